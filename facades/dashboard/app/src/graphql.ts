@@ -1,0 +1,54 @@
+// The dashboard's only way to the service: POST /graphql with the session token. Errors keep the
+// core's message and extensions (type, status, field) so pages can show them as they are.
+import { currentSession, end } from "./session";
+
+export class GraphQLRequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+    readonly type: string | null = null,
+    readonly title: string | null = null,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+interface WireError {
+  message: string;
+  extensions?: { code?: string; status?: number; type?: string; title?: string; field?: string };
+}
+
+export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const session = currentSession();
+  let res: Response;
+  try {
+    res = await fetch("/graphql", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        ...(session ? { authorization: `Bearer ${session.token}` } : {}),
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch {
+    throw new GraphQLRequestError("The service could not be reached. Check your connection and try again.", "NETWORK", 0);
+  }
+  let body: { data?: T | null; errors?: WireError[] };
+  try {
+    body = await res.json();
+  } catch {
+    throw new GraphQLRequestError(`The service answered ${res.status} without a readable body. Try again shortly.`, "BAD_RESPONSE", res.status);
+  }
+  const first = body.errors?.[0];
+  if (first) {
+    const x = first.extensions ?? {};
+    const err = new GraphQLRequestError(first.message, x.code ?? "ERROR", x.status ?? res.status, x.type ?? null, x.title ?? null, x.field ?? null);
+    // A session that expired or was revoked: back to the login page with the core's reason.
+    if (err.code === "UNAUTHENTICATED" && session) end(first.message);
+    throw err;
+  }
+  return body.data as T;
+}

@@ -1,0 +1,358 @@
+// Shared building blocks for every page: data hooks, loading/error/empty states, tables that become
+// cards at phone width, dialogs (native <dialog>: focus is trapped and Escape closes), copy buttons.
+import type { ComponentChildren, JSX } from "preact";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { gql, GraphQLRequestError } from "./graphql";
+import { BASE, onLinkClick } from "./router";
+
+// ─── Data ─────────────────────────────────────────────────────────────────────
+
+export interface QueryState<T> {
+  data: T | null;
+  error: GraphQLRequestError | null;
+  loading: boolean;
+  reload(): void;
+}
+
+/** Runs a query when its variables change; keeps the previous data while reloading. */
+export function useQuery<T = any>(query: string, variables: Record<string, unknown>): QueryState<T> {
+  const key = JSON.stringify(variables);
+  const [state, setState] = useState<{ data: T | null; error: GraphQLRequestError | null; loading: boolean }>({ data: null, error: null, loading: true });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    gql<T>(query, variables).then(
+      (data) => live && setState({ data, error: null, loading: false }),
+      (error) => live && setState((s) => ({ data: s.data, error: asError(error), loading: false })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query, key, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { ...state, reload };
+}
+
+export function asError(e: unknown): GraphQLRequestError {
+  return e instanceof GraphQLRequestError ? e : new GraphQLRequestError(String((e as Error)?.message ?? e), "ERROR", 0);
+}
+
+/** A mutation runner with busy and error state. `run` resolves to null when it failed. */
+export function useMutation<T = any>(query: string) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<GraphQLRequestError | null>(null);
+  const run = useCallback(
+    async (variables: Record<string, unknown>): Promise<T | null> => {
+      setBusy(true);
+      setError(null);
+      try {
+        return await gql<T>(query, variables);
+      } catch (e) {
+        setError(asError(e));
+        return null;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [query],
+  );
+  return { run, busy, error, clearError: () => setError(null) };
+}
+
+// ─── States ───────────────────────────────────────────────────────────────────
+
+export function Loading({ label = "Loading…" }: { label?: string }) {
+  return (
+    <p class="loading" role="status" aria-live="polite">
+      <span class="spinner" aria-hidden="true" /> {label}
+    </p>
+  );
+}
+
+/** The core's error as it said it: message, and the problem type for support. */
+export function ErrorMessage({ error, onRetry }: { error: GraphQLRequestError | null; onRetry?: () => void }) {
+  if (!error) return null;
+  return (
+    <div class="error" role="alert">
+      <strong>{error.title ?? (error.code === "NETWORK" ? "Connection problem" : "Something went wrong")}</strong>
+      <p>{error.message}</p>
+      {error.type && <p class="muted small">Error type: <code>{error.type}</code></p>}
+      {onRetry && (
+        <button type="button" class="secondary" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function Empty({ title, children }: { title: string; children?: ComponentChildren }) {
+  return (
+    <div class="empty">
+      <strong>{title}</strong>
+      {children && <p>{children}</p>}
+    </div>
+  );
+}
+
+/** Loading → error → content, for a query's state. */
+export function QueryView<T>({ state, children, label }: { state: QueryState<T>; label?: string; children: (data: T) => ComponentChildren }) {
+  if (state.data === null) {
+    if (state.error) return <ErrorMessage error={state.error} onRetry={state.reload} />;
+    return <Loading label={label} />;
+  }
+  return (
+    <>
+      {state.error && <ErrorMessage error={state.error} onRetry={state.reload} />}
+      {children(state.data)}
+    </>
+  );
+}
+
+// ─── Layout ───────────────────────────────────────────────────────────────────
+
+export function PageHeader({ title, description, actions }: { title: string; description?: ComponentChildren; actions?: ComponentChildren }) {
+  useEffect(() => {
+    document.title = `${title} · Retour dashboard`;
+  }, [title]);
+  return (
+    <header class="page-header">
+      <div>
+        <h1>{title}</h1>
+        {description && <p class="muted">{description}</p>}
+      </div>
+      {actions && <div class="actions">{actions}</div>}
+    </header>
+  );
+}
+
+export function Section({ title, children, actions, id }: { title: string; children: ComponentChildren; actions?: ComponentChildren; id?: string }) {
+  const headingId = `${id ?? title.toLowerCase().replace(/\W+/g, "-")}-heading`;
+  return (
+    <section class="card" aria-labelledby={headingId}>
+      <div class="section-header">
+        <h2 id={headingId}>{title}</h2>
+        {actions && <div class="actions">{actions}</div>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function Link({ href, children, ...rest }: { href: string; children: ComponentChildren } & JSX.HTMLAttributes<HTMLAnchorElement>) {
+  return (
+    <a href={BASE + href} onClick={onLinkClick as any} {...rest}>
+      {children}
+    </a>
+  );
+}
+
+// ─── Lists and details ────────────────────────────────────────────────────────
+
+export interface Column<R> {
+  label: string;
+  render: (row: R) => ComponentChildren;
+  class?: string;
+}
+
+/** A table on wide screens, labelled cards on narrow ones; an empty state when there are no rows. */
+export function Table<R>({ caption, columns, rows, rowKey, empty, rowClass }: {
+  caption: string;
+  columns: Column<R>[];
+  rows: R[];
+  rowKey: (row: R) => string;
+  empty: ComponentChildren;
+  rowClass?: (row: R) => string | undefined;
+}) {
+  if (!rows.length) return <>{empty}</>;
+  return (
+    <div class="table-wrap">
+      <table class="table">
+        <caption class="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th scope="col" class={c.class}>{c.label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={rowKey(r)} class={rowClass?.(r)}>
+              {columns.map((c) => (
+                <td data-label={c.label} class={c.class}>
+                  <div class="cell">{c.render(r)}</div>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "Load more" for Relay connections. */
+export function LoadMore({ hasNextPage, loading, onClick }: { hasNextPage: boolean; loading: boolean; onClick: () => void }) {
+  if (!hasNextPage) return null;
+  return (
+    <p class="load-more">
+      <button type="button" class="secondary" onClick={onClick} disabled={loading} aria-busy={loading}>
+        {loading ? "Loading…" : "Load more"}
+      </button>
+    </p>
+  );
+}
+
+/** Label/value pairs for a detail view. */
+export function Details({ items }: { items: [string, ComponentChildren][] }) {
+  return (
+    <dl class="details">
+      {items.map(([k, v]) => (
+        <div>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Badge({ tone = "neutral", children }: { tone?: "neutral" | "good" | "warn" | "bad" | "info"; children: ComponentChildren }) {
+  return <span class={`badge badge-${tone}`}>{children}</span>;
+}
+
+export function Time({ value, empty = "—" }: { value: string | null | undefined; empty?: string }) {
+  if (!value) return <span class="muted">{empty}</span>;
+  const d = new Date(value);
+  return (
+    <time dateTime={value} title={d.toISOString()}>
+      {d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
+    </time>
+  );
+}
+
+// ─── Dialogs and actions ──────────────────────────────────────────────────────
+
+/** A modal dialog (native <dialog>): traps focus, Escape closes, focus returns to the opener. */
+export function Dialog({ open, title, onClose, children, footer, role }: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ComponentChildren;
+  footer?: ComponentChildren;
+  role?: "dialog" | "alertdialog";
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) {
+      opener.current = document.activeElement;
+      d.showModal();
+    } else if (!open && d.open) {
+      d.close();
+      (opener.current as HTMLElement | null)?.focus?.();
+    }
+  }, [open]);
+  const titleId = `dialog-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <dialog ref={ref} class="dialog" aria-labelledby={titleId} role={role} onCancel={(e) => (e.preventDefault(), onClose())}>
+      {open && (
+        <>
+          <h2 id={titleId}>{title}</h2>
+          <div class="dialog-body">{children}</div>
+          {footer && <div class="dialog-footer">{footer}</div>}
+        </>
+      )}
+    </dialog>
+  );
+}
+
+/** Asks before a destructive action; shows the core's error if the action fails. */
+export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onClose, busy, error }: {
+  open: boolean;
+  title: string;
+  children: ComponentChildren;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  busy: boolean;
+  error: GraphQLRequestError | null;
+}) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      role="alertdialog"
+      footer={
+        <>
+          <button type="button" class="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" class="danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+            {busy ? "Working…" : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+      <ErrorMessage error={error} />
+    </Dialog>
+  );
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Older browsers or no clipboard permission: copy through a selected text area.
+    const ta = document.createElement("textarea");
+    ta.value = text;
+    ta.setAttribute("readonly", "");
+    ta.style.position = "fixed";
+    ta.style.opacity = "0";
+    document.body.appendChild(ta);
+    ta.select();
+    const ok = document.execCommand("copy");
+    ta.remove();
+    return ok;
+  }
+}
+
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  return (
+    <span class="copy">
+      <button
+        type="button"
+        class="secondary small"
+        aria-label={label}
+        onClick={async () => {
+          setState((await copyText(text)) ? "copied" : "failed");
+          setTimeout(() => setState("idle"), 2500);
+        }}
+      >
+        {state === "copied" ? "Copied" : "Copy"}
+      </button>
+      <span role="status" aria-live="polite" class="visually-hidden">
+        {state === "copied" ? "Copied to the clipboard" : state === "failed" ? "Copy failed; select the text and copy it by hand" : ""}
+      </span>
+    </span>
+  );
+}
+
+/** A labelled form field; the label wraps the control so clicking it focuses the control. */
+export function Field({ label, hint, children }: { label: string; hint?: string; children: ComponentChildren }) {
+  return (
+    <label class="field">
+      <span class="field-label">{label}</span>
+      {children}
+      {hint && <span class="hint">{hint}</span>}
+    </label>
+  );
+}

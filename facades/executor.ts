@@ -1,0 +1,89 @@
+// The one way facades run GraphQL: in-process against the core (default), or over HTTP with
+// graphql-request against a remote core (CORE_URL), so the facades can be deployed apart from it.
+// Documents are parsed when declared and validated once when the executor is built — never per request.
+import { parse, validate, type DocumentNode, type GraphQLFormattedError } from "graphql";
+import { ClientError, GraphQLClient } from "graphql-request";
+import type { Core } from "../src/core/index.js";
+import type { Door, RateLimitDecision } from "../src/core/rate-limit.js";
+
+export interface Operation {
+  readonly source: string;
+  readonly document: DocumentNode;
+}
+
+/** Declares an operation a facade sends; parsed once, at module load. */
+export function operation(source: string): Operation {
+  return { source, document: parse(source) };
+}
+
+export interface Caller {
+  /** The Authorization header to forward, as the caller sent it (or as the facade normalised it). */
+  authorization?: string;
+  requestId: string;
+  /** Which door the caller came through (each has its own rate limit). */
+  door: Door;
+}
+
+export interface Outcome<T> {
+  data: T | null;
+  errors?: readonly GraphQLFormattedError[];
+  /** The caller's rate-limit window, for RateLimit-* response headers. */
+  rateLimit?: RateLimitDecision | null;
+}
+
+export interface Executor {
+  run<T = any>(op: Operation, variables: Record<string, unknown>, caller: Caller): Promise<Outcome<T>>;
+}
+
+/** Thrown when the remote core cannot be reached; facades answer 503. */
+export class CoreUnavailableError extends Error {}
+
+export function inProcessExecutor(core: Core, operations: Operation[]): Executor {
+  for (const op of operations) {
+    const errors = validate(core.schema, op.document);
+    if (errors.length) throw new Error(`Facade operation does not validate against schema.graphql: ${errors[0].message}\n${op.source}`);
+  }
+  return {
+    async run(op, variables, caller) {
+      const contextValue = await core.createContext(caller.authorization, caller.requestId, caller.door);
+      const result = await core.execute(op.document, variables, contextValue);
+      return {
+        data: (result.data ?? null) as any,
+        errors: result.errors?.map((e) => core.formatError(e.toJSON(), e)),
+        rateLimit: contextValue.rateLimit,
+      };
+    },
+  };
+}
+
+export function remoteExecutor(coreUrl: string): Executor {
+  const endpoint = new URL("/graphql", coreUrl).toString();
+  const client = new GraphQLClient(endpoint);
+  return {
+    async run(op, variables, caller) {
+      const headers: Record<string, string> = { "x-request-id": caller.requestId, "x-retour-door": caller.door };
+      if (caller.authorization) headers.authorization = caller.authorization;
+      try {
+        const res = await client.rawRequest<any>(op.source, variables, headers);
+        return { data: res.data ?? null, errors: res.errors as GraphQLFormattedError[] | undefined, rateLimit: rateLimitFrom(res.headers) };
+      } catch (err) {
+        if (err instanceof ClientError && (err.response.errors || err.response.data)) {
+          return {
+            data: (err.response.data ?? null) as any,
+            errors: err.response.errors as GraphQLFormattedError[] | undefined,
+            rateLimit: rateLimitFrom(err.response.headers as Headers | undefined),
+          };
+        }
+        throw new CoreUnavailableError(`GraphQL core at ${endpoint} did not answer: ${(err as Error).message}`);
+      }
+    },
+  };
+}
+
+/** Reads the core's RateLimit-* headers back into a decision (remote executor). */
+function rateLimitFrom(headers: Headers | undefined): RateLimitDecision | null {
+  const limit = headers?.get("ratelimit-limit");
+  if (!headers || !limit) return null;
+  const remaining = Number(headers.get("ratelimit-remaining") ?? 0);
+  return { limit: Number(limit), remaining, resetSeconds: Number(headers.get("ratelimit-reset") ?? 60), allowed: !headers.get("retry-after") };
+}

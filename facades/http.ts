@@ -1,0 +1,64 @@
+// Small routing helpers shared by the facades: a route table matched by method and path, so a
+// known path with the wrong method answers 405 with `Allow`, and an unknown one 404.
+import type { Request } from "express";
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+
+export interface RouteBase {
+  method: Method;
+  /** Path template with `:param` segments, relative to the facade's mount point. */
+  path: string;
+}
+
+interface Compiled<R extends RouteBase> {
+  route: R;
+  regex: RegExp;
+  names: string[];
+}
+
+export type Match<R> = { kind: "found"; route: R; params: Record<string, string> } | { kind: "method"; allow: string[] } | { kind: "none" };
+
+export class RouteTable<R extends RouteBase> {
+  private readonly compiled: Compiled<R>[];
+
+  constructor(readonly routes: R[]) {
+    this.compiled = routes.map((route) => {
+      const names: string[] = [];
+      const pattern = route.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:([A-Za-z_]+)/g, (_, name) => {
+        names.push(name);
+        return "([^/]+)";
+      });
+      return { route, names, regex: new RegExp(`^${pattern}/?$`) };
+    });
+  }
+
+  match(method: string, path: string): Match<R> {
+    const allow = new Set<string>();
+    for (const c of this.compiled) {
+      const m = c.regex.exec(path);
+      if (!m) continue;
+      if (c.route.method === method || (method === "HEAD" && c.route.method === "GET")) {
+        const params: Record<string, string> = {};
+        try {
+          c.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1])));
+        } catch {
+          continue; // malformed percent-encoding: not a match
+        }
+        return { kind: "found", route: c.route, params };
+      }
+      allow.add(c.route.method);
+    }
+    return allow.size ? { kind: "method", allow: [...allow] } : { kind: "none" };
+  }
+}
+
+/** A single query or header value (first one when repeated). */
+export function queryValue(req: Request, name: string): string | undefined {
+  const v = req.query[name];
+  if (Array.isArray(v)) return typeof v[0] === "string" ? v[0] : undefined;
+  return typeof v === "string" ? v : undefined;
+}
+
+export function requestId(req: Request): string {
+  return (req as Request & { id: string }).id;
+}

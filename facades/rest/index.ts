@@ -1,0 +1,140 @@
+// The REST v2.2 merchant API: a route table over GraphQL operations, problem+json errors.
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { CoreUnavailableError, operation, type Executor, type Operation } from "../executor.js";
+import { RouteTable, requestId } from "../http.js";
+import { problemFor, problemFromGraphQL, sendProblem } from "./problem.js";
+import { inputOf, RestInputError, RestProblem, type RestRoute } from "./route.js";
+import { restRoutes } from "./routes/index.js";
+import { openApiDocument } from "./openapi.js";
+import { rateLimitHeaders } from "../../src/core/rate-limit.js";
+
+export { restRoutes };
+
+const accessCheck = operation(`query RestAccessCheck($scope: Scope, $storeId: ID) { accessCheck(scope: $scope, storeId: $storeId) }`);
+
+export function restOperations(): Operation[] {
+  return [accessCheck, ...restRoutes.flatMap((r) => (r.operation ? [r.operation] : []))];
+}
+
+export interface RestFacadeOptions {
+  executor: Executor;
+  serviceName: string;
+  log: { error(obj: object, msg: string): void };
+  bodyLimit?: string;
+}
+
+export function createRestFacade(opts: RestFacadeOptions): Router {
+  const { executor, serviceName } = opts;
+  const table = new RouteTable<RestRoute>(restRoutes);
+  const router = express.Router();
+  const openapi = JSON.stringify(openApiDocument(serviceName));
+
+  router.get("/openapi.json", (_req, res) => {
+    res.type("application/json").send(openapi);
+  });
+
+  router.use((req, res, next) => {
+    if (Number(req.get("content-length") ?? 0) > 0 && !req.is(["application/json", "application/*+json"])) {
+      return sendProblem(res, problemFor(serviceName, req, 415, "request/unsupported-media-type", "Unsupported media type", "Send the request body as JSON with `Content-Type: application/json`."));
+    }
+    next();
+  });
+  router.use(express.json({ limit: opts.bodyLimit ?? "10mb", type: ["application/json", "application/*+json"] }));
+
+  router.use(async (req: Request, res: Response, next: NextFunction) => {
+    const match = table.match(req.method, req.path);
+    if (match.kind === "none") {
+      return sendProblem(res, problemFor(serviceName, req, 404, "request/route-not-found", "Not found", `No route ${req.method} ${req.baseUrl}${req.path}.`));
+    }
+    if (match.kind === "method") {
+      res.set("Allow", match.allow.join(", "));
+      return sendProblem(res, problemFor(serviceName, req, 405, "request/method-not-allowed", "Method not allowed", `${req.method} is not supported here; use ${match.allow.join(" or ")}.`));
+    }
+    const route = match.route;
+    const input = inputOf(req, match.params);
+    const caller = { authorization: req.get("authorization"), requestId: requestId(req), door: "rest" as const };
+    try {
+      if (route.stream) {
+        const run = async (op: Operation, variables: Record<string, unknown>) => {
+          const out = await executor.run(op, variables, caller);
+          if (out.rateLimit && !res.headersSent) res.set(rateLimitHeaders(out.rateLimit));
+          if (out.errors?.length) throw new GraphQLFailure(out.errors);
+          return out.data;
+        };
+        await route.stream(input, run as any, res);
+        return;
+      }
+      let variables: Record<string, unknown>;
+      try {
+        variables = route.variables(input);
+      } catch (err) {
+        // The body or query is malformed: say so only to a caller who may use this route.
+        if (err instanceof RestInputError) {
+          const access = await executor.run(accessCheck, { scope: route.scope, storeId: match.params.storeId ?? null }, caller);
+          if (access.errors?.length) throw new GraphQLFailure(access.errors);
+        }
+        throw err;
+      }
+      const out = await executor.run(route.operation, variables, caller);
+      if (out.rateLimit) res.set(rateLimitHeaders(out.rateLimit));
+      if (out.errors?.length) return sendError(req, res, route, new GraphQLFailure(out.errors));
+      const result = route.respond(out.data, input);
+      if (result.headers) res.set(result.headers);
+      res.status(result.status);
+      if (result.body === undefined) res.end();
+      else res.json(result.body);
+    } catch (err) {
+      sendError(req, res, route, err);
+    }
+  });
+
+  // Body parser failures (malformed JSON, too large) and anything unexpected.
+  router.use((err: any, req: Request, res: Response, _next: NextFunction) => {
+    if (err?.type === "entity.parse.failed") {
+      return sendProblem(res, problemFor(serviceName, req, 400, "request/malformed-json", "Malformed JSON", "The request body is not valid JSON."));
+    }
+    if (err?.type === "entity.too.large") {
+      return sendProblem(res, problemFor(serviceName, req, 413, "request/too-large", "Request body too large", `The request body exceeds the limit of ${opts.bodyLimit ?? "10mb"}.`));
+    }
+    if (err?.status >= 400 && err?.status < 500) {
+      return sendProblem(res, problemFor(serviceName, req, err.status, "request/invalid", "Invalid request", String(err.message)));
+    }
+    opts.log.error({ err, requestId: requestId(req) }, "unexpected error in REST facade");
+    sendProblem(res, problemFor(serviceName, req, 500, "internal", "Internal server error", "The server failed to handle the request; it has been logged with the request id."));
+  });
+
+  function sendError(req: Request, res: Response, route: RestRoute, err: unknown) {
+    if (res.headersSent) {
+      opts.log.error({ err, requestId: requestId(req) }, "error after the response started");
+      res.destroy();
+      return;
+    }
+    let problem;
+    if (err instanceof RestProblem) {
+      problem = problemFor(serviceName, req, err.status, err.type, err.title, err.message);
+    } else if (err instanceof RestInputError) {
+      problem = problemFor(serviceName, req, 400, "request/invalid", "Invalid request", err.message, err.field ? { field: err.field } : undefined);
+    } else if (err instanceof GraphQLFailure) {
+      problem = problemFromGraphQL(serviceName, req, err.errors[0]);
+    } else if (err instanceof CoreUnavailableError) {
+      opts.log.error({ err, requestId: requestId(req) }, "core unavailable");
+      problem = problemFor(serviceName, req, 503, "core-unavailable", "Service unavailable", "The service is temporarily unavailable; retry shortly.");
+    } else {
+      opts.log.error({ err, requestId: requestId(req) }, "unexpected error in REST facade");
+      problem = problemFor(serviceName, req, 500, "internal", "Internal server error", "The server failed to handle the request; it has been logged with the request id.");
+    }
+    if (route.errorBody?.statuses.includes(problem.status)) {
+      res.status(problem.status).json({ error: problem.detail });
+      return;
+    }
+    sendProblem(res, problem);
+  }
+
+  return router;
+}
+
+class GraphQLFailure extends Error {
+  constructor(readonly errors: readonly import("graphql").GraphQLFormattedError[]) {
+    super(errors[0]?.message ?? "GraphQL error");
+  }
+}

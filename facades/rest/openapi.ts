@@ -1,0 +1,26 @@
+// The OpenAPI 3.1 description of the REST v2.2 facade, served at /v2.2/openapi.json. Tests validate
+// every response they receive against it, so it cannot drift from the code.
+import { commonSchemas, type OpenApiFragment } from "./openapi-common.js";
+import { restOpenApiFragments } from "./routes/index.js";
+
+export function openApiDocument(serviceName: string) {
+  const fragments: OpenApiFragment[] = restOpenApiFragments;
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Retour merchant API",
+      version: "2.2.1",
+      description: [
+        "Returns and post-purchase commerce API. Authenticate with `Authorization: Bearer <API secret>`; each operation names its scope in `x-scope`.",
+        "Errors are RFC 9457 problem details (`application/problem+json`) with `type` `com." + serviceName + ".api:<area>/<code>`.",
+        "Lists are cursor-paginated: `page-size` and `page-continue` query parameters (or the `X-Page-Size` / `X-Page-Continue` headers); the `X-Page-Next` response header carries the next cursor and is absent on the last page. Cursors are opaque and signed: pass them back unchanged.",
+      ].join("\n\n"),
+    },
+    servers: [{ url: "/v2.2" }],
+    components: {
+      securitySchemes: { Bearer: { type: "http", scheme: "bearer" } },
+      schemas: Object.assign({}, commonSchemas, ...fragments.map((f) => f.schemas)),
+    },
+    paths: Object.assign({}, ...fragments.map((f) => f.paths)),
+  };
+}

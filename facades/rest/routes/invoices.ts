@@ -1,0 +1,210 @@
+// Invoices: the list (to find ids) and the items as CSV, streamed page by page from the core's
+// invoice-items connection so memory stays flat however long the invoice is. Which items belong to
+// an invoice (and whose invoice it is) is the core's; here is only CSV formatting.
+import type { Response } from "express";
+import { operation } from "../../executor.js";
+import { RestProblem, type RestInput, type RestRoute, type Runner } from "../route.js";
+import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
+
+const listInvoices = operation(`query RestListInvoices($storeId: ID!) {
+  invoices(storeId: $storeId) { id storeId status charge { amount currency } periodStart periodEnd createdAt updatedAt }
+}`);
+
+const ITEM_FIELDS = `nodes { id occurredAt type description orderName returnId quantity unitAmount { amount currency } amount { amount currency } }
+  pageInfo { hasNextPage endCursor }`;
+
+const invoiceItems = operation(`query RestInvoiceItemsCsv($id: ID!, $first: Int, $after: String) {
+  invoice(id: $id) { id status items(first: $first, after: $after) { ${ITEM_FIELDS} } }
+}`);
+
+const pendingItems = operation(`query RestPendingInvoiceItemsCsv($first: Int) {
+  pendingInvoice { id status items(first: $first) { ${ITEM_FIELDS} } }
+}`);
+
+export const CSV_PAGE = 1000;
+export const CSV_COLUMNS = ["invoice_id", "item_id", "date", "type", "description", "order_name", "return_id", "quantity", "unit_amount", "amount", "currency"];
+
+/** A text cell a spreadsheet could run as a formula gets a leading apostrophe (OWASP CSV injection). */
+export function guardFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** RFC 4180: quote a field holding a comma, quote, CR or LF; double the quotes inside. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+type Item = { id: string; occurredAt: string; type: string; description: string; orderName: string | null; returnId: string | null; quantity: number; unitAmount: { amount: string; currency: string }; amount: { amount: string; currency: string } };
+
+export function csvRow(invoiceId: string, i: Item): string {
+  const text = (v: string | null) => csvField(guardFormula(v ?? ""));
+  // Numbers, dates and ids are ours, so they are never guarded (a negative amount stays a number).
+  return [csvField(invoiceId), csvField(i.id), i.occurredAt, text(i.type), text(i.description), text(i.orderName), text(i.returnId), String(i.quantity), i.unitAmount.amount, i.amount.amount, csvField(i.amount.currency)].join(",") + "\r\n";
+}
+
+/** Writes a chunk, waiting for the socket to drain when its buffer is full (backpressure). */
+async function write(res: Response, chunk: string) {
+  if (res.write(chunk)) return;
+  await new Promise<void>((resolve, reject) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", gone);
+      resolve();
+    };
+    const gone = () => {
+      res.off("drain", done);
+      res.off("close", gone);
+      reject(new Error("the client closed the connection during the CSV download"));
+    };
+    res.on("drain", done);
+    res.on("close", gone);
+  });
+}
+
+type Page = { id: string; items: { nodes: Item[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } | null;
+
+async function streamCsv(res: Response, run: Runner, first: Page, filename: string) {
+  res.status(200).set({ "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "no-store" });
+  await write(res, CSV_COLUMNS.join(",") + "\r\n");
+  let page = first;
+  while (page) {
+    if (page.items.nodes.length) await write(res, page.items.nodes.map((i) => csvRow(page!.id, i)).join(""));
+    if (!page.items.pageInfo.hasNextPage) break;
+    const data = await run<{ invoice: Page }>(invoiceItems, { id: page.id, first: CSV_PAGE, after: page.items.pageInfo.endCursor });
+    page = data.invoice;
+  }
+  res.end();
+}
+
+const notStreamed = () => {
+  throw new Error("streamed route");
+};
+
+export const invoicesRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/stores/:storeId/invoices",
+    operationId: "Invoice list",
+    scope: "invoices_read",
+    operation: listInvoices,
+    variables: ({ params }) => ({ storeId: params.storeId }),
+    respond: (data) => ({
+      status: 200,
+      body: {
+        invoices: data.invoices.map((i: Record<string, any>) => ({
+          id: i.id,
+          charge: i.charge,
+          status: i.status,
+          store: { id: i.storeId },
+          periodStart: i.periodStart,
+          periodEnd: i.periodEnd,
+          createdAt: i.createdAt,
+          updatedAt: i.updatedAt,
+        })),
+      },
+    }),
+  },
+  // Declared before /invoices/:invoiceId/items.csv so "pending" is not taken for an id.
+  {
+    method: "GET",
+    path: "/invoices/pending/items.csv",
+    operationId: "Invoice pending csv get",
+    scope: "invoices_read",
+    operation: pendingItems,
+    variables: notStreamed,
+    respond: notStreamed,
+    async stream(_input: RestInput, run: Runner, res: Response) {
+      const data = await run<{ pendingInvoice: Page }>(pendingItems, { first: CSV_PAGE });
+      // No open invoice yet: nothing billed this period, an empty statement (header row only).
+      await streamCsv(res, run, data.pendingInvoice, data.pendingInvoice ? `invoice-${data.pendingInvoice.id}-pending.csv` : "invoice-pending.csv");
+    },
+  },
+  {
+    method: "GET",
+    path: "/invoices/:invoiceId/items.csv",
+    operationId: "Invoice csv get",
+    scope: "invoices_read",
+    operation: invoiceItems,
+    variables: notStreamed,
+    respond: notStreamed,
+    async stream(input: RestInput, run: Runner, res: Response) {
+      const data = await run<{ invoice: Page }>(invoiceItems, { id: input.params.invoiceId, first: CSV_PAGE });
+      if (!data.invoice) throw new RestProblem(404, "invoices/not-found", "Invoice not found", `No invoice ${input.params.invoiceId} for this API client's store.`);
+      await streamCsv(res, run, data.invoice, `invoice-${data.invoice.id}.csv`);
+    },
+  },
+];
+
+const CSV_DESCRIPTION = [
+  "UTF-8 CSV (RFC 4180: comma-separated, CRLF line ends, fields holding a comma, quote or line break are quoted with quotes doubled), one header row, then one row per billable item, oldest first. Streamed: the body may be large.",
+  "Columns: `invoice_id`; `item_id`; `date` (when the billable event happened, ISO 8601 UTC); `type` (e.g. `return_label`, `return_processing`, `package_protection`, `adjustment`); `description`; `order_name` (e.g. `#1001`, empty when none); `return_id` (empty when none); `quantity` (integer); `unit_amount` and `amount` (decimal, major units, `amount` = quantity × unit_amount, negative for credits); `currency` (ISO 4217).",
+  "Spreadsheet safety: a text cell (type, description, order name, return id) starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with an apostrophe `'` so it is never run as a formula. Numeric columns are never altered.",
+].join("\n\n");
+
+const csvResponse = (what: string) => ({
+  description: what,
+  headers: { "Content-Disposition": { description: 'attachment; filename="invoice-<id>.csv"', schema: { type: "string" } } },
+  content: { "text/csv": { schema: { type: "string", format: "binary" } } },
+});
+
+export const invoicesOpenApi: OpenApiFragment = {
+  paths: {
+    "/stores/{storeId}/invoices": {
+      parameters: [{ name: "storeId", in: "path", required: true, schema: { type: "string" } }],
+      get: {
+        operationId: "Invoice list",
+        summary: "List the store's invoices, newest first (not paginated)",
+        tags: ["Invoices"],
+        security: [{ Bearer: [] }],
+        "x-scope": "invoices_read",
+        responses: {
+          "200": {
+            description: "The invoices",
+            content: { "application/json": { schema: { type: "object", required: ["invoices"], additionalProperties: false, properties: { invoices: { type: "array", items: { $ref: "#/components/schemas/Invoice" } } } } } },
+          },
+          ...problemResponses(["401", "403"]),
+        },
+      },
+    },
+    "/invoices/pending/items.csv": {
+      get: {
+        operationId: "Invoice pending csv get",
+        summary: "Download the items of the store's open (pending) invoice as CSV",
+        description: CSV_DESCRIPTION + "\n\nWhen nothing has been billed yet this period, the body is the header row alone.",
+        tags: ["Invoices"],
+        security: [{ Bearer: [] }],
+        "x-scope": "invoices_read",
+        responses: { "200": csvResponse("The pending invoice's items"), ...problemResponses(["400", "401", "403"]) },
+      },
+    },
+    "/invoices/{invoiceId}/items.csv": {
+      parameters: [{ name: "invoiceId", in: "path", required: true, schema: { type: "string" } }],
+      get: {
+        operationId: "Invoice csv get",
+        summary: "Download an invoice's items as CSV",
+        description: CSV_DESCRIPTION + "\n\nAn invoice of another store answers 404.",
+        tags: ["Invoices"],
+        security: [{ Bearer: [] }],
+        "x-scope": "invoices_read",
+        responses: { "200": csvResponse("The invoice items"), ...problemResponses(["401", "403", "404"]) },
+      },
+    },
+  },
+  schemas: {
+    Invoice: {
+      type: "object",
+      required: ["id", "charge", "status", "store", "periodStart", "periodEnd", "createdAt", "updatedAt"],
+      additionalProperties: false,
+      properties: {
+        id: { type: "string" },
+        charge: { $ref: "#/components/schemas/Money" },
+        status: { type: "string", enum: ["pending", "issued", "paid"], description: "`pending` accumulates this period's items; then `issued`, then `paid`." },
+        store: { type: "object", required: ["id"], additionalProperties: false, properties: { id: { type: "string" } } },
+        periodStart: { type: "string", format: "date-time" },
+        periodEnd: { type: "string", format: "date-time", description: "Exclusive." },
+        createdAt: { type: "string", format: "date-time" },
+        updatedAt: { type: "string", format: "date-time" },
+      },
+    },
+  },
+};

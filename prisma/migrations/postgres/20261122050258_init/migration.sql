@@ -1,0 +1,237 @@
+-- CreateSchema
+CREATE SCHEMA IF NOT EXISTS "public";
+
+-- CreateTable
+CREATE TABLE "Store" (
+    "id" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "allowFlaggedReturnProcessing" BOOLEAN NOT NULL DEFAULT false,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "Store_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ApiClient" (
+    "id" TEXT NOT NULL,
+    "storeId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "scopes" TEXT NOT NULL DEFAULT '',
+    "allScopes" BOOLEAN NOT NULL DEFAULT false,
+    "lookupId" TEXT NOT NULL,
+    "secretHash" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" TIMESTAMP(3),
+    "revokedAt" TIMESTAMP(3),
+
+    CONSTRAINT "ApiClient_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "StaffUser" (
+    "id" TEXT NOT NULL,
+    "email" TEXT NOT NULL,
+    "name" TEXT NOT NULL DEFAULT '',
+    "passwordHash" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "StaffUser_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "StoreMembership" (
+    "userId" TEXT NOT NULL,
+    "storeId" TEXT NOT NULL,
+    "role" TEXT NOT NULL DEFAULT 'admin',
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "StoreMembership_pkey" PRIMARY KEY ("userId","storeId")
+);
+
+-- CreateTable
+CREATE TABLE "StaffSession" (
+    "id" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "lookupId" TEXT NOT NULL,
+    "tokenHash" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "revokedAt" TIMESTAMP(3),
+
+    CONSTRAINT "StaffSession_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "CheckoutExperience" (
+    "id" TEXT NOT NULL,
+    "storeId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "description" TEXT NOT NULL DEFAULT '',
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "CheckoutExperience_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ShippingMethod" (
+    "id" TEXT NOT NULL,
+    "experienceId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "carrier" TEXT,
+    "priceAmount" INTEGER NOT NULL,
+    "currency" TEXT NOT NULL,
+    "minDays" INTEGER,
+    "maxDays" INTEGER,
+    "position" INTEGER NOT NULL DEFAULT 0,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "ShippingMethod_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "CheckoutRoutingRule" (
+    "id" TEXT NOT NULL,
+    "storeId" TEXT NOT NULL,
+    "position" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "condition" TEXT NOT NULL DEFAULT '{}',
+    "experienceId" TEXT NOT NULL,
+
+    CONSTRAINT "CheckoutRoutingRule_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "AbTest" (
+    "id" TEXT NOT NULL,
+    "storeId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "description" TEXT NOT NULL DEFAULT '',
+    "active" BOOLEAN NOT NULL DEFAULT true,
+    "isConcluded" BOOLEAN NOT NULL DEFAULT false,
+    "concludedToControl" BOOLEAN NOT NULL DEFAULT false,
+    "startDate" TIMESTAMP(3) NOT NULL,
+    "endDate" TIMESTAMP(3),
+    "deletedAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "AbTest_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "AbTreatment" (
+    "id" TEXT NOT NULL,
+    "testId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "weight" DOUBLE PRECISION NOT NULL,
+    "isControl" BOOLEAN NOT NULL DEFAULT false,
+    "isWinner" BOOLEAN NOT NULL DEFAULT false,
+    "position" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "AbTreatment_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "DomainEvent" (
+    "id" TEXT NOT NULL,
+    "storeId" TEXT NOT NULL,
+    "topic" TEXT NOT NULL,
+    "subjectId" TEXT NOT NULL,
+    "sequence" INTEGER NOT NULL,
+    "type" TEXT NOT NULL,
+    "payload" TEXT,
+    "occurredAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "DomainEvent_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "IdempotencyKey" (
+    "storeId" TEXT NOT NULL,
+    "operation" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "requestHash" TEXT NOT NULL,
+    "response" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "IdempotencyKey_pkey" PRIMARY KEY ("storeId","operation","key")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ApiClient_lookupId_key" ON "ApiClient"("lookupId");
+
+-- CreateIndex
+CREATE INDEX "ApiClient_storeId_createdAt_idx" ON "ApiClient"("storeId", "createdAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StaffUser_email_key" ON "StaffUser"("email");
+
+-- CreateIndex
+CREATE INDEX "StoreMembership_storeId_idx" ON "StoreMembership"("storeId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StaffSession_lookupId_key" ON "StaffSession"("lookupId");
+
+-- CreateIndex
+CREATE INDEX "StaffSession_userId_idx" ON "StaffSession"("userId");
+
+-- CreateIndex
+CREATE INDEX "CheckoutExperience_storeId_createdAt_idx" ON "CheckoutExperience"("storeId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ShippingMethod_experienceId_position_idx" ON "ShippingMethod"("experienceId", "position");
+
+-- CreateIndex
+CREATE INDEX "CheckoutRoutingRule_storeId_position_idx" ON "CheckoutRoutingRule"("storeId", "position");
+
+-- CreateIndex
+CREATE INDEX "CheckoutRoutingRule_experienceId_idx" ON "CheckoutRoutingRule"("experienceId");
+
+-- CreateIndex
+CREATE INDEX "AbTest_storeId_createdAt_idx" ON "AbTest"("storeId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "AbTreatment_testId_position_idx" ON "AbTreatment"("testId", "position");
+
+-- CreateIndex
+CREATE INDEX "DomainEvent_storeId_topic_occurredAt_idx" ON "DomainEvent"("storeId", "topic", "occurredAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "DomainEvent_topic_subjectId_sequence_key" ON "DomainEvent"("topic", "subjectId", "sequence");
+
+-- CreateIndex
+CREATE INDEX "IdempotencyKey_expiresAt_idx" ON "IdempotencyKey"("expiresAt");
+
+-- AddForeignKey
+ALTER TABLE "ApiClient" ADD CONSTRAINT "ApiClient_storeId_fkey" FOREIGN KEY ("storeId") REFERENCES "Store"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "StoreMembership" ADD CONSTRAINT "StoreMembership_userId_fkey" FOREIGN KEY ("userId") REFERENCES "StaffUser"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "StoreMembership" ADD CONSTRAINT "StoreMembership_storeId_fkey" FOREIGN KEY ("storeId") REFERENCES "Store"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "StaffSession" ADD CONSTRAINT "StaffSession_userId_fkey" FOREIGN KEY ("userId") REFERENCES "StaffUser"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "CheckoutExperience" ADD CONSTRAINT "CheckoutExperience_storeId_fkey" FOREIGN KEY ("storeId") REFERENCES "Store"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ShippingMethod" ADD CONSTRAINT "ShippingMethod_experienceId_fkey" FOREIGN KEY ("experienceId") REFERENCES "CheckoutExperience"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "CheckoutRoutingRule" ADD CONSTRAINT "CheckoutRoutingRule_storeId_fkey" FOREIGN KEY ("storeId") REFERENCES "Store"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "CheckoutRoutingRule" ADD CONSTRAINT "CheckoutRoutingRule_experienceId_fkey" FOREIGN KEY ("experienceId") REFERENCES "CheckoutExperience"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "AbTest" ADD CONSTRAINT "AbTest_storeId_fkey" FOREIGN KEY ("storeId") REFERENCES "Store"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "AbTreatment" ADD CONSTRAINT "AbTreatment_testId_fkey" FOREIGN KEY ("testId") REFERENCES "AbTest"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+

@@ -1,0 +1,211 @@
+-- CreateTable
+CREATE TABLE "Location" (
+    "id" TEXT NOT NULL,
+    "storeId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "Location_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ProductFamily" (
+    "id" TEXT NOT NULL,
+    "storeId" TEXT NOT NULL,
+    "externalId" TEXT,
+    "title" TEXT NOT NULL,
+    "description" TEXT NOT NULL DEFAULT '',
+    "vendor" TEXT NOT NULL DEFAULT '',
+    "tags" TEXT NOT NULL DEFAULT '[]',
+    "kind" TEXT NOT NULL DEFAULT 'SELLABLE',
+    "options" TEXT NOT NULL DEFAULT '[]',
+    "images" TEXT NOT NULL DEFAULT '[]',
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "ProductFamily_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Product" (
+    "id" TEXT NOT NULL,
+    "storeId" TEXT NOT NULL,
+    "familyId" TEXT NOT NULL,
+    "externalId" TEXT,
+    "sku" TEXT NOT NULL,
+    "title" TEXT NOT NULL DEFAULT '',
+    "upc" TEXT,
+    "barcodes" TEXT NOT NULL DEFAULT '[]',
+    "priceAmount" INTEGER NOT NULL,
+    "currency" TEXT NOT NULL,
+    "weight" DOUBLE PRECISION,
+    "weightUnit" TEXT,
+    "width" DOUBLE PRECISION,
+    "length" DOUBLE PRECISION,
+    "height" DOUBLE PRECISION,
+    "dimensionUnit" TEXT,
+    "hsCode" TEXT,
+    "originCountry" TEXT,
+    "optionValues" TEXT NOT NULL DEFAULT '[]',
+    "images" TEXT NOT NULL DEFAULT '[]',
+    "position" INTEGER NOT NULL DEFAULT 0,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "Product_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "BulkUploadLock" (
+    "storeId" TEXT NOT NULL,
+    "token" TEXT NOT NULL,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "BulkUploadLock_pkey" PRIMARY KEY ("storeId")
+);
+
+-- CreateTable
+CREATE TABLE "InboundShipment" (
+    "id" TEXT NOT NULL,
+    "storeId" TEXT NOT NULL,
+    "shipmentId" TEXT,
+    "status" TEXT NOT NULL DEFAULT 'PENDING',
+    "locationId" TEXT NOT NULL,
+    "carrier" TEXT,
+    "trackingNumber" TEXT,
+    "trackingUrl" TEXT,
+    "estimatedArrivalDate" TEXT,
+    "actualArrivalDate" TEXT,
+    "freightType" TEXT,
+    "paymentTerms" TEXT,
+    "currency" TEXT NOT NULL DEFAULT 'USD',
+    "freightCostAmount" INTEGER NOT NULL DEFAULT 0,
+    "dutyCostAmount" INTEGER NOT NULL DEFAULT 0,
+    "customVolumeCubicMeters" DOUBLE PRECISION,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "InboundShipment_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "InboundShipmentItem" (
+    "id" TEXT NOT NULL,
+    "shipmentId" TEXT NOT NULL,
+    "productId" TEXT NOT NULL,
+    "quantity" INTEGER NOT NULL,
+    "receivedQuantity" INTEGER NOT NULL DEFAULT 0,
+    "damagedQuantity" INTEGER NOT NULL DEFAULT 0,
+    "missingQuantity" INTEGER NOT NULL DEFAULT 0,
+    "packingMode" TEXT NOT NULL DEFAULT 'individual',
+    "position" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "InboundShipmentItem_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "InboundDocument" (
+    "id" TEXT NOT NULL,
+    "shipmentId" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "url" TEXT,
+    "contentType" TEXT,
+    "position" INTEGER NOT NULL DEFAULT 0,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "InboundDocument_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Invoice" (
+    "id" TEXT NOT NULL,
+    "storeId" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "currency" TEXT NOT NULL DEFAULT 'USD',
+    "periodStart" TIMESTAMP(3) NOT NULL,
+    "periodEnd" TIMESTAMP(3) NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "Invoice_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "InvoiceItem" (
+    "id" TEXT NOT NULL,
+    "invoiceId" TEXT NOT NULL,
+    "occurredAt" TIMESTAMP(3) NOT NULL,
+    "type" TEXT NOT NULL,
+    "description" TEXT NOT NULL DEFAULT '',
+    "orderName" TEXT,
+    "returnId" TEXT,
+    "quantity" INTEGER NOT NULL DEFAULT 1,
+    "unitAmount" INTEGER NOT NULL,
+    "amount" INTEGER NOT NULL,
+    "currency" TEXT NOT NULL,
+
+    CONSTRAINT "InvoiceItem_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "Location_storeId_idx" ON "Location"("storeId");
+
+-- CreateIndex
+CREATE INDEX "ProductFamily_storeId_createdAt_idx" ON "ProductFamily"("storeId", "createdAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductFamily_storeId_externalId_key" ON "ProductFamily"("storeId", "externalId");
+
+-- CreateIndex
+CREATE INDEX "Product_familyId_position_idx" ON "Product"("familyId", "position");
+
+-- CreateIndex
+CREATE INDEX "Product_storeId_externalId_idx" ON "Product"("storeId", "externalId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Product_storeId_sku_key" ON "Product"("storeId", "sku");
+
+-- CreateIndex
+CREATE INDEX "InboundShipment_storeId_updatedAt_id_idx" ON "InboundShipment"("storeId", "updatedAt", "id");
+
+-- CreateIndex
+CREATE INDEX "InboundShipment_storeId_status_updatedAt_idx" ON "InboundShipment"("storeId", "status", "updatedAt");
+
+-- CreateIndex
+CREATE INDEX "InboundShipmentItem_shipmentId_position_idx" ON "InboundShipmentItem"("shipmentId", "position");
+
+-- CreateIndex
+CREATE INDEX "InboundShipmentItem_productId_idx" ON "InboundShipmentItem"("productId");
+
+-- CreateIndex
+CREATE INDEX "InboundDocument_shipmentId_kind_position_idx" ON "InboundDocument"("shipmentId", "kind", "position");
+
+-- CreateIndex
+CREATE INDEX "Invoice_storeId_createdAt_idx" ON "Invoice"("storeId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "Invoice_storeId_status_idx" ON "Invoice"("storeId", "status");
+
+-- CreateIndex
+CREATE INDEX "InvoiceItem_invoiceId_occurredAt_id_idx" ON "InvoiceItem"("invoiceId", "occurredAt", "id");
+
+-- AddForeignKey
+ALTER TABLE "Product" ADD CONSTRAINT "Product_familyId_fkey" FOREIGN KEY ("familyId") REFERENCES "ProductFamily"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "InboundShipment" ADD CONSTRAINT "InboundShipment_locationId_fkey" FOREIGN KEY ("locationId") REFERENCES "Location"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "InboundShipmentItem" ADD CONSTRAINT "InboundShipmentItem_shipmentId_fkey" FOREIGN KEY ("shipmentId") REFERENCES "InboundShipment"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "InboundShipmentItem" ADD CONSTRAINT "InboundShipmentItem_productId_fkey" FOREIGN KEY ("productId") REFERENCES "Product"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "InboundDocument" ADD CONSTRAINT "InboundDocument_shipmentId_fkey" FOREIGN KEY ("shipmentId") REFERENCES "InboundShipment"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "InvoiceItem" ADD CONSTRAINT "InvoiceItem_invoiceId_fkey" FOREIGN KEY ("invoiceId") REFERENCES "Invoice"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+

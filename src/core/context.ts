@@ -1,0 +1,83 @@
+// The request context: every service takes it first. It carries the database, the caller
+// (principal), per-request loaders, and a logger bound to the request id.
+import type { Logger } from "pino";
+import type { Database, PrismaClient } from "../db/client.js";
+import type { Config } from "../config.js";
+import { Loaders } from "./loaders.js";
+import type { CursorCodec } from "./pagination.js";
+import { fail } from "./errors.js";
+import type { Door, RateLimitDecision, RateLimiter } from "./rate-limit.js";
+
+export type Principal =
+  | { kind: "anonymous" }
+  /** Credentials were sent but are not valid (unknown, malformed, revoked or expired). */
+  | { kind: "invalid"; reason: string }
+  | { kind: "apiClient"; clientId: string; storeId: string; scopes: ReadonlySet<string> }
+  | { kind: "staff"; userId: string; sessionId: string; storeIds: ReadonlySet<string> };
+
+export interface Services {
+  db: Database;
+  config: Config;
+  cursors: CursorCodec;
+  log: Logger;
+  /** Hooks other domains can use after a commit (e.g. to wake the webhook dispatcher). */
+  afterCommit: Set<(topic: string) => void>;
+  rateLimiter?: RateLimiter;
+}
+
+export class RequestContext {
+  readonly loaders = new Loaders();
+  /** The caller's rate-limit window for this request (API clients only). */
+  rateLimit: RateLimitDecision | null = null;
+  door: Door = "graphql";
+  constructor(
+    readonly services: Services,
+    readonly principal: Principal,
+    readonly requestId: string,
+    readonly log: Logger,
+  ) {}
+
+  get prisma(): PrismaClient {
+    return this.services.db.prisma;
+  }
+
+  get config(): Config {
+    return this.services.config;
+  }
+
+  /** Store ids the caller may act on. */
+  storeIds(): string[] {
+    const p = this.principal;
+    if (p.kind === "apiClient") return [p.storeId];
+    if (p.kind === "staff") return [...p.storeIds];
+    return [];
+  }
+
+  canAccessStore(storeId: string): boolean {
+    const p = this.principal;
+    return (p.kind === "apiClient" && p.storeId === storeId) || (p.kind === "staff" && p.storeIds.has(storeId));
+  }
+
+  requireAuthenticated(): void {
+    if (this.principal.kind === "anonymous") throw fail.unauthenticated();
+    if (this.principal.kind === "invalid") throw fail.unauthenticated(this.principal.reason);
+  }
+
+  requireStore(storeId: string): void {
+    this.requireAuthenticated();
+    if (!this.canAccessStore(storeId)) throw fail.forbidden("The credentials do not have access to this store.", "auth/store-forbidden");
+  }
+
+  /** Who did it, for timelines and audit: "api_client:<id>" or "staff:<id>". */
+  actor(): { type: "api_client" | "staff" | "system"; id: string | null } {
+    const p = this.principal;
+    if (p.kind === "apiClient") return { type: "api_client", id: p.clientId };
+    if (p.kind === "staff") return { type: "staff", id: p.userId };
+    return { type: "system", id: null };
+  }
+}
+
+/** A context for trusted internal callers (CLI, seeding, background jobs) acting on one store. */
+export function systemContext(services: Services, storeId: string, purpose = "system"): RequestContext {
+  return new RequestContext(services, { kind: "staff", userId: "system", sessionId: purpose, storeIds: new Set([storeId]) }, purpose, services.log.child({ purpose }));
+}

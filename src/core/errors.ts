@@ -1,0 +1,97 @@
+// Domain errors travel as GraphQL errors whose extensions carry what a facade needs to answer over
+// HTTP: { code, status, type, title } (type is the problem type suffix, e.g. "checkout/not-found").
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
+
+export interface ErrorInfo {
+  code: string;
+  status: number;
+  type: string;
+  title: string;
+  detail: string;
+  /** Dotted path of the offending input field, when one is to blame. */
+  field?: string;
+  extra?: Record<string, unknown>;
+}
+
+export class DomainError extends GraphQLError {
+  readonly info: ErrorInfo;
+  constructor(info: ErrorInfo) {
+    super(info.detail, {
+      extensions: {
+        code: info.code,
+        status: info.status,
+        type: info.type,
+        title: info.title,
+        ...(info.field ? { field: info.field } : {}),
+        ...(info.extra ?? {}),
+      },
+    });
+    this.info = info;
+  }
+}
+
+export const fail = {
+  badInput(detail: string, field?: string, type = "request/invalid"): DomainError {
+    return new DomainError({ code: "BAD_USER_INPUT", status: 400, type, title: "Invalid request", detail, field });
+  },
+  unauthenticated(detail = "Missing or invalid credentials: send `Authorization: Bearer <API secret>`."): DomainError {
+    return new DomainError({ code: "UNAUTHENTICATED", status: 401, type: "auth/unauthenticated", title: "Unauthorized", detail });
+  },
+  forbidden(detail: string, type = "auth/forbidden"): DomainError {
+    return new DomainError({ code: "FORBIDDEN", status: 403, type, title: "Forbidden", detail });
+  },
+  notFound(type: string, detail: string, title = "Not found"): DomainError {
+    return new DomainError({ code: "NOT_FOUND", status: 404, type, title, detail });
+  },
+  conflict(type: string, title: string, detail: string, extra?: Record<string, unknown>): DomainError {
+    return new DomainError({ code: "CONFLICT", status: 409, type, title, detail, extra });
+  },
+  unprocessable(type: string, title: string, detail: string): DomainError {
+    return new DomainError({ code: "UNPROCESSABLE", status: 422, type, title, detail });
+  },
+};
+
+/**
+ * Shapes an error for the wire: domain errors and GraphQL request errors pass through;
+ * anything unexpected is masked (no stack, no SQL) and reported via `onUnexpected`.
+ */
+export function formatError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  onUnexpected: (err: unknown) => void,
+): GraphQLFormattedError {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof DomainError) {
+    return { message: formatted.message, path: formatted.path, extensions: original.extensions };
+  }
+  const code = formatted.extensions?.code as string | undefined;
+  if (code === "QUERY_TOO_COMPLEX") return formatted;
+  if (
+    code === "GRAPHQL_VALIDATION_FAILED" || code === "GRAPHQL_PARSE_FAILED" || code === "BAD_USER_INPUT" ||
+    code === "PERSISTED_QUERY_NOT_FOUND" || code === "OPERATION_RESOLUTION_FAILURE" || code === "BAD_REQUEST"
+  ) {
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code, status: 400, type: "request/invalid", title: "Invalid request" },
+    };
+  }
+  // A GraphQLError raised by graphql-js itself (e.g. variable coercion) has no originalError, or
+  // (coercion of a variable by a scalar / enum: Int, DateTime, an unknown enum value) wraps another
+  // GraphQLError; both concern the request, not a resolver (no path).
+  if (error instanceof GraphQLError && !code && (!error.originalError || (error.originalError instanceof GraphQLError && !formatted.path))) {
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request" },
+    };
+  }
+  onUnexpected(original);
+  return {
+    message: "Internal server error",
+    path: formatted.path,
+    extensions: { code: "INTERNAL_SERVER_ERROR", status: 500, type: "internal", title: "Internal server error" },
+  };
+}

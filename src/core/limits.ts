@@ -1,0 +1,51 @@
+// Query limits for the public GraphQL endpoint: depth, total field count (after fragment expansion)
+// and aliases. Facade documents are fixed and validated at start-up; these guard hand-written queries.
+import { GraphQLError, Kind, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from "graphql";
+
+export interface QueryLimits {
+  maxDepth: number;
+  maxFields: number;
+  maxAliases: number;
+}
+
+export const DEFAULT_LIMITS: QueryLimits = { maxDepth: 12, maxFields: 1000, maxAliases: 30 };
+
+function limitError(message: string, node: ASTNode): GraphQLError {
+  return new GraphQLError(message, { nodes: [node], extensions: { code: "QUERY_TOO_COMPLEX", status: 400, type: "request/query-too-complex", title: "Query too complex" } });
+}
+
+export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): ValidationRule {
+  return (context: ValidationContext) => {
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const def of context.getDocument().definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+
+    const measure = (set: SelectionSetNode, depth: number, seen: Set<string>, acc: { fields: number; aliases: number; depth: number }) => {
+      for (const sel of set.selections) {
+        if (sel.kind === Kind.FIELD) {
+          if (sel.name.value.startsWith("__")) continue;
+          acc.fields++;
+          if (sel.alias) acc.aliases++;
+          acc.depth = Math.max(acc.depth, depth);
+          if (sel.selectionSet && acc.fields <= limits.maxFields && depth <= limits.maxDepth) measure(sel.selectionSet, depth + 1, seen, acc);
+        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+          measure(sel.selectionSet, depth, seen, acc);
+        } else {
+          const name = sel.name.value;
+          const frag = fragments.get(name);
+          if (!frag || seen.has(name)) continue; // unknown or cyclic fragments are reported by the standard rules
+          measure(frag.selectionSet, depth, new Set([...seen, name]), acc);
+        }
+      }
+    };
+
+    return {
+      OperationDefinition(node) {
+        const acc = { fields: 0, aliases: 0, depth: 0 };
+        measure(node.selectionSet, 1, new Set(), acc);
+        if (acc.depth > limits.maxDepth) context.reportError(limitError(`The query is nested ${acc.depth} levels deep; the limit is ${limits.maxDepth}.`, node));
+        if (acc.fields > limits.maxFields) context.reportError(limitError(`The query selects more than ${limits.maxFields} fields; split it into smaller queries.`, node));
+        if (acc.aliases > limits.maxAliases) context.reportError(limitError(`The query uses ${acc.aliases} aliases; the limit is ${limits.maxAliases}.`, node));
+      },
+    };
+  };
+}

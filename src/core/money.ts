@@ -1,0 +1,48 @@
+// Money is stored as integer minor units plus an ISO 4217 code and shown as a decimal string.
+import { fail } from "./errors.js";
+
+const ZERO_DECIMAL = new Set(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF"]);
+const THREE_DECIMAL = new Set(["BHD", "JOD", "KWD", "OMR", "TND"]);
+
+export function currencyExponent(currency: string): number {
+  const c = currency.toUpperCase();
+  return ZERO_DECIMAL.has(c) ? 0 : THREE_DECIMAL.has(c) ? 3 : 2;
+}
+
+export interface Money {
+  amount: string;
+  currency: string;
+}
+
+export function formatMinor(minor: number | bigint, currency: string): string {
+  const exp = currencyExponent(currency);
+  const value = BigInt(minor);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const digits = abs.toString().padStart(exp + 1, "0");
+  const whole = digits.slice(0, digits.length - exp);
+  const frac = exp ? "." + digits.slice(digits.length - exp) : "";
+  return `${negative ? "-" : ""}${whole}${frac}`;
+}
+
+export function money(minor: number | bigint, currency: string): Money {
+  return { amount: formatMinor(minor, currency), currency: currency.toUpperCase() };
+}
+
+/** Parses "12.5" / "12.50" / 12.5 into minor units, refusing more precision than the currency has. */
+export function parseMajor(value: string | number, currency: string, field: string): number {
+  const exp = currencyExponent(currency);
+  const text = typeof value === "number" ? String(value) : value.trim();
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) throw fail.badInput(`\`${field}\` must be a decimal amount such as "12.50"; got ${JSON.stringify(value)}.`, field);
+  const frac = (m[3] ?? "").replace(/0+$/, "");
+  if (frac.length > exp) throw fail.badInput(`\`${field}\` has more decimals than ${currency.toUpperCase()} allows (${exp}).`, field);
+  const minor = BigInt(m[2] + frac.padEnd(exp, "0"));
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) throw fail.badInput(`\`${field}\` is too large.`, field);
+  return Number(m[1] ? -minor : minor);
+}
+
+export function assertCurrency(currency: string, field: string): string {
+  if (!/^[A-Za-z]{3}$/.test(currency)) throw fail.badInput(`\`${field}\` must be a 3-letter ISO 4217 currency code; got ${JSON.stringify(currency)}.`, field);
+  return currency.toUpperCase();
+}

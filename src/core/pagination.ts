@@ -1,0 +1,126 @@
+// Keyset pagination over (sort key, id) with opaque, HMAC-protected cursors. Every list, in GraphQL
+// (Relay connections) and REST (page-size / page-continue / X-Page-Next), pages through here.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { fail } from "./errors.js";
+
+export interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+  /** Backward paging (the page just before `before`); `last` is its size. */
+  last?: number | null;
+  before?: string | null;
+}
+
+export interface Connection<T> {
+  edges: { cursor: string; node: T }[];
+  nodes: T[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null; hasPreviousPage: boolean; startCursor: string | null };
+}
+
+interface CursorPayload {
+  /** The list this cursor belongs to (name plus its store and filters), so it cannot be replayed elsewhere. */
+  l: string;
+  /** Sort key of the last row: epoch ms for dates, or a string/number. */
+  k: string | number;
+  i: string;
+}
+
+export class CursorCodec {
+  constructor(private readonly secret: string) {}
+
+  private mac(body: string): string {
+    return createHmac("sha256", this.secret).update(body).digest("base64url").slice(0, 22);
+  }
+
+  encode(payload: CursorPayload): string {
+    const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+    return `${body}.${this.mac(body)}`;
+  }
+
+  decode(cursor: string, list: string): CursorPayload {
+    const invalid = () =>
+      fail.badInput("The page cursor is invalid: pass the exact value of the previous response's X-Page-Next (or endCursor) unchanged.", "page-continue", "request/invalid-cursor");
+    if (typeof cursor !== "string" || cursor.length > 2048) throw invalid();
+    const dot = cursor.indexOf(".");
+    if (dot < 1) throw invalid();
+    const body = cursor.slice(0, dot);
+    const sig = Buffer.from(cursor.slice(dot + 1));
+    const expected = Buffer.from(this.mac(body));
+    if (sig.length !== expected.length || !timingSafeEqual(sig, expected)) throw invalid();
+    let payload: CursorPayload;
+    try {
+      payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
+    } catch {
+      throw invalid();
+    }
+    if (!payload || payload.l !== list || typeof payload.i !== "string") throw invalid();
+    return payload;
+  }
+}
+
+export interface KeysetOptions<T> {
+  /** Identifies the list and everything that shapes it (store id, filters). */
+  list: string;
+  args: PageArgs;
+  defaultSize: number;
+  maxSize: number;
+  /** The row field sorted on, descending (or ascending), with `id` as tie-breaker. */
+  sortField: string;
+  /** Default "desc" (newest first); "asc" walks oldest first (e.g. invoice items in a CSV). */
+  direction?: "asc" | "desc";
+  /**
+   * Fetch rows matching `keyset` (AND it with the list's filters), ordered by
+   * `keysetOrder(sortField, direction)`, passing `take` to Prisma unchanged: it is negative when
+   * paging backwards.
+   */
+  fetch: (keyset: Record<string, unknown> | undefined, take: number) => Promise<T[]>;
+}
+
+export function pageSize(first: number | null | undefined, defaultSize: number, maxSize: number): number {
+  if (first === null || first === undefined) return defaultSize;
+  if (!Number.isInteger(first) || first < 1 || first > maxSize) {
+    throw fail.badInput(`Page size must be an integer from 1 to ${maxSize}; got ${first}.`, "page-size");
+  }
+  return first;
+}
+
+export async function paginate<T extends { id: string }>(codec: CursorCodec, opts: KeysetOptions<T>): Promise<Connection<T>> {
+  const backward = !!opts.args.before;
+  if (backward && opts.args.after) throw fail.badInput("Give either `after` or `before`, not both.", "before");
+  const size = pageSize(backward ? (opts.args.last ?? opts.args.first) : opts.args.first, opts.defaultSize, opts.maxSize);
+  let keyset: Record<string, unknown> | undefined;
+  const cursor = backward ? opts.args.before : opts.args.after;
+  if (cursor) {
+    const c = codec.decode(cursor, opts.list);
+    const key = typeof c.k === "number" ? new Date(c.k) : c.k;
+    // "after" walks on in the sort direction, "before" against it.
+    const ascending = opts.direction === "asc";
+    const op = ascending !== backward ? "gt" : "lt";
+    keyset = { OR: [{ [opts.sortField]: { [op]: key } }, { [opts.sortField]: key, id: { [op]: c.i } }] };
+  }
+  // Prisma answers a negative take with the last rows, still in the requested order.
+  const rows = await opts.fetch(keyset, backward ? -(size + 1) : size + 1);
+  const more = rows.length > size;
+  const page = more ? (backward ? rows.slice(1) : rows.slice(0, size)) : rows;
+  const cursorOf = (row: T) => {
+    const v = (row as Record<string, unknown>)[opts.sortField];
+    return codec.encode({ l: opts.list, k: v instanceof Date ? v.getTime() : (v as string | number), i: row.id });
+  };
+  const edges = page.map((node) => ({ cursor: cursorOf(node), node }));
+  return {
+    edges,
+    nodes: page,
+    pageInfo: {
+      hasNextPage: backward ? true : more,
+      endCursor: edges.length ? edges[edges.length - 1].cursor : null,
+      // Forward pages only know that something came before when they started from a cursor.
+      hasPreviousPage: backward ? more : !!opts.args.after,
+      startCursor: edges.length ? edges[0].cursor : null,
+    },
+  };
+}
+
+/** Order clause matching `paginate`'s keyset. */
+export function keysetOrder(sortField: string, direction: "asc" | "desc" = "desc") {
+  return [{ [sortField]: direction }, { id: direction }];
+}

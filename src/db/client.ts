@@ -1,0 +1,164 @@
+// Opens the Prisma client for a DATABASE_URL: file:… → SQLite (better-sqlite3 adapter),
+// postgres[ql]://… → PostgreSQL (pg adapter with a pool). Only the needed generated client loads.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Prisma as SqlitePrisma, PrismaClient as SqlitePrismaClient } from './generated/sqlite/client.js';
+import { pgConfigOf, providerOf, sqlitePathOf, type Provider } from './url.js';
+
+export { providerOf, type Provider } from './url.js';
+export { migrate } from './migrate.js';
+
+/**
+ * The canonical client type: the SQLite generated client. The PostgreSQL client is generated from
+ * the same models, so it is cast to this type.
+ */
+export type PrismaClient = SqlitePrismaClient;
+/** Prisma namespace of the canonical client (types only: Prisma.StoreCreateInput, …). */
+export type { Prisma } from './generated/sqlite/client.js';
+/** Transaction client type passed to `prisma.$transaction(async (tx) => …)`. */
+export type TransactionClient = SqlitePrisma.TransactionClient;
+
+export interface QueryEvent {
+  query: string;
+  params: string;
+  duration: number;
+  target: string;
+  timestamp: Date;
+}
+
+export type LogLevel = 'info' | 'warn' | 'error' | 'query';
+
+export interface OpenOptions {
+  /** Prisma log levels printed to stdout (emit 'stdout'). */
+  log?: LogLevel[];
+  /** Called for every SQL statement Prisma issues (Prisma's `query` event). */
+  onQuery?: (event: QueryEvent) => void;
+  /** PostgreSQL pool size; default env PG_POOL_SIZE or 10. */
+  poolSize?: number;
+}
+
+export interface Database {
+  prisma: PrismaClient;
+  provider: Provider;
+  close(): Promise<void>;
+}
+
+/** Applied on every SQLite connection. foreign_keys=ON makes onDelete: Restrict/Cascade real. */
+export const SQLITE_PRAGMAS = `
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = NORMAL;
+PRAGMA busy_timeout = 5000;
+PRAGMA foreign_keys = ON;
+`;
+
+async function loadGenerated(provider: Provider): Promise<{ PrismaClient: new (opts: object) => PrismaClient }> {
+  try {
+    return (provider === 'sqlite'
+      ? await import('./generated/sqlite/client.js')
+      : await import('./generated/postgres/client.js')) as unknown as { PrismaClient: new (opts: object) => PrismaClient };
+  } catch (err) {
+    throw new Error(
+      `Cannot load the generated Prisma client for ${provider} (run \`npm run db:generate\`): ${(err as Error).message}`,
+    );
+  }
+}
+
+async function sqliteAdapter(url: string): Promise<object> {
+  const { PrismaBetterSQLite3 } = await import('@prisma/adapter-better-sqlite3');
+  const file = sqlitePathOf(url);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  class RetourSqlite extends PrismaBetterSQLite3 {
+    override async connect() {
+      const adapter = await super.connect();
+      await adapter.executeScript(SQLITE_PRAGMAS);
+      isolateTransactions(adapter);
+      return adapter;
+    }
+  }
+  return new RetourSqlite({ url: file });
+}
+
+type SqliteAdapter = Awaited<ReturnType<import('@prisma/adapter-better-sqlite3').PrismaBetterSQLite3['connect']>>;
+
+/**
+ * The better-sqlite3 adapter runs everything on ONE connection: interactive transactions are
+ * serialised by a mutex, but a query issued outside the transaction (through `prisma`, not `tx`)
+ * while one is open would run inside it — seeing its uncommitted writes, and being rolled back with
+ * it. This gate makes such queries wait until the open transaction commits or rolls back.
+ * Consequence: awaiting `prisma.*` (instead of `tx.*`) inside `$transaction(async tx => …)` blocks
+ * until the transaction times out — on SQLite only; always use `tx` inside a transaction.
+ */
+function isolateTransactions(adapter: SqliteAdapter): void {
+  let tail: Promise<void> = Promise.resolve();
+  let open: Promise<void> | null = null;
+  const startTransaction = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (isolationLevel) => {
+    let release!: () => void;
+    const done = new Promise<void>((r) => (release = r));
+    const prev = tail;
+    tail = prev.then(() => done);
+    await prev;
+    open = done; // set before BEGIN runs, so no outside query can slip into the transaction
+    const finish = () => {
+      if (open === done) open = null;
+      release();
+    };
+    let tx: Awaited<ReturnType<typeof startTransaction>>;
+    try {
+      tx = await startTransaction(isolationLevel);
+    } catch (err) {
+      finish();
+      throw err;
+    }
+    const commit = tx.commit.bind(tx);
+    const rollback = tx.rollback.bind(tx);
+    tx.commit = () => commit().finally(finish);
+    tx.rollback = () => rollback().finally(finish);
+    return tx;
+  };
+  for (const method of ['queryRaw', 'executeRaw', 'executeScript'] as const) {
+    const orig = (adapter[method] as (...a: unknown[]) => Promise<unknown>).bind(adapter);
+    (adapter as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      while (open) await open;
+      return orig(...args);
+    };
+  }
+}
+
+async function postgresAdapter(url: string, poolSize: number): Promise<object> {
+  const { PrismaPg } = await import('@prisma/adapter-pg');
+  return new PrismaPg({ ...pgConfigOf(url), max: poolSize, application_name: 'retour' });
+}
+
+export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}): Promise<Database> {
+  const provider = providerOf(databaseUrl);
+  const poolSize = opts.poolSize ?? (Number(process.env.PG_POOL_SIZE) || 10);
+  const [{ PrismaClient }, adapter] = await Promise.all([
+    loadGenerated(provider),
+    provider === 'sqlite' ? sqliteAdapter(databaseUrl) : postgresAdapter(databaseUrl, poolSize),
+  ]);
+  const log: Array<{ emit: 'stdout' | 'event'; level: LogLevel }> = (opts.log ?? []).map((level) => ({ emit: 'stdout', level }));
+  if (opts.onQuery) log.push({ emit: 'event', level: 'query' });
+  const prisma = new PrismaClient({ adapter, log });
+  if (opts.onQuery) {
+    const onQuery = opts.onQuery;
+    (prisma as unknown as { $on(ev: 'query', cb: (e: QueryEvent) => void): void }).$on('query', (e) => onQuery(e));
+  }
+  await prisma.$connect();
+  let closed = false;
+  return {
+    prisma,
+    provider,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await prisma.$disconnect(); // disposes the adapter: closes the SQLite file / ends the pg pool
+    },
+  };
+}
+
+/** The Prisma error code (e.g. 'P2002' unique, 'P2003' foreign key, 'P2025' not found) of an error, if any. */
+export function prismaErrorCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^P\d{4}$/.test(code) ? code : undefined;
+}

@@ -1,0 +1,162 @@
+// Stores, API clients, staff users and their sessions; turning presented credentials into a principal.
+import type { Principal, RequestContext, Services } from "../core/context.js";
+import { fail } from "../core/errors.js";
+import { newId } from "../core/ids.js";
+import { ALL_SCOPES, parseScopes, type Scope } from "./scopes.js";
+import {
+  API_SECRET_PREFIX,
+  SESSION_TOKEN_PREFIX,
+  hashPassword,
+  issueToken,
+  parseToken,
+  tokenMatches,
+  verifyPassword,
+} from "./secrets.js";
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Resolves the Authorization header into a principal. Never throws for bad credentials. */
+export async function authenticate(services: Services, authorization: string | undefined): Promise<Principal> {
+  if (!authorization) return { kind: "anonymous" };
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!m) return { kind: "invalid", reason: "Malformed Authorization header: expected `Authorization: Bearer <API secret>`." };
+  const token = m[1];
+  const prisma = services.db.prisma;
+
+  const api = parseToken(token, API_SECRET_PREFIX);
+  if (api) {
+    const client = await prisma.apiClient.findUnique({ where: { lookupId: api.lookupId } });
+    if (!client || !tokenMatches(token, client.secretHash)) return { kind: "invalid", reason: "Unknown API secret." };
+    if (client.revokedAt) return { kind: "invalid", reason: "This API secret has been revoked." };
+    const now = Date.now();
+    if (!client.lastUsedAt || now - client.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      // Best effort and off the request's path: a lost update only delays "last used".
+      prisma.apiClient.update({ where: { id: client.id }, data: { lastUsedAt: new Date(now) } }).catch((err) => services.log.warn({ err }, "lastUsedAt update failed"));
+    }
+    const scopes = client.allScopes ? ALL_SCOPES : parseScopes(client.scopes);
+    return { kind: "apiClient", clientId: client.id, storeId: client.storeId, scopes: new Set(scopes) };
+  }
+
+  const session = parseToken(token, SESSION_TOKEN_PREFIX);
+  if (session) {
+    const row = await prisma.staffSession.findUnique({ where: { lookupId: session.lookupId }, include: { user: { include: { memberships: true } } } });
+    if (!row || !tokenMatches(token, row.tokenHash)) return { kind: "invalid", reason: "Unknown session token." };
+    if (row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { kind: "invalid", reason: "The session has expired; log in again." };
+    return { kind: "staff", userId: row.userId, sessionId: row.id, storeIds: new Set(row.user.memberships.map((m) => m.storeId)) };
+  }
+  return { kind: "invalid", reason: "Unknown API secret." };
+}
+
+export async function createStore(services: Services, name: string) {
+  if (!name.trim()) throw fail.badInput("`name` must not be empty.", "name");
+  return services.db.prisma.store.create({ data: { id: newId("st"), name: name.trim() } });
+}
+
+export interface ApiClientInput {
+  name: string;
+  scopes: string[];
+  legacyAllScopes?: boolean | null;
+}
+
+export async function createApiClient(services: Services, storeId: string, input: ApiClientInput) {
+  if (!input.name.trim()) throw fail.badInput("`name` must not be empty.", "name");
+  const scopes = validateScopes(input.scopes);
+  const store = await services.db.prisma.store.findUnique({ where: { id: storeId } });
+  if (!store) throw fail.notFound("store/not-found", `No store ${storeId}.`);
+  const issued = issueToken(API_SECRET_PREFIX);
+  const apiClient = await services.db.prisma.apiClient.create({
+    data: {
+      id: newId("akey"),
+      storeId,
+      name: input.name.trim(),
+      scopes: scopes.join(","),
+      allScopes: !!input.legacyAllScopes,
+      lookupId: issued.lookupId,
+      secretHash: issued.hash,
+    },
+  });
+  return { apiClient, secret: issued.token };
+}
+
+function validateScopes(scopes: string[]): Scope[] {
+  const unknown = scopes.filter((s) => !(ALL_SCOPES as readonly string[]).includes(s));
+  if (unknown.length) throw fail.badInput(`Unknown scope(s): ${unknown.join(", ")}. Known scopes: ${ALL_SCOPES.join(", ")}.`, "scopes");
+  return [...new Set(scopes)] as Scope[];
+}
+
+async function apiClientOfCaller(ctx: RequestContext, id: string) {
+  const client = await ctx.prisma.apiClient.findUnique({ where: { id } });
+  if (!client || !ctx.canAccessStore(client.storeId)) throw fail.notFound("api-client/not-found", `No API client ${id}.`);
+  return client;
+}
+
+export async function setApiClientScopes(ctx: RequestContext, id: string, scopes: string[]) {
+  const client = await apiClientOfCaller(ctx, id);
+  const valid = validateScopes(scopes);
+  // A legacy all-scope client keeps holding every scope: the flag is what grants it.
+  return ctx.prisma.apiClient.update({ where: { id: client.id }, data: { scopes: valid.join(",") } });
+}
+
+/** Narrows a legacy all-scope client to explicit scopes (one-way; the secret stays the same). */
+export async function endLegacyAllScopes(ctx: RequestContext, id: string, scopes: string[]) {
+  const client = await apiClientOfCaller(ctx, id);
+  const valid = validateScopes(scopes);
+  if (client.revokedAt) throw fail.conflict("api-client/revoked", "API client revoked", `API client ${id} is revoked; its scopes can no longer change.`);
+  return ctx.prisma.apiClient.update({ where: { id: client.id }, data: { allScopes: false, scopes: valid.join(",") } });
+}
+
+export async function revokeApiClient(ctx: RequestContext, id: string) {
+  const client = await apiClientOfCaller(ctx, id);
+  if (client.revokedAt) return client;
+  return ctx.prisma.apiClient.update({ where: { id: client.id }, data: { revokedAt: new Date() } });
+}
+
+/** For the CLI: list and revoke without a principal. */
+export async function listApiClients(services: Services, storeId: string) {
+  return services.db.prisma.apiClient.findMany({ where: { storeId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
+export function effectiveScopes(client: { scopes: string; allScopes: boolean }): Scope[] {
+  return client.allScopes ? [...ALL_SCOPES] : parseScopes(client.scopes);
+}
+
+export async function createStaffUser(services: Services, storeId: string, email: string, password: string, name = "") {
+  const normalized = email.trim().toLowerCase();
+  if (!/^[^@\s]+@[^@\s]+$/.test(normalized)) throw fail.badInput("`email` must be an email address.", "email");
+  if (password.length < 8) throw fail.badInput("`password` must have at least 8 characters.", "password");
+  const prisma = services.db.prisma;
+  const store = await prisma.store.findUnique({ where: { id: storeId } });
+  if (!store) throw fail.notFound("store/not-found", `No store ${storeId}.`);
+  const passwordHash = await hashPassword(password);
+  return prisma.$transaction(async (tx) => {
+    const existing = await tx.staffUser.findUnique({ where: { email: normalized } });
+    const user = existing ?? (await tx.staffUser.create({ data: { id: newId("usr"), email: normalized, name, passwordHash } }));
+    await tx.storeMembership.upsert({
+      where: { userId_storeId: { userId: user.id, storeId } },
+      create: { userId: user.id, storeId },
+      update: {},
+    });
+    return user;
+  });
+}
+
+export async function login(services: Services, email: string, password: string) {
+  const user = await services.db.prisma.staffUser.findUnique({ where: { email: email.trim().toLowerCase() } });
+  // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok) throw fail.unauthenticated("Wrong email or password.");
+  const issued = issueToken(SESSION_TOKEN_PREFIX);
+  const expiresAt = new Date(Date.now() + services.config.sessionTtlMs);
+  await services.db.prisma.staffSession.create({
+    data: { id: newId("sess"), userId: user.id, lookupId: issued.lookupId, tokenHash: issued.hash, expiresAt },
+  });
+  return { token: issued.token, expiresAt, user };
+}
+
+export async function logout(ctx: RequestContext) {
+  if (ctx.principal.kind !== "staff") return false;
+  await ctx.prisma.staffSession.update({ where: { id: ctx.principal.sessionId }, data: { revokedAt: new Date() } });
+  return true;
+}
+
+const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";

@@ -1,0 +1,279 @@
+// Orders pushed in by merchants: the custom order sync (upsert) and the Orders API (create, read,
+// delete) write through one upsert. Orders are keyed by (store, provider, external id); they also
+// have an internal id (ord_…) and a display name.
+import type { RequestContext } from "../core/context.js";
+import { fail } from "../core/errors.js";
+import { newId } from "../core/ids.js";
+import { assertCurrency, currencyExponent, money, parseMajor } from "../core/money.js";
+import { isUniqueViolation } from "../core/db-errors.js";
+import { idempotent } from "../core/idempotency.js";
+import { groupBy, indexBy } from "../core/loaders.js";
+import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import type { TransactionClient } from "../db/client.js";
+
+export type OrderRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["order"]["findFirst"]>>>;
+export type LineItemRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["orderLineItem"]["findFirst"]>>>;
+
+export interface OrderInput {
+  orderId: string;
+  provider?: string | null;
+  name?: string | null;
+  placedAt: Date;
+  currency: string;
+  customer?: { id?: string | null; email?: string | null; phoneNumber?: string | null; firstName?: string | null; lastName?: string | null; name?: string | null } | null;
+  lineItems: {
+    id: string;
+    productId: string;
+    variantId?: string | null;
+    sku?: string | null;
+    title: string;
+    variantTitle?: string | null;
+    vendor?: string | null;
+    imageUrl?: string | null;
+    quantity: number;
+    price?: string | null;
+    discount?: string | null;
+    tax?: string | null;
+    weightGrams?: number | null;
+    fulfillmentLocationId?: string | null;
+  }[];
+  shippingCost?: string | null;
+  shippingMethod?: string | null;
+  shippingAddress?: Record<string, unknown> | null;
+  billingAddress?: Record<string, unknown> | null;
+  totalDiscount?: string | null;
+  totalTax?: string | null;
+  totalPrice?: string | null;
+  tags?: string[] | null;
+  locationId?: string | null;
+  protection?: { covered?: boolean | null; finalSaleCoverage?: boolean | null; packageProtection?: boolean | null; returnsCoverage?: boolean | null } | null;
+  fulfillments?: { id: string; lineItems: { id: string; quantity: number }[]; trackingNumber?: string | null; carrier?: string | null }[] | null;
+}
+
+export type OrderWriteMode = "UPSERT" | "CREATE";
+
+export function normaliseProvider(provider: string | null | undefined): string {
+  return (provider ?? "custom").trim().toLowerCase() || "custom";
+}
+
+const nonEmpty = (v: string, field: string, max = 255) => {
+  if (!v.trim()) throw fail.badInput(`\`${field}\` must not be empty.`, field);
+  if (v.length > max) throw fail.badInput(`\`${field}\` must have at most ${max} characters.`, field);
+  return v.trim();
+};
+
+function amount(v: string | null | undefined, currency: string, field: string): number | null {
+  if (v === null || v === undefined) return null;
+  const minor = parseMajor(v, currency, field);
+  if (minor < 0) throw fail.badInput(`\`${field}\` must not be negative.`, field);
+  return minor;
+}
+
+function orderNotFound(id: string) {
+  return fail.notFound("orders/not-found", `No order ${JSON.stringify(id)} in this store (looked up by external id, internal id and name).`, "Order not found");
+}
+
+/** Creates or updates an order with its line items. Line items are matched by external id. */
+export async function upsertOrder(ctx: RequestContext, storeId: string, input: OrderInput, mode: OrderWriteMode, idempotencyKey?: string | null) {
+  const { result, replayed } = await idempotent(ctx, { storeId, operation: `upsertOrder:${mode}`, key: idempotencyKey, request: input }, () => writeOrder(ctx, storeId, input, mode));
+  const order = await ctx.prisma.order.findFirst({ where: { id: result.id, storeId } });
+  if (!order) throw orderNotFound(result.id);
+  return { order, created: result.created, replayed };
+}
+
+async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInput, mode: OrderWriteMode): Promise<{ id: string; created: boolean }> {
+  const externalId = nonEmpty(input.orderId, "orderId");
+  const provider = normaliseProvider(input.provider);
+  const name = input.name != null ? nonEmpty(input.name, "name") : externalId;
+  const currency = assertCurrency(input.currency, "currency");
+  if (!(input.placedAt instanceof Date) || Number.isNaN(input.placedAt.getTime())) throw fail.badInput("`createdAt` must be an ISO 8601 date-time.", "createdAt");
+  if (!input.lineItems.length) throw fail.badInput("`lineItems` must hold at least one line item.", "lineItems");
+  const seen = new Set<string>();
+  const lines = input.lineItems.map((li, i) => {
+    const f = `lineItems[${i}]`;
+    const id = nonEmpty(li.id, `${f}.id`);
+    if (seen.has(id)) throw fail.badInput(`\`${f}.id\` ${JSON.stringify(id)} appears twice.`, `${f}.id`);
+    seen.add(id);
+    if (!Number.isInteger(li.quantity) || li.quantity < 1 || li.quantity > 1_000_000) throw fail.badInput(`\`${f}.quantity\` must be a positive integer.`, `${f}.quantity`);
+    return {
+      externalId: id,
+      position: i,
+      productId: nonEmpty(li.productId, `${f}.productId`),
+      variantId: li.variantId ?? null,
+      sku: li.sku ?? null,
+      title: nonEmpty(li.title, `${f}.title`, 1000),
+      variantTitle: li.variantTitle ?? null,
+      vendor: li.vendor ?? null,
+      imageUrl: li.imageUrl ?? null,
+      quantity: li.quantity,
+      unitPrice: amount(li.price, currency, `${f}.price`) ?? 0,
+      discount: amount(li.discount, currency, `${f}.discount`) ?? 0,
+      tax: amount(li.tax, currency, `${f}.tax`) ?? 0,
+      weightGrams: li.weightGrams ?? null,
+      fulfillmentLocationId: li.fulfillmentLocationId ?? null,
+    };
+  });
+  const c = input.customer ?? {};
+  let firstName = c.firstName ?? "";
+  let lastName = c.lastName ?? "";
+  if (!firstName && !lastName && c.name) [firstName, lastName] = [c.name.split(" ")[0], c.name.split(" ").slice(1).join(" ")];
+  const p = input.protection ?? {};
+  const data = {
+    name,
+    currency,
+    customerId: c.id ?? null,
+    customerEmail: c.email ?? null,
+    customerPhone: c.phoneNumber ?? null,
+    customerFirstName: firstName,
+    customerLastName: lastName,
+    shippingAddress: input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
+    billingAddress: input.billingAddress ? JSON.stringify(input.billingAddress) : null,
+    shippingMethod: input.shippingMethod ?? null,
+    shippingCost: amount(input.shippingCost, currency, "shippingCost") ?? 0,
+    discountTotal: amount(input.totalDiscount, currency, "totalDiscount") ?? lines.reduce((s, l) => s + l.discount, 0),
+    taxTotal: amount(input.totalTax, currency, "totalTax") ?? lines.reduce((s, l) => s + l.tax, 0),
+    totalPrice: amount(input.totalPrice, currency, "totalPrice"),
+    locationId: input.locationId ?? null,
+    tags: JSON.stringify(input.tags ?? []),
+    covered: !!p.covered,
+    finalSaleCoverage: !!p.finalSaleCoverage,
+    packageProtection: !!p.packageProtection,
+    returnsCoverage: !!p.returnsCoverage,
+    placedAt: input.placedAt,
+  };
+
+  const run = () =>
+    ctx.prisma.$transaction(async (tx) => {
+      const existing = await tx.order.findUnique({ where: { storeId_provider_externalId: { storeId, provider, externalId } } });
+      if (existing && mode === "CREATE") {
+        throw fail.conflict("orders/duplicate", "Order already exists", `An order with id ${JSON.stringify(externalId)} already exists in this store; delete it first or use the custom order sync to update it.`);
+      }
+      let orderId: string;
+      if (existing) {
+        orderId = existing.id;
+        // Lock the order (serialises with return creation and fulfillments).
+        await tx.order.update({ where: { id: orderId }, data: { ...data, version: { increment: 1 } } });
+        const current = await tx.orderLineItem.findMany({ where: { orderId } });
+        const byExt = new Map(current.map((l) => [l.externalId, l]));
+        for (const line of lines) {
+          const found = byExt.get(line.externalId);
+          if (found) await tx.orderLineItem.update({ where: { id: found.id }, data: line });
+          else await tx.orderLineItem.create({ data: { ...line, id: newId("oli"), orderId } });
+        }
+        const dropped = current.filter((l) => !seen.has(l.externalId));
+        if (dropped.length) {
+          const used = await tx.returnItem.count({ where: { lineItemId: { in: dropped.map((d) => d.id) } } });
+          const fulfilled = await tx.fulfillmentLineItem.count({ where: { lineItemId: { in: dropped.map((d) => d.id) } } });
+          if (used || fulfilled) {
+            throw fail.conflict("orders/line-item-in-use", "Line item in use", `Line item(s) ${dropped.map((d) => d.externalId).join(", ")} are part of a return or fulfillment and cannot be removed from the order; send them again.`);
+          }
+          await tx.orderLineItem.deleteMany({ where: { id: { in: dropped.map((d) => d.id) } } });
+        }
+      } else {
+        orderId = newId("ord");
+        await tx.order.create({
+          data: { ...data, id: orderId, storeId, provider, externalId, source: mode === "CREATE" ? "orders_api" : "custom_sync", lineItems: { create: lines.map((l) => ({ ...l, id: newId("oli") })) } },
+        });
+      }
+      if (input.fulfillments?.length) await syncFulfillments(tx, storeId, orderId, input.fulfillments);
+      return { id: orderId, created: !existing };
+    });
+  try {
+    return await run();
+  } catch (err) {
+    // Two first-time syncs of one order raced: the loser retries as an update (or a 409 for CREATE).
+    if (isUniqueViolation(err)) return run();
+    throw err;
+  }
+}
+
+async function syncFulfillments(tx: TransactionClient, storeId: string, orderId: string, fulfillments: NonNullable<OrderInput["fulfillments"]>) {
+  const lineItems = await tx.orderLineItem.findMany({ where: { orderId } });
+  const byExt = new Map(lineItems.map((l) => [l.externalId, l]));
+  for (const [i, f] of fulfillments.entries()) {
+    const exists = await tx.fulfillment.findUnique({ where: { storeId_publicId: { storeId, publicId: f.id } } });
+    if (exists) continue;
+    const lines = f.lineItems.map((li, j) => {
+      const line = byExt.get(li.id);
+      if (!line) throw fail.badInput(`\`fulfillments[${i}].lineItems[${j}].id\` ${JSON.stringify(li.id)} is not a line item of this order.`, `fulfillments[${i}].lineItems[${j}].id`);
+      return { id: newId("fli"), lineItemId: line.id, quantity: li.quantity };
+    });
+    await tx.fulfillment.create({
+      data: { id: newId("ful"), storeId, orderId, publicId: f.id, status: "unknown", trackingNumber: f.trackingNumber ?? null, trackingCompany: f.carrier ?? null, lineItems: { create: lines } },
+    });
+  }
+}
+
+/** By external id, internal id or display name (in that order of preference). */
+export async function findOrder(ctx: RequestContext | { prisma: RequestContext["prisma"] }, storeId: string, id: string, opts: { byName?: boolean } = { byName: true }) {
+  const prisma = ctx.prisma;
+  const candidates = await prisma.order.findMany({
+    where: { storeId, OR: [{ externalId: id }, { id }, ...(opts.byName ? [{ name: id }] : [])] },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: 20,
+  });
+  return candidates.find((o) => o.externalId === id) ?? candidates.find((o) => o.id === id) ?? candidates.find((o) => o.name === id) ?? null;
+}
+
+export async function getOrder(ctx: RequestContext, storeId: string, id: string) {
+  return findOrder(ctx, storeId, id);
+}
+
+export async function listOrders(ctx: RequestContext, storeId: string, args: PageArgs) {
+  return paginate(ctx.services.cursors, {
+    list: `orders:${storeId}`,
+    args,
+    defaultSize: 20,
+    maxSize: 500,
+    sortField: "createdAt",
+    fetch: (keyset, take) => ctx.prisma.order.findMany({ where: { storeId, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
+  });
+}
+
+export async function deleteOrder(ctx: RequestContext, storeId: string, id: string) {
+  const order = await findOrder(ctx, storeId, id, { byName: false });
+  if (!order) throw orderNotFound(id);
+  await ctx.prisma.order.deleteMany({ where: { id: order.id, storeId } });
+  return { success: true, orderId: order.id, externalOrderId: order.externalId };
+}
+
+// ─── Derived values ───────────────────────────────────────────────────────────
+
+export function lineItemsTotal(lines: LineItemRow[]): number {
+  return lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0);
+}
+
+export function orderTotal(order: OrderRow, lines: LineItemRow[]): number {
+  return order.totalPrice ?? lineItemsTotal(lines) - order.discountTotal + order.taxTotal + order.shippingCost;
+}
+
+export function majorNumber(minor: number, currency: string): number {
+  return minor / 10 ** currencyExponent(currency);
+}
+
+export { money };
+
+// ─── Loaders ──────────────────────────────────────────────────────────────────
+
+export function orderById(ctx: RequestContext, id: string) {
+  return ctx.loaders
+    .get("orders.byId", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.order.findMany({ where: { id: { in: [...ids] } } });
+      return indexBy(ids, rows, (r) => r.id);
+    })
+    .load(id) as Promise<OrderRow | null>;
+}
+
+export function lineItemsOf(ctx: RequestContext, orderId: string) {
+  return ctx.loaders
+    .get("orders.lineItems", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.orderLineItem.findMany({ where: { orderId: { in: [...ids] } }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+      return groupBy(ids, rows, (r) => r.orderId);
+    })
+    .load(orderId) as Promise<LineItemRow[]>;
+}
+
+export async function lineItemById(ctx: RequestContext, orderId: string, lineItemId: string): Promise<LineItemRow | null> {
+  const lines = await lineItemsOf(ctx, orderId);
+  return lines.find((l) => l.id === lineItemId) ?? null;
+}

@@ -1,0 +1,172 @@
+import type { RequestContext } from "../core/context.js";
+import type { PageArgs } from "../core/pagination.js";
+import { money } from "../core/money.js";
+import { orderById, type LineItemRow } from "../orders/service.js";
+import * as returns from "./service.js";
+import { RETURN_ACTIONS, RETURN_STATUSES, TRANSITIONS, allowedActions, type ReturnStatus } from "./transitions.js";
+
+type Ctx = RequestContext;
+type R = returns.ReturnRow;
+type I = returns.ReturnItemRow;
+
+const wrap = (minor: number, currency: string) => ({ amount: money(minor, currency) });
+
+async function orderOf(ctx: Ctx, r: R) {
+  const order = await orderById(ctx, r.orderId);
+  if (!order) throw new Error(`return ${r.id} has no order`);
+  return order;
+}
+
+/** Value of the returned units: price less their share of the line discount, before tax. */
+export function itemValues(item: I, line: LineItemRow | null) {
+  if (!line) return { productValue: 0, tax: 0, refund: 0 };
+  const productValue = Math.round(((line.unitPrice * line.quantity - line.discount) * item.quantity) / line.quantity);
+  const tax = Math.round((line.tax * item.quantity) / line.quantity);
+  const refund = item.status === "rejected" ? 0 : Math.max(0, productValue + tax - (item.merchantAdjustment ?? 0));
+  return { productValue, tax, refund };
+}
+
+async function itemWithValues(ctx: Ctx, item: I) {
+  const line = await returns.lineItemByIdLoader(ctx, item.lineItemId);
+  return { item, line, ...itemValues(item, line) };
+}
+
+const parse = <T>(s: string | null): T | null => (s ? (JSON.parse(s) as T) : null);
+
+const actorOf = (type: string, id: string | null, name?: string | null) => ({ type, id, name: name ?? null });
+
+export const returnsResolvers = {
+  Query: {
+    return: (_: unknown, a: { id: string }, ctx: Ctx) => returns.getReturn(ctx, a.id),
+    returns: (_: unknown, a: { storeId: string; status?: string | null; updatedAtMin?: Date | null; updatedAtMax?: Date | null; orderName?: string | null } & PageArgs, ctx: Ctx) =>
+      returns.listReturns(ctx, a.storeId, a, a),
+    returnTransitions: () =>
+      RETURN_STATUSES.flatMap((from) =>
+        RETURN_ACTIONS.filter((action) => TRANSITIONS[from][action] !== undefined).map((action) => {
+          const t = TRANSITIONS[from][action]!;
+          return { from, action, to: t === "same" ? null : t === "processed" ? "complete" : t };
+        }),
+      ),
+  },
+  Mutation: {
+    createReturn: (_: unknown, a: { storeId: string; input: returns.CreateReturnInput; options?: { createExternalRMAs?: boolean | null } | null; idempotencyKey?: string | null }, ctx: Ctx) =>
+      returns.createReturn(ctx, a.storeId, a.input, a.options, a.idempotencyKey),
+    processReturn: (_: unknown, a: { id: string; items: returns.ProcessItemInput[]; customerNotes?: string | null }, ctx: Ctx) => returns.processReturn(ctx, a.id, a.items, a.customerNotes),
+    flagReturn: (_: unknown, a: { id: string; reason?: string | null }, ctx: Ctx) => returns.flagReturn(ctx, a.id, a.reason),
+    rejectReturn: (_: unknown, a: { id: string; reason?: string | null }, ctx: Ctx) => returns.rejectReturn(ctx, a.id, a.reason),
+    cancelReturn: (_: unknown, a: { id: string; reason?: string | null }, ctx: Ctx) => returns.cancelReturn(ctx, a.id, a.reason),
+    resetReturn: (_: unknown, a: { id: string; reason?: string | null }, ctx: Ctx) => returns.resetReturn(ctx, a.id, a.reason),
+    reopenReturn: (_: unknown, a: { id: string }, ctx: Ctx) => returns.reopenReturn(ctx, a.id),
+    completeReturn: (_: unknown, a: { id: string }, ctx: Ctx) => returns.completeReturn(ctx, a.id),
+    removeReturnItems: (_: unknown, a: { id: string; itemIds: string[] }, ctx: Ctx) => returns.removeReturnItems(ctx, a.id, a.itemIds),
+    setReturnStatus: (_: unknown, a: { id: string; status: string }, ctx: Ctx) => returns.setReturnStatus(ctx, a.id, a.status),
+    addReturnComment: (_: unknown, a: { id: string; message?: string | null; image?: string | null }, ctx: Ctx) => returns.addComment(ctx, a.id, a.message, a.image),
+  },
+  ReturnConnection: {
+    orders: async (c: { nodes: R[] }, _: unknown, ctx: Ctx) => {
+      const ids = [...new Set(c.nodes.map((r) => r.orderId))];
+      return (await Promise.all(ids.map((id) => orderById(ctx, id)))).filter(Boolean);
+    },
+  },
+  Return: {
+    order: async (r: R, _: unknown, ctx: Ctx) => {
+      const o = await orderOf(ctx, r);
+      return { id: o.id, name: o.name };
+    },
+    fullOrder: (r: R, _: unknown, ctx: Ctx) => orderOf(ctx, r),
+    items: async (r: R, _: unknown, ctx: Ctx) => {
+      const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
+      return Promise.all(items.map(async (i) => ({ ...(await itemWithValues(ctx, i)), currency: order.currency })));
+    },
+    source: async (r: R, _: unknown, ctx: Ctx) => {
+      const o = await orderOf(ctx, r);
+      return { emailAddress: o.customerEmail, mailingAddress: parse(r.shippingAddress), name: { given: o.customerFirstName, surname: o.customerLastName }, phoneNumber: o.customerPhone };
+    },
+    destination: () => ({ mailingAddress: null, phoneNumber: null }),
+    protection: async (r: R, _: unknown, ctx: Ctx) => {
+      const o = await orderOf(ctx, r);
+      return { covered: o.covered, finalSaleCoverage: o.finalSaleCoverage, packageProtection: o.packageProtection, returnsCoverage: o.returnsCoverage, labelPayer: null, labelPayerReason: null };
+    },
+    compensationMethods: async (r: R, _: unknown, ctx: Ctx) => [...new Set((await returns.itemsOf(ctx, r.id)).map((i) => i.compensation))].sort(),
+    completeWithNoAction: () => false,
+    giftCards: () => [],
+    exchange: () => null,
+    externalOrderIds: async (r: R, _: unknown, ctx: Ctx) => [(await orderOf(ctx, r)).externalId],
+    platformOrderIds: async (r: R, _: unknown, ctx: Ctx) => [(await orderOf(ctx, r)).externalId],
+    externalReturnIds: () => [],
+    internalCreatedByName: (r: R) => r.createdByName,
+    notes: (r: R) => (r.notes ? [{ message: r.notes, image: null }] : []),
+    shipment: (r: R) => shipmentOf(r),
+    shipments: (r: R) => {
+      const s = shipmentOf(r);
+      return s ? [s] : [];
+    },
+    dropoffs: () => [],
+    tags: () => [],
+    totals: async (r: R, _: unknown, ctx: Ctx) => {
+      const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
+      const values = await Promise.all(items.map((i) => itemWithValues(ctx, i)));
+      const sum = (comp: string) => values.filter((v) => v.item.compensation === comp).reduce((s, v) => s + v.refund, 0);
+      const c = order.currency;
+      return { charge: wrap(0, c), exchange: wrap(0, c), refund: wrap(sum("refund"), c), storeCredit: wrap(sum("store_credit"), c), shippingFee: wrap(0, c) };
+    },
+    createdBy: (r: R) => actorOf(r.createdByType, r.createdById, r.createdByName),
+    timeline: async (r: R, _: unknown, ctx: Ctx) =>
+      (await returns.timelineOf(ctx, r.id)).map((t) => ({ ...t, at: t.createdAt, actor: actorOf(t.actorType, t.actorId) })),
+    comments: (r: R, _: unknown, ctx: Ctx) => returns.commentsOf(ctx, r.id),
+    allowedActions: async (r: R, _: unknown, ctx: Ctx) => {
+      const flags = await returns.storeFlags(ctx, r.storeId);
+      return allowedActions(r.status as ReturnStatus, flags);
+    },
+  },
+  ReturnComment: {
+    author: (c: { authorType: string; authorId: string | null }) => actorOf(c.authorType, c.authorId),
+  },
+  ReturnItem: {
+    id: (v: { item: I }) => v.item.id,
+    orderItem: (v: { item: I; line: LineItemRow | null }) => ({ id: v.item.lineItemId, line_item_id: v.line?.externalId ?? "" }),
+    quantity: (v: { item: I }) => v.item.quantity,
+    reason: (v: { item: I }) => v.item.reason,
+    reasonCode: (v: { item: I }) => v.item.reasonCode,
+    customerComment: (v: { item: I }) => v.item.customerComment,
+    reasons: (v: { item: I }) => (v.item.reason ? [v.item.reason] : []),
+    reasonCodes: (v: { item: I }) => (v.item.reasonCode ? [v.item.reasonCode] : []),
+    exchangeItem: () => null,
+    grade: () => null,
+    outcome: (v: { item: I }) => (v.item.status === "rejected" ? "reject" : v.item.restock === true ? "restock" : v.item.restock === false ? "dispose" : null),
+    productAdjustment: (v: { item: I; currency: string }) => (v.item.merchantAdjustment != null ? money(v.item.merchantAdjustment, v.currency).amount : null),
+    greenReturn: () => false,
+    processingImages: () => [],
+    customerImages: () => [],
+    shipmentGroupIds: () => [],
+    externalReturnLineItemId: () => null,
+    productId: (v: { line: LineItemRow | null }) => v.line?.productId ?? null,
+    variantId: (v: { line: LineItemRow | null }) => v.line?.variantId ?? null,
+    sku: (v: { line: LineItemRow | null }) => v.line?.sku ?? null,
+    upc: () => null,
+    status: (v: { item: I }) => v.item.status,
+    multipleChoiceQuestions: () => [],
+    assessments: () => [],
+    refund: (v: { refund: number; currency: string; item: I }) => ({ amount: money(v.refund, v.currency), type: v.item.compensation === "store_credit" ? "store_credit" : "original_payment" }),
+    productValueNoTaxNoAdjustment: (v: { productValue: number; currency: string }) => wrap(v.productValue, v.currency),
+    compensation: (v: { item: I }) => v.item.compensation,
+  },
+};
+
+function shipmentOf(r: R) {
+  const label = parse<{ trackingNumber: string; carrier?: string | null; trackingUrl?: string | null; postageLabelUrl?: string | null; formLabelUrl?: string | null }>(r.label);
+  if (!label) return null;
+  return {
+    carrier: label.carrier ?? null,
+    status: "unknown",
+    tracker: label.trackingNumber,
+    trackingUrl: label.trackingUrl ?? null,
+    postageLabel: label.postageLabelUrl ?? null,
+    formLabel: label.formLabelUrl ?? null,
+    shipmentGroupId: null,
+    itemIds: [] as string[],
+    externalLocationId: null,
+    estimatedDeliveryDate: null,
+    deliveredAt: null,
+  };
+}

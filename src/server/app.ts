@@ -1,0 +1,182 @@
+// Composes the HTTP service: the GraphQL core at /graphql, the REST v2.2 facade at /v2.2, the
+// warehouse-compat facade at /api/v1/warehouse, the merchant dashboard at /dashboard, the API
+// reference at /docs, and health probes. With CORE_URL set, facades run
+// their operations against that remote core instead of in-process.
+import { randomUUID } from "node:crypto";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import { ApolloServer } from "@apollo/server";
+import { expressMiddleware } from "@as-integrations/express5";
+import type { Logger } from "pino";
+import type { Config } from "../config.js";
+import type { Core } from "../core/index.js";
+import type { RequestContext } from "../core/context.js";
+import { queryLimitsRule } from "../core/limits.js";
+import { checkOperationAccess } from "../core/auth.js";
+import { DomainError } from "../core/errors.js";
+import { rateLimitHeaders, type Door } from "../core/rate-limit.js";
+import type { ApolloServerPlugin } from "@apollo/server";
+import { inProcessExecutor, remoteExecutor, type Executor } from "../../facades/executor.js";
+import { createRestFacade, restOperations } from "../../facades/rest/index.js";
+import { compatOperations, createCompatFacade } from "../../facades/compat/index.js";
+import { createDashboard, createDocs, createExplorerAssets, explorerPage } from "../../facades/dashboard/index.js";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+
+export interface AppOptions {
+  config: Config;
+  log: Logger;
+  /** The core, when this process serves it (absent for a facade-only deployment). */
+  core: Core | null;
+}
+
+export interface App {
+  app: Express;
+  stop(): Promise<void>;
+}
+
+export async function createApp({ config, log, core }: AppOptions): Promise<App> {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+  app.set("etag", false);
+
+  // Request id and access log (no headers logged: they hold credentials).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get("x-request-id");
+    const id = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    (req as Request & { id: string }).id = id;
+    res.set("X-Request-Id", id);
+    // Security headers for every response; doors that serve pages set their own CSP.
+    res.set({
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "no-referrer",
+      "Cross-Origin-Resource-Policy": "same-origin",
+      ...(config.production ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+    });
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      log.info({ requestId: id, method: req.method, path: req.path, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }, "request");
+    });
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+  app.get("/readyz", async (_req, res) => {
+    try {
+      if (core) await core.services.db.prisma.$queryRawUnsafe("SELECT 1");
+      res.json({ status: "ready" });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  let apollo: ApolloServer<RequestContext> | null = null;
+  if (core) {
+    apollo = new ApolloServer<RequestContext>({
+      schema: core.schema,
+      formatError: core.formatError,
+      includeStacktraceInErrorResponses: false,
+      validationRules: [queryLimitsRule()],
+      // One operation per HTTP request: batching multiplies cost past the limits above.
+      allowBatchedHttpRequests: false,
+      introspection: process.env.GRAPHQL_INTROSPECTION ? process.env.GRAPHQL_INTROSPECTION === "true" : true,
+      // Apollo's default landing page loads from a CDN; outside production GET /graphql serves a
+      // locally hosted GraphiQL instead (facades/dashboard).
+      plugins: [rateLimitHeadersPlugin(), accessBeforeValidationPlugin(core), ApolloServerPluginLandingPageDisabled()],
+      logger: { debug: () => {}, info: () => {}, warn: (m) => log.warn(m), error: (m) => log.error(m) },
+    });
+    await apollo.start();
+    const explorer = !config.production;
+    if (explorer) app.get("/graphql", explorerPage());
+    app.use(
+      "/graphql",
+      express.json({ limit: "2mb" }),
+      expressMiddleware(apollo, {
+        context: async ({ req }) => core.createContext(req.headers.authorization, (req as Request & { id: string }).id, doorOf(req)),
+      }),
+    );
+  }
+
+  if (config.serveFacades) {
+    const executor: Executor = config.coreUrl
+      ? remoteExecutor(config.coreUrl)
+      : core
+        ? inProcessExecutor(core, [...restOperations(), ...compatOperations()])
+        : (() => {
+            throw new Error("Facades need either CORE_URL or a local core");
+          })();
+    app.use("/v2.2", createRestFacade({ executor, serviceName: config.serviceName, log }));
+    app.use("/api/v1/warehouse", createCompatFacade({ executor, log }));
+    // The dashboard is a door too; it reaches the core through /graphql on this origin.
+    app.get("/", (_req, res) => res.redirect(302, "/dashboard/"));
+    app.use("/dashboard", createDashboard());
+    app.use("/docs/explorer", createExplorerAssets());
+    app.use("/docs", createDocs({ explorer: !!core && !config.production }));
+  }
+
+  app.use((req: Request, res: Response) => {
+    res.status(404).type("application/problem+json").json({
+      type: `com.${config.serviceName}.api:request/route-not-found`,
+      title: "Not found",
+      status: 404,
+      detail: `No route ${req.method} ${req.path}.`,
+      instance: req.path,
+    });
+  });
+  app.use((err: any, req: Request, res: Response, _next: NextFunction) => {
+    const status = err?.status >= 400 && err?.status < 500 ? err.status : 500;
+    if (status === 500) log.error({ err, requestId: (req as Request & { id: string }).id }, "unexpected error");
+    res.status(status).type("application/problem+json").json({
+      type: status === 500 ? `com.${config.serviceName}.api:internal` : `com.${config.serviceName}.api:request/invalid`,
+      title: status === 500 ? "Internal server error" : "Invalid request",
+      status,
+      detail: status === 500 ? "The server failed to handle the request; it has been logged with the request id." : String(err.message),
+      instance: req.path,
+    });
+  });
+
+  return {
+    app,
+    async stop() {
+      await apollo?.stop();
+    },
+  };
+}
+
+/** Facades deployed apart from the core say which door a request came through (for its rate limit). */
+function doorOf(req: Request): Door {
+  const door = req.get("x-retour-door");
+  return door === "rest" || door === "compat" ? door : "graphql";
+}
+
+function rateLimitHeadersPlugin(): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ contextValue, response }) {
+          if (!contextValue.rateLimit) return;
+          for (const [k, v] of Object.entries(rateLimitHeaders(contextValue.rateLimit))) response.http.headers.set(k.toLowerCase(), v);
+        },
+      };
+    },
+  };
+}
+
+/** Checks credentials, scope and store access before variables are coerced (see checkOperationAccess). */
+function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document, operationName, request, contextValue }) {
+          try {
+            checkOperationAccess(core.schema, document, operationName, request.variables, contextValue);
+          } catch (err) {
+            // A request-level refusal (nothing executed): answer with its real HTTP status.
+            if (err instanceof DomainError) throw new DomainError({ ...err.info, extra: { ...(err.info.extra ?? {}), http: { status: err.info.status } } });
+            throw err;
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,376 @@
+// The delivery dispatcher. Runs in every server process (WEBHOOK_DISPATCHER=false disables it) and
+// is safe with several replicas on one PostgreSQL:
+// - A delivery is claimed by a compare-and-set on its lease (leaseOwner, leaseExpiresAt): only one
+//   replica holds it; the lease outlives the HTTP timeout, so an attempt always ends (or is aborted)
+//   before anyone else may take the delivery over. A crashed replica's leases expire and are taken over.
+// - Only the oldest unfinished delivery of a (webhook, subject) stream is "pending" (see outbox.ts),
+//   so subjects are delivered in order and in parallel with each other.
+// - The outcome, the attempt log row and the promotion of the stream's next delivery commit together;
+//   a crash before that commit repeats the attempt (at-least-once; `webhook-id` lets subscribers de-dup).
+import http from "node:http";
+import https from "node:https";
+import { randomUUID } from "node:crypto";
+import type { Services } from "../core/context.js";
+import type { WebhookConfig } from "../config.js";
+import { newId } from "../core/ids.js";
+import { sign, decryptSecret } from "./crypto.js";
+import { promoteNext } from "./outbox.js";
+import { ensureEventPayload, renderPendingSnapshots } from "./payload.js";
+import { connectProblem, guardedLookup, type UrlPolicy } from "./ssrf.js";
+import { bearerTokenOf } from "./service.js";
+
+const RESPONSE_BODY_LIMIT = 2048;
+/** Many attempts finish at once; on SQLite their transactions queue behind one another. */
+const TX_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
+const USER_AGENT = "Retour-Webhooks/1.0";
+
+export interface DispatcherOptions {
+  /** Identifies this dispatcher's leases (default: random per process). */
+  owner?: string;
+  /** Overrides of the configured knobs (tests, benchmarks). */
+  config?: Partial<WebhookConfig>;
+  /** Overrides config.production for the URL policy (tests of the production policy). */
+  production?: boolean;
+}
+
+interface SendResult {
+  ok: boolean;
+  statusCode: number | null;
+  body: string | null;
+  error: string | null;
+  latencyMs: number;
+}
+
+export class Dispatcher {
+  readonly owner: string;
+  private readonly cfg: WebhookConfig;
+  private readonly policy: UrlPolicy;
+  private running = false;
+  private crashed = false;
+  private loopDone: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private woken = false;
+  private readonly inFlight = new Map<number, { promise: Promise<void>; abort: AbortController }>();
+  private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 256 });
+  private readonly listener = () => {
+    this.renderDue = true;
+    this.wake();
+  };
+  /** Set by commits (and each idle poll): render new events' snapshots on the next tick. */
+  private renderDue = true;
+  /** Webhook rows with decrypted secrets, cached briefly (an update takes effect within a second). */
+  private readonly webhookCache = new Map<string, { at: number; row: { id: string; topic: string; callbackUrl: string; secret: string; token: string | null } | null }>();
+
+  constructor(private readonly services: Services, opts: DispatcherOptions = {}) {
+    this.owner = opts.owner ?? `dsp_${randomUUID()}`;
+    this.cfg = { ...services.config.webhooks, ...(opts.config ?? {}) };
+    this.policy = { production: opts.production ?? services.config.production, allowPrivateUrls: this.cfg.allowPrivateUrls };
+  }
+
+  start(): this {
+    if (this.running) return this;
+    this.running = true;
+    this.crashed = false;
+    this.services.afterCommit.add(this.listener);
+    this.loopDone = this.loop();
+    return this;
+  }
+
+  /** Graceful: stop claiming, let in-flight attempts finish and record their outcome. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.services.afterCommit.delete(this.listener);
+    this.wake();
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight.values()].map((f) => f.promise));
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  /** Simulates a crash (tests): abandons in-flight attempts without recording anything; leases stay until they expire. */
+  async crash(): Promise<void> {
+    this.crashed = true;
+    this.running = false;
+    this.services.afterCommit.delete(this.listener);
+    this.wake();
+    for (const f of this.inFlight.values()) f.abort.abort();
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight.values()].map((f) => f.promise));
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  /** Waits for a wake-up or the poll interval; true when the poll interval elapsed. */
+  private async idle(ms: number): Promise<boolean> {
+    if (this.woken) {
+      this.woken = false;
+      return false;
+    }
+    const polled = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(true), ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve(false);
+      };
+    });
+    this.wakeUp = null;
+    this.woken = false;
+    return polled;
+  }
+
+  private async webhook(id: string) {
+    const hit = this.webhookCache.get(id);
+    if (hit && Date.now() - hit.at < 1000) return hit.row;
+    const w = await this.services.db.prisma.webhook.findUnique({ where: { id } });
+    const row = w ? { id: w.id, topic: w.topic, callbackUrl: w.callbackUrl, secret: decryptSecret(this.cfg.encryptionKey, w.signingSecretEnc), token: bearerTokenOf(this.services, w) } : null;
+    if (this.webhookCache.size > 10_000) this.webhookCache.clear();
+    this.webhookCache.set(id, { at: Date.now(), row });
+    return row;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      try {
+        if (this.renderDue) {
+          this.renderDue = false;
+          await renderPendingSnapshots(this.services);
+        }
+        const free = this.cfg.concurrency - this.inFlight.size;
+        if (free > 0) {
+          const claimed = await this.claim(free);
+          for (const seq of claimed) this.launch(seq);
+        }
+      } catch (err) {
+        if (!this.running) break;
+        this.services.log.error({ err }, "webhook dispatcher tick failed");
+      }
+      if (!this.running) break;
+      // Saturated: wait for a slot (a finishing attempt wakes us). Otherwise poll, or a commit wakes us.
+      const polled = await this.idle(this.cfg.pollIntervalMs);
+      if (polled) this.renderDue = true;
+    }
+  }
+
+  /** Claims up to `max` due deliveries: leases them to this dispatcher. */
+  private async claim(max: number): Promise<number[]> {
+    if (this.services.db.provider === "postgresql") return this.claimPostgres(max);
+    return this.claimPortable(max);
+  }
+
+  /**
+   * PostgreSQL: one statement claims a batch. FOR UPDATE SKIP LOCKED lets replicas claim side by side
+   * without waiting on each other; the WHERE is re-checked on the locked row, so a delivery another
+   * replica just leased is never taken. Timestamps are UTC `timestamp(3)` as Prisma writes them.
+   */
+  private async claimPostgres(max: number): Promise<number[]> {
+    const rows = await this.services.db.prisma.$queryRawUnsafe<{ seq: number }[]>(
+      `UPDATE "WebhookDelivery" SET "leaseOwner" = $1, "leaseExpiresAt" = (now() AT TIME ZONE 'UTC') + ($2::int * interval '1 millisecond')
+       WHERE seq IN (
+         SELECT seq FROM "WebhookDelivery"
+         WHERE status = 'pending' AND "nextAttemptAt" <= (now() AT TIME ZONE 'UTC')
+           AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < (now() AT TIME ZONE 'UTC'))
+         ORDER BY "nextAttemptAt", seq
+         LIMIT $3::int
+         FOR UPDATE SKIP LOCKED)
+       RETURNING seq`,
+      this.owner,
+      this.cfg.leaseMs,
+      max,
+    );
+    return rows.map((r) => Number(r.seq)).filter((seq) => !this.inFlight.has(seq)).sort((a, b) => a - b);
+  }
+
+  /** Portable (SQLite): compare-and-set on each candidate's lease. */
+  private async claimPortable(max: number): Promise<number[]> {
+    const prisma = this.services.db.prisma;
+    const now = new Date();
+    const candidates = await prisma.webhookDelivery.findMany({
+      where: { status: "pending", nextAttemptAt: { lte: now }, OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: now } }] },
+      orderBy: [{ nextAttemptAt: "asc" }, { seq: "asc" }],
+      take: max * 2,
+      select: { seq: true, leaseOwner: true, leaseExpiresAt: true },
+    });
+    const claimed: number[] = [];
+    const until = new Date(now.getTime() + this.cfg.leaseMs);
+    for (const c of candidates) {
+      if (claimed.length >= max || !this.running) break;
+      if (this.inFlight.has(c.seq)) continue;
+      const res = await prisma.webhookDelivery.updateMany({
+        where: { seq: c.seq, status: "pending", leaseOwner: c.leaseOwner, leaseExpiresAt: c.leaseExpiresAt },
+        data: { leaseOwner: this.owner, leaseExpiresAt: until },
+      });
+      if (res.count === 1) claimed.push(c.seq);
+    }
+    return claimed;
+  }
+
+  private launch(seq: number): void {
+    const abort = new AbortController();
+    const promise = this.deliver(seq, abort.signal)
+      .catch((err) => {
+        if (!this.crashed) this.services.log.error({ err, seq }, "webhook delivery failed unexpectedly; retried after its lease expires");
+      })
+      .finally(() => {
+        this.inFlight.delete(seq);
+        this.wake();
+      });
+    this.inFlight.set(seq, { promise, abort });
+  }
+
+  private async deliver(seq: number, signal: AbortSignal): Promise<void> {
+    const { services } = this;
+    const prisma = services.db.prisma;
+    const d = await prisma.webhookDelivery.findUnique({ where: { seq }, include: { event: { select: { sequence: true, payload: true } } } });
+    if (!d || d.leaseOwner !== this.owner) return;
+    const webhook = await this.webhook(d.webhookId);
+    if (!webhook) return; // deleted meanwhile (its deliveries go with it)
+    let body = d.payload ?? d.event?.payload ?? null;
+    if (body === null && d.eventId) body = await ensureEventPayload(services, d.eventId);
+    let result: SendResult;
+    const timestamp = Math.floor(Date.now() / 1000);
+    if (body === null) {
+      result = { ok: false, statusCode: null, body: null, error: "the event no longer exists", latencyMs: 0 };
+    } else {
+      const { secret, token } = webhook;
+      const headers: Record<string, string> = {
+        "content-type": "application/json",
+        "user-agent": USER_AGENT,
+        "webhook-id": d.id,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": sign(secret, d.id, timestamp, body),
+        "x-retour-topic": webhook.topic,
+        "x-retour-subject-id": d.subjectId,
+        "x-retour-attempt": String(d.attempts + 1),
+      };
+      if (d.event) headers["x-retour-sequence"] = String(d.event.sequence);
+      if (token) headers.authorization = `Bearer ${token}`;
+      result = await this.post(webhook.callbackUrl, headers, body, signal);
+    }
+    if (this.crashed) return;
+    // The attempt happened: record it, retrying transient database errors (pool exhausted, serialisation).
+    for (let i = 1; ; i++) {
+      try {
+        await this.finish(d, result);
+        return;
+      } catch (err) {
+        if (i >= 4 || this.crashed) {
+          // Give the delivery back at once rather than at lease expiry: it is sent again (at-least-once).
+          await prisma.webhookDelivery.updateMany({ where: { seq, leaseOwner: this.owner }, data: { leaseOwner: null, leaseExpiresAt: null } }).catch(() => {});
+          throw err;
+        }
+        services.log.warn({ err, deliveryId: d.id, try: i }, "recording a webhook attempt failed; retrying");
+        await new Promise((r) => setTimeout(r, 50 * i));
+      }
+    }
+  }
+
+  private post(urlText: string, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<SendResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    return new Promise<SendResult>((resolve) => {
+      let url: URL;
+      try {
+        url = new URL(urlText);
+      } catch {
+        return resolve({ ok: false, statusCode: null, body: null, error: "invalid callback URL", latencyMs: 0 });
+      }
+      const refused = connectProblem(url, this.policy);
+      if (refused) return resolve({ ok: false, statusCode: null, body: null, error: `refused: ${refused}`, latencyMs: 0 });
+      const https_ = url.protocol === "https:";
+      let settled = false;
+      const settle = (r: SendResult) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(r);
+      };
+      const req = (https_ ? https : http).request(url, {
+        method: "POST",
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+        agent: https_ ? this.httpsAgent : this.httpAgent,
+        lookup: guardedLookup(this.policy),
+        signal,
+      });
+      const timer = setTimeout(() => {
+        req.destroy(new Error(`timed out after ${this.cfg.timeoutMs} ms`));
+      }, this.cfg.timeoutMs);
+      req.on("response", (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (c: Buffer) => {
+          if (size < RESPONSE_BODY_LIMIT) chunks.push(c);
+          size += c.length;
+        });
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8").slice(0, RESPONSE_BODY_LIMIT);
+          const status = res.statusCode ?? 0;
+          settle({ ok: status >= 200 && status < 300, statusCode: status, body: text, error: status >= 200 && status < 300 ? null : `HTTP ${status}`, latencyMs: elapsed() });
+        });
+        res.on("error", (err) => settle({ ok: false, statusCode: res.statusCode ?? null, body: null, error: err.message, latencyMs: elapsed() }));
+      });
+      req.on("error", (err: NodeJS.ErrnoException) => {
+        settle({ ok: false, statusCode: null, body: null, error: err.code && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : err.message, latencyMs: elapsed() });
+      });
+      req.end(body);
+    });
+  }
+
+  /** Records the attempt and the delivery's new state, and promotes the stream's next delivery, in one transaction. */
+  private async finish(d: { seq: number; id: string; webhookId: string; subjectId: string; attempts: number }, r: SendResult): Promise<void> {
+    const schedule = this.cfg.retrySchedule;
+    const number = d.attempts + 1;
+    const now = new Date();
+    const final = r.ok || number > schedule.length;
+    const status = r.ok ? "delivered" : final ? "discarded" : "pending";
+    const delay = final ? 0 : Math.round(schedule[number - 1] * (0.8 + Math.random() * 0.4));
+    await this.services.db.prisma.$transaction(async (tx) => {
+      // A finished delivery hands the stream on: serialise with enqueues (see outbox.ts).
+      if (final) await tx.webhookStream.updateMany({ where: { webhookId: d.webhookId, subjectId: d.subjectId }, data: { version: { increment: 1 } } });
+      const updated = await tx.webhookDelivery.updateMany({
+        where: { seq: d.seq, status: "pending", leaseOwner: this.owner },
+        data: {
+          status,
+          attempts: number,
+          lastStatusCode: r.statusCode,
+          lastError: r.error,
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          nextAttemptAt: final ? null : new Date(now.getTime() + delay),
+          finishedAt: final ? now : null,
+        },
+      });
+      if (updated.count === 0) {
+        // Our lease was taken over (we overran it) or the webhook was deleted: log the attempt if the delivery still exists.
+        const exists = await tx.webhookDelivery.count({ where: { seq: d.seq } });
+        if (!exists) return;
+      }
+      await tx.webhookAttempt.create({
+        data: {
+          id: newId("wha"),
+          deliveryId: d.id,
+          webhookId: d.webhookId,
+          number,
+          at: now,
+          outcome: r.ok ? "success" : "failure",
+          statusCode: r.statusCode,
+          latencyMs: r.latencyMs,
+          responseBody: r.body,
+          error: r.error,
+        },
+      });
+      if (updated.count === 1 && final) await promoteNext(tx, d.webhookId, d.subjectId, now);
+    }, TX_OPTIONS);
+    if (!final) this.services.log.info({ deliveryId: d.id, attempt: number, error: r.error, retryInMs: delay }, "webhook delivery failed; retry scheduled");
+    else if (!r.ok) this.services.log.warn({ deliveryId: d.id, attempts: number, error: r.error }, "webhook delivery discarded after its last attempt");
+  }
+}
+
+export function startDispatcher(services: Services, opts?: DispatcherOptions): Dispatcher {
+  return new Dispatcher(services, opts).start();
+}

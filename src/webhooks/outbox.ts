@@ -1,0 +1,58 @@
+// From outbox events to deliveries. A delivery joins its (webhook, subject) stream under the stream's
+// row lock: it is "pending" (sendable) when the stream has no unfinished delivery, else "waiting".
+// When a delivery finishes (delivered or discarded) the stream's next waiting one becomes pending in
+// the same transaction. So event n+1 of a subject is never sent to a webhook before event n finished
+// there, whichever replica sends it, and different subjects never wait for each other.
+import type { TransactionClient } from "../db/client.js";
+import { newId } from "../core/ids.js";
+
+/** Locks the (webhook, subject) stream row for the rest of the transaction. */
+export async function lockStream(tx: TransactionClient, webhookId: string, subjectId: string): Promise<void> {
+  await tx.webhookStream.upsert({
+    where: { webhookId_subjectId: { webhookId, subjectId } },
+    create: { webhookId, subjectId, version: 1 },
+    update: { version: { increment: 1 } },
+  });
+}
+
+export interface EnqueueInput {
+  webhookId: string;
+  storeId: string;
+  eventId: string | null;
+  subjectId: string;
+  type: string;
+  /** Only for deliveries without an event (backfill snapshots). */
+  payload?: string | null;
+  reason: "event" | "backfill" | "replay" | "retry";
+}
+
+/** Appends a delivery to its stream; the caller holds no other stream lock of a different order. */
+export async function enqueueDelivery(tx: TransactionClient, input: EnqueueInput, now = new Date()): Promise<string> {
+  await lockStream(tx, input.webhookId, input.subjectId);
+  const busy = await tx.webhookDelivery.count({
+    where: { webhookId: input.webhookId, subjectId: input.subjectId, status: { in: ["pending", "waiting"] } },
+  });
+  const id = newId("msg");
+  await tx.webhookDelivery.create({
+    data: { id, ...input, status: busy ? "waiting" : "pending", nextAttemptAt: busy ? null : now },
+  });
+  return id;
+}
+
+/**
+ * Called by recordEvent inside the change's transaction (transactional outbox): one delivery per
+ * subscription of the event's topic in its store. Rolled back with the change; committed with it.
+ */
+export async function fanOutEvent(tx: TransactionClient, event: { id: string; storeId: string; topic: string; subjectId: string; type: string }): Promise<void> {
+  const hooks = await tx.webhook.findMany({ where: { storeId: event.storeId, topic: event.topic }, select: { id: true }, orderBy: { id: "asc" } });
+  for (const hook of hooks) {
+    await enqueueDelivery(tx, { webhookId: hook.id, storeId: event.storeId, eventId: event.id, subjectId: event.subjectId, type: event.type, reason: "event" });
+  }
+}
+
+/** After a delivery finished: the stream's oldest waiting delivery becomes sendable now. */
+export async function promoteNext(tx: TransactionClient, webhookId: string, subjectId: string, now = new Date()): Promise<void> {
+  // The caller just finished the stream's only pending delivery (one pending per stream).
+  const next = await tx.webhookDelivery.findFirst({ where: { webhookId, subjectId, status: "waiting" }, orderBy: { seq: "asc" }, select: { seq: true } });
+  if (next) await tx.webhookDelivery.update({ where: { seq: next.seq }, data: { status: "pending", nextAttemptAt: now } });
+}
