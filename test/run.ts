@@ -31,6 +31,7 @@ if (wantPostgres) {
 mkdirSync("test/output", { recursive: true });
 let passed = 0;
 let failed = 0;
+let failedFiles = 0; // a file that fails before its tests run (e.g. in beforeAll) fails no test
 let ok = true;
 
 function run(label: string, env: Record<string, string>, files: string[]) {
@@ -46,6 +47,7 @@ function run(label: string, env: Record<string, string>, files: string[]) {
     const json = JSON.parse(readFileSync(report, "utf8"));
     passed += json.numPassedTests;
     failed += json.numFailedTests;
+    failedFiles += json.numFailedTestSuites;
     if (json.numTotalTests === 0) ok = false;
   } catch {
     ok = false;
@@ -59,5 +61,7 @@ if (!values["no-remote"] && wantSqlite && positionals.length === 0) {
 }
 
 console.log(`\ndatabases: ${dbs.join(", ")}${dbs.includes("postgresql") ? "" : " (PostgreSQL SKIPPED)"}`);
+if (failedFiles > 0) console.log(`FAILED: ${failedFiles} test file(s) failed (see "Failed Suites" above)`);
+if (!ok) console.log("FAILED: a vitest run exited non-zero or reported no tests");
 console.log(`tests: ${passed} passed, ${failed} failed`);
-process.exit(ok && failed === 0 ? 0 : 1);
+process.exit(ok && failed === 0 && failedFiles === 0 ? 0 : 1);

@@ -64,7 +64,7 @@ describe.each(providers)("dashboard door (%s)", (provider) => {
 describe.each(providers)("dashboard door in production (%s)", (provider) => {
   let svc: TestService;
   beforeAll(async () => {
-    svc = await startTestService(provider, { NODE_ENV: "production" });
+    svc = await startTestService(provider, { NODE_ENV: "production", WEBHOOK_ENCRYPTION_KEY: "test-webhook-encryption-key" });
   });
   afterAll(() => svc?.close());
 
