@@ -139,7 +139,8 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await edit.getByLabel(/Checkout: read/).uncheck();
     await edit.getByRole("button", { name: "Save scopes" }).click();
     await edit.waitFor({ state: "hidden" });
-    await expect(row.getByRole("list", { name: "Scopes of Warehouse sync" }).textContent()).resolves.toBe("checkout_write");
+    // The list refreshes after the dialog closes: wait for it rather than read it once.
+    await expect.poll(() => row.getByRole("list", { name: "Scopes of Warehouse sync" }).textContent()).toBe("checkout_write");
     const narrowed = await fetch(url(`/v2.2/stores/${storeId}/checkout-ab-tests`), { headers: { authorization: `Bearer ${secret}` } });
     expect(narrowed.status).toBe(403);
     expect((await narrowed.json()).type).toBe("com.retour.api:auth/missing-scope");
