@@ -66,15 +66,13 @@ function hasRef(ref: WarehouseRef): boolean {
 }
 
 /**
- * One return by the first identifier given, in this order: compat id (0 = none), our return id,
+ * One return by the first identifier given (none given: null), in this order: compat id (0 = none), our return id,
  * order name (with or without its leading `#`), order id (the platform's id or our `ord_…`).
  * An order with several returns gives its most recently created return that is not cancelled
  * (or, when all are cancelled, the most recent one).
  */
 export async function findWarehouseReturn(ctx: RequestContext, storeId: string, ref: WarehouseRef): Promise<ReturnRow | null> {
-  if (!hasRef(ref)) {
-    throw fail.badInput("Name the return: a non-zero return id, or one of service_return_id, order_name, order_id.", "return_id");
-  }
+  if (!hasRef(ref)) return null; // naming nothing finds nothing (the platform's "No return found")
   if (ref.compatId) return ctx.prisma.return.findFirst({ where: { storeId, compatId: ref.compatId } });
   if (ref.serviceReturnId) return ctx.prisma.return.findFirst({ where: { storeId, id: ref.serviceReturnId } });
   let orderWhere;
