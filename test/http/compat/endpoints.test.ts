@@ -294,6 +294,19 @@ describe.each(providers)("compat endpoints (%s)", (provider) => {
     });
   });
 
+  it("compat ids are unique and never reused, also when returns are created concurrently", async () => {
+    const made = await Promise.all(Array.from({ length: 8 }, () => fresh({ lines: 1 })));
+    const ids = made.map((f) => f.compatId);
+    expect(new Set(ids).size).toBe(8);
+    for (const id of ids) expect(Number.isInteger(id) && id > 0).toBe(true);
+    // Deleting an order (and its returns) does not free its ids: the next return gets a higher one.
+    const max = Math.max(...ids);
+    const victim = made[made.length - 1];
+    expect((await svc.http.delete(`/v2.2/stores/${storeId}/orders/${victim.orderExternalId}`, { token: secret })).status).toBeLessThan(300);
+    expect((await fresh({ lines: 1 })).compatId).toBeGreaterThan(max);
+    expect((await c.get(`/return/details?return_id=${victim.compatId}`)).body).toEqual(DETAILS_NOT_FOUND);
+  });
+
   it("unknown paths and methods", async () => {
     expect((await c.get("/return/1/nothing")).status).toBe(404);
     const wrong = await c.get(`/return/1/process`);
