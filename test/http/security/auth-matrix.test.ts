@@ -97,17 +97,17 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     const path = "/api/v1/warehouse" + route.path.replace(":return_id", String(mine.compatId)) + (route.path === "/return/details" ? `?return_id=${mine.compatId}` : "");
     const body = route.method === "POST" ? {} : undefined;
     const send = (headers: Record<string, string>) => svc.http.request(route.method, path, { headers, body });
-    for (const headers of [{}, { authorization: "Basic Zm9vOmJhcg==" }, { "x-authorization": creds.unknown }, { authorization: `Bearer ${creds.unknown}` }, { "x-authorization": creds.revoked }, { authorization: `Bearer ${creds.revoked}` }]) {
+    for (const headers of <Record<string, string>[]>[{}, { authorization: "Basic Zm9vOmJhcg==" }, { "x-authorization": creds.unknown }, { authorization: `Bearer ${creds.unknown}` }, { "x-authorization": creds.revoked }, { authorization: `Bearer ${creds.revoked}` }]) {
       const res = await send(headers);
       expect(res.status, `${JSON.stringify(headers)}: ${res.text}`).toBe(401);
       expect(res.body).toEqual(UNAUTHORIZED);
     }
-    for (const headers of [{ "x-authorization": creds.noScope }, { authorization: `Bearer ${creds.noScope}` }]) {
+    for (const headers of <Record<string, string>[]>[{ "x-authorization": creds.noScope }, { authorization: `Bearer ${creds.noScope}` }]) {
       const res = await send(headers);
       expect(res.status).toBe(403);
       expect(res.body).toEqual(FORBIDDEN);
     }
-    for (const headers of [{ "x-authorization": creds.otherStore }, { authorization: `Bearer ${creds.otherStaff}` }]) {
+    for (const headers of <Record<string, string>[]>[{ "x-authorization": creds.otherStore }, { authorization: `Bearer ${creds.otherStaff}` }]) {
       const res = await send(headers);
       expect(res.status, res.text).toBe(200);
       if (route.path.includes(":return_id")) expect(res.body).toEqual(NOT_FOUND);
