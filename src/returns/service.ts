@@ -306,20 +306,26 @@ export async function processRemaining(ctx: RequestContext, id: string, opts: { 
   const all = await ctx.prisma.returnItem.findMany({ where: { returnId: id }, select: { id: true } });
   const removesAll = remove.size > 0 && all.every((i) => remove.has(i.id));
   if (removesAll) {
-    return act(ctx, id, "reset", async ({ tx }) => {
+    return act(ctx, id, "reset", async ({ tx, items }) => {
+      const changed = items.filter((i) => i.status !== "open" || !remove.has(i.id)).map((i) => i.id);
+      if (changed.length || items.length !== remove.size) throw fail.conflict("returns/items-changed", "Items changed", `Items of this return changed meanwhile: ${changed.join(", ") || "item count"}.`);
       await tx.returnItem.updateMany({ where: { returnId: id }, data: { status: "open", restock: null, merchantAdjustment: null, processedAt: null } });
       return { detail: { removedItemIds: [...remove], reason: "every item removed" }, message: "Every item removed: the return is cancelled." };
     });
   }
   return act(ctx, id, "process", async ({ tx, items }) => {
+    // Checked again under the return's lock: the named items must still be open items of it.
+    const open = new Set(items.filter((i) => i.status === "open").map((i) => i.id));
+    const gone = [...remove].filter((x) => !open.has(x));
+    if (gone.length) throw fail.conflict("returns/items-changed", "Items changed", `Not open items of this return (any more): ${gone.join(", ")}.`);
     if (remove.size) await tx.returnItem.deleteMany({ where: { returnId: id, id: { in: [...remove] } } });
-    const open = items.filter((i) => i.status === "open" && !remove.has(i.id));
+    const rest = items.filter((i) => i.status === "open" && !remove.has(i.id));
     const now = new Date();
-    await tx.returnItem.updateMany({ where: { returnId: id, id: { in: open.map((i) => i.id) } }, data: { status: "processed", processedAt: now } });
-    const detail: Record<string, unknown> = { processedItemIds: open.map((i) => i.id) };
+    await tx.returnItem.updateMany({ where: { returnId: id, id: { in: rest.map((i) => i.id) } }, data: { status: "processed", processedAt: now } });
+    const detail: Record<string, unknown> = { processedItemIds: rest.map((i) => i.id) };
     if (remove.size) detail.removedItemIds = [...remove];
     if (opts.details !== undefined) detail.additionalDetails = opts.details;
-    return { detail, message: `Processed ${open.length} item(s).` };
+    return { detail, message: `Processed ${rest.length} item(s).` };
   });
 }
 

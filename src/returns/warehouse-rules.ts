@@ -163,6 +163,7 @@ async function withReturn(ctx: RequestContext, storeId: string | null | undefine
     return await run(ret, flags);
   } catch (err) {
     // The status moved between our check and the action's lock: answer from the fresh status.
+    if (err instanceof DomainError && err.info.type === "returns/items-changed") return refuse("NOT_ALL_QUALIFY", null, "Not all line items qualify for removal");
     if (err instanceof DomainError && err.info.type === "returns/invalid-transition") {
       const fresh = await ctx.prisma.return.findUnique({ where: { id: ret.id }, select: { status: true } });
       return stateRefusal(compatStateOf(fresh?.status ?? ret.status));
