@@ -2,7 +2,7 @@
 // and listed on /docs. Tests validate every compat response against it.
 // COMPAT_CHOICES is the one place that records how the door resolved the platform's open questions
 // (docs vs real behaviour); change a choice here and in the code it names.
-import { LIST_UNPAGED_MAX } from "./routes.js";
+const LIST_UNPAGED_MAX = 10_000; // src/returns/warehouse-rules.ts LIST_UNPAGED_MAX (the core enforces it)
 
 export const COMPAT_CHOICES: string[] = [
   "**Action success body**: the JSON boolean `true` (`Content-Type: application/json`), as real clients test for (the docs render the string `\"true\"`).",

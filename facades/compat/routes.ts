@@ -9,9 +9,6 @@ import { COMPAT_RETURN_FIELDS, DETAILS_NOT_FOUND_BODY, NOT_FOUND_BODY, refusalRe
 import type { CompatCall, CompatRoute } from "./index.js";
 
 const INT_MAX = 2147483647;
-/** Without paginate=true the whole window is answered, walked in pages of this size, up to LIST_UNPAGED_MAX. */
-export const LIST_UNPAGED_PAGE = 750;
-export const LIST_UNPAGED_MAX = 10_000;
 
 const REF_VARS = `$ref: WarehouseReturnRef!`;
 const RESULT = `ok refusal { code state message }`;
@@ -20,8 +17,8 @@ const ops = {
   details: operation(`query CompatReturnDetails(${REF_VARS}) { warehouseReturn(ref: $ref) { ${COMPAT_RETURN_FIELDS} } }`),
   notes: operation(`query CompatReturnNotes(${REF_VARS}) { warehouseReturn(ref: $ref) { id comments { id message createdAt } } }`),
   list: operation(
-    `query CompatReturnList($from: DateTime, $to: DateTime, $filter: String, $state: String, $pageSize: Int, $cursor: String) {
-      warehouseReturns(from: $from, to: $to, filter: $filter, state: $state, pageSize: $pageSize, cursor: $cursor) {
+    `query CompatReturnList($from: DateTime, $to: DateTime, $filter: String, $state: String, $pageSize: Int, $cursor: String, $unpaged: Boolean) {
+      warehouseReturns(from: $from, to: $to, filter: $filter, state: $state, pageSize: $pageSize, cursor: $cursor, unpaged: $unpaged) {
         returns { ${COMPAT_RETURN_FIELDS} } nextCursor previousCursor pageSize
       }
     }`,
@@ -197,16 +194,10 @@ export const routes: CompatRoute[] = [
           previousPageUrl: page.previousCursor ? pageUrl(req, page.previousCursor, page.pageSize) : null,
         });
       }
-      // No pagination: the whole window as a bare array (walked page by page through the core).
-      const all: ReturnType<typeof renderReturn>[] = [];
-      let cursor: string | undefined;
-      do {
-        const data = await runOp<Page>(call, res, ops.list, { ...vars, pageSize: vars.pageSize === undefined ? LIST_UNPAGED_PAGE : vars.pageSize, cursor });
-        if (!data) return;
-        all.push(...data.warehouseReturns.returns.map((r) => renderReturn(r, "list")));
-        cursor = data.warehouseReturns.nextCursor ?? undefined;
-      } while (cursor && all.length < LIST_UNPAGED_MAX);
-      res.status(200).json(all.slice(0, LIST_UNPAGED_MAX));
+      // No pagination: the whole window as a bare array (one core call; the core caps it).
+      const data = await runOp<Page>(call, res, ops.list, { ...vars, unpaged: true });
+      if (!data) return;
+      res.status(200).json(data.warehouseReturns.returns.map((r) => renderReturn(r, "list")));
     },
   },
   actionRoute("process", "processReturn", "Process Return", (req) => {

@@ -273,7 +273,11 @@ export interface ListArgs {
   state?: string | null;
   pageSize?: number | null;
   cursor?: string | null;
+  /** The whole window in one answer (the platform's list without paginate), up to LIST_UNPAGED_MAX. */
+  unpaged?: boolean | null;
 }
+
+export const LIST_UNPAGED_MAX = 10_000;
 
 /**
  * The list window: no `from`/`to` → the 24 hours before now; `from` alone → the 24 hours after it;
@@ -326,8 +330,8 @@ function decodeCursor(cursor: string): { window: ListWindow; d: "n" | "p"; c: st
  */
 export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
   const storeId = warehouseStore(ctx, a.storeId);
-  const size = a.pageSize ?? LIST_PAGE_SIZE_DEFAULT;
-  if (!Number.isInteger(size) || size < 1 || size > LIST_PAGE_SIZE_MAX) throw fail.badInput(`The page size must be between 1 and ${LIST_PAGE_SIZE_MAX}.`, "pageSize");
+  const size = a.unpaged ? LIST_UNPAGED_MAX : (a.pageSize ?? LIST_PAGE_SIZE_DEFAULT);
+  if (!a.unpaged && (!Number.isInteger(size) || size < 1 || size > LIST_PAGE_SIZE_MAX)) throw fail.badInput(`The page size must be between 1 and ${LIST_PAGE_SIZE_MAX}.`, "pageSize");
   const decoded = a.cursor ? decodeCursor(a.cursor) : null;
   const window = decoded?.window ?? listWindow(a);
   const sortField = window.filter === "created_at" ? "createdAt" : "updatedAt";
@@ -341,7 +345,7 @@ export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
       list,
       args,
       defaultSize: LIST_PAGE_SIZE_DEFAULT,
-      maxSize: LIST_PAGE_SIZE_MAX,
+      maxSize: a.unpaged ? LIST_UNPAGED_MAX : LIST_PAGE_SIZE_MAX,
       sortField,
       direction: "asc",
       fetch: (keyset, take) => ctx.prisma.return.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder(sortField, "asc"), take }),
