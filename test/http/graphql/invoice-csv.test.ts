@@ -39,9 +39,9 @@ describe.each(providers)("Invoice.itemsCsv (%s)", (provider) => {
     const pages: { csv: string; rowCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null } }[] = [];
     let after: string | null = null;
     do {
-      const res = await svc.http.graphql(CSV, { id: invoiceId, first, after }, token);
+      const res: { data?: any; errors?: unknown } = await svc.http.graphql(CSV, { id: invoiceId, first, after }, token);
       expect(res.errors).toBeUndefined();
-      const page = res.data.invoice.itemsCsv;
+      const page: (typeof pages)[number] = res.data.invoice.itemsCsv;
       pages.push(page);
       after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
     } while (after);
