@@ -322,7 +322,9 @@ export function ReturnPage({ params }: PageProps) {
 function detailText(detail: string): string {
   try {
     const d = JSON.parse(detail);
-    if (d && typeof d === "object") return Object.entries(d).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : typeof v === "object" ? JSON.stringify(v) : v}`).join(" · ");
+    const flat = (v: unknown): string =>
+      Array.isArray(v) ? v.map(flat).join("; ") : v && typeof v === "object" ? Object.entries(v).map(([k, x]) => `${k} ${flat(x)}`).join(", ") : String(v);
+    if (d && typeof d === "object") return Object.entries(d).map(([k, v]) => `${k}: ${flat(v)}`).join(" · ");
   } catch {
     // Not JSON: show it as it is.
   }
