@@ -487,6 +487,21 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await page.keyboard.press("Escape");
     await page.getByRole("dialog", { name: "Add API Client" }).waitFor({ state: "hidden" });
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Add API Client");
+
+    // Returns by keyboard: a return opens with Enter; a lifecycle dialog opens with Enter, Escape closes it
+    // and focus returns to its button.
+    await page.goto(url("/dashboard/returns"));
+    const link = page.getByRole("link", { name: /for order #1003$/ });
+    await link.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Return for order #1003", level: 1 }).waitFor();
+    const flagButton = page.getByRole("group", { name: "Return actions" }).getByRole("button", { name: "Flag" });
+    await flagButton.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog", { name: "Flag this return?" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Flag this return?" }).waitFor({ state: "detached" });
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Flag");
   });
 
   it("serves the API reference and the GraphQL explorer from this process", async () => {

@@ -413,3 +413,22 @@ export function MoneyText({ value }: { value: { amount: string; currency: string
     </span>
   );
 }
+
+/**
+ * For dialogs a page mounts only while they are open: remember the button that opened one, and give it
+ * focus back when the dialog goes (if that button is still on the page).
+ */
+export function useFocusReturn() {
+  const opener = useRef<HTMLElement | null>(null);
+  const remember = (e: Event) => {
+    opener.current = e.currentTarget as HTMLElement;
+  };
+  const restore = () => {
+    const o = opener.current;
+    opener.current = null;
+    setTimeout(() => {
+      if (o?.isConnected) o.focus();
+    }, 0);
+  };
+  return { remember, restore };
+}

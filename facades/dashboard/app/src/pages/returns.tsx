@@ -10,7 +10,7 @@ import {
 import { actionButtons, actorText, personName, returnFilterVariables, RETURN_STATUSES, STATUS_LABELS, statusTone, timelineText, type ActionInfo } from "../logic";
 import { useSearchParams } from "../router";
 import {
-  Badge, Details, Dialog, Empty, ErrorMessage, Field, Link, LoadMore, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useMutation, useQuery,
+  Badge, Details, Dialog, Empty, ErrorMessage, Field, Link, LoadMore, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery,
 } from "../ui";
 
 type Money = { amount: string; currency: string };
@@ -191,6 +191,11 @@ export function ReturnPage({ params }: PageProps) {
   const [current, setCurrent] = useState<ReturnDetail | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [open, setOpen] = useState<ActionInfo | null>(null);
+  const focus = useFocusReturn();
+  const close = () => {
+    setOpen(null);
+    focus.restore();
+  };
   useEffect(() => setCurrent(null), [q.data]);
 
   const back = (
@@ -201,7 +206,7 @@ export function ReturnPage({ params }: PageProps) {
   const done = (r: ReturnDetail, message: string) => {
     setCurrent(r);
     setNotice(message);
-    setOpen(null);
+    close();
   };
 
   return (
@@ -231,7 +236,7 @@ export function ReturnPage({ params }: PageProps) {
               {buttons.length ? (
                 <div class="actions" role="group" aria-label="Return actions">
                   {buttons.map((b) => (
-                    <button type="button" class={b.danger ? "danger-outline" : b.action === "process" ? "" : "secondary"} onClick={() => setOpen(b)}>
+                    <button type="button" class={b.danger ? "danger-outline" : b.action === "process" ? "" : "secondary"} onClick={(e) => (focus.remember(e), setOpen(b))}>
                       {b.label}
                     </button>
                   ))}
@@ -240,9 +245,9 @@ export function ReturnPage({ params }: PageProps) {
                 <p class="muted">No lifecycle actions are possible in status “{STATUS_LABELS[r.status] ?? r.status}”. Comments can still be added.</p>
               )}
             </Section>
-            {open?.action === "process" && <ProcessDialog ret={r} titleOf={titleOf} onClose={() => setOpen(null)} onDone={done} />}
-            {open?.action === "remove_items" && <RemoveItemsDialog ret={r} titleOf={titleOf} onClose={() => setOpen(null)} onDone={done} />}
-            {open && SIMPLE_MUTATIONS[open.action] && <SimpleActionDialog ret={r} info={open} onClose={() => setOpen(null)} onDone={done} />}
+            {open?.action === "process" && <ProcessDialog ret={r} titleOf={titleOf} onClose={close} onDone={done} />}
+            {open?.action === "remove_items" && <RemoveItemsDialog ret={r} titleOf={titleOf} onClose={close} onDone={done} />}
+            {open && SIMPLE_MUTATIONS[open.action] && <SimpleActionDialog ret={r} info={open} onClose={close} onDone={done} />}
 
             <div class="grid-2">
               <Section title="Details">

@@ -8,7 +8,7 @@ import { CREATE_WEBHOOK, DELETE_WEBHOOK, REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY,
 import { replayStart, statusTone } from "../logic";
 import { navigate, useSearchParams } from "../router";
 import {
-  Badge, ConfirmDialog, CopyButton, Details, Dialog, Empty, ErrorMessage, Field, Link, LoadMore, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useMutation, useQuery,
+  Badge, ConfirmDialog, CopyButton, Details, Dialog, Empty, ErrorMessage, Field, Link, LoadMore, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery,
 } from "../ui";
 
 interface WebhookT {
@@ -58,13 +58,14 @@ export function Webhooks({ storeId }: PageProps) {
   const q = useQuery<{ webhooks: WebhookT[] }>(WEBHOOKS, { storeId });
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<{ secret: string; webhookId: string } | null>(null);
+  const focus = useFocusReturn();
   return (
     <>
       <PageHeader
         title="Webhooks"
         description="Subscriptions that receive every event of a topic (e.g. each change to a return), in order per subject, signed with Standard Webhooks."
         actions={
-          <button type="button" onClick={() => setAdding(true)}>
+          <button type="button" onClick={(e) => (focus.remember(e), setAdding(true))}>
             Add webhook
           </button>
         }
@@ -101,9 +102,10 @@ export function Webhooks({ storeId }: PageProps) {
       {adding && (
         <WebhookForm
           storeId={storeId}
-          onClose={() => setAdding(false)}
+          onClose={() => (setAdding(false), focus.restore())}
           onSaved={(w, s) => {
             setAdding(false);
+            if (!s) focus.restore();
             q.reload();
             if (s) setSecret({ secret: s, webhookId: w.id });
           }}
@@ -113,9 +115,9 @@ export function Webhooks({ storeId }: PageProps) {
         open={!!secret}
         title="Copy the signing secret now"
         role="alertdialog"
-        onClose={() => setSecret(null)}
+        onClose={() => (setSecret(null), focus.restore())}
         footer={
-          <button type="button" onClick={() => setSecret(null)}>
+          <button type="button" onClick={() => (setSecret(null), focus.restore())}>
             I have copied it
           </button>
         }
@@ -216,6 +218,7 @@ export function Webhook({ params }: PageProps) {
   );
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const focus = useFocusReturn();
   const [notice, setNotice] = useState<string | null>(null);
   const del = useMutation(DELETE_WEBHOOK);
   const back = (
@@ -244,7 +247,7 @@ export function Webhook({ params }: PageProps) {
               description={<code>{w.callback.url}</code>}
               actions={
                 <>
-                  <button type="button" class="secondary" onClick={() => setEditing(true)}>
+                  <button type="button" class="secondary" onClick={(e) => (focus.remember(e), setEditing(true))}>
                     Edit webhook
                   </button>
                   <button type="button" class="danger-outline" onClick={() => setDeleting(true)}>
@@ -344,9 +347,10 @@ export function Webhook({ params }: PageProps) {
               <WebhookForm
                 storeId={w.storeId}
                 webhook={w}
-                onClose={() => setEditing(false)}
+                onClose={() => (setEditing(false), focus.restore())}
                 onSaved={() => {
                   setEditing(false);
+                  focus.restore();
                   setNotice("Webhook saved.");
                   list.state.reload();
                 }}
