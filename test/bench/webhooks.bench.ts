@@ -2,7 +2,8 @@
 // `return` webhook. Two parts:
 //  - drain: SUBJECTS × EVENTS events are committed while no dispatcher runs, then dispatchers start and
 //    deliver them; deliveries/s from start to the last first delivery, and a check that every subject
-//    arrived complete and in sequence order. SQLite: the server's in-process dispatcher (one process
+//    arrived complete and in sequence order. Payload snapshots are rendered before the clock starts
+//    (as the committing process does right after each commit); their rate is reported apart. SQLite: the server's in-process dispatcher (one process
 //    owns a SQLite file). PostgreSQL: 1 and then 3 dispatcher replicas, each its own process
 //    (test/bench/webhook-replica.ts), claiming side by side.
 //  - latency: events committed one at a time at a steady pace with the in-process dispatcher running;
@@ -18,7 +19,8 @@ import { createWebhook } from "../../src/webhooks/service.js";
 import { Dispatcher } from "../../src/webhooks/dispatcher.js";
 import { createTestDatabase } from "../support/databases.js";
 import { startSubscriber, type Subscriber } from "../support/subscriber.js";
-import { emit } from "../support/webhooks.js";
+import { emit, ensureReturn } from "../support/webhooks.js";
+import { renderPendingSnapshots } from "../../src/webhooks/payload.js";
 import type { Services } from "../../src/core/context.js";
 import { pct, round, type Measure, type Result } from "./lib.js";
 
@@ -29,23 +31,36 @@ interface Drain {
   perSecond: number;
   orderKept: boolean;
   repeats: number;
+  renderPerSecond: number;
+  statementsPerDelivery: number;
 }
 
 async function commitBacklog(services: Services, storeId: string, prefix: string, subjects: number, events: number) {
   const ids = Array.from({ length: subjects }, (_, i) => `ret_${prefix}_${i}`);
+  // Subjects first, one at a time (their fixture order is upserted), then events 8 at a time: more
+  // concurrent interactive transactions than the PostgreSQL pool holds (10) can hang the Prisma client.
+  for (const id of ids) await ensureReturn(services, storeId, id);
   for (let n = 0; n < events; n++) {
-    for (let i = 0; i < ids.length; i += 50) await Promise.all(ids.slice(i, i + 50).map((s) => emit(services, storeId, s, n ? "updated" : "created")));
+    for (let i = 0; i < ids.length; i += 8) await Promise.all(ids.slice(i, i + 8).map((s) => emit(services, storeId, s, n ? "updated" : "created")));
   }
   return ids;
 }
 
-async function drain(sub: Subscriber, services: Services, storeId: string, prefix: string, subjects: number, events: number, start: () => Promise<() => Promise<void>>): Promise<Drain> {
+async function drain(sql: { counting: boolean; count: number }, sub: Subscriber, services: Services, storeId: string, prefix: string, subjects: number, events: number, start: () => Promise<() => Promise<void>>): Promise<Drain> {
   await commitBacklog(services, storeId, prefix, subjects, events);
+  // The committing process renders each event's payload snapshot right after its commit (its dispatcher
+  // is woken by the commit); here no dispatcher ran, so render them now, timed apart from the drain.
+  const r0 = performance.now();
+  let rendered = 0;
+  for (let n; (n = await renderPendingSnapshots(services, 500)); ) rendered += n;
+  const renderPerSecond = rendered / ((performance.now() - r0) / 1000);
   sub.received.length = 0;
   const total = subjects * events;
   const unique = new Set<string>();
   let seen = 0;
   const t0 = performance.now();
+  sql.count = 0;
+  sql.counting = true;
   const stop = await start();
   await sub.waitFor((r) => {
     for (; seen < r.length; seen++) unique.add(String(r[seen].headers["webhook-id"]));
@@ -53,24 +68,27 @@ async function drain(sub: Subscriber, services: Services, storeId: string, prefi
   }, 600_000);
   const seconds = (performance.now() - t0) / 1000;
   await stop();
+  sql.counting = false;
   const bySubject = new Map<string, number[]>();
   for (const r of sub.received) bySubject.set(r.json.return.id, [...(bySubject.get(r.json.return.id) ?? []), Number(r.headers["x-retour-sequence"])]);
   // Order kept: per subject, sequence numbers never go backwards and none is missing. A repeat of the
   // same number (at-least-once after a lost acknowledgement) is counted separately.
   const orderKept = bySubject.size === subjects && [...bySubject.values()].every((seqs) => seqs.every((s, i) => i === 0 || s >= seqs[i - 1]) && new Set(seqs).size === events);
-  return { deliveries: total, perSecond: total / seconds, orderKept, repeats: sub.received.length - unique.size };
+  return { deliveries: total, perSecond: total / seconds, orderKept, repeats: sub.received.length - unique.size, renderPerSecond, statementsPerDelivery: sql.count / total };
 }
 
 async function replicas(n: number, databaseUrl: string, concurrency: number): Promise<() => Promise<() => Promise<void>>> {
-  const children: ChildProcess[] = [];
-  for (let i = 0; i < n; i++) {
-    const child = fork(REPLICA, [], { execArgv: ["--import", "tsx"], env: { ...process.env, DATABASE_URL: databaseUrl, CURSOR_SECRET: "bench", WEBHOOK_CONCURRENCY: String(concurrency), WEBHOOK_POLL_INTERVAL: "200ms" }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    await new Promise<void>((resolve, reject) => {
-      child.once("message", () => resolve());
-      child.once("exit", (code) => reject(new Error(`dispatcher replica exited ${code}`)));
-    });
-    children.push(child);
-  }
+  // Started side by side (each loads the service), then released together.
+  const children: ChildProcess[] = await Promise.all(
+    Array.from({ length: n }, async () => {
+      const child = fork(REPLICA, [], { execArgv: ["--import", "tsx"], env: { ...process.env, DATABASE_URL: databaseUrl, CURSOR_SECRET: "bench", WEBHOOK_CONCURRENCY: String(concurrency), WEBHOOK_POLL_INTERVAL: "200ms" }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      await new Promise<void>((resolve, reject) => {
+        child.once("message", () => resolve());
+        child.once("exit", (code) => reject(new Error(`dispatcher replica exited ${code}`)));
+      });
+      return child;
+    }),
+  );
   return async () => {
     for (const c of children) c.send("go");
     return async () => {
@@ -89,7 +107,9 @@ const measure: Measure = {
     const concurrency = Number(process.env.WEBHOOK_CONCURRENCY ?? 32);
     const db = await createTestDatabase(ctx.provider);
     const config = loadConfig({ ...process.env, NODE_ENV: "test", DATABASE_URL: db.url, PORT: "0", CURSOR_SECRET: "bench", WEBHOOK_DISPATCHER: "false", WEBHOOK_POLL_INTERVAL: "1s" });
-    const running = await startService({ config, log: createLogger("silent"), skipMigrate: true });
+    // SQL statements issued by this process while a drain runs (SQLite: the in-process dispatcher's own).
+    const sql = { counting: false, count: 0 };
+    const running = await startService({ config, log: createLogger("silent"), skipMigrate: true, onQuery: () => sql.counting && sql.count++ });
     const services = running.core!.services;
     const sub = await startSubscriber(() => ({ status: 200 }));
     try {
@@ -101,10 +121,10 @@ const measure: Measure = {
       };
       const drains: Record<string, Drain> = {};
       if (ctx.provider === "sqlite") {
-        drains["1 process"] = await drain(sub, services, store.id, "a", subjects, events, inProcess);
+        drains["1 process"] = await drain(sql, sub, services, store.id, "a", subjects, events, inProcess);
       } else {
-        drains["1 replica"] = await drain(sub, services, store.id, "a", subjects, events, await replicas(1, db.url, concurrency));
-        drains["3 replicas"] = await drain(sub, services, store.id, "b", subjects, events, await replicas(3, db.url, concurrency));
+        drains["1 replica"] = await drain(sql, sub, services, store.id, "a", subjects, events, await replicas(1, db.url, concurrency));
+        drains["3 replicas"] = await drain(sql, sub, services, store.id, "b", subjects, events, await replicas(3, db.url, concurrency));
       }
 
       // Commit-to-delivery latency at a steady pace.
@@ -124,6 +144,8 @@ const measure: Measure = {
       const ordered = Object.values(drains).every((d) => d.orderKept);
       const details: Record<string, string | number | boolean> = {};
       for (const [k, d] of Object.entries(drains)) details[`${k} deliveries/s`] = round(d.perSecond);
+      details["payload renders/s"] = round(Object.values(drains)[0].renderPerSecond);
+      if (ctx.provider === "sqlite") details["SQL statements/delivery"] = round(drains["1 process"].statementsPerDelivery, 1);
       details["order kept"] = ordered;
       details["repeats"] = Object.values(drains).reduce((s, d) => s + d.repeats, 0);
       details["latency p50/p99 ms"] = `${round(pct(latencies, 50), 1)}/${round(pct(latencies, 99), 1)}`;
