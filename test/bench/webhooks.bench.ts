@@ -101,9 +101,9 @@ const measure: Measure = {
   id: 4,
   name: "Webhook delivery",
   async run(ctx) {
-    const subjects = ctx.quick ? 50 : 200;
-    const events = ctx.quick ? 4 : 10;
-    const latencyEvents = ctx.quick ? 60 : 300;
+    const subjects = ctx.quick ? 20 : 200;
+    const events = ctx.quick ? 3 : 10;
+    const latencyEvents = ctx.quick ? 20 : 300;
     const concurrency = Number(process.env.WEBHOOK_CONCURRENCY ?? 32);
     const db = await createTestDatabase(ctx.provider);
     const config = loadConfig({ ...process.env, NODE_ENV: "test", DATABASE_URL: db.url, PORT: "0", CURSOR_SECRET: "bench", WEBHOOK_DISPATCHER: "false", WEBHOOK_POLL_INTERVAL: "1s" });

@@ -1,0 +1,10 @@
+import { startTestService } from "../support/server.js";
+import { readFixture } from "./fixtures.js";
+const svc = await startTestService("sqlite", { WEBHOOK_DISPATCHER: "false" });
+const fx = await readFixture({ svc } as any);
+const url = `${svc.url}/v2.2/returns/${fx.returnId}`;
+for (let i = 0; i < 50; i++) await (await fetch(url, { headers: { authorization: `Bearer ${fx.secret}` } })).text();
+const t0 = performance.now();
+for (let i = 0; i < 300; i++) await (await fetch(url, { headers: { authorization: `Bearer ${fx.secret}` } })).text();
+console.log("ms/req", (performance.now() - t0) / 300);
+await svc.close();
