@@ -27,7 +27,7 @@ const json = argv.includes("--json");
 const dbArg = argv.includes("--db") ? argv[argv.indexOf("--db") + 1] : process.env.BENCH_DBS;
 const filter = argv.find((a, i) => !a.startsWith("-") && argv[i - 1] !== "--db");
 const wanted = (dbArg ? dbArg.split(",") : ["sqlite", "postgresql"]).map((d) => (d === "postgres" ? "postgresql" : d)) as Provider[];
-const selected = MEASURES.filter((m) => !filter || m.name.includes(filter) || String(m.id) === filter);
+const selected = MEASURES.filter((m) => !filter || m.name.toLowerCase().includes(filter.toLowerCase()) || String(m.id) === filter);
 
 process.env.NODE_ENV ??= "test";
 const log = (s: string) => process.stderr.write(s + "\n");
