@@ -100,6 +100,6 @@ const measure: Measure = {
 
 /** Filled in from the profile (README, Performance): why the layered read stays below 0.8 of the bare one. */
 export const READ_REASON =
-  "the core resolves ~60 fields of the return and its order through GraphQL resolvers, per-request context (auth, scopes, rate-limit counter) and problem mapping; the bare handler only re-serialises a cached document";
+  "both read the same rows (5 statements; PostgreSQL adds the shared rate-limit counter, 6), the core adds GraphQL execution of ~60 fields, the REST route table and the per-request context; Prisma's per-query compilation dominates both sides, and on a busy 2-CPU box the ratio swings from run to run";
 
 export default measure;

@@ -171,7 +171,8 @@ const measure: Measure = {
   },
 };
 
-export const WEBHOOK_SQLITE_REASON = "every delivery ends in its own write transaction (attempt log, outcome, promotion of the subject's next event), and SQLite has one writer";
-export const WEBHOOK_PG_REASON = "the box has 2 CPUs shared by the replicas, PostgreSQL, the subscriber and the benchmark: a third replica adds no CPU";
+export const WEBHOOK_SQLITE_REASON =
+  "a delivery still costs ~10 SQL statements (claim, outcome, attempt log, promotion of the subject's next event), each compiled by Prisma's JS engine, plus an HTTP round trip, on one event loop; far from the target on this box";
+export const WEBHOOK_PG_REASON = "the box has 2 CPUs shared by the replicas, PostgreSQL, the subscriber and the benchmark: more replicas add no CPU, only contention";
 
 export default measure;
