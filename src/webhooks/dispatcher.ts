@@ -364,7 +364,19 @@ export class Dispatcher {
   private record(d: DeliveryRow, r: SendResult): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.toRecord.push({ d, r, resolve, reject });
-      this.recording ??= this.recordBatches().finally(() => (this.recording = null));
+      this.startRecorder();
+    });
+  }
+
+  /**
+   * Runs the batch writer unless it runs. An outcome queued after the writer's last look at the queue
+   * but before it was marked done would otherwise wait for the next outcome: the writer restarts itself.
+   */
+  private startRecorder(): void {
+    if (this.recording) return;
+    this.recording = this.recordBatches().finally(() => {
+      this.recording = null;
+      if (this.toRecord.length) this.startRecorder();
     });
   }
 
