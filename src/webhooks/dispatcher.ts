@@ -81,12 +81,12 @@ export class Dispatcher {
   };
   /** Set by commits (and each idle poll): render new events' snapshots on the next tick. */
   private renderDue = true;
-  /** Webhook rows with decrypted secrets, cached briefly (an update takes effect within a second). */
   /** Outcomes waiting to be recorded by the batch writer. */
   private toRecord: { d: DeliveryRow; r: SendResult; resolve: () => void; reject: (err: unknown) => void }[] = [];
   private recording: Promise<void> | null = null;
   /** The last lease expiry handed out: each portable claim uses a later one, so its rows can be told apart. */
   private lastLeaseUntil = 0;
+  /** Webhook rows with decrypted secrets, cached briefly (an update takes effect within a second). */
   private readonly webhookCache = new Map<string, { at: number; row: { id: string; topic: string; callbackUrl: string; secret: string; token: string | null } | null }>();
 
   constructor(private readonly services: Services, opts: DispatcherOptions = {}) {
