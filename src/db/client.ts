@@ -71,6 +71,7 @@ async function sqliteAdapter(url: string): Promise<object> {
     override async connect() {
       const adapter = await super.connect();
       await adapter.executeScript(SQLITE_PRAGMAS);
+      beginImmediate(adapter);
       isolateTransactions(adapter);
       return adapter;
     }
@@ -79,6 +80,20 @@ async function sqliteAdapter(url: string): Promise<object> {
 }
 
 type SqliteAdapter = Awaited<ReturnType<import('@prisma/adapter-better-sqlite3').PrismaBetterSQLite3['connect']>>;
+
+/**
+ * The adapter opens transactions with a deferred `BEGIN`: the write lock is taken at the first write.
+ * With several processes on one file (replicas, a CLI next to the server), a transaction that read
+ * first and then writes fails at once with SQLITE_BUSY when another process committed meanwhile —
+ * busy_timeout cannot help a deferred transaction upgrade. `BEGIN IMMEDIATE` takes the write lock
+ * up front, waiting up to busy_timeout for it, so transactions queue across processes instead.
+ */
+function beginImmediate(adapter: SqliteAdapter): void {
+  const client = (adapter as unknown as { client?: { prepare(sql: string): unknown } }).client;
+  if (!client || typeof client.prepare !== 'function') throw new Error('SQLite adapter: unexpected shape (no better-sqlite3 client); check the adapter version');
+  const prepare = client.prepare.bind(client);
+  client.prepare = (sql: string) => prepare(sql === 'BEGIN' ? 'BEGIN IMMEDIATE' : sql);
+}
 
 /**
  * The better-sqlite3 adapter runs everything on ONE connection: interactive transactions are
