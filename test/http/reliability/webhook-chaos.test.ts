@@ -13,7 +13,8 @@ import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { flakyResponder, startSubscriber, type Received, type Subscriber } from "../../support/subscriber.js";
 import { startChildService, type ChildService } from "../../support/child-service.js";
-import { emit, ensureReturn } from "../../support/webhooks.js";
+import { ensureReturn } from "../../support/webhooks.js";
+import { recordEvent } from "../../../src/core/events.js";
 import { systemContext } from "../../../src/core/context.js";
 import { createWebhook } from "../../../src/webhooks/service.js";
 
@@ -27,7 +28,7 @@ const sizeOf = (provider: string) => ({
   events: Number(process.env.CHAOS_EVENTS ?? (provider === "sqlite" ? 2000 : 1200)),
   returns: Number(process.env.CHAOS_RETURNS ?? (provider === "sqlite" ? 100 : 60)),
 });
-const budgetMs = (events: number) => 90_000 + events * 60;
+const budgetMs = (events: number) => 90_000 + events * 150; // generous: only a failing run waits it out
 
 describe.each(providers)("webhook chaos (%s)", (provider) => {
   const { events: EVENTS, returns: RETURNS } = sizeOf(provider);
@@ -74,24 +75,23 @@ describe.each(providers)("webhook chaos (%s)", (provider) => {
     const started = Date.now();
     const replicas = await Promise.all(Array.from({ length: REPLICAS }, () => startReplica()));
 
-    // Emit in the background, as the domains do (the event and its deliveries in one transaction):
-    // writers in parallel, each owning a set of subjects (a subject's events are written one after
-    // another, as its row lock serialises them), paced so events keep coming while processes die.
-    const WRITERS = 4;
+    // Emit in the background, as the domains do (each event and its deliveries in the transaction
+    // that records it; here ten events of ten different returns per transaction, to keep the writer
+    // cheap), paced so events keep coming while processes die.
+    const BATCH = 10;
     const perSecond = Math.max(50, Math.round(EVENTS / 30));
     let emitted = 0;
-    const emitting = Promise.all(
-      Array.from({ length: WRITERS }, async (_, w) => {
-        for (let k = 0; k < EVENTS; k++) {
-          const subject = k % RETURNS;
-          if (subject % WRITERS !== w) continue;
-          const due = started + (k / perSecond) * 1000;
-          if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
-          await emit(svc.services, storeId, `ret_chaos_${subject}`, k < RETURNS ? "created" : "updated");
-          emitted++;
-        }
-      }),
-    );
+    const emitting = (async () => {
+      for (let k = 0; k < EVENTS; k += BATCH) {
+        const due = started + (k / perSecond) * 1000;
+        if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+        const n = Math.min(BATCH, EVENTS - k);
+        await prisma.$transaction(async (tx) => {
+          for (let j = k; j < k + n; j++) await recordEvent(tx, { storeId, topic: "return", subjectId: `ret_chaos_${j % RETURNS}`, type: j < RETURNS ? "created" : "updated" });
+        }, { maxWait: 30_000, timeout: 30_000 });
+        emitted += n;
+      }
+    })();
     emitting.catch(() => {});
 
     // Three SIGKILLs mid-run, when about 20%, 45% and 70% of the events have been acknowledged.
@@ -195,7 +195,7 @@ describe.each(providers)("webhook chaos (%s)", (provider) => {
     });
     expect(await Promise.all(unexplained.map(explain))).toEqual([]);
     // At most what the killed processes could have had in flight.
-    expect(duplicates.length).toBeLessThanOrEqual(KILLS * 32);
+    expect(duplicates.length - answeredTooLate.length).toBeLessThanOrEqual(KILLS * 32);
 
     const attemptRows = await prisma.webhookAttempt.count({ where: { webhookId } });
     const figures = {
