@@ -90,6 +90,9 @@ describe.each(providers)("webhook chaos (%s)", (provider) => {
           for (let j = k; j < k + n; j++) await recordEvent(tx, { storeId, topic: "return", subjectId: `ret_chaos_${j % RETURNS}`, type: j < RETURNS ? "created" : "updated" });
         }, { maxWait: 30_000, timeout: 30_000 });
         emitted += n;
+        // A pause between write transactions even when behind schedule: SQLite's lock is not fair (a
+        // waiter sleeps and retries), so a writer that never pauses starves the dispatcher's writes.
+        await new Promise((r) => setTimeout(r, 25));
       }
     })();
     emitting.catch(() => {});
