@@ -71,7 +71,7 @@ async function sqliteAdapter(url: string): Promise<object> {
     override async connect() {
       const adapter = await super.connect();
       await adapter.executeScript(SQLITE_PRAGMAS);
-      isolateTransactions(adapter);
+      isolateTransactions(adapter, beginImmediate(adapter));
       return adapter;
     }
   }
@@ -81,6 +81,52 @@ async function sqliteAdapter(url: string): Promise<object> {
 type SqliteAdapter = Awaited<ReturnType<import('@prisma/adapter-better-sqlite3').PrismaBetterSQLite3['connect']>>;
 
 /**
+ * The adapter opens transactions with a deferred `BEGIN`: the write lock is taken at the first write.
+ * With several processes on one file (replicas, a CLI next to the server), a transaction that read
+ * first and then writes fails at once with SQLITE_BUSY when another process committed meanwhile —
+ * busy_timeout cannot help a deferred transaction upgrade. So `takeWriteLock` (called by
+ * isolateTransactions before the adapter's startTransaction) runs `BEGIN IMMEDIATE` itself, waiting
+ * for the lock and retrying SQLITE_BUSY, and the adapter's own `BEGIN` becomes a no-op. It must not be
+ * the adapter that fails: a throwing BEGIN inside its startTransaction never releases its mutex, and
+ * every later transaction of the process would hang.
+ */
+type BetterSqliteClient = { prepare(sql: string): unknown; exec(sql: string): unknown; inTransaction: boolean };
+const BEGIN_RETRY_MS = 60_000;
+
+function sqliteClientOf(adapter: SqliteAdapter): BetterSqliteClient {
+  const client = (adapter as unknown as { client?: BetterSqliteClient }).client;
+  if (!client || typeof client.prepare !== 'function') throw new Error('SQLite adapter: unexpected shape (no better-sqlite3 client); check the adapter version');
+  return client;
+}
+
+function beginImmediate(adapter: SqliteAdapter): () => Promise<void> {
+  const client = sqliteClientOf(adapter);
+  const prepare = client.prepare.bind(client);
+  let begun = false;
+  client.prepare = (sql: string) => {
+    if (sql === 'BEGIN' && begun) {
+      begun = false;
+      return { run: () => ({ changes: 0, lastInsertRowid: 0 }) };
+    }
+    return prepare(sql === 'BEGIN' ? 'BEGIN IMMEDIATE' : sql);
+  };
+  return async function takeWriteLock() {
+    const deadline = Date.now() + BEGIN_RETRY_MS;
+    for (;;) {
+      try {
+        (prepare('BEGIN IMMEDIATE') as { run(): unknown }).run(); // waits up to busy_timeout
+        begun = true;
+        return;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (!code?.startsWith('SQLITE_BUSY') || Date.now() > deadline) throw err;
+      }
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20)); // let the event loop breathe
+    }
+  };
+}
+
+/**
  * The better-sqlite3 adapter runs everything on ONE connection: interactive transactions are
  * serialised by a mutex, but a query issued outside the transaction (through `prisma`, not `tx`)
  * while one is open would run inside it — seeing its uncommitted writes, and being rolled back with
@@ -88,7 +134,7 @@ type SqliteAdapter = Awaited<ReturnType<import('@prisma/adapter-better-sqlite3')
  * Consequence: awaiting `prisma.*` (instead of `tx.*`) inside `$transaction(async tx => …)` blocks
  * until the transaction times out — on SQLite only; always use `tx` inside a transaction.
  */
-function isolateTransactions(adapter: SqliteAdapter): void {
+function isolateTransactions(adapter: SqliteAdapter, takeWriteLock: () => Promise<void>): void {
   let tail: Promise<void> = Promise.resolve();
   let open: Promise<void> | null = null;
   const startTransaction = adapter.startTransaction.bind(adapter);
@@ -105,8 +151,17 @@ function isolateTransactions(adapter: SqliteAdapter): void {
     };
     let tx: Awaited<ReturnType<typeof startTransaction>>;
     try {
+      await takeWriteLock();
+    } catch (err) {
+      finish();
+      throw err;
+    }
+    try {
       tx = await startTransaction(isolationLevel);
     } catch (err) {
+      try {
+        sqliteClientOf(adapter).exec('ROLLBACK');
+      } catch {}
       finish();
       throw err;
     }

@@ -269,6 +269,12 @@ export class Dispatcher {
     if (!webhook) return; // deleted meanwhile (its deliveries go with it)
     let body = d.payload ?? d.event?.payload ?? null;
     if (body === null && d.eventId) body = await ensureEventPayload(services, d.eventId);
+    // The attempt must end before the lease does, or another replica may send it too (a duplicate
+    // without any crash). When claiming and rendering ate into the lease (a busy process), renew it.
+    if (!d.leaseExpiresAt || d.leaseExpiresAt.getTime() - Date.now() < this.cfg.timeoutMs + (this.cfg.leaseMs - this.cfg.timeoutMs) / 2) {
+      const renewed = await prisma.webhookDelivery.updateMany({ where: { seq, status: "pending", leaseOwner: this.owner }, data: { leaseExpiresAt: new Date(Date.now() + this.cfg.leaseMs) } });
+      if (renewed.count === 0) return; // taken over meanwhile
+    }
     let result: SendResult;
     const timestamp = Math.floor(Date.now() / 1000);
     if (body === null) {
@@ -336,8 +342,11 @@ export class Dispatcher {
         lookup: guardedLookup(this.policy),
         signal,
       });
+      // On expiry, let I/O that is already waiting run first (setImmediate comes after the poll phase):
+      // when this process was stalled (CPU, a synchronous SQLite lock wait), an answer that arrived in
+      // time is read, not thrown away as a timeout and sent again.
       const timer = setTimeout(() => {
-        req.destroy(new Error(`timed out after ${this.cfg.timeoutMs} ms`));
+        setImmediate(() => req.destroy(new Error(`timed out after ${this.cfg.timeoutMs} ms`)));
       }, this.cfg.timeoutMs);
       req.on("response", (res) => {
         const chunks: Buffer[] = [];

@@ -12,6 +12,11 @@ export interface Received {
   headers: http.IncomingHttpHeaders;
   body: string;
   json: any;
+  /** Set when the answer was written: the status sent and when (Date.now()). */
+  status?: number;
+  answeredAt?: number;
+  /** A 2xx answer written to a connection the sender still held open (it may still crash before recording it). */
+  acknowledged?: boolean;
 }
 
 export type Responder = (req: Received, n: number) => { status: number; delayMs?: number; body?: string } | Promise<{ status: number; delayMs?: number; body?: string }>;
@@ -66,11 +71,18 @@ export async function startSubscriber(respond: Responder = () => ({ status: 200 
       const now = (sub.inFlight.get(id) ?? 0) + 1;
       sub.inFlight.set(id, now);
       sub.maxConcurrentSameId = Math.max(sub.maxConcurrentSameId, now);
+      let gone = false; // the sender hung up (timed out, or crashed) before our answer
+      res.on("close", () => {
+        if (!res.writableFinished) gone = true;
+      });
       const answer = await sub.respond(r, ++count);
       if (answer.delayMs) await new Promise((x) => setTimeout(x, answer.delayMs));
       sub.inFlight.set(id, (sub.inFlight.get(id) ?? 1) - 1);
       sub.received.push(r);
-      if (res.destroyed) return;
+      if (res.destroyed || gone) return;
+      r.status = answer.status;
+      r.answeredAt = Date.now();
+      r.acknowledged = answer.status >= 200 && answer.status < 300;
       res.writeHead(answer.status, { "content-type": "text/plain" });
       res.end(answer.body ?? (answer.status < 300 ? "ok" : "nope"));
     });
@@ -79,4 +91,19 @@ export async function startSubscriber(respond: Responder = () => ({ status: 200 
   sub.port = (server.address() as AddressInfo).port;
   sub.url = `http://127.0.0.1:${sub.port}`;
   return sub;
+}
+
+/**
+ * An unreliable subscriber (chaos tests): fails `failRate` of the requests with a 5xx (after a short
+ * random delay) and answers `hangRate` of them only after `hangMs` (longer than the sender's
+ * timeout, so the sender gives up first); the rest get a 200 within a few milliseconds.
+ */
+export function flakyResponder(opts: { failRate: number; hangRate: number; hangMs: number; random?: () => number }): Responder {
+  const random = opts.random ?? Math.random;
+  return () => {
+    const x = random();
+    if (x < opts.hangRate) return { status: 200, delayMs: opts.hangMs };
+    if (x < opts.hangRate + opts.failRate) return { status: random() < 0.5 ? 500 : 503, delayMs: Math.floor(random() * 5) };
+    return { status: 200, delayMs: Math.floor(random() * 5) };
+  };
 }
