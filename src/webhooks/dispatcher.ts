@@ -47,6 +47,7 @@ type DeliveryRow = {
   subjectId: string;
   attempts: number;
   leaseOwner: string | null;
+  leaseExpiresAt: Date | null;
   payload: string | null;
   eventId: string | null;
   event: { sequence: number; payload: string | null } | null;
