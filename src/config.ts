@@ -19,6 +19,8 @@ export interface Config {
   /** Requests per minute per API client and door; 0 disables the limit. */
   rateLimits: { graphql: number; rest: number; compat: number };
   webhooks: WebhookConfig;
+  /** An idempotency key in flight longer than this is taken over: its holder is presumed dead (IDEMPOTENCY_IN_FLIGHT_MS, default 65 s). */
+  idempotencyInFlightMs: number;
 }
 
 export interface WebhookConfig {
@@ -101,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       compat: Number(env.RATE_LIMIT_COMPAT_PER_MINUTE ?? 300),
     },
     webhooks: loadWebhookConfig(env, production, databaseUrl),
+    idempotencyInFlightMs: Math.max(1, Number(env.IDEMPOTENCY_IN_FLIGHT_MS || 65_000)),
   };
 }

@@ -79,6 +79,8 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       if (out.rateLimit) res.set(rateLimitHeaders(out.rateLimit));
       if (out.errors?.length) return sendError(req, res, route, new GraphQLFailure(out.errors));
       const result = route.respond(out.data, input);
+      // An idempotent replay (IETF Idempotency-Key draft): the first request's result, marked as such.
+      if (Object.values(out.data ?? {}).some((v) => (v as { replayed?: unknown } | null)?.replayed === true)) res.set("Idempotent-Replayed", "true");
       if (result.headers) res.set(result.headers);
       res.status(result.status);
       if (result.body === undefined) res.end();

@@ -60,6 +60,8 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
     next();
   });
 
+  app.use(corsMiddleware(parseCorsOrigins(process.env.CORS_ORIGINS)));
+
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
     try {
@@ -140,6 +142,54 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
     async stop() {
       await apollo?.stop();
     },
+  };
+}
+
+/**
+ * Strict CORS: the dashboard is served from this origin and needs none. Other origins (a dashboard
+ * hosted elsewhere) must be listed exactly in CORS_ORIGINS (comma-separated `scheme://host[:port]`);
+ * any other origin gets no CORS headers, and its preflight is refused with 403.
+ */
+export function parseCorsOrigins(text: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const raw of (text ?? "").split(",")) {
+    const s = raw.trim();
+    if (!s) continue;
+    let url: URL;
+    try {
+      url = new URL(s);
+    } catch {
+      throw new Error(`CORS_ORIGINS: ${JSON.stringify(s)} is not an origin such as https://admin.example.com`);
+    }
+    if (s === "*" || url.origin !== s.replace(/\/$/, "")) throw new Error(`CORS_ORIGINS: ${JSON.stringify(s)} must be an exact origin (scheme://host[:port], no path, no wildcard)`);
+    out.add(url.origin);
+  }
+  return out;
+}
+
+function corsMiddleware(origins: Set<string>) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.get("origin");
+    res.vary("Origin");
+    if (!origin) return next();
+    const allowed = origins.has(origin);
+    if (allowed) {
+      res.set({ "Access-Control-Allow-Origin": origin, "Access-Control-Expose-Headers": "X-Request-Id, X-Page-Next, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed" });
+    }
+    if (req.method === "OPTIONS" && req.get("access-control-request-method")) {
+      if (!allowed) {
+        res.status(403).type("application/problem+json").json({ type: "com.retour.api:request/cors-origin-forbidden", title: "Origin not allowed", status: 403, detail: `Cross-origin requests from ${origin} are not allowed; list the origin in CORS_ORIGINS.`, instance: req.path });
+        return;
+      }
+      res.set({
+        "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE, PATCH",
+        "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key, X-Request-Id, X-Page-Size, X-Page-Continue",
+        "Access-Control-Max-Age": "600",
+      });
+      res.status(204).end();
+      return;
+    }
+    next();
   };
 }
 
