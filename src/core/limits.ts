@@ -1,6 +1,7 @@
 // Query limits for the public GraphQL endpoint: depth, total field count (after fragment expansion)
 // and aliases. Facade documents are fixed and validated at start-up; these guard hand-written queries.
-import { GraphQLError, Kind, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from "graphql";
+import { DomainError } from "./errors.js";
+import { GraphQLError, Kind, visit, type DocumentNode, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from "graphql";
 
 export interface QueryLimits {
   maxDepth: number;
@@ -48,4 +49,32 @@ export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): Validatio
       },
     };
   };
+}
+
+/**
+ * Text no database can store: PostgreSQL refuses the NUL character (U+0000) in text, and SQLite
+ * would silently truncate at it in places. Any string argument or variable holding one is a 400,
+ * checked once per operation before any resolver runs (so every door and field is covered).
+ */
+export function checkInputText(document: DocumentNode, variables: Record<string, unknown> | null | undefined): void {
+  const bad = (path: string) =>
+    new DomainError({ code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request", detail: `\`${path}\` contains the NUL character (U+0000), which is not allowed in any text; remove it.`, field: path });
+  const walk = (value: unknown, path: string, depth: number): void => {
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) throw bad(path);
+    } else if (Array.isArray(value)) {
+      if (depth < 64) value.forEach((v, i) => walk(v, `${path}[${i}]`, depth + 1));
+    } else if (value && typeof value === "object") {
+      if (depth < 64) for (const [k, v] of Object.entries(value)) {
+        if (k.includes("\u0000")) throw bad(path);
+        walk(v, path ? `${path}.${k}` : k, depth + 1);
+      }
+    }
+  };
+  walk(variables ?? {}, "", 0);
+  visit(document, {
+    StringValue(node) {
+      if (node.value.includes("\u0000")) throw bad("query");
+    },
+  });
 }

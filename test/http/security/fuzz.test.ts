@@ -230,6 +230,9 @@ describe.each(providers)("bad input never breaks anything (%s)", (provider) => {
       const problem = await check(door, route, path + (init === fixed[fixed.length - 1] ? "?page-continue=" + encodeURIComponent("A".repeat(3000)) : ""), init);
       expect(problem).toBeNull();
     }
+    // A NUL character in every id of the path (PostgreSQL cannot store it in text).
+    const nul = prefix + fill(route.path, storeId, ["nul\u0000id", "a\u0000", "\u0000"]);
+    expect(await check(door, route, nul, { method: route.method, headers: hasBody ? { ...auth, "content-type": "application/json" } : auth, body: hasBody ? JSON.stringify({ "\u0000": "\u0000" }) : undefined })).toBeNull();
     expect(await snapshotDatabase(svc.services.db)).toEqual(before);
   }, 120_000);
 
