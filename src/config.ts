@@ -21,6 +21,8 @@ export interface Config {
   webhooks: WebhookConfig;
   /** An idempotency key in flight longer than this is taken over: its holder is presumed dead (IDEMPOTENCY_IN_FLIGHT_MS, default 65 s). */
   idempotencyInFlightMs: number;
+  /** Origins allowed to call the service from a browser (CORS_ORIGINS, comma-separated exact origins); none by default. */
+  corsOrigins: string[];
 }
 
 export interface WebhookConfig {
@@ -104,5 +106,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhooks: loadWebhookConfig(env, production, databaseUrl),
     idempotencyInFlightMs: Math.max(1, Number(env.IDEMPOTENCY_IN_FLIGHT_MS || 65_000)),
+    corsOrigins: [...parseCorsOrigins(env.CORS_ORIGINS)],
   };
 }
+
+/** CORS_ORIGINS: comma-separated exact origins (`scheme://host[:port]`), no wildcard. */
+export function parseCorsOrigins(text: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const raw of (text ?? "").split(",")) {
+    const s = raw.trim();
+    if (!s) continue;
+    let url: URL;
+    try {
+      url = new URL(s);
+    } catch {
+      throw new Error(`CORS_ORIGINS: ${JSON.stringify(s)} is not an origin such as https://admin.example.com`);
+    }
+    if (s === "*" || url.origin !== s.replace(/\/$/, "")) throw new Error(`CORS_ORIGINS: ${JSON.stringify(s)} must be an exact origin (scheme://host[:port], no path, no wildcard)`);
+    out.add(url.origin);
+  }
+  return out;
+}
+

@@ -60,7 +60,7 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
     next();
   });
 
-  app.use(corsMiddleware(parseCorsOrigins(process.env.CORS_ORIGINS)));
+  app.use(corsMiddleware(new Set(config.corsOrigins)));
 
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
@@ -147,26 +147,9 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
 
 /**
  * Strict CORS: the dashboard is served from this origin and needs none. Other origins (a dashboard
- * hosted elsewhere) must be listed exactly in CORS_ORIGINS (comma-separated `scheme://host[:port]`);
- * any other origin gets no CORS headers, and its preflight is refused with 403.
+ * hosted elsewhere) must be listed exactly in CORS_ORIGINS; any other origin gets no CORS headers,
+ * and its preflight is refused with 403.
  */
-export function parseCorsOrigins(text: string | undefined): Set<string> {
-  const out = new Set<string>();
-  for (const raw of (text ?? "").split(",")) {
-    const s = raw.trim();
-    if (!s) continue;
-    let url: URL;
-    try {
-      url = new URL(s);
-    } catch {
-      throw new Error(`CORS_ORIGINS: ${JSON.stringify(s)} is not an origin such as https://admin.example.com`);
-    }
-    if (s === "*" || url.origin !== s.replace(/\/$/, "")) throw new Error(`CORS_ORIGINS: ${JSON.stringify(s)} must be an exact origin (scheme://host[:port], no path, no wildcard)`);
-    out.add(url.origin);
-  }
-  return out;
-}
-
 function corsMiddleware(origins: Set<string>) {
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.get("origin");

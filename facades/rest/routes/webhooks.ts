@@ -194,8 +194,20 @@ export const webhookOpenApi: OpenApiFragment = {
               },
             },
           },
-          "200": { description: "An existing webhook with that externalId was updated", content: { "application/json": { schema: webhookEnvelope } } },
-          ...problemResponses(["400", "401", "403"]),
+          "200": {
+            description: "An existing webhook with that externalId was updated; or (with `Idempotent-Replayed: true`) the replay of a creation, `signingSecret` included",
+            content: {
+              "application/json": {
+                schema: {
+                  oneOf: [
+                    webhookEnvelope,
+                    { type: "object", required: ["webhook"], additionalProperties: false, properties: { webhook: { $ref: "#/components/schemas/WebhookWithSecret" } } },
+                  ],
+                },
+              },
+            },
+          },
+          ...problemResponses(["400", "401", "403", "409", "422"]),
         },
       },
       get: {
