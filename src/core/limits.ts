@@ -1,7 +1,7 @@
 // Query limits for the public GraphQL endpoint: depth, total field count (after fragment expansion)
 // and aliases. Facade documents are fixed and validated at start-up; these guard hand-written queries.
 import { DomainError } from "./errors.js";
-import { GraphQLError, Kind, visit, type DocumentNode, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from "graphql";
+import { GraphQLError, Kind, visit, type DocumentNode, type OperationDefinitionNode, type ValueNode, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from "graphql";
 
 export interface QueryLimits {
   maxDepth: number;
@@ -77,4 +77,56 @@ export function checkInputText(document: DocumentNode, variables: Record<string,
       if (node.value.includes("\u0000")) throw bad("query");
     },
   });
+}
+
+/** Estimated cost above which an operation is refused (QUERY_MAX_COST). */
+export const DEFAULT_MAX_COST = Number(process.env.QUERY_MAX_COST || 200_000);
+
+/**
+ * Cost limit, with the variables known: every field costs 1, and a field paged with `first`/`last`
+ * multiplies the cost of what it selects by that page size, so nested lists cannot multiply into
+ * millions of rows even while each stays under its own page-size cap.
+ */
+export function checkQueryCost(document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined, maxCost = DEFAULT_MAX_COST): void {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  let op: OperationDefinitionNode | undefined;
+  for (const def of document.definitions) {
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) op ??= def;
+  }
+  if (!op) return;
+  const pageSize = (node: ValueNode | undefined): number => {
+    const v = !node ? undefined : node.kind === Kind.INT ? Number(node.value) : node.kind === Kind.VARIABLE ? variables?.[node.name.value] : undefined;
+    return typeof v === "number" && Number.isFinite(v) && v > 1 ? Math.min(v, 1_000_000) : 1;
+  };
+  const cost = (set: SelectionSetNode, seen: Set<string>): number => {
+    let total = 0;
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) {
+        if (sel.name.value.startsWith("__")) continue;
+        total += 1;
+        if (sel.selectionSet) {
+          const paged = sel.arguments?.find((a) => a.name.value === "first" || a.name.value === "last");
+          total += pageSize(paged?.value) * cost(sel.selectionSet, seen);
+        }
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        total += cost(sel.selectionSet, seen);
+      } else {
+        const frag = fragments.get(sel.name.value);
+        if (frag && !seen.has(sel.name.value)) total += cost(frag.selectionSet, new Set([...seen, sel.name.value]));
+      }
+      if (total > maxCost) return total;
+    }
+    return total;
+  };
+  const total = cost(op.selectionSet, new Set());
+  if (total > maxCost) {
+    throw new DomainError({
+      code: "QUERY_TOO_COMPLEX",
+      status: 400,
+      type: "request/query-too-complex",
+      title: "Query too complex",
+      detail: `The query's estimated cost exceeds ${maxCost} (each field costs 1; a list paged with \`first\`/\`last\` multiplies what it selects by its page size); ask for smaller pages or fewer nested lists.`,
+    });
+  }
 }

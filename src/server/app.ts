@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Core } from "../core/index.js";
 import type { RequestContext } from "../core/context.js";
-import { checkInputText, queryLimitsRule } from "../core/limits.js";
+import { checkInputText, checkQueryCost, queryLimitsRule } from "../core/limits.js";
 import { checkOperationAccess } from "../core/auth.js";
 import { DomainError } from "../core/errors.js";
 import { rateLimitHeaders, type Door } from "../core/rate-limit.js";
@@ -204,6 +204,7 @@ function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestCon
           try {
             checkOperationAccess(core.schema, document, operationName, request.variables, contextValue);
             checkInputText(document, request.variables);
+            checkQueryCost(document, operationName, request.variables);
           } catch (err) {
             // A request-level refusal (nothing executed): answer with its real HTTP status.
             if (err instanceof DomainError) throw new DomainError({ ...err.info, extra: { ...(err.info.extra ?? {}), http: { status: err.info.status } } });

@@ -162,6 +162,18 @@ describe.each(providers)("idempotency keys on every creating POST (%s)", (provid
     expect(JSON.parse(row.response!)).toEqual({ id: id2 });
   });
 
+  it("refuses GraphQL operations whose list sizes multiply past the cost limit, counting variables", async () => {
+    const q = `query($s: ID!, $n: Int) { webhooks(storeId: $s) { id deliveries(first: $n) { nodes { id status attempts { number statusCode } } } } }`;
+    const small = await svc.http.graphql(q, { s: storeId, n: 10 }, secret);
+    expect(small.errors).toBeUndefined();
+    const aliases = Array.from({ length: 20 }, (_, i) => `w${i}: webhooks(storeId: $s) { deliveries(first: $n) { nodes { id status attempts { number statusCode } } } }`).join(" ");
+    const res = await fetch(`${svc.coreUrl}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${secret}` }, body: JSON.stringify({ query: `query($s: ID!, $n: Int) { ${aliases} }`, variables: { s: storeId, n: 5000 } }) });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
+    expect(body.errors[0].extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", status: 400 });
+    expect(body.errors[0].message).toMatch(/estimated cost exceeds 200000/);
+  });
+
   it("sends security headers and strict CORS", async () => {
     for (const path of ["/v2.2/openapi.json", "/healthz", "/dashboard/"]) {
       const res = await fetch(svc.url + path);
