@@ -1,7 +1,19 @@
 // The auth matrix, generated from the doors' own route tables and the GraphQL schema, so every new
 // route or field is covered automatically: each operation × each kind of bad credential → the
 // exact refusal, and never a success or an object of another store.
-import { getNamedType, isObjectType, isAbstractType, type GraphQLField, type GraphQLSchema } from "graphql";
+import {
+  getNamedType,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isAbstractType,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restRoutes } from "../../../facades/rest/index.js";
 import { compatRoutes, FORBIDDEN_BODY, UNAUTHORIZED_BODY } from "../../../facades/compat/index.js";
@@ -14,6 +26,21 @@ import { startTestService, type TestService } from "../../support/server.js";
 import type { HttpClient } from "../../support/http.js";
 
 const schema: GraphQLSchema = buildSchema();
+
+/** A plausible value for a required argument (optional ones are left out), so lookups are what refuse. */
+function sampleValue(type: GraphQLInputType, depth = 0): unknown {
+  if (!isNonNullType(type) && depth === 0) return undefined;
+  const inner = getNullableType(type) as GraphQLInputType;
+  if (isListType(inner)) return [sampleValue(inner.ofType, depth + 1)];
+  if (isEnumType(inner)) return inner.getValues()[0].value;
+  if (isInputObjectType(inner)) {
+    const out: Record<string, unknown> = {};
+    for (const f of Object.values(inner.getFields())) if (isNonNullType(f.type) && f.defaultValue === undefined) out[f.name] = sampleValue(f.type, depth + 1);
+    return out;
+  }
+  const name = getNamedType(inner).name;
+  return name === "Int" ? 1 : name === "Float" ? 1.5 : name === "Boolean" ? false : name === "DateTime" ? "2026-01-01T00:00:00Z" : "sample";
+}
 
 function graphqlOperations() {
   const ops: { name: string; kind: "query" | "mutation"; scope: string | null; staffOnly: boolean; text: string }[] = [];
@@ -233,6 +260,45 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
     }
     expect(await snapshotDatabase(svc.services.db)).toEqual(before);
   });
+
+  it("never reaches another store's object through any GraphQL field that takes an id (generated from the schema)", async () => {
+    const before = await snapshotDatabase(svc.services.db);
+    const theirIds = Object.values(theirs.ids);
+    let calls = 0;
+    for (const kind of ["query", "mutation"] as const) {
+      const root = kind === "query" ? schema.getQueryType()! : schema.getMutationType()!;
+      for (const field of Object.values(root.getFields()) as GraphQLField<unknown, unknown>[]) {
+        const idArgs = field.args.filter((a) => a.name !== "storeId" && /(^id$|Id$|^ids$)/.test(a.name) && ["ID", "String"].includes(getNamedType(a.type).name));
+        if (!idArgs.length || field.name === "login") continue;
+        const vars = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
+        const args = field.args.map((a) => `${a.name}: $${a.name}`).join(", ");
+        const t = getNamedType(field.type);
+        const text = `${kind}(${vars}) { ${field.name}(${args})${isObjectType(t) || isAbstractType(t) ? " { __typename }" : ""} }`;
+        for (const idArg of idArgs) {
+          for (const id of theirIds) {
+            const variables: Record<string, unknown> = {};
+            for (const a of field.args) {
+              const v = a.name === "storeId" ? mine.storeId : a === idArg ? (isListType(getNullableType(a.type)) ? [id] : id) : sampleValue(a.type);
+              if (v !== undefined) variables[a.name] = v;
+            }
+            for (const token of [mine.secret, mine.staff]) {
+              const res = await svc.http.graphql(text, variables, token);
+              calls++;
+              const where = `${field.name}(${idArg.name}: ${id}) → ${JSON.stringify(res).slice(0, 300)}`;
+              if (res.errors?.length) {
+                for (const e of res.errors) expect(e.extensions?.status, where).toBeLessThan(500);
+              } else {
+                const value = res.data?.[field.name];
+                expect(value === null || (Array.isArray(value) && value.length === 0), where).toBe(true);
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(100);
+    expect(await snapshotDatabase(svc.services.db)).toEqual(before);
+  }, 120_000);
 
   it("never returns or changes another store's object through GraphQL, whichever id form is used", async () => {
     const before = await snapshotDatabase(svc.services.db);
