@@ -23,6 +23,8 @@ export interface Config {
   idempotencyInFlightMs: number;
   /** Origins allowed to call the service from a browser (CORS_ORIGINS, comma-separated exact origins); none by default. */
   corsOrigins: string[];
+  /** Answer GraphQL introspection (GRAPHQL_INTROSPECTION; default: outside production only). */
+  graphqlIntrospection: boolean;
 }
 
 export interface WebhookConfig {
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: loadWebhookConfig(env, production, databaseUrl),
     idempotencyInFlightMs: Math.max(1, Number(env.IDEMPOTENCY_IN_FLIGHT_MS || 65_000)),
     corsOrigins: [...parseCorsOrigins(env.CORS_ORIGINS)],
+    graphqlIntrospection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === "true" : !production,
   };
 }
 

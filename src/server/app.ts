@@ -81,7 +81,7 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
       validationRules: [queryLimitsRule()],
       // One operation per HTTP request: batching multiplies cost past the limits above.
       allowBatchedHttpRequests: false,
-      introspection: process.env.GRAPHQL_INTROSPECTION ? process.env.GRAPHQL_INTROSPECTION === "true" : true,
+      introspection: config.graphqlIntrospection,
       // Apollo's default landing page loads from a CDN; outside production GET /graphql serves a
       // locally hosted GraphiQL instead (facades/dashboard).
       plugins: [rateLimitHeadersPlugin(), accessBeforeValidationPlugin(core), ApolloServerPluginLandingPageDisabled()],

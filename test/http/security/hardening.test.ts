@@ -196,3 +196,19 @@ describe.each(providers)("idempotency keys on every creating POST (%s)", (provid
     expect(ok.headers.get("vary")).toMatch(/Origin/);
   });
 });
+
+describe.each(providers)("GraphQL introspection is configurable (%s)", (provider) => {
+  let svc: TestService;
+  afterAll(() => svc?.close());
+
+  it("refuses introspection with GRAPHQL_INTROSPECTION=false, and still runs queries", async () => {
+    svc = await startTestService(provider, { GRAPHQL_INTROSPECTION: "false" });
+    const storeId = (await svc.createStore()).id;
+    const secret = (await svc.createApiClient(storeId, "all")).secret;
+    const intro = await svc.http.graphql(`{ __schema { queryType { name } } }`, {}, secret);
+    expect(intro.errors?.[0].message).toMatch(/introspection/i);
+    expect(intro.errors?.[0].extensions.status).toBe(400);
+    const ok = await svc.http.graphql(`{ viewer { __typename } }`, {}, secret);
+    expect(ok.data.viewer.__typename).toBe("ApiClientViewer");
+  });
+});
