@@ -68,6 +68,15 @@ export function idempotencyCaller(ctx: RequestContext): string {
 
 const noClaim: IdempotencyClaim<never> = { save: async () => {} };
 
+/** Expired keys are deleted now and then (at most every 10 minutes per process and database). */
+const lastPrune = new WeakMap<object, number>();
+function pruneExpired(ctx: RequestContext): void {
+  const now = Date.now();
+  if (now - (lastPrune.get(ctx.services.db) ?? 0) < 10 * 60_000) return;
+  lastPrune.set(ctx.services.db, now);
+  ctx.prisma.idempotencyKey.deleteMany({ where: { expiresAt: { lt: new Date(now) } } }).catch((err) => ctx.log.warn({ err }, "could not prune expired idempotency keys"));
+}
+
 function tooLate(key: string) {
   return fail.conflict(
     "request/idempotency-key-in-flight",
@@ -94,6 +103,7 @@ export async function idempotent<T>(
   const id = { storeId: scope.storeId, operation: `${scope.operation}@${idempotencyCaller(ctx)}`, key };
   const hash = requestHash(scope.request);
   const inFlightMs = ctx.config.idempotencyInFlightMs ?? DEFAULT_IN_FLIGHT_MS;
+  pruneExpired(ctx);
 
   let ownedAt: Date | null = null;
   for (let attempt = 0; ownedAt === null; attempt++) {

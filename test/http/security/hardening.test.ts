@@ -211,4 +211,15 @@ describe.each(providers)("GraphQL introspection is configurable (%s)", (provider
     const ok = await svc.http.graphql(`{ viewer { __typename } }`, {}, secret);
     expect(ok.data.viewer.__typename).toBe("ApiClientViewer");
   });
+
+  it("deletes expired idempotency keys", async () => {
+    const prisma = svc.services.db.prisma;
+    const storeId = (await svc.createStore()).id;
+    const secret = (await svc.createApiClient(storeId, "all")).secret;
+    await prisma.idempotencyKey.create({ data: { storeId, operation: "createWebhook@gone", key: "old", requestHash: "x", response: "{}", createdAt: new Date(Date.now() - 25 * 3600_000), expiresAt: new Date(Date.now() - 3600_000) } });
+    const res = await svc.http.post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", callback: { url: "http://127.0.0.1:9/p", auth: null } } }, { token: secret, headers: { "Idempotency-Key": "fresh" } });
+    expect(res.status, res.text).toBe(201);
+    await expect.poll(() => prisma.idempotencyKey.count({ where: { storeId, key: "old" } })).toBe(0);
+    expect(await prisma.idempotencyKey.count({ where: { storeId, key: "fresh" } })).toBe(1);
+  });
 });
