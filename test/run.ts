@@ -1,5 +1,5 @@
 // `npm test`: runs every suite on SQLite and on PostgreSQL (when reachable; CI requires it), then
-// the REST suites once more through the remote executor (facades calling a separately started core).
+// the REST and compat suites once more through the remote executor (facades calling a separately started core).
 // Extra arguments go to vitest (e.g. a file filter). Ends with one line "tests: N passed, M failed".
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -57,7 +57,7 @@ function run(label: string, env: Record<string, string>, files: string[]) {
 
 run(`suites on ${dbs.join(" + ")}`, { RETOUR_TEST_DBS: dbs.join(",") }, positionals as string[]);
 if (!values["no-remote"] && wantSqlite && positionals.length === 0) {
-  run("REST suites through the remote executor (sqlite)", { RETOUR_TEST_DBS: "sqlite", RETOUR_TEST_EXECUTOR: "remote" }, ["test/http/rest"]);
+  run("REST and compat suites through the remote executor (sqlite)", { RETOUR_TEST_DBS: "sqlite", RETOUR_TEST_EXECUTOR: "remote" }, ["test/http/rest", "test/http/compat"]);
 }
 
 console.log(`\ndatabases: ${dbs.join(", ")}${dbs.includes("postgresql") ? "" : " (PostgreSQL SKIPPED)"}`);

@@ -6,6 +6,8 @@ import { CoreUnavailableError, operation, type Executor, type Operation } from "
 import type { GraphQLFormattedError } from "graphql";
 import { RouteTable, requestId, type RouteBase } from "../http.js";
 import { rateLimitHeaders } from "../../src/core/rate-limit.js";
+import { routes, compatRouteOperations } from "./routes.js";
+import { compatOpenApiDocument } from "./openapi.js";
 
 export const UNAUTHORIZED_BODY = { error: { code: "401", http_code: "GEN-UNAUTHORIZED", message: "Unauthorized." } };
 /** A valid key without the scope: our spec's 403, in the platform's envelope shape. */
@@ -16,6 +18,11 @@ export const TOO_MANY_BODY = { message: "Too Many Attempts." };
 const whoAmI = operation(`query CompatViewer { viewer { __typename ... on ApiClientViewer { storeId } } }`);
 
 export interface CompatRoute extends RouteBase {
+  /** The platform's operation id (also the OpenAPI operationId). */
+  operationId: string;
+  summary: string;
+  /** The scope the core enforces (documentation and the auth-matrix tests). */
+  scope: "returns_read" | "returns_write";
   /** Handles a request whose credentials the core accepted; `call.run` answers auth and rate-limit failures itself. */
   handle(req: Request, res: Response, call: CompatCall): Promise<void>;
 }
@@ -29,11 +36,11 @@ export interface CompatCall {
   run<T = any>(op: Operation, variables: Record<string, unknown>): Promise<{ data: T | null; errors?: readonly GraphQLFormattedError[] } | null>;
 }
 
-/** Routes are added by the returns-domain work; the door itself handles auth and unknown paths. */
-export const compatRoutes: CompatRoute[] = [];
+/** The ten endpoints (routes.ts); the door itself handles auth and unknown paths. */
+export const compatRoutes: CompatRoute[] = routes;
 
 export function compatOperations(): Operation[] {
-  return [whoAmI];
+  return [whoAmI, ...compatRouteOperations()];
 }
 
 /** The platform's header, or ours, as the Authorization header the core understands. */
@@ -51,6 +58,10 @@ export interface CompatFacadeOptions {
 export function createCompatFacade(opts: CompatFacadeOptions): Router {
   const table = new RouteTable<CompatRoute>(compatRoutes);
   const router = express.Router();
+  const openapi = JSON.stringify(compatOpenApiDocument());
+  router.get("/openapi.json", (_req, res) => {
+    res.type("application/json").send(openapi);
+  });
   router.use(express.json({ limit: "1mb" }));
 
   router.use(async (req: Request, res: Response, next: NextFunction) => {

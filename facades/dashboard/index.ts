@@ -15,7 +15,10 @@ export const DASHBOARD_DIST = join(HERE, "dist");
 const STATIC = join(HERE, "static");
 
 /** The OpenAPI documents the reference page lists (a door that publishes one adds a line). */
-export const API_DOCUMENTS = [{ name: "REST v2.2 merchant API", url: "/v2.2/openapi.json" }];
+export const API_DOCUMENTS = [
+  { name: "REST v2.2 merchant API", url: "/v2.2/openapi.json" },
+  { name: "Warehouse compat API", url: "/api/v1/warehouse/openapi.json" },
+];
 
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 

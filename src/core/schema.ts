@@ -9,6 +9,7 @@ import { identityResolvers } from "../identity/resolvers.js";
 import { checkoutResolvers } from "../checkout/resolvers.js";
 import { ordersResolvers } from "../orders/resolvers.js";
 import { returnsResolvers } from "../returns/resolvers.js";
+import { warehouseResolvers } from "../returns/warehouse-resolvers.js";
 import { fulfillmentsResolvers } from "../fulfillments/resolvers.js";
 import { inboundResolvers } from "../inbound/resolvers.js";
 import { productsResolvers } from "../products/resolvers.js";
@@ -24,6 +25,7 @@ const domainResolvers: Record<string, Record<string, unknown>>[] = [
   checkoutResolvers,
   ordersResolvers,
   returnsResolvers,
+  warehouseResolvers,
   fulfillmentsResolvers,
   inboundResolvers,
   productsResolvers,

@@ -132,9 +132,11 @@ async function insertReturn(ctx: RequestContext, storeId: string, input: CreateR
       }
     }
     const createdByName = await actorName(ctx, tx);
+    const compatId = await allocateCompatId(tx);
     await tx.return.create({
       data: {
         id,
+        compatId,
         storeId,
         orderId: order.id,
         type,
@@ -166,6 +168,16 @@ async function insertReturn(ctx: RequestContext, storeId: string, input: CreateR
   });
   eventsCommitted(ctx.services, "return");
   return id;
+}
+
+/**
+ * The compat door's numeric id: the next value of the "return" counter, taken inside the creating
+ * transaction (the counter row's lock orders concurrent creates on PostgreSQL; SQLite writes are
+ * serial). Ids are never reused: the counter only grows, and deleted returns keep theirs.
+ */
+export async function allocateCompatId(tx: TransactionClient): Promise<number> {
+  const row = await tx.compatSequence.upsert({ where: { name: "return" }, create: { name: "return", next: 2 }, update: { next: { increment: 1 } } });
+  return row.next - 1;
 }
 
 // ─── Read ─────────────────────────────────────────────────────────────────────
@@ -282,6 +294,39 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
     if (customerNotes) await tx.returnComment.create({ data: { id: newId("rcm"), returnId: id, message: customerNotes, authorType: ctx.actor().type, authorId: ctx.actor().id } });
     const remaining = items.filter((i) => i.status === "open" && !seen.has(i.id)).length;
     return { detail: { items: inputs }, message: remaining ? `Processing recorded; ${remaining} item(s) still to process.` : "Processing complete." };
+  });
+}
+
+/**
+ * Processes every item still open (the compat door's process, and its remove): optionally removes
+ * `removeItemIds` first, in the same transaction. `details` (free-form JSON from the caller) is kept
+ * on the timeline entry. Removing every item resets the return instead (status deleted).
+ */
+export async function processRemaining(ctx: RequestContext, id: string, opts: { details?: unknown; removeItemIds?: string[] } = {}) {
+  const remove = new Set(opts.removeItemIds ?? []);
+  const all = await ctx.prisma.returnItem.findMany({ where: { returnId: id }, select: { id: true } });
+  const removesAll = remove.size > 0 && all.every((i) => remove.has(i.id));
+  if (removesAll) {
+    return act(ctx, id, "reset", async ({ tx, items }) => {
+      const changed = items.filter((i) => i.status !== "open" || !remove.has(i.id)).map((i) => i.id);
+      if (changed.length || items.length !== remove.size) throw fail.conflict("returns/items-changed", "Items changed", `Items of this return changed meanwhile: ${changed.join(", ") || "item count"}.`);
+      await tx.returnItem.updateMany({ where: { returnId: id }, data: { status: "open", restock: null, merchantAdjustment: null, processedAt: null } });
+      return { detail: { removedItemIds: [...remove], reason: "every item removed" }, message: "Every item removed: the return is cancelled." };
+    });
+  }
+  return act(ctx, id, "process", async ({ tx, items }) => {
+    // Checked again under the return's lock: the named items must still be open items of it.
+    const open = new Set(items.filter((i) => i.status === "open").map((i) => i.id));
+    const gone = [...remove].filter((x) => !open.has(x));
+    if (gone.length) throw fail.conflict("returns/items-changed", "Items changed", `Not open items of this return (any more): ${gone.join(", ")}.`);
+    if (remove.size) await tx.returnItem.deleteMany({ where: { returnId: id, id: { in: [...remove] } } });
+    const rest = items.filter((i) => i.status === "open" && !remove.has(i.id));
+    const now = new Date();
+    await tx.returnItem.updateMany({ where: { returnId: id, id: { in: rest.map((i) => i.id) } }, data: { status: "processed", processedAt: now } });
+    const detail: Record<string, unknown> = { processedItemIds: rest.map((i) => i.id) };
+    if (remove.size) detail.removedItemIds = [...remove];
+    if (opts.details !== undefined) detail.additionalDetails = opts.details;
+    return { detail, message: `Processed ${rest.length} item(s).` };
   });
 }
 

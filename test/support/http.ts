@@ -1,5 +1,6 @@
-// A small HTTP client for tests. Every response under /v2.2 is checked against the OpenAPI document.
-import { restValidator, type OpenApiValidator } from "./openapi.js";
+// A small HTTP client for tests. Every response under /v2.2 and /api/v1/warehouse is checked against
+// the door's OpenAPI document.
+import { compatValidator, restValidator, type OpenApiValidator } from "./openapi.js";
 
 export interface HttpResponse<T = any> {
   status: number;
@@ -18,7 +19,7 @@ export interface RequestOptions {
 }
 
 export class HttpClient {
-  constructor(readonly baseUrl: string, private readonly validators: OpenApiValidator[] = [restValidator], readonly graphqlUrl = baseUrl) {}
+  constructor(readonly baseUrl: string, private readonly validators: OpenApiValidator[] = [restValidator, compatValidator], readonly graphqlUrl = baseUrl) {}
 
   async request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResponse<T>> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };

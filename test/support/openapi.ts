@@ -2,6 +2,7 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { openApiDocument } from "../../facades/rest/openapi.js";
+import { compatOpenApiDocument } from "../../facades/compat/openapi.js";
 
 type Doc = { paths: Record<string, Record<string, any>>; components: Record<string, unknown> };
 
@@ -58,3 +59,5 @@ export class OpenApiValidator {
 }
 
 export const restValidator = new OpenApiValidator(openApiDocument("retour") as unknown as Doc, "/v2.2");
+
+export const compatValidator = new OpenApiValidator(compatOpenApiDocument() as unknown as Doc, "/api/v1/warehouse");

@@ -42,7 +42,13 @@ describe.each(providers)("dashboard door (%s)", (provider) => {
       expect([src, (await get(src, "*/*")).status]).toEqual([src, 200]);
     }
     const config = await (await get("/docs/config.json", "application/json")).json();
-    expect(config).toEqual({ documents: [{ name: "REST v2.2 merchant API", url: "/v2.2/openapi.json" }], explorer: "/graphql" });
+    expect(config).toEqual({
+      documents: [
+        { name: "REST v2.2 merchant API", url: "/v2.2/openapi.json" },
+        { name: "Warehouse compat API", url: "/api/v1/warehouse/openapi.json" },
+      ],
+      explorer: "/graphql",
+    });
   });
 
   it("offers the GraphiQL explorer on GET /graphql from a browser, and still answers GraphQL", async () => {

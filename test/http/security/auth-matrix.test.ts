@@ -24,6 +24,7 @@ import { buildSchema } from "../../../src/core/schema.js";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import type { HttpClient } from "../../support/http.js";
+import { DETAILS_NOT_FOUND, FORBIDDEN, NOT_FOUND, UNAUTHORIZED, compatReturn } from "../../support/compat.js";
 
 const schema: GraphQLSchema = buildSchema();
 
@@ -114,6 +115,40 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     // Another store's credentials: refused for this store's paths; store-less ids are not found.
     expectRefusal(await send({ authorization: `Bearer ${creds.otherStore}` }), storeScoped ? 403 : [400, 404]);
     expectRefusal(await send({ authorization: `Bearer ${creds.otherStaff}` }), storeScoped ? 403 : [400, 404]);
+  });
+
+  it("covers every compat route", () => {
+    expect(compatRoutes.length).toBe(10);
+  });
+
+  // The warehouse door: the platform's 401 envelope for every bad credential (either header), 403 in
+  // the same shape without the scope, and another store's credentials never reach this store's return.
+  it.each(compatRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))("compat %s", async (_label, route) => {
+    const mine = await compatReturn(svc, storeId, (await svc.createApiClient(storeId, "all")).secret, { lines: 1 });
+    const path = "/api/v1/warehouse" + route.path.replace(":return_id", String(mine.compatId)) + (route.path === "/return/details" ? `?return_id=${mine.compatId}` : "");
+    const body = route.method === "POST" ? {} : undefined;
+    const send = (headers: Record<string, string>) => svc.http.request(route.method, path, { headers, body });
+    for (const headers of <Record<string, string>[]>[{}, { authorization: "Basic Zm9vOmJhcg==" }, { "x-authorization": creds.unknown }, { authorization: `Bearer ${creds.unknown}` }, { "x-authorization": creds.revoked }, { authorization: `Bearer ${creds.revoked}` }]) {
+      const res = await send(headers);
+      expect(res.status, `${JSON.stringify(headers)}: ${res.text}`).toBe(401);
+      expect(res.body).toEqual(UNAUTHORIZED);
+    }
+    for (const headers of <Record<string, string>[]>[{ "x-authorization": creds.noScope }, { authorization: `Bearer ${creds.noScope}` }]) {
+      const res = await send(headers);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(FORBIDDEN);
+    }
+    for (const headers of <Record<string, string>[]>[{ "x-authorization": creds.otherStore }, { authorization: `Bearer ${creds.otherStaff}` }]) {
+      const res = await send(headers);
+      expect(res.status, res.text).toBe(200);
+      if (route.path.includes(":return_id")) expect(res.body).toEqual(NOT_FOUND);
+      else if (route.path === "/return/details") expect(res.body).toEqual(DETAILS_NOT_FOUND);
+      else expect(res.body).toEqual([]);
+    }
+    const g = await svc.http.graphql(`query($id: ID!) { return(id: $id) { status comments { id } } }`, { id: mine.id }, creds.otherStore);
+    expect(g.data.return).toBeNull();
+    const own = await svc.http.graphql(`query($id: ID!) { return(id: $id) { status comments { id } } }`, { id: mine.id }, (await svc.createApiClient(storeId, "all")).secret);
+    expect(own.data.return).toEqual({ status: "open", comments: [] });
   });
 
   it.each(graphqlOperations().map((o) => [`${o.kind} ${o.name}`, o] as const))("GraphQL %s", async (_label, op) => {

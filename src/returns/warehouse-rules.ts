@@ -1,0 +1,383 @@
+// The warehouse platform's rules, applied to our returns: how our statuses read as its five states,
+// how a return is named (compat id, our id, order name, order id), which of its actions are refused
+// from which state (and with which of its messages), the list window and the ASN window.
+// The compat door (facades/compat) only translates HTTP to these and renders the results.
+import type { RequestContext } from "../core/context.js";
+import { DomainError, fail } from "../core/errors.js";
+import { paginate, keysetOrder } from "../core/pagination.js";
+import * as returns from "./service.js";
+import type { ReturnRow } from "./service.js";
+
+// ─── States ───────────────────────────────────────────────────────────────────
+
+export type CompatState = "open" | "closed" | "cancelled" | "expired" | "review";
+export const COMPAT_STATES: CompatState[] = ["open", "closed", "cancelled", "expired", "review"];
+
+/** How each of our statuses reads on the compat door. The ONE table of it (filters use its inverse). */
+export const COMPAT_STATE_OF: Record<string, CompatState> = {
+  pre_shipment: "open",
+  open: "open",
+  in_transit: "open",
+  delivered: "open",
+  // A flagged return stays "open" (the platform keeps the flag out of the state; process refuses it).
+  flagged: "open",
+  needs_review: "review",
+  in_review: "review",
+  complete: "closed",
+  // The door's "close" is our reject: the platform reports it as closed.
+  rejected: "closed",
+  // The door's "cancel" is our reset to the initial state ("deleted"): the platform's cancelled.
+  deleted: "cancelled",
+};
+
+/** Without a `state` filter the platform lists only these. */
+export const DEFAULT_LIST_STATES: CompatState[] = ["open", "closed", "expired"];
+
+/** Our statuses that read as any of the given states (expired has none: we never expire returns). */
+export function statusesFor(states: CompatState[]): string[] {
+  return Object.entries(COMPAT_STATE_OF)
+    .filter(([, s]) => states.includes(s))
+    .map(([status]) => status);
+}
+
+export function compatStateOf(status: string): CompatState {
+  return COMPAT_STATE_OF[status] ?? "open";
+}
+
+// ─── Naming a return ──────────────────────────────────────────────────────────
+
+export interface WarehouseRef {
+  compatId?: number | null;
+  serviceReturnId?: string | null;
+  orderName?: string | null;
+  orderId?: string | null;
+}
+
+/** The store a warehouse call acts on: the API client's, or the one staff name (required if several). */
+export function warehouseStore(ctx: RequestContext, storeId?: string | null): string {
+  if (storeId) return storeId; // checked by the access rules (another store → 403)
+  const ids = ctx.storeIds();
+  if (ids.length === 1) return ids[0];
+  throw fail.badInput("`storeId` is required: these credentials reach several stores.", "storeId");
+}
+
+function hasRef(ref: WarehouseRef): boolean {
+  return !!(ref.compatId || ref.serviceReturnId || ref.orderName || ref.orderId);
+}
+
+/**
+ * One return by the first identifier given (none given: null), in this order: compat id (0 = none), our return id,
+ * order name (with or without its leading `#`), order id (the platform's id or our `ord_…`).
+ * An order with several returns gives its most recently created return that is not cancelled
+ * (or, when all are cancelled, the most recent one).
+ */
+export async function findWarehouseReturn(ctx: RequestContext, storeId: string, ref: WarehouseRef): Promise<ReturnRow | null> {
+  if (!hasRef(ref)) return null; // naming nothing finds nothing (the platform's "No return found")
+  if (ref.compatId) return ctx.prisma.return.findFirst({ where: { storeId, compatId: ref.compatId } });
+  if (ref.serviceReturnId) return ctx.prisma.return.findFirst({ where: { storeId, id: ref.serviceReturnId } });
+  let orderWhere;
+  if (ref.orderName) {
+    const name = ref.orderName.trim();
+    const names = [...new Set([name, name.startsWith("#") ? name.slice(1) : `#${name}`])];
+    orderWhere = { storeId, name: { in: names } };
+  } else {
+    const id = ref.orderId!.trim();
+    orderWhere = { storeId, OR: [{ externalId: id }, { id }] };
+  }
+  const candidates = await ctx.prisma.return.findMany({ where: { storeId, order: orderWhere }, orderBy: keysetOrder("createdAt"), take: 200 });
+  return candidates.find((r) => r.status !== "deleted") ?? candidates[0] ?? null;
+}
+
+export async function warehouseReturn(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef) {
+  return findWarehouseReturn(ctx, warehouseStore(ctx, storeId), ref);
+}
+
+// ─── Actions ──────────────────────────────────────────────────────────────────
+
+export type RefusalCode =
+  | "NOT_FOUND"
+  | "CANCELLED"
+  | "UNPROCESSABLE_STATE"
+  | "IN_REVIEW"
+  | "FLAGGED"
+  | "EXPIRED"
+  | "FLAGGED_CANCEL"
+  | "LINE_ITEM_ID_REQUIRED"
+  | "CANNOT_MODIFY"
+  | "NONE_QUALIFY"
+  | "NOT_ALL_QUALIFY"
+  | "INVALID_CONTENT";
+
+export interface Refusal {
+  code: RefusalCode;
+  state: CompatState | null;
+  message: string;
+}
+
+export interface ActionResult {
+  ok: boolean;
+  refusal: Refusal | null;
+  return: ReturnRow | null;
+}
+
+const NOTE_MAX = 255;
+
+const refuse = (code: RefusalCode, state: CompatState | null, message: string): ActionResult => ({ ok: false, refusal: { code, state, message }, return: null });
+const stateRefusal = (state: CompatState) => refuse("UNPROCESSABLE_STATE", state, `Return is ${state} and therefore cannot be processed.`);
+const cancelledRefusal = () => refuse("CANCELLED", "cancelled", "Return is cancelled and therefore cannot be processed.");
+
+export type WarehouseAction = "process" | "flag" | "close" | "cancel" | "remove" | "note";
+
+/** Why `action` is refused for a return in `status` (null: allowed). The platform's refusal matrix. */
+export function warehouseRefusal(action: WarehouseAction, status: string, flags: { allowFlaggedReturnProcessing: boolean }): ActionResult | null {
+  const state = compatStateOf(status);
+  switch (action) {
+    case "process":
+      if (state === "cancelled") return cancelledRefusal();
+      if (state === "review") return refuse("IN_REVIEW", "review", "Return is review and therefore cannot be processed.");
+      if (state !== "open") return stateRefusal(state);
+      if (status === "flagged" && !flags.allowFlaggedReturnProcessing) return refuse("FLAGGED", "open", "Return is open and therefore cannot be processed.");
+      return null;
+    case "flag":
+      return state === "open" || state === "review" ? null : stateRefusal(state);
+    case "close":
+      if (state === "cancelled") return cancelledRefusal();
+      return state === "open" || state === "review" ? null : stateRefusal(state);
+    case "cancel":
+      if (state === "expired") return refuse("EXPIRED", "expired", "Return is expired and cannot be processed.");
+      if (status === "flagged") return refuse("FLAGGED_CANCEL", "open", "Return is flagged and cannot be processed.");
+      return state === "open" || state === "review" ? null : stateRefusal(state);
+    case "remove":
+      if (state !== "open" || (status === "flagged" && !flags.allowFlaggedReturnProcessing)) return refuse("CANNOT_MODIFY", state, "Return cannot be modified.");
+      return null;
+    case "note":
+      return null;
+  }
+}
+
+async function withReturn(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef, run: (ret: ReturnRow, flags: { allowFlaggedReturnProcessing: boolean }) => Promise<ActionResult>): Promise<ActionResult> {
+  const ret = await findWarehouseReturn(ctx, warehouseStore(ctx, storeId), ref);
+  if (!ret) return refuse("NOT_FOUND", null, "No return found with this ID.");
+  const flags = await returns.storeFlags(ctx, ret.storeId);
+  try {
+    return await run(ret, flags);
+  } catch (err) {
+    // The status moved between our check and the action's lock: answer from the fresh status.
+    if (err instanceof DomainError && err.info.type === "returns/items-changed") return refuse("NOT_ALL_QUALIFY", null, "Not all line items qualify for removal");
+    if (err instanceof DomainError && err.info.type === "returns/invalid-transition") {
+      const fresh = await ctx.prisma.return.findUnique({ where: { id: ret.id }, select: { status: true } });
+      return stateRefusal(compatStateOf(fresh?.status ?? ret.status));
+    }
+    throw err;
+  }
+}
+
+const done = (r: { return: ReturnRow }): ActionResult => ({ ok: true, refusal: null, return: r.return });
+
+/** process: every remaining item; `details` (a JSON object's text) goes onto the timeline. */
+export function warehouseProcess(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef, details?: string | null) {
+  let parsed: unknown;
+  if (details != null) {
+    try {
+      parsed = JSON.parse(details);
+    } catch {
+      throw fail.badInput("`details` must be a JSON object.", "details");
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw fail.badInput("`details` must be a JSON object (key/value pairs), not an array or a scalar.", "details");
+  }
+  return withReturn(ctx, storeId, ref, async (ret, flags) => warehouseRefusal("process", ret.status, flags) ?? done(await returns.processRemaining(ctx, ret.id, { details: parsed })));
+}
+
+export function warehouseFlag(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef) {
+  return withReturn(ctx, storeId, ref, async (ret, flags) => {
+    const refusal = warehouseRefusal("flag", ret.status, flags);
+    if (refusal) return refusal;
+    // Flagging a flagged return again succeeds and changes nothing (the platform's flag is idempotent).
+    if (ret.status === "flagged") return { ok: true, refusal: null, return: ret };
+    return done(await returns.flagReturn(ctx, ret.id));
+  });
+}
+
+export function warehouseClose(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef) {
+  return withReturn(ctx, storeId, ref, async (ret, flags) => warehouseRefusal("close", ret.status, flags) ?? done(await returns.rejectReturn(ctx, ret.id)));
+}
+
+export function warehouseCancel(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef) {
+  return withReturn(ctx, storeId, ref, async (ret, flags) => warehouseRefusal("cancel", ret.status, flags) ?? done(await returns.resetReturn(ctx, ret.id)));
+}
+
+/**
+ * remove: `lineItemIds` are the return's `line_items[].line_item_id` (our return item ids; the
+ * order's line-item ids are accepted too). Only open items with a refund or store-credit outcome
+ * qualify; all named items must qualify. The rest of the return is then processed; removing every
+ * item cancels the return.
+ */
+export function warehouseRemove(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef, lineItemIds: string[]) {
+  const ids = [...new Set(lineItemIds.map((s) => s.trim()).filter(Boolean))];
+  return withReturn(ctx, storeId, ref, async (ret, flags) => {
+    if (!ids.length) return refuse("LINE_ITEM_ID_REQUIRED", null, "The line item id field is required.");
+    const refusal = warehouseRefusal("remove", ret.status, flags);
+    if (refusal) return refusal;
+    const items = await ctx.prisma.returnItem.findMany({ where: { returnId: ret.id } });
+    const lines = await ctx.prisma.orderLineItem.findMany({ where: { id: { in: items.map((i) => i.lineItemId) } }, select: { id: true, externalId: true } });
+    const extOf = new Map(lines.map((l) => [l.id, l.externalId]));
+    const qualifies = (i: (typeof items)[number]) => i.status === "open" && (i.compensation === "refund" || i.compensation === "store_credit");
+    const chosen = new Set<string>();
+    let unqualified = 0;
+    for (const id of ids) {
+      const matches = items.filter((i) => i.id === id || extOf.get(i.lineItemId) === id);
+      const ok = matches.filter(qualifies);
+      if (!ok.length) unqualified++;
+      ok.forEach((i) => chosen.add(i.id));
+    }
+    if (!chosen.size) return refuse("NONE_QUALIFY", null, "There are no line items that qualify for removal");
+    if (unqualified) return refuse("NOT_ALL_QUALIFY", null, "Not all line items qualify for removal");
+    return done(await returns.processRemaining(ctx, ret.id, { removeItemIds: [...chosen] }));
+  });
+}
+
+/** note: non-empty content under 255 characters, stored as a comment (visible in GraphQL and REST). */
+export function warehouseNote(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef, content: string | null | undefined) {
+  return withReturn(ctx, storeId, ref, async (ret) => {
+    if (typeof content !== "string" || !content.trim() || content.length >= NOTE_MAX) {
+      return refuse("INVALID_CONTENT", null, `Content is required and must be less than ${NOTE_MAX} characters.`);
+    }
+    await returns.addComment(ctx, ret.id, content, null);
+    const fresh = await ctx.prisma.return.findUniqueOrThrow({ where: { id: ret.id } });
+    return { ok: true, refusal: null, return: fresh };
+  });
+}
+
+// ─── List and ASN windows ─────────────────────────────────────────────────────
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+export const LIST_WINDOW_MAX_DAYS = 120;
+export const LIST_PAGE_SIZE_DEFAULT = 100;
+export const LIST_PAGE_SIZE_MAX = 750;
+export const ASN_DEFAULT_DAYS = 7;
+
+export interface ListWindow {
+  from: Date;
+  to: Date;
+  filter: "created_at" | "updated_at";
+  /** The `state` asked for, or null (the default set). */
+  state: CompatState | null;
+}
+
+export interface ListArgs {
+  storeId?: string | null;
+  from?: Date | null;
+  to?: Date | null;
+  filter?: string | null;
+  state?: string | null;
+  pageSize?: number | null;
+  cursor?: string | null;
+  /** The whole window in one answer (the platform's list without paginate), up to LIST_UNPAGED_MAX. */
+  unpaged?: boolean | null;
+}
+
+export const LIST_UNPAGED_MAX = 10_000;
+
+/**
+ * The list window: no `from`/`to` → the 24 hours before now; `from` alone → the 24 hours after it;
+ * `to` alone is ignored (the platform's behaviour); `from` after `to`, or more than 120 days → refused.
+ */
+export function listWindow(a: ListArgs, now = new Date()): ListWindow {
+  let from: Date;
+  let to: Date;
+  if (a.from && a.to) [from, to] = [a.from, a.to];
+  else if (a.from) [from, to] = [a.from, new Date(a.from.getTime() + DAY)];
+  else [from, to] = [new Date(now.getTime() - DAY), now];
+  if (from > to) throw fail.badInput("The from must be a date before or equal to to.", "from");
+  if (to.getTime() - from.getTime() > LIST_WINDOW_MAX_DAYS * DAY) throw fail.badInput(`The to must be a date within ${LIST_WINDOW_MAX_DAYS} days of from.`, "to");
+  const filter = a.filter ?? "created_at";
+  if (filter !== "created_at" && filter !== "updated_at") throw fail.badInput("The selected filter is invalid: use created_at or updated_at.", "filter");
+  if (a.state != null && !COMPAT_STATES.includes(a.state as CompatState)) throw fail.badInput(`The selected state is invalid: use one of ${COMPAT_STATES.join(", ")}.`, "state");
+  return { from, to, filter, state: (a.state as CompatState | null) ?? null };
+}
+
+interface CursorBody {
+  w: { f: number; t: number; fl: ListWindow["filter"]; s: CompatState | null };
+  /** "n": the page after the core cursor; "p": the page before it. */
+  d: "n" | "p";
+  c: string;
+}
+
+function encodeCursor(w: ListWindow, d: "n" | "p", c: string): string {
+  const body: CursorBody = { w: { f: w.from.getTime(), t: w.to.getTime(), fl: w.filter, s: w.state }, d, c };
+  return Buffer.from(JSON.stringify(body)).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { window: ListWindow; d: "n" | "p"; c: string } {
+  const invalid = () => fail.badInput("The cursor is invalid: use nextPageUrl / previousPageUrl (or their cursor) unchanged.", "cursor");
+  let b: CursorBody;
+  try {
+    b = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw invalid();
+  }
+  if (!b || typeof b.c !== "string" || (b.d !== "n" && b.d !== "p") || !b.w || typeof b.w.f !== "number" || typeof b.w.t !== "number") throw invalid();
+  if (b.w.fl !== "created_at" && b.w.fl !== "updated_at") throw invalid();
+  if (b.w.s !== null && !COMPAT_STATES.includes(b.w.s)) throw invalid();
+  return { window: { from: new Date(b.w.f), to: new Date(b.w.t), filter: b.w.fl, state: b.w.s }, d: b.d, c: b.c };
+}
+
+/**
+ * The list, oldest first by the filter's timestamp (then id). A cursor carries its window, so a
+ * client that re-sends only `cursor` (and `paginate`/`pageSize`) keeps walking the same list; the
+ * core cursor inside it is signed and bound to that window, so an edited window is refused.
+ */
+export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
+  const storeId = warehouseStore(ctx, a.storeId);
+  const size = a.unpaged ? LIST_UNPAGED_MAX : (a.pageSize ?? LIST_PAGE_SIZE_DEFAULT);
+  if (!a.unpaged && (!Number.isInteger(size) || size < 1 || size > LIST_PAGE_SIZE_MAX)) throw fail.badInput(`The page size must be between 1 and ${LIST_PAGE_SIZE_MAX}.`, "pageSize");
+  const decoded = a.cursor ? decodeCursor(a.cursor) : null;
+  const window = decoded?.window ?? listWindow(a);
+  const sortField = window.filter === "created_at" ? "createdAt" : "updatedAt";
+  const states = window.state ? [window.state] : DEFAULT_LIST_STATES;
+  const where = { storeId, status: { in: statusesFor(states) }, [sortField]: { gte: window.from, lte: window.to } };
+  const list = `warehouse:${storeId}:${window.from.getTime()}:${window.to.getTime()}:${window.filter}:${window.state ?? ""}`;
+  const args = !decoded ? { first: size } : decoded.d === "n" ? { first: size, after: decoded.c } : { last: size, before: decoded.c };
+  let conn;
+  try {
+    conn = await paginate(ctx.services.cursors, {
+      list,
+      args,
+      defaultSize: LIST_PAGE_SIZE_DEFAULT,
+      maxSize: a.unpaged ? LIST_UNPAGED_MAX : LIST_PAGE_SIZE_MAX,
+      sortField,
+      direction: "asc",
+      fetch: (keyset, take) => ctx.prisma.return.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder(sortField, "asc"), take }),
+    });
+  } catch (err) {
+    if (err instanceof DomainError && err.info.type === "request/invalid-cursor") throw fail.badInput("The cursor is invalid: use nextPageUrl / previousPageUrl (or their cursor) unchanged.", "cursor");
+    throw err;
+  }
+  const { pageInfo } = conn;
+  return {
+    returns: conn.nodes,
+    nextCursor: pageInfo.hasNextPage && pageInfo.endCursor ? encodeCursor(window, "n", pageInfo.endCursor) : null,
+    previousCursor: pageInfo.hasPreviousPage && pageInfo.startCursor ? encodeCursor(window, "p", pageInfo.startCursor) : null,
+    from: window.from,
+    to: window.to,
+    filter: window.filter,
+    states,
+    pageSize: size,
+  };
+}
+
+export const ASN_MAX_ROWS = 5000;
+
+/**
+ * ASN: returns created in [from, to], oldest first. Defaults: from = 7 days before now, to = now.
+ * At most 120 days; at most ASN_MAX_ROWS returns (the report is not paginated on the platform).
+ */
+export async function warehouseAsn(ctx: RequestContext, a: { storeId?: string | null; from?: Date | null; to?: Date | null }, now = new Date()) {
+  const storeId = warehouseStore(ctx, a.storeId);
+  const to = a.to ?? now;
+  const from = a.from ?? new Date(to.getTime() - ASN_DEFAULT_DAYS * DAY);
+  if (from > to) throw fail.badInput("The from must be a date before or equal to to.", "from");
+  if (to.getTime() - from.getTime() > LIST_WINDOW_MAX_DAYS * DAY) throw fail.badInput(`The to must be a date within ${LIST_WINDOW_MAX_DAYS} days of from.`, "to");
+  return ctx.prisma.return.findMany({ where: { storeId, createdAt: { gte: from, lte: to } }, orderBy: keysetOrder("createdAt", "asc"), take: ASN_MAX_ROWS });
+}
