@@ -5,7 +5,7 @@
 // hostile cursors must each answer a 4xx with the door's documented error body — never a 5xx — and
 // leave the database exactly as it was (row counts and checksums of every table).
 //
-// FUZZ_RUNS (default 20) sets the cases per route/field; FUZZ_SEED replays a failing run (the seed
+// FUZZ_RUNS (default 15) sets the cases per route/field; FUZZ_SEED replays a failing run (the seed
 // is printed with every failure).
 import fc from "fast-check";
 import {
@@ -29,7 +29,7 @@ import { startTestService, type TestService } from "../../support/server.js";
 import { snapshotDatabase } from "../../support/db-snapshot.js";
 import { restValidator } from "../../support/openapi.js";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const params = (): fc.Parameters<unknown> => ({ numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), endOnFailure: true });
 
