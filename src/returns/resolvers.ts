@@ -1,4 +1,5 @@
 import type { RequestContext } from "../core/context.js";
+import { actorName } from "./actors.js";
 import type { PageArgs } from "../core/pagination.js";
 import { money } from "../core/money.js";
 import { orderById, type LineItemRow } from "../orders/service.js";
@@ -112,7 +113,7 @@ export const returnsResolvers = {
     },
     createdBy: (r: R) => actorOf(r.createdByType, r.createdById, r.createdByName),
     timeline: async (r: R, _: unknown, ctx: Ctx) =>
-      (await returns.timelineOf(ctx, r.id)).map((t) => ({ ...t, at: t.createdAt, actor: actorOf(t.actorType, t.actorId) })),
+      Promise.all((await returns.timelineOf(ctx, r.id)).map(async (t) => ({ ...t, at: t.createdAt, actor: actorOf(t.actorType, t.actorId, await actorName(ctx, t.actorType, t.actorId)) }))),
     comments: (r: R, _: unknown, ctx: Ctx) => returns.commentsOf(ctx, r.id),
     allowedActions: async (r: R, _: unknown, ctx: Ctx) => {
       const flags = await returns.storeFlags(ctx, r.storeId);
@@ -120,7 +121,7 @@ export const returnsResolvers = {
     },
   },
   ReturnComment: {
-    author: (c: { authorType: string; authorId: string | null }) => actorOf(c.authorType, c.authorId),
+    author: async (c: { authorType: string; authorId: string | null }, _: unknown, ctx: Ctx) => actorOf(c.authorType, c.authorId, await actorName(ctx, c.authorType, c.authorId)),
   },
   ReturnItem: {
     id: (v: { item: I }) => v.item.id,

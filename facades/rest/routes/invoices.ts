@@ -5,6 +5,7 @@ import type { Response } from "express";
 import { operation } from "../../executor.js";
 import { RestProblem, type RestInput, type RestRoute, type Runner } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
+import { CSV_HEADER, csvRow, type CsvItem } from "../../../src/invoices/csv.js";
 
 const listInvoices = operation(`query RestListInvoices($storeId: ID!) {
   invoices(storeId: $storeId) { id storeId status charge { amount currency } periodStart periodEnd createdAt updatedAt }
@@ -22,25 +23,10 @@ const pendingItems = operation(`query RestPendingInvoiceItemsCsv($first: Int) {
 }`);
 
 export const CSV_PAGE = 1000;
-export const CSV_COLUMNS = ["invoice_id", "item_id", "date", "type", "description", "order_name", "return_id", "quantity", "unit_amount", "amount", "currency"];
 
-/** A text cell a spreadsheet could run as a formula gets a leading apostrophe (OWASP CSV injection). */
-export function guardFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** RFC 4180: quote a field holding a comma, quote, CR or LF; double the quotes inside. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-type Item = { id: string; occurredAt: string; type: string; description: string; orderName: string | null; returnId: string | null; quantity: number; unitAmount: { amount: string; currency: string }; amount: { amount: string; currency: string } };
-
-export function csvRow(invoiceId: string, i: Item): string {
-  const text = (v: string | null) => csvField(guardFormula(v ?? ""));
-  // Numbers, dates and ids are ours, so they are never guarded (a negative amount stays a number).
-  return [csvField(invoiceId), csvField(i.id), i.occurredAt, text(i.type), text(i.description), text(i.orderName), text(i.returnId), String(i.quantity), i.unitAmount.amount, i.amount.amount, csvField(i.amount.currency)].join(",") + "\r\n";
-}
+// The format is shared with the core's `Invoice.itemsCsv` (the dashboard's download): identical bytes.
+export { CSV_COLUMNS, csvField, csvRow, guardFormula } from "../../../src/invoices/csv.js";
+type Item = CsvItem;
 
 /** Writes a chunk, waiting for the socket to drain when its buffer is full (backpressure). */
 async function write(res: Response, chunk: string) {
@@ -65,7 +51,7 @@ type Page = { id: string; items: { nodes: Item[]; pageInfo: { hasNextPage: boole
 
 async function streamCsv(res: Response, run: Runner, first: Page, filename: string) {
   res.status(200).set({ "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "no-store" });
-  await write(res, CSV_COLUMNS.join(",") + "\r\n");
+  await write(res, CSV_HEADER);
   let page = first;
   while (page) {
     if (page.items.nodes.length) await write(res, page.items.nodes.map((i) => csvRow(page!.id, i)).join(""));

@@ -14,7 +14,7 @@ describe.each(providers)("dashboard door (%s)", (provider) => {
   const get = (path: string, accept = "text/html") => fetch(`${svc.url}${path}`, { headers: { accept }, redirect: "manual" });
 
   it("serves the app at /dashboard and its client-side routes, with a same-origin CSP", async () => {
-    for (const path of ["/dashboard", "/dashboard/", "/dashboard/settings/developer", "/dashboard/login"]) {
+    for (const path of ["/dashboard", "/dashboard/", "/dashboard/settings/developer", "/dashboard/login", "/dashboard/returns", "/dashboard/webhooks/wh_x", "/dashboard/invoices/inv_x"]) {
       const res = await get(path);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^text\/html/);

@@ -10,6 +10,11 @@ import { Login } from "./pages/login";
 import { Developer } from "./pages/developer";
 import { CheckoutRouting } from "./pages/checkout";
 import { AbTest, AbTests } from "./pages/ab-tests";
+import { ReturnPage, Returns } from "./pages/returns";
+import { Webhook, Webhooks } from "./pages/webhooks";
+import { InboundShipment, InboundShipments } from "./pages/inbound";
+import { Product, Products } from "./pages/products";
+import { Invoice, Invoices } from "./pages/invoices";
 
 export interface PageProps {
   storeId: string;
@@ -25,12 +30,22 @@ interface Route {
 
 /** The pages. A new page is one line here (and its module under pages/). */
 export const ROUTES: Route[] = [
+  { path: "/returns", nav: "Returns", component: Returns },
+  { path: "/returns/:id", component: ReturnPage },
+  { path: "/webhooks", nav: "Webhooks", component: Webhooks },
+  { path: "/webhooks/:id", component: Webhook },
+  { path: "/inbound", nav: "Inbound", component: InboundShipments },
+  { path: "/inbound/:id", component: InboundShipment },
+  { path: "/products", nav: "Products", component: Products },
+  { path: "/products/:id", component: Product },
+  { path: "/invoices", nav: "Invoices", component: Invoices },
+  { path: "/invoices/:id", component: Invoice },
   { path: "/checkout", nav: "Checkout routing", component: CheckoutRouting },
   { path: "/ab-tests", nav: "A/B tests", component: AbTests },
   { path: "/ab-tests/:id", component: AbTest },
   { path: "/settings/developer", nav: "Settings · Developer", component: Developer },
 ];
-const HOME = "/checkout";
+const HOME = "/returns";
 
 let afterLogin: string | null = null;
 

@@ -78,10 +78,163 @@ export const AB_TEST = `query DashboardAbTest($storeId: ID!, $id: ID!) {
   }
 }`;
 
+// ─── Returns ──────────────────────────────────────────────────────────────────
+
+const MONEY = `amount currency`;
+const WRAPPED = `amount { ${MONEY} }`;
+
+export const RETURNS = `query DashboardReturns($storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $updatedAtMin: DateTime, $updatedAtMax: DateTime, $orderName: String) {
+  returns(storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $updatedAtMin, updatedAtMax: $updatedAtMax, orderName: $orderName) {
+    nodes {
+      id type status createdAt updatedAt
+      order { id name }
+      source { emailAddress name { given surname } }
+      items { id quantity }
+      totals { refund { ${WRAPPED} } storeCredit { ${WRAPPED} } }
+    }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+const RETURN_DETAIL_FIELDS = `id type status createdAt updatedAt reopened allowedActions storeId
+  order { id name }
+  source { emailAddress phoneNumber name { given surname } mailingAddress { line1 line2 city state postalCode country } }
+  items { id quantity reason reasonCode customerComment status compensation outcome productAdjustment sku
+    orderItem { id line_item_id }
+    refund { amount { ${MONEY} } type }
+    productValueNoTaxNoAdjustment { ${WRAPPED} } }
+  totals { charge { ${WRAPPED} } exchange { ${WRAPPED} } refund { ${WRAPPED} } storeCredit { ${WRAPPED} } shippingFee { ${WRAPPED} } }
+  shipment { carrier status tracker trackingUrl }
+  createdBy { type id name }
+  timeline { id action fromStatus toStatus actor { type id name } detail at }
+  comments { id message image author { type id name } createdAt }
+  fullOrder { id name currency items { id externalId quantity price { ${MONEY} } product { name } variant { name sku } } }`;
+
+export const RETURN = `query DashboardReturn($id: ID!) {
+  return(id: $id) { ${RETURN_DETAIL_FIELDS} }
+}`;
+
+const ACTION_PAYLOAD = `message return { ${RETURN_DETAIL_FIELDS} }`;
+
+export const PROCESS_RETURN = `mutation DashboardProcessReturn($id: ID!, $items: [ProcessReturnItemInput!]!) {
+  processReturn(id: $id, items: $items) { ${ACTION_PAYLOAD} }
+}`;
+export const FLAG_RETURN = `mutation DashboardFlagReturn($id: ID!, $reason: String) { flagReturn(id: $id, reason: $reason) { ${ACTION_PAYLOAD} } }`;
+export const REJECT_RETURN = `mutation DashboardRejectReturn($id: ID!, $reason: String) { rejectReturn(id: $id, reason: $reason) { ${ACTION_PAYLOAD} } }`;
+export const CANCEL_RETURN = `mutation DashboardCancelReturn($id: ID!, $reason: String) { cancelReturn(id: $id, reason: $reason) { ${ACTION_PAYLOAD} } }`;
+export const RESET_RETURN = `mutation DashboardResetReturn($id: ID!, $reason: String) { resetReturn(id: $id, reason: $reason) { ${ACTION_PAYLOAD} } }`;
+export const REOPEN_RETURN = `mutation DashboardReopenReturn($id: ID!) { reopenReturn(id: $id) { ${ACTION_PAYLOAD} } }`;
+export const COMPLETE_RETURN = `mutation DashboardCompleteReturn($id: ID!) { completeReturn(id: $id) { ${ACTION_PAYLOAD} } }`;
+export const REMOVE_RETURN_ITEMS = `mutation DashboardRemoveReturnItems($id: ID!, $itemIds: [ID!]!) { removeReturnItems(id: $id, itemIds: $itemIds) { ${ACTION_PAYLOAD} } }`;
+export const ADD_RETURN_COMMENT = `mutation DashboardAddReturnComment($id: ID!, $message: String) {
+  addReturnComment(id: $id, message: $message) { id message image author { type id name } createdAt }
+}`;
+
+// ─── Webhooks ─────────────────────────────────────────────────────────────────
+
+const WEBHOOK_FIELDS = `id storeId topic kind externalId createdAt updatedAt callback { url auth { bearer { token } } }`;
+const DELIVERY_FIELDS = `id webhookId subjectId type reason status attemptCount nextAttemptAt lastStatusCode lastError createdAt finishedAt
+  event { id sequence occurredAt }
+  attempts { id number at outcome statusCode latencyMs responseBody error }`;
+
+export const WEBHOOKS = `query DashboardWebhooks($storeId: ID!) {
+  webhooks(storeId: $storeId) { ${WEBHOOK_FIELDS} }
+}`;
+
+export const WEBHOOK = `query DashboardWebhook($id: ID!, $status: String, $first: Int, $after: String) {
+  webhook(id: $id) {
+    ${WEBHOOK_FIELDS}
+    deliveries(status: $status, first: $first, after: $after) { nodes { ${DELIVERY_FIELDS} } pageInfo { hasNextPage endCursor } }
+  }
+}`;
+
+export const CREATE_WEBHOOK = `mutation DashboardCreateWebhook($storeId: ID!, $input: CreateWebhookInput!) {
+  createWebhook(storeId: $storeId, input: $input) { created signingSecret webhook { ${WEBHOOK_FIELDS} } }
+}`;
+
+export const UPDATE_WEBHOOK = `mutation DashboardUpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {
+  updateWebhook(id: $id, input: $input) { ${WEBHOOK_FIELDS} }
+}`;
+
+export const DELETE_WEBHOOK = `mutation DashboardDeleteWebhook($id: ID!) { deleteWebhook(id: $id) { webhookId } }`;
+
+export const REPLAY_WEBHOOK = `mutation DashboardReplayWebhook($id: ID!, $start: DateTime!) {
+  replayWebhook(id: $id, start: $start) { webhookId deliveriesQueued }
+}`;
+
+export const RETRY_WEBHOOK_DELIVERY = `mutation DashboardRetryWebhookDelivery($id: ID!) {
+  retryWebhookDelivery(id: $id) { ${DELIVERY_FIELDS} }
+}`;
+
+// ─── Inbound shipments ────────────────────────────────────────────────────────
+
+const INBOUND_SUMMARY = `id shipmentId status carrier trackingNumber estimatedArrivalDate actualArrivalDate location { id name }
+  skuCount itemCount receivedCount damagedCount missingCount createdAt updatedAt`;
+
+export const INBOUND_SHIPMENTS = `query DashboardInboundShipments($storeId: ID!, $status: String, $locationId: ID, $first: Int, $after: String) {
+  locations(storeId: $storeId) { id name }
+  inboundShipments(storeId: $storeId, status: $status, locationId: $locationId, first: $first, after: $after) {
+    nodes { ${INBOUND_SUMMARY} }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+export const INBOUND_SHIPMENT = `query DashboardInboundShipment($storeId: ID!, $id: ID!) {
+  inboundShipment(storeId: $storeId, id: $id) {
+    ${INBOUND_SUMMARY} trackingUrl freightType paymentTerms customVolumeCubicMeters
+    freightCost { ${MONEY} } dutyCost { ${MONEY} }
+    items { id quantity receivedQuantity damagedQuantity missingQuantity discrepancy packingMode product { id title sku upc } }
+    purchaseOrders { id name } transferOrders { id name }
+    files { id title url contentType createdAt }
+  }
+}`;
+
+// ─── Products ─────────────────────────────────────────────────────────────────
+
+export const PRODUCT_FAMILIES = `query DashboardProductFamilies($storeId: ID!, $first: Int, $after: String) {
+  productFamilies(storeId: $storeId, first: $first, after: $after) {
+    nodes { id externalId title vendor kind tags updatedAt products { id sku price { ${MONEY} } } }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+export const PRODUCT_FAMILY = `query DashboardProductFamily($storeId: ID!, $id: ID!) {
+  productFamily(storeId: $storeId, id: $id) {
+    id externalId title description vendor kind tags createdAt updatedAt
+    products { id externalId sku title upc price { ${MONEY} } weight weightUnit optionValues updatedAt }
+  }
+}`;
+
+// ─── Invoices ─────────────────────────────────────────────────────────────────
+
+const INVOICE_FIELDS = `id status charge { ${MONEY} } periodStart periodEnd createdAt updatedAt`;
+
+export const INVOICES = `query DashboardInvoices($storeId: ID!) {
+  invoices(storeId: $storeId) { ${INVOICE_FIELDS} }
+}`;
+
+export const INVOICE = `query DashboardInvoice($id: ID!, $first: Int, $after: String) {
+  invoice(id: $id) {
+    ${INVOICE_FIELDS}
+    items(first: $first, after: $after) {
+      nodes { id occurredAt type description orderName returnId quantity unitAmount { ${MONEY} } amount { ${MONEY} } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`;
+
+export const INVOICE_CSV = `query DashboardInvoiceCsv($id: ID!, $first: Int, $after: String) {
+  invoice(id: $id) { id itemsCsv(first: $first, after: $after) { csv rowCount pageInfo { hasNextPage endCursor } } }
+}`;
+
 /** Every document above, for the schema check. */
 export const ALL_OPERATIONS: Record<string, string> = {
   LOGIN, LOGOUT, VIEWER, API_CLIENTS, CREATE_API_CLIENT, SET_API_CLIENT_SCOPES, END_API_CLIENT_LEGACY_SCOPES, REVOKE_API_CLIENT,
   CHECKOUT_ROUTING, SET_CHECKOUT_TREE, DELETE_CHECKOUT_EXPERIENCE, AB_TESTS, AB_TEST,
+  RETURNS, RETURN, PROCESS_RETURN, FLAG_RETURN, REJECT_RETURN, CANCEL_RETURN, RESET_RETURN, REOPEN_RETURN, COMPLETE_RETURN,
+  REMOVE_RETURN_ITEMS, ADD_RETURN_COMMENT,
+  WEBHOOKS, WEBHOOK, CREATE_WEBHOOK, UPDATE_WEBHOOK, DELETE_WEBHOOK, REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY,
+  INBOUND_SHIPMENTS, INBOUND_SHIPMENT, PRODUCT_FAMILIES, PRODUCT_FAMILY, INVOICES, INVOICE, INVOICE_CSV,
 };
 
 /** Mirrors `enum Scope` (the schema check asserts they agree), with labels for the scope checkboxes. */

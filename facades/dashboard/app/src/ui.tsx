@@ -356,3 +356,79 @@ export function Field({ label, hint, children }: { label: string; hint?: string;
     </label>
   );
 }
+
+// ─── Paged lists ──────────────────────────────────────────────────────────────
+
+export interface PageInfoLike {
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+/**
+ * A Relay connection with "load more": the first page through useQuery (so filters re-run it), later
+ * pages appended. `pick` finds the connection in the query's data.
+ */
+export function useConnection<T, D = any>(query: string, variables: Record<string, unknown>, pick: (data: D) => { nodes: T[]; pageInfo: PageInfoLike } | null) {
+  const first = useQuery<D>(query, variables);
+  const [more, setMore] = useState<{ nodes: T[]; pageInfo: PageInfoLike } | null>(null);
+  const [moreLoading, setMoreLoading] = useState(false);
+  const [moreError, setMoreError] = useState<GraphQLRequestError | null>(null);
+  useEffect(() => {
+    setMore(null);
+    setMoreError(null);
+  }, [first.data]);
+  const base = first.data ? pick(first.data) : null;
+  const nodes = base ? [...base.nodes, ...(more?.nodes ?? [])] : [];
+  const pageInfo = more?.pageInfo ?? base?.pageInfo ?? { hasNextPage: false, endCursor: null };
+  const loadMore = async () => {
+    setMoreLoading(true);
+    setMoreError(null);
+    try {
+      const next = pick(await gql<D>(query, { ...variables, after: pageInfo.endCursor }));
+      if (next) setMore({ nodes: [...(more?.nodes ?? []), ...next.nodes], pageInfo: next.pageInfo });
+    } catch (e) {
+      setMoreError(asError(e));
+    } finally {
+      setMoreLoading(false);
+    }
+  };
+  return { state: first, nodes, pageInfo, loadMore, moreLoading, moreError };
+}
+
+/** A one-line success message that screen readers announce. */
+export function Notice({ children }: { children: ComponentChildren }) {
+  if (!children) return null;
+  return (
+    <p class="notice" role="status">
+      {children}
+    </p>
+  );
+}
+
+export function MoneyText({ value }: { value: { amount: string; currency: string } | null | undefined }) {
+  if (!value) return <span class="muted">—</span>;
+  return (
+    <span class="money">
+      {value.amount} {value.currency}
+    </span>
+  );
+}
+
+/**
+ * For dialogs a page mounts only while they are open: remember the button that opened one, and give it
+ * focus back when the dialog goes (if that button is still on the page).
+ */
+export function useFocusReturn() {
+  const opener = useRef<HTMLElement | null>(null);
+  const remember = (e: Event) => {
+    opener.current = e.currentTarget as HTMLElement;
+  };
+  const restore = () => {
+    const o = opener.current;
+    opener.current = null;
+    setTimeout(() => {
+      if (o?.isConnected) o.focus();
+    }, 0);
+  };
+  return { remember, restore };
+}

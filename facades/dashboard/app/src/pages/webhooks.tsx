@@ -1,0 +1,452 @@
+// Webhooks: subscriptions (add, edit, delete; the signing secret shown once), and per webhook its
+// recent deliveries with status, attempts and response codes, "retry now" per delivery and "replay
+// from a time". Ordering, retry rules and what may be retried are the core's; a refusal (e.g. a
+// delivery waiting behind an earlier one) is shown as the core words it.
+import { useState } from "preact/hooks";
+import type { PageProps } from "../app";
+import { CREATE_WEBHOOK, DELETE_WEBHOOK, REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY, UPDATE_WEBHOOK, WEBHOOK, WEBHOOKS } from "../operations";
+import { replayStart, statusTone } from "../logic";
+import { navigate, useSearchParams } from "../router";
+import {
+  Badge, ConfirmDialog, CopyButton, Details, Dialog, Empty, ErrorMessage, Field, Link, LoadMore, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery,
+} from "../ui";
+
+interface WebhookT {
+  id: string;
+  storeId: string;
+  topic: string;
+  kind: string;
+  externalId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  callback: { url: string; auth: { bearer: { token: string } } | null };
+}
+
+interface Attempt {
+  id: string;
+  number: number;
+  at: string;
+  outcome: string;
+  statusCode: number | null;
+  latencyMs: number;
+  responseBody: string | null;
+  error: string | null;
+}
+
+interface Delivery {
+  id: string;
+  webhookId: string;
+  subjectId: string;
+  type: string;
+  reason: string;
+  status: string;
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  event: { id: string; sequence: number; occurredAt: string } | null;
+  attempts: Attempt[];
+}
+
+const TOPICS = ["return"];
+const KINDS = ["redo", "loop"];
+const DELIVERY_STATUSES = ["pending", "waiting", "delivered", "discarded"];
+
+export function Webhooks({ storeId }: PageProps) {
+  const q = useQuery<{ webhooks: WebhookT[] }>(WEBHOOKS, { storeId });
+  const [adding, setAdding] = useState(false);
+  const [secret, setSecret] = useState<{ secret: string; webhookId: string } | null>(null);
+  const focus = useFocusReturn();
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="Subscriptions that receive every event of a topic (e.g. each change to a return), in order per subject, signed with Standard Webhooks."
+        actions={
+          <button type="button" onClick={(e) => (focus.remember(e), setAdding(true))}>
+            Add webhook
+          </button>
+        }
+      />
+      <Section title="Subscriptions">
+        <QueryView state={q} label="Loading webhooks…">
+          {(data) => (
+            <Table
+              caption="Webhook subscriptions"
+              rows={data.webhooks}
+              rowKey={(w) => w.id}
+              empty={<Empty title="No webhooks yet">Add one to have return changes POSTed to your endpoint.</Empty>}
+              columns={[
+                {
+                  label: "Endpoint",
+                  render: (w) => (
+                    <>
+                      <Link href={`/webhooks/${encodeURIComponent(w.id)}`} aria-label={`Webhook ${w.callback.url}`}>
+                        <code>{w.callback.url}</code>
+                      </Link>
+                      {w.externalId && <div class="muted small">External id {w.externalId}</div>}
+                    </>
+                  ),
+                },
+                { label: "Topic", render: (w) => <Badge tone="info">{w.topic}</Badge> },
+                { label: "Kind", render: (w) => w.kind },
+                { label: "Auth", render: (w) => (w.callback.auth ? "Bearer token" : <span class="muted">none</span>) },
+                { label: "Created", render: (w) => <Time value={w.createdAt} /> },
+              ]}
+            />
+          )}
+        </QueryView>
+      </Section>
+      {adding && (
+        <WebhookForm
+          storeId={storeId}
+          onClose={() => (setAdding(false), focus.restore())}
+          onSaved={(w, s) => {
+            setAdding(false);
+            if (!s) focus.restore();
+            q.reload();
+            if (s) setSecret({ secret: s, webhookId: w.id });
+          }}
+        />
+      )}
+      <Dialog
+        open={!!secret}
+        title="Copy the signing secret now"
+        role="alertdialog"
+        onClose={() => (setSecret(null), focus.restore())}
+        footer={
+          <button type="button" onClick={() => (setSecret(null), focus.restore())}>
+            I have copied it
+          </button>
+        }
+      >
+        {secret && (
+          <>
+            <p class="warning">This is the only time the signing secret is shown. Your endpoint needs it to verify the <code>webhook-signature</code> header.</p>
+            <Field label="Signing secret">
+              <input class="secret" readOnly value={secret.secret} data-testid="new-signing-secret" onFocus={(e) => (e.target as HTMLInputElement).select()} />
+            </Field>
+            <CopyButton text={secret.secret} label="Copy the signing secret" />
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+/** Add (storeId given) or edit (webhook given) a subscription. */
+function WebhookForm({ storeId, webhook, onClose, onSaved }: { storeId: string; webhook?: WebhookT; onClose: () => void; onSaved: (w: WebhookT, signingSecret: string | null) => void }) {
+  const [url, setUrl] = useState(webhook?.callback.url ?? "");
+  const [token, setToken] = useState(webhook?.callback.auth ? "********" : "");
+  const [externalId, setExternalId] = useState(webhook?.externalId ?? "");
+  const [topic, setTopic] = useState(webhook?.topic ?? "return");
+  const [kind, setKind] = useState(webhook?.kind ?? "redo");
+  const [backfill, setBackfill] = useState(false);
+  const create = useMutation<{ createWebhook: { webhook: WebhookT; signingSecret: string | null } }>(CREATE_WEBHOOK);
+  const update = useMutation<{ updateWebhook: WebhookT }>(UPDATE_WEBHOOK);
+  const m = webhook ? update : create;
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const callback = { url: url.trim(), auth: token ? { bearer: { token } } : null };
+    if (webhook) {
+      const res = await update.run({ id: webhook.id, input: { callback, externalId: externalId.trim() || null } });
+      if (res) onSaved(res.updateWebhook, null);
+    } else {
+      const res = await create.run({ storeId, input: { topic, kind, callback, backfill, ...(externalId.trim() ? { externalId: externalId.trim() } : {}) } });
+      if (res) onSaved(res.createWebhook.webhook, res.createWebhook.signingSecret);
+    }
+  };
+  const title = webhook ? "Edit webhook" : "Add webhook";
+  return (
+    <Dialog open title={title} onClose={onClose}>
+      <form onSubmit={submit}>
+        {!webhook && (
+          <div class="grid-2">
+            <Field label="Topic">
+              <select name="topic" value={topic} onChange={(e) => setTopic((e.target as HTMLSelectElement).value)}>
+                {TOPICS.map((t) => (
+                  <option value={t}>{t}</option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Kind">
+              <select name="kind" value={kind} onChange={(e) => setKind((e.target as HTMLSelectElement).value)}>
+                {KINDS.map((t) => (
+                  <option value={t}>{t}</option>
+                ))}
+              </select>
+            </Field>
+          </div>
+        )}
+        <Field label="Callback URL" hint="Where events are POSTed. Production accepts only https to public addresses.">
+          <input name="url" type="url" required value={url} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} placeholder="https://example.com/hooks/retour" />
+        </Field>
+        <Field label="Bearer token (optional)" hint={webhook?.callback.auth ? "Leave ******** to keep the stored token; clear it to send no Authorization header." : "Sent as Authorization: Bearer … with every delivery."}>
+          <input name="token" type="password" autoComplete="off" value={token} onInput={(e) => setToken((e.target as HTMLInputElement).value)} />
+        </Field>
+        <Field label="External id (optional)" hint="Your key for this subscription; adding again with the same one updates it.">
+          <input name="externalId" value={externalId} onInput={(e) => setExternalId((e.target as HTMLInputElement).value)} />
+        </Field>
+        {!webhook && (
+          <label class="checkbox">
+            <input type="checkbox" checked={backfill} onChange={(e) => setBackfill((e.target as HTMLInputElement).checked)} /> Also send every existing return now (backfill)
+          </label>
+        )}
+        <ErrorMessage error={m.error} />
+        <div class="dialog-footer">
+          <button type="button" class="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" disabled={m.busy} aria-busy={m.busy}>
+            {m.busy ? "Saving…" : webhook ? "Save webhook" : "Create webhook"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function Webhook({ params }: PageProps) {
+  const [search, setSearch] = useSearchParams();
+  const status = search.get("status") ?? "";
+  const list = useConnection<Delivery, { webhook: (WebhookT & { deliveries: { nodes: Delivery[]; pageInfo: any } }) | null }>(
+    WEBHOOK,
+    { id: params.id, first: 25, ...(status ? { status } : {}) },
+    (d) => d.webhook?.deliveries ?? null,
+  );
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const focus = useFocusReturn();
+  const [notice, setNotice] = useState<string | null>(null);
+  const del = useMutation(DELETE_WEBHOOK);
+  const back = (
+    <p>
+      <Link href="/webhooks">← All webhooks</Link>
+    </p>
+  );
+  return (
+    <QueryView state={list.state} label="Loading the webhook…">
+      {(data) => {
+        const w = data.webhook;
+        if (!w) {
+          return (
+            <>
+              {back}
+              <PageHeader title="Webhook not found" />
+              <Empty title={`No webhook ${params.id} in this store`}>It may have been deleted, or the link is wrong.</Empty>
+            </>
+          );
+        }
+        return (
+          <>
+            {back}
+            <PageHeader
+              title="Webhook"
+              description={<code>{w.callback.url}</code>}
+              actions={
+                <>
+                  <button type="button" class="secondary" onClick={(e) => (focus.remember(e), setEditing(true))}>
+                    Edit webhook
+                  </button>
+                  <button type="button" class="danger-outline" onClick={() => setDeleting(true)}>
+                    Delete webhook
+                  </button>
+                </>
+              }
+            />
+            <Notice>{notice}</Notice>
+            <div class="grid-2">
+              <Section title="Subscription">
+                <Details
+                  items={[
+                    ["ID", <code>{w.id}</code>],
+                    ["Topic", w.topic],
+                    ["Kind", w.kind],
+                    ["Callback URL", <code>{w.callback.url}</code>],
+                    ["Auth", w.callback.auth ? "Bearer token (stored encrypted, never shown)" : "none"],
+                    ["External id", w.externalId ?? "—"],
+                    ["Created", <Time value={w.createdAt} />],
+                    ["Updated", <Time value={w.updatedAt} />],
+                  ]}
+                />
+              </Section>
+              <Section title="Replay events">
+                <ReplayForm webhookId={w.id} onDone={(n) => (setNotice(`Replay queued ${n} deliver${n === 1 ? "y" : "ies"}.`), list.state.reload())} />
+              </Section>
+            </div>
+            <Section
+              title="Recent deliveries"
+              actions={
+                <>
+                  <label class="inline small">
+                    Status
+                    <select aria-label="Delivery status" value={status} onChange={(e) => setSearch({ status: (e.target as HTMLSelectElement).value || null })} style="width:auto">
+                      <option value="">All</option>
+                      {DELIVERY_STATUSES.map((s) => (
+                        <option value={s}>{s}</option>
+                      ))}
+                    </select>
+                  </label>
+                  <button type="button" class="secondary small" onClick={list.state.reload} disabled={list.state.loading}>
+                    Refresh
+                  </button>
+                </>
+              }
+            >
+              <p class="muted small" role="status">
+                {list.nodes.length} deliver{list.nodes.length === 1 ? "y" : "ies"} shown, newest first{list.state.loading ? " · updating…" : ""}
+              </p>
+              <Table
+                caption="Webhook deliveries"
+                rows={list.nodes}
+                rowKey={(d) => d.id}
+                empty={<Empty title={status ? `No ${status} deliveries` : "No deliveries yet"}>Deliveries appear when an event of this topic happens (e.g. a return changes).</Empty>}
+                columns={[
+                  {
+                    label: "Delivery",
+                    render: (d) => (
+                      <>
+                        <code class="small">{d.id}</code>
+                        <div class="muted small">
+                          {d.type} · {d.reason}
+                          {d.event ? ` · event #${d.event.sequence}` : ""}
+                        </div>
+                        <div class="muted small">subject {d.subjectId}</div>
+                      </>
+                    ),
+                  },
+                  { label: "Status", render: (d) => <Badge tone={d.status === "delivered" ? "good" : statusTone(d.status)}>{d.status}</Badge> },
+                  { label: "Attempts", render: (d) => <Attempts d={d} /> },
+                  { label: "Response", render: (d) => (d.lastStatusCode ? <code>HTTP {d.lastStatusCode}</code> : d.lastError ? <span class="small">{d.lastError}</span> : <span class="muted">—</span>) },
+                  {
+                    label: "When",
+                    render: (d) => (
+                      <>
+                        <Time value={d.createdAt} />
+                        {d.finishedAt ? (
+                          <div class="muted small">
+                            finished <Time value={d.finishedAt} />
+                          </div>
+                        ) : d.nextAttemptAt ? (
+                          <div class="muted small">
+                            next attempt <Time value={d.nextAttemptAt} />
+                          </div>
+                        ) : null}
+                      </>
+                    ),
+                  },
+                  { label: "", render: (d) => <RetryButton d={d} onDone={(n) => (setNotice(n), list.state.reload())} /> },
+                ]}
+              />
+              <ErrorMessage error={list.moreError} onRetry={list.loadMore} />
+              <LoadMore hasNextPage={list.pageInfo.hasNextPage} loading={list.moreLoading} onClick={list.loadMore} />
+            </Section>
+            {editing && (
+              <WebhookForm
+                storeId={w.storeId}
+                webhook={w}
+                onClose={() => (setEditing(false), focus.restore())}
+                onSaved={() => {
+                  setEditing(false);
+                  focus.restore();
+                  setNotice("Webhook saved.");
+                  list.state.reload();
+                }}
+              />
+            )}
+            <ConfirmDialog
+              open={deleting}
+              title="Delete this webhook?"
+              confirmLabel="Delete webhook"
+              busy={del.busy}
+              error={del.error}
+              onClose={() => (setDeleting(false), del.clearError())}
+              onConfirm={async () => {
+                if (await del.run({ id: w.id })) navigate("/webhooks");
+              }}
+            >
+              <p>
+                Deliveries to <code>{w.callback.url}</code> stop, and its queue and delivery log are deleted.
+              </p>
+            </ConfirmDialog>
+          </>
+        );
+      }}
+    </QueryView>
+  );
+}
+
+function Attempts({ d }: { d: Delivery }) {
+  if (!d.attempts.length) return <span class="muted">{d.attemptCount} attempts</span>;
+  return (
+    <details>
+      <summary>
+        {d.attemptCount} attempt{d.attemptCount === 1 ? "" : "s"}
+      </summary>
+      <ol class="attempts">
+        {d.attempts.map((a) => (
+          <li>
+            #{a.number} <Badge tone={a.outcome === "success" ? "good" : "bad"}>{a.outcome}</Badge> {a.statusCode ? `HTTP ${a.statusCode}` : ""} · {a.latencyMs} ms · <Time value={a.at} />
+            {a.error && <div class="small">{a.error}</div>}
+            {a.responseBody && <pre class="body">{a.responseBody}</pre>}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function RetryButton({ d, onDone }: { d: Delivery; onDone: (message: string) => void }) {
+  const m = useMutation<{ retryWebhookDelivery: Delivery }>(RETRY_WEBHOOK_DELIVERY);
+  if (d.status === "waiting") return <span class="muted small">Waits for an earlier delivery of this subject</span>;
+  return (
+    <>
+      <button
+        type="button"
+        class="secondary small"
+        aria-label={`Retry delivery ${d.id} now`}
+        disabled={m.busy}
+        onClick={async () => {
+          const res = await m.run({ id: d.id });
+          if (res) onDone(d.status === "pending" ? "Attempting the delivery now." : `Queued again as delivery ${res.retryWebhookDelivery.id}.`);
+        }}
+      >
+        {m.busy ? "Retrying…" : "Retry now"}
+      </button>
+      <ErrorMessage error={m.error} />
+    </>
+  );
+}
+
+function ReplayForm({ webhookId, onDone }: { webhookId: string; onDone: (queued: number) => void }) {
+  const [value, setValue] = useState("");
+  const [local, setLocal] = useState<string | null>(null);
+  const m = useMutation<{ replayWebhook: { deliveriesQueued: number } }>(REPLAY_WEBHOOK);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const r = replayStart(value);
+    if ("error" in r) return setLocal(r.error);
+    setLocal(null);
+    const res = await m.run({ id: webhookId, start: r.start });
+    if (res) onDone(res.replayWebhook.deliveriesQueued);
+  };
+  return (
+    <form onSubmit={submit}>
+      <p class="muted small">Send every event since a time again, in the original order per subject (discarded ones included), with the original payloads.</p>
+      <Field label="Replay from" hint="Your local time">
+        <input type="datetime-local" name="start" step="1" value={value} onInput={(e) => setValue((e.target as HTMLInputElement).value)} aria-invalid={!!local} />
+      </Field>
+      {local && (
+        <p class="error" role="alert">
+          {local}
+        </p>
+      )}
+      <ErrorMessage error={m.error} />
+      <button type="submit" disabled={m.busy} aria-busy={m.busy}>
+        {m.busy ? "Queuing…" : "Replay events"}
+      </button>
+    </form>
+  );
+}
