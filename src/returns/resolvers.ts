@@ -2,7 +2,7 @@ import type { RequestContext } from "../core/context.js";
 import { actorName } from "./actors.js";
 import type { PageArgs } from "../core/pagination.js";
 import { money } from "../core/money.js";
-import { orderById, type LineItemRow } from "../orders/service.js";
+import { lineItemById, orderById, type LineItemRow } from "../orders/service.js";
 import * as returns from "./service.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, TRANSITIONS, allowedActions, type ReturnStatus } from "./transitions.js";
 
@@ -28,7 +28,9 @@ export function itemValues(item: I, line: LineItemRow | null) {
 }
 
 async function itemWithValues(ctx: Ctx, item: I) {
-  const line = await returns.lineItemByIdLoader(ctx, item.lineItemId);
+  // Through the order's line-item loader (one query per page of orders), which the order's own
+  // `lineItems`/`items` also use: a return read with its order selects the line items once.
+  const line = await lineItemById(ctx, item.orderId, item.lineItemId);
   return { item, line, ...itemValues(item, line) };
 }
 

@@ -7,10 +7,17 @@
 //   so subjects are delivered in order and in parallel with each other.
 // - The outcome, the attempt log row and the promotion of the stream's next delivery commit together;
 //   a crash before that commit repeats the attempt (at-least-once; `webhook-id` lets subscribers de-dup).
+// - Batched for throughput: one claim statement (PostgreSQL) or one compare-and-set per tick (portable)
+//   leases a batch, the batch's rows are read in one query, and the outcomes of attempts that finish
+//   together are recorded in one transaction (each delivery's own writes unchanged; the batch is sorted
+//   by stream so concurrent transactions lock streams in one order). If a batch transaction fails, each
+//   outcome is recorded on its own. An outcome not yet recorded when the process dies is lost with it:
+//   the lease expires and the attempt is repeated, as before.
 import http from "node:http";
 import https from "node:https";
 import { randomUUID } from "node:crypto";
 import type { Services } from "../core/context.js";
+import type { TransactionClient } from "../db/client.js";
 import type { WebhookConfig } from "../config.js";
 import { newId } from "../core/ids.js";
 import { sign, decryptSecret } from "./crypto.js";
@@ -32,6 +39,21 @@ export interface DispatcherOptions {
   /** Overrides config.production for the URL policy (tests of the production policy). */
   production?: boolean;
 }
+
+type DeliveryRow = {
+  seq: number;
+  id: string;
+  webhookId: string;
+  subjectId: string;
+  attempts: number;
+  leaseOwner: string | null;
+  payload: string | null;
+  eventId: string | null;
+  event: { sequence: number; payload: string | null } | null;
+};
+
+/** Outcomes recorded in one transaction at most. */
+const RECORD_BATCH = 64;
 
 interface SendResult {
   ok: boolean;
@@ -59,6 +81,11 @@ export class Dispatcher {
   };
   /** Set by commits (and each idle poll): render new events' snapshots on the next tick. */
   private renderDue = true;
+  /** Outcomes waiting to be recorded by the batch writer. */
+  private toRecord: { d: DeliveryRow; r: SendResult; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private recording: Promise<void> | null = null;
+  /** The last lease expiry handed out: each portable claim uses a later one, so its rows can be told apart. */
+  private lastLeaseUntil = 0;
   /** Webhook rows with decrypted secrets, cached briefly (an update takes effect within a second). */
   private readonly webhookCache = new Map<string, { at: number; row: { id: string; topic: string; callbackUrl: string; secret: string; token: string | null } | null }>();
 
@@ -144,7 +171,7 @@ export class Dispatcher {
         const free = this.cfg.concurrency - this.inFlight.size;
         if (free > 0) {
           const claimed = await this.claim(free);
-          for (const seq of claimed) this.launch(seq);
+          for (const row of claimed) this.launch(row);
         }
       } catch (err) {
         if (!this.running) break;
@@ -157,9 +184,13 @@ export class Dispatcher {
     }
   }
 
-  /** Claims up to `max` due deliveries: leases them to this dispatcher. */
-  private async claim(max: number): Promise<number[]> {
-    if (this.services.db.provider === "postgresql") return this.claimPostgres(max);
+  /** Claims up to `max` due deliveries (leases them to this dispatcher) and reads them, in seq order. */
+  private async claim(max: number): Promise<DeliveryRow[]> {
+    if (this.services.db.provider === "postgresql") {
+      const seqs = await this.claimPostgres(max);
+      if (!seqs.length) return [];
+      return this.services.db.prisma.webhookDelivery.findMany({ where: { seq: { in: seqs }, leaseOwner: this.owner }, include: { event: { select: { sequence: true, payload: true } } }, orderBy: { seq: "asc" } });
+    }
     return this.claimPortable(max);
   }
 
@@ -186,33 +217,39 @@ export class Dispatcher {
     return rows.map((r) => Number(r.seq)).filter((seq) => !this.inFlight.has(seq)).sort((a, b) => a - b);
   }
 
-  /** Portable (SQLite): compare-and-set on each candidate's lease. */
-  private async claimPortable(max: number): Promise<number[]> {
+  /**
+   * Portable (SQLite): one compare-and-set over the batch. The UPDATE re-checks, row by row, that each
+   * candidate is still pending and unleased (or its lease expired), so a delivery another dispatcher
+   * leased meanwhile is not taken; the rows this claim got are then exactly those carrying this
+   * dispatcher's owner and this claim's lease expiry (unique per claim).
+   */
+  private async claimPortable(max: number): Promise<DeliveryRow[]> {
     const prisma = this.services.db.prisma;
     const now = new Date();
+    const due = { status: "pending", nextAttemptAt: { lte: now }, OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: now } }] };
     const candidates = await prisma.webhookDelivery.findMany({
-      where: { status: "pending", nextAttemptAt: { lte: now }, OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: now } }] },
+      where: due,
       orderBy: [{ nextAttemptAt: "asc" }, { seq: "asc" }],
-      take: max * 2,
-      select: { seq: true, leaseOwner: true, leaseExpiresAt: true },
+      take: max + this.inFlight.size,
+      select: { seq: true },
     });
-    const claimed: number[] = [];
-    const until = new Date(now.getTime() + this.cfg.leaseMs);
-    for (const c of candidates) {
-      if (claimed.length >= max || !this.running) break;
-      if (this.inFlight.has(c.seq)) continue;
-      const res = await prisma.webhookDelivery.updateMany({
-        where: { seq: c.seq, status: "pending", leaseOwner: c.leaseOwner, leaseExpiresAt: c.leaseExpiresAt },
-        data: { leaseOwner: this.owner, leaseExpiresAt: until },
-      });
-      if (res.count === 1) claimed.push(c.seq);
-    }
-    return claimed;
+    const seqs = candidates.map((c) => c.seq).filter((seq) => !this.inFlight.has(seq)).slice(0, max);
+    if (!seqs.length || !this.running) return [];
+    const until = new Date(Math.max(now.getTime() + this.cfg.leaseMs, this.lastLeaseUntil + 1));
+    this.lastLeaseUntil = until.getTime();
+    const res = await prisma.webhookDelivery.updateMany({ where: { seq: { in: seqs }, ...due }, data: { leaseOwner: this.owner, leaseExpiresAt: until } });
+    if (res.count === 0) return [];
+    return prisma.webhookDelivery.findMany({
+      where: { seq: { in: seqs }, leaseOwner: this.owner, leaseExpiresAt: until },
+      include: { event: { select: { sequence: true, payload: true } } },
+      orderBy: { seq: "asc" },
+    });
   }
 
-  private launch(seq: number): void {
+  private launch(row: DeliveryRow): void {
+    const seq = row.seq;
     const abort = new AbortController();
-    const promise = this.deliver(seq, abort.signal)
+    const promise = this.deliver(row, abort.signal)
       .catch((err) => {
         if (!this.crashed) this.services.log.error({ err, seq }, "webhook delivery failed unexpectedly; retried after its lease expires");
       })
@@ -223,11 +260,11 @@ export class Dispatcher {
     this.inFlight.set(seq, { promise, abort });
   }
 
-  private async deliver(seq: number, signal: AbortSignal): Promise<void> {
+  private async deliver(d: DeliveryRow, signal: AbortSignal): Promise<void> {
     const { services } = this;
     const prisma = services.db.prisma;
-    const d = await prisma.webhookDelivery.findUnique({ where: { seq }, include: { event: { select: { sequence: true, payload: true } } } });
-    if (!d || d.leaseOwner !== this.owner) return;
+    const seq = d.seq;
+    if (d.leaseOwner !== this.owner) return;
     const webhook = await this.webhook(d.webhookId);
     if (!webhook) return; // deleted meanwhile (its deliveries go with it)
     let body = d.payload ?? d.event?.payload ?? null;
@@ -256,7 +293,9 @@ export class Dispatcher {
     // The attempt happened: record it, retrying transient database errors (pool exhausted, serialisation).
     for (let i = 1; ; i++) {
       try {
-        await this.finish(d, result);
+        // First with the batch that finishes alongside; a retry records this outcome on its own.
+        if (i === 1) await this.record(d, result);
+        else await this.finish(d, result);
         return;
       } catch (err) {
         if (i >= 4 || this.crashed) {
@@ -321,53 +360,111 @@ export class Dispatcher {
     });
   }
 
+  /** Queues an outcome for the batch writer; resolves once it is committed. */
+  private record(d: DeliveryRow, r: SendResult): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.toRecord.push({ d, r, resolve, reject });
+      this.startRecorder();
+    });
+  }
+
+  /**
+   * Runs the batch writer unless it runs. An outcome queued after the writer's last look at the queue
+   * but before it was marked done would otherwise wait for the next outcome: the writer restarts itself.
+   */
+  private startRecorder(): void {
+    if (this.recording) return;
+    this.recording = this.recordBatches().finally(() => {
+      this.recording = null;
+      if (this.toRecord.length) this.startRecorder();
+    });
+  }
+
+  /** Writes queued outcomes, up to RECORD_BATCH per transaction, until the queue is empty. */
+  private async recordBatches(): Promise<void> {
+    while (this.toRecord.length) {
+      const batch = this.toRecord.splice(0, RECORD_BATCH);
+      if (this.crashed) {
+        for (const b of batch) b.resolve(); // a crashed process records nothing: the leases expire
+        continue;
+      }
+      // One lock order for every transaction that locks several streams (fan-out locks them by webhook id).
+      batch.sort((a, b) => (a.d.webhookId < b.d.webhookId ? -1 : a.d.webhookId > b.d.webhookId ? 1 : a.d.subjectId < b.d.subjectId ? -1 : a.d.subjectId > b.d.subjectId ? 1 : 0));
+      const now = new Date();
+      try {
+        const plans = await this.services.db.prisma.$transaction(async (tx) => {
+          const out = [];
+          for (const b of batch) out.push(await this.finishIn(tx, b.d, b.r, now));
+          return out;
+        }, TX_OPTIONS);
+        plans.forEach((plan, i) => this.logOutcome(batch[i].d, batch[i].r, plan));
+        for (const b of batch) b.resolve();
+      } catch (err) {
+        for (const b of batch) b.reject(err); // each is retried on its own (deliver)
+      }
+    }
+  }
+
   /** Records the attempt and the delivery's new state, and promotes the stream's next delivery, in one transaction. */
   private async finish(d: { seq: number; id: string; webhookId: string; subjectId: string; attempts: number }, r: SendResult): Promise<void> {
+    const now = new Date();
+    const plan = await this.services.db.prisma.$transaction((tx) => this.finishIn(tx, d, r, now), TX_OPTIONS);
+    this.logOutcome(d, r, plan);
+  }
+
+  private async finishIn(
+    tx: TransactionClient,
+    d: { seq: number; id: string; webhookId: string; subjectId: string; attempts: number },
+    r: SendResult,
+    now: Date,
+  ): Promise<{ number: number; final: boolean; delay: number }> {
     const schedule = this.cfg.retrySchedule;
     const number = d.attempts + 1;
-    const now = new Date();
     const final = r.ok || number > schedule.length;
     const status = r.ok ? "delivered" : final ? "discarded" : "pending";
     const delay = final ? 0 : Math.round(schedule[number - 1] * (0.8 + Math.random() * 0.4));
-    await this.services.db.prisma.$transaction(async (tx) => {
-      // A finished delivery hands the stream on: serialise with enqueues (see outbox.ts).
-      if (final) await tx.webhookStream.updateMany({ where: { webhookId: d.webhookId, subjectId: d.subjectId }, data: { version: { increment: 1 } } });
-      const updated = await tx.webhookDelivery.updateMany({
-        where: { seq: d.seq, status: "pending", leaseOwner: this.owner },
-        data: {
-          status,
-          attempts: number,
-          lastStatusCode: r.statusCode,
-          lastError: r.error,
-          leaseOwner: null,
-          leaseExpiresAt: null,
-          nextAttemptAt: final ? null : new Date(now.getTime() + delay),
-          finishedAt: final ? now : null,
-        },
-      });
-      if (updated.count === 0) {
-        // Our lease was taken over (we overran it) or the webhook was deleted: log the attempt if the delivery still exists.
-        const exists = await tx.webhookDelivery.count({ where: { seq: d.seq } });
-        if (!exists) return;
-      }
-      await tx.webhookAttempt.create({
-        data: {
-          id: newId("wha"),
-          deliveryId: d.id,
-          webhookId: d.webhookId,
-          number,
-          at: now,
-          outcome: r.ok ? "success" : "failure",
-          statusCode: r.statusCode,
-          latencyMs: r.latencyMs,
-          responseBody: r.body,
-          error: r.error,
-        },
-      });
-      if (updated.count === 1 && final) await promoteNext(tx, d.webhookId, d.subjectId, now);
-    }, TX_OPTIONS);
-    if (!final) this.services.log.info({ deliveryId: d.id, attempt: number, error: r.error, retryInMs: delay }, "webhook delivery failed; retry scheduled");
-    else if (!r.ok) this.services.log.warn({ deliveryId: d.id, attempts: number, error: r.error }, "webhook delivery discarded after its last attempt");
+    const plan = { number, final, delay };
+    // A finished delivery hands the stream on: serialise with enqueues (see outbox.ts).
+    if (final) await tx.webhookStream.updateMany({ where: { webhookId: d.webhookId, subjectId: d.subjectId }, data: { version: { increment: 1 } } });
+    const updated = await tx.webhookDelivery.updateMany({
+      where: { seq: d.seq, status: "pending", leaseOwner: this.owner },
+      data: {
+        status,
+        attempts: number,
+        lastStatusCode: r.statusCode,
+        lastError: r.error,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        nextAttemptAt: final ? null : new Date(now.getTime() + delay),
+        finishedAt: final ? now : null,
+      },
+    });
+    if (updated.count === 0) {
+      // Our lease was taken over (we overran it) or the webhook was deleted: log the attempt if the delivery still exists.
+      const exists = await tx.webhookDelivery.count({ where: { seq: d.seq } });
+      if (!exists) return plan;
+    }
+    await tx.webhookAttempt.create({
+      data: {
+        id: newId("wha"),
+        deliveryId: d.id,
+        webhookId: d.webhookId,
+        number,
+        at: now,
+        outcome: r.ok ? "success" : "failure",
+        statusCode: r.statusCode,
+        latencyMs: r.latencyMs,
+        responseBody: r.body,
+        error: r.error,
+      },
+    });
+    if (updated.count === 1 && final) await promoteNext(tx, d.webhookId, d.subjectId, now);
+    return plan;
+  }
+
+  private logOutcome(d: { id: string }, r: SendResult, plan: { number: number; final: boolean; delay: number }): void {
+    if (!plan.final) this.services.log.info({ deliveryId: d.id, attempt: plan.number, error: r.error, retryInMs: plan.delay }, "webhook delivery failed; retry scheduled");
+    else if (!r.ok) this.services.log.warn({ deliveryId: d.id, attempts: plan.number, error: r.error }, "webhook delivery discarded after its last attempt");
   }
 }
 

@@ -1,33 +1,108 @@
-// `npm run bench [-- name-filter]`: runs every benchmark in test/bench/*.bench.ts and prints its figures.
-// A benchmark module default-exports { name, description, run(): Promise<Record<string, string | number>> }.
-// Benchmarks are measurements, not tests: they never fail on a threshold.
-import { readdirSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { join } from "node:path";
+// `npm run bench [-- --quick] [-- --json] [-- --db sqlite,postgresql] [-- name-filter]`
+// Runs the seven measures of the performance suite (test/bench/*.bench.ts) on each database and prints
+// one table; --json also prints every result as one JSON object on the last line of output. It is a
+// measurement, not a test: it exits 0 whatever the figures (non-zero only when a measure crashed).
+// --quick is the short mode CI runs so the suite cannot rot (well under a minute, no thresholds).
+import { cpus, loadavg } from "node:os";
+import type { Provider } from "../../src/db/url.js";
+import type { QueryEvent } from "../../src/db/client.js";
+import { postgresAvailable } from "../support/databases.js";
+import { startTestService } from "../support/server.js";
+import { UNLIMITED, type Ctx, type Measure, type Result } from "./lib.js";
+import restRead from "./rest-read.bench.js";
+import graphqlList from "./graphql-list.bench.js";
+import bulkUpload from "./bulk-upload.bench.js";
+import webhooks from "./webhooks.bench.js";
+import invoiceCsv from "./invoice-csv.bench.js";
+import startup from "./startup.bench.js";
+import compatList from "./compat-list.bench.js";
 
-export interface Benchmark {
-  name: string;
-  description: string;
-  run(): Promise<Record<string, string | number>>;
-}
+const MEASURES: Measure[] = [restRead, graphqlList, bulkUpload, webhooks, invoiceCsv, startup, compatList];
+/** Measures that start their own processes (the others share one service per database). */
+const OWN_PROCESS = new Set([4, 6]);
 
-const dir = fileURLToPath(new URL(".", import.meta.url));
-const filter = process.argv.slice(2).find((a) => !a.startsWith("-"));
-const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).sort();
+const argv = process.argv.slice(2);
+const quick = argv.includes("--quick");
+const json = argv.includes("--json");
+const dbArg = argv.includes("--db") ? argv[argv.indexOf("--db") + 1] : process.env.BENCH_DBS;
+const filter = argv.find((a, i) => !a.startsWith("-") && argv[i - 1] !== "--db");
+const wanted = (dbArg ? dbArg.split(",") : ["sqlite", "postgresql"]).map((d) => (d === "postgres" ? "postgresql" : d)) as Provider[];
+const selected = MEASURES.filter((m) => !filter || m.name.toLowerCase().includes(filter.toLowerCase()) || String(m.id) === filter);
+
 process.env.NODE_ENV ??= "test";
-let failed = false;
-for (const file of files) {
-  const bench = (await import(pathToFileURL(join(dir, file)).href)).default as Benchmark;
-  if (filter && !bench.name.includes(filter) && !file.includes(filter)) continue;
-  console.log(`\n=== ${bench.name} (${file}) ===\n${bench.description}`);
+const log = (s: string) => process.stderr.write(s + "\n");
+const results: Result[] = [];
+let crashed = false;
+const started = performance.now();
+
+for (const provider of wanted) {
+  if (provider === "postgresql" && !(await postgresAvailable())) {
+    for (const m of selected) results.push({ measure: m.id, name: m.name, db: provider, value: null, unit: "", target: "", met: null, reason: "n/a: PostgreSQL not reachable at 127.0.0.1:5432", details: {} });
+    continue;
+  }
+  const sql = { counting: false, count: 0 };
+  const onQuery = (_e: QueryEvent) => {
+    if (sql.counting) sql.count++;
+  };
+  const needsShared = selected.some((m) => !OWN_PROCESS.has(m.id));
+  const svc = needsShared ? await startTestService(provider, { WEBHOOK_DISPATCHER: "false", ...UNLIMITED }, { onQuery }) : (null as never);
+  const ctx: Ctx = {
+    provider,
+    quick,
+    svc,
+    sql,
+    async countStatements(fn) {
+      // Quiesce first: requests of a previous load run may still be in the server when its client exits.
+      sql.counting = true;
+      for (let i = 0; i < 40; i++) {
+        sql.count = 0;
+        await new Promise((r) => setTimeout(r, 250));
+        if (sql.count === 0) break;
+      }
+      sql.count = 0;
+      try {
+        const result = await fn();
+        return { result, statements: sql.count };
+      } finally {
+        sql.counting = false;
+      }
+    },
+  };
   try {
-    const figures = await bench.run();
-    const width = Math.max(...Object.keys(figures).map((k) => k.length));
-    for (const [k, v] of Object.entries(figures)) console.log(`  ${k.padEnd(width)}  ${v}`);
-  } catch (err) {
-    failed = true;
-    console.error(`  FAILED: ${(err as Error).stack ?? err}`);
+    for (const m of selected) {
+      const t0 = performance.now();
+      log(`[bench] ${provider}: ${m.id}. ${m.name} …`);
+      try {
+        results.push(...(await m.run(ctx)));
+      } catch (err) {
+        crashed = true;
+        log(`[bench] ${m.name} on ${provider} FAILED: ${(err as Error).stack ?? err}`);
+        results.push({ measure: m.id, name: m.name, db: provider, value: null, unit: "", target: "", met: null, reason: `failed: ${(err as Error).message}`, details: {} });
+      }
+      log(`[bench] ${provider}: ${m.name} took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    await svc?.close();
   }
 }
-if (!files.length) console.log("no benchmarks in test/bench");
-process.exit(failed ? 1 : 0);
+
+const machine = `${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? "?"}), Node ${process.versions.node}, ${process.platform}, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end`;
+const fmt = (v: number | null) => (v === null ? "n/a" : Number.isInteger(v) ? String(v) : v.toFixed(2));
+const rows = results.map((r) => [
+  `${r.measure}. ${r.name}`,
+  r.db,
+  `${fmt(r.value)} ${r.unit}`.trim(),
+  r.target,
+  r.met === null ? "—" : r.met ? "yes" : "NO",
+  [Object.entries(r.details).map(([k, v]) => `${k} ${v}`).join("; "), r.reason ? `reason: ${r.reason}` : ""].filter(Boolean).join(" | "),
+]);
+const head = ["measure", "db", "value", "target", "met", "details"];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (i === 5 ? 0 : r[i].length))));
+const line = (cells: string[]) => "| " + cells.map((c, i) => (i === 5 ? c : c.padEnd(widths[i]))).join(" | ") + " |";
+console.log(`\nRetour benchmark${quick ? " (--quick: smaller sizes and shorter runs; figures are indicative only)" : ""} on ${machine}\n`);
+console.log(line(head));
+console.log("|" + head.map((_, i) => "-".repeat(i === 5 ? 9 : widths[i] + 2)).join("|") + "|");
+for (const r of rows) console.log(line(r));
+console.log(`\n${results.length} results in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+if (json) console.log(JSON.stringify({ machine, quick, at: new Date().toISOString(), results }));
+process.exit(crashed ? 1 : 0);
