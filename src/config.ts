@@ -19,6 +19,12 @@ export interface Config {
   /** Requests per minute per API client and door; 0 disables the limit. */
   rateLimits: { graphql: number; rest: number; compat: number };
   webhooks: WebhookConfig;
+  /** An idempotency key in flight longer than this is taken over: its holder is presumed dead (IDEMPOTENCY_IN_FLIGHT_MS, default 65 s). */
+  idempotencyInFlightMs: number;
+  /** Origins allowed to call the service from a browser (CORS_ORIGINS, comma-separated exact origins); none by default. */
+  corsOrigins: string[];
+  /** Answer GraphQL introspection (GRAPHQL_INTROSPECTION; default: outside production only). */
+  graphqlIntrospection: boolean;
 }
 
 export interface WebhookConfig {
@@ -101,5 +107,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       compat: Number(env.RATE_LIMIT_COMPAT_PER_MINUTE ?? 300),
     },
     webhooks: loadWebhookConfig(env, production, databaseUrl),
+    idempotencyInFlightMs: Math.max(1, Number(env.IDEMPOTENCY_IN_FLIGHT_MS || 65_000)),
+    corsOrigins: [...parseCorsOrigins(env.CORS_ORIGINS)],
+    graphqlIntrospection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === "true" : !production,
   };
 }
+
+/** CORS_ORIGINS: comma-separated exact origins (`scheme://host[:port]`), no wildcard. */
+export function parseCorsOrigins(text: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const raw of (text ?? "").split(",")) {
+    const s = raw.trim();
+    if (!s) continue;
+    let url: URL;
+    try {
+      url = new URL(s);
+    } catch {
+      throw new Error(`CORS_ORIGINS: ${JSON.stringify(s)} is not an origin such as https://admin.example.com`);
+    }
+    if (s === "*" || url.origin !== s.replace(/\/$/, "")) throw new Error(`CORS_ORIGINS: ${JSON.stringify(s)} must be an exact origin (scheme://host[:port], no path, no wildcard)`);
+    out.add(url.origin);
+  }
+  return out;
+}
+

@@ -204,7 +204,13 @@ export const routes: CompatRoute[] = [
     const body = req.body;
     if (body === undefined || (typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length === 0)) return {};
     if (typeof body !== "object" || body === null || Array.isArray(body)) throw new CompatValidationError("body", "The additional details must be a JSON object of key/value pairs.");
-    return { details: JSON.stringify(body) };
+    let details: string;
+    try {
+      details = JSON.stringify(body);
+    } catch {
+      throw new CompatValidationError("body", "The additional details are nested too deeply; send a JSON object of key/value pairs.");
+    }
+    return { details };
   }),
   actionRoute("flag", "flagReturn", "Flag Return", () => ({})),
   actionRoute("close", "closeReturn", "Close Return", () => ({})),

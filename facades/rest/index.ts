@@ -79,6 +79,8 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       if (out.rateLimit) res.set(rateLimitHeaders(out.rateLimit));
       if (out.errors?.length) return sendError(req, res, route, new GraphQLFailure(out.errors));
       const result = route.respond(out.data, input);
+      // An idempotent replay (IETF Idempotency-Key draft): the first request's result, marked as such.
+      if (Object.values(out.data ?? {}).some((v) => (v as { replayed?: unknown } | null)?.replayed === true)) res.set("Idempotent-Replayed", "true");
       if (result.headers) res.set(result.headers);
       res.status(result.status);
       if (result.body === undefined) res.end();
@@ -90,14 +92,20 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
 
   // Body parser failures (malformed JSON, too large) and anything unexpected.
   router.use((err: any, req: Request, res: Response, _next: NextFunction) => {
+    // Routes that document `{ error }` bodies for a status get that shape here too.
+    const matched = table.match(req.method, req.path);
+    const send = (problem: ReturnType<typeof problemFor>) => {
+      if (matched.kind === "found" && matched.route.errorBody?.statuses.includes(problem.status)) return void res.status(problem.status).json({ error: problem.detail });
+      sendProblem(res, problem);
+    };
     if (err?.type === "entity.parse.failed") {
-      return sendProblem(res, problemFor(serviceName, req, 400, "request/malformed-json", "Malformed JSON", "The request body is not valid JSON."));
+      return send(problemFor(serviceName, req, 400, "request/malformed-json", "Malformed JSON", "The request body is not valid JSON (a JSON object or array is expected)."));
     }
     if (err?.type === "entity.too.large") {
-      return sendProblem(res, problemFor(serviceName, req, 413, "request/too-large", "Request body too large", `The request body exceeds the limit of ${opts.bodyLimit ?? "10mb"}.`));
+      return send(problemFor(serviceName, req, 413, "request/too-large", "Request body too large", `The request body exceeds the limit of ${opts.bodyLimit ?? "10mb"}.`));
     }
     if (err?.status >= 400 && err?.status < 500) {
-      return sendProblem(res, problemFor(serviceName, req, err.status, "request/invalid", "Invalid request", String(err.message)));
+      return send(problemFor(serviceName, req, err.status, "request/invalid", "Invalid request", String(err.message)));
     }
     opts.log.error({ err, requestId: requestId(req) }, "unexpected error in REST facade");
     sendProblem(res, problemFor(serviceName, req, 500, "internal", "Internal server error", "The server failed to handle the request; it has been logged with the request id."));

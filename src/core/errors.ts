@@ -77,6 +77,10 @@ export function formatError(
       extensions: { code, status: 400, type: "request/invalid", title: "Invalid request" },
     };
   }
+  // graphql-js stops coercing variables after 50 errors with a plain error of its own: still the request's fault.
+  if (!formatted.path && /^Too many errors processing variables/.test(formatted.message)) {
+    return { message: formatted.message, extensions: { code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request" } };
+  }
   // A GraphQLError raised by graphql-js itself (e.g. variable coercion) has no originalError, or
   // (coercion of a variable by a scalar / enum: Int, DateTime, an unknown enum value) wraps another
   // GraphQLError; both concern the request, not a resolver (no path).

@@ -1,24 +1,45 @@
 // Idempotency keys for creating operations (REST `Idempotency-Key` header → the mutation's
-// `idempotencyKey` argument). Generic: any creating service wraps its work in `idempotent()`.
-//  - same key, same request   → the stored result, `replayed: true` (REST answers 200 instead of 201)
+// `idempotencyKey` argument), after the IETF httpapi "Idempotency-Key" draft. Generic: any creating
+// service wraps its work in `idempotent()`.
+//  - same key, same request   → the stored result, `replayed: true` (REST: 200 + `Idempotent-Replayed: true`)
 //  - same key, other request  → 422 `request/idempotency-key-reused`
 //  - same key, still running  → 409 `request/idempotency-key-in-flight`
 //  - keys expire after 24 h; a failed attempt releases its key so the caller may retry.
+//  - keys are scoped per caller (API client, or staff user) and operation: two clients sending the
+//    same key never see each other's results.
+//  - the result is saved by the work itself, inside the transaction that creates the object
+//    (`claim.save(tx, result)`), so a crash cannot leave a created object behind an in-flight key.
+//  - a key in flight for longer than IDEMPOTENCY_IN_FLIGHT_MS (default 65 s) is taken over: its
+//    holder is presumed dead. Should that holder still be alive, its `save` finds the key taken and
+//    fails, rolling its transaction back, so the object is never created twice.
 import { createHash } from "node:crypto";
 import type { RequestContext } from "./context.js";
 import { fail } from "./errors.js";
 import { isUniqueViolation } from "./db-errors.js";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_IN_FLIGHT_MS = 65_000;
 
 export interface IdempotencyScope {
   storeId: string;
-  /** Names the operation, e.g. "createReturn": keys are per store and operation. */
+  /** Names the operation, e.g. "createReturn": keys are per caller, store and operation. */
   operation: string;
   /** The caller's key; null/undefined → no idempotency. */
   key: string | null | undefined;
   /** The request as the caller sent it (hashed canonically: key order does not matter). */
   request: unknown;
+}
+
+/** The minimal transaction client `save` needs (a Prisma transaction client satisfies it). */
+interface KeyTx {
+  idempotencyKey: {
+    updateMany(args: { where: Record<string, unknown>; data: Record<string, unknown> }): Promise<{ count: number }>;
+  };
+}
+
+/** Handed to the work: call `save(tx, result)` inside the transaction that creates the object. */
+export interface IdempotencyClaim<T> {
+  save(tx: KeyTx, result: T): Promise<void>;
 }
 
 /** JSON with object keys sorted, so equal requests hash equally. */
@@ -37,25 +58,63 @@ export function requestHash(request: unknown): string {
   return createHash("sha256").update(canonicalJson(request)).digest("hex");
 }
 
+/** Who owns a key: the API client, or the staff user (not the session: a re-login keeps the keys). */
+export function idempotencyCaller(ctx: RequestContext): string {
+  const p = ctx.principal;
+  if (p.kind === "apiClient") return p.clientId;
+  if (p.kind === "staff") return `staff:${p.userId}`;
+  return "anonymous";
+}
+
+const noClaim: IdempotencyClaim<never> = { save: async () => {} };
+
+/** Expired keys are deleted now and then (at most every 10 minutes per process and database). */
+const lastPrune = new WeakMap<object, number>();
+function pruneExpired(ctx: RequestContext): void {
+  const now = Date.now();
+  if (now - (lastPrune.get(ctx.services.db) ?? 0) < 10 * 60_000) return;
+  lastPrune.set(ctx.services.db, now);
+  ctx.prisma.idempotencyKey.deleteMany({ where: { expiresAt: { lt: new Date(now) } } }).catch((err) => ctx.log.warn({ err }, "could not prune expired idempotency keys"));
+}
+
+function tooLate(key: string) {
+  return fail.conflict(
+    "request/idempotency-key-in-flight",
+    "Request in progress",
+    `The request with the Idempotency-Key ${JSON.stringify(key)} ran past ${"IDEMPOTENCY_IN_FLIGHT_MS"} and was taken over by a retry; this attempt was rolled back.`,
+  );
+}
+
 /**
- * Runs `work` at most once per (store, operation, key). `work` returns a JSON-serialisable result
- * (keep it small: ids, which the caller re-reads) that later replays get back.
+ * Runs `work` at most once per (caller, store, operation, key). `work` returns a JSON-serialisable
+ * result (keep it small: ids, which the caller re-reads) that later replays get back, and should call
+ * `claim.save(tx, result)` inside its creating transaction; if it does not, the result is saved when
+ * it returns (for work spread over several transactions, such as a bulk upload).
  */
-export async function idempotent<T>(ctx: RequestContext, scope: IdempotencyScope, work: () => Promise<T>): Promise<{ result: T; replayed: boolean }> {
+export async function idempotent<T>(
+  ctx: RequestContext,
+  scope: IdempotencyScope,
+  work: (claim: IdempotencyClaim<T>) => Promise<T>,
+): Promise<{ result: T; replayed: boolean }> {
   const key = scope.key;
-  if (key === null || key === undefined) return { result: await work(), replayed: false };
+  if (key === null || key === undefined) return { result: await work(noClaim as IdempotencyClaim<T>), replayed: false };
   if (key.length < 1 || key.length > 255) throw fail.badInput("`Idempotency-Key` must have 1 to 255 characters.", "idempotencyKey");
   const prisma = ctx.prisma;
-  const id = { storeId: scope.storeId, operation: scope.operation, key };
+  const id = { storeId: scope.storeId, operation: `${scope.operation}@${idempotencyCaller(ctx)}`, key };
   const hash = requestHash(scope.request);
+  const inFlightMs = ctx.config.idempotencyInFlightMs ?? DEFAULT_IN_FLIGHT_MS;
+  pruneExpired(ctx);
 
-  for (let attempt = 0; ; attempt++) {
+  let ownedAt: Date | null = null;
+  for (let attempt = 0; ownedAt === null; attempt++) {
+    if (attempt > 5) throw fail.conflict("request/idempotency-key-in-flight", "Request in progress", `A request with the Idempotency-Key ${JSON.stringify(key)} is still being processed; retry shortly.`);
     const now = new Date();
     try {
       await prisma.idempotencyKey.create({ data: { ...id, requestHash: hash, response: null, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) } });
-      break; // we own the key
+      ownedAt = now; // we own the key
+      break;
     } catch (err) {
-      if (!isUniqueViolation(err) || attempt >= 2) throw err;
+      if (!isUniqueViolation(err)) throw err;
     }
     const existing = await prisma.idempotencyKey.findUnique({ where: { storeId_operation_key: id } });
     if (!existing) continue; // released meanwhile: try again
@@ -70,19 +129,31 @@ export async function idempotent<T>(ctx: RequestContext, scope: IdempotencyScope
         `The Idempotency-Key ${JSON.stringify(key)} was already used with a different request in the last 24 hours; use a new key for a new request.`,
       );
     }
-    if (existing.response === null) {
+    if (existing.response !== null) return { result: JSON.parse(existing.response) as T, replayed: true };
+    if (now.getTime() - existing.createdAt.getTime() < inFlightMs) {
       throw fail.conflict("request/idempotency-key-in-flight", "Request in progress", `A request with the Idempotency-Key ${JSON.stringify(key)} is still being processed; retry shortly.`);
     }
-    return { result: JSON.parse(existing.response) as T, replayed: true };
+    // The holder is presumed dead: take the key over (compare-and-set on its start time).
+    const taken = await prisma.idempotencyKey.updateMany({ where: { ...id, response: null, createdAt: existing.createdAt }, data: { createdAt: now } });
+    if (taken.count === 1) ownedAt = now;
   }
 
+  const owned = ownedAt;
+  let saved = false;
+  const claim: IdempotencyClaim<T> = {
+    async save(tx, result) {
+      const done = await tx.idempotencyKey.updateMany({ where: { ...id, response: null, createdAt: owned }, data: { response: JSON.stringify(result) } });
+      if (done.count !== 1) throw tooLate(key);
+      saved = true;
+    },
+  };
   let result: T;
   try {
-    result = await work();
+    result = await work(claim);
   } catch (err) {
-    await prisma.idempotencyKey.deleteMany({ where: { ...id, response: null } }).catch(() => {});
+    await prisma.idempotencyKey.deleteMany({ where: { ...id, response: null, createdAt: owned } }).catch(() => {});
     throw err;
   }
-  await prisma.idempotencyKey.update({ where: { storeId_operation_key: id }, data: { response: JSON.stringify(result) } });
+  if (!saved) await claim.save(prisma as unknown as KeyTx, result);
   return { result, replayed: false };
 }

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { execute, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
 import { checkOperationAccess } from "./auth.js";
+import { checkInputText, checkQueryCost } from "./limits.js";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
@@ -42,6 +43,8 @@ export function createCore(config: Config, db: Database, log: Logger): Core {
     async execute(document, variables, ctx) {
       try {
         checkOperationAccess(schema, document, undefined, variables, ctx);
+        checkInputText(document, variables);
+        checkQueryCost(document, undefined, variables);
       } catch (err) {
         if (err instanceof GraphQLError) return { errors: [err] };
         throw err;

@@ -1,6 +1,7 @@
 // Query limits for the public GraphQL endpoint: depth, total field count (after fragment expansion)
 // and aliases. Facade documents are fixed and validated at start-up; these guard hand-written queries.
-import { GraphQLError, Kind, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from "graphql";
+import { DomainError } from "./errors.js";
+import { GraphQLError, Kind, visit, type DocumentNode, type OperationDefinitionNode, type ValueNode, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from "graphql";
 
 export interface QueryLimits {
   maxDepth: number;
@@ -48,4 +49,84 @@ export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): Validatio
       },
     };
   };
+}
+
+/**
+ * Text no database can store: PostgreSQL refuses the NUL character (U+0000) in text, and SQLite
+ * would silently truncate at it in places. Any string argument or variable holding one is a 400,
+ * checked once per operation before any resolver runs (so every door and field is covered).
+ */
+export function checkInputText(document: DocumentNode, variables: Record<string, unknown> | null | undefined): void {
+  const bad = (path: string) =>
+    new DomainError({ code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request", detail: `\`${path}\` contains the NUL character (U+0000), which is not allowed in any text; remove it.`, field: path });
+  const walk = (value: unknown, path: string, depth: number): void => {
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) throw bad(path);
+    } else if (Array.isArray(value)) {
+      if (depth < 64) value.forEach((v, i) => walk(v, `${path}[${i}]`, depth + 1));
+    } else if (value && typeof value === "object") {
+      if (depth < 64) for (const [k, v] of Object.entries(value)) {
+        if (k.includes("\u0000")) throw bad(path);
+        walk(v, path ? `${path}.${k}` : k, depth + 1);
+      }
+    }
+  };
+  walk(variables ?? {}, "", 0);
+  visit(document, {
+    StringValue(node) {
+      if (node.value.includes("\u0000")) throw bad("query");
+    },
+  });
+}
+
+/** Estimated cost above which an operation is refused (QUERY_MAX_COST). */
+export const DEFAULT_MAX_COST = Number(process.env.QUERY_MAX_COST || 200_000);
+
+/**
+ * Cost limit, with the variables known: every field costs 1, and a field paged with `first`/`last`
+ * multiplies the cost of what it selects by that page size, so nested lists cannot multiply into
+ * millions of rows even while each stays under its own page-size cap.
+ */
+export function checkQueryCost(document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined, maxCost = DEFAULT_MAX_COST): void {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  let op: OperationDefinitionNode | undefined;
+  for (const def of document.definitions) {
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) op ??= def;
+  }
+  if (!op) return;
+  const pageSize = (node: ValueNode | undefined): number => {
+    const v = !node ? undefined : node.kind === Kind.INT ? Number(node.value) : node.kind === Kind.VARIABLE ? variables?.[node.name.value] : undefined;
+    return typeof v === "number" && Number.isFinite(v) && v > 1 ? Math.min(v, 1_000_000) : 1;
+  };
+  const cost = (set: SelectionSetNode, seen: Set<string>): number => {
+    let total = 0;
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) {
+        if (sel.name.value.startsWith("__")) continue;
+        total += 1;
+        if (sel.selectionSet) {
+          const paged = sel.arguments?.find((a) => a.name.value === "first" || a.name.value === "last");
+          total += pageSize(paged?.value) * cost(sel.selectionSet, seen);
+        }
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        total += cost(sel.selectionSet, seen);
+      } else {
+        const frag = fragments.get(sel.name.value);
+        if (frag && !seen.has(sel.name.value)) total += cost(frag.selectionSet, new Set([...seen, sel.name.value]));
+      }
+      if (total > maxCost) return total;
+    }
+    return total;
+  };
+  const total = cost(op.selectionSet, new Set());
+  if (total > maxCost) {
+    throw new DomainError({
+      code: "QUERY_TOO_COMPLEX",
+      status: 400,
+      type: "request/query-too-complex",
+      title: "Query too complex",
+      detail: `The query's estimated cost exceeds ${maxCost} (each field costs 1; a list paged with \`first\`/\`last\` multiplies what it selects by its page size); ask for smaller pages or fewer nested lists.`,
+    });
+  }
 }

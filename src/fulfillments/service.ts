@@ -3,7 +3,7 @@
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
-import { idempotent } from "../core/idempotency.js";
+import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { groupBy } from "../core/loaders.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { findOrder } from "../orders/service.js";
@@ -60,14 +60,14 @@ function orderNotFound(id: string) {
 }
 
 export async function createFulfillment(ctx: RequestContext, storeId: string, orderId: string, input: FulfillmentInput, idempotencyKey?: string | null) {
-  const { result, replayed } = await idempotent(ctx, { storeId, operation: "createFulfillment", key: idempotencyKey, request: { orderId, input } }, async () => ({
-    id: await insertFulfillment(ctx, storeId, orderId, input),
+  const { result, replayed } = await idempotent<{ id: string }>(ctx, { storeId, operation: "createFulfillment", key: idempotencyKey, request: { orderId, input } }, async (claim) => ({
+    id: await insertFulfillment(ctx, storeId, orderId, input, claim),
   }));
   const fulfillment = await ctx.prisma.fulfillment.findUniqueOrThrow({ where: { id: result.id } });
   return { success: true, fulfillment, replayed };
 }
 
-async function insertFulfillment(ctx: RequestContext, storeId: string, orderRef: string, input: FulfillmentInput): Promise<string> {
+async function insertFulfillment(ctx: RequestContext, storeId: string, orderRef: string, input: FulfillmentInput, claim: IdempotencyClaim<{ id: string }>): Promise<string> {
   const order = await findOrder(ctx, storeId, orderRef, { byName: false });
   if (!order) throw orderNotFound(orderRef);
   if (!input.lineItems.length) throw fail.badInput("`lineItems` must hold at least one line item.", "lineItems");
@@ -122,6 +122,7 @@ async function insertFulfillment(ctx: RequestContext, storeId: string, orderRef:
             : undefined,
         },
       });
+      await claim.save(tx, { id });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw fail.badInput(`A fulfillment with id ${JSON.stringify(publicId)} already exists in this store.`, "fulfillmentId", "fulfillments/duplicate-id");

@@ -6,7 +6,7 @@ import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { assertCurrency, currencyExponent, money, parseMajor } from "../core/money.js";
 import { isUniqueViolation } from "../core/db-errors.js";
-import { idempotent } from "../core/idempotency.js";
+import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import type { TransactionClient } from "../db/client.js";
@@ -75,13 +75,13 @@ function orderNotFound(id: string) {
 
 /** Creates or updates an order with its line items. Line items are matched by external id. */
 export async function upsertOrder(ctx: RequestContext, storeId: string, input: OrderInput, mode: OrderWriteMode, idempotencyKey?: string | null) {
-  const { result, replayed } = await idempotent(ctx, { storeId, operation: `upsertOrder:${mode}`, key: idempotencyKey, request: input }, () => writeOrder(ctx, storeId, input, mode));
+  const { result, replayed } = await idempotent<{ id: string; created: boolean }>(ctx, { storeId, operation: `upsertOrder:${mode}`, key: idempotencyKey, request: input }, (claim) => writeOrder(ctx, storeId, input, mode, claim));
   const order = await ctx.prisma.order.findFirst({ where: { id: result.id, storeId } });
   if (!order) throw orderNotFound(result.id);
   return { order, created: result.created, replayed };
 }
 
-async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInput, mode: OrderWriteMode): Promise<{ id: string; created: boolean }> {
+async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInput, mode: OrderWriteMode, claim: IdempotencyClaim<{ id: string; created: boolean }>): Promise<{ id: string; created: boolean }> {
   const externalId = nonEmpty(input.orderId, "orderId");
   const provider = normaliseProvider(input.provider);
   const name = input.name != null ? nonEmpty(input.name, "name") : externalId;
@@ -176,7 +176,9 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
         });
       }
       if (input.fulfillments?.length) await syncFulfillments(tx, storeId, orderId, input.fulfillments);
-      return { id: orderId, created: !existing };
+      const result = { id: orderId, created: !existing };
+      await claim.save(tx, result);
+      return result;
     });
   try {
     return await run();

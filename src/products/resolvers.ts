@@ -1,6 +1,7 @@
 import type { RequestContext } from "../core/context.js";
 import { money } from "../core/money.js";
 import type { PageArgs } from "../core/pagination.js";
+import { idempotent } from "../core/idempotency.js";
 import * as products from "./service.js";
 
 type Ctx = RequestContext;
@@ -13,7 +14,14 @@ export const productsResolvers = {
     product: (_: unknown, a: StoreArgs & { id?: string | null; sku?: string | null }, ctx: Ctx) => products.getProduct(ctx, a.storeId, a),
   },
   Mutation: {
-    bulkUploadProducts: (_: unknown, a: StoreArgs & { products: products.FamilyInput[] }, ctx: Ctx) => products.bulkUpload(ctx, a.storeId, a.products),
+    bulkUploadProducts: async (_: unknown, a: StoreArgs & { products: products.FamilyInput[]; idempotencyKey?: string | null }, ctx: Ctx) => {
+      // Upload chunks commit one by one, so the result is stored after the last one; a crash mid-upload
+      // leaves the key in flight until it is taken over, and running the upload again is safe (it matches).
+      const { result, replayed } = await idempotent(ctx, { storeId: a.storeId, operation: "bulkUploadProducts", key: a.idempotencyKey, request: a.products }, () =>
+        products.bulkUpload(ctx, a.storeId, a.products),
+      );
+      return { ...result, replayed };
+    },
   },
   ProductFamily: {
     tags: (f: { tags: string }) => JSON.parse(f.tags) as string[],

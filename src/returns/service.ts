@@ -6,7 +6,7 @@ import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { parseMajor } from "../core/money.js";
 import { recordEvent, eventsCommitted } from "../core/events.js";
-import { idempotent } from "../core/idempotency.js";
+import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import type { TransactionClient } from "../db/client.js";
@@ -53,8 +53,8 @@ async function actorName(ctx: RequestContext, tx: TransactionClient): Promise<st
 
 export async function createReturn(ctx: RequestContext, storeId: string, input: CreateReturnInput, options: { createExternalRMAs?: boolean | null } | null | undefined, idempotencyKey?: string | null) {
   const request = { input, options: { createExternalRMAs: !!options?.createExternalRMAs } };
-  const { result, replayed } = await idempotent(ctx, { storeId, operation: "createReturn", key: idempotencyKey, request }, async () => {
-    const id = await insertReturn(ctx, storeId, input);
+  const { result, replayed } = await idempotent<{ id: string }>(ctx, { storeId, operation: "createReturn", key: idempotencyKey, request }, async (claim) => {
+    const id = await insertReturn(ctx, storeId, input, claim);
     return { id };
   });
   const ret = await ctx.prisma.return.findFirst({ where: { id: result.id, storeId } });
@@ -88,7 +88,7 @@ function validateCreate(input: CreateReturnInput) {
   return type;
 }
 
-async function insertReturn(ctx: RequestContext, storeId: string, input: CreateReturnInput): Promise<string> {
+async function insertReturn(ctx: RequestContext, storeId: string, input: CreateReturnInput, claim: IdempotencyClaim<{ id: string }>): Promise<string> {
   const type = validateCreate(input);
   const provider = normaliseProvider(input.provider);
   const order = await ctx.prisma.order.findFirst({ where: { storeId, externalId: input.externalOrderId.trim(), provider } });
@@ -164,6 +164,7 @@ async function insertReturn(ctx: RequestContext, storeId: string, input: CreateR
       },
     });
     await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
+    await claim.save(tx, { id });
   });
   eventsCommitted(ctx.services, "return");
   return id;

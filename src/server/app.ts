@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Core } from "../core/index.js";
 import type { RequestContext } from "../core/context.js";
-import { queryLimitsRule } from "../core/limits.js";
+import { checkInputText, checkQueryCost, queryLimitsRule } from "../core/limits.js";
 import { checkOperationAccess } from "../core/auth.js";
 import { DomainError } from "../core/errors.js";
 import { rateLimitHeaders, type Door } from "../core/rate-limit.js";
@@ -60,6 +60,8 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
     next();
   });
 
+  app.use(corsMiddleware(new Set(config.corsOrigins)));
+
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
     try {
@@ -79,7 +81,7 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
       validationRules: [queryLimitsRule()],
       // One operation per HTTP request: batching multiplies cost past the limits above.
       allowBatchedHttpRequests: false,
-      introspection: process.env.GRAPHQL_INTROSPECTION ? process.env.GRAPHQL_INTROSPECTION === "true" : true,
+      introspection: config.graphqlIntrospection,
       // Apollo's default landing page loads from a CDN; outside production GET /graphql serves a
       // locally hosted GraphiQL instead (facades/dashboard).
       plugins: [rateLimitHeadersPlugin(), accessBeforeValidationPlugin(core), ApolloServerPluginLandingPageDisabled()],
@@ -143,6 +145,37 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
   };
 }
 
+/**
+ * Strict CORS: the dashboard is served from this origin and needs none. Other origins (a dashboard
+ * hosted elsewhere) must be listed exactly in CORS_ORIGINS; any other origin gets no CORS headers,
+ * and its preflight is refused with 403.
+ */
+function corsMiddleware(origins: Set<string>) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.get("origin");
+    res.vary("Origin");
+    if (!origin) return next();
+    const allowed = origins.has(origin);
+    if (allowed) {
+      res.set({ "Access-Control-Allow-Origin": origin, "Access-Control-Expose-Headers": "X-Request-Id, X-Page-Next, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed" });
+    }
+    if (req.method === "OPTIONS" && req.get("access-control-request-method")) {
+      if (!allowed) {
+        res.status(403).type("application/problem+json").json({ type: "com.retour.api:request/cors-origin-forbidden", title: "Origin not allowed", status: 403, detail: `Cross-origin requests from ${origin} are not allowed; list the origin in CORS_ORIGINS.`, instance: req.path });
+        return;
+      }
+      res.set({
+        "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE, PATCH",
+        "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key, X-Request-Id, X-Page-Size, X-Page-Continue",
+        "Access-Control-Max-Age": "600",
+      });
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
+}
+
 /** Facades deployed apart from the core say which door a request came through (for its rate limit). */
 function doorOf(req: Request): Door {
   const door = req.get("x-retour-door");
@@ -170,6 +203,8 @@ function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestCon
         async didResolveOperation({ document, operationName, request, contextValue }) {
           try {
             checkOperationAccess(core.schema, document, operationName, request.variables, contextValue);
+            checkInputText(document, request.variables);
+            checkQueryCost(document, operationName, request.variables);
           } catch (err) {
             // A request-level refusal (nothing executed): answer with its real HTTP status.
             if (err instanceof DomainError) throw new DomainError({ ...err.info, extra: { ...(err.info.extra ?? {}), http: { status: err.info.status } } });

@@ -55,6 +55,17 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
+  // Requests refused before they reach the app (header or URL too large, malformed HTTP, timeouts)
+  // still get a problem+json body instead of Node's empty answer.
+  server.on("clientError", (err: NodeJS.ErrnoException & { bytesParsed?: number }, socket) => {
+    if (!socket.writable || (err.code === "ECONNRESET")) return void socket.destroy();
+    const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+    const title = status === 431 ? "Request header fields too large" : status === 408 ? "Request timeout" : "Bad request";
+    const detail =
+      status === 431 ? "The request line and headers exceed 16 KB; send long values in the body." : status === 408 ? "The request took too long to arrive." : "The request is not valid HTTP.";
+    const body = JSON.stringify({ type: `com.${config.serviceName}.api:request/${status === 431 ? "headers-too-large" : status === 408 ? "timeout" : "malformed-http"}`, title, status, detail });
+    socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
   const port = (server.address() as AddressInfo).port;
   // Webhook deliveries run in the server process unless WEBHOOK_DISPATCHER=false.
   const dispatcher = core && config.webhooks.dispatcher ? startDispatcher(core.services) : null;

@@ -5,6 +5,7 @@ import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { eventsCommitted } from "../core/events.js";
 import { isUniqueViolation } from "../core/db-errors.js";
+import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { indexBy, groupBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import { decryptSecret, encryptSecret, newSigningSecret } from "./crypto.js";
@@ -63,7 +64,20 @@ function checkExternalId(externalId: string | null | undefined, field: string): 
   return externalId;
 }
 
-export async function createWebhook(ctx: RequestContext, storeId: string, input: CreateWebhookInput) {
+/** Creates a webhook (or updates the one with the same externalId); `idempotencyKey` as for every creating POST. */
+export async function createWebhook(ctx: RequestContext, storeId: string, input: CreateWebhookInput, idempotencyKey?: string | null) {
+  const { result, replayed } = await idempotent<{ id: string; created: boolean }>(ctx, { storeId, operation: "createWebhook", key: idempotencyKey, request: input }, async (claim) => {
+    const out = await createWebhookOnce(ctx, storeId, input, claim);
+    return { id: out.webhook.id, created: out.created };
+  });
+  const webhook = await ctx.prisma.webhook.findFirst({ where: { id: result.id, storeId } });
+  if (!webhook) throw fail.notFound("webhooks/not-found", `Webhook ${result.id}, created by the first request with this Idempotency-Key, has been deleted since.`, "Webhook not found");
+  // The signing secret is in the creation response only; a replay of that response repeats it to the same caller.
+  const signingSecret = result.created ? decryptSecret(ctx.config.webhooks.encryptionKey, webhook.signingSecretEnc) : null;
+  return { webhook, created: result.created, signingSecret, replayed };
+}
+
+async function createWebhookOnce(ctx: RequestContext, storeId: string, input: CreateWebhookInput, claim: IdempotencyClaim<{ id: string; created: boolean }>) {
   const topic = topicOf(input.topic);
   if (!topic) throw fail.badInput(`\`webhook.topic\` must be one of ${topicNames().map((t) => `\`${t}\``).join(", ")}; got ${JSON.stringify(input.topic)}.`, "webhook.topic");
   const kind = input.kind ?? "redo";
@@ -94,7 +108,8 @@ export async function createWebhook(ctx: RequestContext, storeId: string, input:
   const signingSecret = newSigningSecret();
   let webhook: WebhookRow;
   try {
-    webhook = await prisma.webhook.create({
+    webhook = await prisma.$transaction(async (tx) => {
+      const row = await tx.webhook.create({
       data: {
         id: newId("wh"),
         storeId,
@@ -105,6 +120,9 @@ export async function createWebhook(ctx: RequestContext, storeId: string, input:
         authTokenEnc: token === null ? null : encryptSecret(key, token),
         signingSecretEnc: encryptSecret(key, signingSecret),
       },
+      });
+      await claim.save(tx, { id: row.id, created: true });
+      return row;
     });
   } catch (err) {
     // Two racing creates with one externalId: the loser updates the winner's webhook.

@@ -26,7 +26,7 @@ const getOrder = operation(`query RestGetOrder($storeId: ID!, $id: String!) {
 const deleteOrder = operation(`mutation RestDeleteOrder($storeId: ID!, $id: String!) { deleteOrder(storeId: $storeId, id: $id) { success orderId externalOrderId } }`);
 
 const createFulfillment = operation(`mutation RestCreateFulfillment($storeId: ID!, $orderId: String!, $input: FulfillmentInput!, $key: String) {
-  createFulfillment(storeId: $storeId, orderId: $orderId, input: $input, idempotencyKey: $key) { success fulfillment { ${FULFILLMENT_FIELDS} } }
+  createFulfillment(storeId: $storeId, orderId: $orderId, input: $input, idempotencyKey: $key) { success replayed fulfillment { ${FULFILLMENT_FIELDS} } }
 }`);
 
 const updateStatus = operation(`mutation RestUpdateShipmentStatus($storeId: ID!, $orderId: String!, $fulfillmentId: String!, $input: ShipmentStatusInput!) {

@@ -4,9 +4,9 @@ import { operation } from "../../executor.js";
 import { RestInputError, type RestRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
 
-const bulkUpload = operation(`mutation RestProductsBulkUpload($storeId: ID!, $products: [ProductFamilyUpload!]!) {
-  bulkUploadProducts(storeId: $storeId, products: $products) {
-    total_count processed_count error_count
+const bulkUpload = operation(`mutation RestProductsBulkUpload($storeId: ID!, $products: [ProductFamilyUpload!]!, $key: String) {
+  bulkUploadProducts(storeId: $storeId, products: $products, idempotencyKey: $key) {
+    replayed total_count processed_count error_count
     results { status product_family_id products { id sku } error }
   }
 }`);
@@ -20,11 +20,11 @@ export const productsRoutes: RestRoute[] = [
     operationId: "Products bulk upload",
     scope: "products_write",
     operation: bulkUpload,
-    variables: ({ params, body }) => {
+    variables: ({ params, body, header }) => {
       if (!body || typeof body !== "object" || Array.isArray(body) || !Array.isArray(body.products)) {
         throw new RestInputError("The body must be a JSON object `{ \"products\": [ … ] }` with 1 to 1000 product families.", "products");
       }
-      return { storeId: params.storeId, products: body.products };
+      return { storeId: params.storeId, products: body.products, key: header("idempotency-key") ?? null };
     },
     respond: (data) => {
       const r = data.bulkUploadProducts;
@@ -52,6 +52,7 @@ export const productsOpenApi: OpenApiFragment = {
       parameters: [{ name: "storeId", in: "path", required: true, schema: { type: "string" } }],
       post: {
         operationId: "Products bulk upload",
+        parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 }, description: "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409." }],
         summary: "Create or update up to 1000 product families",
         description: [
           "Each family is matched by `product_family_id`, then `external_id`, then any variant `sku`; matched → `updated`, otherwise `created`. An unknown `product_family_id` is an error for that family (ids are assigned by the service).",

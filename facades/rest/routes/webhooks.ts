@@ -5,8 +5,8 @@ import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
 
 const WEBHOOK_FIELDS = `id topic kind externalId callback { url auth { bearer { token } } } createdAt updatedAt`;
 
-const createWebhook = operation(`mutation RestCreateWebhook($storeId: ID!, $input: CreateWebhookInput!) {
-  createWebhook(storeId: $storeId, input: $input) { created signingSecret webhook { ${WEBHOOK_FIELDS} } }
+const createWebhook = operation(`mutation RestCreateWebhook($storeId: ID!, $input: CreateWebhookInput!, $key: String) {
+  createWebhook(storeId: $storeId, input: $input, idempotencyKey: $key) { created replayed signingSecret webhook { ${WEBHOOK_FIELDS} } }
 }`);
 const listWebhooks = operation(`query RestListWebhooks($storeId: ID!) { webhooks(storeId: $storeId) { ${WEBHOOK_FIELDS} } }`);
 const getWebhook = operation(`query RestGetWebhook($id: ID!) { webhook(id: $id) { ${WEBHOOK_FIELDS} } }`);
@@ -42,10 +42,12 @@ export const webhookRoutes: RestRoute[] = [
       return {
         storeId: input.params.storeId,
         input: { topic: w.topic, callback: callbackOf(w), kind: w.kind ?? null, externalId: w.externalId ?? null, backfill: w.backfill ?? false },
+        key: input.header("idempotency-key") ?? null,
       };
     },
     respond: (data) => {
-      const { created, signingSecret, webhook } = data.createWebhook;
+      const { created, replayed, signingSecret, webhook } = data.createWebhook;
+      if (created && replayed) return { status: 200, body: { webhook: { ...webhook, signingSecret } } };
       return created ? { status: 201, body: { webhook: { ...webhook, signingSecret } } } : { status: 200, body: { webhook } };
     },
   },
@@ -147,6 +149,7 @@ export const webhookOpenApi: OpenApiFragment = {
       parameters: [storeIdParam],
       post: {
         operationId: "Webhook create",
+        parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 }, description: "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409." }],
         summary: "Create a webhook, or update the store's webhook with the same externalId",
         description:
           "Deliveries are HTTP POSTs of `{type, at, merchantName, return, order}` with `Authorization: Bearer <callback.auth.bearer.token>` and Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`, signed with `signingSecret`, which only the 201 response carries). Events are delivered in order per subject; failed attempts are retried on a schedule, then discarded.",
@@ -191,8 +194,20 @@ export const webhookOpenApi: OpenApiFragment = {
               },
             },
           },
-          "200": { description: "An existing webhook with that externalId was updated", content: { "application/json": { schema: webhookEnvelope } } },
-          ...problemResponses(["400", "401", "403"]),
+          "200": {
+            description: "An existing webhook with that externalId was updated; or (with `Idempotent-Replayed: true`) the replay of a creation, `signingSecret` included",
+            content: {
+              "application/json": {
+                schema: {
+                  oneOf: [
+                    webhookEnvelope,
+                    { type: "object", required: ["webhook"], additionalProperties: false, properties: { webhook: { $ref: "#/components/schemas/WebhookWithSecret" } } },
+                  ],
+                },
+              },
+            },
+          },
+          ...problemResponses(["400", "401", "403", "409", "422"]),
         },
       },
       get: {

@@ -168,7 +168,8 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
     const { requestHash } = await import("../../../src/core/idempotency.js");
     const key = `inflight-${Date.now()}`;
     await svc.services.db.prisma.idempotencyKey.create({
-      data: { storeId, operation: "createReturn", key, requestHash: requestHash({ input: body.data, options: { createExternalRMAs: false } }), response: null, expiresAt: new Date(Date.now() + 60_000) },
+      // Keys are scoped per caller: the operation is stored as `<operation>@<API client id>`.
+      data: { storeId, operation: `createReturn@${(await svc.services.db.prisma.apiClient.findFirstOrThrow({ where: { storeId }, orderBy: { id: "asc" } })).id}`, key, requestHash: requestHash({ input: body.data, options: { createExternalRMAs: false } }), response: null, expiresAt: new Date(Date.now() + 60_000) },
     });
     const res = await create(body, { "Idempotency-Key": key });
     expect(res.status).toBe(409);

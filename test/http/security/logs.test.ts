@@ -45,12 +45,21 @@ describe.each(providers)("logs never contain credentials (%s)", (provider) => {
     await fetch(`${running.url}/v2.2/stores/${store.id}/checkout-ab-tests`, { headers: { authorization: `Bearer ${secret}x` } });
     await fetch(`${running.url}/api/v1/warehouse/return/list`, { headers: { "x-authorization": secret } });
     await fetch(`${running.url}/v2.2/stores/${store.id}/checkout-experiences/x`, { method: "DELETE", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: "{bad json" });
+    // Webhook secrets: the subscriber's token and the signing secret, and an Idempotency-Key'd create.
+    const subscriberToken = "subscriber-token-never-logged-42";
+    const wh = await fetch(`${running.url}/v2.2/stores/${store.id}/webhooks`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${(await identity.createApiClient(services, store.id, { name: "w", scopes: ["webhooks_write"] })).secret}`, "content-type": "application/json", "idempotency-key": "idem-key-never-logged" },
+      body: JSON.stringify({ webhook: { topic: "return", callback: { url: "http://127.0.0.1:9/h", auth: { bearer: { token: subscriberToken } } } } }),
+    });
+    const signingSecret = ((await wh.json()) as { webhook: { signingSecret: string } }).webhook.signingSecret;
+    expect(signingSecret).toMatch(/^whsec_/);
     await new Promise((r) => setTimeout(r, 100));
 
     const all = lines.join("");
     expect(lines.length).toBeGreaterThan(5);
     expect(all).toContain('"msg":"request"');
-    for (const needle of [secret, secret.split("_").pop()!, token, token.split("_").pop()!, password]) {
+    for (const needle of [secret, secret.split("_").pop()!, token, token.split("_").pop()!, password, subscriberToken, signingSecret, signingSecret.slice(6)]) {
       expect(all).not.toContain(needle);
     }
   });

@@ -1,0 +1,138 @@
+// Racing writes, on both databases, spread over two replicas of the service sharing one database:
+// over-returning one line item, two bulk uploads for one store, webhook upserts with one externalId,
+// a checkout-experience delete racing a checkout-tree edit, and idempotency keys reused in parallel.
+// Each race must end in exactly one consistent outcome: never a duplicate, never a lost guard.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { providers } from "../../support/env.js";
+import { startTestService, type TestService } from "../../support/server.js";
+import type { HttpClient } from "../../support/http.js";
+import { pushOrder, returnBody } from "../../support/orders.js";
+import { CREATE_EXPERIENCE, SET_TREE, expectNoErrors } from "../../support/gql.js";
+
+const NO_LIMITS = { RATE_LIMIT_REST_PER_MINUTE: "0", RATE_LIMIT_GRAPHQL_PER_MINUTE: "0", RATE_LIMIT_COMPAT_PER_MINUTE: "0" };
+
+describe.each(providers)("concurrency (%s)", (provider) => {
+  let svc: TestService;
+  let replica: { url: string; http: HttpClient };
+  let storeId: string;
+  let secret: string;
+  let staff: string;
+  /** Alternates requests between the two replicas. */
+  const door = (i: number) => (i % 2 === 0 ? svc.http : replica.http);
+
+  beforeAll(async () => {
+    svc = await startTestService(provider, NO_LIMITS);
+    replica = await svc.startReplica();
+    storeId = (await svc.createStore("Race store")).id;
+    secret = (await svc.createApiClient(storeId, "all")).secret;
+    staff = (await svc.createStaff(storeId)).token;
+  });
+  afterAll(() => svc?.close());
+
+  it("never over-returns one line item from many parallel requests", async () => {
+    const order = await pushOrder(svc.http, storeId, secret, { lines: [{ id: `over-${Date.now()}`, quantity: 5 }] });
+    const line = order.lineItems[0].id;
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => door(i).post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: line, quantity: i % 3 === 0 ? 2 : 1 }]), { token: secret })),
+    );
+    for (const r of results) {
+      expect([201, 409], r.text).toContain(r.status);
+      if (r.status === 409) expect(r.body.type).toBe("com.retour.api:returns/quantity-exceeded");
+    }
+    const accepted = results.filter((r) => r.status === 201).reduce((s, r) => s + r.body.return.items.reduce((n: number, it: { quantity: number }) => n + it.quantity, 0), 0);
+    const stored = await svc.services.db.prisma.returnItem.aggregate({ where: { orderId: order.internalId }, _sum: { quantity: true } });
+    expect(stored._sum.quantity).toBe(accepted);
+    expect(accepted).toBeLessThanOrEqual(5);
+    expect(accepted).toBeGreaterThanOrEqual(4); // the guard refuses only what would exceed: at most one unit is left over by a 2-unit loser
+  });
+
+  it("runs two bulk uploads for one store one at a time, never duplicating a family or a SKU", async () => {
+    const prisma = svc.services.db.prisma;
+    const families = (tag: string) =>
+      Array.from({ length: 300 }, (_, i) => ({ external_id: `race-fam-${i}`, title: `${tag} ${i}`, variants: [{ sku: `RACE-${i}-A`, price: 1000, currency: "USD" }, { sku: `RACE-${i}-B`, price: 1200, currency: "USD" }] }));
+    const results = await Promise.all([0, 1, 2, 3].map((i) => door(i).post(`/v2.2/stores/${storeId}/products/bulk-upload`, { products: families(`upload ${i}`) }, { token: secret })));
+    for (const r of results) {
+      expect([200, 409], r.text).toContain(r.status);
+      if (r.status === 409) expect(r.body.type).toBe("com.retour.api:products/bulk-upload-in-progress");
+      else expect(r.body).toMatchObject({ total_count: 300, processed_count: 300, error_count: 0 });
+    }
+    expect(results.some((r) => r.status === 200)).toBe(true);
+    expect(await prisma.productFamily.count({ where: { storeId, externalId: { startsWith: "race-fam-" } } })).toBe(300);
+    expect(await prisma.product.count({ where: { storeId, sku: { startsWith: "RACE-" } } })).toBe(600);
+    expect(await prisma.bulkUploadLock.count({ where: { storeId } })).toBe(0);
+  });
+
+  it("upserts racing webhooks with one externalId into exactly one webhook", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        door(i).post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", externalId: "race-ext", callback: { url: `http://127.0.0.1:9/hook-${i}`, auth: { bearer: { token: `t-${i}` } } } } }, { token: secret }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    const ids = new Set(results.map((r) => r.body.webhook.id));
+    expect(ids.size).toBe(1);
+    expect(await svc.services.db.prisma.webhook.count({ where: { storeId, externalId: "race-ext" } })).toBe(1);
+  });
+
+  it("never leaves the checkout tree pointing at a deleted experience when a delete races a tree edit", async () => {
+    const experience = async (name: string) =>
+      expectNoErrors(await svc.http.graphql(CREATE_EXPERIENCE, { s: storeId, i: { name, shippingMethods: [{ name: "m", price: "4.95", currency: "USD" }] } }, secret)).createCheckoutExperience.id as string;
+    const setTree = (http: HttpClient, ids: string[]) => http.graphql(SET_TREE, { s: storeId, rules: ids.map((id, i) => ({ name: `rule ${i}`, experienceId: id })) }, staff);
+    for (let round = 0; round < 6; round++) {
+      const keep = await experience(`keep ${round}`);
+      const target = await experience(`target ${round}`);
+      expectNoErrors(await setTree(svc.http, [keep]));
+      const [del, tree] = await Promise.all([
+        door(round).delete(`/v2.2/stores/${storeId}/checkout-experiences/${target}`, { token: secret }),
+        setTree(door(round + 1), [target, keep]),
+      ]);
+      if (del.status === 200) {
+        expect(tree.errors?.[0].extensions.status).toBeGreaterThanOrEqual(400);
+      } else {
+        expect(del.status).toBe(409);
+        expect(tree.errors).toBeUndefined();
+      }
+      const current = expectNoErrors(await svc.http.graphql(`query($s: ID!) { checkoutTree(storeId: $s) { experience { id } } }`, { s: storeId }, secret));
+      for (const rule of current.checkoutTree) expect(rule.experience).not.toBeNull();
+      const live = await svc.services.db.prisma.checkoutExperience.count({ where: { id: target } });
+      expect(live).toBe(del.status === 200 ? 0 : 1);
+    }
+  });
+
+  it("answers parallel requests with one Idempotency-Key with one object: the first wins, the others wait (409) or replay", async () => {
+    const prisma = svc.services.db.prisma;
+    const order = await pushOrder(svc.http, storeId, secret, { lines: [{ id: `idem-${Date.now()}`, quantity: 50 }] });
+    const body = returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]);
+    const key = `par-${Date.now()}`;
+    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => door(i).post(`/v2.2/stores/${storeId}/returns`, body, { token: secret, headers: { "Idempotency-Key": key } })));
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    for (const r of results) {
+      expect([200, 201, 409], r.text).toContain(r.status);
+      if (r.status === 409) expect(r.body.type).toBe("com.retour.api:request/idempotency-key-in-flight");
+      if (r.status === 200) {
+        expect(r.headers.get("idempotent-replayed")).toBe("true");
+        expect(r.body.return.id).toBe(created[0].body.return.id);
+      }
+    }
+    expect(await prisma.return.count({ where: { order: { externalId: order.externalId, storeId } } })).toBe(1);
+    // Afterwards every retry replays the one result.
+    const again = await replica.http.post(`/v2.2/stores/${storeId}/returns`, body, { token: secret, headers: { "Idempotency-Key": key } });
+    expect(again.status).toBe(200);
+    expect(again.body.return.id).toBe(created[0].body.return.id);
+
+    // One key, different bodies, in parallel: one object at most; the others 409 (in flight) or 422 (reused).
+    const key2 = `par-diff-${Date.now()}`;
+    const mixed = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        door(i).post(`/v2.2/stores/${storeId}/orders`, { orderId: `IDEM-${key2}-${i}`, name: `#I${i}`, createdAt: "2026-11-02T09:30:00Z", currencyCode: "USD", lineItems: [{ id: "l1", productId: "p", title: "T", quantity: 1, price: 1 }] }, {
+          token: secret,
+          headers: { "Idempotency-Key": key2 },
+        }),
+      ),
+    );
+    expect(mixed.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of mixed) expect([200, 409, 422], r.text).toContain(r.status);
+    expect(await prisma.order.count({ where: { storeId, externalId: { startsWith: `IDEM-${key2}` } } })).toBe(1);
+  });
+});
