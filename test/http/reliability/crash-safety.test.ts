@@ -3,7 +3,6 @@
 // half-written product family or return, no stale bulk-upload lock (the dead holder's lock is taken
 // over at once, not after its lease), and the retried request succeeds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as idempotency from "../../../src/core/idempotency.js";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { startChildService, type ChildService } from "../../support/child-service.js";
@@ -11,8 +10,6 @@ import { HttpClient } from "../../support/http.js";
 import { pushOrder, returnBody, type OrderFixture } from "../../support/orders.js";
 
 const IN_FLIGHT_MS = 1000;
-/** The hardening branch's contract: an in-flight key older than IDEMPOTENCY_IN_FLIGHT_MS is taken over. */
-const idempotencyTakesOverStaleKeys = "DEFAULT_IN_FLIGHT_MS" in idempotency;
 
 describe.each(providers)("crash safety of writes (%s)", (provider) => {
   let svc: TestService;
@@ -144,23 +141,16 @@ describe.each(providers)("crash safety of writes (%s)", (provider) => {
     // Never a 5xx; answered ones (201 before the kill) replay with 200.
     expect(retries.filter((r) => r.status >= 500)).toEqual([]);
     expect(retries.filter((r) => results[r.i] === 201 && r.status !== 200)).toEqual([]);
-    if (idempotencyTakesOverStaleKeys) {
-      // Every retry succeeds: 200 (the return was committed before the kill) or 201 (it was not).
-      expect(retries.filter((r) => r.status !== 200 && r.status !== 201)).toEqual([]);
-    } else {
-      // MERGE NOTE: on a branch without the hardening helper's idempotency change (result saved in the
-      // create's transaction, in-flight keys older than IDEMPOTENCY_IN_FLIGHT_MS taken over), a key of a
-      // request killed mid-flight stays "in flight" for 24 h: the retry gets 409. Once merged,
-      // `DEFAULT_IN_FLIGHT_MS` exists and the strict assertion above applies.
-      expect(retries.filter((r) => r.status !== 200 && r.status !== 201 && r.type !== "com.retour.api:request/idempotency-key-in-flight")).toEqual([]);
-    }
+    // Every retry succeeds: 200 (the return was committed before the kill) or 201 (it was not): a key
+    // left in flight by the killed process is taken over after IDEMPOTENCY_IN_FLIGHT_MS.
+    expect(retries.filter((r) => r.status !== 200 && r.status !== 201)).toEqual([]);
     const after = await prisma.return.findMany({ where: { orderId: { in: orderIds } }, include: { _count: { select: { items: true, timeline: true } } } });
     await consistent(after);
     // The returns committed before the kill are the ones the retries replayed (never a second return).
     for (const r of before) expect(after.some((a) => a.id === r.id)).toBe(true);
     const succeeded = retries.filter((r) => r.status === 200 || r.status === 201);
     for (const r of succeeded) expect(after.find((a) => a.orderId === orderIds[r.i])?.id).toBe(r.id);
-    if (idempotencyTakesOverStaleKeys) expect(after).toHaveLength(N);
+    expect(after).toHaveLength(N);
     await restarted.child.stop();
   }, 240_000);
 });
