@@ -205,6 +205,16 @@ export function LoadMore({ hasNextPage, loading, onClick }: { hasNextPage: boole
   );
 }
 
+/** The foot of a paged list: the error of the last "load more", if any, and the button for the next page. */
+export function ListFooter({ list }: { list: { pageInfo: { hasNextPage: boolean }; moreLoading: boolean; moreError: GraphQLRequestError | null; loadMore: () => void } }) {
+  return (
+    <>
+      <ErrorMessage error={list.moreError} onRetry={list.loadMore} />
+      <LoadMore hasNextPage={list.pageInfo.hasNextPage} loading={list.moreLoading} onClick={list.loadMore} />
+    </>
+  );
+}
+
 /** Label/value pairs for a detail view. */
 export function Details({ items }: { items: [string, ComponentChildren][] }) {
   return (

@@ -4,7 +4,7 @@
 import type { PageProps } from "../app";
 import { INBOUND_SHIPMENT, INBOUND_SHIPMENTS } from "../operations";
 import { useSearchParams } from "../router";
-import { Badge, Details, Empty, ErrorMessage, Field, Link, LoadMore, MoneyText, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery } from "../ui";
+import { Badge, Details, Empty, Field, Link, MoneyText, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery, ListFooter } from "../ui";
 
 const STATUSES: [string, string][] = [
   ["PENDING", "Pending"],
@@ -89,8 +89,7 @@ export function InboundShipments({ storeId }: PageProps) {
                   { label: "Updated", render: (s) => <Time value={s.updatedAt} /> },
                 ]}
               />
-              <ErrorMessage error={list.moreError} onRetry={list.loadMore} />
-              <LoadMore hasNextPage={list.pageInfo.hasNextPage} loading={list.moreLoading} onClick={list.loadMore} />
+              <ListFooter list={list} />
             </>
           )}
         </QueryView>

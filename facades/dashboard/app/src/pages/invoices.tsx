@@ -6,7 +6,7 @@ import type { PageProps } from "../app";
 import { gql } from "../graphql";
 import { INVOICE, INVOICE_CSV, INVOICES } from "../operations";
 import { collectCsv } from "../logic";
-import { asError, Badge, Details, Empty, ErrorMessage, Link, LoadMore, MoneyText, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery } from "../ui";
+import { asError, Badge, Details, Empty, ErrorMessage, Link, MoneyText, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery, ListFooter } from "../ui";
 import type { GraphQLRequestError } from "../graphql";
 
 const tone = (s: string) => (s === "paid" ? "good" : s === "pending" ? "info" : "warn");
@@ -86,8 +86,7 @@ export function Invoice({ params }: PageProps) {
                   { label: "Amount", render: (i) => <MoneyText value={i.amount} /> },
                 ]}
               />
-              <ErrorMessage error={list.moreError} onRetry={list.loadMore} />
-              <LoadMore hasNextPage={list.pageInfo.hasNextPage} loading={list.moreLoading} onClick={list.loadMore} />
+              <ListFooter list={list} />
             </Section>
           </>
         )

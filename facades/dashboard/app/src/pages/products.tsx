@@ -2,7 +2,7 @@
 // family's detail. Uploads happen through the API (bulk upload); this page reads.
 import type { PageProps } from "../app";
 import { PRODUCT_FAMILIES, PRODUCT_FAMILY } from "../operations";
-import { Badge, Details, Empty, ErrorMessage, Link, LoadMore, MoneyText, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery } from "../ui";
+import { Badge, Details, Empty, Link, MoneyText, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery, ListFooter } from "../ui";
 
 export function Products({ storeId }: PageProps) {
   const list = useConnection<any, any>(PRODUCT_FAMILIES, { storeId, first: 25 }, (d) => d.productFamilies);
@@ -36,8 +36,7 @@ export function Products({ storeId }: PageProps) {
                   { label: "Updated", render: (f) => <Time value={f.updatedAt} /> },
                 ]}
               />
-              <ErrorMessage error={list.moreError} onRetry={list.loadMore} />
-              <LoadMore hasNextPage={list.pageInfo.hasNextPage} loading={list.moreLoading} onClick={list.loadMore} />
+              <ListFooter list={list} />
             </>
           )}
         </QueryView>

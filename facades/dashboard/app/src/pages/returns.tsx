@@ -10,8 +10,7 @@ import {
 import { actionButtons, actorText, personName, returnFilterVariables, RETURN_STATUSES, STATUS_LABELS, statusTone, timelineText, type ActionInfo } from "../logic";
 import { useSearchParams } from "../router";
 import {
-  Badge, Details, Dialog, Empty, ErrorMessage, Field, Link, LoadMore, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery,
-} from "../ui";
+  Badge, Details, Dialog, Empty, ErrorMessage, Field, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
 
 type Money = { amount: string; currency: string };
 type Wrapped = { amount: Money };
@@ -167,8 +166,7 @@ export function Returns({ storeId }: PageProps) {
                   { label: "Updated", render: (r) => <Time value={r.updatedAt} /> },
                 ]}
               />
-              <ErrorMessage error={list.moreError} onRetry={list.loadMore} />
-              <LoadMore hasNextPage={list.pageInfo.hasNextPage} loading={list.moreLoading} onClick={list.loadMore} />
+              <ListFooter list={list} />
             </>
           )}
         </QueryView>

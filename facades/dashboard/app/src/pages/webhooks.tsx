@@ -8,8 +8,7 @@ import { CREATE_WEBHOOK, DELETE_WEBHOOK, REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY,
 import { replayStart, statusTone } from "../logic";
 import { navigate, useSearchParams } from "../router";
 import {
-  Badge, ConfirmDialog, CopyButton, Details, Dialog, Empty, ErrorMessage, Field, Link, LoadMore, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery,
-} from "../ui";
+  Badge, ConfirmDialog, CopyButton, Details, Dialog, Empty, ErrorMessage, Field, Link, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
 
 interface WebhookT {
   id: string;
@@ -340,8 +339,7 @@ export function Webhook({ params }: PageProps) {
                   { label: "", render: (d) => <RetryButton d={d} onDone={(n) => (setNotice(n), list.state.reload())} /> },
                 ]}
               />
-              <ErrorMessage error={list.moreError} onRetry={list.loadMore} />
-              <LoadMore hasNextPage={list.pageInfo.hasNextPage} loading={list.moreLoading} onClick={list.loadMore} />
+              <ListFooter list={list} />
             </Section>
             {editing && (
               <WebhookForm
