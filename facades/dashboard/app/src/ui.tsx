@@ -357,12 +357,13 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 /** A labelled form field; the label wraps the control so clicking it focuses the control. */
-export function Field({ label, hint, children }: { label: string; hint?: string; children: ComponentChildren }) {
+/** A labelled input; `error` (what is wrong and how to fix it) shows under it, in place of the hint. */
+export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string | null; children: ComponentChildren }) {
   return (
-    <label class="field">
+    <label class={error ? "field invalid" : "field"}>
       <span class="field-label">{label}</span>
       {children}
-      {hint && <span class="hint">{hint}</span>}
+      {error ? <span class="field-error" role="alert">{error}</span> : hint && <span class="hint">{hint}</span>}
     </label>
   );
 }
