@@ -569,9 +569,9 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await expect(page.locator(".page-header").textContent()).resolves.toContain(`Return ${ret.number} · ${ret.id}`);
     const actions = page.getByRole("group", { name: "Return actions" });
     const described = await actions.getByRole("button").evaluateAll((bs) =>
-      bs.map((b) => [b.textContent, document.getElementById(b.getAttribute("aria-describedby")!)?.textContent ?? "", b.className]),
+      bs.map((b) => ({ label: b.textContent ?? "", text: document.getElementById(b.getAttribute("aria-describedby")!)?.textContent ?? "", red: b.className === "danger-outline" })),
     );
-    const byLabel = Object.fromEntries(described.map(([label, text, cls]) => [label, { text, red: cls === "danger-outline" }]));
+    const byLabel = Object.fromEntries(described.map((d) => [d.label, d]));
     expect(Object.keys(byLabel)).toEqual(["Process items", "Complete", "Flag", "Remove items", "Reject", "Cancel", "Reset"]);
     for (const { text } of Object.values(byLabel)) expect(text.length).toBeGreaterThan(40);
     expect(byLabel.Cancel.text).toContain("as if it had not been made");
@@ -595,7 +595,7 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     // The page shows the return's addresses, label state, item image slot and refund state.
     await page.getByRole("heading", { name: "Addresses" }).waitFor();
     await expect(page.getByText("500 Market St").count()).resolves.toBeGreaterThan(0);
-    await expect(page.getByText("Not decided yet: no item is processed.").isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/^Not decided yet/).isVisible()).resolves.toBe(true);
   });
 
   it("checks an adjustment against the item's value before sending, next to its field", async () => {

@@ -60,6 +60,11 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
     const read = await gql(`query($id: ID!) { return(id: $id) { status items { status productAdjustment } timeline { action } } }`, { id: ret.id });
     expect(read.return).toEqual({ status: "open", items: [{ status: "open", productAdjustment: null }, { status: "open", productAdjustment: null }], timeline: [{ action: "created" }] });
 
+    // The REST door answers the same rule as a 400 problem naming its field.
+    const rest = await svc.http.post(`/v2.2/returns/${ret.id}/process`, { products: [{ _id: ret.items[0].id, processInput: { restock: true, newMerchantAdjustment: 500 } }] }, { token: secret });
+    expect(rest.status).toBe(400);
+    expect(rest.body.field).toBe("products[0].processInput.newMerchantAdjustment");
+
     // The whole value (tax included) is the most it takes: the refund is then zero.
     const ok = await gql(PROCESS, { id: ret.id, items: [{ itemId: ret.items[0].id, restock: true, merchantAdjustment: "30.24" }, { itemId: ret.items[1].id, restock: true }] });
     expect(ok.processReturn.return.items[0]).toEqual({ status: "processed", productAdjustment: "30.24", refund: { amount: { amount: "0.00" } } });

@@ -241,7 +241,7 @@ export function overviewVariables(f: { from?: string; to?: string }, now: Date =
 export function refundState(items: { status: string }[]): string {
   const open = items.filter((i) => i.status === "open").length;
   if (!items.length) return "No items.";
-  if (open === items.length) return "Not decided yet: no item is processed.";
+  if (open === items.length) return "Not decided yet: the amounts below are what accepting every item in full would owe.";
   if (open) return `Partly decided: ${open} of ${items.length} item${items.length === 1 ? "" : "s"} still open.`;
   if (items.every((i) => i.status === "rejected")) return "Rejected: nothing is owed.";
   return "Decided: the amounts below are owed to the customer.";

@@ -3,7 +3,7 @@
 // Chartist (small SVG charts); every chart has its figures in a table beside it, for screen readers
 // and for reading exact numbers.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { BarChart, LineChart } from "chartist";
+import { BarChart } from "chartist";
 import "chartist/dist/index.css";
 import type { PageProps } from "../app";
 import { RETURNS_OVERVIEW } from "../operations";
@@ -25,19 +25,20 @@ interface Overview {
   topProducts: { productId: string; title: string; units: number }[];
 }
 
-function Chart({ kind, labels, values, label, every = 1 }: { kind: "line" | "bar"; labels: string[]; values: number[]; label: string; every?: number }) {
+/** A Chartist bar chart: columns over time, or horizontal bars for categories. */
+function Chart({ kind, labels, values, label, every = 1 }: { kind: "columns" | "bars"; labels: string[]; values: number[]; label: string; every?: number }) {
   const ref = useRef<HTMLDivElement>(null);
   const key = JSON.stringify([kind, labels, values]);
   useEffect(() => {
     if (!ref.current) return;
     const data = { labels, series: [values] };
     const chart =
-      kind === "line"
-        ? new LineChart(ref.current, data, { low: 0, showArea: true, fullWidth: true, axisY: { onlyInteger: true }, axisX: { labelInterpolationFnc: (v, i) => (i % every === 0 ? v : null) } })
+      kind === "columns"
+        ? new BarChart(ref.current, data, { axisY: { onlyInteger: true }, axisX: { showGrid: false, labelInterpolationFnc: (v, i) => (i % every === 0 ? v : null) } })
         : new BarChart(ref.current, data, { horizontalBars: true, reverseData: true, axisY: { offset: 130 }, axisX: { onlyInteger: true } });
     return () => chart.detach();
   }, [key]);
-  return <div ref={ref} class="chart" role="img" aria-label={label} />;
+  return <div ref={ref} class={`chart chart-${kind}`} role="img" aria-label={label} />;
 }
 
 const share = (n: number, total: number) => (total ? `${Math.round((n * 100) / total)}%` : "—");
@@ -50,6 +51,8 @@ export function Overview({ storeId }: PageProps) {
   const q = useQuery<{ returnsOverview: Overview }>(RETURNS_OVERVIEW, { storeId, ...variables });
   const lastDay = new Date(new Date(variables.to).getTime() - 86_400_000).toISOString().slice(0, 10);
   const period = `${variables.from.slice(0, 10)} to ${lastDay}`;
+  // Within one month the days are labelled 01…31, else MM-DD.
+  const oneMonth = variables.from.slice(0, 7) === lastDay.slice(0, 7);
 
   const apply = (e: Event) => {
     e.preventDefault();
@@ -64,11 +67,11 @@ export function Overview({ storeId }: PageProps) {
     <>
       <PageHeader title="Overview" description={`Returns created from ${period} (UTC days, both included).`} />
       <Section title="Period">
-        <form class="filters" onSubmit={apply} aria-label="Choose the period">
+        <form class="filters wide" onSubmit={apply} aria-label="Choose the period">
           <Field label="From" hint="Default: the 1st of this month" error={errors.from}>
             <input type="date" name="from" value={draft.from} aria-invalid={!!errors.from} onInput={(e) => setDraft({ ...draft, from: (e.target as HTMLInputElement).value })} />
           </Field>
-          <Field label="To" hint="Inclusive; default: the end of this month" error={errors.to}>
+          <Field label="To" hint="Inclusive; default: the month's end" error={errors.to}>
             <input type="date" name="to" value={draft.to} aria-invalid={!!errors.to} onInput={(e) => setDraft({ ...draft, to: (e.target as HTMLInputElement).value })} />
           </Field>
           <div class="form-actions">
@@ -116,8 +119,8 @@ export function Overview({ storeId }: PageProps) {
               <p class="muted small">Values are what the returns' items refund after adjustments, cancelled and reset returns left out.</p>
               <Section title="Returns over time">
                 <Chart
-                  kind="line"
-                  labels={o.byDay.map((d) => d.day.slice(5))}
+                  kind="columns"
+                  labels={o.byDay.map((d) => (oneMonth ? d.day.slice(8) : d.day.slice(5)))}
                   values={o.byDay.map((d) => d.count)}
                   every={Math.max(1, Math.ceil(o.byDay.length / 10))}
                   label={`Returns per day, ${period}: ${o.returnCount} in all, at most ${Math.max(...o.byDay.map((d) => d.count))} on one day.`}
@@ -125,7 +128,7 @@ export function Overview({ storeId }: PageProps) {
               </Section>
               <div class="grid-2">
                 <Section title="By reason">
-                  <Chart kind="bar" labels={o.byReason.map((r) => r.reason || "No reason given")} values={o.byReason.map((r) => r.units)} label="Units returned per reason; the table below has the figures." />
+                  <Chart kind="bars" labels={o.byReason.map((r) => r.reason || "No reason given")} values={o.byReason.map((r) => r.units)} label="Units returned per reason; the table below has the figures." />
                   <Table
                     caption="Returns by reason"
                     rows={o.byReason}
@@ -139,7 +142,7 @@ export function Overview({ storeId }: PageProps) {
                   />
                 </Section>
                 <Section title="By status">
-                  <Chart kind="bar" labels={o.byStatus.filter((s) => s.count).map((s) => STATUS_LABELS[s.status] ?? s.status)} values={o.byStatus.filter((s) => s.count).map((s) => s.count)} label="Returns per status; the table below has the figures." />
+                  <Chart kind="bars" labels={o.byStatus.filter((s) => s.count).map((s) => STATUS_LABELS[s.status] ?? s.status)} values={o.byStatus.filter((s) => s.count).map((s) => s.count)} label="Returns per status; the table below has the figures." />
                   <Table
                     caption="Returns by status"
                     rows={o.byStatus.filter((s) => s.count)}

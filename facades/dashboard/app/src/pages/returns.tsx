@@ -131,10 +131,12 @@ export function Returns({ storeId }: PageProps) {
         actions={<ExportCsv storeId={storeId} variables={variables} />}
       />
       <Section title="Filter returns">
-        <form class="filters" onSubmit={apply} aria-label="Filter returns">
-          <Field label="Search" hint="Order, customer name or email, or return number">
-            <input type="search" name="q" {...field("q")} placeholder="ada@example.test" />
-          </Field>
+        <form class="filters wide" onSubmit={apply} aria-label="Filter returns">
+          <div class="search-field">
+            <Field label="Search" hint="Part of an order (#1001), a customer's name or email, or a return number (R12)">
+              <input type="search" name="q" {...field("q")} placeholder="ada@example.test" />
+            </Field>
+          </div>
           <Field label="Sort">
             <select name="sort" value={draft.sort || "NEWEST"} onChange={(e) => setDraft({ ...draft, sort: (e.target as HTMLSelectElement).value })}>
               {RETURN_SORTS.map((o) => (
