@@ -159,7 +159,9 @@ export function replayStart(local: string, now: Date = new Date()): { start: str
  * Fetches every page of a CSV (`Invoice.itemsCsv`) and joins them. The first page carries the header
  * row, so the result is the same bytes as the REST download.
  */
-export async function collectCsv(fetchPage: (after: string | null) => Promise<{ csv: string; pageInfo: { hasNextPage: boolean; endCursor: string | null } }>): Promise<string> {
+export type CsvPage = { csv: string; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+
+export async function collectCsv(fetchPage: (after: string | null) => Promise<CsvPage>): Promise<string> {
   const parts: string[] = [];
   let after: string | null = null;
   for (;;) {

@@ -10,12 +10,12 @@ import {
   ADD_RETURN_COMMENT, BULK_RETURN_ACTION, CANCEL_RETURN, COMPLETE_RETURN, FLAG_RETURN, PROCESS_RETURN, REJECT_RETURN, REMOVE_RETURN_ITEMS, REOPEN_RETURN, RESET_RETURN, RETURN, RETURNS, RETURNS_CSV,
 } from "../operations";
 import {
-  actionButtons, actorText, addAmounts, adjustmentError, collectCsv, labelledFieldError, personName, refundState, returnFilterVariables, RETURN_SORTS, STATUS_LABELS, statusTone, timelineText, type ActionInfo,
+  actionButtons, actorText, addAmounts, adjustmentError, labelledFieldError, personName, refundState, returnFilterVariables, RETURN_SORTS, STATUS_LABELS, statusTone, timelineText, type ActionInfo, type CsvPage,
 } from "../logic";
-import { gql, type GraphQLRequestError } from "../graphql";
+import { gql } from "../graphql";
 import { useSearchParams } from "../router";
 import {
-  asError, Badge, Details, Dialog, Empty, ErrorMessage, Field, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
+  Badge, CsvDownloadButton, Details, Dialog, Empty, ErrorMessage, Field, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
 
 type Money = { amount: string; currency: string };
 type Wrapped = { amount: Money };
@@ -365,35 +365,9 @@ function BulkResults({ results, onDismiss }: { results: BulkResult[]; onDismiss:
 
 /** Downloads the filtered list as CSV: every page of `returnsCsv`, joined. */
 function ExportCsv({ storeId, variables }: { storeId: string; variables: Record<string, unknown> }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<GraphQLRequestError | null>(null);
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const csv = await collectCsv(async (after) => (await gql<{ returnsCsv: CsvPage }>(RETURNS_CSV, { storeId, ...variables, first: 500, after })).returnsCsv);
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
-      a.download = `returns-${new Date().toISOString().slice(0, 10)}.csv`;
-      a.click();
-      URL.revokeObjectURL(a.href);
-    } catch (e) {
-      setError(asError(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div>
-      <button type="button" class="secondary" onClick={run} disabled={busy} aria-busy={busy}>
-        {busy ? "Exporting…" : "Export CSV"}
-      </button>
-      <ErrorMessage error={error} />
-    </div>
-  );
+  const fetchPage = async (after: string | null) => (await gql<{ returnsCsv: CsvPage }>(RETURNS_CSV, { storeId, ...variables, first: 500, after })).returnsCsv;
+  return <CsvDownloadButton label="Export CSV" filename={`returns-${new Date().toISOString().slice(0, 10)}.csv`} fetchPage={fetchPage} secondary />;
 }
-
-type CsvPage = { csv: string; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 
 const SIMPLE_MUTATIONS: Record<string, string> = {
   flag: FLAG_RETURN,
