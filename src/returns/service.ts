@@ -463,12 +463,17 @@ async function processOpenItems(ctx: RequestContext, id: string, restock: boolea
 
 /**
  * One action on several returns, each in its own transaction (through `act`), one result per id in
- * the order given: a domain refusal of one is reported on its row and the others still run.
+ * the order given: a lifecycle refusal of one is reported on its row and the others still run.
  */
 export async function bulkReturnAction(ctx: RequestContext, ids: string[], action: BulkAction, opts: { reason?: string | null; restock?: boolean | null } = {}) {
   if (!ids.length) throw fail.badInput("`ids` must name at least one return.", "ids");
   if (ids.length > BULK_MAX) throw fail.badInput(`\`ids\` may name at most ${BULK_MAX} returns at once; got ${ids.length}. Send them in several requests.`, "ids");
   if (new Set(ids).size !== ids.length) throw fail.badInput("`ids` names a return twice; name each once.", "ids");
+  // An id outside the caller's stores is a wrong request, refused before anything changes (and told
+  // apart from a refusal of the lifecycle, which is reported on its row).
+  const found = new Set((await ctx.prisma.return.findMany({ where: { id: { in: ids }, storeId: { in: ctx.storeIds() } }, select: { id: true } })).map((r) => r.id));
+  const unknown = ids.filter((id) => !found.has(id));
+  if (unknown.length) throw fail.notFound("returns/not-found", `No return ${unknown.map((id) => JSON.stringify(id)).join(", ")} in this store; nothing was changed.`, "Return not found");
   const run = (id: string) =>
     action === "process" ? processOpenItems(ctx, id, opts.restock ?? true) : action === "flag" ? flagReturn(ctx, id, opts.reason) : rejectReturn(ctx, id, opts.reason);
   const results = [];

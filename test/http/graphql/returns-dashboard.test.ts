@@ -120,11 +120,16 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
   it("processes, flags or rejects several returns at once, each on its own, reporting every row", async () => {
     const [a, b, c] = [await customerReturn("Bulk", "One"), await customerReturn("Bulk", "Two"), await customerReturn("Bulk", "Three")];
     await gql(`mutation($id: ID!) { rejectReturn(id: $id) { message } }`, { id: c.id });
-    const res = (await gql(BULK, { ids: [a.id, c.id, b.id, "ret_nope"], action: "process" })).bulkReturnAction;
-    expect(res.map((r: { id: string; ok: boolean }) => [r.id, r.ok])).toEqual([[a.id, true], [c.id, false], [b.id, true], ["ret_nope", false]]);
+    // An unknown id refuses the whole request before anything changes.
+    const unknown = await svc.http.graphql(BULK, { ids: [a.id, "ret_nope"], action: "process" }, secret);
+    expect(unknown.errors?.[0].extensions).toMatchObject({ status: 404, type: "returns/not-found" });
+    expect(unknown.errors?.[0].message).toContain('"ret_nope"');
+    expect((await svc.services.db.prisma.return.findUniqueOrThrow({ where: { id: a.id } })).status).toBe("open");
+
+    const res = (await gql(BULK, { ids: [a.id, c.id, b.id], action: "process" })).bulkReturnAction;
+    expect(res.map((r: { id: string; ok: boolean }) => [r.id, r.ok])).toEqual([[a.id, true], [c.id, false], [b.id, true]]);
     expect(res[0].return).toEqual({ status: "complete", items: [{ status: "processed", outcome: "restock" }, { status: "processed", outcome: "restock" }] });
     expect(res[1]).toMatchObject({ errorType: "returns/nothing-to-process", message: "This return is rejected: no item is left to process.", return: null });
-    expect(res[3]).toMatchObject({ errorType: "returns/not-found", return: null });
     const stored = await svc.services.db.prisma.return.findMany({ where: { id: { in: [a.id, b.id, c.id] } }, orderBy: { id: "asc" } });
     expect(Object.fromEntries(stored.map((r) => [r.id, r.status]))).toEqual({ [a.id]: "complete", [b.id]: "complete", [c.id]: "rejected" });
 
