@@ -2,6 +2,7 @@
 // lifecycle (src/returns/transitions.ts is the one table of what may happen from which status).
 // Every write that changes a return records a domain event in the same transaction.
 import type { RequestContext } from "../core/context.js";
+import { TEXT_BOUNDS } from "../core/bounds.js";
 import { DomainError, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { money, parseMajor } from "../core/money.js";
@@ -469,6 +470,7 @@ export async function bulkReturnAction(ctx: RequestContext, ids: string[], actio
   if (!ids.length) throw fail.badInput("`ids` must name at least one return.", "ids");
   if (ids.length > BULK_MAX) throw fail.badInput(`\`ids\` may name at most ${BULK_MAX} returns at once; got ${ids.length}. Send them in several requests.`, "ids");
   if (new Set(ids).size !== ids.length) throw fail.badInput("`ids` names a return twice; name each once.", "ids");
+  if (opts.reason && opts.reason.length > TEXT_BOUNDS.note) throw fail.badInput(`\`reason\` may hold at most ${TEXT_BOUNDS.note} characters.`, "reason");
   // An id outside the caller's stores is a wrong request, refused before anything changes (and told
   // apart from a refusal of the lifecycle, which is reported on its row).
   const found = new Set((await ctx.prisma.return.findMany({ where: { id: { in: ids }, storeId: { in: ctx.storeIds() } }, select: { id: true } })).map((r) => r.id));

@@ -156,6 +156,9 @@ describe("overview period", () => {
   it("names the date that cannot be used", () => {
     expect(overviewVariables({ from: "2026-02-30" }, now).errors).toEqual({ from: "Enter the date as YYYY-MM-DD." });
     expect(overviewVariables({ from: "2026-02-10", to: "2026-02-01" }, now).errors).toEqual({ to: "The end date is before the start date." });
+    const long = overviewVariables({ from: "2024-01-01", to: "2026-01-01" }, now);
+    expect(long.errors).toEqual({ to: "Choose at most 366 days." });
+    expect(long.variables).toEqual({ from: "2024-01-01T00:00:00.000Z", to: "2025-01-01T00:00:00.000Z" });
   });
 });
 

@@ -139,6 +139,8 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
 
     const twice = await svc.http.graphql(BULK, { ids: [d.id, d.id], action: "reject" }, secret);
     expect(twice.errors?.[0].extensions).toMatchObject({ status: 400, field: "ids" });
+    const longReason = await svc.http.graphql(BULK, { ids: [d.id], action: "reject", reason: "x".repeat(2001) }, secret);
+    expect(longReason.errors?.[0].extensions).toMatchObject({ status: 400, field: "reason" });
     const tooMany = await svc.http.graphql(BULK, { ids: Array.from({ length: 101 }, (_, i) => `ret_${i}`), action: "reject" }, secret);
     expect(tooMany.errors?.[0].extensions).toMatchObject({ status: 400, field: "ids" });
   });

@@ -236,6 +236,11 @@ export function overviewVariables(f: { from?: string; to?: string }, now: Date =
   }
   const end = new Date(`${to}T00:00:00Z`);
   end.setUTCDate(end.getUTCDate() + 1);
+  // The core reads at most 366 days at once.
+  if (end.getTime() - new Date(`${from}T00:00:00Z`).getTime() > 366 * 86_400_000) {
+    errors.to = "Choose at most 366 days.";
+    end.setTime(new Date(`${from}T00:00:00Z`).getTime() + 366 * 86_400_000);
+  }
   return { variables: { from: `${from}T00:00:00.000Z`, to: end.toISOString() }, errors };
 }
 

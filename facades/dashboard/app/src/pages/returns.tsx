@@ -134,7 +134,7 @@ export function Returns({ storeId }: PageProps) {
         <form class="filters wide" onSubmit={apply} aria-label="Filter returns">
           <div class="search-field">
             <Field label="Search" hint="Part of an order (#1001), a customer's name or email, or a return number (R12)">
-              <input type="search" name="q" {...field("q")} placeholder="ada@example.test" />
+              <input type="search" name="q" maxLength={255} {...field("q")} placeholder="ada@example.test" />
             </Field>
           </div>
           <Field label="Sort">
@@ -324,7 +324,7 @@ function BulkDialog({ choice, ids, onClose, onDone }: { choice: BulkChoice; ids:
       <p class="muted small">Each return is handled on its own: one that cannot be changed (e.g. already complete) is reported and the others still go through.</p>
       {choice.reason && (
         <Field label="Reason (optional)" hint="Recorded in each return's timeline.">
-          <input name="reason" value={reason} onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
+          <input name="reason" maxLength={2000} value={reason} onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
         </Field>
       )}
       <ErrorMessage error={m.error} />
