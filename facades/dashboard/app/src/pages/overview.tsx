@@ -38,7 +38,9 @@ function Chart({ kind, labels, values, label, every = 1 }: { kind: "columns" | "
         : new BarChart(ref.current, data, { horizontalBars: true, reverseData: true, axisY: { offset: 130 }, axisX: { onlyInteger: true } });
     return () => chart.detach();
   }, [key]);
-  return <div ref={ref} class={`chart chart-${kind}`} role="img" aria-label={label} />;
+  // Columns thin out as days are added, so a long period does not merge into one block.
+  const barWidth = kind === "columns" ? `${Math.max(1, Math.min(10, Math.floor(400 / Math.max(1, values.length))))}px` : undefined;
+  return <div ref={ref} class={`chart chart-${kind}`} style={barWidth ? { "--bar-width": barWidth } : undefined} role="img" aria-label={label} />;
 }
 
 const share = (n: number, total: number) => (total ? `${Math.round((n * 100) / total)}%` : "—");

@@ -249,7 +249,19 @@ export function Returns({ storeId }: PageProps) {
                   { label: "Customer", render: (r) => (<>{personName(r.source.name, r.source.emailAddress)}{r.source.emailAddress && <div class="muted small">{r.source.emailAddress}</div>}</>) },
                   { label: "Status", render: (r) => <StatusBadge status={r.status} /> },
                   { label: "Items", render: (r) => r.items.reduce((n, i) => n + i.quantity, 0) },
-                  { label: "Refund", render: (r) => <MoneyText value={r.totals.refund.amount} /> },
+                  {
+                    label: "Refund",
+                    render: (r) => (
+                      <>
+                        <MoneyText value={r.totals.refund.amount} />
+                        {Number(r.totals.storeCredit.amount.amount) > 0 && (
+                          <div class="muted small">
+                            store credit <MoneyText value={r.totals.storeCredit.amount} />
+                          </div>
+                        )}
+                      </>
+                    ),
+                  },
                   { label: "Updated", render: (r) => <Time value={r.updatedAt} /> },
                 ]}
               />
