@@ -368,6 +368,23 @@ export function Field({ label, hint, error, children }: { label: string; hint?: 
   );
 }
 
+/** The foot of a form in a dialog: the error no field holds, Close, and the submit button (busy while it runs). */
+export function FormFooter({ error, busy, submitLabel, busyLabel, onClose }: { error: GraphQLRequestError | null; busy: boolean; submitLabel: string; busyLabel: string; onClose: () => void }) {
+  return (
+    <>
+      <ErrorMessage error={error} />
+      <div class="dialog-footer">
+        <button type="button" class="secondary" onClick={onClose}>
+          Close
+        </button>
+        <button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** One field's error, announced when it appears. */
 export function FieldError({ message }: { message?: string | null }) {
   if (!message) return null;

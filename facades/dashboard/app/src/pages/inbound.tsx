@@ -7,7 +7,7 @@ import type { PageProps } from "../app";
 import { CREATE_INBOUND_SHIPMENT, CREATE_LOCATION, INBOUND_PRODUCT_CHOICES, INBOUND_SHIPMENT, INBOUND_SHIPMENTS, MARK_INBOUND_IN_TRANSIT, RECORD_INBOUND_RECEIPTS } from "../operations";
 import { navigate, useSearchParams } from "../router";
 import { fieldErrors } from "../forms";
-import { Badge, Details, Dialog, Empty, ErrorMessage, Field, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
+import { Badge, Details, Dialog, Empty, ErrorMessage, Field, FormFooter, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
 
 const STATUSES: [string, string][] = [
   ["PENDING", "Pending"],
@@ -243,15 +243,7 @@ function AddLocationDialog({ storeId, onClose, onCreated }: { storeId: string; o
         <Field label="Name" hint="A warehouse or store that receives stock, e.g. “Reno warehouse”." error={errors.fields.name}>
           <input name="name" required maxLength={255} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </Field>
-        <ErrorMessage error={errors.other} />
-        <div class="dialog-footer">
-          <button type="button" class="secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" disabled={m.busy} aria-busy={m.busy}>
-            {m.busy ? "Adding…" : "Add location"}
-          </button>
-        </div>
+        <FormFooter error={errors.other} busy={m.busy} submitLabel="Add location" busyLabel="Adding…" onClose={onClose} />
       </form>
     </Dialog>
   );
@@ -356,15 +348,7 @@ function NewShipmentDialog({ storeId, locations, onClose, onCreated }: { storeId
             Add another product
           </button>
         </fieldset>
-        <ErrorMessage error={errors.other} />
-        <div class="dialog-footer">
-          <button type="button" class="secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" disabled={m.busy} aria-busy={m.busy}>
-            {m.busy ? "Creating…" : "Create shipment"}
-          </button>
-        </div>
+        <FormFooter error={errors.other} busy={m.busy} submitLabel="Create shipment" busyLabel="Creating…" onClose={onClose} />
       </form>
     </Dialog>
   );

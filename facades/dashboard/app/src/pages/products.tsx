@@ -5,7 +5,7 @@ import { useState } from "preact/hooks";
 import type { PageProps } from "../app";
 import { PRODUCT_FAMILIES, PRODUCT_FAMILY, UPDATE_PRODUCT, UPDATE_PRODUCT_FAMILY } from "../operations";
 import { fieldErrors } from "../forms";
-import { Badge, Details, Dialog, Empty, ErrorMessage, Field, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
+import { Badge, Details, Dialog, Empty, ErrorMessage, Field, FormFooter, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
 
 export function Products({ storeId }: PageProps) {
   const list = useConnection<any, any>(PRODUCT_FAMILIES, { storeId, first: 25 }, (d) => d.productFamilies);
@@ -199,15 +199,7 @@ function FamilyDialog({ storeId, family, onClose, onSaved }: { storeId: string; 
         <Field label="Images" hint={IMAGES_HINT} error={errors.fields["input.images"]}>
           <textarea name="images" value={form.images} onInput={set("images")} />
         </Field>
-        <ErrorMessage error={errors.other} />
-        <div class="dialog-footer">
-          <button type="button" class="secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" disabled={m.busy} aria-busy={m.busy}>
-            {m.busy ? "Saving…" : "Save product"}
-          </button>
-        </div>
+        <FormFooter error={errors.other} busy={m.busy} submitLabel="Save product" busyLabel="Saving…" onClose={onClose} />
       </form>
     </Dialog>
   );
@@ -269,15 +261,7 @@ function VariantDialog({ storeId, variant, onClose, onSaved }: { storeId: string
         <Field label="Images" hint={IMAGES_HINT} error={errors.fields["input.images"]}>
           <textarea name="images" value={form.images} onInput={set("images")} />
         </Field>
-        <ErrorMessage error={errors.other} />
-        <div class="dialog-footer">
-          <button type="button" class="secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" disabled={m.busy} aria-busy={m.busy}>
-            {m.busy ? "Saving…" : "Save variant"}
-          </button>
-        </div>
+        <FormFooter error={errors.other} busy={m.busy} submitLabel="Save variant" busyLabel="Saving…" onClose={onClose} />
       </form>
     </Dialog>
   );
