@@ -79,6 +79,12 @@ export function createExplorerAssets(): Router {
   return router;
 }
 
+/** The favicon (one SVG) at /favicon.svg and /favicon.ico, which browsers ask for without a link. */
+export function favicon() {
+  const svg = readFileSync(join(STATIC, "favicon.svg"));
+  return (_req: Request, res: Response) => void res.set("Cache-Control", "public, max-age=86400").type("image/svg+xml").send(svg);
+}
+
 /** GET /graphql from a browser (outside production): the GraphiQL explorer page. */
 export function explorerPage() {
   const html = readFileSync(join(STATIC, "explorer/index.html"), "utf8");
