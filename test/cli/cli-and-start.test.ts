@@ -33,7 +33,8 @@ describe.each(providers)("CLI and npm start (%s)", (provider) => {
     expect(cli(db.url, "api-client", "revoke", "--id", client.id).json().revokedAt).toEqual(expect.any(String));
     const bad = cli(db.url, "api-client", "create", "--store", store.id, "--name", "x", "--scopes", "nope");
     expect(bad.status).toBe(1);
-    expect(JSON.parse(bad.err).error).toMatch(/Unknown scope/);
+    expect(bad.err).toMatch(/^Unknown scope\(s\): nope\./);
+    expect(cli(db.url, "store", "list").json()).toContainEqual({ id: store.id, name: "CLI store", createdAt: expect.any(String) });
     const seeded = cli(db.url, "seed", "--store", store.id).json();
     expect(seeded.checkoutExperiences).toHaveLength(3);
     expect(seeded.abTests).toHaveLength(4);
