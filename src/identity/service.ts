@@ -52,6 +52,18 @@ export async function createStore(services: Services, name: string) {
   return services.db.prisma.store.create({ data: { id: newId("st"), name: name.trim() } });
 }
 
+/** The store, or a not-found error naming it (instead of a foreign-key failure later). */
+export async function requireStore(services: Services, storeId: string) {
+  const store = await services.db.prisma.store.findUnique({ where: { id: storeId } });
+  if (!store) throw fail.notFound("store/not-found", `No store ${storeId}.`);
+  return store;
+}
+
+/** For the CLI: every store, oldest first (the way back to a store id after a restart). */
+export async function listStores(services: Services) {
+  return services.db.prisma.store.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
 export interface ApiClientInput {
   name: string;
   scopes: string[];
@@ -61,8 +73,7 @@ export interface ApiClientInput {
 export async function createApiClient(services: Services, storeId: string, input: ApiClientInput) {
   if (!input.name.trim()) throw fail.badInput("`name` must not be empty.", "name");
   const scopes = input.legacyAllScopes ? validateScopes(input.scopes) : requireScopes(input.scopes);
-  const store = await services.db.prisma.store.findUnique({ where: { id: storeId } });
-  if (!store) throw fail.notFound("store/not-found", `No store ${storeId}.`);
+  await requireStore(services, storeId);
   const issued = issueToken(API_SECRET_PREFIX);
   const apiClient = await services.db.prisma.apiClient.create({
     data: {
@@ -132,8 +143,7 @@ export async function createStaffUser(services: Services, storeId: string, email
   if (!/^[^@\s]+@[^@\s]+$/.test(normalized)) throw fail.badInput("`email` must be an email address.", "email");
   if (password.length < 8) throw fail.badInput("`password` must have at least 8 characters.", "password");
   const prisma = services.db.prisma;
-  const store = await prisma.store.findUnique({ where: { id: storeId } });
-  if (!store) throw fail.notFound("store/not-found", `No store ${storeId}.`);
+  await requireStore(services, storeId);
   const passwordHash = await hashPassword(password);
   return prisma.$transaction(async (tx) => {
     const existing = await tx.staffUser.findUnique({ where: { email: normalized } });
