@@ -1,7 +1,7 @@
 // The dashboard's pure helpers (facades/dashboard/app/src/logic.ts).
 import { describe, expect, it } from "vitest";
 import {
-  actionButtons, actorText, addAmounts, adjustmentError, collectCsv, labelledFieldError, overviewVariables, personName, refundState, replayStart, returnFilterVariables, statusTone, timelineText,
+  actionButtons, actorText, addAmounts, adjustmentError, collectCsv, overviewVariables, personName, refundState, replayStart, returnFilterVariables, statusTone, timelineText,
 } from "../../facades/dashboard/app/src/logic.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, allowedActions } from "../../src/returns/transitions.js";
 import { RETURN_STATUSES as PAGE_STATUSES } from "../../facades/dashboard/app/src/logic.js";
@@ -104,23 +104,6 @@ describe("returns list search and sort", () => {
   it("passes the search and a known sort, and drops an unknown sort", () => {
     expect(returnFilterVariables({ q: "  ada@example.test ", sort: "OLDEST" }).variables).toEqual({ search: "ada@example.test", sort: "OLDEST" });
     expect(returnFilterVariables({ q: "   ", sort: "SIDEWAYS" }).variables).toEqual({});
-  });
-});
-
-describe("form errors by label", () => {
-  const labels = { "products[1].processInput.newMerchantAdjustment": "Adjustment for Organic tee" };
-  it("names the field by its label instead of its API path", () => {
-    const e = { message: "`products[1].processInput.newMerchantAdjustment` (500.00) must not exceed the item's value of 30.24 USD (tax included); enter at most that amount.", field: "products[1].processInput.newMerchantAdjustment" };
-    expect(labelledFieldError(e, labels)).toEqual({
-      field: "products[1].processInput.newMerchantAdjustment",
-      label: "Adjustment for Organic tee",
-      message: "Adjustment for Organic tee (500.00) must not exceed the item's value of 30.24 USD (tax included); enter at most that amount.",
-    });
-  });
-  it("leaves errors of other fields, or of no field, to the form's general message", () => {
-    expect(labelledFieldError({ message: "x", field: "products[0]._id" }, labels)).toBeNull();
-    expect(labelledFieldError({ message: "x", field: null }, labels)).toBeNull();
-    expect(labelledFieldError(null, labels)).toBeNull();
   });
 });
 

@@ -179,19 +179,6 @@ export function personName(n: { given: string; surname: string } | null | undefi
   return full || email || "—";
 }
 
-/**
- * A core error about one input field, told by the form's label: `products[0].processInput.newMerchantAdjustment`
- * becomes "Adjustment for Organic tee". `labels` maps the core's field paths to the form's labels;
- * returns null when the error names no field of this form.
- */
-export function labelledFieldError(error: { message: string; field: string | null } | null, labels: Record<string, string>): { field: string; label: string; message: string } | null {
-  if (!error?.field || !labels[error.field]) return null;
-  const label = labels[error.field];
-  // The core names the field by its API path in backticks; the merchant knows it by its label.
-  const message = error.message.replace(/`[^`]*`/g, (m) => (m.slice(1, -1) === error.field ? label : m.slice(1, -1)));
-  return { field: error.field, label, message };
-}
-
 /** Minor units of a decimal amount ("12.5" → 1250 with 2 decimals), or null when it is not one. */
 function minorUnits(text: string, decimals: number): number | null {
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());

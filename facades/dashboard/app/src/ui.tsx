@@ -357,15 +357,42 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** A labelled form field; the label wraps the control so clicking it focuses the control. */
-/** A labelled input; `error` (what is wrong and how to fix it) shows under it, in place of the hint. */
+/** A labelled form field; the label wraps the control so clicking it focuses the control. `error` shows under it. */
 export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string | null; children: ComponentChildren }) {
   return (
     <label class={error ? "field invalid" : "field"}>
       <span class="field-label">{label}</span>
       {children}
-      {error ? <span class="field-error" role="alert">{error}</span> : hint && <span class="hint">{hint}</span>}
+      {hint && <span class="hint">{hint}</span>}
+      <FieldError message={error} />
     </label>
+  );
+}
+
+/** The foot of a form in a dialog: the error no field holds, Close, and the submit button (busy while it runs). */
+export function FormFooter({ error, busy, submitLabel, busyLabel, onClose }: { error: GraphQLRequestError | null; busy: boolean; submitLabel: string; busyLabel: string; onClose: () => void }) {
+  return (
+    <>
+      <ErrorMessage error={error} />
+      <div class="dialog-footer">
+        <button type="button" class="secondary" onClick={onClose}>
+          Close
+        </button>
+        <button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** One field's error, announced when it appears. */
+export function FieldError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <span class="field-error" role="alert">
+      {message}
+    </span>
   );
 }
 

@@ -10,8 +10,9 @@ import {
   ADD_RETURN_COMMENT, BULK_RETURN_ACTION, CANCEL_RETURN, COMPLETE_RETURN, FLAG_RETURN, PROCESS_RETURN, REJECT_RETURN, REMOVE_RETURN_ITEMS, REOPEN_RETURN, RESET_RETURN, RETURN, RETURNS, RETURNS_CSV,
 } from "../operations";
 import {
-  actionButtons, actorText, addAmounts, adjustmentError, labelledFieldError, personName, refundState, returnFilterVariables, RETURN_SORTS, STATUS_LABELS, statusTone, timelineText, type ActionInfo, type CsvPage,
+  actionButtons, actorText, addAmounts, adjustmentError, personName, refundState, returnFilterVariables, RETURN_SORTS, STATUS_LABELS, statusTone, timelineText, type ActionInfo, type CsvPage,
 } from "../logic";
+import { fieldErrors } from "../forms";
 import { gql } from "../graphql";
 import { useSearchParams } from "../router";
 import {
@@ -705,13 +706,15 @@ function ProcessDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetail; t
   const set = (id: string, patch: Partial<Decision>) => setDecisions({ ...decisions, [id]: { ...decisions[id], ...patch } });
   const maxOf = (i: ReturnItem) => ({ amount: addAmounts(i.productValueNoTaxNoAdjustment.amount.amount, i.tax.amount.amount), currency: i.tax.amount.currency });
   const labelOf = (i: ReturnItem) => `Adjustment for ${titleOf(i)}`;
-  // The core's field paths (products[n] is the n-th item sent) → this form's labels.
-  const labels = Object.fromEntries(items.map((i, n) => [`products[${n}].processInput.newMerchantAdjustment`, labelOf(i)]));
-  const fieldErrors = Object.fromEntries(items.map((i) => [i.id, decisions[i.id].mode === "reject" ? null : adjustmentError(decisions[i.id].adjustment, maxOf(i))]));
-  const coreFieldError = labelledFieldError(m.error, labels);
+  // The core's field path of the n-th item sent; the form keys its own checks the same way.
+  const pathOf = (n: number) => `products[${n}].processInput.newMerchantAdjustment`;
+  const labels = Object.fromEntries(items.map((i, n) => [pathOf(n), labelOf(i)]));
+  const ownErrors = Object.fromEntries(items.map((i, n) => [pathOf(n), decisions[i.id].mode === "reject" ? null : adjustmentError(decisions[i.id].adjustment, maxOf(i))]));
+  const invalid = Object.values(ownErrors).some(Boolean);
+  const errors = fieldErrors(m.error, labels, checked ? ownErrors : {});
   const confirm = async () => {
     setChecked(true);
-    if (Object.values(fieldErrors).some(Boolean)) return;
+    if (invalid) return;
     const input = items.map((i) => {
       const d = decisions[i.id];
       if (d.mode === "reject") return { itemId: i.id, reject: true };
@@ -738,8 +741,7 @@ function ProcessDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetail; t
     >
       <p>For each item: restock it, accept it without restocking, or reject it. An adjustment (in {ret.fullOrder.currency}) is subtracted from the item's refund, up to the item's value.</p>
       {items.map((i, n) => {
-        const own = checked ? fieldErrors[i.id] : null;
-        const core = coreFieldError?.field === `products[${n}].processInput.newMerchantAdjustment` ? coreFieldError.message : null;
+        const error = errors.fields[pathOf(n)];
         return (
           <fieldset class="process-item">
             <legend>
@@ -754,19 +756,19 @@ function ProcessDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetail; t
               ))}
             </div>
             {decisions[i.id].mode !== "reject" && (
-              <Field label={labelOf(i)} hint={`Optional, at most ${maxOf(i).amount} (the item's value with tax)`} error={own ?? core}>
-                <input inputMode="decimal" value={decisions[i.id].adjustment} aria-invalid={!!(own ?? core)} onInput={(e) => set(i.id, { adjustment: (e.target as HTMLInputElement).value })} />
+              <Field label={labelOf(i)} hint={`Optional, at most ${maxOf(i).amount} (the item's value with tax)`} error={error}>
+                <input inputMode="decimal" value={decisions[i.id].adjustment} aria-invalid={!!error} onInput={(e) => set(i.id, { adjustment: (e.target as HTMLInputElement).value })} />
               </Field>
             )}
           </fieldset>
         );
       })}
-      {checked && Object.values(fieldErrors).some(Boolean) && (
+      {checked && invalid && (
         <p class="error" role="alert">
           Fix the amounts marked above; nothing was sent.
         </p>
       )}
-      {!coreFieldError && <ErrorMessage error={m.error} />}
+      <ErrorMessage error={errors.other} />
     </Dialog>
   );
 }
