@@ -1,6 +1,7 @@
 // Per-API-client rate limiting, one fixed-window counter per client and door. On SQLite (one
 // process) the counters live in memory; on PostgreSQL they live in the shared database, so every
 // replica behind the load balancer enforces the same limit.
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "../db/client.js";
 
 export type Door = "graphql" | "rest" | "compat";
@@ -79,4 +80,22 @@ export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
   };
   if (!d.allowed) h["Retry-After"] = String(d.resetSeconds);
   return h;
+}
+
+/**
+ * A remote facade (CORE_URL) tells the core which door a request came through with this token, an
+ * HMAC of the door under CURSOR_SECRET (already shared by every replica). A bare `X-Retour-Door`
+ * from outside proves nothing, so a client cannot pick its own bucket.
+ */
+export function doorToken(secret: string, door: Door): string {
+  return `${door}.${createHmac("sha256", secret).update(`retour-door:${door}`).digest("base64url")}`;
+}
+
+/** The door a `/graphql` request counts in: `graphql` unless it carries a valid door token. */
+export function doorFromToken(secret: string, header: string | undefined): Door {
+  const door = header?.split(".")[0];
+  if (door !== "rest" && door !== "compat") return "graphql";
+  const given = Buffer.from(header!);
+  const expected = Buffer.from(doorToken(secret, door));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? door : "graphql";
 }

@@ -13,7 +13,7 @@ import type { RequestContext } from "../core/context.js";
 import { checkInputText, checkQueryCost, queryLimitsRule } from "../core/limits.js";
 import { checkOperationAccess } from "../core/auth.js";
 import { DomainError } from "../core/errors.js";
-import { rateLimitHeaders, type Door } from "../core/rate-limit.js";
+import { doorFromToken, rateLimitHeaders } from "../core/rate-limit.js";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { inProcessExecutor, remoteExecutor, type Executor } from "../../facades/executor.js";
 import { createRestFacade, restOperations } from "../../facades/rest/index.js";
@@ -94,14 +94,14 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
       "/graphql",
       express.json({ limit: "2mb" }),
       expressMiddleware(apollo, {
-        context: async ({ req }) => core.createContext(req.headers.authorization, (req as Request & { id: string }).id, doorOf(req)),
+        context: async ({ req }) => core.createContext(req.headers.authorization, (req as Request & { id: string }).id, doorFromToken(config.cursorSecret, req.get("x-retour-door"))),
       }),
     );
   }
 
   if (config.serveFacades) {
     const executor: Executor = config.coreUrl
-      ? remoteExecutor(config.coreUrl)
+      ? remoteExecutor(config.coreUrl, config.cursorSecret)
       : core
         ? inProcessExecutor(core, [...restOperations(), ...compatOperations()])
         : (() => {
@@ -174,12 +174,6 @@ function corsMiddleware(origins: Set<string>) {
     }
     next();
   };
-}
-
-/** Facades deployed apart from the core say which door a request came through (for its rate limit). */
-function doorOf(req: Request): Door {
-  const door = req.get("x-retour-door");
-  return door === "rest" || door === "compat" ? door : "graphql";
 }
 
 function rateLimitHeadersPlugin(): ApolloServerPlugin<RequestContext> {
