@@ -99,3 +99,11 @@ export function formatError(
     extensions: { code: "INTERNAL_SERVER_ERROR", status: 500, type: "internal", title: "Internal server error" },
   };
 }
+
+/**
+ * Without introspection (production), "Did you mean …?" hints would still reveal schema names
+ * (fields, types, enum values) to whoever guesses near them; drop them from every message.
+ */
+export function withoutSuggestions(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  return formatted.message.includes("Did you mean") ? { ...formatted, message: formatted.message.replace(/ ?Did you mean [^?]*\?/g, "") } : formatted;
+}

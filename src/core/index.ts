@@ -8,7 +8,7 @@ import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { RequestContext, type Services } from "./context.js";
-import { formatError } from "./errors.js";
+import { formatError, withoutSuggestions } from "./errors.js";
 import { CursorCodec } from "./pagination.js";
 import { buildSchema } from "./schema.js";
 import { authenticate } from "../identity/service.js";
@@ -52,7 +52,8 @@ export function createCore(config: Config, db: Database, log: Logger): Core {
       return execute({ schema, document, variableValues: variables, contextValue: ctx });
     },
     formatError(formatted, error) {
-      return formatError(formatted, error, (err) => log.error({ err }, "unexpected error in GraphQL operation"));
+      const shaped = formatError(formatted, error, (err) => log.error({ err }, "unexpected error in GraphQL operation"));
+      return config.graphqlIntrospection ? shaped : withoutSuggestions(shaped);
     },
   };
 }
