@@ -44,7 +44,7 @@ export function createCore(config: Config, db: Database, log: Logger): Core {
       try {
         checkOperationAccess(schema, document, undefined, variables, ctx);
         checkInputText(document, variables);
-        checkQueryCost(document, undefined, variables);
+        checkQueryCost(schema, document, undefined, variables);
       } catch (err) {
         if (err instanceof GraphQLError) return { errors: [err] };
         throw err;

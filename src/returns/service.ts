@@ -11,6 +11,7 @@ import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import type { TransactionClient } from "../db/client.js";
 import { findOrder, normaliseProvider, type LineItemRow } from "../orders/service.js";
+import { PAGE_SIZES } from "../core/bounds.js";
 import {
   INITIAL_STATUS,
   RELEASED_STATUSES,
@@ -208,8 +209,8 @@ export async function listReturns(ctx: RequestContext, storeId: string, args: Pa
   return paginate(ctx.services.cursors, {
     list,
     args,
-    defaultSize: 20,
-    maxSize: 500,
+    defaultSize: PAGE_SIZES.standard.default,
+    maxSize: PAGE_SIZES.standard.max,
     sortField: "createdAt",
     fetch: (keyset, take) => ctx.prisma.return.findMany({ where: { ...where, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
   });

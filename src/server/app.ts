@@ -198,7 +198,7 @@ function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestCon
           try {
             checkOperationAccess(core.schema, document, operationName, request.variables, contextValue);
             checkInputText(document, request.variables);
-            checkQueryCost(document, operationName, request.variables);
+            checkQueryCost(core.schema, document, operationName, request.variables);
           } catch (err) {
             // A request-level refusal (nothing executed): answer with its real HTTP status.
             if (err instanceof DomainError) throw new DomainError({ ...err.info, extra: { ...(err.info.extra ?? {}), http: { status: err.info.status } } });
