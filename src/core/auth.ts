@@ -3,7 +3,7 @@
 // are also checked for store access here, so no resolver can forget it.
 import { GraphQLSchema, Kind, defaultFieldResolver, getDirectiveValues, getNamedType, isObjectType, type DocumentNode, type GraphQLNamedType, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
 import type { RequestContext } from "./context.js";
-import { DomainError, fail } from "./errors.js";
+import { fail } from "./errors.js";
 
 export function applyAccessRules(schema: GraphQLSchema): GraphQLSchema {
   const scopeDirective = schema.getDirective("scope");
@@ -34,14 +34,7 @@ export function checkAccess(ctx: RequestContext, scope: string | undefined, staf
   ctx.requireAuthenticated();
   if (ctx.rateLimit && !ctx.rateLimit.allowed) {
     const r = ctx.rateLimit;
-    throw new DomainError({
-      code: "RATE_LIMITED",
-      status: 429,
-      type: "rate-limit/exceeded",
-      title: "Too many requests",
-      detail: `This API client made more than ${r.limit} requests this minute; retry in ${r.resetSeconds} s.`,
-      extra: { retryAfter: r.resetSeconds },
-    });
+    throw fail.rateLimited(`This API client made more than ${r.limit} requests this minute; retry in ${r.resetSeconds} s.`, r.resetSeconds);
   }
   const p = ctx.principal;
   if (staffOnly && p.kind !== "staff") {

@@ -49,6 +49,10 @@ export const fail = {
   unprocessable(type: string, title: string, detail: string): DomainError {
     return new DomainError({ code: "UNPROCESSABLE", status: 422, type, title, detail });
   },
+  /** 429: every door answers it with `Retry-After: retryAfter`. */
+  rateLimited(detail: string, retryAfter: number): DomainError {
+    return new DomainError({ code: "RATE_LIMITED", status: 429, type: "rate-limit/exceeded", title: "Too many requests", detail, extra: { retryAfter } });
+  },
 };
 
 /**

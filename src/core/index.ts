@@ -18,7 +18,7 @@ export interface Core {
   schema: GraphQLSchema;
   services: Services;
   /** Builds the per-request context from the caller's Authorization header. */
-  createContext(authorization: string | undefined, requestId?: string, door?: Door): Promise<RequestContext>;
+  createContext(authorization: string | undefined, requestId?: string, door?: Door, clientAddress?: string): Promise<RequestContext>;
   formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError;
   /** Executes a validated document: access is checked before variables are coerced. */
   execute(document: DocumentNode, variables: Record<string, unknown>, ctx: RequestContext): Promise<ExecutionResult>;
@@ -30,10 +30,11 @@ export function createCore(config: Config, db: Database, log: Logger): Core {
   return {
     schema,
     services,
-    async createContext(authorization, requestId = randomUUID(), door = "graphql") {
+    async createContext(authorization, requestId = randomUUID(), door = "graphql", clientAddress) {
       const principal = await authenticate(services, authorization);
       const ctx = new RequestContext(services, principal, requestId, log.child({ requestId }));
       ctx.door = door;
+      ctx.clientAddress = clientAddress;
       const limit = config.rateLimits[door];
       if (principal.kind === "apiClient" && limit > 0 && services.rateLimiter) {
         ctx.rateLimit = await services.rateLimiter.hit(`${principal.clientId}:${door}`, limit, 60_000);

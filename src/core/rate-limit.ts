@@ -27,15 +27,19 @@ function decide(count: number, limit: number, windowStart: number, windowMs: num
   };
 }
 
+/** Longer than any window a limiter is asked for (a minute per API client, 15 minutes for login). */
+const COUNTER_RETENTION_MS = 60 * 60_000;
+
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
+  private lastPrune = 0;
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
     const now = Date.now();
     const start = now - (now % windowMs);
     let w = this.windows.get(key);
     if (!w || w.start !== start) {
-      if (this.windows.size > 10_000) this.prune(start);
+      if (this.windows.size > 10_000 && now - this.lastPrune > 60_000) this.prune(now);
       w = { start, count: 0 };
       this.windows.set(key, w);
     }
@@ -43,8 +47,9 @@ export class MemoryRateLimiter implements RateLimiter {
     return decide(w.count, limit, start, windowMs, now);
   }
 
-  private prune(currentStart: number) {
-    for (const [k, w] of this.windows) if (w.start < currentStart) this.windows.delete(k);
+  private prune(now: number) {
+    this.lastPrune = now;
+    for (const [k, w] of this.windows) if (w.start < now - COUNTER_RETENTION_MS) this.windows.delete(k);
   }
 }
 
@@ -59,9 +64,9 @@ export class DatabaseRateLimiter implements RateLimiter {
       INSERT INTO "RateLimitCounter" ("key", "windowStart", "count") VALUES (${key}, ${BigInt(start)}, 1)
       ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitCounter"."count" + 1
       RETURNING "count"`;
-    if (now - this.lastPrune > windowMs) {
+    if (now - this.lastPrune > 60_000) {
       this.lastPrune = now;
-      this.db.prisma.rateLimitCounter.deleteMany({ where: { windowStart: { lt: BigInt(start - windowMs) } } }).catch(() => {});
+      this.db.prisma.rateLimitCounter.deleteMany({ where: { windowStart: { lt: BigInt(now - COUNTER_RETENTION_MS) } } }).catch(() => {});
     }
     return decide(Number(rows[0].count), limit, start, windowMs, now);
   }

@@ -94,7 +94,7 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
       "/graphql",
       express.json({ limit: "2mb" }),
       expressMiddleware(apollo, {
-        context: async ({ req }) => core.createContext(req.headers.authorization, (req as Request & { id: string }).id, doorFromToken(config.cursorSecret, req.get("x-retour-door"))),
+        context: async ({ req }) => core.createContext(req.headers.authorization, (req as Request & { id: string }).id, doorFromToken(config.cursorSecret, req.get("x-retour-door")), req.ip),
       }),
     );
   }
@@ -176,13 +176,19 @@ function corsMiddleware(origins: Set<string>) {
   };
 }
 
+/** RateLimit-* headers for API clients; any refusal with `retryAfter` (e.g. login throttling) answers 429 with Retry-After. */
 function rateLimitHeadersPlugin(): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       return {
         async willSendResponse({ contextValue, response }) {
-          if (!contextValue.rateLimit) return;
-          for (const [k, v] of Object.entries(rateLimitHeaders(contextValue.rateLimit))) response.http.headers.set(k.toLowerCase(), v);
+          if (contextValue.rateLimit) for (const [k, v] of Object.entries(rateLimitHeaders(contextValue.rateLimit))) response.http.headers.set(k.toLowerCase(), v);
+          const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
+          const retryAfter = errors?.find((e) => e.extensions?.code === "RATE_LIMITED")?.extensions?.retryAfter;
+          if (typeof retryAfter === "number") {
+            response.http.status = 429;
+            response.http.headers.set("retry-after", String(retryAfter));
+          }
         },
       };
     },
