@@ -20,6 +20,7 @@ describe.each(providers)("GraphQL cost of nested lists (%s)", (provider) => {
   let storeId: string;
   let all: string;
   let returnsRead: string;
+  let returnsAndOrdersRead: string;
   let orderId: string;
   let returnId: string;
 
@@ -28,6 +29,7 @@ describe.each(providers)("GraphQL cost of nested lists (%s)", (provider) => {
     storeId = (await svc.createStore()).id;
     all = (await svc.createApiClient(storeId, "all")).secret;
     returnsRead = (await svc.createApiClient(storeId, ["returns_read"])).secret;
+    returnsAndOrdersRead = (await svc.createApiClient(storeId, ["returns_read", "orders_read"])).secret;
     const order = await pushOrder(svc.http, storeId, all, { lines: [{ id: "L1", quantity: RETURNS }] });
     orderId = order.externalId;
     for (let i = 0; i < RETURNS; i++) {
@@ -55,8 +57,12 @@ describe.each(providers)("GraphQL cost of nested lists (%s)", (provider) => {
     await refused(attack(4, (alias, inner) => `${alias}: order(storeId: "${storeId}", id: "${orderId}") { returns { ${inner} } }`), all);
   });
 
-  it("refuses the same from one return with a returns_read key", async () => {
-    await refused(attack(5, (alias, inner) => `${alias}: return(id: "${returnId}") { ${inner} }`), returnsRead);
+  it("refuses the same from one return: 403 for a returns_read key (an order's returns need orders_read), else by cost", async () => {
+    const query = attack(5, (alias, inner) => `${alias}: return(id: "${returnId}") { ${inner} }`);
+    const forbidden = await svc.http.graphql(query, {}, returnsRead);
+    expect(forbidden.data ?? null).toBeNull();
+    expect(forbidden.errors?.[0].extensions).toMatchObject({ code: "FORBIDDEN", status: 403 });
+    await refused(query, returnsAndOrdersRead);
   });
 
   it("still answers a one-level read of the same lists", async () => {
