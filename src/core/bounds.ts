@@ -26,6 +26,60 @@ export const LIST_BOUNDS = {
   inboundItems: 1_000,
   /** Images of one product family or variant. */
   productImages: 20,
+  // Read-side caps of lists no write guard bounds yet: a resolver never returns more, and the
+  // GraphQL cost limit counts the list at this size (src/core/list-bounds.ts).
+  /** API clients, locations, webhooks, checkout A/B tests and invoices listed for one store. */
+  storeApiClients: 200,
+  storeLocations: 200,
+  storeWebhooks: 100,
+  storeAbTests: 200,
+  /** Newest first: ten years of monthly invoices. */
+  storeInvoices: 120,
+  /** Stores one staff user belongs to. */
+  staffStores: 100,
+  /** Rules of one store's checkout tree, shipping methods of one experience, treatments of one A/B test. */
+  checkoutRules: 100,
+  experienceShippingMethods: 50,
+  abTestTreatments: 20,
+  /** Purchase orders, transfer orders and files of one inbound shipment. */
+  inboundReferences: 100,
+  inboundFiles: 50,
+  /** Variants of one product family (the bulk upload takes 1..100). */
+  familyVariants: 100,
+  /** Option values of one variant. */
+  productOptions: 10,
+  /** Families of one bulk upload. */
+  uploadFamilies: 1_000,
+  /** Attempts listed for one webhook delivery (retries of a finished delivery add more). */
+  deliveryAttempts: 50,
+  /** Returns one bulk action takes at once. */
+  bulkReturns: 100,
+  /** The returns overview: days of one period, reasons and products ranked, currencies summed. */
+  overviewDays: 366,
+  overviewReasons: 10,
+  overviewProducts: 5,
+  overviewCurrencies: 200,
+} as const;
+
+/** Page sizes of the paged lists: used when `first` (or `pageSize`) is omitted, and the most one page holds. */
+export const PAGE_SIZES = {
+  /** Orders, returns, checkout experiences, inbound shipments, product families. */
+  standard: { default: 20, max: 500 },
+  webhookDeliveries: { default: 50, max: 500 },
+  invoiceItems: { default: 100, max: 1_000 },
+  /** The dashboard's returns CSV export, a page at a time. */
+  returnsCsv: { default: 500, max: 500 },
+  /** The warehouse platform's list; `unpaged` returns the whole window up to `unpaged` rows. */
+  warehouseReturns: { default: 100, max: 750, unpaged: 10_000 },
+  /** The warehouse platform's ASN report (one window, no paging). */
+  warehouseAsn: { default: 5_000, max: 5_000 },
+  /** Returns one bulk action takes at once. */
+  bulkReturns: 100,
+  /** The returns overview: days of one period, reasons and products ranked, currencies summed. */
+  overviewDays: 366,
+  overviewReasons: 10,
+  overviewProducts: 5,
+  overviewCurrencies: 200,
 } as const;
 
 /** Characters a text may hold. */

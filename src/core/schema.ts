@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { makeExecutableSchema } from "@graphql-tools/schema";
 import { isEnumType, type GraphQLSchema } from "graphql";
 import { applyAccessRules } from "./auth.js";
+import { applyListBounds } from "./list-bounds.js";
 import { DateTimeScalar } from "./scalars.js";
 import { identityResolvers } from "../identity/resolvers.js";
 import { checkoutResolvers } from "../checkout/resolvers.js";
@@ -52,7 +53,7 @@ export function buildSchema(): GraphQLSchema {
   const scopeEnum = schema.getType("Scope");
   const declared = isEnumType(scopeEnum) ? scopeEnum.getValues().map((v) => v.name) : [];
   if (declared.join() !== ALL_SCOPES.join()) throw new Error("enum Scope in schema.graphql and src/identity/scopes.ts disagree");
-  return applyAccessRules(schema);
+  return applyListBounds(applyAccessRules(schema));
 }
 
 let cached: GraphQLSchema | null = null;

@@ -10,6 +10,7 @@ import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import type { TransactionClient } from "../db/client.js";
+import { PAGE_SIZES } from "../core/bounds.js";
 
 export type OrderRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["order"]["findFirst"]>>>;
 export type LineItemRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["orderLineItem"]["findFirst"]>>>;
@@ -225,8 +226,8 @@ export async function listOrders(ctx: RequestContext, storeId: string, args: Pag
   return paginate(ctx.services.cursors, {
     list: `orders:${storeId}`,
     args,
-    defaultSize: 20,
-    maxSize: 500,
+    defaultSize: PAGE_SIZES.standard.default,
+    maxSize: PAGE_SIZES.standard.max,
     sortField: "createdAt",
     fetch: (keyset, take) => ctx.prisma.order.findMany({ where: { storeId, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
   });

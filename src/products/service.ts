@@ -14,6 +14,7 @@ import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { PAGE_SIZES } from "../core/bounds.js";
 
 // Input field names mirror the merchant file format (snake_case), in GraphQL and REST alike.
 export interface ImageInput {
@@ -485,8 +486,8 @@ export function listFamilies(ctx: RequestContext, storeId: string, args: PageArg
   return paginate(ctx.services.cursors, {
     list: `productFamilies:${storeId}`,
     args,
-    defaultSize: 20,
-    maxSize: 500,
+    defaultSize: PAGE_SIZES.standard.default,
+    maxSize: PAGE_SIZES.standard.max,
     sortField: "createdAt",
     fetch: (keyset, take) => ctx.prisma.productFamily.findMany({ where: { storeId, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
   });

@@ -2,7 +2,7 @@
 // lifecycle (src/returns/transitions.ts is the one table of what may happen from which status).
 // Every write that changes a return records a domain event in the same transaction.
 import type { RequestContext } from "../core/context.js";
-import { TEXT_BOUNDS } from "../core/bounds.js";
+import { LIST_BOUNDS, PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
 import { DomainError, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { money, parseMajor } from "../core/money.js";
@@ -450,7 +450,7 @@ export { findOrder };
 
 // ─── Bulk ─────────────────────────────────────────────────────────────────────
 
-export const BULK_MAX = 100;
+export const BULK_MAX = LIST_BOUNDS.bulkReturns;
 export type BulkAction = "process" | "flag" | "reject";
 
 /** Every open item accepted at its full value; a return changed meanwhile is refused under its lock. */
