@@ -26,9 +26,29 @@ export const LIST_BOUNDS = {
   inboundItems: 1_000,
   /** Images of one product family or variant. */
   productImages: 20,
+  /** Product families in one bulk upload, variants of one family (the bulk upload's documented limits). */
+  productFamilies: 1_000,
+  productVariants: 100,
+  /** Options of one family (and option values of one variant), values of one option, barcodes of one variant. */
+  productOptions: 10,
+  optionValues: 100,
+  variantBarcodes: 20,
+  /** Tags on one product family. */
+  productTags: 250,
+  /** Purchase and transfer orders named by one inbound shipment, files attached to it. */
+  inboundReferences: 100,
+  inboundFiles: 50,
+  /** Rules of one checkout tree (the dashboard's documented limit), countries of one rule (every ISO 3166 code fits). */
+  checkoutRules: 200,
+  ruleCountries: 250,
+  /** Shipping methods of one checkout experience, treatments of one A/B test. */
+  shippingMethods: 50,
+  abTreatments: 10,
+  /** Scopes granted to one API client (each scope at most once; room for new scopes). */
+  scopes: 50,
 } as const;
 
-/** Characters a text may hold. */
+/** Characters (Unicode code points) a text may hold. Inputs typed ID are bounded by `id`. */
 export const TEXT_BOUNDS = {
   /** Ids chosen by the client (external order, line-item, fulfillment ids). */
   id: 255,
@@ -40,6 +60,17 @@ export const TEXT_BOUNDS = {
   note: 2_000,
   /** A comment's message. */
   comment: 5_000,
+  /** Product and line-item titles (marketplace titles run long). */
+  title: 1_000,
+  /** A product's description. */
+  description: 5_000,
+  /** A paging cursor we issued (signed; far shorter in practice). */
+  cursor: 2_048,
+  /** A subscriber's bearer token (JWTs run long). */
+  token: 2_048,
   /** A base64 image (a comment's image): about 1 MB decoded. */
   imageBase64: 1_400_000,
 } as const;
+
+export type ListBound = keyof typeof LIST_BOUNDS;
+export type TextBound = keyof typeof TEXT_BOUNDS;

@@ -11,6 +11,7 @@ import type { Config } from "../config.js";
 import type { Core } from "../core/index.js";
 import type { RequestContext } from "../core/context.js";
 import { checkInputText, checkQueryCost, queryLimitsRule } from "../core/limits.js";
+import { checkInputBounds } from "../core/input-bounds.js";
 import { checkOperationAccess } from "../core/auth.js";
 import { DomainError } from "../core/errors.js";
 import { rateLimitHeaders, type Door } from "../core/rate-limit.js";
@@ -204,6 +205,7 @@ function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestCon
           try {
             checkOperationAccess(core.schema, document, operationName, request.variables, contextValue);
             checkInputText(document, request.variables);
+            checkInputBounds(core.schema, document, operationName, request.variables);
             checkQueryCost(document, operationName, request.variables);
           } catch (err) {
             // A request-level refusal (nothing executed): answer with its real HTTP status.
