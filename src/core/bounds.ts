@@ -20,6 +20,8 @@ export const LIST_BOUNDS = {
   returnComments: 200,
   /** Timeline entries of one return (actions and comments; entries beyond it are refused with the action). */
   returnTimeline: 1_000,
+  /** Order discounts and shipping lines of one custom order sync (summed into the order's totals). */
+  orderCharges: 100,
   /** Tags on one order. */
   orderTags: 250,
   /** Items of one inbound shipment. */
@@ -71,6 +73,22 @@ export const TEXT_BOUNDS = {
   /** A base64 image (a comment's image): about 1 MB decoded. */
   imageBase64: 1_400_000,
 } as const;
+
+/**
+ * Bytes a request body may hold, per door (413 past it). The facades forward a body to /graphql when
+ * deployed apart, so REST may not exceed GraphQL; 2 MB holds a comment image (1.4 MB of base64) or a
+ * bulk upload of 1 000 families of a few variants. Compat bodies are a note or a list of item ids.
+ */
+export const BODY_BOUNDS = {
+  graphql: 2 * 1024 * 1024,
+  rest: 2 * 1024 * 1024,
+  compat: 256 * 1024,
+} as const;
+
+/** "2 MB", "256 KB": a body bound as the documents and errors state it. */
+export function bytesText(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
+}
 
 export type ListBound = keyof typeof LIST_BOUNDS;
 export type TextBound = keyof typeof TEXT_BOUNDS;
