@@ -90,5 +90,10 @@ export function bytesText(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
 }
 
+/** How a refusal states a list past its bound, the same on every door (after the field's name). */
+export function pastListBound(count: number, max: number): string {
+  return `holds ${count} entries; at most ${max} are allowed (maxItems)`;
+}
+
 export type ListBound = keyof typeof LIST_BOUNDS;
 export type TextBound = keyof typeof TEXT_BOUNDS;

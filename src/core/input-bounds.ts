@@ -20,7 +20,7 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from "graphql";
-import { LIST_BOUNDS, TEXT_BOUNDS } from "./bounds.js";
+import { LIST_BOUNDS, pastListBound, TEXT_BOUNDS } from "./bounds.js";
 import { DomainError } from "./errors.js";
 
 interface InputBound {
@@ -80,7 +80,7 @@ function checkValue(value: unknown, type: GraphQLInputType, bound: InputBound, p
   const t = getNullableType(type);
   if (isListType(t)) {
     const items = value as unknown[];
-    if (bound.maxItems !== undefined && items.length > bound.maxItems) throw outOfBound(path, `holds ${items.length} entries; at most ${bound.maxItems} are allowed (maxItems)`);
+    if (bound.maxItems !== undefined && items.length > bound.maxItems) throw outOfBound(path, pastListBound(items.length, bound.maxItems));
     items.forEach((item, i) => checkValue(item, t.ofType, bound, `${path}[${i}]`)); // maxLength bounds each entry
   } else if (isInputObjectType(t)) {
     const fields = t.getFields();

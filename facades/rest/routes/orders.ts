@@ -4,7 +4,7 @@ import { operation } from "../../executor.js";
 import { RestInputError, RestProblem, type RestRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
 import { arr, bool, dateTime, errorResponses, int, json, list, nullable, num, obj, pathParam, ref, type Schema, str, text } from "../schema-helpers.js";
-import { LIST_BOUNDS } from "../../../src/core/bounds.js";
+import { LIST_BOUNDS, pastListBound } from "../../../src/core/bounds.js";
 
 const FULFILLMENT_FIELDS = `id createdAt status trackingCompany trackingNumber estimatedDeliveryDate deliveredAt
   lineItems { id quantity title productId variantId sku }
@@ -71,7 +71,7 @@ function customSyncInput(b: Record<string, any>) {
   if (!Array.isArray(b.lineItems)) throw new RestInputError("`lineItems` must be an array.", "lineItems");
   for (const k of ["orderDiscounts", "shippingLines", "fulfillments"]) if (!Array.isArray(b[k])) throw new RestInputError(`\`${k}\` must be an array.`, k);
   // Summed here into the order's totals, so never seen by the core: bounded where they are read.
-  for (const k of ["orderDiscounts", "shippingLines"]) if (b[k].length > LIST_BOUNDS.orderCharges) throw new RestInputError(`\`${k}\` holds ${b[k].length} entries; at most ${LIST_BOUNDS.orderCharges} are allowed (maxItems).`, k);
+  for (const k of ["orderDiscounts", "shippingLines"]) if (b[k].length > LIST_BOUNDS.orderCharges) throw new RestInputError(`\`${k}\` ${pastListBound(b[k].length, LIST_BOUNDS.orderCharges)}.`, k);
   requireFields(b.customer, ["email", "firstName", "lastName"], "customer.");
   requireFields(b.shippingAddress, ["address1", "city", "provinceCode", "zip", "countryCode"], "shippingAddress.");
   const protection: Record<string, boolean> = {};

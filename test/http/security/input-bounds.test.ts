@@ -35,6 +35,11 @@ describe.each(providers)("input bounds on every door (%s)", (provider) => {
     expect(custom.status).toBe(400);
     expect(custom.body.error).toMatch(/^`lineItems` holds 1000 entries/);
 
+    // Summed by the custom order sync itself, so bounded there.
+    const shipping = await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, { ...customOrderBody({ id: "shipped" }), shippingLines: Array.from({ length: LIST_BOUNDS.orderCharges + 1 }, () => customOrderBody().shippingLines[0]) }, { token: secret });
+    expect(shipping.status).toBe(400);
+    expect(shipping.body.error).toMatch(/^`shippingLines` holds 101 entries/);
+
     const tags = await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, { ...customOrderBody({ id: "tagged" }), tags: Array.from({ length: 50_000 }, (_, i) => `t${i}`) }, { token: secret });
     expect(tags.status).toBe(400);
     expect(tags.body.error).toMatch(/^`tags` holds 50000 entries; at most 250/);
