@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { execute, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
 import { checkOperationAccess } from "./auth.js";
 import { checkInputText, checkQueryCost } from "./limits.js";
+import { checkInputBounds } from "./input-bounds.js";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
@@ -45,6 +46,7 @@ export function createCore(config: Config, db: Database, log: Logger): Core {
       try {
         checkOperationAccess(schema, document, undefined, variables, ctx);
         checkInputText(document, variables);
+        checkInputBounds(schema, document, undefined, variables);
         checkQueryCost(schema, document, undefined, variables);
       } catch (err) {
         if (err instanceof GraphQLError) return { errors: [err] };

@@ -54,20 +54,28 @@ export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): Validatio
 
 /**
  * Text no database can store: PostgreSQL refuses the NUL character (U+0000) in text, and SQLite
- * would silently truncate at it in places. Any string argument or variable holding one is a 400,
- * checked once per operation before any resolver runs (so every door and field is covered).
+ * would silently truncate at it in places; a lone UTF-16 surrogate (from a JSON `"\ud800"` escape)
+ * is no Unicode text at all, and Prisma fails on it. Any string argument or variable (or object key)
+ * holding one is a 400, checked once per operation before any resolver runs (every door and field).
  */
+/** In `u` mode a paired surrogate is one astral code point, so only unpaired ones are category Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 export function checkInputText(document: DocumentNode, variables: Record<string, unknown> | null | undefined): void {
-  const bad = (path: string) =>
-    new DomainError({ code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request", detail: `\`${path}\` contains the NUL character (U+0000), which is not allowed in any text; remove it.`, field: path });
+  const problem = (text: string): string | null =>
+    text.includes("\u0000") ? "contains the NUL character (U+0000), which is not allowed in any text; remove it" : LONE_SURROGATE.test(text) ? "contains a lone UTF-16 surrogate (an unpaired \\ud800–\\udfff escape), which is not text; send well-formed Unicode" : null;
+  const check = (text: string, path: string) => {
+    const why = problem(text);
+    if (why) throw new DomainError({ code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request", detail: `\`${path}\` ${why}.`, field: path });
+  };
   const walk = (value: unknown, path: string, depth: number): void => {
     if (typeof value === "string") {
-      if (value.includes("\u0000")) throw bad(path);
+      check(value, path);
     } else if (Array.isArray(value)) {
       if (depth < 64) value.forEach((v, i) => walk(v, `${path}[${i}]`, depth + 1));
     } else if (value && typeof value === "object") {
       if (depth < 64) for (const [k, v] of Object.entries(value)) {
-        if (k.includes("\u0000")) throw bad(path);
+        check(k, path || "variables");
         walk(v, path ? `${path}.${k}` : k, depth + 1);
       }
     }
@@ -75,7 +83,7 @@ export function checkInputText(document: DocumentNode, variables: Record<string,
   walk(variables ?? {}, "", 0);
   visit(document, {
     StringValue(node) {
-      if (node.value.includes("\u0000")) throw bad("query");
+      check(node.value, "query");
     },
   });
 }

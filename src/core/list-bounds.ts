@@ -3,7 +3,6 @@
 // when the schema is built, so a new list field (or paged field) without a bound fails at start-up.
 import { defaultFieldResolver, getNamedType, getNullableType, isEnumType, isListType, isObjectType, type GraphQLSchema } from "graphql";
 import { LIST_BOUNDS as L, PAGE_SIZES } from "./bounds.js";
-import { ALL_SCOPES } from "../identity/scopes.js";
 import { RETURN_STATUSES } from "../returns/transitions.js";
 
 /**
@@ -66,14 +65,14 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "ReturnsOverview.topProducts": L.overviewProducts,
 
   // Identity.
-  "ApiClientViewer.scopes": ALL_SCOPES.length,
-  "ApiClient.scopes": ALL_SCOPES.length,
+  "ApiClientViewer.scopes": L.scopes,
+  "ApiClient.scopes": L.scopes,
   "StaffViewer.stores": L.staffStores,
 
   // Checkout.
-  "CheckoutExperience.shippingMethods": L.experienceShippingMethods,
-  "CheckoutRoutingRule.countries": 250,
-  "CheckoutAbTest.treatments": L.abTestTreatments,
+  "CheckoutExperience.shippingMethods": L.shippingMethods,
+  "CheckoutRoutingRule.countries": L.ruleCountries,
+  "CheckoutAbTest.treatments": L.abTreatments,
 
   // Orders and fulfillments.
   "Order.items": L.orderLineItems,
@@ -115,13 +114,13 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "InboundShipment.purchaseOrders": L.inboundReferences,
   "InboundShipment.transferOrders": L.inboundReferences,
   "InboundShipment.files": L.inboundFiles,
-  "ProductFamily.tags": L.orderTags,
-  "ProductFamily.products": L.familyVariants,
+  "ProductFamily.tags": L.productTags,
+  "ProductFamily.products": L.productVariants,
   "Product.optionValues": L.productOptions,
   "ProductFamily.images": L.productImages,
   "Product.images": L.productImages,
-  "ProductBulkUploadResult.results": L.uploadFamilies,
-  "ProductFamilyUploadResult.products": L.familyVariants,
+  "ProductBulkUploadResult.results": L.productFamilies,
+  "ProductFamilyUploadResult.products": L.productVariants,
   "WebhookDelivery.attempts": L.deliveryAttempts,
 };
 

@@ -10,6 +10,7 @@ import { hostname } from "node:os";
 import type { RequestContext } from "../core/context.js";
 import type { TransactionClient } from "../db/client.js";
 import { fail } from "../core/errors.js";
+import { LIST_BOUNDS } from "../core/bounds.js";
 import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { groupBy, indexBy } from "../core/loaders.js";
@@ -65,8 +66,8 @@ export interface BulkUploadResult {
   results: FamilyResult[];
 }
 
-export const MAX_FAMILIES = 1000;
-export const MAX_VARIANTS = 100;
+export const MAX_FAMILIES = LIST_BOUNDS.productFamilies;
+export const MAX_VARIANTS = LIST_BOUNDS.productVariants;
 const KINDS = ["SELLABLE", "NON_SELLABLE"];
 export const WEIGHT_UNITS = ["g", "kg", "lb", "oz", "t"];
 const DIMENSION_UNITS = ["in", "cm"];

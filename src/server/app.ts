@@ -11,6 +11,8 @@ import type { Config } from "../config.js";
 import type { Core } from "../core/index.js";
 import type { RequestContext } from "../core/context.js";
 import { checkInputText, checkQueryCost, queryLimitsRule } from "../core/limits.js";
+import { checkInputBounds } from "../core/input-bounds.js";
+import { BODY_BOUNDS, bytesText } from "../core/bounds.js";
 import { checkOperationAccess } from "../core/auth.js";
 import { DomainError } from "../core/errors.js";
 import { doorFromToken, rateLimitHeaders } from "../core/rate-limit.js";
@@ -92,7 +94,7 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
     if (explorer) app.get("/graphql", explorerPage());
     app.use(
       "/graphql",
-      express.json({ limit: "2mb" }),
+      express.json({ limit: BODY_BOUNDS.graphql }),
       expressMiddleware(apollo, {
         context: async ({ req }) => core.createContext(req.headers.authorization, (req as Request & { id: string }).id, doorFromToken(config.cursorSecret, req.get("x-retour-door")), req.ip),
       }),
@@ -127,6 +129,15 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
     });
   });
   app.use((err: any, req: Request, res: Response, _next: NextFunction) => {
+    if (err?.type === "entity.too.large") {
+      return void res.status(413).type("application/problem+json").json({
+        type: `com.${config.serviceName}.api:request/too-large`,
+        title: "Request body too large",
+        status: 413,
+        detail: `The request body exceeds the limit of ${bytesText(BODY_BOUNDS.graphql)} (${BODY_BOUNDS.graphql} bytes); send less per request.`,
+        instance: req.path,
+      });
+    }
     const status = err?.status >= 400 && err?.status < 500 ? err.status : 500;
     if (status === 500) log.error({ err, requestId: (req as Request & { id: string }).id }, "unexpected error");
     res.status(status).type("application/problem+json").json({
@@ -205,6 +216,7 @@ function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestCon
           try {
             checkOperationAccess(core.schema, document, operationName, request.variables, contextValue);
             checkInputText(document, request.variables);
+            checkInputBounds(core.schema, document, operationName, request.variables);
             checkQueryCost(core.schema, document, operationName, request.variables);
           } catch (err) {
             // A request-level refusal (nothing executed): answer with its real HTTP status.
