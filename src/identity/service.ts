@@ -15,33 +15,6 @@ import {
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/**
- * API clients by lookup id, kept for at most API_CLIENT_CACHE_MS. Why: the lookup was one of the five
- * statements of a REST read (each ~0.2–0.3 ms in Prisma here), for a row that almost never changes.
- * The bound: a revocation or scope change made on another replica (or by the CLI) takes effect here
- * within API_CLIENT_CACHE_MS; on this replica at once (the writes below drop the entry). The secret is
- * still hashed and compared in constant time on every request; unknown lookup ids are never cached.
- */
-export const API_CLIENT_CACHE_MS = 2_000;
-type ApiClientRow = NonNullable<Awaited<ReturnType<Services["db"]["prisma"]["apiClient"]["findUnique"]>>>;
-const apiClientCache = new WeakMap<Services, Map<string, { row: ApiClientRow; until: number }>>();
-
-async function apiClientByLookupId(services: Services, lookupId: string, now: number): Promise<ApiClientRow | null> {
-  let cache = apiClientCache.get(services);
-  if (!cache) apiClientCache.set(services, (cache = new Map()));
-  const hit = cache.get(lookupId);
-  if (hit && hit.until > now) return hit.row;
-  const row = await services.db.prisma.apiClient.findUnique({ where: { lookupId } });
-  if (cache.size >= 10_000) for (const [k, v] of cache) if (v.until <= now) cache.delete(k);
-  if (row) cache.set(lookupId, { row, until: now + API_CLIENT_CACHE_MS });
-  else cache.delete(lookupId);
-  return row;
-}
-
-function forgetApiClient(services: Services, lookupId: string): void {
-  apiClientCache.get(services)?.delete(lookupId);
-}
-
 /** Resolves the Authorization header into a principal. Never throws for bad credentials. */
 export async function authenticate(services: Services, authorization: string | undefined): Promise<Principal> {
   if (!authorization) return { kind: "anonymous" };
@@ -52,15 +25,13 @@ export async function authenticate(services: Services, authorization: string | u
 
   const api = parseToken(token, API_SECRET_PREFIX);
   if (api) {
-    const now = Date.now();
-    const client = await apiClientByLookupId(services, api.lookupId, now);
+    const client = await prisma.apiClient.findUnique({ where: { lookupId: api.lookupId } });
     if (!client || !tokenMatches(token, client.secretHash)) return { kind: "invalid", reason: "Unknown API secret." };
     if (client.revokedAt) return { kind: "invalid", reason: "This API secret has been revoked." };
+    const now = Date.now();
     if (!client.lastUsedAt || now - client.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      // Best effort and off the request's path: a lost update only delays "last used". The cached
-      // row is stamped too, so the cache does not send one update per request.
-      client.lastUsedAt = new Date(now);
-      prisma.apiClient.update({ where: { id: client.id }, data: { lastUsedAt: client.lastUsedAt } }).catch((err) => services.log.warn({ err }, "lastUsedAt update failed"));
+      // Best effort and off the request's path: a lost update only delays "last used".
+      prisma.apiClient.update({ where: { id: client.id }, data: { lastUsedAt: new Date(now) } }).catch((err) => services.log.warn({ err }, "lastUsedAt update failed"));
     }
     const scopes = client.allScopes ? ALL_SCOPES : parseScopes(client.scopes);
     return { kind: "apiClient", clientId: client.id, storeId: client.storeId, scopes: new Set(scopes) };
@@ -123,9 +94,7 @@ export async function setApiClientScopes(ctx: RequestContext, id: string, scopes
   const client = await apiClientOfCaller(ctx, id);
   const valid = validateScopes(scopes);
   // A legacy all-scope client keeps holding every scope: the flag is what grants it.
-  const updated = await ctx.prisma.apiClient.update({ where: { id: client.id }, data: { scopes: valid.join(",") } });
-  forgetApiClient(ctx.services, client.lookupId); // after the commit; a read racing it is still bounded by the TTL
-  return updated;
+  return ctx.prisma.apiClient.update({ where: { id: client.id }, data: { scopes: valid.join(",") } });
 }
 
 /** Narrows a legacy all-scope client to explicit scopes (one-way; the secret stays the same). */
@@ -133,17 +102,13 @@ export async function endLegacyAllScopes(ctx: RequestContext, id: string, scopes
   const client = await apiClientOfCaller(ctx, id);
   const valid = validateScopes(scopes);
   if (client.revokedAt) throw fail.conflict("api-client/revoked", "API client revoked", `API client ${id} is revoked; its scopes can no longer change.`);
-  const updated = await ctx.prisma.apiClient.update({ where: { id: client.id }, data: { allScopes: false, scopes: valid.join(",") } });
-  forgetApiClient(ctx.services, client.lookupId); // after the commit; a read racing it is still bounded by the TTL
-  return updated;
+  return ctx.prisma.apiClient.update({ where: { id: client.id }, data: { allScopes: false, scopes: valid.join(",") } });
 }
 
 export async function revokeApiClient(ctx: RequestContext, id: string) {
   const client = await apiClientOfCaller(ctx, id);
   if (client.revokedAt) return client;
-  const updated = await ctx.prisma.apiClient.update({ where: { id: client.id }, data: { revokedAt: new Date() } });
-  forgetApiClient(ctx.services, client.lookupId); // after the commit; a read racing it is still bounded by the TTL
-  return updated;
+  return ctx.prisma.apiClient.update({ where: { id: client.id }, data: { revokedAt: new Date() } });
 }
 
 /** For the CLI: list and revoke without a principal. */
