@@ -1,6 +1,6 @@
 // Per-API-client rate limiting, one fixed-window counter per client and door. On SQLite (one
 // process) the counters live in memory; on PostgreSQL they live in the shared database, so every
-// replica behind the load balancer enforces the same limit.
+// replica behind the load balancer enforces the same limit (within the bound stated below).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "../db/client.js";
 
@@ -53,22 +53,79 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+/**
+ * PostgreSQL: counts locally and adds the counts to the shared counters in one statement every
+ * FLUSH_MS, reading back the global totals. Why: one upsert per request was one of the six
+ * statements of a REST read on PostgreSQL (~0.3 ms in Prisma here) and a write on every read.
+ * A request whose key was not synced in the last FLUSH_MS waits for a flush before it is decided, so
+ * only a steady stream of requests is decided locally. The bound: a decision counts this replica's
+ * requests exactly and the other replicas' as of at most FLUSH_MS ago, so a window admits at most
+ * `limit` plus what the other replicas admit in 2 × FLUSH_MS (a lone replica never more than `limit`).
+ * Counts not yet flushed when a process dies are lost (at most FLUSH_MS of its traffic).
+ */
 export class DatabaseRateLimiter implements RateLimiter {
+  static readonly FLUSH_MS = 100;
+  /** Per key, the current window: the global count known at the last flush, and local hits since. */
+  private readonly windows = new Map<string, { start: number; shared: number; pending: number; syncedAt: number }>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
   private lastPrune = 0;
   constructor(private readonly db: Database) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
     const now = Date.now();
     const start = now - (now % windowMs);
-    const rows = await this.db.prisma.$queryRaw<{ count: number | bigint }[]>`
-      INSERT INTO "RateLimitCounter" ("key", "windowStart", "count") VALUES (${key}, ${BigInt(start)}, 1)
-      ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitCounter"."count" + 1
-      RETURNING "count"`;
+    let w = this.windows.get(key);
+    if (!w || w.start !== start) {
+      if (w?.pending) await this.flush(); // the old window's hits still count there
+      w = { start, shared: 0, pending: 0, syncedAt: 0 };
+      this.windows.set(key, w);
+    }
+    w.pending++;
+    if (now - w.syncedAt > DatabaseRateLimiter.FLUSH_MS) {
+      if (this.flushing) await this.flushing;
+      await this.flush();
+    } else this.timer ??= setTimeout(() => void this.flush(), DatabaseRateLimiter.FLUSH_MS).unref();
     if (now - this.lastPrune > 60_000) {
       this.lastPrune = now;
       this.db.prisma.rateLimitCounter.deleteMany({ where: { windowStart: { lt: BigInt(now - COUNTER_RETENTION_MS) } } }).catch(() => {});
     }
-    return decide(Number(rows[0].count), limit, start, windowMs, now);
+    return decide(w.shared + w.pending, limit, start, windowMs, now);
+  }
+
+  /** Adds every window's pending hits to the shared counters in one statement. */
+  flush(): Promise<void> {
+    this.flushing ??= (async () => {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      const batch = [...this.windows].filter(([, w]) => w.pending > 0).map(([key, w]) => ({ key, w, n: w.pending }));
+      if (!batch.length) return;
+      for (const b of batch) b.w.pending -= b.n;
+      try {
+        const rows = await this.db.prisma.$queryRawUnsafe<{ key: string; count: number | bigint }[]>(
+          `INSERT INTO "RateLimitCounter" ("key", "windowStart", "count")
+           SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[])
+           ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitCounter"."count" + EXCLUDED."count"
+           RETURNING "key", "count"`,
+          batch.map((b) => b.key),
+          batch.map((b) => String(b.w.start)),
+          batch.map((b) => b.n),
+        );
+        const byKey = new Map(rows.map((r) => [r.key, Number(r.count)]));
+        const at = Date.now();
+        for (const b of batch) {
+          b.w.shared = byKey.get(b.key) ?? b.w.shared + b.n;
+          b.w.syncedAt = at;
+        }
+      } catch {
+        for (const b of batch) b.w.pending += b.n; // retried at the next flush
+      }
+      for (const [key, w] of this.windows) if (w.start + 120_000 < Date.now() && !w.pending) this.windows.delete(key);
+    })().finally(() => {
+      this.flushing = null;
+      if (!this.timer && [...this.windows.values()].some((w) => w.pending > 0)) this.timer = setTimeout(() => void this.flush(), DatabaseRateLimiter.FLUSH_MS).unref();
+    });
+    return this.flushing;
   }
 }
 

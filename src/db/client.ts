@@ -64,10 +64,10 @@ async function loadGenerated(provider: Provider): Promise<{ PrismaClient: new (o
 }
 
 async function sqliteAdapter(url: string): Promise<object> {
-  const { PrismaBetterSQLite3 } = await import('@prisma/adapter-better-sqlite3');
+  const { PrismaBetterSqlite3 } = await import('@prisma/adapter-better-sqlite3');
   const file = sqlitePathOf(url);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  class RetourSqlite extends PrismaBetterSQLite3 {
+  class RetourSqlite extends PrismaBetterSqlite3 {
     override async connect() {
       const adapter = await super.connect();
       await adapter.executeScript(SQLITE_PRAGMAS);
@@ -78,7 +78,7 @@ async function sqliteAdapter(url: string): Promise<object> {
   return new RetourSqlite({ url: file });
 }
 
-type SqliteAdapter = Awaited<ReturnType<import('@prisma/adapter-better-sqlite3').PrismaBetterSQLite3['connect']>>;
+type SqliteAdapter = Awaited<ReturnType<import('@prisma/adapter-better-sqlite3').PrismaBetterSqlite3['connect']>>;
 
 /**
  * The adapter opens transactions with a deferred `BEGIN`: the write lock is taken at the first write.

@@ -4,17 +4,20 @@
 //   prisma/migrations/sqlite/<YYYYMMDDHHMMSS>_<name>/migration.sql
 //   prisma/migrations/postgres/<YYYYMMDDHHMMSS>_<name>/migration.sql
 // (same folder name in both), plus migration_lock.toml in each migrations folder.
-// The SQL is `prisma migrate diff --from-migrations <folder> --to-schema-datamodel <schema> --script`
-// (or --from-empty when the folder has no migration yet). The PostgreSQL diff replays the existing
-// migrations into a throw-away shadow database, so PostgreSQL must be reachable
-// (MIGRATION_PG_URL, default postgresql://postgres@127.0.0.1:5432/postgres).
+// The SQL is a schema-to-schema diff: `migrate diff --from-schema-datamodel <previous> --to-schema-datamodel
+// <current> --script`, where <previous> is prisma/schema.prisma as last committed (MIGRATION_BASE, default
+// HEAD, is the git revision; --from-empty when the folder has no migration yet or with --replace-init).
+// No database and no shadow database is needed. The diff runs on the Prisma 6.19 CLI (devDependency
+// `prisma6`, config prisma/diff.config.ts): Prisma 7 has no WebAssembly schema engine to diff with here.
 //
 // --replace-init: while nothing has shipped, delete the single existing `*_init` migration of both
 // providers and write it anew from the current schema (refused if any other migration exists).
 // Equivalent by hand: rm -rf prisma/migrations/{sqlite,postgres}/*_init && npm run db:new-migration -- init
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { POSTGRES_SCHEMA, ROOT, SQLITE_SCHEMA, generate, runPrisma } from './generate.js';
+import { POSTGRES_SCHEMA, PRISMA6_CLI, ROOT, SQLITE_SCHEMA, derivePostgresSchema, generate, runPrisma } from './generate.js';
 import type { Provider } from './url.js';
 
 export const MIGRATIONS_DIR: Record<Provider, string> = {
@@ -39,14 +42,37 @@ function timestamp(d = new Date()): string {
 
 const EMPTY = /^\s*(--[^\n]*\n?\s*)*$/; // only comments / whitespace
 
-async function diff(provider: Provider, pgUrl: string): Promise<string> {
-  const dir = MIGRATIONS_DIR[provider];
-  const from = migrationFolders(dir).length > 0 ? ['--from-migrations', dir] : ['--from-empty'];
-  const env =
-    provider === 'sqlite'
-      ? { DATABASE_URL: 'file::memory:' } // diff only uses the (in-memory) shadow database
-      : { DATABASE_URL: pgUrl };
-  return runPrisma(['migrate', 'diff', ...from, '--to-schema-datamodel', SCHEMA[provider], '--script'], env);
+const DIFF_CONFIG = join(ROOT, 'prisma/diff.config.ts');
+
+/** The committed SQLite schema text at `rev` (the "previous" side of the diff). */
+function previousSchema(rev: string): string {
+  return execFileSync('git', ['show', `${rev}:prisma/schema.prisma`], { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 << 20 });
+}
+
+/**
+ * The schema text for the 6.19 CLI: without `engineType = "client"` in the generator and a literal `url`
+ * in the datasource (both ignored by a schema-to-schema diff; 7.x forbids the second), it looks for the
+ * native query engine and tries to download it.
+ */
+function forPrisma6(schema: string, provider: Provider): string {
+  const url = provider === 'sqlite' ? 'file:./ignored.db' : 'postgresql://postgres@127.0.0.1:5432/ignored';
+  const add = (block: string, key: string, line: string) => (text: string) =>
+    text.replace(new RegExp(`(${block}\\s+\\w+\\s*\\{)([^}]*)\\}`), (m, open: string, body: string) =>
+      new RegExp(`\\b${key}\\s*=`).test(body) ? m : `${open}${body}  ${line}\n}`,
+    );
+  return add('datasource', 'url', `url = "${url}"`)(add('generator', 'engineType', 'engineType = "client"')(schema));
+}
+
+async function diff(provider: Provider, previous: string | null, workDir: string): Promise<string> {
+  const write = (name: string, text: string) => {
+    const file = join(workDir, `${name}-${provider}.prisma`);
+    writeFileSync(file, forPrisma6(text, provider));
+    return file;
+  };
+  const from = previous === null ? ['--from-empty'] : ['--from-schema-datamodel', write('previous', provider === 'sqlite' ? previous : derivePostgresSchema(previous))];
+  const to = write('current', readFileSync(SCHEMA[provider], 'utf8'));
+  const args = ['migrate', 'diff', '--config', DIFF_CONFIG, ...from, '--to-schema-datamodel', to, '--script'];
+  return runPrisma(args, { RETOUR_DIFF_SCHEMA: to }, PRISMA6_CLI);
 }
 
 async function main(): Promise<void> {
@@ -60,7 +86,6 @@ async function main(): Promise<void> {
   }
   const name = rawName.trim().toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
   if (!name) throw new Error(`invalid migration name: ${rawName}`);
-  const pgUrl = process.env.MIGRATION_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
   await generate(); // derive the PostgreSQL schema and refresh both clients
 
@@ -76,10 +101,18 @@ async function main(): Promise<void> {
     for (const p of PROVIDERS) for (const f of migrationFolders(MIGRATIONS_DIR[p])) rmSync(join(MIGRATIONS_DIR[p], f), { recursive: true });
   }
 
-  const [sqliteSql, pgSql] = await Promise.all([diff('sqlite', pgUrl), diff('postgresql', pgUrl)]);
+  const hasMigrations = PROVIDERS.every((p) => migrationFolders(MIGRATIONS_DIR[p]).length > 0);
+  const previous = hasMigrations ? previousSchema(process.env.MIGRATION_BASE || 'HEAD') : null;
+  const workDir = mkdtempSync(join(tmpdir(), 'retour-migration-'));
+  let sqliteSql: string, pgSql: string;
+  try {
+    [sqliteSql, pgSql] = await Promise.all([diff('sqlite', previous, workDir), diff('postgresql', previous, workDir)]);
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
   const sql: Record<Provider, string> = { sqlite: sqliteSql, postgresql: pgSql };
   if (EMPTY.test(sqliteSql) && EMPTY.test(pgSql) && !allowEmpty) {
-    console.log('db:new-migration: the schema matches the migrations of both providers; nothing written (--allow-empty to force).');
+    console.log('db:new-migration: the schema matches the committed one; nothing written (--allow-empty to force).');
     return;
   }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
+import { DatabaseRateLimiter } from "../../../src/core/rate-limit.js";
 
 const LIMIT = 6;
 
@@ -47,6 +48,8 @@ describe.each(providers)("rate limiting per API client (%s)", { timeout: 120_000
   });
 
   if (provider === "postgresql") {
+    // Each replica counts locally and syncs with the shared counter at least every FLUSH_MS; requests
+    // further apart than that are counted exactly across replicas (the bound is in rate-limit.ts).
     it("shares the limit across replicas on one PostgreSQL", async () => {
       const replica = await svc.startReplica();
       const a = await svc.createApiClient(storeId, "all");
@@ -56,6 +59,7 @@ describe.each(providers)("rate limiting per API client (%s)", { timeout: 120_000
       for (let i = 0; i < LIMIT + 2; i++) {
         const http = i % 2 === 0 ? svc.http : replica.http;
         statuses.push((await http.get(path, { token: a.secret })).status);
+        await new Promise((r) => setTimeout(r, DatabaseRateLimiter.FLUSH_MS + 50));
       }
       expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT - 1);
       expect(statuses.filter((s) => s === 429)).toHaveLength(3);
