@@ -58,6 +58,29 @@ function checkCallback(ctx: RequestContext, callback: CallbackInput | null | und
   return { url: callback.url, token };
 }
 
+/** scheme://host:port of a URL that urlProblem accepted. */
+function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
+/**
+ * The token to store. The masked value keeps the stored token only while the callback stays on its
+ * origin: otherwise a caller who never knew the token could send it to a host of their choosing.
+ */
+function tokenToStore(key: string, existing: { callbackUrl: string; authTokenEnc: string | null }, url: string, token: string | null | undefined, field: string): string | null {
+  if (token === undefined) {
+    if (existing.authTokenEnc && originOf(existing.callbackUrl) !== originOf(url)) {
+      throw fail.badInput(
+        `\`${field}.auth.bearer.token\` is the masked value ${JSON.stringify(MASKED_TOKEN)}, which keeps the stored token only while the callback stays on ${originOf(existing.callbackUrl)}; ` +
+          `the new URL is on ${originOf(url)}: send the subscriber's token again, or \`${field}.auth: null\` to send none.`,
+        `${field}.auth.bearer.token`,
+      );
+    }
+    return existing.authTokenEnc;
+  }
+  return token === null ? null : encryptSecret(key, token);
+}
+
 function checkExternalId(externalId: string | null | undefined, field: string): string | null {
   if (externalId === null || externalId === undefined) return null;
   if (externalId.length === 0 || externalId.length > 255) throw fail.badInput(`\`${field}\` must have 1 to 255 characters, or be null.`, field);
@@ -94,7 +117,7 @@ async function createWebhookOnce(ctx: RequestContext, storeId: string, input: Cr
         topic: topic.name,
         kind,
         callbackUrl: url,
-        authTokenEnc: token === undefined ? existing.authTokenEnc : token === null ? null : encryptSecret(key, token),
+        authTokenEnc: tokenToStore(key, existing, url, token, "webhook.callback"),
       },
     });
     return { webhook, created: false, signingSecret: null as string | null };
@@ -171,7 +194,7 @@ export async function updateWebhook(ctx: RequestContext, id: string, input: Upda
   try {
     return await ctx.prisma.webhook.update({
       where: { id },
-      data: { callbackUrl: url, externalId, authTokenEnc: token === undefined ? existing.authTokenEnc : token === null ? null : encryptSecret(key, token) },
+      data: { callbackUrl: url, externalId, authTokenEnc: tokenToStore(key, existing, url, token, "webhook.callback") },
     });
   } catch (err) {
     if (isUniqueViolation(err)) {

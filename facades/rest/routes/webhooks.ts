@@ -121,7 +121,7 @@ const callbackInput = {
     auth: {
       oneOf: [
         { type: "null" },
-        { type: "object", required: ["bearer"], properties: { bearer: { type: "object", required: ["token"], properties: { token: { type: "string", format: "password", description: "Sent back as `Authorization: Bearer <token>`. `********` keeps the stored token." } } } } },
+        { type: "object", required: ["bearer"], properties: { bearer: { type: "object", required: ["token"], properties: { token: { type: "string", format: "password", description: "Sent back as `Authorization: Bearer <token>`. `********` keeps the stored token while the URL keeps its origin (scheme, host, port); moving to another origin needs the token again (400 otherwise)." } } } } },
       ],
     },
   },
