@@ -42,7 +42,7 @@ export interface WebhookConfig {
   concurrency: number;
   /** AES-256-GCM key material for subscriber secrets at rest (WEBHOOK_ENCRYPTION_KEY). */
   encryptionKey: string;
-  /** Allow http/private/loopback callback URLs (default: outside production only). */
+  /** Allow http/private/loopback callback URLs (WEBHOOK_ALLOW_PRIVATE_URLS=true; off by default in every environment). */
   allowPrivateUrls: boolean;
 }
 
@@ -76,7 +76,7 @@ function loadWebhookConfig(env: NodeJS.ProcessEnv, production: boolean, database
     leaseMs,
     concurrency: Math.max(1, Number(env.WEBHOOK_CONCURRENCY || 32)),
     encryptionKey: env.WEBHOOK_ENCRYPTION_KEY || createHash("sha256").update(`retour-dev-webhook-key:${databaseUrl}`).digest("hex"),
-    allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === "true" || (!production && env.WEBHOOK_ALLOW_PRIVATE_URLS !== "false"),
+    allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === "true",
   };
 }
 

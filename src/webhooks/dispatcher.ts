@@ -36,8 +36,6 @@ export interface DispatcherOptions {
   owner?: string;
   /** Overrides of the configured knobs (tests, benchmarks). */
   config?: Partial<WebhookConfig>;
-  /** Overrides config.production for the URL policy (tests of the production policy). */
-  production?: boolean;
 }
 
 type DeliveryRow = {
@@ -93,7 +91,7 @@ export class Dispatcher {
   constructor(private readonly services: Services, opts: DispatcherOptions = {}) {
     this.owner = opts.owner ?? `dsp_${randomUUID()}`;
     this.cfg = { ...services.config.webhooks, ...(opts.config ?? {}) };
-    this.policy = { production: opts.production ?? services.config.production, allowPrivateUrls: this.cfg.allowPrivateUrls };
+    this.policy = { allowPrivateUrls: this.cfg.allowPrivateUrls };
   }
 
   start(): this {
@@ -352,15 +350,21 @@ export class Dispatcher {
       req.on("response", (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        res.on("data", (c: Buffer) => {
-          if (size < RESPONSE_BODY_LIMIT) chunks.push(c);
-          size += c.length;
-        });
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8").slice(0, RESPONSE_BODY_LIMIT);
+        const answered = () => {
+          const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString("utf8").slice(0, RESPONSE_BODY_LIMIT);
           const status = res.statusCode ?? 0;
           settle({ ok: status >= 200 && status < 300, statusCode: status, body: text, error: status >= 200 && status < 300 ? null : `HTTP ${status}`, latencyMs: elapsed() });
+        };
+        res.on("data", (c: Buffer) => {
+          chunks.push(c);
+          size += c.length;
+          // Only the first bytes are kept: stop reading there rather than download what the subscriber sends.
+          if (size >= RESPONSE_BODY_LIMIT) {
+            answered();
+            res.destroy();
+          }
         });
+        res.on("end", answered);
         res.on("error", (err) => settle({ ok: false, statusCode: res.statusCode ?? null, body: null, error: err.message, latencyMs: elapsed() }));
       });
       req.on("error", (err: NodeJS.ErrnoException) => {

@@ -45,7 +45,7 @@ function notFound(id: string) {
 
 function checkCallback(ctx: RequestContext, callback: CallbackInput | null | undefined, field: string): { url: string; token: string | null | undefined } {
   if (!callback || typeof callback.url !== "string") throw fail.badInput(`\`${field}.url\` is required.`, `${field}.url`);
-  const problem = urlProblem(callback.url, { production: ctx.config.production, allowPrivateUrls: ctx.config.webhooks.allowPrivateUrls });
+  const problem = urlProblem(callback.url, ctx.config.webhooks);
   if (problem) throw fail.badInput(`\`${field}.url\` ${problem}; got ${JSON.stringify(callback.url.slice(0, 200))}.`, `${field}.url`);
   let token: string | null | undefined = null;
   if (callback.auth) {
