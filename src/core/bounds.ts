@@ -26,6 +26,16 @@ export const LIST_BOUNDS = {
   inboundItems: 1_000,
   /** Images of one product family or variant. */
   productImages: 20,
+  /** Webhooks of one store (each event fans out to every one of them). */
+  storeWebhooks: 50,
+} as const;
+
+/** How far back and how much one webhook replay may re-send. */
+export const REPLAY_BOUNDS = {
+  /** `start` no older than this many days. */
+  windowDays: 30,
+  /** Deliveries one replay call queues at most; the answer's `nextStart` continues from there. */
+  deliveries: 500,
 } as const;
 
 /** Characters a text may hold. */

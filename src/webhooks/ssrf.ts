@@ -109,3 +109,12 @@ export function connectProblem(url: URL, policy: UrlPolicy): string | null {
   if (isIP(host) && isNonPublicAddress(host)) return `${host} is a non-public address`;
   return null;
 }
+
+/** The origin (scheme://host:port) a callback URL sends to; the text itself when it does not parse. */
+export function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
