@@ -8,6 +8,9 @@ import { startSubscriber, type Subscriber } from "../../support/subscriber.js";
 import { emit } from "../../support/webhooks.js";
 import { LIST_BOUNDS, REPLAY_BOUNDS } from "../../../src/core/bounds.js";
 
+/** Setting up a hundred webhooks or five hundred events takes a while on a busy machine. */
+const SLOW = 120_000;
+
 /** A subscriber that never answers until released (at teardown). */
 async function stalledSubscriber() {
   let release = () => {};
@@ -51,7 +54,7 @@ describe.each(providers)("fair shares of the webhook dispatcher (%s)", (provider
     } finally {
       await sink.close();
     }
-  });
+  }, SLOW);
 
   it("store B's stalled subscribers (one store, then four stores on one endpoint) do not delay store A", async () => {
     const fast = await startSubscriber();
@@ -97,7 +100,7 @@ describe.each(providers)("fair shares of the webhook dispatcher (%s)", (provider
       await fast.waitFor((r) => r.some((x) => x.json?.return?.id === subjectId), 20_000);
       return Math.round(performance.now() - started);
     }
-  });
+  }, SLOW);
 });
 
 describe.each(providers)("webhook replay bounds (%s)", (provider) => {
@@ -118,7 +121,7 @@ describe.each(providers)("webhook replay bounds (%s)", (provider) => {
     const subjects = 6;
     const perSubject = Math.ceil((REPLAY_BOUNDS.deliveries + 20) / subjects);
     for (let n = 0; n < perSubject; n++) {
-      for (let s = 0; s < subjects; s++) await emit(svc.services, storeId, `ret_replay_${s}`, n === 0 ? "created" : "updated");
+      await Promise.all(Array.from({ length: subjects }, (_, s) => emit(svc.services, storeId, `ret_replay_${s}`, n === 0 ? "created" : "updated")));
     }
     const events = subjects * perSubject;
     const created = await svc.http.post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", callback: { url: "http://127.0.0.1:9/replay", auth: null } } }, { token: secret });
@@ -150,5 +153,5 @@ describe.each(providers)("webhook replay bounds (%s)", (provider) => {
       const seqs = rows.filter((r) => r.subjectId === `ret_replay_${s}`).map((r) => r.event!.sequence);
       expect(seqs).toEqual(Array.from({ length: perSubject }, (_, i) => i + 1));
     }
-  });
+  }, SLOW);
 });
