@@ -48,8 +48,8 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
   }
   const { app, stop } = await createApp({ config, log, core });
   const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.port, "0.0.0.0", () => resolve(s));
-    s.on("error", reject);
+    // Express 5 calls back with the error too (e.g. EADDRINUSE): without this check a busy port crashed later, unnamed.
+    const s = app.listen(config.port, "0.0.0.0", (err?: Error) => (err ? reject(err) : resolve(s)));
   });
   // Slow or stalled clients cannot hold connections forever.
   server.keepAliveTimeout = 65_000;

@@ -1,28 +1,13 @@
 // End-to-end: the merchant dashboard in headless Chromium (Debian's `chromium`, driven by
 // playwright-core) against the real service on SQLite. Screenshots of each main page go to
-// test/output/e2e/ — look at them when changing a page.
-import { existsSync, mkdirSync } from "node:fs";
+// test/output/e2e/ — look at them when changing a page. Shared setup: test/support/e2e.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { providers } from "../support/env.js";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startTestService, type TestService } from "../support/server.js";
 import { createStaffUser } from "../../src/identity/service.js";
 import { seedStore } from "../../src/demo/seed.js";
-import { DASHBOARD_DIST } from "../../facades/dashboard/index.js";
 import { startSubscriber, type Subscriber } from "../support/subscriber.js";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const OUT = "test/output/e2e";
-
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is absent (install Debian's chromium: apt-get install -y chromium)`
-  : !existsSync(`${DASHBOARD_DIST}/index.html`)
-    ? "the dashboard is not built (npm run build)"
-    : !providers.includes("sqlite")
-      ? "the e2e suite runs on SQLite only and this run excludes it"
-      : null;
-if (missing) console.warn(`\n*** e2e dashboard tests SKIPPED: ${missing}. ***\n`);
+import { E2E_OUT as OUT, e2eMissing as missing, logIn, openBrowser } from "../support/e2e.js";
 
 describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
   let svc: TestService;
@@ -33,8 +18,8 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
   let legacy: { id: string; secret: string };
   const email = "merchant@e2e.test";
   const password = "e2e-password-123";
-  const external: string[] = [];
-  const pageErrors: string[] = [];
+  let external: string[] = [];
+  let pageErrors: string[] = [];
   let subscriber: Subscriber;
   let hookStatus = 500;
 
@@ -42,7 +27,6 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
   const shot = (name: string) => page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true });
 
   beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
     // No retries: a failed delivery is discarded at its first failure, so the page can show it at once.
     svc = await startTestService("sqlite", { WEBHOOK_RETRY_SCHEDULE: "" });
     subscriber = await startSubscriber(() => ({ status: hookStatus, body: hookStatus === 200 ? "ok" : "subscriber is down" }));
@@ -50,18 +34,7 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await createStaffUser(svc.services, storeId, email, password, "E2E Merchant");
     await seedStore(svc.services, storeId);
     legacy = await svc.createApiClient(storeId, "legacy");
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: svc.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    // Everything must come from this service: no CDN, no third-party call.
-    page.on("request", (r) => {
-      const u = new URL(r.url());
-      if (!["http:", "https:"].includes(u.protocol)) return;
-      if (u.host !== new URL(svc.url).host) external.push(r.url());
-    });
-    page.on("pageerror", (e) => pageErrors.push(String(e)));
+    ({ browser, context, page, external, pageErrors } = await openBrowser(svc));
   }, 60_000);
 
   afterAll(async () => {
@@ -70,15 +43,7 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await subscriber?.close();
   });
 
-  async function login() {
-    await page.goto(url("/dashboard/"));
-    await page.waitForURL(/\/dashboard\/login$/);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    // Returns is the landing page.
-    await page.waitForURL(/\/dashboard\/returns$/);
-  }
+  const login = () => logIn(page, svc, email, password);
 
   it("logs in (a wrong password shows the core's message)", async () => {
     await page.goto(url("/dashboard/settings/developer"));
@@ -292,11 +257,12 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await shot("16-returns");
 
     // Filters go to the core and into the URL.
-    await page.getByLabel("Status").selectOption({ label: "Open" });
-    await page.getByRole("button", { name: "Apply filters" }).click();
+    const tabs = page.getByRole("navigation", { name: "Status" });
+    await tabs.getByRole("button", { name: /^Open/ }).click();
     await page.getByText("1 return shown").waitFor();
     expect(new URL(page.url()).search).toBe("?status=open");
-    await page.getByLabel("Status").selectOption({ label: "Any status" });
+    await tabs.getByRole("button", { name: /^All/ }).click();
+    await page.getByText("6 returns shown").waitFor();
     await page.getByLabel("Order name").fill("#1002");
     await page.getByRole("button", { name: "Apply filters" }).click();
     // The previous result is also "1 return shown": wait for the new one, not for the count.
@@ -335,8 +301,8 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await fieldsets.nth(0).getByLabel("Reject").check();
     await fieldsets.nth(1).getByLabel(/^Adjustment for/).fill("abc");
     await proc.getByRole("button", { name: "Process return" }).click();
-    // The core's validation message, shown in the dialog; nothing changed.
-    await proc.getByRole("alert").waitFor();
+    // Checked before sending, shown next to the field; nothing changed.
+    await fieldsets.nth(1).getByText("Enter an amount such as 5.00 (at most 2 decimals).").waitFor();
     await expect(timeline.getByRole("listitem").count()).resolves.toBe(1);
     await fieldsets.nth(1).getByLabel(/^Adjustment for/).fill("5.00");
     await proc.getByRole("button", { name: "Process return" }).click();
@@ -461,6 +427,163 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     const fromRest = Buffer.from(await rest.arrayBuffer());
     expect(fromDashboard.length).toBeGreaterThan(200);
     expect(fromDashboard.equals(fromRest)).toBe(true);
+  });
+
+  let allScopes: string | null = null;
+  const staffGql = async (query: string, variables: Record<string, unknown>) => {
+    allScopes ??= (await svc.createApiClient(storeId, "all")).secret; // the legacy client was narrowed above
+    const res = await svc.http.graphql(query, variables, allScopes);
+    if (res.errors?.length) throw new Error(JSON.stringify(res.errors));
+    return res.data;
+  };
+  const newReturn = async (order: string, line: string, reason: string) =>
+    (
+      await staffGql(`mutation($s: ID!, $i: CreateReturnInput!) { createReturn(storeId: $s, input: $i) { return { id number } } }`, {
+        s: storeId,
+        i: { provider: "custom", externalOrderId: order, items: [{ lineItemId: `${order}-${line}`, quantity: 1, reason }] },
+      })
+    ).createReturn.return as { id: string; number: string };
+
+  it("finds a customer's return by email, keeps the search in the URL and exports that list as CSV", async () => {
+    await page.goto(url("/dashboard/returns"));
+    const table = page.getByRole("table", { name: "Returns" });
+    await page.getByText("6 returns shown").waitFor();
+    await page.getByLabel("Search").fill("grace@example.test");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get("q")).toBe("grace@example.test");
+    const grace = await svc.services.db.prisma.return.findFirstOrThrow({ where: { storeId, order: { customerEmail: "grace@example.test" } } });
+    const row = table.locator("tbody tr").first();
+    await expect(row.textContent()).resolves.toContain("Grace Hopper");
+    await expect(row.textContent()).resolves.toContain("#1002");
+    // The short number and, for engineers, the id.
+    await expect(row.getByRole("link", { name: `Return R${grace.compatId} for order #1002` }).textContent()).resolves.toBe(`R${grace.compatId}`);
+    await expect(row.textContent()).resolves.toContain(grace.id);
+    // The tabs count this search's returns per status.
+    await expect(page.getByRole("navigation", { name: "Status" }).getByRole("button", { name: /^Flagged/ }).textContent()).resolves.toBe("Flagged 1");
+    await shot("26-returns-search-by-email");
+
+    // A reload keeps the search; a part of a name finds the same return.
+    await page.reload();
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
+    await expect(page.getByLabel("Search").inputValue()).resolves.toBe("grace@example.test");
+    await page.getByLabel("Search").fill("hopp");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("hopp");
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
+
+    // The CSV of this filtered list is the core's returnsCsv.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const csv = (await import("node:fs")).readFileSync((await download.path())!, "utf8");
+    const core = await staffGql(`query($s: ID!) { returnsCsv(storeId: $s, search: "hopp") { csv } }`, { s: storeId });
+    expect(csv).toBe(core.returnsCsv.csv);
+    expect(csv.split("\r\n")[1]).toContain(`R${grace.compatId},${grace.id},`);
+  });
+
+  it("processes three returns at once and reports each", async () => {
+    const made = [await newReturn("DEMO-1002", "li-socks", "Too small"), await newReturn("DEMO-1004", "li-tee", "Too small"), await newReturn("DEMO-1005", "li-socks", "Too small")];
+    await page.goto(url("/dashboard/returns?status=open"));
+    const table = page.getByRole("table", { name: "Returns" });
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(3);
+    for (const [r, order] of made.map((r, i) => [r, ["#1002", "#1004", "#1005"][i]] as const)) {
+      await page.getByLabel(`Select return ${r.number} for order ${order}`).check();
+    }
+    const bar = page.getByRole("group", { name: "Selected returns" });
+    await expect(bar.getByText("3 selected").isVisible()).resolves.toBe(true);
+    await bar.getByRole("button", { name: "Process" }).click();
+    const dialog = page.getByRole("dialog", { name: "Process 3 returns?" });
+    await expect(dialog.textContent()).resolves.toContain("accepted at its full value and restocked");
+    await shot("27-bulk-process-dialog");
+    await dialog.getByRole("button", { name: "Process 3 returns" }).click();
+    const results = page.getByRole("status", { name: "Bulk action results" });
+    await results.getByText("3 of 3 done.").waitFor();
+    for (const r of made) await expect(results.textContent()).resolves.toContain(`${r.number} · `);
+    // The open tab is empty now: the list was read again.
+    await page.getByText("No returns match these filters").waitFor();
+    await shot("28-bulk-processed");
+    const stored = await svc.services.db.prisma.return.findMany({ where: { id: { in: made.map((r) => r.id) } } });
+    expect(stored.map((r) => r.status)).toEqual(["complete", "complete", "complete"]);
+  });
+
+  it("reads this month's returns by reason on the overview", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" }).click();
+    await page.waitForURL(/\/dashboard\/overview$/);
+    const byReason = page.getByRole("table", { name: "Returns by reason" });
+    await byReason.waitFor();
+    const core = await staffGql(`query($s: ID!) { returnsOverview(storeId: $s) { returnCount byReason { reason units } } }`, { s: storeId });
+    const rows = await byReason.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td .cell")].map((c) => c.textContent!.trim())));
+    expect(rows.map((r) => r.slice(0, 2))).toEqual(core.returnsOverview.byReason.map((r: { reason: string; units: number }) => [r.reason, String(r.units)]));
+    expect(core.returnsOverview.byReason).toContainEqual({ reason: "Too small", units: 3 });
+    await expect(page.getByText(`${core.returnsOverview.returnCount}`, { exact: true }).first().isVisible()).resolves.toBe(true);
+    // The charts are drawn (SVG), and described for screen readers.
+    await expect.poll(() => page.locator(".chart svg").count()).toBe(3);
+    await page.getByRole("img", { name: /^Returns per day/ }).waitFor();
+    await shot("29-overview");
+    // A period without returns says so.
+    await page.getByLabel(/^From/).fill("2020-01-01");
+    await page.getByLabel(/^To/).fill("2020-01-31");
+    await page.getByRole("button", { name: "Show period" }).click();
+    await page.getByText("No returns in this period").waitFor();
+    expect(new URL(page.url()).search).toBe("?from=2020-01-01&to=2020-01-31");
+  });
+
+  it("explains each action of a return before it runs, and names the dialog's buttons apart", async () => {
+    const ret = await newReturn("DEMO-1006", "li-tee", "Too big");
+    await page.goto(url(`/dashboard/returns/${ret.id}`));
+    await page.getByRole("heading", { name: "Return for order #1006", level: 1 }).waitFor();
+    await expect(page.locator(".page-header").textContent()).resolves.toContain(`Return ${ret.number} · ${ret.id}`);
+    const actions = page.getByRole("group", { name: "Return actions" });
+    const described = await actions.getByRole("button").evaluateAll((bs) =>
+      bs.map((b) => ({ label: b.textContent ?? "", text: document.getElementById(b.getAttribute("aria-describedby")!)?.textContent ?? "", red: b.className === "danger-outline" })),
+    );
+    const byLabel = Object.fromEntries(described.map((d) => [d.label, d]));
+    expect(Object.keys(byLabel)).toEqual(["Process items", "Complete", "Flag", "Remove items", "Reject", "Cancel", "Reset"]);
+    for (const { text } of Object.values(byLabel)) expect(text.length).toBeGreaterThan(40);
+    expect(byLabel.Cancel.text).toContain("as if it had not been made");
+    expect(byLabel.Reset.text).toContain("even on processed items");
+    expect(byLabel.Reject.text).toContain("You can reopen it later");
+    expect(byLabel["Remove items"].text).toContain("at least one stays");
+    // Only what cannot be undone is red.
+    expect(Object.entries(byLabel).filter(([, v]) => v.red).map(([k]) => k)).toEqual(["Remove items", "Cancel", "Reset"]);
+    await shot("30-return-actions-explained");
+
+    await actions.getByRole("button", { name: "Cancel" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Cancel this return?" });
+    await expect(dialog.getByRole("button").allTextContents()).resolves.toEqual(expect.arrayContaining(["Keep return as it is", "Cancel return"]));
+    await expect(dialog.getByRole("button", { name: "Cancel", exact: true }).count()).resolves.toBe(0);
+    await expect(dialog.textContent()).resolves.toContain("This cannot be undone.");
+    await shot("31-cancel-dialog");
+    await dialog.getByRole("button", { name: "Keep return as it is" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect((await svc.services.db.prisma.return.findUniqueOrThrow({ where: { id: ret.id } })).status).toBe("open");
+
+    // The page shows the return's addresses, label state, item image slot and refund state.
+    await page.getByRole("heading", { name: "Addresses" }).waitFor();
+    await expect(page.getByText("500 Market St").count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByText(/^Not decided yet/).isVisible()).resolves.toBe(true);
+  });
+
+  it("checks an adjustment against the item's value before sending, next to its field", async () => {
+    const ret = await newReturn("DEMO-1006", "li-socks", "Too big");
+    await page.goto(url(`/dashboard/returns/${ret.id}`));
+    await page.getByRole("group", { name: "Return actions" }).getByRole("button", { name: "Process items" }).click();
+    const proc = page.getByRole("dialog", { name: "Process items" });
+    const field = proc.getByLabel(/^Adjustment for Wool socks/);
+    await field.fill("500.00");
+    await proc.getByRole("button", { name: "Process return" }).click();
+    // Socks: 18.00 plus 1.44 tax.
+    const error = proc.locator(".field.invalid").getByText("Cannot exceed the item's value of 19.44 USD (tax included).");
+    await error.waitFor();
+    await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(proc.getByText("Fix the amounts marked above; nothing was sent.").isVisible()).resolves.toBe(true);
+    await shot("32-adjustment-too-large");
+    expect((await svc.services.db.prisma.returnItem.findFirstOrThrow({ where: { returnId: ret.id } })).status).toBe("open");
+    await field.fill("19.44");
+    await proc.getByRole("button", { name: "Process return" }).click();
+    await proc.waitFor({ state: "hidden" });
+    await expect(page.getByText("Decided: the amounts below are owed to the customer.").isVisible()).resolves.toBe(true);
+    const item = await svc.services.db.prisma.returnItem.findFirstOrThrow({ where: { returnId: ret.id } });
+    expect([item.status, item.merchantAdjustment]).toEqual(["processed", 1944]);
   });
 
   it("is usable at phone width and by keyboard", async () => {

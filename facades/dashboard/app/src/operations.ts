@@ -83,10 +83,14 @@ export const AB_TEST = `query DashboardAbTest($storeId: ID!, $id: ID!) {
 const MONEY = `amount currency`;
 const WRAPPED = `amount { ${MONEY} }`;
 
-export const RETURNS = `query DashboardReturns($storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $updatedAtMin: DateTime, $updatedAtMax: DateTime, $orderName: String) {
-  returns(storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $updatedAtMin, updatedAtMax: $updatedAtMax, orderName: $orderName) {
+const RETURN_LIST_VARS = `$storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $updatedAtMin: DateTime, $updatedAtMax: DateTime, $orderName: String, $search: String, $sort: ReturnSort`;
+const RETURN_LIST_ARGS = `storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $updatedAtMin, updatedAtMax: $updatedAtMax, orderName: $orderName, search: $search, sort: $sort`;
+
+export const RETURNS = `query DashboardReturns(${RETURN_LIST_VARS}) {
+  returns(${RETURN_LIST_ARGS}) {
+    statusCounts { status count }
     nodes {
-      id type status createdAt updatedAt
+      id number type status createdAt updatedAt
       order { id name }
       source { emailAddress name { given surname } }
       items { id quantity }
@@ -96,19 +100,21 @@ export const RETURNS = `query DashboardReturns($storeId: ID!, $first: Int, $afte
   }
 }`;
 
-const RETURN_DETAIL_FIELDS = `id type status createdAt updatedAt reopened allowedActions storeId
+const ORDER_ADDRESS = `firstName lastName company address1 address2 city province postalCode country phone`;
+
+const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt reopened allowedActions storeId
   order { id name }
   source { emailAddress phoneNumber name { given surname } mailingAddress { line1 line2 city state postalCode country } }
-  items { id quantity reason reasonCode customerComment status compensation outcome productAdjustment sku
+  items { id quantity reason reasonCode customerComment status compensation outcome productAdjustment sku imageUrl tax { ${WRAPPED} }
     orderItem { id line_item_id }
     refund { amount { ${MONEY} } type }
     productValueNoTaxNoAdjustment { ${WRAPPED} } }
   totals { charge { ${WRAPPED} } exchange { ${WRAPPED} } refund { ${WRAPPED} } storeCredit { ${WRAPPED} } shippingFee { ${WRAPPED} } }
-  shipment { carrier status tracker trackingUrl }
+  shipment { carrier status tracker trackingUrl postageLabel formLabel }
   createdBy { type id name }
   timeline { id action fromStatus toStatus actor { type id name } detail at }
   comments { id message image author { type id name } createdAt }
-  fullOrder { id name currency items { id externalId quantity price { ${MONEY} } product { name } variant { name sku } } }`;
+  fullOrder { id name currency shippingAddress { ${ORDER_ADDRESS} } billingAddress { ${ORDER_ADDRESS} } items { id externalId quantity price { ${MONEY} } product { name } variant { name sku } } }`;
 
 export const RETURN = `query DashboardReturn($id: ID!) {
   return(id: $id) { ${RETURN_DETAIL_FIELDS} }
@@ -130,9 +136,31 @@ export const ADD_RETURN_COMMENT = `mutation DashboardAddReturnComment($id: ID!, 
   addReturnComment(id: $id, message: $message) { id message image author { type id name } createdAt }
 }`;
 
+// ─── Returns: overview, bulk actions, CSV export (issue 16, returns side) ──────
+
+export const RETURNS_OVERVIEW = `query DashboardReturnsOverview($storeId: ID!, $from: DateTime, $to: DateTime) {
+  returnsOverview(storeId: $storeId, from: $from, to: $to) {
+    from to returnCount unitCount
+    byDay { day count }
+    byStatus { status count }
+    byReason { reason units }
+    values { currency refund { ${MONEY} } storeCredit { ${MONEY} } exchange { ${MONEY} } }
+    topProducts { productId title units }
+  }
+}`;
+
+export const BULK_RETURN_ACTION = `mutation DashboardBulkReturnAction($ids: [ID!]!, $action: BulkReturnAction!, $reason: String) {
+  bulkReturnAction(ids: $ids, action: $action, reason: $reason) { id ok message errorType return { id number status order { name } } }
+}`;
+
+export const RETURNS_CSV = `query DashboardReturnsCsv(${RETURN_LIST_VARS}) {
+  returnsCsv(${RETURN_LIST_ARGS}) { csv rowCount pageInfo { hasNextPage endCursor } }
+}`;
+
 // ─── Webhooks ─────────────────────────────────────────────────────────────────
 
-const WEBHOOK_FIELDS = `id storeId topic kind externalId createdAt updatedAt callback { url auth { bearer { token } } }`;
+const WEBHOOK_FIELDS = `id storeId topic kind externalId createdAt updatedAt callback { url auth { bearer { token } } }
+  health { status failingSince lastSuccessAt consecutiveFailures }`;
 const DELIVERY_FIELDS = `id webhookId subjectId type reason status attemptCount nextAttemptAt lastStatusCode lastError createdAt finishedAt
   event { id sequence occurredAt }
   attempts { id number at outcome statusCode latencyMs responseBody error }`;
@@ -198,10 +226,12 @@ export const PRODUCT_FAMILIES = `query DashboardProductFamilies($storeId: ID!, $
   }
 }`;
 
+const PRODUCT_FIELDS = `id externalId sku title upc price { ${MONEY} } weight weightUnit optionValues updatedAt images { url altText }`;
+
 export const PRODUCT_FAMILY = `query DashboardProductFamily($storeId: ID!, $id: ID!) {
   productFamily(storeId: $storeId, id: $id) {
-    id externalId title description vendor kind tags createdAt updatedAt
-    products { id externalId sku title upc price { ${MONEY} } weight weightUnit optionValues updatedAt }
+    id externalId title description vendor kind tags createdAt updatedAt images { url altText }
+    products { ${PRODUCT_FIELDS} }
   }
 }`;
 
@@ -227,14 +257,55 @@ export const INVOICE_CSV = `query DashboardInvoiceCsv($id: ID!, $first: Int, $af
   invoice(id: $id) { id itemsCsv(first: $first, after: $after) { csv rowCount pageInfo { hasNextPage endCursor } } }
 }`;
 
+// ─── Operations pages: inbound receiving, product edits, webhook tests ─────────
+
+export const CREATE_LOCATION = `mutation DashboardCreateLocation($storeId: ID!, $name: String!) {
+  createLocation(storeId: $storeId, name: $name) { id name }
+}`;
+
+export const CREATE_INBOUND_SHIPMENT = `mutation DashboardCreateInboundShipment($storeId: ID!, $input: InboundShipmentInput!) {
+  createInboundShipment(storeId: $storeId, input: $input) { id }
+}`;
+
+export const MARK_INBOUND_IN_TRANSIT = `mutation DashboardMarkInboundInTransit($storeId: ID!, $id: ID!) {
+  markInboundShipmentInTransit(storeId: $storeId, id: $id) { id status }
+}`;
+
+export const RECORD_INBOUND_RECEIPTS = `mutation DashboardRecordInboundReceipts($storeId: ID!, $id: ID!, $receipts: [InboundReceiptInput!]!) {
+  recordInboundReceipts(storeId: $storeId, id: $id, receipts: $receipts) { id status receivedCount damagedCount missingCount }
+}`;
+
+/** Products to put on a new shipment (the first page; the catalogue search is the products page's). */
+export const INBOUND_PRODUCT_CHOICES = `query DashboardInboundProductChoices($storeId: ID!) {
+  productFamilies(storeId: $storeId, first: 100) { nodes { id title products { id sku title } } }
+}`;
+
+export const UPDATE_PRODUCT_FAMILY = `mutation DashboardUpdateProductFamily($storeId: ID!, $id: ID!, $input: ProductFamilyEditInput!) {
+  updateProductFamily(storeId: $storeId, id: $id, input: $input) { id }
+}`;
+
+export const UPDATE_PRODUCT = `mutation DashboardUpdateProduct($storeId: ID!, $id: ID!, $input: ProductEditInput!) {
+  updateProduct(storeId: $storeId, id: $id, input: $input) { ${PRODUCT_FIELDS} }
+}`;
+
+export const SEND_WEBHOOK_TEST_EVENT = `mutation DashboardSendWebhookTestEvent($id: ID!) {
+  sendWebhookTestEvent(id: $id) { id }
+}`;
+
+const OPERATIONS_PAGES: Record<string, string> = {
+  CREATE_LOCATION, CREATE_INBOUND_SHIPMENT, MARK_INBOUND_IN_TRANSIT, RECORD_INBOUND_RECEIPTS, INBOUND_PRODUCT_CHOICES,
+  UPDATE_PRODUCT_FAMILY, UPDATE_PRODUCT, SEND_WEBHOOK_TEST_EVENT,
+};
+
 /** Every document above, for the schema check. */
 export const ALL_OPERATIONS: Record<string, string> = {
   LOGIN, LOGOUT, VIEWER, API_CLIENTS, CREATE_API_CLIENT, SET_API_CLIENT_SCOPES, END_API_CLIENT_LEGACY_SCOPES, REVOKE_API_CLIENT,
   CHECKOUT_ROUTING, SET_CHECKOUT_TREE, DELETE_CHECKOUT_EXPERIENCE, AB_TESTS, AB_TEST,
   RETURNS, RETURN, PROCESS_RETURN, FLAG_RETURN, REJECT_RETURN, CANCEL_RETURN, RESET_RETURN, REOPEN_RETURN, COMPLETE_RETURN,
-  REMOVE_RETURN_ITEMS, ADD_RETURN_COMMENT,
+  REMOVE_RETURN_ITEMS, ADD_RETURN_COMMENT, RETURNS_OVERVIEW, BULK_RETURN_ACTION, RETURNS_CSV,
   WEBHOOKS, WEBHOOK, CREATE_WEBHOOK, UPDATE_WEBHOOK, DELETE_WEBHOOK, REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY,
   INBOUND_SHIPMENTS, INBOUND_SHIPMENT, PRODUCT_FAMILIES, PRODUCT_FAMILY, INVOICES, INVOICE, INVOICE_CSV,
+  ...OPERATIONS_PAGES,
 };
 
 /** Mirrors `enum Scope` (the schema check asserts they agree), with labels for the scope checkboxes. */

@@ -4,6 +4,7 @@ import type { ComponentChildren, JSX } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { gql, GraphQLRequestError } from "./graphql";
 import { BASE, onLinkClick } from "./router";
+import { collectCsv, type CsvPage } from "./logic";
 
 // ─── Data ─────────────────────────────────────────────────────────────────────
 
@@ -356,14 +357,42 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** A labelled form field; the label wraps the control so clicking it focuses the control. */
-export function Field({ label, hint, children }: { label: string; hint?: string; children: ComponentChildren }) {
+/** A labelled form field; the label wraps the control so clicking it focuses the control. `error` shows under it. */
+export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string | null; children: ComponentChildren }) {
   return (
-    <label class="field">
+    <label class={error ? "field invalid" : "field"}>
       <span class="field-label">{label}</span>
       {children}
       {hint && <span class="hint">{hint}</span>}
+      <FieldError message={error} />
     </label>
+  );
+}
+
+/** The foot of a form in a dialog: the error no field holds, Close, and the submit button (busy while it runs). */
+export function FormFooter({ error, busy, submitLabel, busyLabel, onClose }: { error: GraphQLRequestError | null; busy: boolean; submitLabel: string; busyLabel: string; onClose: () => void }) {
+  return (
+    <>
+      <ErrorMessage error={error} />
+      <div class="dialog-footer">
+        <button type="button" class="secondary" onClick={onClose}>
+          Close
+        </button>
+        <button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** One field's error, announced when it appears. */
+export function FieldError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <span class="field-error" role="alert">
+      {message}
+    </span>
   );
 }
 
@@ -441,4 +470,37 @@ export function useFocusReturn() {
     }, 0);
   };
   return { remember, restore };
+}
+
+/** A button that fetches every page of a CSV and saves the joined file as `filename`; a failure shows beside it. */
+export function CsvDownloadButton({ label, filename, fetchPage, secondary }: { label: string; filename: string; fetchPage: (after: string | null) => Promise<CsvPage>; secondary?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<GraphQLRequestError | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const csv = await collectCsv(fetchPage);
+      const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = filename;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      setError(asError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <button type="button" class={secondary ? "secondary" : undefined} onClick={download} disabled={busy} aria-busy={busy}>
+        {busy ? "Preparing CSV…" : label}
+      </button>
+      <ErrorMessage error={error} />
+    </div>
+  );
 }
