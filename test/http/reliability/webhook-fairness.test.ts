@@ -120,8 +120,10 @@ describe.each(providers)("webhook replay bounds (%s)", (provider) => {
     const before = new Date(Date.now() - 1000).toISOString();
     const subjects = 6;
     const perSubject = Math.ceil((REPLAY_BOUNDS.deliveries + 20) / subjects);
-    for (let n = 0; n < perSubject; n++) {
-      await Promise.all(Array.from({ length: subjects }, (_, s) => emit(svc.services, storeId, `ret_replay_${s}`, n === 0 ? "created" : "updated")));
+    // The first round creates the fixture returns one by one; later rounds emit side by side.
+    for (let s = 0; s < subjects; s++) await emit(svc.services, storeId, `ret_replay_${s}`, "created");
+    for (let n = 1; n < perSubject; n++) {
+      await Promise.all(Array.from({ length: subjects }, (_, s) => emit(svc.services, storeId, `ret_replay_${s}`, "updated")));
     }
     const events = subjects * perSubject;
     const created = await svc.http.post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", callback: { url: "http://127.0.0.1:9/replay", auth: null } } }, { token: secret });
