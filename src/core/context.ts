@@ -30,6 +30,8 @@ export class RequestContext {
   /** The caller's rate-limit window for this request (API clients only). */
   rateLimit: RateLimitDecision | null = null;
   door: Door = "graphql";
+  /** The caller's address as the HTTP server sees it (for login throttling); unset in-process. */
+  clientAddress?: string;
   constructor(
     readonly services: Services,
     readonly principal: Principal,

@@ -49,6 +49,10 @@ export const fail = {
   unprocessable(type: string, title: string, detail: string): DomainError {
     return new DomainError({ code: "UNPROCESSABLE", status: 422, type, title, detail });
   },
+  /** 429: every door answers it with `Retry-After: retryAfter`. */
+  rateLimited(detail: string, retryAfter: number): DomainError {
+    return new DomainError({ code: "RATE_LIMITED", status: 429, type: "rate-limit/exceeded", title: "Too many requests", detail, extra: { retryAfter } });
+  },
 };
 
 /**
@@ -98,4 +102,12 @@ export function formatError(
     path: formatted.path,
     extensions: { code: "INTERNAL_SERVER_ERROR", status: 500, type: "internal", title: "Internal server error" },
   };
+}
+
+/**
+ * Without introspection (production), "Did you mean …?" hints would still reveal schema names
+ * (fields, types, enum values) to whoever guesses near them; drop them from every message.
+ */
+export function withoutSuggestions(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  return formatted.message.includes("Did you mean") ? { ...formatted, message: formatted.message.replace(/ ?Did you mean [^?]*\?/g, "") } : formatted;
 }

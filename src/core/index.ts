@@ -4,11 +4,12 @@ import { randomUUID } from "node:crypto";
 import { execute, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
 import { checkOperationAccess } from "./auth.js";
 import { checkInputText, checkQueryCost } from "./limits.js";
+import { checkInputBounds } from "./input-bounds.js";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { RequestContext, type Services } from "./context.js";
-import { formatError } from "./errors.js";
+import { formatError, withoutSuggestions } from "./errors.js";
 import { CursorCodec } from "./pagination.js";
 import { buildSchema } from "./schema.js";
 import { authenticate } from "../identity/service.js";
@@ -18,7 +19,7 @@ export interface Core {
   schema: GraphQLSchema;
   services: Services;
   /** Builds the per-request context from the caller's Authorization header. */
-  createContext(authorization: string | undefined, requestId?: string, door?: Door): Promise<RequestContext>;
+  createContext(authorization: string | undefined, requestId?: string, door?: Door, clientAddress?: string): Promise<RequestContext>;
   formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError;
   /** Executes a validated document: access is checked before variables are coerced. */
   execute(document: DocumentNode, variables: Record<string, unknown>, ctx: RequestContext): Promise<ExecutionResult>;
@@ -30,10 +31,11 @@ export function createCore(config: Config, db: Database, log: Logger): Core {
   return {
     schema,
     services,
-    async createContext(authorization, requestId = randomUUID(), door = "graphql") {
+    async createContext(authorization, requestId = randomUUID(), door = "graphql", clientAddress) {
       const principal = await authenticate(services, authorization);
       const ctx = new RequestContext(services, principal, requestId, log.child({ requestId }));
       ctx.door = door;
+      ctx.clientAddress = clientAddress;
       const limit = config.rateLimits[door];
       if (principal.kind === "apiClient" && limit > 0 && services.rateLimiter) {
         ctx.rateLimit = await services.rateLimiter.hit(`${principal.clientId}:${door}`, limit, 60_000);
@@ -44,7 +46,8 @@ export function createCore(config: Config, db: Database, log: Logger): Core {
       try {
         checkOperationAccess(schema, document, undefined, variables, ctx);
         checkInputText(document, variables);
-        checkQueryCost(document, undefined, variables);
+        checkInputBounds(schema, document, undefined, variables);
+        checkQueryCost(schema, document, undefined, variables);
       } catch (err) {
         if (err instanceof GraphQLError) return { errors: [err] };
         throw err;
@@ -52,7 +55,8 @@ export function createCore(config: Config, db: Database, log: Logger): Core {
       return execute({ schema, document, variableValues: variables, contextValue: ctx });
     },
     formatError(formatted, error) {
-      return formatError(formatted, error, (err) => log.error({ err }, "unexpected error in GraphQL operation"));
+      const shaped = formatError(formatted, error, (err) => log.error({ err }, "unexpected error in GraphQL operation"));
+      return config.graphqlIntrospection ? shaped : withoutSuggestions(shaped);
     },
   };
 }

@@ -1,7 +1,7 @@
 // The returns list and what the dashboard derives from the same filters: counts per status and the
 // CSV export. One `returnsWhere` builds the filter, so the list, its tab counts and its CSV agree.
 import type { RequestContext } from "../core/context.js";
-import { TEXT_BOUNDS } from "../core/bounds.js";
+import { PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
 import { fail } from "../core/errors.js";
 import { csvField, guardFormula } from "../invoices/csv.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
@@ -71,13 +71,13 @@ function listKey(storeId: string, f: ReturnFilters) {
   return `returns:${storeId}:${f.status ?? ""}:${f.updatedAtMin?.getTime() ?? ""}:${f.updatedAtMax?.getTime() ?? ""}:${f.orderName ?? ""}:${f.search?.trim() ?? ""}:${f.sort ?? "NEWEST"}`;
 }
 
-export async function listReturns(ctx: RequestContext, storeId: string, args: PageArgs, f: ReturnFilters, maxSize = 500) {
+export async function listReturns(ctx: RequestContext, storeId: string, args: PageArgs, f: ReturnFilters, maxSize = PAGE_SIZES.standard.max) {
   const where = returnsWhere(ctx, storeId, f);
   const [sortField, direction] = RETURN_SORTS[f.sort ?? "NEWEST"];
   const page = await paginate(ctx.services.cursors, {
     list: listKey(storeId, f),
     args,
-    defaultSize: 20,
+    defaultSize: PAGE_SIZES.standard.default,
     maxSize,
     sortField,
     direction,

@@ -1,6 +1,7 @@
 // The dashboard's overview of a period: every figure grouped in the database (Prisma groupBy, or one
 // grouped SQL statement where a join or a day bucket is needed), so its cost does not grow with the
 // number of returns read back, and every list it answers is bounded.
+import { LIST_BOUNDS } from "../core/bounds.js";
 import { Prisma } from "../db/generated/sqlite/client.js";
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
@@ -8,9 +9,9 @@ import { money } from "../core/money.js";
 import { RETURN_STATUSES } from "./transitions.js";
 
 const DAY_MS = 86_400_000;
-const MAX_DAYS = 366;
-const TOP_REASONS = 10;
-const TOP_PRODUCTS = 5;
+const MAX_DAYS = LIST_BOUNDS.overviewDays;
+const TOP_REASONS = LIST_BOUNDS.overviewReasons;
+const TOP_PRODUCTS = LIST_BOUNDS.overviewProducts;
 
 /** [from, to) of the overview: the given bounds, else this calendar month in UTC. */
 export function overviewPeriod(from: Date | null | undefined, to: Date | null | undefined, now = new Date()) {

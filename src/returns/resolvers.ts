@@ -1,3 +1,4 @@
+import { PAGE_SIZES } from "../core/bounds.js";
 import type { RequestContext } from "../core/context.js";
 import { actorName } from "./actors.js";
 import type { PageArgs } from "../core/pagination.js";
@@ -37,7 +38,7 @@ async function totalsOf(ctx: Ctx, r: R) {
 }
 
 /** Rows of the returns CSV a page holds at most (each reads its order and items through the loaders). */
-const CSV_PAGE = 500;
+const CSV_PAGE = PAGE_SIZES.returnsCsv.max;
 
 const parse = <T>(s: string | null): T | null => (s ? (JSON.parse(s) as T) : null);
 

@@ -2,7 +2,7 @@
 // lifecycle (src/returns/transitions.ts is the one table of what may happen from which status).
 // Every write that changes a return records a domain event in the same transaction.
 import type { RequestContext } from "../core/context.js";
-import { TEXT_BOUNDS } from "../core/bounds.js";
+import { LIST_BOUNDS, PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
 import { DomainError, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { money, parseMajor } from "../core/money.js";
@@ -142,7 +142,7 @@ async function insertReturn(ctx: RequestContext, storeId: string, input: CreateR
       }
     }
     const createdByName = await actorName(ctx, tx);
-    const compatId = await allocateCompatId(tx);
+    const compatId = await allocateCompatId(tx, storeId);
     await tx.return.create({
       data: {
         id,
@@ -181,12 +181,14 @@ async function insertReturn(ctx: RequestContext, storeId: string, input: CreateR
 }
 
 /**
- * The compat door's numeric id: the next value of the "return" counter, taken inside the creating
- * transaction (the counter row's lock orders concurrent creates on PostgreSQL; SQLite writes are
- * serial). Ids are never reused: the counter only grows, and deleted returns keep theirs.
+ * The compat door's numeric id: the next value of the store's counter, taken inside the creating
+ * transaction (the counter row's lock orders concurrent creates on PostgreSQL, including the insert of
+ * a new store's first row; SQLite writes are serial). Numbered per store, so an id says nothing about
+ * other stores' volume; never reused: the counter only grows, and deleted returns keep theirs.
  */
-export async function allocateCompatId(tx: TransactionClient): Promise<number> {
-  const row = await tx.compatSequence.upsert({ where: { name: "return" }, create: { name: "return", next: 2 }, update: { next: { increment: 1 } } });
+export async function allocateCompatId(tx: TransactionClient, storeId: string): Promise<number> {
+  const name = `return:${storeId}`;
+  const row = await tx.compatSequence.upsert({ where: { name }, create: { name, next: 2 }, update: { next: { increment: 1 } } });
   return row.next - 1;
 }
 
@@ -450,7 +452,7 @@ export { findOrder };
 
 // ─── Bulk ─────────────────────────────────────────────────────────────────────
 
-export const BULK_MAX = 100;
+export const BULK_MAX = LIST_BOUNDS.bulkReturns;
 export type BulkAction = "process" | "flag" | "reject";
 
 /** Every open item accepted at its full value; a return changed meanwhile is refused under its lock. */
