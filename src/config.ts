@@ -40,9 +40,12 @@ export interface WebhookConfig {
   leaseMs: number;
   /** Deliveries in flight per process (WEBHOOK_CONCURRENCY, default 32). */
   concurrency: number;
+  /** Of those, at most this many for one store / one callback origin (WEBHOOK_CONCURRENCY_PER_STORE / _PER_ORIGIN, default a quarter). */
+  perStoreConcurrency: number;
+  perOriginConcurrency: number;
   /** AES-256-GCM key material for subscriber secrets at rest (WEBHOOK_ENCRYPTION_KEY). */
   encryptionKey: string;
-  /** Allow http/private/loopback callback URLs (default: outside production only). */
+  /** Allow http/private/loopback callback URLs (WEBHOOK_ALLOW_PRIVATE_URLS=true; off by default in every environment). */
   allowPrivateUrls: boolean;
 }
 
@@ -65,6 +68,7 @@ function loadWebhookConfig(env: NodeJS.ProcessEnv, production: boolean, database
   const timeoutMs = parseDuration(env.WEBHOOK_TIMEOUT || "15s", "WEBHOOK_TIMEOUT");
   const leaseMs = env.WEBHOOK_LEASE ? parseDuration(env.WEBHOOK_LEASE, "WEBHOOK_LEASE") : timeoutMs + 30_000;
   if (leaseMs <= timeoutMs) throw new Error("WEBHOOK_LEASE must be longer than WEBHOOK_TIMEOUT (a lease outlives every attempt)");
+  const concurrency = Math.max(1, Number(env.WEBHOOK_CONCURRENCY || 32));
   if (production && !env.WEBHOOK_ENCRYPTION_KEY) {
     throw new Error("WEBHOOK_ENCRYPTION_KEY must be set in production (shared by every replica)");
   }
@@ -74,9 +78,11 @@ function loadWebhookConfig(env: NodeJS.ProcessEnv, production: boolean, database
     timeoutMs,
     pollIntervalMs: parseDuration(env.WEBHOOK_POLL_INTERVAL || "1s", "WEBHOOK_POLL_INTERVAL"),
     leaseMs,
-    concurrency: Math.max(1, Number(env.WEBHOOK_CONCURRENCY || 32)),
+    concurrency,
+    perStoreConcurrency: Math.max(1, Number(env.WEBHOOK_CONCURRENCY_PER_STORE || Math.ceil(concurrency / 4))),
+    perOriginConcurrency: Math.max(1, Number(env.WEBHOOK_CONCURRENCY_PER_ORIGIN || Math.ceil(concurrency / 4))),
     encryptionKey: env.WEBHOOK_ENCRYPTION_KEY || createHash("sha256").update(`retour-dev-webhook-key:${databaseUrl}`).digest("hex"),
-    allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === "true" || (!production && env.WEBHOOK_ALLOW_PRIVATE_URLS !== "false"),
+    allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === "true",
   };
 }
 

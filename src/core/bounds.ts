@@ -48,12 +48,13 @@ export const LIST_BOUNDS = {
   abTreatments: 10,
   /** Scopes granted to one API client (each scope at most once; room for new scopes). */
   scopes: 50,
+  /** Webhooks of one store (each event fans out to every one of them; creating more is refused). */
+  storeWebhooks: 50,
   // Read-side caps of lists no write guard bounds yet: a resolver never returns more, and the
   // GraphQL cost limit counts the list at this size (src/core/list-bounds.ts).
-  /** API clients, locations, webhooks, checkout A/B tests and invoices listed for one store. */
+  /** API clients, locations, checkout A/B tests and invoices listed for one store. */
   storeApiClients: 200,
   storeLocations: 200,
-  storeWebhooks: 100,
   storeAbTests: 200,
   /** Newest first: ten years of monthly invoices. */
   storeInvoices: 120,
@@ -68,6 +69,14 @@ export const LIST_BOUNDS = {
   overviewReasons: 10,
   overviewProducts: 5,
   overviewCurrencies: 200,
+} as const;
+
+/** How far back and how much one webhook replay may re-send. */
+export const REPLAY_BOUNDS = {
+  /** `start` no older than this many days. */
+  windowDays: 30,
+  /** Deliveries one replay call queues at most; the answer's `nextStart` continues from there. */
+  deliveries: 500,
 } as const;
 
 /** Page sizes of the paged lists: used when `first` (or `pageSize`) is omitted, and the most one page holds. */

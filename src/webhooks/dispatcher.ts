@@ -13,6 +13,9 @@
 //   by stream so concurrent transactions lock streams in one order). If a batch transaction fails, each
 //   outcome is recorded on its own. An outcome not yet recorded when the process dies is lost with it:
 //   the lease expires and the attempt is repeated, as before.
+// - Fair: each store and each callback origin holds at most its share of this process's slots
+//   (fairness.ts). The claim skips saturated stores and webhooks of saturated origins and takes stores
+//   in turns; a claimed delivery whose origin filled up meanwhile is given back (one statement per tick).
 import http from "node:http";
 import https from "node:https";
 import { randomUUID } from "node:crypto";
@@ -23,7 +26,8 @@ import { newId } from "../core/ids.js";
 import { sign, decryptSecret } from "./crypto.js";
 import { promoteNext } from "./outbox.js";
 import { ensureEventPayload, renderPendingSnapshots } from "./payload.js";
-import { connectProblem, guardedLookup, type UrlPolicy } from "./ssrf.js";
+import { connectProblem, guardedLookup, originOf, type UrlPolicy } from "./ssrf.js";
+import { adjust, fairShare, saturated } from "./fairness.js";
 import { bearerTokenOf } from "./service.js";
 
 const RESPONSE_BODY_LIMIT = 2048;
@@ -36,13 +40,12 @@ export interface DispatcherOptions {
   owner?: string;
   /** Overrides of the configured knobs (tests, benchmarks). */
   config?: Partial<WebhookConfig>;
-  /** Overrides config.production for the URL policy (tests of the production policy). */
-  production?: boolean;
 }
 
 type DeliveryRow = {
   seq: number;
   id: string;
+  storeId: string;
   webhookId: string;
   subjectId: string;
   attempts: number;
@@ -52,6 +55,11 @@ type DeliveryRow = {
   eventId: string | null;
   event: { sequence: number; payload: string | null } | null;
 };
+
+type WebhookRow = { id: string; topic: string; callbackUrl: string; origin: string; secret: string; token: string | null };
+
+/** Due deliveries a claim looks at per free slot (the rest of a busy store's backlog waits its turn). */
+const CANDIDATES_PER_SLOT = 4;
 
 /** Outcomes recorded in one transaction at most. */
 const RECORD_BATCH = 64;
@@ -74,6 +82,9 @@ export class Dispatcher {
   private wakeUp: (() => void) | null = null;
   private woken = false;
   private readonly inFlight = new Map<number, { promise: Promise<void>; abort: AbortController }>();
+  /** Attempts in flight per store and per callback origin (fair shares, see fairness.ts). */
+  private readonly busyStores = new Map<string, number>();
+  private readonly busyOrigins = new Map<string, number>();
   private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 256 });
   private readonly listener = () => {
@@ -88,12 +99,12 @@ export class Dispatcher {
   /** The last lease expiry handed out: each portable claim uses a later one, so its rows can be told apart. */
   private lastLeaseUntil = 0;
   /** Webhook rows with decrypted secrets, cached briefly (an update takes effect within a second). */
-  private readonly webhookCache = new Map<string, { at: number; row: { id: string; topic: string; callbackUrl: string; secret: string; token: string | null } | null }>();
+  private readonly webhookCache = new Map<string, { at: number; row: WebhookRow | null }>();
 
   constructor(private readonly services: Services, opts: DispatcherOptions = {}) {
     this.owner = opts.owner ?? `dsp_${randomUUID()}`;
     this.cfg = { ...services.config.webhooks, ...(opts.config ?? {}) };
-    this.policy = { production: opts.production ?? services.config.production, allowPrivateUrls: this.cfg.allowPrivateUrls };
+    this.policy = { allowPrivateUrls: this.cfg.allowPrivateUrls };
   }
 
   start(): this {
@@ -155,11 +166,45 @@ export class Dispatcher {
   private async webhook(id: string) {
     const hit = this.webhookCache.get(id);
     if (hit && Date.now() - hit.at < 1000) return hit.row;
-    const w = await this.services.db.prisma.webhook.findUnique({ where: { id } });
-    const row = w ? { id: w.id, topic: w.topic, callbackUrl: w.callbackUrl, secret: decryptSecret(this.cfg.encryptionKey, w.signingSecretEnc), token: bearerTokenOf(this.services, w) } : null;
+    await this.loadWebhooks([id]);
+    return this.webhookCache.get(id)!.row;
+  }
+
+  /** Caches the webhooks of a claimed batch, those not cached lately in one query. */
+  private async loadWebhooks(ids: string[]): Promise<void> {
+    const now = Date.now();
+    const stale = [...new Set(ids)].filter((id) => !(now - (this.webhookCache.get(id)?.at ?? 0) < 1000));
+    if (!stale.length) return;
+    const found = await this.services.db.prisma.webhook.findMany({ where: { id: { in: stale } } });
     if (this.webhookCache.size > 10_000) this.webhookCache.clear();
-    this.webhookCache.set(id, { at: Date.now(), row });
-    return row;
+    for (const id of stale) this.webhookCache.set(id, { at: now, row: null });
+    for (const w of found) {
+      this.webhookCache.set(w.id, {
+        at: now,
+        row: { id: w.id, topic: w.topic, callbackUrl: w.callbackUrl, origin: originOf(w.callbackUrl), secret: decryptSecret(this.cfg.encryptionKey, w.signingSecretEnc), token: bearerTokenOf(this.services, w) },
+      });
+    }
+  }
+
+  /** Launches what this process may send now; gives back (in one statement) deliveries whose origin is at its share. */
+  private async launchFairly(rows: DeliveryRow[]): Promise<void> {
+    await this.loadWebhooks(rows.map((r) => r.webhookId));
+    const giveBack: number[] = [];
+    for (const row of rows) {
+      const origin = this.webhookCache.get(row.webhookId)?.row?.origin ?? "";
+      if ((this.busyOrigins.get(origin) ?? 0) >= this.cfg.perOriginConcurrency) giveBack.push(row.seq);
+      else this.launch(row, origin);
+    }
+    if (giveBack.length) {
+      await this.services.db.prisma.webhookDelivery.updateMany({ where: { seq: { in: giveBack }, leaseOwner: this.owner }, data: { leaseOwner: null, leaseExpiresAt: null } });
+    }
+  }
+
+  /** What a claim must skip: stores at their share, and the (known) webhooks of origins at theirs. */
+  private excluded(): { stores: string[]; webhooks: string[] } {
+    const fullOrigins = new Set(saturated(this.busyOrigins, this.cfg.perOriginConcurrency));
+    const webhooks = fullOrigins.size ? [...this.webhookCache.values()].flatMap((e) => (e.row && fullOrigins.has(e.row.origin) ? [e.row.id] : [])) : [];
+    return { stores: saturated(this.busyStores, this.cfg.perStoreConcurrency), webhooks };
   }
 
   private async loop(): Promise<void> {
@@ -172,7 +217,7 @@ export class Dispatcher {
         const free = this.cfg.concurrency - this.inFlight.size;
         if (free > 0) {
           const claimed = await this.claim(free);
-          for (const row of claimed) this.launch(row);
+          if (claimed.length) await this.launchFairly(claimed);
         }
       } catch (err) {
         if (!this.running) break;
@@ -201,19 +246,38 @@ export class Dispatcher {
    * replica just leased is never taken. Timestamps are UTC `timestamp(3)` as Prisma writes them.
    */
   private async claimPostgres(max: number): Promise<number[]> {
+    // Fair shares (fairness.ts): saturated stores and origins are skipped, the due candidates are
+    // ranked per store (turn), and a store gets turns only up to its share minus what it has in flight.
+    const skip = this.excluded();
     const rows = await this.services.db.prisma.$queryRawUnsafe<{ seq: number }[]>(
       `UPDATE "WebhookDelivery" SET "leaseOwner" = $1, "leaseExpiresAt" = (now() AT TIME ZONE 'UTC') + ($2::int * interval '1 millisecond')
        WHERE seq IN (
          SELECT seq FROM "WebhookDelivery"
-         WHERE status = 'pending' AND "nextAttemptAt" <= (now() AT TIME ZONE 'UTC')
-           AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < (now() AT TIME ZONE 'UTC'))
-         ORDER BY "nextAttemptAt", seq
-         LIMIT $3::int
+         WHERE seq IN (
+           SELECT ranked.seq FROM (
+             SELECT seq, "storeId", "nextAttemptAt", row_number() OVER (PARTITION BY "storeId" ORDER BY "nextAttemptAt", seq) AS turn
+             FROM (
+               SELECT seq, "storeId", "nextAttemptAt" FROM "WebhookDelivery"
+               WHERE status = 'pending' AND "nextAttemptAt" <= (now() AT TIME ZONE 'UTC')
+                 AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < (now() AT TIME ZONE 'UTC'))
+                 AND "storeId" NOT IN (SELECT jsonb_array_elements_text($4::jsonb))
+                 AND "webhookId" NOT IN (SELECT jsonb_array_elements_text($5::jsonb))
+               ORDER BY "nextAttemptAt", seq
+               LIMIT $6::int) due) ranked
+           WHERE ranked.turn + COALESCE(($7::jsonb ->> ranked."storeId")::int, 0) <= $8::int
+           ORDER BY ranked.turn, ranked."nextAttemptAt", ranked.seq
+           LIMIT $3::int)
+         AND status = 'pending' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < (now() AT TIME ZONE 'UTC'))
          FOR UPDATE SKIP LOCKED)
        RETURNING seq`,
       this.owner,
       this.cfg.leaseMs,
       max,
+      JSON.stringify(skip.stores),
+      JSON.stringify(skip.webhooks),
+      CANDIDATES_PER_SLOT * max,
+      JSON.stringify(Object.fromEntries(this.busyStores)),
+      this.cfg.perStoreConcurrency,
     );
     return rows.map((r) => Number(r.seq)).filter((seq) => !this.inFlight.has(seq)).sort((a, b) => a - b);
   }
@@ -228,13 +292,14 @@ export class Dispatcher {
     const prisma = this.services.db.prisma;
     const now = new Date();
     const due = { status: "pending", nextAttemptAt: { lte: now }, OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: now } }] };
+    const skip = this.excluded();
     const candidates = await prisma.webhookDelivery.findMany({
-      where: due,
+      where: { ...due, storeId: { notIn: skip.stores }, webhookId: { notIn: skip.webhooks } },
       orderBy: [{ nextAttemptAt: "asc" }, { seq: "asc" }],
-      take: max + this.inFlight.size,
-      select: { seq: true },
+      take: CANDIDATES_PER_SLOT * max + this.inFlight.size,
+      select: { seq: true, storeId: true },
     });
-    const seqs = candidates.map((c) => c.seq).filter((seq) => !this.inFlight.has(seq)).slice(0, max);
+    const seqs = fairShare(candidates.filter((c) => !this.inFlight.has(c.seq)), max, this.busyStores, this.cfg.perStoreConcurrency).map((c) => c.seq);
     if (!seqs.length || !this.running) return [];
     const until = new Date(Math.max(now.getTime() + this.cfg.leaseMs, this.lastLeaseUntil + 1));
     this.lastLeaseUntil = until.getTime();
@@ -247,15 +312,19 @@ export class Dispatcher {
     });
   }
 
-  private launch(row: DeliveryRow): void {
+  private launch(row: DeliveryRow, origin: string): void {
     const seq = row.seq;
     const abort = new AbortController();
+    adjust(this.busyStores, row.storeId, 1);
+    adjust(this.busyOrigins, origin, 1);
     const promise = this.deliver(row, abort.signal)
       .catch((err) => {
         if (!this.crashed) this.services.log.error({ err, seq }, "webhook delivery failed unexpectedly; retried after its lease expires");
       })
       .finally(() => {
         this.inFlight.delete(seq);
+        adjust(this.busyStores, row.storeId, -1);
+        adjust(this.busyOrigins, origin, -1);
         this.wake();
       });
     this.inFlight.set(seq, { promise, abort });
@@ -352,15 +421,21 @@ export class Dispatcher {
       req.on("response", (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        res.on("data", (c: Buffer) => {
-          if (size < RESPONSE_BODY_LIMIT) chunks.push(c);
-          size += c.length;
-        });
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8").slice(0, RESPONSE_BODY_LIMIT);
+        const answered = () => {
+          const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString("utf8").slice(0, RESPONSE_BODY_LIMIT);
           const status = res.statusCode ?? 0;
           settle({ ok: status >= 200 && status < 300, statusCode: status, body: text, error: status >= 200 && status < 300 ? null : `HTTP ${status}`, latencyMs: elapsed() });
+        };
+        res.on("data", (c: Buffer) => {
+          chunks.push(c);
+          size += c.length;
+          // Only the first bytes are kept: stop reading there rather than download what the subscriber sends.
+          if (size >= RESPONSE_BODY_LIMIT) {
+            answered();
+            res.destroy();
+          }
         });
+        res.on("end", answered);
         res.on("error", (err) => settle({ ok: false, statusCode: res.statusCode ?? null, body: null, error: err.message, latencyMs: elapsed() }));
       });
       req.on("error", (err: NodeJS.ErrnoException) => {

@@ -9,11 +9,11 @@ import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { indexBy, groupBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import { decryptSecret, encryptSecret, newSigningSecret } from "./crypto.js";
-import { urlProblem } from "./ssrf.js";
+import { originOf, urlProblem } from "./ssrf.js";
 import { topicNames, topicOf } from "./topics.js";
 import { enqueueDelivery } from "./outbox.js";
 import { renderSnapshot } from "./payload.js";
-import { PAGE_SIZES } from "../core/bounds.js";
+import { LIST_BOUNDS, PAGE_SIZES, REPLAY_BOUNDS } from "../core/bounds.js";
 
 /** What list/get answer instead of the subscriber's token; sending it back in an update keeps the stored token. */
 export const MASKED_TOKEN = "********";
@@ -46,7 +46,7 @@ function notFound(id: string) {
 
 function checkCallback(ctx: RequestContext, callback: CallbackInput | null | undefined, field: string): { url: string; token: string | null | undefined } {
   if (!callback || typeof callback.url !== "string") throw fail.badInput(`\`${field}.url\` is required.`, `${field}.url`);
-  const problem = urlProblem(callback.url, { production: ctx.config.production, allowPrivateUrls: ctx.config.webhooks.allowPrivateUrls });
+  const problem = urlProblem(callback.url, ctx.config.webhooks);
   if (problem) throw fail.badInput(`\`${field}.url\` ${problem}; got ${JSON.stringify(callback.url.slice(0, 200))}.`, `${field}.url`);
   let token: string | null | undefined = null;
   if (callback.auth) {
@@ -57,6 +57,24 @@ function checkCallback(ctx: RequestContext, callback: CallbackInput | null | und
     token = t === MASKED_TOKEN ? undefined : t; // undefined: keep the stored token
   }
   return { url: callback.url, token };
+}
+
+/**
+ * The token to store. The masked value keeps the stored token only while the callback stays on its
+ * origin: otherwise a caller who never knew the token could send it to a host of their choosing.
+ */
+function tokenToStore(key: string, existing: { callbackUrl: string; authTokenEnc: string | null }, url: string, token: string | null | undefined, field: string): string | null {
+  if (token === undefined) {
+    if (existing.authTokenEnc && originOf(existing.callbackUrl) !== originOf(url)) {
+      throw fail.badInput(
+        `\`${field}.auth.bearer.token\` is the masked value ${JSON.stringify(MASKED_TOKEN)}, which keeps the stored token only while the callback stays on ${originOf(existing.callbackUrl)}; ` +
+          `the new URL is on ${originOf(url)}: send the subscriber's token again, or \`${field}.auth: null\` to send none.`,
+        `${field}.auth.bearer.token`,
+      );
+    }
+    return existing.authTokenEnc;
+  }
+  return token === null ? null : encryptSecret(key, token);
 }
 
 function checkExternalId(externalId: string | null | undefined, field: string): string | null {
@@ -95,7 +113,7 @@ async function createWebhookOnce(ctx: RequestContext, storeId: string, input: Cr
         topic: topic.name,
         kind,
         callbackUrl: url,
-        authTokenEnc: token === undefined ? existing.authTokenEnc : token === null ? null : encryptSecret(key, token),
+        authTokenEnc: tokenToStore(key, existing, url, token, "webhook.callback"),
       },
     });
     return { webhook, created: false, signingSecret: null as string | null };
@@ -106,6 +124,10 @@ async function createWebhookOnce(ctx: RequestContext, storeId: string, input: Cr
     if (existing) return update(existing);
   }
   if (token === undefined) throw fail.badInput(`\`webhook.callback.auth.bearer.token\` must be the subscriber's token (the masked value only keeps an existing one).`, "webhook.callback.auth.bearer.token");
+  // Checked before the insert, so two racing creates may pass it together: the bound is about fan-out, not exactness.
+  if ((await prisma.webhook.count({ where: { storeId } })) >= LIST_BOUNDS.storeWebhooks) {
+    throw fail.badInput(`A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks (\`webhook\`): delete one it no longer needs, or update an existing one (PUT, or create with its \`externalId\`).`, "webhook", "webhooks/too-many");
+  }
   const signingSecret = newSigningSecret();
   let webhook: WebhookRow;
   try {
@@ -172,7 +194,7 @@ export async function updateWebhook(ctx: RequestContext, id: string, input: Upda
   try {
     return await ctx.prisma.webhook.update({
       where: { id },
-      data: { callbackUrl: url, externalId, authTokenEnc: token === undefined ? existing.authTokenEnc : token === null ? null : encryptSecret(key, token) },
+      data: { callbackUrl: url, externalId, authTokenEnc: tokenToStore(key, existing, url, token, "webhook.callback") },
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -195,48 +217,66 @@ export async function deleteWebhook(ctx: RequestContext, id: string) {
 }
 
 /**
- * Re-delivers, in original order per subject, every event of the webhook's topic in its store that
+ * Re-delivers, in original order per subject, the events of the webhook's topic in its store that
  * occurred at or after `start`, discarded ones included. Each replayed event is a new delivery
  * (new `webhook-id`) appended to its subject's stream, so it never overtakes what is already queued.
+ * Bounded so it cannot flood the dispatcher: `start` within REPLAY_BOUNDS.windowDays, events that
+ * already wait to be sent to this webhook are skipped, and one call queues at most
+ * REPLAY_BOUNDS.deliveries, oldest first; `nextStart` then says where the next call continues.
  */
 export async function replayWebhook(ctx: RequestContext, id: string, start: Date) {
   const webhook = await findOwn(ctx, id);
   if (!webhook) throw notFound(id);
   if (Number.isNaN(start.getTime())) throw fail.badInput("`start` must be an ISO 8601 date-time.", "start");
   if (start.getTime() > Date.now()) throw fail.badInput("`start` must not be in the future.", "start");
+  const oldest = new Date(Date.now() - REPLAY_BOUNDS.windowDays * 86_400_000);
+  if (start < oldest) {
+    throw fail.badInput(`\`start\` must be within the last ${REPLAY_BOUNDS.windowDays} days (at or after ${oldest.toISOString()}); got ${start.toISOString()}.`, "start");
+  }
   const prisma = ctx.prisma;
   let queued = 0;
-  let cursor: { subjectId: string; sequence: number } | null = null;
-  // Subject by subject (one stream lock per transaction), in sequence order within each subject.
-  for (;;) {
-    const c: { subjectId: string; sequence: number } | null = cursor;
-    const events: { id: string; subjectId: string; sequence: number; type: string }[] = await prisma.domainEvent.findMany({
+  let nextStart: Date | null = null;
+  let cursor: { occurredAt: Date; id: string } | null = null;
+  while (nextStart === null) {
+    const c: { occurredAt: Date; id: string } | null = cursor;
+    const events: { id: string; subjectId: string; sequence: number; type: string; occurredAt: Date }[] = await prisma.domainEvent.findMany({
       where: {
         storeId: webhook.storeId,
         topic: webhook.topic,
         occurredAt: { gte: start },
-        ...(c ? { OR: [{ subjectId: { gt: c.subjectId } }, { subjectId: c.subjectId, sequence: { gt: c.sequence } }] } : {}),
+        ...(c ? { OR: [{ occurredAt: { gt: c.occurredAt } }, { occurredAt: c.occurredAt, id: { gt: c.id } }] } : {}),
       },
-      orderBy: [{ subjectId: "asc" }, { sequence: "asc" }],
+      orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
       take: 500,
-      select: { id: true, subjectId: true, sequence: true, type: true },
+      select: { id: true, subjectId: true, sequence: true, type: true, occurredAt: true },
     });
     if (!events.length) break;
-    const bySubject = new Map<string, typeof events>();
-    for (const e of events) bySubject.set(e.subjectId, [...(bySubject.get(e.subjectId) ?? []), e]);
+    cursor = events[events.length - 1];
+    const waiting = await prisma.webhookDelivery.findMany({
+      where: { webhookId: webhook.id, eventId: { in: events.map((e) => e.id) }, status: { in: ["pending", "waiting"] } },
+      select: { eventId: true },
+    });
+    const skip = new Set(waiting.map((d) => d.eventId));
+    let fresh = events.filter((e) => !skip.has(e.id));
+    const room = REPLAY_BOUNDS.deliveries - queued;
+    if (fresh.length > room) {
+      nextStart = fresh[room].occurredAt;
+      fresh = fresh.slice(0, room);
+    }
+    // Subject by subject (one stream lock per transaction), in sequence order within each subject.
+    const bySubject = new Map<string, typeof fresh>();
+    for (const e of fresh) bySubject.set(e.subjectId, [...(bySubject.get(e.subjectId) ?? []), e]);
     for (const [subjectId, group] of bySubject) {
       await prisma.$transaction(async (tx) => {
-        for (const e of group) {
+        for (const e of group.sort((a, b) => a.sequence - b.sequence)) {
           await enqueueDelivery(tx, { webhookId: webhook.id, storeId: webhook.storeId, eventId: e.id, subjectId, type: e.type, reason: "replay" });
         }
       });
-      queued += group.length;
     }
-    const last: { subjectId: string; sequence: number } = events[events.length - 1];
-    cursor = { subjectId: last.subjectId, sequence: last.sequence };
+    queued += fresh.length;
   }
   if (queued) eventsCommitted(ctx.services, webhook.topic);
-  return { webhookId: webhook.id, deliveriesQueued: queued };
+  return { webhookId: webhook.id, deliveriesQueued: queued, nextStart };
 }
 
 export interface DeliveryFilter {

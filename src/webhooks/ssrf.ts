@@ -1,8 +1,9 @@
-// Callback URL policy. In production: https only, and no private, loopback, link-local or otherwise
-// non-public address, checked on the address actually connected to (a custom DNS lookup), so a
-// name that resolves to 127.0.0.1 or a DNS-rebinding trick is refused at connect time. Redirects are
-// never followed (a 3xx is a failed attempt). Outside production (or WEBHOOK_ALLOW_PRIVATE_URLS=true)
-// http and private addresses are allowed, so a local subscriber works.
+// Callback URL policy, the same in every environment: https only, and no private, loopback,
+// link-local or otherwise non-public address, checked on the address actually connected to (a
+// custom DNS lookup), so a name that resolves to 127.0.0.1 or a DNS-rebinding trick is refused at
+// connect time. Redirects are never followed (a 3xx is a failed attempt). Only an explicit opt-in
+// (WEBHOOK_ALLOW_PRIVATE_URLS=true: tests, `npm run dev`) allows http and private addresses, so a
+// local subscriber works; no NODE_ENV value loosens it.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 
@@ -13,27 +14,55 @@ for (const [net, bits] of [
   ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
 ] as const) blocked.addSubnet(net, bits, "ipv4");
 for (const [net, bits] of [
-  ["::", 128], ["::1", 128], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["100::", 64], ["2001::", 23], ["2001:db8::", 32],
-  ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
+  // ::/96 holds ::, ::1 and the deprecated IPv4-compatible addresses (::127.0.0.1); ::ffff:0:0:0/96 is SIIT.
+  ["::", 96], ["::ffff:0:0:0", 96], ["64:ff9b:1::", 48], ["100::", 64], ["2001::", 23], ["2001:db8::", 32], ["3fff::", 20],
+  ["5f00::", 16], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
 ] as const) blocked.addSubnet(net, bits, "ipv6");
+
+/** The eight 16-bit groups of a valid IPv6 address (zone id dropped, a dotted IPv4 tail folded in). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase().replace(/%.*$/, "");
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number);
+    text = text.slice(0, tail.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, rest] = text.includes("::") ? text.split("::") : [text, null];
+  const left = head ? head.split(":") : [];
+  const right = rest ? rest.split(":") : [];
+  const groups = rest === null ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return groups.map((g) => parseInt(g, 16));
+}
+
+const dotted = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/** The IPv4 address an IPv6 address stands for: IPv4-mapped (::ffff:0:0/96), NAT64 (64:ff9b::/96), 6to4 (2002::/16). */
+function embeddedIpv4(g: number[]): string | null {
+  if (g[0] === 0 && g[1] === 0 && g[2] === 0 && g[3] === 0 && g[4] === 0 && g[5] === 0xffff) return dotted(g[6], g[7]);
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 0 && g[3] === 0 && g[4] === 0 && g[5] === 0) return dotted(g[6], g[7]);
+  if (g[0] === 0x2002) return dotted(g[1], g[2]);
+  return null;
+}
 
 /** True when the address is not a public unicast address (private, loopback, link-local, reserved…). */
 export function isNonPublicAddress(address: string): boolean {
-  const family = isIP(address);
+  const family = isIP(address.replace(/%.*$/, ""));
   if (family === 4) return blocked.check(address, "ipv4");
   if (family === 6) {
-    const lower = address.toLowerCase();
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-    if (mapped) return blocked.check(mapped[1], "ipv4");
-    return blocked.check(lower, "ipv6");
+    const groups = ipv6Groups(address);
+    const v4 = embeddedIpv4(groups);
+    if (v4) return blocked.check(v4, "ipv4");
+    return blocked.check(groups.map((g) => g.toString(16)).join(":"), "ipv6");
   }
   return true;
 }
 
 export interface UrlPolicy {
-  production: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE_URLS=true: http and private addresses allowed (local development, tests). */
   allowPrivateUrls: boolean;
 }
+
+const NON_PUBLIC = "must not point at a private, loopback or link-local address";
 
 /** Checks a callback URL when it is saved; returns the problem or null. Addresses are checked again at connect time. */
 export function urlProblem(text: string, policy: UrlPolicy): string | null {
@@ -45,15 +74,12 @@ export function urlProblem(text: string, policy: UrlPolicy): string | null {
   }
   if (url.username || url.password) return "must not contain credentials (send them as callback.auth)";
   if (text.length > 2048) return "must have at most 2048 characters";
-  const strict = policy.production && !policy.allowPrivateUrls;
-  if (strict) {
-    if (url.protocol !== "https:") return "must use https";
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    if (isIP(host) && isNonPublicAddress(host)) return "must not point at a private, loopback or link-local address";
-    if (host === "localhost" || host.endsWith(".localhost")) return "must not point at a private, loopback or link-local address";
-  } else if (url.protocol !== "https:" && url.protocol !== "http:") {
-    return "must use http or https";
-  }
+  if (policy.allowPrivateUrls) return url.protocol === "https:" || url.protocol === "http:" ? null : "must use http or https";
+  if (url.protocol !== "https:") return "must use https";
+  // The URL parser already turned 2130706433, 0x7f.1 and 0177.0.0.1 into 127.0.0.1.
+  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  if (isIP(host) && isNonPublicAddress(host)) return NON_PUBLIC;
+  if (host === "localhost" || host.endsWith(".localhost")) return NON_PUBLIC;
   return null;
 }
 
@@ -61,11 +87,11 @@ export class BlockedAddressError extends Error {
   code = "EBLOCKEDADDRESS";
 }
 
-/** A DNS lookup for http(s).request that refuses non-public addresses when the policy is strict. */
-export function guardedLookup(policy: UrlPolicy): LookupFunction | undefined {
-  if (!policy.production || policy.allowPrivateUrls) return undefined;
+/** A DNS lookup for http(s).request that refuses non-public addresses unless the policy allows them. */
+export function guardedLookup(policy: UrlPolicy, resolve: typeof dnsLookup = dnsLookup): LookupFunction | undefined {
+  if (policy.allowPrivateUrls) return undefined;
   return ((hostname: string, options: any, callback: any) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    resolve(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err);
       const bad = addresses.find((a) => isNonPublicAddress(a.address));
       if (bad) return callback(new BlockedAddressError(`${hostname} resolves to non-public address ${bad.address}`));
@@ -77,9 +103,18 @@ export function guardedLookup(policy: UrlPolicy): LookupFunction | undefined {
 
 /** Literal IP hosts skip DNS lookup entirely, so they are checked here before connecting. */
 export function connectProblem(url: URL, policy: UrlPolicy): string | null {
-  if (!policy.production || policy.allowPrivateUrls) return null;
+  if (policy.allowPrivateUrls) return null;
   if (url.protocol !== "https:") return "callback URL must use https";
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (isIP(host) && isNonPublicAddress(host)) return `${host} is a non-public address`;
   return null;
+}
+
+/** The origin (scheme://host:port) a callback URL sends to; the text itself when it does not parse. */
+export function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }

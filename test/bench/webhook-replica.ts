@@ -6,7 +6,7 @@ import { createLogger } from "../../src/core/log.js";
 import { startService } from "../../src/server/start.js";
 import { Dispatcher } from "../../src/webhooks/dispatcher.js";
 
-const config = loadConfig({ ...process.env, NODE_ENV: "test", PORT: "0", WEBHOOK_DISPATCHER: "false", SERVE_FACADES: "false" });
+const config = loadConfig({ ...process.env, NODE_ENV: "test", PORT: "0", WEBHOOK_DISPATCHER: "false", SERVE_FACADES: "false", WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
 const running = await startService({ config, log: createLogger(process.env.BENCH_VERBOSE ? "info" : "silent"), skipMigrate: true });
 let dispatcher: Dispatcher | null = null;
 process.on("message", async (msg) => {

@@ -106,7 +106,7 @@ const measure: Measure = {
     const latencyEvents = ctx.quick ? 20 : 300;
     const concurrency = Number(process.env.WEBHOOK_CONCURRENCY ?? 32);
     const db = await createTestDatabase(ctx.provider);
-    const config = loadConfig({ ...process.env, NODE_ENV: "test", DATABASE_URL: db.url, PORT: "0", CURSOR_SECRET: "bench", WEBHOOK_DISPATCHER: "false", WEBHOOK_POLL_INTERVAL: "1s" });
+    const config = loadConfig({ ...process.env, NODE_ENV: "test", DATABASE_URL: db.url, PORT: "0", CURSOR_SECRET: "bench", WEBHOOK_DISPATCHER: "false", WEBHOOK_POLL_INTERVAL: "1s", WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
     // SQL statements issued by this process while a drain runs (SQLite: the in-process dispatcher's own).
     const sql = { counting: false, count: 0 };
     const running = await startService({ config, log: createLogger("silent"), skipMigrate: true, onQuery: () => sql.counting && sql.count++ });

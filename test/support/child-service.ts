@@ -30,7 +30,7 @@ export interface ChildOptions {
 export async function startChildService(env: Record<string, string>, opts: ChildOptions = {}): Promise<ChildService> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "test", PORT: "0", LOG_LEVEL: "warn", CURSOR_SECRET: "test-cursor-secret", ...env },
+    env: { ...process.env, NODE_ENV: "test", PORT: "0", LOG_LEVEL: "warn", CURSOR_SECRET: "test-cursor-secret", WEBHOOK_ALLOW_PRIVATE_URLS: "true", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: unknown[] = [];

@@ -41,7 +41,8 @@ export interface TestServiceOptions {
 export async function startTestService(provider: Provider, env: Record<string, string> = {}, opts: TestServiceOptions = {}): Promise<TestService> {
   const database = await createTestDatabase(provider);
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
-  const base = { ...process.env, NODE_ENV: "test", DATABASE_URL: database.url, PORT: "0", CURSOR_SECRET: "test-cursor-secret", ...env };
+  // Tests subscribe on loopback over http: they opt in to private callback URLs (the default refuses them).
+  const base = { ...process.env, NODE_ENV: "test", DATABASE_URL: database.url, PORT: "0", CURSOR_SECRET: "test-cursor-secret", WEBHOOK_ALLOW_PRIVATE_URLS: "true", ...env };
   const remote = executorMode === "remote";
   const core = await startService({ config: loadConfig({ ...base, SERVE_FACADES: remote ? "false" : "true" }), log, skipMigrate: true, onQuery: opts.onQuery });
   let facades: Running | null = null;

@@ -17,9 +17,13 @@ export interface Received {
   answeredAt?: number;
   /** A 2xx answer written to a connection the sender still held open (it may still crash before recording it). */
   acknowledged?: boolean;
+  /** For a streamed answer (`streamBytes`): the bytes the sender took before it hung up or the body ended. */
+  bytesSent?: number;
 }
 
-export type Responder = (req: Received, n: number) => { status: number; delayMs?: number; body?: string } | Promise<{ status: number; delayMs?: number; body?: string }>;
+/** `streamBytes`: answer with a body of that many bytes, written as fast as the sender reads it. */
+export type Answer = { status: number; delayMs?: number; body?: string; streamBytes?: number };
+export type Responder = (req: Received, n: number) => Answer | Promise<Answer>;
 
 export interface Subscriber {
   url: string;
@@ -84,13 +88,31 @@ export async function startSubscriber(respond: Responder = () => ({ status: 200 
       r.answeredAt = Date.now();
       r.acknowledged = answer.status >= 200 && answer.status < 300;
       res.writeHead(answer.status, { "content-type": "text/plain" });
-      res.end(answer.body ?? (answer.status < 300 ? "ok" : "nope"));
+      if (answer.streamBytes) r.bytesSent = await stream(res, answer.streamBytes);
+      else res.end(answer.body ?? (answer.status < 300 ? "ok" : "nope"));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   sub.port = (server.address() as AddressInfo).port;
   sub.url = `http://127.0.0.1:${sub.port}`;
   return sub;
+}
+
+/** Writes `total` bytes in 64 KB chunks, waiting for the sender to read each; stops when it hangs up. */
+async function stream(res: http.ServerResponse, total: number): Promise<number> {
+  const chunk = Buffer.alloc(64 * 1024, "x");
+  let sent = 0;
+  while (sent < total && !res.destroyed) {
+    const piece = chunk.subarray(0, Math.min(chunk.length, total - sent));
+    const more = res.write(piece);
+    sent += piece.length;
+    if (!more) await new Promise<void>((resolve) => {
+      res.once("drain", resolve);
+      res.once("close", resolve);
+    });
+  }
+  if (!res.destroyed) res.end();
+  return sent;
 }
 
 /**

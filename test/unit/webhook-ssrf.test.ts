@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isNonPublicAddress, urlProblem } from "../../src/webhooks/ssrf.js";
+import { BlockedAddressError, guardedLookup, isNonPublicAddress, urlProblem } from "../../src/webhooks/ssrf.js";
 import { decryptSecret, encryptSecret, sign } from "../../src/webhooks/crypto.js";
-import { parseDuration } from "../../src/config.js";
+import { loadConfig, parseDuration } from "../../src/config.js";
 
 describe("webhook URL policy", () => {
   it("classifies addresses", () => {
@@ -12,18 +12,62 @@ describe("webhook URL policy", () => {
     expect(isNonPublicAddress("not-an-ip")).toBe(true);
   });
 
-  it("production refuses http, credentials and private literals; development allows http and loopback", () => {
-    const prod = { production: true, allowPrivateUrls: false };
-    const dev = { production: false, allowPrivateUrls: true };
-    expect(urlProblem("https://hooks.example.com/x", prod)).toBeNull();
-    expect(urlProblem("http://hooks.example.com/x", prod)).toBe("must use https");
-    expect(urlProblem("https://192.168.0.10/x", prod)).toMatch(/private/);
-    expect(urlProblem("https://[fe80::1]/x", prod)).toMatch(/private/);
-    expect(urlProblem("https://user:pw@hooks.example.com/x", prod)).toMatch(/credentials/);
-    expect(urlProblem("http://127.0.0.1:9999/x", dev)).toBeNull();
-    expect(urlProblem("ftp://127.0.0.1/x", dev)).toMatch(/http or https/);
-    expect(urlProblem("http://127.0.0.1:9999/x", { production: true, allowPrivateUrls: true })).toBeNull();
-    expect(urlProblem("nope", dev)).toMatch(/absolute URL/);
+  it("production refuses http, credentials and private literals; the explicit opt-in allows http and loopback", () => {
+    const strict = { allowPrivateUrls: false };
+    const optIn = { allowPrivateUrls: true };
+    expect(urlProblem("https://hooks.example.com/x", strict)).toBeNull();
+    expect(urlProblem("http://hooks.example.com/x", strict)).toBe("must use https");
+    expect(urlProblem("https://192.168.0.10/x", strict)).toMatch(/private/);
+    expect(urlProblem("https://[fe80::1]/x", strict)).toMatch(/private/);
+    expect(urlProblem("https://user:pw@hooks.example.com/x", strict)).toMatch(/credentials/);
+    expect(urlProblem("http://127.0.0.1:9999/x", optIn)).toBeNull();
+    expect(urlProblem("ftp://127.0.0.1/x", optIn)).toMatch(/http or https/);
+    expect(urlProblem("nope", optIn)).toMatch(/absolute URL/);
+  });
+
+  // Issue 13 finding 11: IPv6 forms that embed a private IPv4 address, and IPv4 spelled oddly.
+  it("classifies IPv6 transition forms by the IPv4 address they carry", () => {
+    for (const a of [
+      "::127.0.0.1", "::7f00:1", "::a00:1", // IPv4-compatible (deprecated): all of ::/96
+      "2002:7f00:1::", "2002:a00:1::", "2002:c0a8:101::1", // 6to4 of 127.0.0.1, 10.0.0.1, 192.168.1.1
+      "::ffff:7f00:1", "::ffff:a9fe:a9fe", "0:0:0:0:0:ffff:127.0.0.1", // IPv4-mapped, hex and dotted
+      "64:ff9b::7f00:1", "64:ff9b::10.0.0.1", "64:ff9b:1::1", // NAT64 of private addresses; local-use NAT64
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2", "2001::1", // Teredo
+      "::ffff:0:7f00:1", // SIIT
+      "fe80::1%eth0", "3fff::1", "5f00::1",
+    ]) {
+      expect([a, isNonPublicAddress(a)]).toEqual([a, true]);
+    }
+    for (const a of ["2002:808:808::1", "64:ff9b::8.8.8.8", "::ffff:808:808", "2001:4860:4860::8888"]) expect([a, isNonPublicAddress(a)]).toEqual([a, false]);
+  });
+
+  it("refuses private targets in every URL spelling by default", () => {
+    const strict = { allowPrivateUrls: false };
+    for (const url of [
+      "https://[::127.0.0.1]/x", "https://[2002:7f00:1::]/x", "https://[::ffff:127.0.0.1]/x", "https://[64:ff9b::127.0.0.1]/x", "https://[2001::1]/x",
+      "https://2130706433/x", "https://0x7f000001/x", "https://0177.0.0.1/x", "https://127.1/x", "https://0x7f.1/x", "https://0/x",
+      "https://localhost./x", "https://api.localhost/x", "https://[::]/x",
+    ]) {
+      expect([url, urlProblem(url, strict)]).toEqual([url, expect.stringMatching(/private/)]);
+    }
+  });
+
+  it("the safe policy is the default in every environment; only WEBHOOK_ALLOW_PRIVATE_URLS=true opts in", () => {
+    for (const NODE_ENV of [undefined, "development", "test", "staging", "Production", "production"]) {
+      const env = { NODE_ENV, CURSOR_SECRET: "x", WEBHOOK_ENCRYPTION_KEY: "x" };
+      expect([NODE_ENV, loadConfig(env).webhooks.allowPrivateUrls]).toEqual([NODE_ENV, false]);
+      expect([NODE_ENV, loadConfig({ ...env, WEBHOOK_ALLOW_PRIVATE_URLS: "true" }).webhooks.allowPrivateUrls]).toEqual([NODE_ENV, true]);
+    }
+  });
+
+  it("checks the resolved address at connect time", async () => {
+    const resolvingTo = (address: string, family: number) => ((_host: string, _opts: unknown, cb: any) => cb(null, [{ address, family }])) as any;
+    const connect = (address: string, family: number) =>
+      new Promise<{ err: Error | null; address?: unknown }>((resolve) => guardedLookup({ allowPrivateUrls: false }, resolvingTo(address, family))!("hooks.example.com", { all: true }, (err: Error | null, address?: unknown) => resolve({ err, address })));
+    expect((await connect("10.0.0.7", 4)).err).toBeInstanceOf(BlockedAddressError);
+    expect((await connect("::ffff:a9fe:a9fe", 6)).err?.message).toMatch(/resolves to non-public address/);
+    expect(await connect("93.184.216.34", 4)).toEqual({ err: null, address: [{ address: "93.184.216.34", family: 4 }] });
+    expect(guardedLookup({ allowPrivateUrls: true })).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@
 import { operation } from "../../executor.js";
 import { RestInputError, RestProblem, type RestInput, type RestRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
-import { TEXT_BOUNDS } from "../../../src/core/bounds.js";
+import { LIST_BOUNDS, REPLAY_BOUNDS, TEXT_BOUNDS } from "../../../src/core/bounds.js";
 import { pathParam } from "../schema-helpers.js";
 
 const WEBHOOK_FIELDS = `id topic kind externalId callback { url auth { bearer { token } } } createdAt updatedAt`;
@@ -14,7 +14,7 @@ const listWebhooks = operation(`query RestListWebhooks($storeId: ID!) { webhooks
 const getWebhook = operation(`query RestGetWebhook($id: ID!) { webhook(id: $id) { ${WEBHOOK_FIELDS} } }`);
 const updateWebhook = operation(`mutation RestUpdateWebhook($id: ID!, $input: UpdateWebhookInput!) { updateWebhook(id: $id, input: $input) { id } }`);
 const deleteWebhook = operation(`mutation RestDeleteWebhook($id: ID!) { deleteWebhook(id: $id) { webhookId } }`);
-const replayWebhook = operation(`mutation RestReplayWebhook($id: ID!, $start: DateTime!) { replayWebhook(id: $id, start: $start) { webhookId deliveriesQueued } }`);
+const replayWebhook = operation(`mutation RestReplayWebhook($id: ID!, $start: DateTime!) { replayWebhook(id: $id, start: $start) { webhookId deliveriesQueued nextStart } }`);
 
 function webhookBody(input: RestInput): Record<string, any> {
   const body = input.body;
@@ -108,7 +108,10 @@ export const webhookRoutes: RestRoute[] = [
       if (typeof start !== "string") throw new RestInputError("`start` is required: an ISO 8601 date-time such as \"2026-01-31T12:00:00Z\".", "start");
       return { id: input.params.webhookId, start };
     },
-    respond: () => ({ status: 202 }),
+    respond: (data) => {
+      const { deliveriesQueued, nextStart } = data.replayWebhook;
+      return { status: 202, body: nextStart ? { deliveriesQueued, nextStart } : { deliveriesQueued } };
+    },
   },
 ];
 
@@ -119,11 +122,11 @@ const callbackInput = {
   type: "object",
   required: ["url"],
   properties: {
-    url: { type: "string", format: "uri", maxLength: TEXT_BOUNDS.url, description: "https only in production; never a private, loopback or link-local address there (checked at connect time; redirects are not followed)." },
+    url: { type: "string", format: "uri", maxLength: TEXT_BOUNDS.url, description: "https only, never a private, loopback or link-local address (checked again at connect time; redirects are not followed), unless the operator set WEBHOOK_ALLOW_PRIVATE_URLS=true." },
     auth: {
       oneOf: [
         { type: "null" },
-        { type: "object", required: ["bearer"], properties: { bearer: { type: "object", required: ["token"], properties: { token: { type: "string", format: "password", maxLength: TEXT_BOUNDS.token, description: "Sent back as `Authorization: Bearer <token>`. `********` keeps the stored token." } } } } },
+        { type: "object", required: ["bearer"], properties: { bearer: { type: "object", required: ["token"], properties: { token: { type: "string", format: "password", maxLength: TEXT_BOUNDS.token, description: "Sent back as `Authorization: Bearer <token>`. `********` keeps the stored token while the URL keeps its origin (scheme, host, port); moving to another origin needs the token again (400 otherwise)." } } } } },
       ],
     },
   },
@@ -154,7 +157,8 @@ export const webhookOpenApi: OpenApiFragment = {
         parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 }, description: "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409." }],
         summary: "Create a webhook, or update the store's webhook with the same externalId",
         description:
-          "Deliveries are HTTP POSTs of `{type, at, merchantName, return, order}` with `Authorization: Bearer <callback.auth.bearer.token>` and Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`, signed with `signingSecret`, which only the 201 response carries). Events are delivered in order per subject; failed attempts are retried on a schedule, then discarded.",
+          "Deliveries are HTTP POSTs of `{type, at, merchantName, return, order}` with `Authorization: Bearer <callback.auth.bearer.token>` and Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`, signed with `signingSecret`, which only the 201 response carries). Events are delivered in order per subject; failed attempts are retried on a schedule, then discarded. " +
+          `A store has at most ${LIST_BOUNDS.storeWebhooks} webhooks: creating another is refused with 400.`,
         tags: ["Webhooks"],
         security: [{ Bearer: [] }],
         "x-scope": "webhooks_write",
@@ -275,6 +279,7 @@ export const webhookOpenApi: OpenApiFragment = {
       post: {
         operationId: "Webhook replay",
         summary: "Re-deliver every event since `start`, in original order per subject (discarded ones included)",
+        description: `\`start\` must be within the last ${REPLAY_BOUNDS.windowDays} days. Events already waiting to be sent to this webhook are not queued again. One call queues at most ${REPLAY_BOUNDS.deliveries} deliveries, oldest first; \`nextStart\` is then where the next call continues.`,
         tags: ["Webhooks"],
         security: [{ Bearer: [] }],
         "x-scope": "webhooks_write",
@@ -282,7 +287,25 @@ export const webhookOpenApi: OpenApiFragment = {
           required: true,
           content: { "application/json": { schema: { type: "object", required: ["start"], properties: { start: { type: "string", format: "date-time" } } } } },
         },
-        responses: { "202": noContent("Queued"), ...problemResponses(["400", "401", "403", "404"]) },
+        responses: {
+          "202": {
+            description: "Queued",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["deliveriesQueued"],
+                  additionalProperties: false,
+                  properties: {
+                    deliveriesQueued: { type: "integer", minimum: 0, maximum: REPLAY_BOUNDS.deliveries },
+                    nextStart: { type: "string", format: "date-time", description: "Present when this call stopped at its bound: replay again from here." },
+                  },
+                },
+              },
+            },
+          },
+          ...problemResponses(["400", "401", "403", "404"]),
+        },
       },
     },
   },

@@ -106,10 +106,10 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
     expect(owners).toEqual(new Set([null])); // every lease released
   });
 
-  it("production policy: refuses http, private and loopback callbacks at save time and at connect time", async () => {
+  it("default policy (no WEBHOOK_ALLOW_PRIVATE_URLS): refuses http, private and loopback callbacks at save time and at connect time", async () => {
     const prodServices: Services = {
       ...svc.services,
-      config: { ...svc.services.config, production: true, webhooks: { ...svc.services.config.webhooks, allowPrivateUrls: false } },
+      config: { ...svc.services.config, webhooks: { ...svc.services.config.webhooks, allowPrivateUrls: false } },
     };
     const ctx = systemContext(prodServices, storeId);
     const refuse = async (url: string, message: RegExp) => {
@@ -136,7 +136,7 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
     await svc.services.db.prisma.webhook.update({ where: { id: viaLiteral }, data: { callbackUrl: `https://127.0.0.1:${sub.port}/ssrf2` } });
     const viaHttp = await subscribe("/ssrf3");
     await emit(svc.services, storeId, "ret_ssrf", "created");
-    const prod = new Dispatcher(svc.services, { owner: "prod", production: true, config: { allowPrivateUrls: false, retrySchedule: [] } }).start();
+    const prod = new Dispatcher(svc.services, { owner: "prod", config: { allowPrivateUrls: false, retrySchedule: [] } }).start();
     try {
       await expect
         .poll(async () => svc.services.db.prisma.webhookDelivery.count({ where: { webhookId: { in: [viaName, viaLiteral, viaHttp] }, status: "discarded" } }), { timeout: 10_000 })

@@ -166,8 +166,8 @@ describe.each(providers)("idempotency keys on every creating POST (%s)", (provid
     const q = `query($s: ID!, $n: Int) { webhooks(storeId: $s) { id deliveries(first: $n) { nodes { id status attempts { number statusCode } } } } }`;
     const small = await svc.http.graphql(q, { s: storeId, n: 10 }, secret);
     expect(small.errors).toBeUndefined();
-    // Counted at their bounds: 100 webhooks a store, 500 deliveries a page, 50 attempts a delivery.
-    const aliases = Array.from({ length: 20 }, (_, i) => `w${i}: webhooks(storeId: $s) { deliveries(first: $n) { nodes { id status attempts { number statusCode outcome at latencyMs error } } } }`).join(" ");
+    // Counted at their bounds: LIST_BOUNDS.storeWebhooks (50) webhooks a store, 500 deliveries a page, 50 attempts a delivery.
+    const aliases = Array.from({ length: 30 }, (_, i) => `w${i}: webhooks(storeId: $s) { deliveries(first: $n) { nodes { id status attempts { number statusCode outcome at latencyMs error responseBody } } } }`).join(" ");
     const res = await fetch(`${svc.coreUrl}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${secret}` }, body: JSON.stringify({ query: `query($s: ID!, $n: Int) { ${aliases} }`, variables: { s: storeId, n: 500 } }) });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };

@@ -22,7 +22,7 @@ describe.each(providers)("logs never contain credentials (%s)", (provider) => {
       },
     });
     const log = createLogger("debug", sink);
-    running = await startService({ config: loadConfig({ ...process.env, DATABASE_URL: db.url, PORT: "0", LOG_LEVEL: "debug" }), log, skipMigrate: true });
+    running = await startService({ config: loadConfig({ ...process.env, DATABASE_URL: db.url, PORT: "0", LOG_LEVEL: "debug", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }), log, skipMigrate: true });
   });
   afterAll(async () => {
     await running?.close();

@@ -248,7 +248,7 @@ function WebhookForm({ storeId, webhook, onClose, onSaved }: { storeId: string; 
         <Field label="Callback URL" error={errors.fields["webhook.callback.url"]} hint="Where events are POSTed. Production accepts only https to public addresses.">
           <input name="url" type="url" required value={url} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} placeholder="https://example.com/hooks/retour" />
         </Field>
-        <Field label="Bearer token (optional)" error={errors.fields["webhook.callback.auth"]} hint={webhook?.callback.auth ? "Leave ******** to keep the stored token; clear it to send no Authorization header." : "Sent as Authorization: Bearer … with every delivery."}>
+        <Field label="Bearer token (optional)" error={errors.fields["webhook.callback.auth"]} hint={webhook?.callback.auth ? "Leave ******** to keep the stored token (only while the URL stays on the same scheme, host and port; moving it elsewhere needs the token again); clear it to send no Authorization header." : "Sent as Authorization: Bearer … with every delivery."}>
           <input name="token" type="password" autoComplete="off" value={token} onInput={(e) => setToken((e.target as HTMLInputElement).value)} />
         </Field>
         <Field label="External id (optional)" error={errors.fields["webhook.externalId"]} hint="Your key for this subscription; adding again with the same one updates it.">
