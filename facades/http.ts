@@ -62,3 +62,21 @@ export function queryValue(req: Request, name: string): string | undefined {
 export function requestId(req: Request): string {
   return (req as Request & { id: string }).id;
 }
+
+/** host or host:port: a DNS name, an IPv4 address or a bracketed IPv6 address, and a port 1-65535. */
+const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::(?:[1-9]\d{0,4}))?$/;
+
+/**
+ * The base of absolute links this service hands out: PUBLIC_URL when configured; otherwise the
+ * request's scheme and Host, accepted only when they are http(s) and a valid host (a client's
+ * X-Forwarded-Proto or Host must not turn a link into `javascript:` or another site's path).
+ */
+export function publicBaseOf(req: Request, publicUrl: string | null): string {
+  if (publicUrl) return publicUrl;
+  const scheme = req.protocol === "https" || req.protocol === "http" ? req.protocol : (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+  const host = req.get("host") ?? "";
+  const port = /:(\d+)$/.exec(host)?.[1];
+  if (HOST_HEADER.test(host) && (!port || Number(port) <= 65_535)) return `${scheme}://${host}`;
+  const local = req.socket.localAddress ?? "127.0.0.1";
+  return `${scheme}://${local.includes(":") ? `[${local}]` : local}:${req.socket.localPort}`;
+}
