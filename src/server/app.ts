@@ -116,6 +116,8 @@ export async function createApp({ config, log, core, readiness = { ready: true }
       // One operation per HTTP request: batching multiplies cost past the limits above.
       allowBatchedHttpRequests: false,
       introspection: config.graphqlIntrospection,
+      // Shutdown is ours (start.ts): stop listening, finish in-flight requests, then stop Apollo.
+      stopOnTerminationSignals: false,
       // Apollo's default landing page loads from a CDN; outside production GET /graphql serves a
       // locally hosted GraphiQL instead (facades/dashboard).
       plugins: [rateLimitHeadersPlugin(), accessBeforeValidationPlugin(core), outcomePlugin(metrics), ApolloServerPluginLandingPageDisabled()],
