@@ -78,7 +78,9 @@ export function formatError(
 ): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
   if (original instanceof DomainError) {
-    return { message: formatted.message, path: formatted.path, extensions: original.extensions };
+    // `http` (status and headers for Apollo) is for the response head, not the body.
+    const { http: _head, ...extensions } = original.extensions;
+    return { message: formatted.message, path: formatted.path, extensions };
   }
   const code = formatted.extensions?.code as string | undefined;
   if (code === "QUERY_TOO_COMPLEX") return formatted;

@@ -73,6 +73,17 @@ describe.each(providers)("storage unavailable → 503 with Retry-After on every 
       expect(gql.status, JSON.stringify(gqlBody)).toBe(503);
       expect(gql.headers.get("retry-after")).toBe("5");
       expect(gqlBody.errors[0].extensions).toMatchObject({ code: "STORAGE_UNAVAILABLE", status: 503 });
+      // With an API key (PostgreSQL: refused while authenticating, before any operation runs).
+      const keyed = await fetch(`${svc.coreUrl}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${secret}` },
+        body: JSON.stringify({ query: `mutation($s: ID!, $id: ID!) { deleteCheckoutExperience(storeId: $s, id: $id) { checkoutExperienceId } }`, variables: { s: storeId, id: experienceId } }),
+      });
+      const keyedBody = await keyed.json();
+      expect(keyed.status, JSON.stringify(keyedBody)).toBe(503);
+      expect(keyed.headers.get("retry-after")).toBe("5");
+      expect(keyedBody.errors[0].extensions).toMatchObject({ code: "STORAGE_UNAVAILABLE" });
+      expect(keyedBody.errors[0].extensions.http).toBeUndefined();
 
       const rest = await svc.http.delete(`/v2.2/stores/${storeId}/checkout-experiences/${experienceId}`, { token: secret });
       expect(rest.status, rest.text).toBe(503);
