@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   /** Address the HTTP server binds to (HOST, default 0.0.0.0: every interface). */
   host: string;
+  /** Which peers may set X-Forwarded-For/-Proto/-Host (Express "trust proxy"; TRUST_PROXY, default: loopback and private networks). */
+  trustProxy: boolean | number | string;
   /** The service's public base URL (PUBLIC_URL, e.g. https://returns.example.com); absolute links are built from it. */
   publicUrl: string | null;
   /** /metrics: a bearer token on the main port (METRICS_TOKEN) and/or a separate port without one (METRICS_PORT); off when neither is set. */
@@ -148,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST?.trim() || "0.0.0.0";
   if (isIP(host) === 0 && !isHostname(host)) problems.list.push(`HOST=${JSON.stringify(env.HOST)} is not an IP address or host name to bind to (e.g. 0.0.0.0, 127.0.0.1, ::).`);
   const publicUrl = problems.check(() => parsePublicUrl(env.PUBLIC_URL), null);
+  const trustProxy = problems.check(() => parseTrustProxy(env.TRUST_PROXY), DEFAULT_TRUST_PROXY);
   const metricsPort = env.METRICS_PORT?.trim() ? problems.int(env, "METRICS_PORT", 0, 1, 65_535) || null : null;
   if (metricsPort !== null && metricsPort === port) problems.list.push(`METRICS_PORT must differ from PORT (both ${port}).`);
   const demoAsked = problems.bool(env, "RETOUR_DEMO", !production && (!env.NODE_ENV || env.NODE_ENV === "development"));
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config: Config = {
     port,
     host,
+    trustProxy,
     publicUrl,
     metrics: { token: env.METRICS_TOKEN || null, port: metricsPort },
     demo: demoAsked && !production,
@@ -183,6 +187,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function isHostname(text: string): boolean {
   return /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(text);
+}
+
+/** Proxies on this machine or a private network (a load balancer, an ingress) are trusted; clients on the internet are not. */
+export const DEFAULT_TRUST_PROXY = "loopback, linklocal, uniquelocal";
+
+/** TRUST_PROXY: true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges and loopback/linklocal/uniquelocal. */
+export function parseTrustProxy(text: string | undefined): boolean | number | string {
+  const s = text?.trim();
+  if (!s) return DEFAULT_TRUST_PROXY;
+  if (s === "true" || s === "false") return s === "true";
+  if (/^\d{1,2}$/.test(s)) return Number(s);
+  for (const entry of s.split(",").map((e) => e.trim())) {
+    const [address, bits, extra] = entry.split("/");
+    const named = ["loopback", "linklocal", "uniquelocal"].includes(entry);
+    const family = isIP(address ?? "");
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!named && (family === 0 || !bitsOk || extra !== undefined)) {
+      throw new Error(`TRUST_PROXY: ${JSON.stringify(entry)} is not an address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal; true, false or a hop count also work.`);
+    }
+  }
+  return s;
 }
 
 /** PUBLIC_URL: an absolute http(s) URL without query or fragment; kept without a trailing slash. */

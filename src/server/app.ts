@@ -45,7 +45,7 @@ export interface App {
 export async function createApp({ config, log, core, readiness = { ready: true }, metrics }: AppOptions): Promise<App> {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  app.set("trust proxy", config.trustProxy);
   app.set("etag", false);
 
   // Request id, access log and request metrics (no headers logged: they hold credentials). Both

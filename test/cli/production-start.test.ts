@@ -103,9 +103,9 @@ describe.each(providers)("production start (%s)", (provider) => {
 
 describe("configuration problems", () => {
   it("are all reported at once, naming each setting, with exit code 1 and no stack", { timeout: 60_000 }, async () => {
-    const run = await runMain({ ...PRODUCTION, CURSOR_SECRET: "", PORT: "abc", RATE_LIMIT_REST_PER_MINUTE: "abc", WEBHOOK_TIMEOUT: "soon", HOST: "not a host!", PUBLIC_URL: "javascript:alert(1)", DATABASE_URL: "file:/tmp/retour-never-opened.db" });
+    const run = await runMain({ ...PRODUCTION, CURSOR_SECRET: "", PORT: "abc", RATE_LIMIT_REST_PER_MINUTE: "abc", WEBHOOK_TIMEOUT: "soon", HOST: "not a host!", PUBLIC_URL: "javascript:alert(1)", TRUST_PROXY: "everyone", DATABASE_URL: "file:/tmp/retour-never-opened.db" });
     expect(run.code).toBe(1);
-    for (const problem of [/PORT="abc" is not a whole number/, /RATE_LIMIT_REST_PER_MINUTE="abc" is not a whole number/, /WEBHOOK_TIMEOUT: cannot read "soon"/, /CURSOR_SECRET must be set/, /HOST="not a host!"/, /PUBLIC_URL=/]) {
+    for (const problem of [/PORT="abc" is not a whole number/, /RATE_LIMIT_REST_PER_MINUTE="abc" is not a whole number/, /WEBHOOK_TIMEOUT: cannot read "soon"/, /CURSOR_SECRET must be set/, /HOST="not a host!"/, /PUBLIC_URL=/, /TRUST_PROXY: "everyone"/]) {
       expect(run.stderr).toMatch(problem);
     }
     expect(run.stderr).not.toMatch(NO_STACK);

@@ -56,6 +56,12 @@ describe.each(providers)("compat page URLs (%s)", (provider) => {
     expect(ok.body.nextPageUrl).toMatch(/^https:\/\/returns\.example\.org:8443\/api\/v1\/warehouse\/return\/list\?/);
   });
 
+  it("ignores X-Forwarded-Proto from a peer TRUST_PROXY does not trust", async () => {
+    const list = await listWith({ TRUST_PROXY: "false" }, {});
+    const res = await list({ host: "returns.example.org", "x-forwarded-proto": "https" });
+    expect(res.body.nextPageUrl).toMatch(/^http:\/\/returns\.example\.org\/api\/v1\/warehouse\/return\/list\?/);
+  });
+
   it("uses PUBLIC_URL whatever the request says", async () => {
     const list = await listWith({ PUBLIC_URL: "https://returns.example.com/" }, {});
     for (const hostile of HOSTILE) {
