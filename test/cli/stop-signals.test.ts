@@ -3,20 +3,12 @@
 // exits, and leaves nothing listening and no process behind. /readyz answers 200 only once start-up
 // (here including the demo store of a development start) has finished.
 import { execFileSync, spawn } from "node:child_process";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/databases.js";
 import { providers } from "../support/env.js";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, isAlive } from "../support/processes.js";
 
 /** Whether something accepts connections on 127.0.0.1:port. */
 function listening(port: number): Promise<boolean> {
@@ -39,15 +31,6 @@ function processTree(pid: number): number[] {
   }
   return out;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function until(cond: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -114,10 +97,10 @@ describe.each(providers)("npm start stops cleanly (%s)", (provider) => {
       expect(JSON.parse(answered.text).data.__typename).toBe("Query");
 
       await npmExit;
-      expect(await until(() => tree.every((pid) => !alive(pid)), 15_000)).toBe(true);
+      expect(await until(() => tree.every((pid) => !isAlive(pid)), 15_000)).toBe(true);
       expect(await listening(port)).toBe(false);
     } finally {
-      for (const pid of tree.length ? tree : [npm.pid!]) if (alive(pid)) process.kill(pid, "SIGKILL");
+      for (const pid of tree.length ? tree : [npm.pid!]) if (isAlive(pid)) process.kill(pid, "SIGKILL");
     }
   });
 });

@@ -6,7 +6,6 @@
 // and finally runs the shutdown block and checks that nothing is left listening.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,18 +14,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pgConfigOf } from "../../../src/db/url.js";
 import { TEST_PG_ADMIN_URL } from "../../support/databases.js";
 import { providers } from "../../support/env.js";
+import { freePort, isAlive } from "../../support/processes.js";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const GUIDE = join(ROOT, "facades/dashboard/guides/production.md");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** One bash for the whole guide, so its exports carry from block to block, as in a terminal. */
 class Shell {
@@ -57,15 +48,6 @@ class Shell {
   }
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe.runIf(providers.includes("postgresql"))("the production guide, run as written (postgresql)", () => {
   const database = `retour_guide_${Date.now().toString(36)}`;
   const dir = mkdtempSync(join(tmpdir(), "retour-guide-"));
@@ -77,7 +59,7 @@ describe.runIf(providers.includes("postgresql"))("the production guide, run as w
     try {
       pids = readFileSync(join(dir, "retour.pids"), "utf8").split("\n").map(Number).filter((n) => n > 0);
     } catch {}
-    for (const pid of pids) if (alive(pid)) process.kill(pid, "SIGKILL");
+    for (const pid of pids) if (isAlive(pid)) process.kill(pid, "SIGKILL");
     for (const port of ports) spawnSync("fuser", ["-k", "-KILL", `${port}/tcp`]);
     const admin = new pg.Client(pgConfigOf(TEST_PG_ADMIN_URL));
     await admin.connect();
@@ -142,8 +124,8 @@ describe.runIf(providers.includes("postgresql"))("the production guide, run as w
       const pids = readFileSync(join(dir, "retour.pids"), "utf8").split("\n").map(Number).filter((n) => n > 0);
       expect(pids).toHaveLength(3);
       const deadline = Date.now() + 30_000;
-      while (pids.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-      expect(pids.filter(alive)).toEqual([]);
+      while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(pids.filter(isAlive)).toEqual([]);
       for (const base of bases) await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     } finally {
       shell.close();

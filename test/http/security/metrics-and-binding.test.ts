@@ -2,7 +2,6 @@
 // to bearers of METRICS_TOKEN or on a separate METRICS_PORT; they count requests by door, route
 // pattern and status, GraphQL operations, webhook attempts and queue, the pool and the process.
 // HOST binds the server to one address.
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config.js";
 import { createLogger } from "../../../src/core/log.js";
@@ -10,15 +9,7 @@ import { startService } from "../../../src/server/start.js";
 import { createTestDatabase, type TestDatabase } from "../../support/databases.js";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "../../support/processes.js";
 
 describe.each(providers)("metrics (%s)", (provider) => {
   let svc: TestService;
