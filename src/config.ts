@@ -185,7 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return config;
 }
 
-function isHostname(text: string): boolean {
+/** A syntactically valid DNS host name (labels of letters, digits and hyphens). */
+export function isHostname(text: string): boolean {
   return /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(text);
 }
 
