@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { renderGuides } from "./guides.js";
 
 const require = createRequire(import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -50,10 +51,17 @@ export function createDashboard(): Router {
   return router;
 }
 
-/** /docs: the API reference (Swagger UI over the OpenAPI documents) and a link to the GraphQL explorer. */
+/** /docs: the API reference (Swagger UI over the OpenAPI documents), a link to the GraphQL explorer and the guides. */
 export function createDocs(opts: { explorer: boolean }): Router {
   const router = express.Router();
   router.use(securityHeaders(CSP));
+  const guides = renderGuides();
+  router.get("/guides", (_req, res) => res.redirect("/docs/guides/index"));
+  router.get("/guides/:name", (req, res) => {
+    const guide = guides.get(req.params.name.replace(/\.md$/, ""));
+    if (!guide) return void res.status(404).type("text/plain").send(`No guide ${req.params.name}. All guides: /docs/guides/index`);
+    res.set("Cache-Control", "no-cache").type("html").send(guide.html);
+  });
   router.use("/swagger-ui", express.static(packageDir("swagger-ui-dist"), { index: false, maxAge: "1h" }));
   router.get("/config.json", (_req, res) => void res.json({ documents: API_DOCUMENTS, explorer: opts.explorer ? "/graphql" : null }));
   router.use(express.static(join(STATIC, "docs"), { index: "index.html", maxAge: 0 }));
@@ -77,6 +85,12 @@ export function createExplorerAssets(): Router {
     res.set("Cache-Control", "public, max-age=3600").sendFile(file);
   });
   return router;
+}
+
+/** The favicon (one SVG) at /favicon.svg and /favicon.ico, which browsers ask for without a link. */
+export function favicon() {
+  const svg = readFileSync(join(STATIC, "favicon.svg"));
+  return (_req: Request, res: Response) => void res.set("Cache-Control", "public, max-age=86400").type("image/svg+xml").send(svg);
 }
 
 /** GET /graphql from a browser (outside production): the GraphiQL explorer page. */

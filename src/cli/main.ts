@@ -1,5 +1,6 @@
-// Operator CLI: `npm run --silent cli -- <command>`. Prints JSON on stdout; errors as JSON on stderr, exit 1.
-import { parseArgs } from "node:util";
+// Operator CLI: `npm run --silent cli -- <command>`. Results are JSON on stdout; errors are plain
+// text on stderr: exit 2 for a usage error (with the usage), exit 1 when the command itself failed.
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
@@ -11,106 +12,208 @@ import * as identity from "../identity/service.js";
 import { ALL_SCOPES } from "../identity/scopes.js";
 import { seedStore } from "../demo/seed.js";
 
-const USAGE = `Usage: npm run --silent cli -- <command>
-  migrate
-  store create --name NAME
-  api-client create --store STORE --name NAME (--scopes a,b | --all-scopes | --legacy)
-  api-client list --store STORE
-  api-client revoke --id ID
-  api-client set-scopes --id ID --scopes a,b
-  user create --store STORE --email EMAIL --password PASSWORD [--name NAME]
-  seed --store STORE
-Scopes: ${ALL_SCOPES.join(", ")}`;
+const PROGRAM = "npm run --silent cli --";
 
-function out(value: unknown) {
-  process.stdout.write(JSON.stringify(value) + "\n");
+type Options = NonNullable<ParseArgsConfig["options"]>;
+type Values = Record<string, string | boolean | undefined>;
+
+interface Command {
+  args: string;
+  about: string;
+  options: Options;
+  /** Options that must be given (checked before the database is opened). */
+  required?: string[];
+  /** Absent for `migrate`, which every command does first. */
+  run?(values: Values, services: Services): Promise<unknown>;
 }
+
+const str = { type: "string" } as const;
+const bool = { type: "boolean" } as const;
+const list = (v: unknown) => String(v ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 
 function presentClient(c: { id: string; storeId: string; name: string; scopes: string; allScopes: boolean; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }) {
   return { id: c.id, storeId: c.storeId, name: c.name, scopes: identity.effectiveScopes(c), legacyAllScopes: c.allScopes, createdAt: c.createdAt, lastUsedAt: c.lastUsedAt, revokedAt: c.revokedAt };
 }
 
-async function main(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      name: { type: "string" },
-      store: { type: "string" },
-      scopes: { type: "string" },
-      "all-scopes": { type: "boolean" },
-      legacy: { type: "boolean" },
-      id: { type: "string" },
-      email: { type: "string" },
-      password: { type: "string" },
-      help: { type: "boolean" },
+/** A client of any store, with a context allowed to change it. */
+async function clientContext(services: Services, id: string) {
+  const row = await services.db.prisma.apiClient.findUnique({ where: { id } });
+  if (!row) throw new DomainError({ code: "NOT_FOUND", status: 404, type: "api-client/not-found", title: "Not found", detail: `No API client ${id}.` });
+  return systemContext(services, row.storeId, "cli");
+}
+
+const COMMANDS: Record<string, Command> = {
+  migrate: {
+    args: "",
+    about: "Apply the database migrations (npm start does it too).",
+    options: {},
+  },
+  "store create": {
+    args: "--name NAME",
+    about: "Create a store; prints {id, name}.",
+    options: { name: str },
+    required: ["name"],
+    run: async (v, services) => {
+      const store = await identity.createStore(services, String(v.name));
+      return { id: store.id, name: store.name };
     },
-  });
-  const [command, sub] = positionals;
-  if (!command || values.help) {
-    process.stdout.write(USAGE + "\n");
+  },
+  "store list": {
+    args: "",
+    about: "Every store, oldest first: [{id, name, createdAt}].",
+    options: {},
+    run: async (_v, services) => (await identity.listStores(services)).map((s) => ({ id: s.id, name: s.name, createdAt: s.createdAt })),
+  },
+  "api-client create": {
+    args: "--store STORE --name NAME (--scopes a,b | --all-scopes | --legacy)",
+    about: "Create an API client; prints {id, secret, scopes}. The secret is shown this once.",
+    options: { store: str, name: str, scopes: str, "all-scopes": bool, legacy: bool },
+    required: ["store", "name"],
+    run: async (v, services) => {
+      const scopes = v["all-scopes"] ? [...ALL_SCOPES] : list(v.scopes);
+      if (!v["all-scopes"] && !v.legacy && !scopes.length) throw new UsageError("give --scopes a,b, --all-scopes or --legacy");
+      const created = await identity.createApiClient(services, String(v.store), { name: String(v.name), scopes, legacyAllScopes: !!v.legacy });
+      return { id: created.apiClient.id, secret: created.secret, scopes: identity.effectiveScopes(created.apiClient) };
+    },
+  },
+  "api-client list": {
+    args: "--store STORE",
+    about: "The store's API clients (never their secrets), revoked ones included.",
+    options: { store: str },
+    required: ["store"],
+    run: async (v, services) => {
+      await identity.requireStore(services, String(v.store));
+      return (await identity.listApiClients(services, String(v.store))).map(presentClient);
+    },
+  },
+  "api-client revoke": {
+    args: "--id ID",
+    about: "Revoke an API client: its secret stops working on the next request.",
+    options: { id: str },
+    required: ["id"],
+    run: async (v, services) => presentClient(await identity.revokeApiClient(await clientContext(services, String(v.id)), String(v.id))),
+  },
+  "api-client set-scopes": {
+    args: "--id ID --scopes a,b",
+    about: "Replace an API client's scopes (the secret stays the same).",
+    options: { id: str, scopes: str },
+    required: ["id", "scopes"],
+    run: async (v, services) => presentClient(await identity.setApiClientScopes(await clientContext(services, String(v.id)), String(v.id), list(v.scopes))),
+  },
+  "user create": {
+    args: "--store STORE --email EMAIL --password PASSWORD [--name NAME]",
+    about: "Create a staff user of the store (dashboard login), or add an existing one to it.",
+    options: { store: str, email: str, password: str, name: str },
+    required: ["store", "email", "password"],
+    run: async (v, services) => {
+      const user = await identity.createStaffUser(services, String(v.store), String(v.email), String(v.password), String(v.name ?? ""));
+      return { id: user.id, email: user.email };
+    },
+  },
+  seed: {
+    args: "--store STORE",
+    about: "Add demo data for every domain to the store.",
+    options: { store: str },
+    required: ["store"],
+    run: async (v, services) => {
+      await identity.requireStore(services, String(v.store));
+      return seedStore(services, String(v.store));
+    },
+  },
+};
+
+class UsageError extends Error {
+  constructor(message: string, readonly usage = USAGE) {
+    super(message);
+  }
+}
+
+const commandLine = (name: string) => `${PROGRAM} ${name}${COMMANDS[name].args ? " " + COMMANDS[name].args : ""}`;
+const commandUsage = (name: string) => `Usage: ${commandLine(name)}\n  ${COMMANDS[name].about}${name.startsWith("api-client") ? `\nScopes: ${ALL_SCOPES.join(", ")}` : ""}`;
+const USAGE = [
+  `Usage: ${PROGRAM} <command> [options]    (${PROGRAM} <command> --help for one command)`,
+  "Commands:",
+  ...Object.keys(COMMANDS).map((name) => `  ${name}${COMMANDS[name].args ? " " + COMMANDS[name].args : ""}\n      ${COMMANDS[name].about}`),
+  `Scopes: ${ALL_SCOPES.join(", ")}`,
+  "Uses DATABASE_URL like the service (default file:./data/retour.db).",
+].join("\n");
+
+/** Finds the command (one or two words) and parses its options strictly. */
+function parse(argv: string[]): { name: string; values: Values } | { help: string } {
+  const words = argv.slice(0, 2).filter((w) => !w.startsWith("-"));
+  if (words.length === 0) {
+    if (argv.includes("--help") || argv.includes("-h") || argv[0] === "help") return { help: USAGE };
+    throw new UsageError(argv.length ? `unknown option ${argv[0]}` : "no command given");
+  }
+  if (words[0] === "help") return { help: USAGE };
+  const name = COMMANDS[words.slice(0, 2).join(" ")] ? words.slice(0, 2).join(" ") : words[0];
+  const command = COMMANDS[name];
+  const rest = argv.slice(name.split(" ").length);
+  const wantsHelp = rest.includes("--help") || rest.includes("-h");
+  if (!command) {
+    // A group (`store`) names its commands; anything else is unknown.
+    const group = Object.keys(COMMANDS).filter((n) => n.startsWith(words[0] + " "));
+    if (!group.length) throw new UsageError(`unknown command: ${words.join(" ")}`);
+    const groupUsage = `Usage:\n${group.map((n) => `  ${commandLine(n)}\n      ${COMMANDS[n].about}`).join("\n")}`;
+    if (wantsHelp && words.length === 1) return { help: groupUsage };
+    throw new UsageError(words.length > 1 ? `unknown command: ${words.join(" ")}` : `${words[0]} needs a command`, groupUsage);
+  }
+  if (wantsHelp) return { help: commandUsage(name) };
+  let values: Values;
+  try {
+    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as Values;
+  } catch (err) {
+    // node:util's messages mention its own API ("To specify a positional argument…"): keep the first sentence.
+    throw new UsageError(`${name}: ${(err as Error).message.split(". ")[0].replace(/\.$/, "")}`, commandUsage(name));
+  }
+  for (const option of command.required ?? []) {
+    if (typeof values[option] !== "string" || !values[option]) throw new UsageError(`${name}: --${option} is required`, commandUsage(name));
+  }
+  return { name, values };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const parsed = parse(argv);
+  if ("help" in parsed) {
+    process.stdout.write(parsed.help + "\n");
     return;
   }
+  const command = COMMANDS[parsed.name];
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" });
-  if (command === "migrate") {
-    out(await migrate(config.databaseUrl));
+  const applied = await migrate(config.databaseUrl);
+  if (!command.run) {
+    out(applied);
     return;
   }
-  await migrate(config.databaseUrl);
   const db = await openDatabase(config.databaseUrl);
   const services: Services = { db, config, cursors: new CursorCodec(config.cursorSecret), log: createLogger(config.logLevel), afterCommit: new Set() };
-  const need = (name: keyof typeof values) => {
-    const v = values[name];
-    if (typeof v !== "string" || !v) throw new Error(`--${name} is required\n${USAGE}`);
-    return v;
-  };
   try {
-    const key = sub ? `${command} ${sub}` : command;
-    switch (key) {
-      case "store create": {
-        const store = await identity.createStore(services, need("name"));
-        out({ id: store.id, name: store.name });
-        break;
-      }
-      case "api-client create": {
-        const scopes = values["all-scopes"] ? [...ALL_SCOPES] : (values.scopes ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-        if (!values["all-scopes"] && !values.legacy && !scopes.length) throw new Error("give --scopes a,b, --all-scopes or --legacy");
-        const created = await identity.createApiClient(services, need("store"), { name: need("name"), scopes, legacyAllScopes: !!values.legacy });
-        out({ id: created.apiClient.id, secret: created.secret, scopes: identity.effectiveScopes(created.apiClient) });
-        break;
-      }
-      case "api-client list":
-        out((await identity.listApiClients(services, need("store"))).map(presentClient));
-        break;
-      case "api-client revoke":
-      case "api-client set-scopes": {
-        const row = await db.prisma.apiClient.findUnique({ where: { id: need("id") } });
-        if (!row) throw new Error(`No API client ${values.id}`);
-        const ctx = systemContext(services, row.storeId, "cli");
-        const updated = sub === "revoke"
-          ? await identity.revokeApiClient(ctx, row.id)
-          : await identity.setApiClientScopes(ctx, row.id, need("scopes").split(",").map((s) => s.trim()).filter(Boolean));
-        out(presentClient(updated));
-        break;
-      }
-      case "user create": {
-        const user = await identity.createStaffUser(services, need("store"), need("email"), need("password"), values.name ?? "");
-        out({ id: user.id, email: user.email });
-        break;
-      }
-      case "seed":
-        out(await seedStore(services, need("store")));
-        break;
-      default:
-        throw new Error(`Unknown command: ${key}\n${USAGE}`);
-    }
+    out(await command.run(parsed.values, services));
   } finally {
     await db.close();
   }
 }
 
-main(process.argv.slice(2)).catch((err) => {
-  const message = err instanceof DomainError ? err.message : (err as Error).message;
-  process.stderr.write(JSON.stringify({ error: message }) + "\n");
+function out(value: unknown) {
+  process.stdout.write(JSON.stringify(value) + "\n");
+}
+
+// Node's system error codes that mean the database cannot be reached.
+const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "ETIMEDOUT", "EHOSTUNREACH", "ECONNRESET", "EACCES", "ENOENT"]);
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof UsageError) {
+    process.stderr.write(`${err.message}\n\n${err.usage}\n`);
+    process.exit(2);
+  }
+  const code = (err as { code?: unknown })?.code;
+  // Only our own messages reach the user: an ORM or driver error would show internals (SQL, constraint names).
+  const message = err instanceof DomainError
+    ? err.message
+    : typeof code === "string" && UNREACHABLE.has(code)
+      ? `cannot reach the database (${code}); check DATABASE_URL`
+      : "unexpected error; run again with LOG_LEVEL=debug for details";
+  if (!(err instanceof DomainError) && process.env.LOG_LEVEL === "debug") console.error(err);
+  process.stderr.write(`${message}\n`);
   process.exit(1);
 });

@@ -52,6 +52,18 @@ export async function createStore(services: Services, name: string) {
   return services.db.prisma.store.create({ data: { id: newId("st"), name: name.trim() } });
 }
 
+/** The store, or a not-found error naming it (instead of a foreign-key failure later). */
+export async function requireStore(services: Services, storeId: string) {
+  const store = await services.db.prisma.store.findUnique({ where: { id: storeId } });
+  if (!store) throw fail.notFound("store/not-found", `No store ${storeId}.`);
+  return store;
+}
+
+/** For the CLI: every store, oldest first (the way back to a store id after a restart). */
+export async function listStores(services: Services) {
+  return services.db.prisma.store.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
 export interface ApiClientInput {
   name: string;
   scopes: string[];
@@ -60,9 +72,8 @@ export interface ApiClientInput {
 
 export async function createApiClient(services: Services, storeId: string, input: ApiClientInput) {
   if (!input.name.trim()) throw fail.badInput("`name` must not be empty.", "name");
-  const scopes = validateScopes(input.scopes);
-  const store = await services.db.prisma.store.findUnique({ where: { id: storeId } });
-  if (!store) throw fail.notFound("store/not-found", `No store ${storeId}.`);
+  const scopes = input.legacyAllScopes ? validateScopes(input.scopes) : requireScopes(input.scopes);
+  await requireStore(services, storeId);
   const issued = issueToken(API_SECRET_PREFIX);
   const apiClient = await services.db.prisma.apiClient.create({
     data: {
@@ -84,6 +95,13 @@ function validateScopes(scopes: string[]): Scope[] {
   return [...new Set(scopes)] as Scope[];
 }
 
+/** A client without any scope could do nothing: refused, except a legacy client (its flag grants every scope). */
+function requireScopes(scopes: string[]): Scope[] {
+  const valid = validateScopes(scopes);
+  if (!valid.length) throw fail.badInput(`\`scopes\` must hold at least one scope, e.g. ["returns_read"]; known scopes: ${ALL_SCOPES.join(", ")}.`, "scopes");
+  return valid;
+}
+
 async function apiClientOfCaller(ctx: RequestContext, id: string) {
   const client = await ctx.prisma.apiClient.findUnique({ where: { id } });
   if (!client || !ctx.canAccessStore(client.storeId)) throw fail.notFound("api-client/not-found", `No API client ${id}.`);
@@ -92,7 +110,7 @@ async function apiClientOfCaller(ctx: RequestContext, id: string) {
 
 export async function setApiClientScopes(ctx: RequestContext, id: string, scopes: string[]) {
   const client = await apiClientOfCaller(ctx, id);
-  const valid = validateScopes(scopes);
+  const valid = client.allScopes ? validateScopes(scopes) : requireScopes(scopes);
   // A legacy all-scope client keeps holding every scope: the flag is what grants it.
   return ctx.prisma.apiClient.update({ where: { id: client.id }, data: { scopes: valid.join(",") } });
 }
@@ -100,8 +118,8 @@ export async function setApiClientScopes(ctx: RequestContext, id: string, scopes
 /** Narrows a legacy all-scope client to explicit scopes (one-way; the secret stays the same). */
 export async function endLegacyAllScopes(ctx: RequestContext, id: string, scopes: string[]) {
   const client = await apiClientOfCaller(ctx, id);
-  const valid = validateScopes(scopes);
   if (client.revokedAt) throw fail.conflict("api-client/revoked", "API client revoked", `API client ${id} is revoked; its scopes can no longer change.`);
+  const valid = requireScopes(scopes);
   return ctx.prisma.apiClient.update({ where: { id: client.id }, data: { allScopes: false, scopes: valid.join(",") } });
 }
 
@@ -125,8 +143,7 @@ export async function createStaffUser(services: Services, storeId: string, email
   if (!/^[^@\s]+@[^@\s]+$/.test(normalized)) throw fail.badInput("`email` must be an email address.", "email");
   if (password.length < 8) throw fail.badInput("`password` must have at least 8 characters.", "password");
   const prisma = services.db.prisma;
-  const store = await prisma.store.findUnique({ where: { id: storeId } });
-  if (!store) throw fail.notFound("store/not-found", `No store ${storeId}.`);
+  await requireStore(services, storeId);
   const passwordHash = await hashPassword(password);
   return prisma.$transaction(async (tx) => {
     const existing = await tx.staffUser.findUnique({ where: { email: normalized } });

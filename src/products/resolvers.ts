@@ -3,8 +3,12 @@ import { money } from "../core/money.js";
 import type { PageArgs } from "../core/pagination.js";
 import { idempotent } from "../core/idempotency.js";
 import * as products from "./service.js";
+import { updateFamily, updateVariant, type FamilyEdit, type VariantEdit } from "./edit.js";
 
 type Ctx = RequestContext;
+
+/** Images are stored as the upload format has them ({url, alt_text}). */
+const storedImages = (row: { images: string }) => (JSON.parse(row.images) as products.ImageInput[]).map((i) => ({ url: i.url, altText: i.alt_text ?? "" }));
 type StoreArgs = { storeId: string };
 
 export const productsResolvers = {
@@ -22,14 +26,18 @@ export const productsResolvers = {
       );
       return { ...result, replayed };
     },
+    updateProductFamily: (_: unknown, a: StoreArgs & { id: string; input: FamilyEdit }, ctx: Ctx) => updateFamily(ctx, a.storeId, a.id, a.input),
+    updateProduct: (_: unknown, a: StoreArgs & { id: string; input: VariantEdit }, ctx: Ctx) => updateVariant(ctx, a.storeId, a.id, a.input),
   },
   ProductFamily: {
     tags: (f: { tags: string }) => JSON.parse(f.tags) as string[],
     products: (f: { id: string }, _: unknown, ctx: Ctx) => products.productsOf(ctx, f.id),
+    images: storedImages,
   },
   Product: {
     family: (p: { familyId: string }, _: unknown, ctx: Ctx) => products.familyById(ctx, p.familyId),
     price: (p: { priceAmount: number; currency: string }) => money(p.priceAmount, p.currency),
     optionValues: (p: { optionValues: string }) => JSON.parse(p.optionValues) as string[],
+    images: storedImages,
   },
 };

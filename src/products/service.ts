@@ -67,7 +67,7 @@ export interface BulkUploadResult {
 export const MAX_FAMILIES = 1000;
 export const MAX_VARIANTS = 100;
 const KINDS = ["SELLABLE", "NON_SELLABLE"];
-const WEIGHT_UNITS = ["g", "kg", "lb", "oz", "t"];
+export const WEIGHT_UNITS = ["g", "kg", "lb", "oz", "t"];
 const DIMENSION_UNITS = ["in", "cm"];
 /** How long a bulk-upload lock lives without renewal; the running upload renews it every third of that. */
 export const LOCK_LEASE_MS = Number(process.env.BULK_UPLOAD_LEASE_MS ?? 60_000);
@@ -75,7 +75,7 @@ const CHUNK = 50;
 
 // ─── Validation (whole request; any failure → 400, nothing written) ───────────
 
-function checkLength(v: string | null | undefined, field: string, max: number, min = 0) {
+export function checkLength(v: string | null | undefined, field: string, max: number, min = 0) {
   if (v == null) {
     if (min > 0) throw fail.badInput(`\`${field}\` is required.`, field);
     return;
@@ -85,15 +85,15 @@ function checkLength(v: string | null | undefined, field: string, max: number, m
   }
 }
 
-function checkEnum(v: string | null | undefined, field: string, values: string[]) {
+export function checkEnum(v: string | null | undefined, field: string, values: string[]) {
   if (v != null && !values.includes(v)) throw fail.badInput(`\`${field}\` must be one of ${values.join(", ")}; got ${JSON.stringify(v)}.`, field);
 }
 
-function checkNumber(v: number | null | undefined, field: string) {
+export function checkNumber(v: number | null | undefined, field: string) {
   if (v != null && (!Number.isFinite(v) || v < 0)) throw fail.badInput(`\`${field}\` must be a non-negative number.`, field);
 }
 
-function checkImages(images: ImageInput[] | null | undefined, field: string) {
+export function checkImages(images: ImageInput[] | null | undefined, field: string) {
   (images ?? []).forEach((img, i) => {
     let ok = false;
     try {

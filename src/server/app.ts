@@ -20,7 +20,7 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import { inProcessExecutor, remoteExecutor, type Executor } from "../../facades/executor.js";
 import { createRestFacade, restOperations } from "../../facades/rest/index.js";
 import { compatOperations, createCompatFacade } from "../../facades/compat/index.js";
-import { createDashboard, createDocs, createExplorerAssets, explorerPage } from "../../facades/dashboard/index.js";
+import { createDashboard, createDocs, createExplorerAssets, explorerPage, favicon } from "../../facades/dashboard/index.js";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 
 export interface AppOptions {
@@ -160,6 +160,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
     app.use("/api/v1/warehouse", createCompatFacade({ executor, log, publicUrl: config.publicUrl }));
     // The dashboard is a door too; it reaches the core through /graphql on this origin.
     app.get("/", (_req, res) => res.redirect(302, "/dashboard/"));
+    app.get(["/favicon.svg", "/favicon.ico"], favicon());
     app.use("/dashboard", createDashboard());
     app.use("/docs/explorer", createExplorerAssets());
     app.use("/docs", createDocs({ explorer: !!core && !config.production }));

@@ -23,7 +23,7 @@ export interface EnqueueInput {
   type: string;
   /** Only for deliveries without an event (backfill snapshots). */
   payload?: string | null;
-  reason: "event" | "backfill" | "replay" | "retry";
+  reason: "event" | "backfill" | "replay" | "retry" | "test";
 }
 
 /** Appends a delivery to its stream; the caller holds no other stream lock of a different order. */

@@ -1,6 +1,7 @@
 import type { RequestContext } from "../core/context.js";
 import type { PageArgs } from "../core/pagination.js";
 import * as webhooks from "./service.js";
+import { sendTestEvent, webhookHealth } from "./health.js";
 
 type Ctx = RequestContext;
 
@@ -18,6 +19,7 @@ export const webhookResolvers = {
     deleteWebhook: (_: unknown, a: { id: string }, ctx: Ctx) => webhooks.deleteWebhook(ctx, a.id),
     replayWebhook: (_: unknown, a: { id: string; start: Date }, ctx: Ctx) => webhooks.replayWebhook(ctx, a.id, a.start),
     retryWebhookDelivery: (_: unknown, a: { id: string }, ctx: Ctx) => webhooks.retryDelivery(ctx, a.id),
+    sendWebhookTestEvent: (_: unknown, a: { id: string }, ctx: Ctx) => sendTestEvent(ctx, a.id),
   },
   Webhook: {
     callback: (w: { callbackUrl: string; authTokenEnc: string | null }) => ({
@@ -26,6 +28,7 @@ export const webhookResolvers = {
     }),
     deliveries: (w: { id: string }, a: Omit<webhooks.DeliveryFilter, "webhookId"> & PageArgs, ctx: Ctx) =>
       webhooks.listDeliveries(ctx, { ...a, webhookId: w.id }, a),
+    health: (w: { id: string }, _: unknown, ctx: Ctx) => webhookHealth(ctx, w.id),
   },
   WebhookDelivery: {
     attemptCount: (d: { attempts: number }) => d.attempts,

@@ -33,7 +33,8 @@ describe.each(providers)("CLI and npm start (%s)", (provider) => {
     expect(cli(db.url, "api-client", "revoke", "--id", client.id).json().revokedAt).toEqual(expect.any(String));
     const bad = cli(db.url, "api-client", "create", "--store", store.id, "--name", "x", "--scopes", "nope");
     expect(bad.status).toBe(1);
-    expect(JSON.parse(bad.err).error).toMatch(/Unknown scope/);
+    expect(bad.err).toMatch(/^Unknown scope\(s\): nope\./);
+    expect(cli(db.url, "store", "list").json()).toContainEqual({ id: store.id, name: "CLI store", createdAt: expect.any(String) });
     const seeded = cli(db.url, "seed", "--store", store.id).json();
     expect(seeded.checkoutExperiences).toHaveLength(3);
     expect(seeded.abTests).toHaveLength(4);
@@ -47,9 +48,12 @@ describe.each(providers)("CLI and npm start (%s)", (provider) => {
     try {
       const deadline = Date.now() + 45_000;
       while (!/curl .*# 200: deleted/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      const secret = /API secret:\s+(\S+)/.exec(out)?.[1];
-      const base = /Base URL:\s+(\S+)/.exec(out)?.[1];
-      const storeId = /Store ID:\s+(\S+)/.exec(out)?.[1];
+      // The banner's export lines, as a user pastes them into a shell.
+      const exported = (name: string) => new RegExp(`^  export ${name}=(\\S+)$`, "m").exec(out)?.[1];
+      const secret = exported("RETOUR_SECRET");
+      const base = `${exported("RETOUR_URL")}/v2.2`;
+      const storeId = exported("RETOUR_STORE");
+      expect(storeId).toBe(/Store ID:\s+(\S+)/.exec(out)?.[1]);
       expect(secret).toMatch(/^rtr_sk_/);
       const res = await fetch(`${base}/stores/${storeId}/checkout-ab-tests`, { headers: { authorization: `Bearer ${secret}` } });
       expect(res.status).toBe(200);

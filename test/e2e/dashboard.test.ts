@@ -1,28 +1,13 @@
 // End-to-end: the merchant dashboard in headless Chromium (Debian's `chromium`, driven by
 // playwright-core) against the real service on SQLite. Screenshots of each main page go to
-// test/output/e2e/ — look at them when changing a page.
-import { existsSync, mkdirSync } from "node:fs";
+// test/output/e2e/ — look at them when changing a page. Shared setup: test/support/e2e.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { providers } from "../support/env.js";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startTestService, type TestService } from "../support/server.js";
 import { createStaffUser } from "../../src/identity/service.js";
 import { seedStore } from "../../src/demo/seed.js";
-import { DASHBOARD_DIST } from "../../facades/dashboard/index.js";
 import { startSubscriber, type Subscriber } from "../support/subscriber.js";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const OUT = "test/output/e2e";
-
-const missing = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is absent (install Debian's chromium: apt-get install -y chromium)`
-  : !existsSync(`${DASHBOARD_DIST}/index.html`)
-    ? "the dashboard is not built (npm run build)"
-    : !providers.includes("sqlite")
-      ? "the e2e suite runs on SQLite only and this run excludes it"
-      : null;
-if (missing) console.warn(`\n*** e2e dashboard tests SKIPPED: ${missing}. ***\n`);
+import { E2E_OUT as OUT, e2eMissing as missing, logIn, openBrowser } from "../support/e2e.js";
 
 describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
   let svc: TestService;
@@ -33,8 +18,8 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
   let legacy: { id: string; secret: string };
   const email = "merchant@e2e.test";
   const password = "e2e-password-123";
-  const external: string[] = [];
-  const pageErrors: string[] = [];
+  let external: string[] = [];
+  let pageErrors: string[] = [];
   let subscriber: Subscriber;
   let hookStatus = 500;
 
@@ -42,7 +27,6 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
   const shot = (name: string) => page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true });
 
   beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
     // No retries: a failed delivery is discarded at its first failure, so the page can show it at once.
     svc = await startTestService("sqlite", { WEBHOOK_RETRY_SCHEDULE: "" });
     subscriber = await startSubscriber(() => ({ status: hookStatus, body: hookStatus === 200 ? "ok" : "subscriber is down" }));
@@ -50,18 +34,7 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await createStaffUser(svc.services, storeId, email, password, "E2E Merchant");
     await seedStore(svc.services, storeId);
     legacy = await svc.createApiClient(storeId, "legacy");
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: svc.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    // Everything must come from this service: no CDN, no third-party call.
-    page.on("request", (r) => {
-      const u = new URL(r.url());
-      if (!["http:", "https:"].includes(u.protocol)) return;
-      if (u.host !== new URL(svc.url).host) external.push(r.url());
-    });
-    page.on("pageerror", (e) => pageErrors.push(String(e)));
+    ({ browser, context, page, external, pageErrors } = await openBrowser(svc));
   }, 60_000);
 
   afterAll(async () => {
@@ -70,15 +43,7 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await subscriber?.close();
   });
 
-  async function login() {
-    await page.goto(url("/dashboard/"));
-    await page.waitForURL(/\/dashboard\/login$/);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    // Returns is the landing page.
-    await page.waitForURL(/\/dashboard\/returns$/);
-  }
+  const login = () => logIn(page, svc, email, password);
 
   it("logs in (a wrong password shows the core's message)", async () => {
     await page.goto(url("/dashboard/settings/developer"));

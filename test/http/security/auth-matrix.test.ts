@@ -79,7 +79,10 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     const revoked = await svc.createApiClient(storeId, "all");
     await svc.services.db.prisma.apiClient.update({ where: { id: revoked.id }, data: { revokedAt: new Date() } });
     creds.revoked = revoked.secret;
-    creds.noScope = (await svc.createApiClient(storeId, [])).secret;
+    // A client without scopes can no longer be created; one stored before that rule must still be refused everything.
+    const noScope = await svc.createApiClient(storeId, ["checkout_read"]);
+    await svc.services.db.prisma.apiClient.update({ where: { id: noScope.id }, data: { scopes: "" } });
+    creds.noScope = noScope.secret;
     creds.otherStore = (await svc.createApiClient(other.id, "all")).secret;
     creds.otherStaff = (await svc.createStaff(other.id)).token;
   });

@@ -132,7 +132,8 @@ export const ADD_RETURN_COMMENT = `mutation DashboardAddReturnComment($id: ID!, 
 
 // ─── Webhooks ─────────────────────────────────────────────────────────────────
 
-const WEBHOOK_FIELDS = `id storeId topic kind externalId createdAt updatedAt callback { url auth { bearer { token } } }`;
+const WEBHOOK_FIELDS = `id storeId topic kind externalId createdAt updatedAt callback { url auth { bearer { token } } }
+  health { status failingSince lastSuccessAt consecutiveFailures }`;
 const DELIVERY_FIELDS = `id webhookId subjectId type reason status attemptCount nextAttemptAt lastStatusCode lastError createdAt finishedAt
   event { id sequence occurredAt }
   attempts { id number at outcome statusCode latencyMs responseBody error }`;
@@ -198,10 +199,12 @@ export const PRODUCT_FAMILIES = `query DashboardProductFamilies($storeId: ID!, $
   }
 }`;
 
+const PRODUCT_FIELDS = `id externalId sku title upc price { ${MONEY} } weight weightUnit optionValues updatedAt images { url altText }`;
+
 export const PRODUCT_FAMILY = `query DashboardProductFamily($storeId: ID!, $id: ID!) {
   productFamily(storeId: $storeId, id: $id) {
-    id externalId title description vendor kind tags createdAt updatedAt
-    products { id externalId sku title upc price { ${MONEY} } weight weightUnit optionValues updatedAt }
+    id externalId title description vendor kind tags createdAt updatedAt images { url altText }
+    products { ${PRODUCT_FIELDS} }
   }
 }`;
 
@@ -227,6 +230,46 @@ export const INVOICE_CSV = `query DashboardInvoiceCsv($id: ID!, $first: Int, $af
   invoice(id: $id) { id itemsCsv(first: $first, after: $after) { csv rowCount pageInfo { hasNextPage endCursor } } }
 }`;
 
+// ─── Operations pages: inbound receiving, product edits, webhook tests ─────────
+
+export const CREATE_LOCATION = `mutation DashboardCreateLocation($storeId: ID!, $name: String!) {
+  createLocation(storeId: $storeId, name: $name) { id name }
+}`;
+
+export const CREATE_INBOUND_SHIPMENT = `mutation DashboardCreateInboundShipment($storeId: ID!, $input: InboundShipmentInput!) {
+  createInboundShipment(storeId: $storeId, input: $input) { id }
+}`;
+
+export const MARK_INBOUND_IN_TRANSIT = `mutation DashboardMarkInboundInTransit($storeId: ID!, $id: ID!) {
+  markInboundShipmentInTransit(storeId: $storeId, id: $id) { id status }
+}`;
+
+export const RECORD_INBOUND_RECEIPTS = `mutation DashboardRecordInboundReceipts($storeId: ID!, $id: ID!, $receipts: [InboundReceiptInput!]!) {
+  recordInboundReceipts(storeId: $storeId, id: $id, receipts: $receipts) { id status receivedCount damagedCount missingCount }
+}`;
+
+/** Products to put on a new shipment (the first page; the catalogue search is the products page's). */
+export const INBOUND_PRODUCT_CHOICES = `query DashboardInboundProductChoices($storeId: ID!) {
+  productFamilies(storeId: $storeId, first: 100) { nodes { id title products { id sku title } } }
+}`;
+
+export const UPDATE_PRODUCT_FAMILY = `mutation DashboardUpdateProductFamily($storeId: ID!, $id: ID!, $input: ProductFamilyEditInput!) {
+  updateProductFamily(storeId: $storeId, id: $id, input: $input) { id }
+}`;
+
+export const UPDATE_PRODUCT = `mutation DashboardUpdateProduct($storeId: ID!, $id: ID!, $input: ProductEditInput!) {
+  updateProduct(storeId: $storeId, id: $id, input: $input) { ${PRODUCT_FIELDS} }
+}`;
+
+export const SEND_WEBHOOK_TEST_EVENT = `mutation DashboardSendWebhookTestEvent($id: ID!) {
+  sendWebhookTestEvent(id: $id) { id }
+}`;
+
+const OPERATIONS_PAGES: Record<string, string> = {
+  CREATE_LOCATION, CREATE_INBOUND_SHIPMENT, MARK_INBOUND_IN_TRANSIT, RECORD_INBOUND_RECEIPTS, INBOUND_PRODUCT_CHOICES,
+  UPDATE_PRODUCT_FAMILY, UPDATE_PRODUCT, SEND_WEBHOOK_TEST_EVENT,
+};
+
 /** Every document above, for the schema check. */
 export const ALL_OPERATIONS: Record<string, string> = {
   LOGIN, LOGOUT, VIEWER, API_CLIENTS, CREATE_API_CLIENT, SET_API_CLIENT_SCOPES, END_API_CLIENT_LEGACY_SCOPES, REVOKE_API_CLIENT,
@@ -235,6 +278,7 @@ export const ALL_OPERATIONS: Record<string, string> = {
   REMOVE_RETURN_ITEMS, ADD_RETURN_COMMENT,
   WEBHOOKS, WEBHOOK, CREATE_WEBHOOK, UPDATE_WEBHOOK, DELETE_WEBHOOK, REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY,
   INBOUND_SHIPMENTS, INBOUND_SHIPMENT, PRODUCT_FAMILIES, PRODUCT_FAMILY, INVOICES, INVOICE, INVOICE_CSV,
+  ...OPERATIONS_PAGES,
 };
 
 /** Mirrors `enum Scope` (the schema check asserts they agree), with labels for the scope checkboxes. */

@@ -356,14 +356,42 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** A labelled form field; the label wraps the control so clicking it focuses the control. */
-export function Field({ label, hint, children }: { label: string; hint?: string; children: ComponentChildren }) {
+/** A labelled form field; the label wraps the control so clicking it focuses the control. `error` shows under it. */
+export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string | null; children: ComponentChildren }) {
   return (
-    <label class="field">
+    <label class={error ? "field invalid" : "field"}>
       <span class="field-label">{label}</span>
       {children}
       {hint && <span class="hint">{hint}</span>}
+      <FieldError message={error} />
     </label>
+  );
+}
+
+/** The foot of a form in a dialog: the error no field holds, Close, and the submit button (busy while it runs). */
+export function FormFooter({ error, busy, submitLabel, busyLabel, onClose }: { error: GraphQLRequestError | null; busy: boolean; submitLabel: string; busyLabel: string; onClose: () => void }) {
+  return (
+    <>
+      <ErrorMessage error={error} />
+      <div class="dialog-footer">
+        <button type="button" class="secondary" onClick={onClose}>
+          Close
+        </button>
+        <button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** One field's error, announced when it appears. */
+export function FieldError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <span class="field-error" role="alert">
+      {message}
+    </span>
   );
 }
 

@@ -7,9 +7,22 @@
     link.hidden = false;
   }
   const docs = config.documents;
+  // Our own API switcher in the header (Swagger UI's top bar stays hidden); ?api=<index> keeps the choice.
+  const chosen = Math.min(Math.max(Number(new URLSearchParams(location.search).get("api")) || 0, 0), docs.length - 1);
+  if (docs.length > 1) {
+    const select = document.getElementById("api-switcher");
+    docs.forEach((d, i) => select.add(new Option(d.name, String(i), i === chosen, i === chosen)));
+    select.closest("label").hidden = false;
+    select.addEventListener("change", () => {
+      const url = docs[Number(select.value)].url;
+      window.ui.specActions.updateUrl(url);
+      window.ui.specActions.download(url);
+      history.replaceState(null, "", `${location.pathname}?api=${select.value}`);
+    });
+  }
   window.ui = SwaggerUIBundle({
     dom_id: "#swagger-ui",
-    ...(docs.length === 1 ? { url: docs[0].url } : { urls: docs.map((d) => ({ name: d.name, url: d.url })) }),
+    url: docs[chosen].url,
     deepLinking: true,
     // No call to the public validator service: the page works offline.
     validatorUrl: null,
@@ -17,6 +30,6 @@
     persistAuthorization: false,
     presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
     plugins: [SwaggerUIBundle.plugins.DownloadUrl],
-    layout: docs.length === 1 ? "BaseLayout" : "StandaloneLayout",
+    layout: "BaseLayout",
   });
 })();

@@ -2,7 +2,12 @@
 import { useState } from "preact/hooks";
 import type { PageProps } from "../app";
 import { API_CLIENTS, CREATE_API_CLIENT, END_API_CLIENT_LEGACY_SCOPES, REVOKE_API_CLIENT, SCOPES, SET_API_CLIENT_SCOPES } from "../operations";
-import { Badge, ConfirmDialog, CopyButton, Details, Dialog, Empty, ErrorMessage, Field, PageHeader, QueryView, Section, Table, Time, useMutation, useQuery } from "../ui";
+import { Badge, ConfirmDialog, CopyButton, Details, Dialog, Empty, ErrorMessage, Field, FieldError, PageHeader, QueryView, Section, Table, Time, useMutation, useQuery } from "../ui";
+import { fieldErrors } from "../forms";
+
+/** The core's field paths of the API-client forms, by label. */
+const CLIENT_FIELDS = { name: "Name", scopes: "Scopes" };
+const NO_SCOPE = "Choose at least one scope: a client without scopes could not call anything.";
 
 interface ApiClient {
   id: string;
@@ -172,10 +177,11 @@ export function Developer({ storeId }: PageProps) {
   );
 }
 
-function ScopeCheckboxes({ selected, onChange, legend, disabled }: { selected: Set<string>; onChange: (s: Set<string>) => void; legend: string; disabled?: boolean }) {
+function ScopeCheckboxes({ selected, onChange, legend, disabled, error }: { selected: Set<string>; onChange: (s: Set<string>) => void; legend: string; disabled?: boolean; error?: string }) {
   return (
-    <fieldset class="scopes" disabled={disabled}>
+    <fieldset class={error ? "scopes invalid" : "scopes"} disabled={disabled}>
       <legend>{legend}</legend>
+      <FieldError message={error} />
       <div class="scope-grid">
         {SCOPES.map((s) => (
           <label class="checkbox scope">
@@ -205,30 +211,36 @@ function ScopeCheckboxes({ selected, onChange, legend, disabled }: { selected: S
 function AddClientDialog({ open, storeId, onClose, onCreated }: { open: boolean; storeId: string; onClose: () => void; onCreated: (name: string, secret: string) => void }) {
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<Set<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
   const create = useMutation(CREATE_API_CLIENT);
+  const errors = fieldErrors(create.error, CLIENT_FIELDS, { scopes: submitted && !scopes.size ? NO_SCOPE : null });
   const close = () => {
     setName("");
     setScopes(new Set());
+    setSubmitted(false);
     create.clearError();
     onClose();
   };
   async function submit(e: Event) {
     e.preventDefault();
+    setSubmitted(true);
+    if (!scopes.size) return create.clearError();
     const out = await create.run({ storeId, input: { name, scopes: SCOPES.map((s) => s.name).filter((s) => scopes.has(s)) } });
     if (out) {
       setName("");
       setScopes(new Set());
+      setSubmitted(false);
       onCreated(out.createApiClient.apiClient.name, out.createApiClient.secret);
     }
   }
   return (
     <Dialog open={open} title="Add API Client" onClose={close}>
       <form onSubmit={submit} id="add-client-form">
-        <Field label="Name" hint="For you to recognise it, e.g. the integration's name.">
+        <Field label="Name" hint="For you to recognise it, e.g. the integration's name." error={errors.fields.name}>
           <input name="name" required maxLength={200} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         </Field>
-        <ScopeCheckboxes legend="Scopes" selected={scopes} onChange={setScopes} />
-        <ErrorMessage error={create.error} />
+        <ScopeCheckboxes legend="Scopes" selected={scopes} onChange={setScopes} error={errors.fields.scopes} />
+        <ErrorMessage error={errors.other} />
         <div class="dialog-footer">
           <button type="button" class="secondary" onClick={close}>
             Cancel
@@ -282,9 +294,13 @@ function EditScopesDialog({ client, onClose, onSaved }: { client: ApiClient; onC
   const save = useMutation(SET_API_CLIENT_SCOPES);
   const endLegacy = useMutation(END_API_CLIENT_LEGACY_SCOPES);
   const busy = save.busy || endLegacy.busy;
+  const [submitted, setSubmitted] = useState(false);
+  const errors = fieldErrors(save.error ?? endLegacy.error, CLIENT_FIELDS, { scopes: submitted && !legacy && !scopes.size ? NO_SCOPE : null });
   async function submit(e: Event) {
     e.preventDefault();
     if (legacy) return onClose(); // nothing to change: it keeps every scope
+    setSubmitted(true);
+    if (!scopes.size) return;
     const variables = { id: client.id, scopes: SCOPES.map((s) => s.name).filter((s) => scopes.has(s)) };
     if (await (client.legacyAllScopes ? endLegacy : save).run(variables)) onSaved();
   }
@@ -304,8 +320,8 @@ function EditScopesDialog({ client, onClose, onSaved }: { client: ApiClient; onC
             </p>
           </div>
         )}
-        <ScopeCheckboxes legend="Scopes" selected={scopes} onChange={setScopes} disabled={legacy} />
-        <ErrorMessage error={save.error ?? endLegacy.error} />
+        <ScopeCheckboxes legend="Scopes" selected={scopes} onChange={setScopes} disabled={legacy} error={errors.fields.scopes} />
+        <ErrorMessage error={errors.other} />
         <div class="dialog-footer">
           <button type="button" class="secondary" onClick={onClose}>
             Cancel

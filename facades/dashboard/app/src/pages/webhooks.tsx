@@ -4,13 +4,22 @@
 // delivery waiting behind an earlier one) is shown as the core words it.
 import { useState } from "preact/hooks";
 import type { PageProps } from "../app";
-import { CREATE_WEBHOOK, DELETE_WEBHOOK, REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY, UPDATE_WEBHOOK, WEBHOOK, WEBHOOKS } from "../operations";
+import { CREATE_WEBHOOK, DELETE_WEBHOOK, REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY, SEND_WEBHOOK_TEST_EVENT, UPDATE_WEBHOOK, WEBHOOK, WEBHOOKS } from "../operations";
 import { replayStart, statusTone } from "../logic";
 import { navigate, useSearchParams } from "../router";
+import { fieldErrors } from "../forms";
 import {
   Badge, ConfirmDialog, CopyButton, Details, Dialog, Empty, ErrorMessage, Field, Link, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
 
+interface Health {
+  status: "healthy" | "failing" | "never_delivered";
+  failingSince: string | null;
+  lastSuccessAt: string | null;
+  consecutiveFailures: number;
+}
+
 interface WebhookT {
+  health: Health;
   id: string;
   storeId: string;
   topic: string;
@@ -50,7 +59,62 @@ interface Delivery {
 }
 
 const TOPICS = ["return"];
-const KINDS = ["redo", "loop"];
+/** The core's field paths of the webhook form, by label. */
+const WEBHOOK_FIELDS = { "webhook.callback.url": "Callback URL", "webhook.callback.auth": "Bearer token", "webhook.externalId": "External id" };
+/** The kinds the core accepts, in plain words: the API value stays visible for engineers. */
+const KINDS: { value: string; label: string; help: string }[] = [
+  { value: "redo", label: "Retour (standard)", help: "Retour's own payload: the return and its order, as GET /v2.2/returns/{id} answers." },
+  { value: "loop", label: "Loop-compatible", help: "For an endpoint written for the Loop returns platform. It receives the same payload today; the kind records what the endpoint expects." },
+];
+const kindOf = (value: string) => KINDS.find((k) => k.value === value);
+const kindLabel = (value: string) => kindOf(value)?.label ?? value;
+
+const TYPE_LABELS: Record<string, string> = { created: "Return created", updated: "Return updated", backfill: "Existing return", test: "Test event" };
+
+/** What a delivery carries and why it was queued, in one phrase (type and reason overlap for backfill and test). */
+function deliveryLabel(d: { type: string; reason: string }): string {
+  const what = TYPE_LABELS[d.type] ?? d.type;
+  if (d.reason === "test" || d.reason === "event") return what;
+  if (d.reason === "backfill") return "Existing return, sent when the webhook was added (backfill)";
+  if (d.reason === "replay") return `${what} · replayed`;
+  if (d.reason === "retry") return `${what} · sent again`;
+  return `${what} · ${d.reason}`;
+}
+
+/** Healthy / failing since … / never delivered, from the core's `Webhook.health`. */
+function HealthBadge({ health }: { health: Health }) {
+  if (health.status === "healthy") {
+    return (
+      <span class="health">
+        <Badge tone="good">Healthy</Badge>
+        <span class="muted small">
+          last success <Time value={health.lastSuccessAt} />
+        </span>
+      </span>
+    );
+  }
+  if (health.status === "failing") {
+    return (
+      <span class="health">
+        <Badge tone="bad">
+          Failing since <Time value={health.failingSince} />
+        </Badge>
+        <span class="muted small">
+          {health.consecutiveFailures} failed attempt{health.consecutiveFailures === 1 ? "" : "s"} in a row
+          {health.lastSuccessAt ? "" : " · never succeeded"}
+        </span>
+      </span>
+    );
+  }
+  return <Badge>Never delivered</Badge>;
+}
+
+/** A delivery's subject: a return links to its page; a test delivery has no real subject. */
+function Subject({ topic, d }: { topic: string; d: Delivery }) {
+  if (d.reason === "test") return <span class="muted small">no real subject (test)</span>;
+  if (topic === "return") return <Link href={`/returns/${encodeURIComponent(d.subjectId)}`} class="small">Return {d.subjectId}</Link>;
+  return <span class="muted small">subject {d.subjectId}</span>;
+}
 const DELIVERY_STATUSES = ["pending", "waiting", "delivered", "discarded"];
 
 export function Webhooks({ storeId }: PageProps) {
@@ -89,8 +153,9 @@ export function Webhooks({ storeId }: PageProps) {
                     </>
                   ),
                 },
+                { label: "Health", render: (w) => <HealthBadge health={w.health} /> },
                 { label: "Topic", render: (w) => <Badge tone="info">{w.topic}</Badge> },
-                { label: "Kind", render: (w) => w.kind },
+                { label: "Kind", render: (w) => <span title={kindOf(w.kind)?.help}>{kindLabel(w.kind)}</span> },
                 { label: "Auth", render: (w) => (w.callback.auth ? "Bearer token" : <span class="muted">none</span>) },
                 { label: "Created", render: (w) => <Time value={w.createdAt} /> },
               ]}
@@ -146,6 +211,7 @@ function WebhookForm({ storeId, webhook, onClose, onSaved }: { storeId: string; 
   const create = useMutation<{ createWebhook: { webhook: WebhookT; signingSecret: string | null } }>(CREATE_WEBHOOK);
   const update = useMutation<{ updateWebhook: WebhookT }>(UPDATE_WEBHOOK);
   const m = webhook ? update : create;
+  const errors = fieldErrors(m.error, WEBHOOK_FIELDS);
   const submit = async (e: Event) => {
     e.preventDefault();
     const callback = { url: url.trim(), auth: token ? { bearer: { token } } : null };
@@ -170,22 +236,22 @@ function WebhookForm({ storeId, webhook, onClose, onSaved }: { storeId: string; 
                 ))}
               </select>
             </Field>
-            <Field label="Kind">
+            <Field label="Kind" hint={kindOf(kind)?.help}>
               <select name="kind" value={kind} onChange={(e) => setKind((e.target as HTMLSelectElement).value)}>
-                {KINDS.map((t) => (
-                  <option value={t}>{t}</option>
+                {KINDS.map((k) => (
+                  <option value={k.value}>{k.label}</option>
                 ))}
               </select>
             </Field>
           </div>
         )}
-        <Field label="Callback URL" hint="Where events are POSTed. Production accepts only https to public addresses.">
+        <Field label="Callback URL" error={errors.fields["webhook.callback.url"]} hint="Where events are POSTed. Production accepts only https to public addresses.">
           <input name="url" type="url" required value={url} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} placeholder="https://example.com/hooks/retour" />
         </Field>
-        <Field label="Bearer token (optional)" hint={webhook?.callback.auth ? "Leave ******** to keep the stored token; clear it to send no Authorization header." : "Sent as Authorization: Bearer … with every delivery."}>
+        <Field label="Bearer token (optional)" error={errors.fields["webhook.callback.auth"]} hint={webhook?.callback.auth ? "Leave ******** to keep the stored token; clear it to send no Authorization header." : "Sent as Authorization: Bearer … with every delivery."}>
           <input name="token" type="password" autoComplete="off" value={token} onInput={(e) => setToken((e.target as HTMLInputElement).value)} />
         </Field>
-        <Field label="External id (optional)" hint="Your key for this subscription; adding again with the same one updates it.">
+        <Field label="External id (optional)" error={errors.fields["webhook.externalId"]} hint="Your key for this subscription; adding again with the same one updates it.">
           <input name="externalId" value={externalId} onInput={(e) => setExternalId((e.target as HTMLInputElement).value)} />
         </Field>
         {!webhook && (
@@ -193,7 +259,7 @@ function WebhookForm({ storeId, webhook, onClose, onSaved }: { storeId: string; 
             <input type="checkbox" checked={backfill} onChange={(e) => setBackfill((e.target as HTMLInputElement).checked)} /> Also send every existing return now (backfill)
           </label>
         )}
-        <ErrorMessage error={m.error} />
+        <ErrorMessage error={errors.other} />
         <div class="dialog-footer">
           <button type="button" class="secondary" onClick={onClose}>
             Cancel
@@ -246,6 +312,7 @@ export function Webhook({ params }: PageProps) {
               description={<code>{w.callback.url}</code>}
               actions={
                 <>
+                  <TestEventButton webhookId={w.id} onDone={(message) => (setNotice(message), list.state.reload())} />
                   <button type="button" class="secondary" onClick={(e) => (focus.remember(e), setEditing(true))}>
                     Edit webhook
                   </button>
@@ -261,8 +328,9 @@ export function Webhook({ params }: PageProps) {
                 <Details
                   items={[
                     ["ID", <code>{w.id}</code>],
+                    ["Health", <HealthBadge health={w.health} />],
                     ["Topic", w.topic],
-                    ["Kind", w.kind],
+                    ["Kind", <>{kindLabel(w.kind)} <code class="small muted">{w.kind}</code><p class="muted small kind-help">{kindOf(w.kind)?.help}</p></>],
                     ["Callback URL", <code>{w.callback.url}</code>],
                     ["Auth", w.callback.auth ? "Bearer token (stored encrypted, never shown)" : "none"],
                     ["External id", w.externalId ?? "—"],
@@ -307,12 +375,12 @@ export function Webhook({ params }: PageProps) {
                     label: "Delivery",
                     render: (d) => (
                       <>
-                        <code class="small">{d.id}</code>
-                        <div class="muted small">
-                          {d.type} · {d.reason}
-                          {d.event ? ` · event #${d.event.sequence}` : ""}
+                        <strong>{deliveryLabel(d)}</strong> {d.reason === "test" && <Badge tone="info">Test</Badge>}
+                        <div>
+                          <Subject topic={w.topic} d={d} />
+                          {d.event ? <span class="muted small"> · event #{d.event.sequence}</span> : null}
                         </div>
-                        <div class="muted small">subject {d.subjectId}</div>
+                        <code class="small muted">{d.id}</code>
                       </>
                     ),
                   },
@@ -412,6 +480,27 @@ function RetryButton({ d, onDone }: { d: Delivery; onDone: (message: string) => 
         }}
       >
         {m.busy ? "Retrying…" : "Retry now"}
+      </button>
+      <ErrorMessage error={m.error} />
+    </>
+  );
+}
+
+/** Queues a clearly marked test delivery through the normal outbox; it shows in the log below. */
+function TestEventButton({ webhookId, onDone }: { webhookId: string; onDone: (message: string) => void }) {
+  const m = useMutation<{ sendWebhookTestEvent: { id: string } }>(SEND_WEBHOOK_TEST_EVENT);
+  return (
+    <>
+      <button
+        type="button"
+        disabled={m.busy}
+        aria-busy={m.busy}
+        onClick={async () => {
+          const res = await m.run({ id: webhookId });
+          if (res) onDone(`Test event queued as delivery ${res.sendWebhookTestEvent.id}; its outcome appears in the deliveries below.`);
+        }}
+      >
+        {m.busy ? "Sending…" : "Send test event"}
       </button>
       <ErrorMessage error={m.error} />
     </>

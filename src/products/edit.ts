@@ -1,0 +1,108 @@
+// Editing one product family or one variant from the dashboard: a patch (omitted fields keep their
+// value), validated whole before anything is written, each edit one update. Bulk upload (service.ts)
+// replaces whole families instead, as the merchant file format does.
+import type { RequestContext } from "../core/context.js";
+import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
+import { isUniqueViolation } from "../core/db-errors.js";
+import { fail } from "../core/errors.js";
+import { assertCurrency, parseMajor } from "../core/money.js";
+import { checkEnum, checkImages, checkLength, checkNumber, WEIGHT_UNITS, type ImageInput } from "./service.js";
+
+export interface ImageEdit {
+  url: string;
+  altText?: string | null;
+}
+
+export interface FamilyEdit {
+  title?: string | null;
+  description?: string | null;
+  vendor?: string | null;
+  tags?: string[] | null;
+  images?: ImageEdit[] | null;
+}
+
+export interface VariantEdit {
+  title?: string | null;
+  sku?: string | null;
+  upc?: string | null;
+  price?: string | null;
+  currency?: string | null;
+  weight?: number | null;
+  weightUnit?: string | null;
+  images?: ImageEdit[] | null;
+}
+
+/** `null` on a required field is refused like a blank one: omit a field to keep it. */
+function requiredText(v: string | null | undefined, field: string, max: number): string | undefined {
+  if (v === undefined) return undefined;
+  if (v === null || !v.trim()) throw fail.badInput(`\`${field}\` must not be blank; omit it to keep the current value.`, field);
+  checkLength(v, field, max);
+  return v.trim();
+}
+
+function images(list: ImageEdit[] | null | undefined, field: string): string | undefined {
+  if (list === undefined) return undefined;
+  const stored: ImageInput[] = (list ?? []).map((i) => ({ url: i.url, alt_text: i.altText ?? "" }));
+  if (stored.length > LIST_BOUNDS.productImages) throw fail.badInput(`\`${field}\` holds at most ${LIST_BOUNDS.productImages} images; got ${stored.length}.`, field);
+  stored.forEach((img, i) => checkLength(img.url, `${field}[${i}].url`, TEXT_BOUNDS.url));
+  checkImages(stored, field);
+  return JSON.stringify(stored);
+}
+
+function notFound(what: string, id: string) {
+  return fail.notFound(`products/not-found`, `No ${what} ${id} in this store.`, "Product not found");
+}
+
+export async function updateFamily(ctx: RequestContext, storeId: string, id: string, input: FamilyEdit) {
+  const tags = input.tags === undefined ? undefined : input.tags ?? [];
+  if (tags && tags.length > 250) throw fail.badInput(`\`input.tags\` holds at most 250 tags; got ${tags.length}.`, "input.tags");
+  tags?.forEach((t, i) => checkLength(t, `input.tags[${i}]`, TEXT_BOUNDS.short));
+  checkLength(input.description, "input.description", 5000);
+  checkLength(input.vendor, "input.vendor", TEXT_BOUNDS.short);
+  const data = {
+    title: requiredText(input.title, "input.title", 500),
+    ...(input.description !== undefined ? { description: input.description ?? "" } : {}),
+    ...(input.vendor !== undefined ? { vendor: input.vendor ?? "" } : {}),
+    ...(tags ? { tags: JSON.stringify(tags.map((t) => t.trim()).filter(Boolean)) } : {}),
+    images: images(input.images, "input.images"),
+  };
+  const updated = await ctx.prisma.productFamily.updateMany({ where: { id, storeId }, data });
+  if (!updated.count) throw notFound("product family", id);
+  return ctx.prisma.productFamily.findFirstOrThrow({ where: { id, storeId } });
+}
+
+export async function updateVariant(ctx: RequestContext, storeId: string, id: string, input: VariantEdit) {
+  const current = await ctx.prisma.product.findFirst({ where: { id, storeId } });
+  if (!current) throw notFound("product", id);
+  const currency = input.currency == null ? current.currency : assertCurrency(input.currency, "input.currency");
+  if (input.currency !== undefined && input.price == null && currency !== current.currency) {
+    throw fail.badInput("`input.price` is required when `input.currency` changes, so the amount is not misread.", "input.price");
+  }
+  let priceAmount: number | undefined;
+  if (input.price != null) {
+    priceAmount = parseMajor(input.price, currency, "input.price");
+    if (priceAmount < 0) throw fail.badInput("`input.price` must not be negative.", "input.price");
+  }
+  checkLength(input.upc, "input.upc", 50);
+  checkLength(input.title, "input.title", 500);
+  checkNumber(input.weight, "input.weight");
+  checkEnum(input.weightUnit, "input.weightUnit", WEIGHT_UNITS);
+  const data = {
+    ...(input.title !== undefined ? { title: input.title?.trim() ?? "" } : {}),
+    sku: requiredText(input.sku, "input.sku", TEXT_BOUNDS.short),
+    ...(input.upc !== undefined ? { upc: input.upc?.trim() || null } : {}),
+    ...(priceAmount !== undefined ? { priceAmount, currency } : {}),
+    ...(input.weight !== undefined ? { weight: input.weight } : {}),
+    ...(input.weightUnit !== undefined ? { weightUnit: input.weightUnit } : {}),
+    images: images(input.images, "input.images"),
+  };
+  try {
+    await ctx.prisma.product.update({ where: { id: current.id }, data });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw fail.conflict("products/sku-taken", "SKU in use", `Another product of this store already has SKU ${JSON.stringify(data.sku)}; choose another.`, { field: "input.sku" });
+    }
+    throw err;
+  }
+  return ctx.prisma.product.findUniqueOrThrow({ where: { id: current.id } });
+}

@@ -1,0 +1,61 @@
+// Shared setup of the dashboard's end-to-end tests: headless Chromium (Debian's `chromium`, driven by
+// playwright-core) against the real service on SQLite, with a demo-seeded store and a staff user.
+// Screenshots go to test/output/e2e/.
+import { existsSync, mkdirSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { providers } from "./env.js";
+import type { TestService } from "./server.js";
+import { DASHBOARD_DIST } from "../../facades/dashboard/index.js";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const E2E_OUT = "test/output/e2e";
+
+/** Why the e2e suites cannot run here, or null. */
+export const e2eMissing: string | null = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} is absent (install Debian's chromium: apt-get install -y chromium)`
+  : !existsSync(`${DASHBOARD_DIST}/index.html`)
+    ? "the dashboard is not built (npm run build)"
+    : !providers.includes("sqlite")
+      ? "the e2e suite runs on SQLite only and this run excludes it"
+      : null;
+if (e2eMissing) console.warn(`\n*** e2e dashboard tests SKIPPED: ${e2eMissing}. ***\n`);
+
+export interface E2EBrowser {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Requests to any other host than the service's (there must be none). */
+  external: string[];
+  pageErrors: string[];
+}
+
+/** A browser page on the service, with the clipboard allowed and every request checked for its host. */
+export async function openBrowser(svc: TestService): Promise<E2EBrowser> {
+  mkdirSync(E2E_OUT, { recursive: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: svc.url });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const external: string[] = [];
+  const pageErrors: string[] = [];
+  // Everything must come from this service: no CDN, no third-party call.
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (!["http:", "https:"].includes(u.protocol)) return;
+    if (u.host !== new URL(svc.url).host) external.push(r.url());
+  });
+  page.on("pageerror", (e) => pageErrors.push(String(e)));
+  return { browser, context, page, external, pageErrors };
+}
+
+/** Logs in through the login page; Returns is the landing page. */
+export async function logIn(page: Page, svc: TestService, email: string, password: string) {
+  await page.goto(`${svc.url}/dashboard/`);
+  await page.waitForURL(/\/dashboard\/login$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(/\/dashboard\/returns$/);
+}
