@@ -15,11 +15,16 @@ import { pgConfigOf } from "../../../src/db/url.js";
 import { TEST_PG_ADMIN_URL } from "../../support/databases.js";
 import { providers } from "../../support/env.js";
 import { freePort, isAlive } from "../../support/processes.js";
+import { dedicatedExamplesTest, shellBlocks } from "../../support/doc-examples.js";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const GUIDE = join(ROOT, "facades/dashboard/guides/production.md");
 
-/** One bash for the whole guide, so its exports carry from block to block, as in a terminal. */
+/**
+ * One bash for the whole guide, so its exports carry from block to block, as in a terminal; unlike
+ * runShellBlocks (doc-examples.ts) it runs one block at a time and keeps the output, so the test can
+ * check the running replicas before the shutdown block and read what the CLI printed.
+ */
 class Shell {
   private readonly bash: ChildProcessWithoutNullStreams;
   output = "";
@@ -30,12 +35,12 @@ class Shell {
     this.bash.stderr.on("data", (d) => (this.output += d));
     this.bash.on("exit", () => (this.exited = true));
   }
-  /** Runs a block under `set -e -o pipefail`; rejects when it fails or overruns. */
+  /** Runs a block under `set -euo pipefail`; rejects when it fails or overruns. */
   async run(block: string, index: number, timeoutMs: number): Promise<void> {
     const file = join(this.dir, `block-${index}.sh`);
     writeFileSync(file, block);
     const marker = `__block_${index}_done__`;
-    this.bash.stdin.write(`set -e -o pipefail\nsource ${file}\necho ${marker}\n`);
+    this.bash.stdin.write(`set -euo pipefail\nsource ${file}\necho ${marker}\n`);
     const deadline = Date.now() + timeoutMs;
     while (!this.output.includes(marker)) {
       if (this.exited) throw new Error(`guide block ${index} failed:\n${block}\n--- output ---\n${this.output.slice(-4000)}`);
@@ -69,8 +74,8 @@ describe.runIf(providers.includes("postgresql"))("the production guide, run as w
 
   it("takes three replicas on one PostgreSQL from nothing to serving shared data, and back to nothing", { timeout: 480_000 }, async () => {
     const guide = readFileSync(GUIDE, "utf8");
-    expect(guide.split("\n")[0]).toBe("<!-- examples: test/http/reliability/production-guide.test.ts -->");
-    const blocks = [...guide.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+    expect(dedicatedExamplesTest(guide)).toBe("test/http/reliability/production-guide.test.ts");
+    const blocks = shellBlocks(guide).map((b) => b.code);
     expect(blocks.length).toBeGreaterThanOrEqual(7);
     const stopping = blocks.filter((b) => /kill -TERM/.test(b));
     expect(stopping).toHaveLength(1);
