@@ -6,7 +6,7 @@ import { outcomeOf } from "../src/core/errors.js";
 import type { RequestNote } from "../src/core/log.js";
 import { ClientError, GraphQLClient } from "graphql-request";
 import type { Core } from "../src/core/index.js";
-import type { Door, RateLimitDecision } from "../src/core/rate-limit.js";
+import { doorToken, type Door, type RateLimitDecision } from "../src/core/rate-limit.js";
 
 export interface Operation {
   readonly source: string;
@@ -68,12 +68,13 @@ export function inProcessExecutor(core: Core, operations: Operation[]): Executor
   };
 }
 
-export function remoteExecutor(coreUrl: string): Executor {
+/** `doorSecret` is CURSOR_SECRET, shared with the core: it signs the door the request came through. */
+export function remoteExecutor(coreUrl: string, doorSecret: string): Executor {
   const endpoint = new URL("/graphql", coreUrl).toString();
   const client = new GraphQLClient(endpoint);
   return {
     async run(op, variables, caller) {
-      const headers: Record<string, string> = { "x-request-id": caller.requestId, "x-retour-door": caller.door };
+      const headers: Record<string, string> = { "x-request-id": caller.requestId, "x-retour-door": doorToken(doorSecret, caller.door) };
       if (caller.authorization) headers.authorization = caller.authorization;
       try {
         const res = await client.rawRequest<any>(op.source, variables, headers);

@@ -8,6 +8,7 @@ import { publicBaseOf, RouteTable, requestId, type RouteBase } from "../http.js"
 import { rateLimitHeaders } from "../../src/core/rate-limit.js";
 import { noteOf } from "../../src/core/log.js";
 import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../../src/core/errors.js";
+import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 import { routes, compatRouteOperations } from "./routes.js";
 import { compatOpenApiDocument } from "./openapi.js";
 
@@ -73,7 +74,7 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
   router.get("/openapi.json", (_req, res) => {
     res.type("application/json").send(openapi);
   });
-  router.use(express.json({ limit: "1mb" }));
+  router.use(express.json({ limit: BODY_BOUNDS.compat }));
 
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     const note = noteOf(res);
@@ -110,7 +111,7 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
 
   router.use((err: any, req: Request, res: Response, _next: NextFunction) => {
     if (err?.type === "entity.parse.failed") return void res.status(422).json({ message: "The given data was invalid.", errors: { body: ["The request body is not valid JSON."] } });
-    if (err?.type === "entity.too.large") return void res.status(413).json({ message: "Request body too large." });
+    if (err?.type === "entity.too.large") return void res.status(413).json({ message: `Request body too large: at most ${bytesText(BODY_BOUNDS.compat)}.` });
     if (err instanceof CoreUnavailableError) return void sendUnavailable(res);
     opts.log.error({ err, requestId: requestId(req) }, "unexpected error in compat facade");
     res.status(500).json({ errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } });

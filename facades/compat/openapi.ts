@@ -2,6 +2,8 @@
 // and listed on /docs. Tests validate every compat response against it.
 // COMPAT_CHOICES is the one place that records how the door resolved the platform's open questions
 // (docs vs real behaviour); change a choice here and in the code it names.
+import { BODY_BOUNDS, bytesText, LIST_BOUNDS, TEXT_BOUNDS } from "../../src/core/bounds.js";
+
 const LIST_UNPAGED_MAX = 10_000; // src/returns/warehouse-rules.ts LIST_UNPAGED_MAX (the core enforces it)
 
 export const COMPAT_CHOICES: string[] = [
@@ -22,6 +24,8 @@ export const COMPAT_CHOICES: string[] = [
 ];
 
 const str = { type: "string" };
+/** Request texts bounded as the core bounds them (src/core/bounds.ts). */
+const text = (bound: keyof typeof TEXT_BOUNDS) => ({ type: "string", maxLength: TEXT_BOUNDS[bound] });
 const nstr = { type: ["string", "null"] };
 const money = { type: "string", pattern: "^-?\\d+\\.\\d{2}$" };
 const ts = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$" };
@@ -199,9 +203,9 @@ const common = {
 
 const pathId = { name: "return_id", in: "path", required: true, schema: { type: "integer" }, description: "The compat id, or `0` with one of the query identifiers." };
 const queryIds = [
-  { name: "service_return_id", in: "query", schema: str, description: "Our return id (`service_id`)." },
-  { name: "order_name", in: "query", schema: str, description: "The order's name, with or without `#`." },
-  { name: "order_id", in: "query", schema: str, description: "The order's platform id, or our `ord_…` id." },
+  { name: "service_return_id", in: "query", schema: text("id"), description: "Our return id (`service_id`)." },
+  { name: "order_name", in: "query", schema: text("short"), description: "The order's name, with or without `#`." },
+  { name: "order_id", in: "query", schema: text("id"), description: "The order's platform id, or our `ord_…` id." },
 ];
 
 const actionRefusals = { oneOf: [ref("NotFound"), ref("UnprocessableStateReturn"), ref("MessageRefusal"), ref("ContentRefusal")] };
@@ -233,6 +237,7 @@ export function compatOpenApiDocument() {
         "The third-party returns platform's ten warehouse endpoints, so integrations written for it work against Retour by changing only the base URL and key. Every value comes from Retour's returns domain; this door only translates.",
         "## Choices where the platform's documentation is silent or contradicts its real behaviour",
         ...COMPAT_CHOICES.map((c) => `- ${c}`),
+        `Bounds: a request body holds at most ${bytesText(BODY_BOUNDS.compat)} (413 past it); texts and lists state their bounds (\`maxLength\`, \`maxItems\`). Past one: 422 naming the field and the bound.`,
       ].join("\n\n"),
     },
     servers: [{ url: "/api/v1/warehouse" }],
@@ -261,13 +266,13 @@ export function compatOpenApiDocument() {
           summary: "Detailed Returns List",
           "x-scope": "returns_read",
           parameters: [
-            { name: "from", in: "query", schema: str },
-            { name: "to", in: "query", schema: str },
+            { name: "from", in: "query", schema: text("short") },
+            { name: "to", in: "query", schema: text("short") },
             { name: "filter", in: "query", schema: { enum: ["created_at", "updated_at"] } },
             { name: "state", in: "query", schema: { enum: STATES } },
             { name: "paginate", in: "query", schema: { type: "boolean" } },
             { name: "pageSize", in: "query", schema: { type: "integer", minimum: 1, maximum: 750, default: 100 } },
-            { name: "cursor", in: "query", schema: str },
+            { name: "cursor", in: "query", schema: text("cursor") },
           ],
           responses: {
             "200": json({ oneOf: [{ type: "array", items: ref("ReturnListItem") }, ref("ReturnListPage")] }, "A bare array, or a page with paginate=true"),
@@ -277,7 +282,7 @@ export function compatOpenApiDocument() {
         },
       },
       "/return/{return_id}/process": action("processReturn", "Process Return", {
-        requestBody: { required: false, content: { "application/json": { schema: { type: "object", additionalProperties: true, description: "Additional details, kept on the timeline." } } } },
+        requestBody: { required: false, content: { "application/json": { schema: { type: "object", additionalProperties: true, description: `Additional details, kept on the timeline: at most ${TEXT_BOUNDS.note} characters as JSON.` } } } },
       }, { "422": json(ref("Validation"), "The body is not a JSON object") }),
       "/return/{return_id}/flag": action("flagReturn", "Flag Return"),
       "/return/{return_id}/close": action("closeReturn", "Close Return"),
@@ -285,7 +290,7 @@ export function compatOpenApiDocument() {
       "/return/{return_id}/remove": action(
         "removeLineItems",
         "Remove Line Items",
-        { parameters: [{ name: "line_item_id", in: "query", required: true, schema: str, description: "One id or comma-separated ids." }] },
+        { parameters: [{ name: "line_item_id", in: "query", required: true, schema: { type: "string", maxLength: LIST_BOUNDS.returnItems * (TEXT_BOUNDS.id + 1) }, description: `One id or comma-separated ids: at most ${LIST_BOUNDS.returnItems} ids of at most ${TEXT_BOUNDS.id} characters.` }] },
         {
           "422": json(
             { oneOf: [ref("MessageRefusal"), { type: "object", required: ["error"], properties: { error: { type: "object", required: ["message"], properties: { message: str } } } }] },
@@ -318,8 +323,8 @@ export function compatOpenApiDocument() {
           summary: "Advanced Shipping Notice",
           "x-scope": "returns_read",
           parameters: [
-            { name: "from", in: "query", schema: str, description: "Default: 7 days before now." },
-            { name: "to", in: "query", schema: str, description: "Default: now; a bare date includes that whole day." },
+            { name: "from", in: "query", schema: text("short"), description: "Default: 7 days before now." },
+            { name: "to", in: "query", schema: text("short"), description: "Default: now; a bare date includes that whole day." },
           ],
           responses: { "200": json({ type: "array", items: ref("AsnRow") }, "One row per returned line item"), "422": json(ref("Validation"), "Invalid dates or window"), ...common },
         },

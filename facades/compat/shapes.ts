@@ -8,7 +8,6 @@ export const COMPAT_RETURN_FIELDS = `
   id compatId compatState status type createdAt updatedAt
   fullOrder {
     id externalId name currency placedAt
-    customerDetails { email }
     items { id externalId price { amount } product { name externalId } variant { name externalId sku } }
   }
   source { emailAddress mailingAddress { country } }
@@ -37,7 +36,6 @@ export interface CoreReturn {
     name: string;
     currency: string;
     placedAt: string;
-    customerDetails: { email: string | null };
     items: { id: string; externalId: string; price: { amount: string }; product: { name: string; externalId: string | null }; variant: { name: string; externalId: string | null; sku: string | null } }[];
   };
   source: { emailAddress: string | null; mailingAddress: { country: string } | null };
@@ -157,7 +155,7 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     provider_order_id: r.fullOrder.externalId,
     order_number: orderNumber(r.fullOrder.name),
     provider_order_number: orderNumber(r.fullOrder.name),
-    customer: r.fullOrder.customerDetails.email ?? r.source.emailAddress ?? null,
+    customer: r.source.emailAddress ?? null,
     origin_country: countryName(country),
     origin_country_code: country ? country.toUpperCase() : null,
     multi_currency: false,
@@ -214,7 +212,7 @@ export function renderAsnRows(r: CoreReturn) {
       order_number: orderNumber(r.fullOrder.name),
       provider_order_number: orderNumber(r.fullOrder.name),
       state: r.compatState,
-      customer_email: r.fullOrder.customerDetails.email ?? r.source.emailAddress ?? null,
+      customer_email: r.source.emailAddress ?? null,
       title: orderLine?.product.name ?? "",
       purchase_price: money2(orderLine?.price.amount),
       sku: item.sku ?? orderLine?.variant.sku ?? null,

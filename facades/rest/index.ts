@@ -9,6 +9,7 @@ import { openApiDocument } from "./openapi.js";
 import { rateLimitHeaders } from "../../src/core/rate-limit.js";
 import { noteOf } from "../../src/core/log.js";
 import { STORAGE_RETRY_AFTER_SECONDS } from "../../src/core/errors.js";
+import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 
 export { restRoutes };
 
@@ -22,7 +23,6 @@ export interface RestFacadeOptions {
   executor: Executor;
   serviceName: string;
   log: { error(obj: object, msg: string): void };
-  bodyLimit?: string;
 }
 
 export function createRestFacade(opts: RestFacadeOptions): Router {
@@ -41,7 +41,7 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
     }
     next();
   });
-  router.use(express.json({ limit: opts.bodyLimit ?? "10mb", type: ["application/json", "application/*+json"] }));
+  router.use(express.json({ limit: BODY_BOUNDS.rest, type: ["application/json", "application/*+json"] }));
 
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     const match = table.match(req.method, req.path);
@@ -106,7 +106,7 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       return send(problemFor(serviceName, req, 400, "request/malformed-json", "Malformed JSON", "The request body is not valid JSON (a JSON object or array is expected)."));
     }
     if (err?.type === "entity.too.large") {
-      return send(problemFor(serviceName, req, 413, "request/too-large", "Request body too large", `The request body exceeds the limit of ${opts.bodyLimit ?? "10mb"}.`));
+      return send(problemFor(serviceName, req, 413, "request/too-large", "Request body too large", `The request body exceeds the limit of ${bytesText(BODY_BOUNDS.rest)} (${BODY_BOUNDS.rest} bytes); send less per request.`));
     }
     if (err?.status >= 400 && err?.status < 500) {
       return send(problemFor(serviceName, req, err.status, "request/invalid", "Invalid request", String(err.message)));

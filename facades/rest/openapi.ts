@@ -2,6 +2,7 @@
 // every response they receive against it, so it cannot drift from the code.
 import { commonSchemas, type OpenApiFragment } from "./openapi-common.js";
 import { restOpenApiFragments } from "./routes/index.js";
+import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 
 export function openApiDocument(serviceName: string) {
   const fragments: OpenApiFragment[] = restOpenApiFragments;
@@ -14,6 +15,7 @@ export function openApiDocument(serviceName: string) {
         "Returns and post-purchase commerce API. Authenticate with `Authorization: Bearer <API secret>`; each operation names its scope in `x-scope`.",
         "Errors are RFC 9457 problem details (`application/problem+json`) with `type` `com." + serviceName + ".api:<area>/<code>`.",
         "Lists are cursor-paginated: `page-size` and `page-continue` query parameters (or the `X-Page-Size` / `X-Page-Continue` headers); the `X-Page-Next` response header carries the next cursor and is absent on the last page. Cursors are opaque and signed: pass them back unchanged.",
+        `Bounds: a request body holds at most ${bytesText(BODY_BOUNDS.rest)} (413 \`request/too-large\` past it); every list and text field states its bound (\`maxItems\`, \`maxLength\` in characters). Past one: 400 naming the field and the bound.`,
       ].join("\n\n"),
     },
     servers: [{ url: "/v2.2" }],

@@ -1,5 +1,7 @@
 // Small builders for OpenAPI JSON schemas: fixed-shape objects (every key required, no others),
 // nullable types and arrays, so route fragments stay readable.
+import { LIST_BOUNDS, TEXT_BOUNDS, type ListBound, type TextBound } from "../../src/core/bounds.js";
+
 export type Schema = Record<string, unknown>;
 
 export const str: Schema = { type: "string" };
@@ -22,7 +24,12 @@ export function nullable(schema: Schema): Schema {
 
 export const arr = (items: Schema): Schema => ({ type: "array", items });
 
-export const pathParam = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
+/** Request text bounded as the core bounds it (src/core/bounds.ts), so the document states the same number. */
+export const text = (bound: TextBound, extra: Schema = {}): Schema => ({ type: "string", maxLength: TEXT_BOUNDS[bound], ...extra });
+/** A request list bounded as the core bounds it. */
+export const list = (items: Schema, bound: ListBound, extra: Schema = {}): Schema => ({ type: "array", items, maxItems: LIST_BOUNDS[bound], ...extra });
+
+export const pathParam = (name: string) => ({ name, in: "path", required: true, schema: text("id") });
 
 export function json(description: string, schema: Schema) {
   return { description, content: { "application/json": { schema } } };

@@ -7,6 +7,7 @@ import { assertCurrency, parseMajor } from "../core/money.js";
 import { isForeignKeyViolation } from "../core/db-errors.js";
 import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { PAGE_SIZES } from "../core/bounds.js";
 
 export interface ShippingMethodInput {
   name: string;
@@ -94,8 +95,8 @@ export async function listExperiences(ctx: RequestContext, storeId: string, args
   return paginate(ctx.services.cursors, {
     list: `checkoutExperiences:${storeId}`,
     args,
-    defaultSize: 20,
-    maxSize: 500,
+    defaultSize: PAGE_SIZES.standard.default,
+    maxSize: PAGE_SIZES.standard.max,
     sortField: "createdAt",
     fetch: (keyset, take) =>
       ctx.prisma.checkoutExperience.findMany({ where: { storeId, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),

@@ -1,9 +1,9 @@
 // Enforces the access directives declared in schema.graphql (@scope, @staff) in one place, by
 // wrapping the resolvers of the fields that carry them. Store-scoped fields (a `storeId` argument)
 // are also checked for store access here, so no resolver can forget it.
-import { GraphQLSchema, Kind, defaultFieldResolver, getDirectiveValues, isObjectType, type DocumentNode, type OperationDefinitionNode } from "graphql";
+import { GraphQLSchema, Kind, defaultFieldResolver, getDirectiveValues, getNamedType, isObjectType, type DocumentNode, type GraphQLNamedType, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
 import type { RequestContext } from "./context.js";
-import { DomainError, fail } from "./errors.js";
+import { fail } from "./errors.js";
 
 export function applyAccessRules(schema: GraphQLSchema): GraphQLSchema {
   const scopeDirective = schema.getDirective("scope");
@@ -34,14 +34,7 @@ export function checkAccess(ctx: RequestContext, scope: string | undefined, staf
   ctx.requireAuthenticated();
   if (ctx.rateLimit && !ctx.rateLimit.allowed) {
     const r = ctx.rateLimit;
-    throw new DomainError({
-      code: "RATE_LIMITED",
-      status: 429,
-      type: "rate-limit/exceeded",
-      title: "Too many requests",
-      detail: `This API client made more than ${r.limit} requests this minute; retry in ${r.resetSeconds} s.`,
-      extra: { retryAfter: r.resetSeconds },
-    });
+    throw fail.rateLimited(`This API client made more than ${r.limit} requests this minute; retry in ${r.resetSeconds} s.`, r.resetSeconds);
   }
   const p = ctx.principal;
   if (staffOnly && p.kind !== "staff") {
@@ -53,9 +46,11 @@ export function checkAccess(ctx: RequestContext, scope: string | undefined, staf
 }
 
 /**
- * Checks access to every root field of an operation BEFORE its variables are coerced, so a caller
- * without valid credentials, scope or store access learns nothing about input validation: they
- * get 401/403/429 first. (The per-field wrapper above still runs: defence in depth.)
+ * Checks access to every field of an operation that declares one BEFORE its variables are coerced,
+ * so a caller without valid credentials, scope or store access learns nothing about input
+ * validation: they get 401/403/429 first. Nested fields count too (e.g. `Return.fullOrder`'s
+ * Orders-API fields need `orders_read`), so every path to a field asks for the same scope.
+ * (The per-field wrapper above still runs: defence in depth.)
  */
 export function checkOperationAccess(
   schema: GraphQLSchema,
@@ -74,7 +69,7 @@ export function checkOperationAccess(
   for (const sel of op.selectionSet.selections) {
     if (sel.kind !== Kind.FIELD) continue;
     const field = fields[sel.name.value];
-    const ext = field?.extensions as { scope?: string | null; staffOnly?: boolean } | undefined;
+    const ext = field?.extensions as AccessExtensions | undefined;
     if (!ext || (!ext.scope && !ext.staffOnly)) continue;
     checkAccess(ctx, ext.scope ?? undefined, !!ext.staffOnly);
     const storeArg = sel.arguments?.find((a) => a.name.value === "storeId");
@@ -82,4 +77,24 @@ export function checkOperationAccess(
     const value = storeArg.value.kind === Kind.VARIABLE ? variables?.[storeArg.value.name.value] : storeArg.value.kind === Kind.STRING ? storeArg.value.value : undefined;
     if (typeof value === "string") ctx.requireStore(value);
   }
+  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+  const nested = (set: SelectionSetNode, parent: GraphQLNamedType, seen: Set<string>) => {
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) {
+        const field = isObjectType(parent) ? parent.getFields()[sel.name.value] : undefined;
+        if (!field) continue;
+        const ext = field.extensions as AccessExtensions;
+        if (parent !== root && (ext.scope || ext.staffOnly)) checkAccess(ctx, ext.scope ?? undefined, !!ext.staffOnly);
+        if (sel.selectionSet) nested(sel.selectionSet, getNamedType(field.type), seen);
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        nested(sel.selectionSet, (sel.typeCondition && schema.getType(sel.typeCondition.name.value)) || parent, seen);
+      } else {
+        const frag = fragments.get(sel.name.value);
+        if (frag && !seen.has(frag.name.value)) nested(frag.selectionSet, schema.getType(frag.typeCondition.name.value) ?? parent, new Set([...seen, frag.name.value]));
+      }
+    }
+  };
+  nested(op.selectionSet, root, new Set());
 }
+
+type AccessExtensions = { scope?: string | null; staffOnly?: boolean };

@@ -20,15 +20,71 @@ export const LIST_BOUNDS = {
   returnComments: 200,
   /** Timeline entries of one return (actions and comments; entries beyond it are refused with the action). */
   returnTimeline: 1_000,
+  /** Order discounts and shipping lines of one custom order sync (summed into the order's totals). */
+  orderCharges: 100,
   /** Tags on one order. */
   orderTags: 250,
   /** Items of one inbound shipment. */
   inboundItems: 1_000,
   /** Images of one product family or variant. */
   productImages: 20,
+  /** Product families in one bulk upload, variants of one family (the bulk upload's documented limits). */
+  productFamilies: 1_000,
+  productVariants: 100,
+  /** Options of one family (and option values of one variant), values of one option, barcodes of one variant. */
+  productOptions: 10,
+  optionValues: 100,
+  variantBarcodes: 20,
+  /** Tags on one product family. */
+  productTags: 250,
+  /** Purchase and transfer orders named by one inbound shipment, files attached to it. */
+  inboundReferences: 100,
+  inboundFiles: 50,
+  /** Rules of one checkout tree (the dashboard's documented limit), countries of one rule (every ISO 3166 code fits). */
+  checkoutRules: 200,
+  ruleCountries: 250,
+  /** Shipping methods of one checkout experience, treatments of one A/B test. */
+  shippingMethods: 50,
+  abTreatments: 10,
+  /** Scopes granted to one API client (each scope at most once; room for new scopes). */
+  scopes: 50,
+  // Read-side caps of lists no write guard bounds yet: a resolver never returns more, and the
+  // GraphQL cost limit counts the list at this size (src/core/list-bounds.ts).
+  /** API clients, locations, webhooks, checkout A/B tests and invoices listed for one store. */
+  storeApiClients: 200,
+  storeLocations: 200,
+  storeWebhooks: 100,
+  storeAbTests: 200,
+  /** Newest first: ten years of monthly invoices. */
+  storeInvoices: 120,
+  /** Stores one staff user belongs to. */
+  staffStores: 100,
+  /** Attempts listed for one webhook delivery (retries of a finished delivery add more). */
+  deliveryAttempts: 50,
+  /** Returns one bulk action takes at once. */
+  bulkReturns: 100,
+  /** The returns overview: days of one period, reasons and products ranked, currencies summed. */
+  overviewDays: 366,
+  overviewReasons: 10,
+  overviewProducts: 5,
+  overviewCurrencies: 200,
 } as const;
 
-/** Characters a text may hold. */
+/** Page sizes of the paged lists: used when `first` (or `pageSize`) is omitted, and the most one page holds. */
+export const PAGE_SIZES = {
+  /** Orders, returns, checkout experiences, inbound shipments, product families. */
+  standard: { default: 20, max: 500 },
+  webhookDeliveries: { default: 50, max: 500 },
+  invoiceItems: { default: 100, max: 1_000 },
+  /** The dashboard's returns CSV export, a page at a time. */
+  returnsCsv: { default: 500, max: 500 },
+  /** The warehouse platform's list; `unpaged` returns the whole window up to `unpaged` rows. */
+  warehouseReturns: { default: 100, max: 750, unpaged: 10_000 },
+  /** The warehouse platform's ASN report (one window, no paging). */
+  warehouseAsn: { default: 5_000, max: 5_000 },
+} as const;
+
+/** Characters (Unicode code points) a text may hold. Inputs typed ID are bounded by `id`. */
 export const TEXT_BOUNDS = {
   /** Ids chosen by the client (external order, line-item, fulfillment ids). */
   id: 255,
@@ -40,6 +96,38 @@ export const TEXT_BOUNDS = {
   note: 2_000,
   /** A comment's message. */
   comment: 5_000,
+  /** Product and line-item titles (marketplace titles run long). */
+  title: 1_000,
+  /** A product's description. */
+  description: 5_000,
+  /** A paging cursor we issued (signed; far shorter in practice). */
+  cursor: 2_048,
+  /** A subscriber's bearer token (JWTs run long). */
+  token: 2_048,
   /** A base64 image (a comment's image): about 1 MB decoded. */
   imageBase64: 1_400_000,
 } as const;
+
+/**
+ * Bytes a request body may hold, per door (413 past it). The facades forward a body to /graphql when
+ * deployed apart, so REST may not exceed GraphQL; 2 MB holds a comment image (1.4 MB of base64) or a
+ * bulk upload of 1 000 families of a few variants. Compat bodies are a note or a list of item ids.
+ */
+export const BODY_BOUNDS = {
+  graphql: 2 * 1024 * 1024,
+  rest: 2 * 1024 * 1024,
+  compat: 256 * 1024,
+} as const;
+
+/** "2 MB", "256 KB": a body bound as the documents and errors state it. */
+export function bytesText(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
+}
+
+/** How a refusal states a list past its bound, the same on every door (after the field's name). */
+export function pastListBound(count: number, max: number): string {
+  return `holds ${count} entries; at most ${max} are allowed (maxItems)`;
+}
+
+export type ListBound = keyof typeof LIST_BOUNDS;
+export type TextBound = keyof typeof TEXT_BOUNDS;

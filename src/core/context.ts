@@ -36,6 +36,8 @@ export class RequestContext {
   door: Door = "graphql";
   /** The HTTP request's note for the access log (set by the /graphql door). */
   note?: RequestNote;
+  /** The caller's address as the HTTP server sees it (for login throttling); unset in-process. */
+  clientAddress?: string;
   constructor(
     readonly services: Services,
     readonly principal: Principal,

@@ -65,6 +65,10 @@ export const fail = {
   unprocessable(type: string, title: string, detail: string): DomainError {
     return new DomainError({ code: "UNPROCESSABLE", status: 422, type, title, detail });
   },
+  /** 429: every door answers it with `Retry-After: retryAfter`. */
+  rateLimited(detail: string, retryAfter: number): DomainError {
+    return new DomainError({ code: "RATE_LIMITED", status: 429, type: "rate-limit/exceeded", title: "Too many requests", detail, extra: { retryAfter } });
+  },
 };
 
 /**
@@ -127,4 +131,12 @@ export function outcomeOf(errors: readonly GraphQLFormattedError[] | undefined):
   if (!errors?.length) return "ok";
   const code = errors[0].extensions?.code;
   return typeof code === "string" && /^[A-Z_]{1,40}$/.test(code) ? code.toLowerCase() : "error";
+}
+
+/**
+ * Without introspection (production), "Did you mean …?" hints would still reveal schema names
+ * (fields, types, enum values) to whoever guesses near them; drop them from every message.
+ */
+export function withoutSuggestions(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  return formatted.message.includes("Did you mean") ? { ...formatted, message: formatted.message.replace(/ ?Did you mean [^?]*\?/g, "") } : formatted;
 }

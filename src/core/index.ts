@@ -4,11 +4,12 @@ import { randomUUID } from "node:crypto";
 import { execute, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
 import { checkOperationAccess } from "./auth.js";
 import { checkInputText, checkQueryCost } from "./limits.js";
+import { checkInputBounds } from "./input-bounds.js";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { RequestContext, type Services } from "./context.js";
-import { fail, formatError } from "./errors.js";
+import { fail, formatError, withoutSuggestions } from "./errors.js";
 import { isStorageUnavailable } from "./db-errors.js";
 import type { Metrics } from "./metrics.js";
 import { CursorCodec } from "./pagination.js";
@@ -20,7 +21,7 @@ export interface Core {
   schema: GraphQLSchema;
   services: Services;
   /** Builds the per-request context from the caller's Authorization header. */
-  createContext(authorization: string | undefined, requestId?: string, door?: Door): Promise<RequestContext>;
+  createContext(authorization: string | undefined, requestId?: string, door?: Door, clientAddress?: string): Promise<RequestContext>;
   formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError;
   /** Executes a validated document: access is checked before variables are coerced. */
   execute(document: DocumentNode, variables: Record<string, unknown>, ctx: RequestContext): Promise<ExecutionResult>;
@@ -29,10 +30,11 @@ export interface Core {
 export function createCore(config: Config, db: Database, log: Logger, metrics?: Metrics): Core {
   const services: Services = { db, config, cursors: new CursorCodec(config.cursorSecret), log, afterCommit: new Set(), rateLimiter: createRateLimiter(db), metrics };
   const schema = buildSchema();
-  async function contextFor(authorization: string | undefined, requestId: string, door: Door): Promise<RequestContext> {
+  async function contextFor(authorization: string | undefined, requestId: string, door: Door, clientAddress: string | undefined): Promise<RequestContext> {
     const principal = await authenticate(services, authorization);
     const ctx = new RequestContext(services, principal, requestId, log.child({ requestId }));
     ctx.door = door;
+    ctx.clientAddress = clientAddress;
     const limit = config.rateLimits[door];
     if (principal.kind === "apiClient" && limit > 0 && services.rateLimiter) {
       ctx.rateLimit = await services.rateLimiter.hit(`${principal.clientId}:${door}`, limit, 60_000);
@@ -42,9 +44,9 @@ export function createCore(config: Config, db: Database, log: Logger, metrics?: 
   return {
     schema,
     services,
-    async createContext(authorization, requestId = randomUUID(), door = "graphql") {
+    async createContext(authorization, requestId = randomUUID(), door = "graphql", clientAddress) {
       try {
-        return await contextFor(authorization, requestId, door);
+        return await contextFor(authorization, requestId, door, clientAddress);
       } catch (err) {
         if (!isStorageUnavailable(err)) throw err;
         log.error({ err, requestId }, "storage unavailable");
@@ -55,7 +57,8 @@ export function createCore(config: Config, db: Database, log: Logger, metrics?: 
       try {
         checkOperationAccess(schema, document, undefined, variables, ctx);
         checkInputText(document, variables);
-        checkQueryCost(document, undefined, variables);
+        checkInputBounds(schema, document, undefined, variables);
+        checkQueryCost(schema, document, undefined, variables);
       } catch (err) {
         if (err instanceof GraphQLError) return { errors: [err] };
         throw err;
@@ -63,7 +66,8 @@ export function createCore(config: Config, db: Database, log: Logger, metrics?: 
       return execute({ schema, document, variableValues: variables, contextValue: ctx });
     },
     formatError(formatted, error) {
-      return formatError(formatted, error, (err) => log.error({ err }, "unexpected error in GraphQL operation"));
+      const shaped = formatError(formatted, error, (err) => log.error({ err }, "unexpected error in GraphQL operation"));
+      return config.graphqlIntrospection ? shaped : withoutSuggestions(shaped);
     },
   };
 }

@@ -1,7 +1,8 @@
 // Query limits for the public GraphQL endpoint: depth, total field count (after fragment expansion)
 // and aliases. Facade documents are fixed and validated at start-up; these guard hand-written queries.
 import { DomainError } from "./errors.js";
-import { GraphQLError, Kind, visit, type DocumentNode, type OperationDefinitionNode, type ValueNode, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from "graphql";
+import { GraphQLError, Kind, getNamedType, isInterfaceType, isObjectType, visit, type DocumentNode, type FieldNode, type GraphQLNamedType, type GraphQLSchema, type OperationDefinitionNode, type ValueNode, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from "graphql";
+import { listBoundOf } from "./list-bounds.js";
 
 export interface QueryLimits {
   maxDepth: number;
@@ -53,20 +54,28 @@ export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): Validatio
 
 /**
  * Text no database can store: PostgreSQL refuses the NUL character (U+0000) in text, and SQLite
- * would silently truncate at it in places. Any string argument or variable holding one is a 400,
- * checked once per operation before any resolver runs (so every door and field is covered).
+ * would silently truncate at it in places; a lone UTF-16 surrogate (from a JSON `"\ud800"` escape)
+ * is no Unicode text at all, and Prisma fails on it. Any string argument or variable (or object key)
+ * holding one is a 400, checked once per operation before any resolver runs (every door and field).
  */
+/** In `u` mode a paired surrogate is one astral code point, so only unpaired ones are category Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 export function checkInputText(document: DocumentNode, variables: Record<string, unknown> | null | undefined): void {
-  const bad = (path: string) =>
-    new DomainError({ code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request", detail: `\`${path}\` contains the NUL character (U+0000), which is not allowed in any text; remove it.`, field: path });
+  const problem = (text: string): string | null =>
+    text.includes("\u0000") ? "contains the NUL character (U+0000), which is not allowed in any text; remove it" : LONE_SURROGATE.test(text) ? "contains a lone UTF-16 surrogate (an unpaired \\ud800–\\udfff escape), which is not text; send well-formed Unicode" : null;
+  const check = (text: string, path: string) => {
+    const why = problem(text);
+    if (why) throw new DomainError({ code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request", detail: `\`${path}\` ${why}.`, field: path });
+  };
   const walk = (value: unknown, path: string, depth: number): void => {
     if (typeof value === "string") {
-      if (value.includes("\u0000")) throw bad(path);
+      check(value, path);
     } else if (Array.isArray(value)) {
       if (depth < 64) value.forEach((v, i) => walk(v, `${path}[${i}]`, depth + 1));
     } else if (value && typeof value === "object") {
       if (depth < 64) for (const [k, v] of Object.entries(value)) {
-        if (k.includes("\u0000")) throw bad(path);
+        check(k, path || "variables");
         walk(v, path ? `${path}.${k}` : k, depth + 1);
       }
     }
@@ -74,59 +83,80 @@ export function checkInputText(document: DocumentNode, variables: Record<string,
   walk(variables ?? {}, "", 0);
   visit(document, {
     StringValue(node) {
-      if (node.value.includes("\u0000")) throw bad("query");
+      check(node.value, "query");
     },
   });
 }
 
-/** Estimated cost above which an operation is refused (QUERY_MAX_COST). */
-export const DEFAULT_MAX_COST = Number(process.env.QUERY_MAX_COST || 200_000);
+/**
+ * Estimated cost above which an operation is refused (QUERY_MAX_COST). It must admit every fixed
+ * document of the doors at its largest page (test/unit/query-cost.test.ts checks each): the largest
+ * is the warehouse door's unpaged list, 10 000 returns each counted with 500 items and the order's
+ * 500 lines, about 200 million. The nested lists of the issue's attack cost 10^10 and more.
+ */
+export const DEFAULT_MAX_COST = Number(process.env.QUERY_MAX_COST || 250_000_000);
 
 /**
- * Cost limit, with the variables known: every field costs 1, and a field paged with `first`/`last`
- * multiplies the cost of what it selects by that page size, so nested lists cannot multiply into
- * millions of rows even while each stays under its own page-size cap.
+ * Cost limit, with the variables known: every field costs 1; a list of objects multiplies the cost
+ * of what it selects by its bound (src/core/list-bounds.ts), and the lists of a page by the page's
+ * size (`first`, `pageSize` or the default page size). A list of scalars costs 1. So nested lists
+ * cannot multiply into millions of rows, whether paged or not.
  */
-export function checkQueryCost(document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined, maxCost = DEFAULT_MAX_COST): void {
+export function computeQueryCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined, stopAbove = Infinity): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
   let op: OperationDefinitionNode | undefined;
   for (const def of document.definitions) {
     if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
     else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) op ??= def;
   }
-  if (!op) return;
-  const pageSize = (node: ValueNode | undefined): number => {
-    const v = !node ? undefined : node.kind === Kind.INT ? Number(node.value) : node.kind === Kind.VARIABLE ? variables?.[node.name.value] : undefined;
-    return typeof v === "number" && Number.isFinite(v) && v > 1 ? Math.min(v, 1_000_000) : 1;
+  if (!op) return 0;
+  const root = op.operation === "query" ? schema.getQueryType() : op.operation === "mutation" ? schema.getMutationType() : schema.getSubscriptionType();
+  if (!root) return 0;
+  const valueOf = (node: ValueNode | undefined): unknown =>
+    !node ? undefined : node.kind === Kind.VARIABLE ? variables?.[node.name.value] : node.kind === Kind.INT ? Number(node.value) : node.kind === Kind.BOOLEAN ? node.value : undefined;
+  const pageOf = (sel: FieldNode, sizes: { default: number; max: number; unpaged?: number }): number => {
+    const arg = (name: string) => valueOf(sel.arguments?.find((a) => a.name.value === name)?.value);
+    if (sizes.unpaged && arg("unpaged") === true) return sizes.unpaged;
+    const asked = arg("first") ?? arg("last") ?? arg("pageSize");
+    // Past the maximum the resolver refuses the page; count it at the maximum.
+    return typeof asked === "number" && Number.isFinite(asked) && asked >= 1 ? Math.min(asked, sizes.max) : sizes.default;
   };
-  const cost = (set: SelectionSetNode, seen: Set<string>): number => {
+  const cost = (set: SelectionSetNode, parent: GraphQLNamedType, page: number, seen: Set<string>): number => {
     let total = 0;
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) {
         if (sel.name.value.startsWith("__")) continue;
         total += 1;
-        if (sel.selectionSet) {
-          const paged = sel.arguments?.find((a) => a.name.value === "first" || a.name.value === "last");
-          total += pageSize(paged?.value) * cost(sel.selectionSet, seen);
-        }
+        const field = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[sel.name.value] : undefined;
+        if (!sel.selectionSet || !field) continue;
+        const child = getNamedType(field.type);
+        const bound = listBoundOf(parent.name, sel.name.value);
+        if (bound && typeof bound === "object") total += cost(sel.selectionSet, child, pageOf(sel, bound.paged), seen);
+        else total += (bound === "page" ? page : typeof bound === "number" ? bound : 1) * cost(sel.selectionSet, child, page, seen);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        total += cost(sel.selectionSet, seen);
+        total += cost(sel.selectionSet, (sel.typeCondition && schema.getType(sel.typeCondition.name.value)) || parent, page, seen);
       } else {
         const frag = fragments.get(sel.name.value);
-        if (frag && !seen.has(sel.name.value)) total += cost(frag.selectionSet, new Set([...seen, sel.name.value]));
+        if (frag && !seen.has(sel.name.value)) total += cost(frag.selectionSet, schema.getType(frag.typeCondition.name.value) ?? parent, page, new Set([...seen, sel.name.value]));
       }
-      if (total > maxCost) return total;
+      if (total > stopAbove) return total;
     }
     return total;
   };
-  const total = cost(op.selectionSet, new Set());
+  return cost(op.selectionSet, root, 1, new Set());
+}
+
+/** Refuses an operation whose cost exceeds the limit, before anything executes, stating both. */
+export function checkQueryCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined, maxCost = DEFAULT_MAX_COST): void {
+  const total = computeQueryCost(schema, document, operationName, variables, maxCost);
   if (total > maxCost) {
+    // The walk stops once past the limit, so the cost stated is "at least".
     throw new DomainError({
       code: "QUERY_TOO_COMPLEX",
       status: 400,
       type: "request/query-too-complex",
       title: "Query too complex",
-      detail: `The query's estimated cost exceeds ${maxCost} (each field costs 1; a list paged with \`first\`/\`last\` multiplies what it selects by its page size); ask for smaller pages or fewer nested lists.`,
+      detail: `The query's estimated cost is at least ${total}; the limit is ${maxCost}. Each field costs 1; a list multiplies what it selects by its bound (a paged list by its page size). Ask for smaller pages or fewer nested lists.`,
     });
   }
 }

@@ -1,6 +1,7 @@
 // Per-API-client rate limiting, one fixed-window counter per client and door. On SQLite (one
 // process) the counters live in memory; on PostgreSQL they live in the shared database, so every
 // replica behind the load balancer enforces the same limit.
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "../db/client.js";
 
 export type Door = "graphql" | "rest" | "compat";
@@ -26,15 +27,19 @@ function decide(count: number, limit: number, windowStart: number, windowMs: num
   };
 }
 
+/** Longer than any window a limiter is asked for (a minute per API client, 15 minutes for login). */
+const COUNTER_RETENTION_MS = 60 * 60_000;
+
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
+  private lastPrune = 0;
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
     const now = Date.now();
     const start = now - (now % windowMs);
     let w = this.windows.get(key);
     if (!w || w.start !== start) {
-      if (this.windows.size > 10_000) this.prune(start);
+      if (this.windows.size > 10_000 && now - this.lastPrune > 60_000) this.prune(now);
       w = { start, count: 0 };
       this.windows.set(key, w);
     }
@@ -42,8 +47,9 @@ export class MemoryRateLimiter implements RateLimiter {
     return decide(w.count, limit, start, windowMs, now);
   }
 
-  private prune(currentStart: number) {
-    for (const [k, w] of this.windows) if (w.start < currentStart) this.windows.delete(k);
+  private prune(now: number) {
+    this.lastPrune = now;
+    for (const [k, w] of this.windows) if (w.start < now - COUNTER_RETENTION_MS) this.windows.delete(k);
   }
 }
 
@@ -58,9 +64,9 @@ export class DatabaseRateLimiter implements RateLimiter {
       INSERT INTO "RateLimitCounter" ("key", "windowStart", "count") VALUES (${key}, ${BigInt(start)}, 1)
       ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimitCounter"."count" + 1
       RETURNING "count"`;
-    if (now - this.lastPrune > windowMs) {
+    if (now - this.lastPrune > 60_000) {
       this.lastPrune = now;
-      this.db.prisma.rateLimitCounter.deleteMany({ where: { windowStart: { lt: BigInt(start - windowMs) } } }).catch(() => {});
+      this.db.prisma.rateLimitCounter.deleteMany({ where: { windowStart: { lt: BigInt(now - COUNTER_RETENTION_MS) } } }).catch(() => {});
     }
     return decide(Number(rows[0].count), limit, start, windowMs, now);
   }
@@ -79,4 +85,22 @@ export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
   };
   if (!d.allowed) h["Retry-After"] = String(d.resetSeconds);
   return h;
+}
+
+/**
+ * A remote facade (CORE_URL) tells the core which door a request came through with this token, an
+ * HMAC of the door under CURSOR_SECRET (already shared by every replica). A bare `X-Retour-Door`
+ * from outside proves nothing, so a client cannot pick its own bucket.
+ */
+export function doorToken(secret: string, door: Door): string {
+  return `${door}.${createHmac("sha256", secret).update(`retour-door:${door}`).digest("base64url")}`;
+}
+
+/** The door a `/graphql` request counts in: `graphql` unless it carries a valid door token. */
+export function doorFromToken(secret: string, header: string | undefined): Door {
+  const door = header?.split(".")[0];
+  if (door !== "rest" && door !== "compat") return "graphql";
+  const given = Buffer.from(header!);
+  const expected = Buffer.from(doorToken(secret, door));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? door : "graphql";
 }

@@ -18,7 +18,7 @@ export const identityResolvers = {
     apiClients: (_: unknown, args: { storeId: string }, ctx: RequestContext) => identity.listApiClients(ctx.services, args.storeId),
   },
   Mutation: {
-    login: (_: unknown, args: { email: string; password: string }, ctx: RequestContext) => identity.login(ctx.services, args.email, args.password),
+    login: (_: unknown, args: { email: string; password: string }, ctx: RequestContext) => identity.login(ctx.services, args.email, args.password, ctx.clientAddress),
     logout: (_: unknown, __: unknown, ctx: RequestContext) => identity.logout(ctx),
     createApiClient: (_: unknown, args: { storeId: string; input: identity.ApiClientInput }, ctx: RequestContext) =>
       identity.createApiClient(ctx.services, args.storeId, args.input),

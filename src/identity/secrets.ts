@@ -4,7 +4,34 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 
-const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
+const scryptUnbounded = promisify(scrypt) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
+
+/**
+ * Password hashing runs on libuv's thread pool (4 threads by default, also used by DNS lookups and
+ * file I/O), 16 MB and ~50 ms each. At most two run at once, so a login flood queues here instead of
+ * starving the rest of the process; past MAX_WAITING the attempt is refused at once.
+ */
+const MAX_HASHING = 2;
+const MAX_WAITING = 200;
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+export class PasswordHashingBusyError extends Error {}
+
+async function scryptAsync(pw: string, salt: Buffer, len: number, opts: object): Promise<Buffer> {
+  if (hashing >= MAX_HASHING) {
+    if (waiting.length >= MAX_WAITING) throw new PasswordHashingBusyError("Too many password checks in progress");
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else hashing++;
+  try {
+    return await scryptUnbounded(pw, salt, len, opts);
+  } finally {
+    // Hand the slot to the next waiter, or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 function randomBase62(length: number): string {

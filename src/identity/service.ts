@@ -3,6 +3,7 @@ import type { Principal, RequestContext, Services } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { ALL_SCOPES, parseScopes, type Scope } from "./scopes.js";
+import { throttleLogin } from "./login-throttle.js";
 import {
   API_SECRET_PREFIX,
   SESSION_TOKEN_PREFIX,
@@ -11,6 +12,7 @@ import {
   parseToken,
   tokenMatches,
   verifyPassword,
+  PasswordHashingBusyError,
 } from "./secrets.js";
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -157,10 +159,15 @@ export async function createStaffUser(services: Services, storeId: string, email
   });
 }
 
-export async function login(services: Services, email: string, password: string) {
-  const user = await services.db.prisma.staffUser.findUnique({ where: { email: email.trim().toLowerCase() } });
+export async function login(services: Services, email: string, password: string, clientAddress?: string) {
+  const normalized = email.trim().toLowerCase();
+  await throttleLogin(services, normalized, clientAddress);
+  const user = await services.db.prisma.staffUser.findUnique({ where: { email: normalized } });
   // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
-  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH).catch((err) => {
+    if (err instanceof PasswordHashingBusyError) throw fail.rateLimited("Too many logins in progress; retry in 1 s.", 1);
+    throw err;
+  });
   if (!user || !ok) throw fail.unauthenticated("Wrong email or password.");
   const issued = issueToken(SESSION_TOKEN_PREFIX);
   const expiresAt = new Date(Date.now() + services.config.sessionTtlMs);

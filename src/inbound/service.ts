@@ -8,6 +8,7 @@ import { newId } from "../core/ids.js";
 import { assertCurrency, parseMajor } from "../core/money.js";
 import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { PAGE_SIZES } from "../core/bounds.js";
 
 export const INBOUND_STATUSES = ["PENDING", "IN_TRANSIT", "PARTIALLY_RECEIVED", "RECEIVED"] as const;
 export type InboundStatus = (typeof INBOUND_STATUSES)[number];
@@ -66,8 +67,8 @@ export async function listShipments(ctx: RequestContext, storeId: string, filter
   return paginate(ctx.services.cursors, {
     list,
     args,
-    defaultSize: 20,
-    maxSize: 500,
+    defaultSize: PAGE_SIZES.standard.default,
+    maxSize: PAGE_SIZES.standard.max,
     sortField: "updatedAt",
     fetch: (keyset, take) =>
       ctx.prisma.inboundShipment.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),

@@ -6,9 +6,10 @@ import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { PAGE_SIZES } from "../core/bounds.js";
 
 export const INVOICE_STATUSES = ["pending", "issued", "paid"] as const;
-export const ITEM_PAGE_MAX = 1000;
+export const ITEM_PAGE_MAX = PAGE_SIZES.invoiceItems.max;
 
 /** Newest first; not paginated (a store has one invoice per billing period). */
 export function listInvoices(ctx: RequestContext, storeId: string) {
@@ -33,7 +34,7 @@ export function invoiceItems(ctx: RequestContext, invoiceId: string, args: PageA
   return paginate(ctx.services.cursors, {
     list: `invoiceItems:${invoiceId}`,
     args,
-    defaultSize: 100,
+    defaultSize: PAGE_SIZES.invoiceItems.default,
     maxSize: ITEM_PAGE_MAX,
     sortField: "occurredAt",
     direction: "asc",

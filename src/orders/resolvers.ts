@@ -20,6 +20,8 @@ export const ordersResolvers = {
     deleteOrder: (_: unknown, a: { storeId: string; id: string }, ctx: Ctx) => orders.deleteOrder(ctx, a.storeId, a.id),
   },
   Order: {
+    shippingAddress: (o: O) => (o.shippingAddress ? JSON.parse(o.shippingAddress) : null),
+    billingAddress: (o: O) => (o.billingAddress ? JSON.parse(o.billingAddress) : null),
     customer: (o: O) => ({ name: { given: o.customerFirstName, surname: o.customerLastName }, emailAddress: o.customerEmail, phoneNumber: o.customerPhone }),
     customerDetails: (o: O) => ({
       id: o.customerId,

@@ -2,7 +2,8 @@
 // delete) write through one upsert. Orders are keyed by (store, provider, external id); they also
 // have an internal id (ord_…) and a display name.
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
+import { DomainError, fail } from "../core/errors.js";
+import { RELEASED_STATUSES } from "../returns/transitions.js";
 import { newId } from "../core/ids.js";
 import { assertCurrency, currencyExponent, money, parseMajor } from "../core/money.js";
 import { isUniqueViolation } from "../core/db-errors.js";
@@ -10,6 +11,7 @@ import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import type { TransactionClient } from "../db/client.js";
+import { PAGE_SIZES } from "../core/bounds.js";
 
 export type OrderRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["order"]["findFirst"]>>>;
 export type LineItemRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["orderLineItem"]["findFirst"]>>>;
@@ -155,6 +157,7 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
         await tx.order.update({ where: { id: orderId }, data: { ...data, version: { increment: 1 } } });
         const current = await tx.orderLineItem.findMany({ where: { orderId } });
         const byExt = new Map(current.map((l) => [l.externalId, l]));
+        await refuseQuantityBelowReturned(tx, lines, byExt);
         for (const line of lines) {
           const found = byExt.get(line.externalId);
           if (found) await tx.orderLineItem.update({ where: { id: found.id }, data: line });
@@ -164,9 +167,7 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
         if (dropped.length) {
           const used = await tx.returnItem.count({ where: { lineItemId: { in: dropped.map((d) => d.id) } } });
           const fulfilled = await tx.fulfillmentLineItem.count({ where: { lineItemId: { in: dropped.map((d) => d.id) } } });
-          if (used || fulfilled) {
-            throw fail.conflict("orders/line-item-in-use", "Line item in use", `Line item(s) ${dropped.map((d) => d.externalId).join(", ")} are part of a return or fulfillment and cannot be removed from the order; send them again.`);
-          }
+          if (used || fulfilled) throw lineItemInUse(`Line item(s) ${dropped.map((d) => d.externalId).join(", ")} are part of a return or fulfillment and cannot be removed from the order; send them again.`);
           await tx.orderLineItem.deleteMany({ where: { id: { in: dropped.map((d) => d.id) } } });
         }
       } else {
@@ -186,6 +187,33 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
     // Two first-time syncs of one order raced: the loser retries as an update (or a 409 for CREATE).
     if (isUniqueViolation(err)) return run();
     throw err;
+  }
+}
+
+/** The one refusal for a re-sync that would take back line items (or units) a return or fulfillment holds. */
+function lineItemInUse(detail: string, field?: string) {
+  return new DomainError({ code: "CONFLICT", status: 409, type: "orders/line-item-in-use", title: "Line item in use", detail, field });
+}
+
+/**
+ * A re-sync may lower a line's quantity, but not below the units in its returns that still hold
+ * them (every status but the released ones), which creating a return checks from the other side.
+ */
+async function refuseQuantityBelowReturned(tx: TransactionClient, lines: { externalId: string; quantity: number; position: number }[], byExt: Map<string, { id: string; quantity: number }>) {
+  const lowered = lines.filter((l) => { const was = byExt.get(l.externalId); return was && l.quantity < was.quantity; });
+  if (!lowered.length) return;
+  const held = await tx.returnItem.groupBy({
+    by: ["lineItemId"],
+    where: { lineItemId: { in: lowered.map((l) => byExt.get(l.externalId)!.id) }, return: { status: { notIn: [...RELEASED_STATUSES] } } },
+    _sum: { quantity: true },
+  });
+  const heldById = new Map(held.map((h) => [h.lineItemId, h._sum.quantity ?? 0]));
+  for (const line of lowered) {
+    const inReturns = heldById.get(byExt.get(line.externalId)!.id) ?? 0;
+    if (line.quantity < inReturns) {
+      const field = `lineItems[${line.position}].quantity`;
+      throw lineItemInUse(`Line item(s) ${line.externalId} are part of a return or fulfillment: ${inReturns} unit(s) are in returns, so \`${field}\` cannot go below ${inReturns} (got ${line.quantity}); send at least ${inReturns}.`, field);
+    }
   }
 }
 
@@ -225,8 +253,8 @@ export async function listOrders(ctx: RequestContext, storeId: string, args: Pag
   return paginate(ctx.services.cursors, {
     list: `orders:${storeId}`,
     args,
-    defaultSize: 20,
-    maxSize: 500,
+    defaultSize: PAGE_SIZES.standard.default,
+    maxSize: PAGE_SIZES.standard.max,
     sortField: "createdAt",
     fetch: (keyset, take) => ctx.prisma.order.findMany({ where: { storeId, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
   });

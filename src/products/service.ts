@@ -10,10 +10,12 @@ import { hostname } from "node:os";
 import type { RequestContext } from "../core/context.js";
 import type { TransactionClient } from "../db/client.js";
 import { fail } from "../core/errors.js";
+import { LIST_BOUNDS } from "../core/bounds.js";
 import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { PAGE_SIZES } from "../core/bounds.js";
 
 // Input field names mirror the merchant file format (snake_case), in GraphQL and REST alike.
 export interface ImageInput {
@@ -64,8 +66,8 @@ export interface BulkUploadResult {
   results: FamilyResult[];
 }
 
-export const MAX_FAMILIES = 1000;
-export const MAX_VARIANTS = 100;
+export const MAX_FAMILIES = LIST_BOUNDS.productFamilies;
+export const MAX_VARIANTS = LIST_BOUNDS.productVariants;
 const KINDS = ["SELLABLE", "NON_SELLABLE"];
 export const WEIGHT_UNITS = ["g", "kg", "lb", "oz", "t"];
 const DIMENSION_UNITS = ["in", "cm"];
@@ -485,8 +487,8 @@ export function listFamilies(ctx: RequestContext, storeId: string, args: PageArg
   return paginate(ctx.services.cursors, {
     list: `productFamilies:${storeId}`,
     args,
-    defaultSize: 20,
-    maxSize: 500,
+    defaultSize: PAGE_SIZES.standard.default,
+    maxSize: PAGE_SIZES.standard.max,
     sortField: "createdAt",
     fetch: (keyset, take) => ctx.prisma.productFamily.findMany({ where: { storeId, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
   });

@@ -1,9 +1,13 @@
+import { PAGE_SIZES } from "../core/bounds.js";
 import type { RequestContext } from "../core/context.js";
 import { actorName } from "./actors.js";
 import type { PageArgs } from "../core/pagination.js";
 import { money } from "../core/money.js";
 import { lineItemById, orderById, type LineItemRow } from "../orders/service.js";
 import * as returns from "./service.js";
+import { itemValues } from "./service.js";
+import { RETURNS_CSV_COLUMNS, formatReturnNumber, listReturns, returnsCsvRow, statusCounts, type ReturnFilters } from "./list.js";
+import { returnsOverview } from "./overview.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, TRANSITIONS, allowedActions, type ReturnStatus } from "./transitions.js";
 
 type Ctx = RequestContext;
@@ -18,21 +22,23 @@ async function orderOf(ctx: Ctx, r: R) {
   return order;
 }
 
-/** Value of the returned units: price less their share of the line discount, before tax. */
-export function itemValues(item: I, line: LineItemRow | null) {
-  if (!line) return { productValue: 0, tax: 0, refund: 0 };
-  const productValue = Math.round(((line.unitPrice * line.quantity - line.discount) * item.quantity) / line.quantity);
-  const tax = Math.round((line.tax * item.quantity) / line.quantity);
-  const refund = item.status === "rejected" ? 0 : Math.max(0, productValue + tax - (item.merchantAdjustment ?? 0));
-  return { productValue, tax, refund };
-}
-
 async function itemWithValues(ctx: Ctx, item: I) {
   // Through the order's line-item loader (one query per page of orders), which the order's own
   // `lineItems`/`items` also use: a return read with its order selects the line items once.
   const line = await lineItemById(ctx, item.orderId, item.lineItemId);
   return { item, line, ...itemValues(item, line) };
 }
+
+async function totalsOf(ctx: Ctx, r: R) {
+  const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
+  const values = await Promise.all(items.map((i) => itemWithValues(ctx, i)));
+  const sum = (comp: string) => values.filter((v) => v.item.compensation === comp).reduce((s, v) => s + v.refund, 0);
+  const c = order.currency;
+  return { charge: wrap(0, c), exchange: wrap(0, c), refund: wrap(sum("refund"), c), storeCredit: wrap(sum("store_credit"), c), shippingFee: wrap(0, c) };
+}
+
+/** Rows of the returns CSV a page holds at most (each reads its order and items through the loaders). */
+const CSV_PAGE = PAGE_SIZES.returnsCsv.max;
 
 const parse = <T>(s: string | null): T | null => (s ? (JSON.parse(s) as T) : null);
 
@@ -41,8 +47,20 @@ const actorOf = (type: string, id: string | null, name?: string | null) => ({ ty
 export const returnsResolvers = {
   Query: {
     return: (_: unknown, a: { id: string }, ctx: Ctx) => returns.getReturn(ctx, a.id),
-    returns: (_: unknown, a: { storeId: string; status?: string | null; updatedAtMin?: Date | null; updatedAtMax?: Date | null; orderName?: string | null } & PageArgs, ctx: Ctx) =>
-      returns.listReturns(ctx, a.storeId, a, a),
+    returns: (_: unknown, a: { storeId: string } & ReturnFilters & PageArgs, ctx: Ctx) => listReturns(ctx, a.storeId, a, a),
+    returnsCsv: async (_: unknown, a: { storeId: string } & ReturnFilters & PageArgs, ctx: Ctx) => {
+      const page = await listReturns(ctx, a.storeId, { first: a.first ?? CSV_PAGE, after: a.after }, a, CSV_PAGE);
+      const rows = await Promise.all(page.nodes.map(async (r) => {
+        const [order, items, totals] = await Promise.all([orderOf(ctx, r), returns.itemsOf(ctx, r.id), totalsOf(ctx, r)]);
+        return returnsCsvRow({
+          number: formatReturnNumber(r.compatId), id: r.id, createdAt: r.createdAt, updatedAt: r.updatedAt, status: r.status, type: r.type,
+          orderName: order.name, customerName: [order.customerFirstName, order.customerLastName].filter(Boolean).join(" "), customerEmail: order.customerEmail,
+          itemCount: items.reduce((n, i) => n + i.quantity, 0), refund: totals.refund.amount.amount, storeCredit: totals.storeCredit.amount.amount, currency: order.currency,
+        });
+      }));
+      return { csv: (a.after ? "" : RETURNS_CSV_COLUMNS.join(",") + "\r\n") + rows.join(""), rowCount: rows.length, pageInfo: page.pageInfo };
+    },
+    returnsOverview: (_: unknown, a: { storeId: string; from?: Date | null; to?: Date | null }, ctx: Ctx) => returnsOverview(ctx, a.storeId, a.from, a.to),
     returnTransitions: () =>
       RETURN_STATUSES.flatMap((from) =>
         RETURN_ACTIONS.filter((action) => TRANSITIONS[from][action] !== undefined).map((action) => {
@@ -62,16 +80,20 @@ export const returnsResolvers = {
     reopenReturn: (_: unknown, a: { id: string }, ctx: Ctx) => returns.reopenReturn(ctx, a.id),
     completeReturn: (_: unknown, a: { id: string }, ctx: Ctx) => returns.completeReturn(ctx, a.id),
     removeReturnItems: (_: unknown, a: { id: string; itemIds: string[] }, ctx: Ctx) => returns.removeReturnItems(ctx, a.id, a.itemIds),
+    bulkReturnAction: (_: unknown, a: { ids: string[]; action: returns.BulkAction; reason?: string | null; restock?: boolean | null }, ctx: Ctx) =>
+      returns.bulkReturnAction(ctx, a.ids, a.action, a),
     setReturnStatus: (_: unknown, a: { id: string; status: string }, ctx: Ctx) => returns.setReturnStatus(ctx, a.id, a.status),
     addReturnComment: (_: unknown, a: { id: string; message?: string | null; image?: string | null }, ctx: Ctx) => returns.addComment(ctx, a.id, a.message, a.image),
   },
   ReturnConnection: {
+    statusCounts: (c: { storeId: string; filters: ReturnFilters }, _: unknown, ctx: Ctx) => statusCounts(ctx, c.storeId, c.filters),
     orders: async (c: { nodes: R[] }, _: unknown, ctx: Ctx) => {
       const ids = [...new Set(c.nodes.map((r) => r.orderId))];
       return (await Promise.all(ids.map((id) => orderById(ctx, id)))).filter(Boolean);
     },
   },
   Return: {
+    number: (r: R) => formatReturnNumber(r.compatId),
     order: async (r: R, _: unknown, ctx: Ctx) => {
       const o = await orderOf(ctx, r);
       return { id: o.id, name: o.name };
@@ -106,13 +128,7 @@ export const returnsResolvers = {
     },
     dropoffs: () => [],
     tags: () => [],
-    totals: async (r: R, _: unknown, ctx: Ctx) => {
-      const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
-      const values = await Promise.all(items.map((i) => itemWithValues(ctx, i)));
-      const sum = (comp: string) => values.filter((v) => v.item.compensation === comp).reduce((s, v) => s + v.refund, 0);
-      const c = order.currency;
-      return { charge: wrap(0, c), exchange: wrap(0, c), refund: wrap(sum("refund"), c), storeCredit: wrap(sum("store_credit"), c), shippingFee: wrap(0, c) };
-    },
+    totals: (r: R, _: unknown, ctx: Ctx) => totalsOf(ctx, r),
     createdBy: (r: R) => actorOf(r.createdByType, r.createdById, r.createdByName),
     timeline: async (r: R, _: unknown, ctx: Ctx) =>
       Promise.all((await returns.timelineOf(ctx, r.id)).map(async (t) => ({ ...t, at: t.createdAt, actor: actorOf(t.actorType, t.actorId, await actorName(ctx, t.actorType, t.actorId)) }))),
@@ -153,6 +169,7 @@ export const returnsResolvers = {
     refund: (v: { refund: number; currency: string; item: I }) => ({ amount: money(v.refund, v.currency), type: v.item.compensation === "store_credit" ? "store_credit" : "original_payment" }),
     productValueNoTaxNoAdjustment: (v: { productValue: number; currency: string }) => wrap(v.productValue, v.currency),
     compensation: (v: { item: I }) => v.item.compensation,
+    imageUrl: (v: { line: LineItemRow | null }) => v.line?.imageUrl ?? null,
   },
 };
 

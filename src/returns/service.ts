@@ -2,9 +2,10 @@
 // lifecycle (src/returns/transitions.ts is the one table of what may happen from which status).
 // Every write that changes a return records a domain event in the same transaction.
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
+import { LIST_BOUNDS, PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
+import { DomainError, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
-import { parseMajor } from "../core/money.js";
+import { money, parseMajor } from "../core/money.js";
 import { recordEvent, eventsCommitted } from "../core/events.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { groupBy, indexBy } from "../core/loaders.js";
@@ -36,6 +37,15 @@ export interface CreateReturnInput {
   type?: string | null;
   notes?: string | null;
   label?: { trackingNumber: string; carrier?: string | null; trackingUrl?: string | null; postageLabelUrl?: string | null; formLabelUrl?: string | null; originalShipmentId?: string | null } | null;
+}
+
+/** Value of the returned units: price less their share of the line discount, before tax. */
+export function itemValues(item: Pick<ReturnItemRow, "quantity" | "status" | "merchantAdjustment">, line: Pick<LineItemRow, "unitPrice" | "quantity" | "discount" | "tax"> | null) {
+  if (!line) return { productValue: 0, tax: 0, refund: 0 };
+  const productValue = Math.round(((line.unitPrice * line.quantity - line.discount) * item.quantity) / line.quantity);
+  const tax = Math.round((line.tax * item.quantity) / line.quantity);
+  const refund = item.status === "rejected" ? 0 : Math.max(0, productValue + tax - (item.merchantAdjustment ?? 0));
+  return { productValue, tax, refund };
 }
 
 function returnNotFound(id: string) {
@@ -132,7 +142,7 @@ async function insertReturn(ctx: RequestContext, storeId: string, input: CreateR
       }
     }
     const createdByName = await actorName(ctx, tx);
-    const compatId = await allocateCompatId(tx);
+    const compatId = await allocateCompatId(tx, storeId);
     await tx.return.create({
       data: {
         id,
@@ -171,12 +181,14 @@ async function insertReturn(ctx: RequestContext, storeId: string, input: CreateR
 }
 
 /**
- * The compat door's numeric id: the next value of the "return" counter, taken inside the creating
- * transaction (the counter row's lock orders concurrent creates on PostgreSQL; SQLite writes are
- * serial). Ids are never reused: the counter only grows, and deleted returns keep theirs.
+ * The compat door's numeric id: the next value of the store's counter, taken inside the creating
+ * transaction (the counter row's lock orders concurrent creates on PostgreSQL, including the insert of
+ * a new store's first row; SQLite writes are serial). Numbered per store, so an id says nothing about
+ * other stores' volume; never reused: the counter only grows, and deleted returns keep theirs.
  */
-export async function allocateCompatId(tx: TransactionClient): Promise<number> {
-  const row = await tx.compatSequence.upsert({ where: { name: "return" }, create: { name: "return", next: 2 }, update: { next: { increment: 1 } } });
+export async function allocateCompatId(tx: TransactionClient, storeId: string): Promise<number> {
+  const name = `return:${storeId}`;
+  const row = await tx.compatSequence.upsert({ where: { name }, create: { name, next: 2 }, update: { next: { increment: 1 } } });
   return row.next - 1;
 }
 
@@ -184,35 +196,6 @@ export async function allocateCompatId(tx: TransactionClient): Promise<number> {
 
 export async function getReturn(ctx: RequestContext, id: string) {
   return ctx.prisma.return.findFirst({ where: { id, storeId: { in: ctx.storeIds() } } });
-}
-
-export interface ReturnFilters {
-  status?: string | null;
-  updatedAtMin?: Date | null;
-  updatedAtMax?: Date | null;
-  orderName?: string | null;
-}
-
-export async function listReturns(ctx: RequestContext, storeId: string, args: PageArgs, f: ReturnFilters) {
-  if (f.status != null && !isReturnStatus(f.status)) throw fail.badInput(`\`status\` must be a return status; got ${JSON.stringify(f.status)}.`, "status");
-  const updatedAt: Record<string, Date> = {};
-  if (f.updatedAtMin) updatedAt.gte = f.updatedAtMin;
-  if (f.updatedAtMax) updatedAt.lt = f.updatedAtMax;
-  const where = {
-    storeId,
-    ...(f.status ? { status: f.status } : {}),
-    ...(Object.keys(updatedAt).length ? { updatedAt } : {}),
-    ...(f.orderName != null ? { order: { name: f.orderName } } : {}),
-  };
-  const list = `returns:${storeId}:${f.status ?? ""}:${f.updatedAtMin?.getTime() ?? ""}:${f.updatedAtMax?.getTime() ?? ""}:${f.orderName ?? ""}`;
-  return paginate(ctx.services.cursors, {
-    list,
-    args,
-    defaultSize: 20,
-    maxSize: 500,
-    sortField: "createdAt",
-    fetch: (keyset, take) => ctx.prisma.return.findMany({ where: { ...where, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
-  });
 }
 
 // ─── Lifecycle ────────────────────────────────────────────────────────────────
@@ -271,6 +254,8 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
   return act(ctx, id, "process", async ({ tx, ret, items }) => {
     const byId = new Map(items.map((i) => [i.id, i]));
     const order = await tx.order.findUnique({ where: { id: ret.orderId }, select: { currency: true } });
+    const currency = order?.currency ?? "USD";
+    const lines = new Map((await tx.orderLineItem.findMany({ where: { id: { in: items.map((i) => i.lineItemId) } } })).map((l) => [l.id, l]));
     const now = new Date();
     const seen = new Set<string>();
     for (const [i, p] of inputs.entries()) {
@@ -283,8 +268,14 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
       if (p.reject && (p.restock != null || p.merchantAdjustment != null)) throw fail.badInput(`\`${f}\`: \`reject\` and \`processInput\` are mutually exclusive.`, `${f}.reject`);
       let adjustment: number | null = null;
       if (p.merchantAdjustment != null) {
-        adjustment = parseMajor(p.merchantAdjustment, order?.currency ?? "USD", `${f}.processInput.newMerchantAdjustment`);
-        if (adjustment < 0) throw fail.badInput(`\`${f}.processInput.newMerchantAdjustment\` must not be negative.`, `${f}.processInput.newMerchantAdjustment`);
+        const field = `${f}.processInput.newMerchantAdjustment`;
+        adjustment = parseMajor(p.merchantAdjustment, currency, field);
+        if (adjustment < 0) throw fail.badInput(`\`${field}\` must not be negative.`, field);
+        // An adjustment is taken off the item's refund: more than the item is worth is a typo, not a refund of 0.
+        const { productValue, tax } = itemValues({ ...item, merchantAdjustment: null }, lines.get(item.lineItemId) ?? null);
+        if (adjustment > productValue + tax) {
+          throw fail.badInput(`\`${field}\` (${money(adjustment, currency).amount}) must not exceed the item's value of ${money(productValue + tax, currency).amount} ${currency} (tax included); enter at most that amount.`, field);
+        }
       }
       await tx.returnItem.update({
         where: { id: item.id },
@@ -458,3 +449,47 @@ export function storeFlags(ctx: RequestContext, storeId: string) {
 }
 
 export { findOrder };
+
+// ─── Bulk ─────────────────────────────────────────────────────────────────────
+
+export const BULK_MAX = LIST_BOUNDS.bulkReturns;
+export type BulkAction = "process" | "flag" | "reject";
+
+/** Every open item accepted at its full value; a return changed meanwhile is refused under its lock. */
+async function processOpenItems(ctx: RequestContext, id: string, restock: boolean) {
+  const ret = await ctx.prisma.return.findFirst({ where: { id, storeId: { in: ctx.storeIds() } }, select: { status: true, items: { where: { status: "open" }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true } } } });
+  if (!ret) throw returnNotFound(id);
+  const open = ret.items;
+  if (!open.length) throw fail.conflict("returns/nothing-to-process", "Nothing to process", `This return is ${ret.status.replace(/_/g, " ")}: no item is left to process.`);
+  return processReturn(ctx, id, open.map((i) => ({ itemId: i.id, restock })));
+}
+
+/**
+ * One action on several returns, each in its own transaction (through `act`), one result per id in
+ * the order given: a lifecycle refusal of one is reported on its row and the others still run.
+ */
+export async function bulkReturnAction(ctx: RequestContext, ids: string[], action: BulkAction, opts: { reason?: string | null; restock?: boolean | null } = {}) {
+  if (!ids.length) throw fail.badInput("`ids` must name at least one return.", "ids");
+  if (ids.length > BULK_MAX) throw fail.badInput(`\`ids\` may name at most ${BULK_MAX} returns at once; got ${ids.length}. Send them in several requests.`, "ids");
+  if (new Set(ids).size !== ids.length) throw fail.badInput("`ids` names a return twice; name each once.", "ids");
+  if (opts.reason && opts.reason.length > TEXT_BOUNDS.note) throw fail.badInput(`\`reason\` may hold at most ${TEXT_BOUNDS.note} characters.`, "reason");
+  // An id outside the caller's stores is a wrong request, refused before anything changes (and told
+  // apart from a refusal of the lifecycle, which is reported on its row).
+  const found = new Set((await ctx.prisma.return.findMany({ where: { id: { in: ids }, storeId: { in: ctx.storeIds() } }, select: { id: true } })).map((r) => r.id));
+  const unknown = ids.filter((id) => !found.has(id));
+  if (unknown.length) throw fail.notFound("returns/not-found", `No return ${unknown.map((id) => JSON.stringify(id)).join(", ")} in this store; nothing was changed.`, "Return not found");
+  const run = (id: string) =>
+    action === "process" ? processOpenItems(ctx, id, opts.restock ?? true) : action === "flag" ? flagReturn(ctx, id, opts.reason) : rejectReturn(ctx, id, opts.reason);
+  const results = [];
+  // One after the other: each takes its return's lock, and SQLite has one writer anyway.
+  for (const id of ids) {
+    try {
+      const done = await run(id);
+      results.push({ id, ok: true, message: done.message, errorType: null, return: done.return });
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      results.push({ id, ok: false, message: err.info.detail, errorType: err.info.type, return: null });
+    }
+  }
+  return results;
+}

@@ -7,6 +7,7 @@ import { DomainError, fail } from "../core/errors.js";
 import { paginate, keysetOrder } from "../core/pagination.js";
 import * as returns from "./service.js";
 import type { ReturnRow } from "./service.js";
+import { PAGE_SIZES } from "../core/bounds.js";
 
 // ─── States ───────────────────────────────────────────────────────────────────
 
@@ -253,8 +254,8 @@ export function warehouseNote(ctx: RequestContext, storeId: string | null | unde
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 export const LIST_WINDOW_MAX_DAYS = 120;
-export const LIST_PAGE_SIZE_DEFAULT = 100;
-export const LIST_PAGE_SIZE_MAX = 750;
+export const LIST_PAGE_SIZE_DEFAULT = PAGE_SIZES.warehouseReturns.default;
+export const LIST_PAGE_SIZE_MAX = PAGE_SIZES.warehouseReturns.max;
 export const ASN_DEFAULT_DAYS = 7;
 
 export interface ListWindow {
@@ -277,7 +278,7 @@ export interface ListArgs {
   unpaged?: boolean | null;
 }
 
-export const LIST_UNPAGED_MAX = 10_000;
+export const LIST_UNPAGED_MAX = PAGE_SIZES.warehouseReturns.unpaged;
 
 /**
  * The list window: no `from`/`to` → the 24 hours before now; `from` alone → the 24 hours after it;
@@ -367,7 +368,7 @@ export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
   };
 }
 
-export const ASN_MAX_ROWS = 5000;
+export const ASN_MAX_ROWS = PAGE_SIZES.warehouseAsn.max;
 
 /**
  * ASN: returns created in [from, to], oldest first. Defaults: from = 7 days before now, to = now.

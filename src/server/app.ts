@@ -11,11 +11,13 @@ import type { Config } from "../config.js";
 import type { Core } from "../core/index.js";
 import type { RequestContext } from "../core/context.js";
 import { checkInputText, checkQueryCost, queryLimitsRule } from "../core/limits.js";
+import { checkInputBounds } from "../core/input-bounds.js";
+import { BODY_BOUNDS, bytesText } from "../core/bounds.js";
 import { checkOperationAccess } from "../core/auth.js";
 import { DomainError, outcomeOf, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../core/errors.js";
 import { DOOR_PREFIX, noteOf, startNote } from "../core/log.js";
 import { metricsHandler, type Metrics } from "../core/metrics.js";
-import { rateLimitHeaders, type Door } from "../core/rate-limit.js";
+import { doorFromToken, rateLimitHeaders } from "../core/rate-limit.js";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { inProcessExecutor, remoteExecutor, type Executor } from "../../facades/executor.js";
 import { createRestFacade, restOperations } from "../../facades/rest/index.js";
@@ -128,13 +130,13 @@ export async function createApp({ config, log, core, readiness = { ready: true }
     if (explorer) app.get("/graphql", explorerPage());
     app.use(
       "/graphql",
-      express.json({ limit: "2mb" }),
+      express.json({ limit: BODY_BOUNDS.graphql }),
       expressMiddleware(apollo, {
         context: async ({ req, res }) => {
           const note = noteOf(res);
           note.route = "/graphql";
           try {
-            const ctx = await core.createContext(req.headers.authorization, (req as Request & { id: string }).id, doorOf(req));
+            const ctx = await core.createContext(req.headers.authorization, (req as Request & { id: string }).id, doorFromToken(config.cursorSecret, req.get("x-retour-door")), req.ip);
             if (ctx.principal.kind === "apiClient") note.apiClientId = ctx.principal.clientId;
             ctx.note = note;
             return ctx;
@@ -150,7 +152,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
 
   if (config.serveFacades) {
     const executor: Executor = config.coreUrl
-      ? remoteExecutor(config.coreUrl)
+      ? remoteExecutor(config.coreUrl, config.cursorSecret)
       : core
         ? inProcessExecutor(core, [...restOperations(), ...compatOperations()])
         : (() => {
@@ -176,6 +178,15 @@ export async function createApp({ config, log, core, readiness = { ready: true }
     });
   });
   app.use((err: any, req: Request, res: Response, _next: NextFunction) => {
+    if (err?.type === "entity.too.large") {
+      return void res.status(413).type("application/problem+json").json({
+        type: `com.${config.serviceName}.api:request/too-large`,
+        title: "Request body too large",
+        status: 413,
+        detail: `The request body exceeds the limit of ${bytesText(BODY_BOUNDS.graphql)} (${BODY_BOUNDS.graphql} bytes); send less per request.`,
+        instance: req.path,
+      });
+    }
     const status = err?.status >= 400 && err?.status < 500 ? err.status : 500;
     if (status === 500) log.error({ err, requestId: (req as Request & { id: string }).id }, "unexpected error");
     res.status(status).type("application/problem+json").json({
@@ -226,19 +237,19 @@ function corsMiddleware(origins: Set<string>) {
   };
 }
 
-/** Facades deployed apart from the core say which door a request came through (for its rate limit). */
-function doorOf(req: Request): Door {
-  const door = req.get("x-retour-door");
-  return door === "rest" || door === "compat" ? door : "graphql";
-}
-
+/** RateLimit-* headers for API clients; any refusal with `retryAfter` (e.g. login throttling) answers 429 with Retry-After. */
 function rateLimitHeadersPlugin(): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       return {
         async willSendResponse({ contextValue, response }) {
-          if (!contextValue.rateLimit) return;
-          for (const [k, v] of Object.entries(rateLimitHeaders(contextValue.rateLimit))) response.http.headers.set(k.toLowerCase(), v);
+          if (contextValue.rateLimit) for (const [k, v] of Object.entries(rateLimitHeaders(contextValue.rateLimit))) response.http.headers.set(k.toLowerCase(), v);
+          const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
+          const retryAfter = errors?.find((e) => e.extensions?.code === "RATE_LIMITED")?.extensions?.retryAfter;
+          if (typeof retryAfter === "number") {
+            response.http.status = 429;
+            response.http.headers.set("retry-after", String(retryAfter));
+          }
         },
       };
     },
@@ -285,7 +296,8 @@ function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestCon
           try {
             checkOperationAccess(core.schema, document, operationName, request.variables, contextValue);
             checkInputText(document, request.variables);
-            checkQueryCost(document, operationName, request.variables);
+            checkInputBounds(core.schema, document, operationName, request.variables);
+            checkQueryCost(core.schema, document, operationName, request.variables);
           } catch (err) {
             // A request-level refusal (nothing executed): answer with its real HTTP status.
             if (err instanceof DomainError) throw withHttpStatus(err);

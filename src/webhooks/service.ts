@@ -13,6 +13,7 @@ import { urlProblem } from "./ssrf.js";
 import { topicNames, topicOf } from "./topics.js";
 import { enqueueDelivery } from "./outbox.js";
 import { renderSnapshot } from "./payload.js";
+import { PAGE_SIZES } from "../core/bounds.js";
 
 /** What list/get answer instead of the subscriber's token; sending it back in an update keeps the stored token. */
 export const MASKED_TOKEN = "********";
@@ -260,8 +261,8 @@ export async function listDeliveries(ctx: RequestContext, filter: DeliveryFilter
   return paginate(ctx.services.cursors, {
     list: `webhookDeliveries:${webhook.id}:${filter.status ?? ""}:${filter.eventId ?? ""}:${filter.subjectId ?? ""}`,
     args,
-    defaultSize: 50,
-    maxSize: 500,
+    defaultSize: PAGE_SIZES.webhookDeliveries.default,
+    maxSize: PAGE_SIZES.webhookDeliveries.max,
     sortField: "createdAt",
     fetch: (keyset, take) => ctx.prisma.webhookDelivery.findMany({ where: { ...where, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
   });

@@ -257,11 +257,12 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await shot("16-returns");
 
     // Filters go to the core and into the URL.
-    await page.getByLabel("Status").selectOption({ label: "Open" });
-    await page.getByRole("button", { name: "Apply filters" }).click();
+    const tabs = page.getByRole("navigation", { name: "Status" });
+    await tabs.getByRole("button", { name: /^Open/ }).click();
     await page.getByText("1 return shown").waitFor();
     expect(new URL(page.url()).search).toBe("?status=open");
-    await page.getByLabel("Status").selectOption({ label: "Any status" });
+    await tabs.getByRole("button", { name: /^All/ }).click();
+    await page.getByText("6 returns shown").waitFor();
     await page.getByLabel("Order name").fill("#1002");
     await page.getByRole("button", { name: "Apply filters" }).click();
     // The previous result is also "1 return shown": wait for the new one, not for the count.
@@ -300,8 +301,8 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await fieldsets.nth(0).getByLabel("Reject").check();
     await fieldsets.nth(1).getByLabel(/^Adjustment for/).fill("abc");
     await proc.getByRole("button", { name: "Process return" }).click();
-    // The core's validation message, shown in the dialog; nothing changed.
-    await proc.getByRole("alert").waitFor();
+    // Checked before sending, shown next to the field; nothing changed.
+    await fieldsets.nth(1).getByText("Enter an amount such as 5.00 (at most 2 decimals).").waitFor();
     await expect(timeline.getByRole("listitem").count()).resolves.toBe(1);
     await fieldsets.nth(1).getByLabel(/^Adjustment for/).fill("5.00");
     await proc.getByRole("button", { name: "Process return" }).click();
@@ -426,6 +427,163 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     const fromRest = Buffer.from(await rest.arrayBuffer());
     expect(fromDashboard.length).toBeGreaterThan(200);
     expect(fromDashboard.equals(fromRest)).toBe(true);
+  });
+
+  let allScopes: string | null = null;
+  const staffGql = async (query: string, variables: Record<string, unknown>) => {
+    allScopes ??= (await svc.createApiClient(storeId, "all")).secret; // the legacy client was narrowed above
+    const res = await svc.http.graphql(query, variables, allScopes);
+    if (res.errors?.length) throw new Error(JSON.stringify(res.errors));
+    return res.data;
+  };
+  const newReturn = async (order: string, line: string, reason: string) =>
+    (
+      await staffGql(`mutation($s: ID!, $i: CreateReturnInput!) { createReturn(storeId: $s, input: $i) { return { id number } } }`, {
+        s: storeId,
+        i: { provider: "custom", externalOrderId: order, items: [{ lineItemId: `${order}-${line}`, quantity: 1, reason }] },
+      })
+    ).createReturn.return as { id: string; number: string };
+
+  it("finds a customer's return by email, keeps the search in the URL and exports that list as CSV", async () => {
+    await page.goto(url("/dashboard/returns"));
+    const table = page.getByRole("table", { name: "Returns" });
+    await page.getByText("6 returns shown").waitFor();
+    await page.getByLabel("Search").fill("grace@example.test");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get("q")).toBe("grace@example.test");
+    const grace = await svc.services.db.prisma.return.findFirstOrThrow({ where: { storeId, order: { customerEmail: "grace@example.test" } } });
+    const row = table.locator("tbody tr").first();
+    await expect(row.textContent()).resolves.toContain("Grace Hopper");
+    await expect(row.textContent()).resolves.toContain("#1002");
+    // The short number and, for engineers, the id.
+    await expect(row.getByRole("link", { name: `Return R${grace.compatId} for order #1002` }).textContent()).resolves.toBe(`R${grace.compatId}`);
+    await expect(row.textContent()).resolves.toContain(grace.id);
+    // The tabs count this search's returns per status.
+    await expect(page.getByRole("navigation", { name: "Status" }).getByRole("button", { name: /^Flagged/ }).textContent()).resolves.toBe("Flagged 1");
+    await shot("26-returns-search-by-email");
+
+    // A reload keeps the search; a part of a name finds the same return.
+    await page.reload();
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
+    await expect(page.getByLabel("Search").inputValue()).resolves.toBe("grace@example.test");
+    await page.getByLabel("Search").fill("hopp");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("hopp");
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
+
+    // The CSV of this filtered list is the core's returnsCsv.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const csv = (await import("node:fs")).readFileSync((await download.path())!, "utf8");
+    const core = await staffGql(`query($s: ID!) { returnsCsv(storeId: $s, search: "hopp") { csv } }`, { s: storeId });
+    expect(csv).toBe(core.returnsCsv.csv);
+    expect(csv.split("\r\n")[1]).toContain(`R${grace.compatId},${grace.id},`);
+  });
+
+  it("processes three returns at once and reports each", async () => {
+    const made = [await newReturn("DEMO-1002", "li-socks", "Too small"), await newReturn("DEMO-1004", "li-tee", "Too small"), await newReturn("DEMO-1005", "li-socks", "Too small")];
+    await page.goto(url("/dashboard/returns?status=open"));
+    const table = page.getByRole("table", { name: "Returns" });
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(3);
+    for (const [r, order] of made.map((r, i) => [r, ["#1002", "#1004", "#1005"][i]] as const)) {
+      await page.getByLabel(`Select return ${r.number} for order ${order}`).check();
+    }
+    const bar = page.getByRole("group", { name: "Selected returns" });
+    await expect(bar.getByText("3 selected").isVisible()).resolves.toBe(true);
+    await bar.getByRole("button", { name: "Process" }).click();
+    const dialog = page.getByRole("dialog", { name: "Process 3 returns?" });
+    await expect(dialog.textContent()).resolves.toContain("accepted at its full value and restocked");
+    await shot("27-bulk-process-dialog");
+    await dialog.getByRole("button", { name: "Process 3 returns" }).click();
+    const results = page.getByRole("status", { name: "Bulk action results" });
+    await results.getByText("3 of 3 done.").waitFor();
+    for (const r of made) await expect(results.textContent()).resolves.toContain(`${r.number} · `);
+    // The open tab is empty now: the list was read again.
+    await page.getByText("No returns match these filters").waitFor();
+    await shot("28-bulk-processed");
+    const stored = await svc.services.db.prisma.return.findMany({ where: { id: { in: made.map((r) => r.id) } } });
+    expect(stored.map((r) => r.status)).toEqual(["complete", "complete", "complete"]);
+  });
+
+  it("reads this month's returns by reason on the overview", async () => {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overview" }).click();
+    await page.waitForURL(/\/dashboard\/overview$/);
+    const byReason = page.getByRole("table", { name: "Returns by reason" });
+    await byReason.waitFor();
+    const core = await staffGql(`query($s: ID!) { returnsOverview(storeId: $s) { returnCount byReason { reason units } } }`, { s: storeId });
+    const rows = await byReason.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td .cell")].map((c) => c.textContent!.trim())));
+    expect(rows.map((r) => r.slice(0, 2))).toEqual(core.returnsOverview.byReason.map((r: { reason: string; units: number }) => [r.reason, String(r.units)]));
+    expect(core.returnsOverview.byReason).toContainEqual({ reason: "Too small", units: 3 });
+    await expect(page.getByText(`${core.returnsOverview.returnCount}`, { exact: true }).first().isVisible()).resolves.toBe(true);
+    // The charts are drawn (SVG), and described for screen readers.
+    await expect.poll(() => page.locator(".chart svg").count()).toBe(3);
+    await page.getByRole("img", { name: /^Returns per day/ }).waitFor();
+    await shot("29-overview");
+    // A period without returns says so.
+    await page.getByLabel(/^From/).fill("2020-01-01");
+    await page.getByLabel(/^To/).fill("2020-01-31");
+    await page.getByRole("button", { name: "Show period" }).click();
+    await page.getByText("No returns in this period").waitFor();
+    expect(new URL(page.url()).search).toBe("?from=2020-01-01&to=2020-01-31");
+  });
+
+  it("explains each action of a return before it runs, and names the dialog's buttons apart", async () => {
+    const ret = await newReturn("DEMO-1006", "li-tee", "Too big");
+    await page.goto(url(`/dashboard/returns/${ret.id}`));
+    await page.getByRole("heading", { name: "Return for order #1006", level: 1 }).waitFor();
+    await expect(page.locator(".page-header").textContent()).resolves.toContain(`Return ${ret.number} · ${ret.id}`);
+    const actions = page.getByRole("group", { name: "Return actions" });
+    const described = await actions.getByRole("button").evaluateAll((bs) =>
+      bs.map((b) => ({ label: b.textContent ?? "", text: document.getElementById(b.getAttribute("aria-describedby")!)?.textContent ?? "", red: b.className === "danger-outline" })),
+    );
+    const byLabel = Object.fromEntries(described.map((d) => [d.label, d]));
+    expect(Object.keys(byLabel)).toEqual(["Process items", "Complete", "Flag", "Remove items", "Reject", "Cancel", "Reset"]);
+    for (const { text } of Object.values(byLabel)) expect(text.length).toBeGreaterThan(40);
+    expect(byLabel.Cancel.text).toContain("as if it had not been made");
+    expect(byLabel.Reset.text).toContain("even on processed items");
+    expect(byLabel.Reject.text).toContain("You can reopen it later");
+    expect(byLabel["Remove items"].text).toContain("at least one stays");
+    // Only what cannot be undone is red.
+    expect(Object.entries(byLabel).filter(([, v]) => v.red).map(([k]) => k)).toEqual(["Remove items", "Cancel", "Reset"]);
+    await shot("30-return-actions-explained");
+
+    await actions.getByRole("button", { name: "Cancel" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Cancel this return?" });
+    await expect(dialog.getByRole("button").allTextContents()).resolves.toEqual(expect.arrayContaining(["Keep return as it is", "Cancel return"]));
+    await expect(dialog.getByRole("button", { name: "Cancel", exact: true }).count()).resolves.toBe(0);
+    await expect(dialog.textContent()).resolves.toContain("This cannot be undone.");
+    await shot("31-cancel-dialog");
+    await dialog.getByRole("button", { name: "Keep return as it is" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect((await svc.services.db.prisma.return.findUniqueOrThrow({ where: { id: ret.id } })).status).toBe("open");
+
+    // The page shows the return's addresses, label state, item image slot and refund state.
+    await page.getByRole("heading", { name: "Addresses" }).waitFor();
+    await expect(page.getByText("500 Market St").count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByText(/^Not decided yet/).isVisible()).resolves.toBe(true);
+  });
+
+  it("checks an adjustment against the item's value before sending, next to its field", async () => {
+    const ret = await newReturn("DEMO-1006", "li-socks", "Too big");
+    await page.goto(url(`/dashboard/returns/${ret.id}`));
+    await page.getByRole("group", { name: "Return actions" }).getByRole("button", { name: "Process items" }).click();
+    const proc = page.getByRole("dialog", { name: "Process items" });
+    const field = proc.getByLabel(/^Adjustment for Wool socks/);
+    await field.fill("500.00");
+    await proc.getByRole("button", { name: "Process return" }).click();
+    // Socks: 18.00 plus 1.44 tax.
+    const error = proc.locator(".field.invalid").getByText("Cannot exceed the item's value of 19.44 USD (tax included).");
+    await error.waitFor();
+    await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(proc.getByText("Fix the amounts marked above; nothing was sent.").isVisible()).resolves.toBe(true);
+    await shot("32-adjustment-too-large");
+    expect((await svc.services.db.prisma.returnItem.findFirstOrThrow({ where: { returnId: ret.id } })).status).toBe("open");
+    await field.fill("19.44");
+    await proc.getByRole("button", { name: "Process return" }).click();
+    await proc.waitFor({ state: "hidden" });
+    await expect(page.getByText("Decided: the amounts below are owed to the customer.").isVisible()).resolves.toBe(true);
+    const item = await svc.services.db.prisma.returnItem.findFirstOrThrow({ where: { returnId: ret.id } });
+    expect([item.status, item.merchantAdjustment]).toEqual(["processed", 1944]);
   });
 
   it("is usable at phone width and by keyboard", async () => {

@@ -1,6 +1,8 @@
 // The dashboard's pure helpers (facades/dashboard/app/src/logic.ts).
 import { describe, expect, it } from "vitest";
-import { actionButtons, actorText, collectCsv, personName, replayStart, returnFilterVariables, statusTone, timelineText } from "../../facades/dashboard/app/src/logic.js";
+import {
+  actionButtons, actorText, addAmounts, adjustmentError, collectCsv, overviewVariables, personName, refundState, replayStart, returnFilterVariables, statusTone, timelineText,
+} from "../../facades/dashboard/app/src/logic.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, allowedActions } from "../../src/returns/transitions.js";
 import { RETURN_STATUSES as PAGE_STATUSES } from "../../facades/dashboard/app/src/logic.js";
 
@@ -95,5 +97,59 @@ describe("collectCsv", () => {
 
   it("passes a failing page's error on", async () => {
     await expect(collectCsv(async () => Promise.reject(new Error("gone")))).rejects.toThrow("gone");
+  });
+});
+
+describe("returns list search and sort", () => {
+  it("passes the search and a known sort, and drops an unknown sort", () => {
+    expect(returnFilterVariables({ q: "  ada@example.test ", sort: "OLDEST" }).variables).toEqual({ search: "ada@example.test", sort: "OLDEST" });
+    expect(returnFilterVariables({ q: "   ", sort: "SIDEWAYS" }).variables).toEqual({});
+  });
+});
+
+describe("adjustments", () => {
+  const max = { amount: "30.24", currency: "USD" };
+  it("accepts nothing, or an amount up to the item's value", () => {
+    expect(adjustmentError("", max)).toBeNull();
+    expect(adjustmentError("5", max)).toBeNull();
+    expect(adjustmentError("30.24", max)).toBeNull();
+  });
+  it("refuses more than the value, a negative, text or too many decimals, saying how to fix it", () => {
+    expect(adjustmentError("500.00", max)).toBe("Cannot exceed the item's value of 30.24 USD (tax included).");
+    expect(adjustmentError("30.25", max)).toBe("Cannot exceed the item's value of 30.24 USD (tax included).");
+    expect(adjustmentError("-1", max)).toBe("Enter an amount such as 5.00 (at most 2 decimals).");
+    expect(adjustmentError("abc", max)).toBe("Enter an amount such as 5.00 (at most 2 decimals).");
+    expect(adjustmentError("1.005", max)).toBe("Enter an amount such as 5.00 (at most 2 decimals).");
+    expect(adjustmentError("1.5", { amount: "500", currency: "JPY" })).toBe("Enter a whole amount such as 5.");
+  });
+  it("adds amounts exactly", () => {
+    expect(addAmounts("28.00", "2.24")).toBe("30.24");
+    expect(addAmounts("0.10", "0.20")).toBe("0.30");
+    expect(addAmounts("0.05", "0.00")).toBe("0.05");
+    expect(addAmounts("500", "40")).toBe("540");
+  });
+});
+
+describe("overview period", () => {
+  const now = new Date("2026-02-14T12:00:00Z");
+  it("defaults to this month and turns inclusive days into [from, to)", () => {
+    expect(overviewVariables({}, now)).toEqual({ variables: { from: "2026-02-01T00:00:00.000Z", to: "2026-03-01T00:00:00.000Z" }, errors: {} });
+    expect(overviewVariables({ from: "2026-01-01", to: "2026-01-31" }, now).variables).toEqual({ from: "2026-01-01T00:00:00.000Z", to: "2026-02-01T00:00:00.000Z" });
+  });
+  it("names the date that cannot be used", () => {
+    expect(overviewVariables({ from: "2026-02-30" }, now).errors).toEqual({ from: "Enter the date as YYYY-MM-DD." });
+    expect(overviewVariables({ from: "2026-02-10", to: "2026-02-01" }, now).errors).toEqual({ to: "The end date is before the start date." });
+    const long = overviewVariables({ from: "2024-01-01", to: "2026-01-01" }, now);
+    expect(long.errors).toEqual({ to: "Choose at most 366 days." });
+    expect(long.variables).toEqual({ from: "2024-01-01T00:00:00.000Z", to: "2025-01-01T00:00:00.000Z" });
+  });
+});
+
+describe("refund state", () => {
+  it("says where the money stands from the items' decisions", () => {
+    expect(refundState([{ status: "open" }])).toMatch(/^Not decided yet/);
+    expect(refundState([{ status: "open" }, { status: "processed" }])).toBe("Partly decided: 1 of 2 items still open.");
+    expect(refundState([{ status: "rejected" }])).toBe("Rejected: nothing is owed.");
+    expect(refundState([{ status: "processed" }, { status: "rejected" }])).toBe("Decided: the amounts below are owed to the customer.");
   });
 });

@@ -3,6 +3,7 @@
 import { operation } from "../../executor.js";
 import { booleanQuery, omitNull, RestProblem, type RestRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
+import { pathParam } from "../schema-helpers.js";
 
 const EXPERIENCE_FIELDS = `id checkoutExperienceId name description live createdAt updatedAt
   shippingMethods { id name carrier price { amount currency } minDays maxDays }`;
@@ -71,8 +72,8 @@ export const checkoutOpenApi: OpenApiFragment = {
   paths: {
     "/stores/{storeId}/checkout-experiences/{checkoutExperienceId}": {
       parameters: [
-        { name: "storeId", in: "path", required: true, schema: { type: "string" } },
-        { name: "checkoutExperienceId", in: "path", required: true, schema: { type: "string" } },
+        pathParam("storeId"),
+        pathParam("checkoutExperienceId"),
       ],
       get: {
         operationId: "Checkout experience get",
@@ -106,7 +107,7 @@ export const checkoutOpenApi: OpenApiFragment = {
       },
     },
     "/stores/{storeId}/checkout-ab-tests": {
-      parameters: [{ name: "storeId", in: "path", required: true, schema: { type: "string" } }],
+      parameters: [pathParam("storeId")],
       get: {
         operationId: "Checkout A/B tests list",
         summary: "List the store's checkout A/B tests, newest first (metadata only)",

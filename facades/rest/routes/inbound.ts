@@ -3,6 +3,7 @@
 import { operation } from "../../executor.js";
 import { pageArgs, pageHeaders, RestInputError, RestProblem, type RestInput, type RestRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
+import { pathParam, text } from "../schema-helpers.js";
 
 const LIST_FIELDS = `id shipmentId status location { id name } carrier trackingNumber trackingUrl estimatedArrivalDate actualArrivalDate
   freightType paymentTerms freightCost { amount currency } dutyCost { amount currency }
@@ -177,7 +178,7 @@ const detailItem = obj({
 export const inboundOpenApi: OpenApiFragment = {
   paths: {
     "/stores/{storeId}/inbound-shipments": {
-      parameters: [{ name: "storeId", in: "path", required: true, schema: str }],
+      parameters: [pathParam("storeId")],
       get: {
         operationId: "Inbound shipments list",
         summary: "List inbound shipments, most recently updated first",
@@ -188,13 +189,13 @@ export const inboundOpenApi: OpenApiFragment = {
         "x-scope": "inbound_shipments_read",
         parameters: [
           { name: "status", in: "query", required: false, schema: { type: "string", enum: ["PENDING", "IN_TRANSIT", "PARTIALLY_RECEIVED", "RECEIVED"] } },
-          { name: "location_id", in: "query", required: false, schema: { type: "string", pattern: "^loc_" }, example: "loc_4d8e1a2b3c" },
+          { name: "location_id", in: "query", required: false, schema: text("id", { pattern: "^loc_" }), example: "loc_4d8e1a2b3c" },
           { name: "created_at_min", in: "query", required: false, description: "Inclusive.", schema: { type: "string", format: "date-time" }, example: "2000-01-01T00:00:00Z" },
           { name: "created_at_max", in: "query", required: false, description: "Exclusive.", schema: { type: "string", format: "date-time" }, example: "2026-01-01T00:00:00Z" },
           { name: "page-size", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 500, default: 20 } },
-          { name: "page-continue", in: "query", required: false, schema: str, description: "The previous response's `X-Page-Next`, unchanged." },
+          { name: "page-continue", in: "query", required: false, schema: text("cursor"), description: "The previous response's `X-Page-Next`, unchanged." },
           { name: "X-Page-Size", in: "header", required: false, schema: { type: "integer", minimum: 1, maximum: 500, default: 20 } },
-          { name: "X-Page-Continue", in: "header", required: false, schema: str },
+          { name: "X-Page-Continue", in: "header", required: false, schema: text("cursor") },
         ],
         responses: {
           "200": {
@@ -208,8 +209,8 @@ export const inboundOpenApi: OpenApiFragment = {
     },
     "/stores/{storeId}/inbound-shipments/{inboundShipmentId}": {
       parameters: [
-        { name: "storeId", in: "path", required: true, schema: str },
-        { name: "inboundShipmentId", in: "path", required: true, schema: str, example: "inb_7a3f9c2e1b" },
+        pathParam("storeId"),
+        { ...pathParam("inboundShipmentId"), example: "inb_7a3f9c2e1b" },
       ],
       get: {
         operationId: "Inbound shipment get",

@@ -5,6 +5,7 @@ import type { Response } from "express";
 import { operation } from "../../executor.js";
 import { RestProblem, type RestInput, type RestRoute, type Runner } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
+import { pathParam } from "../schema-helpers.js";
 import { CSV_HEADER, csvRow, type CsvItem } from "../../../src/invoices/csv.js";
 
 const listInvoices = operation(`query RestListInvoices($storeId: ID!) {
@@ -136,7 +137,7 @@ const csvResponse = (what: string) => ({
 export const invoicesOpenApi: OpenApiFragment = {
   paths: {
     "/stores/{storeId}/invoices": {
-      parameters: [{ name: "storeId", in: "path", required: true, schema: { type: "string" } }],
+      parameters: [pathParam("storeId")],
       get: {
         operationId: "Invoice list",
         summary: "List the store's invoices, newest first (not paginated)",
@@ -164,7 +165,7 @@ export const invoicesOpenApi: OpenApiFragment = {
       },
     },
     "/invoices/{invoiceId}/items.csv": {
-      parameters: [{ name: "invoiceId", in: "path", required: true, schema: { type: "string" } }],
+      parameters: [pathParam("invoiceId")],
       get: {
         operationId: "Invoice csv get",
         summary: "Download an invoice's items as CSV",

@@ -3,7 +3,8 @@
 import { operation } from "../../executor.js";
 import { RestInputError, RestProblem, type RestRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
-import { arr, bool, dateTime, errorResponses, int, json, nullable, num, obj, pathParam, ref, str, type Schema } from "../schema-helpers.js";
+import { arr, bool, dateTime, errorResponses, int, json, list, nullable, num, obj, pathParam, ref, type Schema, str, text } from "../schema-helpers.js";
+import { LIST_BOUNDS, pastListBound } from "../../../src/core/bounds.js";
 
 const FULFILLMENT_FIELDS = `id createdAt status trackingCompany trackingNumber estimatedDeliveryDate deliveredAt
   lineItems { id quantity title productId variantId sku }
@@ -69,6 +70,8 @@ function customSyncInput(b: Record<string, any>) {
   if (b.type !== "order") throw new RestInputError("`type` must be \"order\".", "type");
   if (!Array.isArray(b.lineItems)) throw new RestInputError("`lineItems` must be an array.", "lineItems");
   for (const k of ["orderDiscounts", "shippingLines", "fulfillments"]) if (!Array.isArray(b[k])) throw new RestInputError(`\`${k}\` must be an array.`, k);
+  // Summed here into the order's totals, so never seen by the core: bounded where they are read.
+  for (const k of ["orderDiscounts", "shippingLines"]) if (b[k].length > LIST_BOUNDS.orderCharges) throw new RestInputError(`\`${k}\` ${pastListBound(b[k].length, LIST_BOUNDS.orderCharges)}.`, k);
   requireFields(b.customer, ["email", "firstName", "lastName"], "customer.");
   requireFields(b.shippingAddress, ["address1", "city", "provinceCode", "zip", "countryCode"], "shippingAddress.");
   const protection: Record<string, boolean> = {};
@@ -295,6 +298,7 @@ export const ordersRoutes: RestRoute[] = [
 const ns = nullable(str);
 const FULFILLMENT_STATUSES = ["pre_transit", "unknown", "in_transit", "out_for_delivery", "available_for_pickup", "delivered", "return_to_sender", "failure", "cancelled", "error"];
 const location = obj({ city: ns, state: ns, country: ns, postalCode: ns });
+const locationInput = obj({ city: nullable(text("short")), state: nullable(text("short")), country: nullable(text("short")), postalCode: nullable(text("short")) });
 const fulfillment: Schema = obj({
   id: str,
   createdAt: dateTime,
@@ -331,6 +335,8 @@ const ordersOp = (operationId: string, scope: string | null, summary: string, ex
 });
 const money = obj({ amount: str, currencyCode: str });
 const moneySet = obj({ shopMoney: money, presentmentMoney: money });
+const moneyInput = obj({ amount: text("short"), currencyCode: text("short") });
+const moneySetInput = obj({ shopMoney: moneyInput, presentmentMoney: moneyInput });
 const anyObject = { type: "object" };
 
 export const ordersOpenApi: OpenApiFragment = {
@@ -348,11 +354,11 @@ export const ordersOpenApi: OpenApiFragment = {
                   type: "object",
                   required: ["id", "type", "createdAt", "presentmentCurrency", "shopCurrency", "customer", "lineItems", "orderDiscounts", "shippingLines", "fulfillments", "shippingAddress", "updatedAt"],
                   properties: {
-                    id: str, type: { type: "string", enum: ["order"] }, name: { ...str, description: "Display name; defaults to `id`." }, createdAt: dateTime, updatedAt: dateTime,
-                    presentmentCurrency: str, shopCurrency: str,
-                    customer: { type: "object", required: ["email", "firstName", "lastName"], properties: { email: str, firstName: str, lastName: str, phone: str, id: str } },
-                    lineItems: arr({ type: "object", required: ["id", "quantity", "priceSet", "title", "productId", "sku"], properties: { id: str, quantity: num, priceSet: moneySet, title: str, productId: str, sku: str, variantId: str, variantTitle: str, vendor: str } }),
-                    orderDiscounts: arr(anyObject), shippingLines: arr(anyObject), fulfillments: arr(anyObject),
+                    id: text("id"), type: { type: "string", enum: ["order"] }, name: { ...text("short"), description: "Display name; defaults to `id`." }, createdAt: dateTime, updatedAt: dateTime,
+                    presentmentCurrency: text("short"), shopCurrency: text("short"), tags: list(text("short"), "orderTags"),
+                    customer: { type: "object", required: ["email", "firstName", "lastName"], properties: { email: text("short"), firstName: text("short"), lastName: text("short"), phone: text("short"), id: text("id") } },
+                    lineItems: list({ type: "object", required: ["id", "quantity", "priceSet", "title", "productId", "sku"], properties: { id: text("id"), quantity: num, priceSet: moneySetInput, title: text("title"), productId: text("id"), sku: text("id"), variantId: text("id"), variantTitle: text("title"), vendor: text("short") } }, "orderLineItems"),
+                    orderDiscounts: list(anyObject, "orderCharges"), shippingLines: list(anyObject, "orderCharges"), fulfillments: list(anyObject, "orderFulfillments"),
                     shippingAddress: { type: "object", required: ["address1", "city", "provinceCode", "zip", "countryCode"] },
                   },
                 },
@@ -380,9 +386,9 @@ export const ordersOpenApi: OpenApiFragment = {
                 type: "object",
                 required: ["orderId", "createdAt", "lineItems"],
                 properties: {
-                  orderId: str, createdAt: dateTime, name: str, provider: { ...str, default: "custom" }, currencyCode: { ...str, default: "USD" },
-                  lineItems: { type: "array", minItems: 1, items: { type: "object", required: ["id", "productId", "title", "quantity"], properties: { id: str, productId: str, title: str, quantity: { type: "integer", minimum: 1, maximum: 1000 }, variantId: str, sku: str, price: { type: "number", minimum: 0 }, discount: { type: "number", minimum: 0 }, imageUrl: str } } },
-                  customer: anyObject, shipping: anyObject, billingAddress: anyObject, tags: arr(str), locationId: str,
+                  orderId: text("id"), createdAt: dateTime, name: text("short"), provider: { ...text("short"), default: "custom" }, currencyCode: { ...text("short"), default: "USD" },
+                  lineItems: list({ type: "object", required: ["id", "productId", "title", "quantity"], properties: { id: text("id"), productId: text("id"), title: text("title"), quantity: { type: "integer", minimum: 1, maximum: 1000 }, variantId: text("id"), sku: text("id"), price: { type: "number", minimum: 0 }, discount: { type: "number", minimum: 0 }, imageUrl: text("url") } }, "orderLineItems", { minItems: 1 }),
+                  customer: anyObject, shipping: anyObject, billingAddress: anyObject, tags: list(text("short"), "orderTags"), locationId: text("id"),
                   totalPrice: nn, subtotalPrice: nn, totalTax: nn, totalDiscount: nn,
                 },
               },
@@ -420,12 +426,12 @@ export const ordersOpenApi: OpenApiFragment = {
             "application/json": {
               schema: obj(
                 {
-                  fulfillmentId: str,
-                  lineItems: { type: "array", minItems: 1, items: obj({ id: str, quantity: { type: "integer", minimum: 1, maximum: 1000 } }) },
-                  tracking: nullable(obj({ carrier: str, code: str })),
+                  fulfillmentId: text("id"),
+                  lineItems: list(obj({ id: text("id"), quantity: { type: "integer", minimum: 1, maximum: 1000 } }), "fulfillmentLineItems", { minItems: 1 }),
+                  tracking: nullable(obj({ carrier: text("short"), code: text("short") })),
                   useDummyTracking: bool,
                   initialTracking: obj(
-                    { status: { type: "string", enum: FULFILLMENT_STATUSES }, estimatedDeliveryDate: nullable(dateTime), message: ns, datetime: nullable(dateTime), location: nullable(location) },
+                    { status: { type: "string", enum: FULFILLMENT_STATUSES }, estimatedDeliveryDate: nullable(dateTime), message: nullable(text("note")), datetime: nullable(dateTime), location: nullable(locationInput) },
                     ["estimatedDeliveryDate", "message", "datetime", "location"],
                   ),
                 },
@@ -453,9 +459,9 @@ export const ordersOpenApi: OpenApiFragment = {
                 {
                   status: { type: "string", enum: [...FULFILLMENT_STATUSES.filter((s) => s !== "unknown"), "stalled_in_transit", "delayed", "arriving_early"] },
                   estimatedDeliveryDate: nullable(dateTime),
-                  message: ns,
+                  message: nullable(text("note")),
                   datetime: nullable(dateTime),
-                  location: nullable(location),
+                  location: nullable(locationInput),
                 },
                 ["estimatedDeliveryDate", "message", "datetime", "location"],
               ),

@@ -3,6 +3,8 @@
 import { operation } from "../../executor.js";
 import { RestInputError, type RestRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
+import { pathParam } from "../schema-helpers.js";
+import { LIST_BOUNDS, TEXT_BOUNDS } from "../../../src/core/bounds.js";
 
 const bulkUpload = operation(`mutation RestProductsBulkUpload($storeId: ID!, $products: [ProductFamilyUpload!]!, $key: String) {
   bulkUploadProducts(storeId: $storeId, products: $products, idempotencyKey: $key) {
@@ -44,16 +46,16 @@ export const productsRoutes: RestRoute[] = [
 ];
 
 const str = (maxLength?: number, minLength?: number) => ({ type: "string", ...(minLength ? { minLength } : {}), ...(maxLength ? { maxLength } : {}) });
-const image = { type: "object", required: ["url", "alt_text"], additionalProperties: false, properties: { url: { type: "string", format: "uri" }, alt_text: str(1000) } };
+const image = { type: "object", required: ["url", "alt_text"], additionalProperties: false, properties: { url: { type: "string", format: "uri", maxLength: TEXT_BOUNDS.url }, alt_text: str(1000) } };
 
 export const productsOpenApi: OpenApiFragment = {
   paths: {
     "/stores/{storeId}/products/bulk-upload": {
-      parameters: [{ name: "storeId", in: "path", required: true, schema: { type: "string" } }],
+      parameters: [pathParam("storeId")],
       post: {
         operationId: "Products bulk upload",
-        parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 }, description: "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409." }],
-        summary: "Create or update up to 1000 product families",
+        parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: str(TEXT_BOUNDS.short), description: "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409." }],
+        summary: `Create or update up to ${LIST_BOUNDS.productFamilies} product families`,
         description: [
           "Each family is matched by `product_family_id`, then `external_id`, then any variant `sku`; matched → `updated`, otherwise `created`. An unknown `product_family_id` is an error for that family (ids are assigned by the service).",
           "Within a matched family, each variant is matched by `id`, then `external_id`, then `sku`; unmatched variants are created, and variants not in the upload are left as they are.",
@@ -70,7 +72,7 @@ export const productsOpenApi: OpenApiFragment = {
               schema: {
                 type: "object",
                 required: ["products"],
-                properties: { products: { type: "array", minItems: 1, maxItems: 1000, items: { $ref: "#/components/schemas/ProductFamilyUpload" } } },
+                properties: { products: { type: "array", minItems: 1, maxItems: LIST_BOUNDS.productFamilies, items: { $ref: "#/components/schemas/ProductFamilyUpload" } } },
               },
             },
           },
@@ -127,11 +129,11 @@ export const productsOpenApi: OpenApiFragment = {
         title: str(500, 1),
         description: str(5000),
         vendor: str(255),
-        tags: { type: "array", items: str(255), default: [] },
+        tags: { type: "array", items: str(255), maxItems: LIST_BOUNDS.productTags, default: [] },
         kind: { type: "string", enum: ["SELLABLE", "NON_SELLABLE"], default: "SELLABLE" },
-        options: { type: "array", items: { type: "object", required: ["name", "values"], additionalProperties: false, properties: { name: str(255, 1), values: { type: "array", items: str(255) } } } },
-        images: { type: "array", items: image },
-        variants: { type: "array", minItems: 1, maxItems: 100, items: { $ref: "#/components/schemas/ProductVariantUpload" } },
+        options: { type: "array", maxItems: LIST_BOUNDS.productOptions, items: { type: "object", required: ["name", "values"], additionalProperties: false, properties: { name: str(255, 1), values: { type: "array", maxItems: LIST_BOUNDS.optionValues, items: str(255) } } } },
+        images: { type: "array", maxItems: LIST_BOUNDS.productImages, items: image },
+        variants: { type: "array", minItems: 1, maxItems: LIST_BOUNDS.productVariants, items: { $ref: "#/components/schemas/ProductVariantUpload" } },
       },
     },
     ProductVariantUpload: {
@@ -144,9 +146,9 @@ export const productsOpenApi: OpenApiFragment = {
         title: str(500),
         sku: { ...str(255, 1), description: "Unique per store; matched when neither id is given." },
         upc: str(50),
-        barcodes: { type: "array", items: { type: "string" } },
+        barcodes: { type: "array", maxItems: LIST_BOUNDS.variantBarcodes, items: str(TEXT_BOUNDS.short) },
         price: { type: "integer", minimum: 0, maximum: 2147483647, description: "Minor units: 2999 = 29.99." },
-        currency: { type: "string", pattern: "^[A-Za-z]{3}$", description: "ISO 4217" },
+        currency: { ...str(TEXT_BOUNDS.short), pattern: "^[A-Za-z]{3}$", description: "ISO 4217" },
         weight: { type: "number", minimum: 0 },
         weight_unit: { type: "string", enum: ["g", "kg", "lb", "oz", "t"] },
         width: { type: "number", minimum: 0 },
@@ -154,9 +156,9 @@ export const productsOpenApi: OpenApiFragment = {
         height: { type: "number", minimum: 0 },
         dimension_unit: { type: "string", enum: ["in", "cm"] },
         hs_code: str(50),
-        origin_country: { type: "string", pattern: "^[A-Z]{2}$" },
-        option_values: { type: "array", items: { type: "string" }, description: "In the family's `options` order." },
-        images: { type: "array", items: image },
+        origin_country: { ...str(TEXT_BOUNDS.short), pattern: "^[A-Z]{2}$" },
+        option_values: { type: "array", maxItems: LIST_BOUNDS.productOptions, items: str(TEXT_BOUNDS.short), description: "In the family's `options` order." },
+        images: { type: "array", maxItems: LIST_BOUNDS.productImages, items: image },
       },
     },
   },

@@ -4,7 +4,8 @@ import { operation } from "../../executor.js";
 import { pageArgs, pageHeaders, RestInputError, RestProblem, type RestInput, type RestRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
 import { ORDER_FIELDS, RETURN_FIELDS, splitReturn } from "../../../src/returns/documents.js";
-import { arr, bool, dateTime, int, json, nullable, obj, pathParam, ref, str, type Schema } from "../schema-helpers.js";
+import { arr, bool, dateTime, int, json, list, nullable, obj, pathParam, ref, str, text, type Schema } from "../schema-helpers.js";
+import { LIST_BOUNDS } from "../../../src/core/bounds.js";
 
 const createReturn = operation(`mutation RestCreateReturn($storeId: ID!, $input: CreateReturnInput!, $options: CreateReturnOptions, $key: String) {
   createReturn(storeId: $storeId, input: $input, options: $options, idempotencyKey: $key) {
@@ -280,6 +281,7 @@ const orderSchema: Schema = obj({
 });
 
 const comment: Schema = { oneOf: [obj({ message: str }), obj({ image: str })] };
+const commentInput: Schema = { oneOf: [obj({ message: text("comment") }), obj({ image: text("imageBase64", { description: "A base64 image." }) })] };
 const returnIdParam = pathParam("returnId");
 const op = (operationId: string, scope: string, summary: string, extra: Record<string, unknown>) => ({
   operationId, summary, tags: ["Returns"], security: [{ Bearer: [] }], "x-scope": scope, ...extra,
@@ -289,27 +291,28 @@ const createBody = obj(
   {
     data: obj(
       {
-        provider: { ...str, description: "The order's commerce platform (`custom` for orders pushed through the custom order sync); compared case-insensitively." },
-        externalOrderId: str,
+        provider: { ...text("short"), description: "The order's commerce platform (`custom` for orders pushed through the custom order sync); compared case-insensitively." },
+        externalOrderId: text("id"),
         items: {
           type: "array",
           minItems: 1,
+          maxItems: LIST_BOUNDS.returnItems,
           items: obj(
             {
-              lineItemId: { ...str, description: "The order's external line-item id." },
+              lineItemId: { ...text("id"), description: "The order's external line-item id." },
               quantity: { type: "integer", minimum: 1 },
-              reason: str,
-              reasonCode: str,
+              reason: text("note"),
+              reasonCode: text("short"),
               compensation: { type: "string", enum: ["refund", "store_credit"], default: "refund" },
-              notes: str,
+              notes: text("note"),
             },
             ["reason", "reasonCode", "compensation", "notes"],
           ),
         },
-        shippingAddress: obj({ line1: str, line2: str, city: str, state: str, postalCode: str, country: str }, ["line2", "state", "postalCode"]),
+        shippingAddress: obj({ line1: text("short"), line2: text("short"), city: text("short"), state: text("short"), postalCode: text("short"), country: text("short") }, ["line2", "state", "postalCode"]),
         type: { type: "string", enum: ["return", "claim", "warranty"], default: "return" },
-        notes: str,
-        label: obj({ trackingNumber: str, carrier: str, trackingUrl: str, postageLabelUrl: str, formLabelUrl: str, originalShipmentId: str }, ["carrier", "trackingUrl", "postageLabelUrl", "formLabelUrl", "originalShipmentId"]),
+        notes: text("note"),
+        label: obj({ trackingNumber: text("short"), carrier: text("short"), trackingUrl: text("url"), postageLabelUrl: text("url"), formLabelUrl: text("url"), originalShipmentId: text("id") }, ["carrier", "trackingUrl", "postageLabelUrl", "formLabelUrl", "originalShipmentId"]),
       },
       ["shippingAddress", "type", "notes", "label"],
     ),
@@ -330,21 +333,21 @@ export const returnsOpenApi: OpenApiFragment = {
       post: op("Return create", "returns_write", "Create a return for line items of an order", {
         description:
           "`data.provider` and `data.externalOrderId` find the order. The quantity returned per line item across the order's returns (except deleted/reset ones) never exceeds the quantity ordered (409 `returns/quantity-exceeded`). `Idempotency-Key`: the same key and body answer the first result with 200; the same key with another body is a 422.",
-        parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 } }],
+        parameters: [{ name: "Idempotency-Key", in: "header", required: false, schema: text("short") }],
         requestBody: { required: true, content: { "application/json": { schema: createBody } } },
         responses: { "201": json("Created", createResponse), "200": json("Idempotent replay: the return created by the first request", createResponse), ...problemResponses(["400", "401", "403", "404", "409", "422"]) },
       }),
       get: op("Returns list", "returns_read", "List returns, newest first", {
         parameters: [
           { name: "page-size", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 500, default: 20 } },
-          { name: "page-continue", in: "query", required: false, schema: str },
+          { name: "page-continue", in: "query", required: false, schema: text("cursor") },
           { name: "X-Page-Size", in: "header", required: false, schema: { type: "integer", minimum: 1, maximum: 500 } },
-          { name: "X-Page-Continue", in: "header", required: false, schema: str },
+          { name: "X-Page-Continue", in: "header", required: false, schema: text("cursor") },
           { name: "status", in: "query", required: false, schema: { type: "string", enum: STATUSES } },
           { name: "updated_at_min", in: "query", required: false, description: "Inclusive.", schema: dateTime },
           { name: "updated_at_max", in: "query", required: false, description: "Exclusive.", schema: dateTime },
-          { name: "provider_order_name", in: "query", required: false, description: "The order's display name, e.g. `#1001`.", schema: str },
-          { name: "shopify_order_name", in: "query", required: false, description: "Alias of `provider_order_name`.", schema: str },
+          { name: "provider_order_name", in: "query", required: false, description: "The order's display name, e.g. `#1001`.", schema: text("short") },
+          { name: "shopify_order_name", in: "query", required: false, description: "Alias of `provider_order_name`.", schema: text("short") },
         ],
         responses: {
           "200": {
@@ -372,8 +375,8 @@ export const returnsOpenApi: OpenApiFragment = {
             "application/json": {
               schema: obj(
                 {
-                  products: arr(obj({ _id: str, processInput: nullable(obj({ newMerchantAdjustment: nullable(num0()), restock: bool }, ["newMerchantAdjustment", "restock"])), reject: { type: "boolean", default: false } }, ["processInput", "reject"])),
-                  customerNotes: str,
+                  products: list(obj({ _id: text("id"), processInput: nullable(obj({ newMerchantAdjustment: nullable(num0()), restock: bool }, ["newMerchantAdjustment", "restock"])), reject: { type: "boolean", default: false } }, ["processInput", "reject"]), "returnItems"),
+                  customerNotes: text("note"),
                 },
                 ["customerNotes"],
               ),
@@ -400,7 +403,7 @@ export const returnsOpenApi: OpenApiFragment = {
         responses: { "200": json("The comments", obj({ comments: arr(comment) })), ...problemResponses(["401", "403", "404"]) },
       }),
       post: op("Return comment create", "returns_write", "Add a comment (a message or a base64 image)", {
-        requestBody: { required: true, content: { "application/json": { schema: obj({ comment }) } } },
+        requestBody: { required: true, content: { "application/json": { schema: obj({ comment: commentInput }) } } },
         responses: { "201": json("Created", obj({ comment })), ...problemResponses(["400", "401", "403", "404"]) },
       }),
     },

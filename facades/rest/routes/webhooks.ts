@@ -2,6 +2,8 @@
 import { operation } from "../../executor.js";
 import { RestInputError, RestProblem, type RestInput, type RestRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
+import { TEXT_BOUNDS } from "../../../src/core/bounds.js";
+import { pathParam } from "../schema-helpers.js";
 
 const WEBHOOK_FIELDS = `id topic kind externalId callback { url auth { bearer { token } } } createdAt updatedAt`;
 
@@ -110,18 +112,18 @@ export const webhookRoutes: RestRoute[] = [
   },
 ];
 
-const webhookIdParam = { name: "webhookId", in: "path", required: true, schema: { type: "string" } };
-const storeIdParam = { name: "storeId", in: "path", required: true, schema: { type: "string" } };
+const webhookIdParam = pathParam("webhookId");
+const storeIdParam = pathParam("storeId");
 const webhookEnvelope = { type: "object", required: ["webhook"], additionalProperties: false, properties: { webhook: { $ref: "#/components/schemas/Webhook" } } };
 const callbackInput = {
   type: "object",
   required: ["url"],
   properties: {
-    url: { type: "string", format: "uri", description: "https only in production; never a private, loopback or link-local address there (checked at connect time; redirects are not followed)." },
+    url: { type: "string", format: "uri", maxLength: TEXT_BOUNDS.url, description: "https only in production; never a private, loopback or link-local address there (checked at connect time; redirects are not followed)." },
     auth: {
       oneOf: [
         { type: "null" },
-        { type: "object", required: ["bearer"], properties: { bearer: { type: "object", required: ["token"], properties: { token: { type: "string", format: "password", description: "Sent back as `Authorization: Bearer <token>`. `********` keeps the stored token." } } } } },
+        { type: "object", required: ["bearer"], properties: { bearer: { type: "object", required: ["token"], properties: { token: { type: "string", format: "password", maxLength: TEXT_BOUNDS.token, description: "Sent back as `Authorization: Bearer <token>`. `********` keeps the stored token." } } } } },
       ],
     },
   },
@@ -171,7 +173,7 @@ export const webhookOpenApi: OpenApiFragment = {
                       topic: { type: "string", enum: ["return"] },
                       callback: callbackInput,
                       kind: { type: "string", enum: ["redo", "loop"], default: "redo" },
-                      externalId: { type: ["string", "null"], default: null },
+                      externalId: { type: ["string", "null"], maxLength: TEXT_BOUNDS.id, default: null },
                       backfill: { type: "boolean", default: false },
                     },
                   },
@@ -252,7 +254,7 @@ export const webhookOpenApi: OpenApiFragment = {
               schema: {
                 type: "object",
                 required: ["webhook"],
-                properties: { webhook: { type: "object", required: ["callback"], properties: { callback: callbackInput, externalId: { type: ["string", "null"] } } } },
+                properties: { webhook: { type: "object", required: ["callback"], properties: { callback: callbackInput, externalId: { type: ["string", "null"], maxLength: TEXT_BOUNDS.id } } } },
               },
             },
           },

@@ -66,6 +66,54 @@ function graphqlOperations() {
   return ops;
 }
 
+/**
+ * Every field below the root that declares a scope, reached from a root field that needs another
+ * scope (the shortest such path through the schema): e.g. `return → fullOrder → customerDetails`.
+ * A key holding every scope on the path but the field's own must be refused, before anything runs.
+ */
+function nestedScopedPaths() {
+  const out: { label: string; text: string; scope: string; pathScopes: string[] }[] = [];
+  const scopeOf = (f: GraphQLField<unknown, unknown>) => (f.extensions as { scope?: string | null }).scope ?? null;
+  const targets = Object.values(schema.getTypeMap()).flatMap((t) =>
+    isObjectType(t) && t !== schema.getQueryType() && t !== schema.getMutationType() && !t.name.startsWith("__")
+      ? Object.values(t.getFields()).filter((f) => scopeOf(f)).map((f) => ({ type: t.name, field: f }))
+      : [],
+  );
+  for (const target of targets) {
+    const wanted = scopeOf(target.field)!;
+    // Breadth-first from each root query field with a different scope, through object-typed fields.
+    type Step = { typeName: string; path: GraphQLField<unknown, unknown>[] };
+    const queue: Step[] = Object.values(schema.getQueryType()!.getFields())
+      .filter((f) => scopeOf(f) && scopeOf(f) !== wanted && isObjectType(getNamedType(f.type)))
+      .map((f) => ({ typeName: getNamedType(f.type).name, path: [f] }));
+    const visited = new Set<string>();
+    let found: Step | undefined;
+    while (queue.length && !found) {
+      const step = queue.shift()!;
+      if (step.typeName === target.type) found = step;
+      else if (!visited.has(step.typeName) && step.path.length < 6) {
+        visited.add(step.typeName);
+        for (const f of Object.values((schema.getType(step.typeName) as import("graphql").GraphQLObjectType).getFields())) {
+          if (isObjectType(getNamedType(f.type)) && !f.args.some((a) => isNonNullType(a.type))) queue.push({ typeName: getNamedType(f.type).name, path: [...step.path, f] });
+        }
+      }
+    }
+    if (!found) continue;
+    const [rootField, ...rest] = found.path;
+    const vars = rootField.args.filter((a) => isNonNullType(a.type)).map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
+    const args = rootField.args.filter((a) => isNonNullType(a.type)).map((a) => `${a.name}: $${a.name}`).join(", ");
+    const leaf = isObjectType(getNamedType(target.field.type)) || isAbstractType(getNamedType(target.field.type)) ? " { __typename }" : "";
+    const inner = rest.reduceRight((acc, f) => `${f.name} { ${acc} }`, `${target.field.name}${leaf}`);
+    out.push({
+      label: `${[rootField, ...rest].map((f) => f.name).join(" → ")} → ${target.field.name}`,
+      text: `query${vars ? `(${vars})` : ""} { ${rootField.name}${args ? `(${args})` : ""} { ${inner} } }`,
+      scope: wanted,
+      pathScopes: [...new Set(found.path.map(scopeOf).filter((s): s is string => !!s))],
+    });
+  }
+  return out;
+}
+
 describe.each(providers)("auth matrix (%s)", (provider) => {
   let svc: TestService;
   let storeId: string;
@@ -152,6 +200,22 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     expect(g.data.return).toBeNull();
     const own = await svc.http.graphql(`query($id: ID!) { return(id: $id) { status comments { id } } }`, { id: mine.id }, (await svc.createApiClient(storeId, "all")).secret);
     expect(own.data.return).toEqual({ status: "open", comments: [] });
+  });
+
+  it("covers nested access: return → fullOrder → the Orders API's fields", () => {
+    expect(nestedScopedPaths().map((p) => p.label)).toEqual(expect.arrayContaining(["return → fullOrder → customerDetails", "return → fullOrder → fulfillments", "return → fullOrder → returns"]));
+  });
+
+  it.each(nestedScopedPaths().map((p) => [p.label, p] as const))("GraphQL nested %s", async (_label, path) => {
+    const root = schema.getQueryType()!.getFields()[path.text.split("{")[1].trim().split(/[\s(]/)[0]];
+    const variables = Object.fromEntries(root.args.filter((a) => isNonNullType(a.type)).map((a) => [a.name, a.name === "storeId" ? storeId : sampleValue(a.type)]));
+    const without = (await svc.createApiClient(storeId, path.pathScopes)).secret;
+    const refused = await svc.http.graphql(path.text, variables, without);
+    expect(refused.data ?? null, JSON.stringify(refused)).toBeNull();
+    expect(refused.errors?.[0].extensions).toMatchObject({ code: "FORBIDDEN", status: 403 });
+    expect(refused.errors?.[0].message).toContain(path.scope);
+    const withScope = await svc.http.graphql(path.text, variables, (await svc.createApiClient(storeId, [...path.pathScopes, path.scope])).secret);
+    expect(withScope.errors?.map((e) => e.extensions.code) ?? []).not.toContain("FORBIDDEN");
   });
 
   it.each(graphqlOperations().map((o) => [`${o.kind} ${o.name}`, o] as const))("GraphQL %s", async (_label, op) => {

@@ -11,6 +11,7 @@ import { Developer } from "./pages/developer";
 import { CheckoutRouting } from "./pages/checkout";
 import { AbTest, AbTests } from "./pages/ab-tests";
 import { ReturnPage, Returns } from "./pages/returns";
+import { Overview } from "./pages/overview";
 import { Webhook, Webhooks } from "./pages/webhooks";
 import { InboundShipment, InboundShipments } from "./pages/inbound";
 import { Product, Products } from "./pages/products";
@@ -30,6 +31,7 @@ interface Route {
 
 /** The pages. A new page is one line here (and its module under pages/). */
 export const ROUTES: Route[] = [
+  { path: "/overview", nav: "Overview", component: Overview },
   { path: "/returns", nav: "Returns", component: Returns },
   { path: "/returns/:id", component: ReturnPage },
   { path: "/webhooks", nav: "Webhooks", component: Webhooks },

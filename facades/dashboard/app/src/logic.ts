@@ -28,15 +28,24 @@ export function statusTone(status: string): Tone {
   return "neutral";
 }
 
+export const RETURN_SORTS = [
+  { value: "NEWEST", label: "Newest first" },
+  { value: "OLDEST", label: "Oldest first" },
+  { value: "UPDATED", label: "Recently updated" },
+] as const;
+
 export interface ReturnFilters {
   status: string;
   from: string;
   to: string;
   order: string;
+  /** Order name, customer name or email, or return number (the core's `search`). */
+  q: string;
+  sort: string;
 }
 
 export interface FilterResult {
-  variables: { status?: string; updatedAtMin?: string; updatedAtMax?: string; orderName?: string };
+  variables: { status?: string; updatedAtMin?: string; updatedAtMax?: string; orderName?: string; search?: string; sort?: string };
   /** A message per filter field that cannot be used as typed. */
   errors: Partial<Record<keyof ReturnFilters, string>>;
 }
@@ -82,29 +91,33 @@ export function returnFilterVariables(f: Partial<ReturnFilters>): FilterResult {
   }
   const order = (f.order ?? "").trim();
   if (order) variables.orderName = order;
+  const q = (f.q ?? "").trim();
+  if (q) variables.search = q;
+  const sort = (f.sort ?? "").trim();
+  if (sort && RETURN_SORTS.some((o) => o.value === sort)) variables.sort = sort;
   return { variables, errors };
 }
 
 export interface ActionInfo {
   action: string;
   label: string;
-  /** What the button does, for its dialog. */
+  /** What the action does and what follows from it, in plain words: shown beside its button and in its dialog. */
   description: string;
   /** Asks for an optional reason (recorded in the timeline). */
   reason: boolean;
-  /** Undoes or ends something: confirm with a danger button. */
+  /** Cannot be undone (the return or its items are gone for good): a red button. */
   danger: boolean;
 }
 
 const ACTIONS: ActionInfo[] = [
-  { action: "process", label: "Process items", description: "Restock, adjust or reject each item. The return completes when every item is done.", reason: false, danger: false },
-  { action: "complete", label: "Complete", description: "Complete the return and every item still open.", reason: false, danger: false },
-  { action: "flag", label: "Flag", description: "Flag the return for a closer look.", reason: true, danger: false },
-  { action: "reopen", label: "Reopen", description: "Open the return again: items go back to open and processing is cleared. Refunds already made are not reversed.", reason: false, danger: false },
-  { action: "remove_items", label: "Remove items", description: "Remove items from the return (at least one must stay).", reason: false, danger: true },
-  { action: "reject", label: "Reject", description: "Refuse the return: open items are rejected.", reason: true, danger: true },
-  { action: "cancel", label: "Cancel", description: "Withdraw the return before anything was processed: it is deleted and its items can be returned again.", reason: true, danger: true },
-  { action: "reset", label: "Reset", description: "Reset the return: processing is cleared, it is deleted and its items can be returned again.", reason: true, danger: true },
+  { action: "process", label: "Process items", description: "Decide item by item: restock it, accept it without restocking, or reject it; an adjustment lowers an item's refund. The return completes once every item is decided.", reason: false, danger: false },
+  { action: "complete", label: "Complete", description: "Accept every item still open at its full value, without restocking, and close the return. You can reopen it later.", reason: false, danger: false },
+  { action: "flag", label: "Flag", description: "Mark the return for a closer look. Nothing is refunded or rejected; it can still be completed, rejected or reset.", reason: true, danger: false },
+  { action: "reopen", label: "Reopen", description: "Open the return again: every item goes back to open and its decisions are cleared. Refunds already made are not reversed.", reason: false, danger: false },
+  { action: "remove_items", label: "Remove items", description: "Take items off this return for good (at least one stays). The customer can return them again later.", reason: false, danger: true },
+  { action: "reject", label: "Reject", description: "Refuse the return: every open item is rejected and nothing is refunded for it. You can reopen it later.", reason: true, danger: false },
+  { action: "cancel", label: "Cancel", description: "Withdraw the return as if it had not been made (only while nothing is processed). It closes for good; the customer can return the items again.", reason: true, danger: true },
+  { action: "reset", label: "Reset", description: "Clear every decision, even on processed items, and close the return for good. The customer can return the items again.", reason: true, danger: true },
 ];
 
 /** The buttons for the actions the core allows, in a stable order; `comment` is the comment form, not a button. */
@@ -146,7 +159,9 @@ export function replayStart(local: string, now: Date = new Date()): { start: str
  * Fetches every page of a CSV (`Invoice.itemsCsv`) and joins them. The first page carries the header
  * row, so the result is the same bytes as the REST download.
  */
-export async function collectCsv(fetchPage: (after: string | null) => Promise<{ csv: string; pageInfo: { hasNextPage: boolean; endCursor: string | null } }>): Promise<string> {
+export type CsvPage = { csv: string; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+
+export async function collectCsv(fetchPage: (after: string | null) => Promise<CsvPage>): Promise<string> {
   const parts: string[] = [];
   let after: string | null = null;
   for (;;) {
@@ -162,4 +177,66 @@ export async function collectCsv(fetchPage: (after: string | null) => Promise<{ 
 export function personName(n: { given: string; surname: string } | null | undefined, email?: string | null): string {
   const full = [n?.given, n?.surname].filter(Boolean).join(" ").trim();
   return full || email || "—";
+}
+
+/** Minor units of a decimal amount ("12.5" → 1250 with 2 decimals), or null when it is not one. */
+function minorUnits(text: string, decimals: number): number | null {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!m || (m[2] ?? "").length > decimals) return null;
+  return Number(m[1] + (m[2] ?? "").padEnd(decimals, "0"));
+}
+
+/**
+ * Checks a merchant adjustment as typed, before it is sent: a plain amount, at most the item's value
+ * (`max`, tax included, as the core allows). Empty is fine (no adjustment).
+ */
+export function adjustmentError(text: string, max: { amount: string; currency: string }): string | null {
+  if (!text.trim()) return null;
+  const decimals = (max.amount.split(".")[1] ?? "").length;
+  const value = minorUnits(text, decimals);
+  if (value === null) return decimals ? `Enter an amount such as 5.00 (at most ${decimals} decimals).` : "Enter a whole amount such as 5.";
+  if (value > (minorUnits(max.amount, decimals) ?? 0)) return `Cannot exceed the item's value of ${max.amount} ${max.currency} (tax included).`;
+  return null;
+}
+
+/** Adds two decimal amounts of one currency ("28.00" + "2.24" → "30.24"). */
+export function addAmounts(a: string, b: string): string {
+  const decimals = Math.max((a.split(".")[1] ?? "").length, (b.split(".")[1] ?? "").length);
+  const sum = (minorUnits(a, decimals) ?? 0) + (minorUnits(b, decimals) ?? 0);
+  if (!decimals) return String(sum);
+  const s = String(sum).padStart(decimals + 1, "0");
+  return `${s.slice(0, -decimals)}.${s.slice(-decimals)}`;
+}
+
+/** The overview's period as typed (UTC days, both inclusive; default this month) → `from`/`to` of returnsOverview. */
+export function overviewVariables(f: { from?: string; to?: string }, now: Date = new Date()): { variables: { from: string; to: string }; errors: { from?: string; to?: string } } {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+  const errors: { from?: string; to?: string } = {};
+  let from = (f.from ?? "").trim() || monthStart.toISOString().slice(0, 10);
+  let to = (f.to ?? "").trim() || monthEnd.toISOString().slice(0, 10);
+  if (!validDay(from)) (errors.from = "Enter the date as YYYY-MM-DD."), (from = monthStart.toISOString().slice(0, 10));
+  if (!validDay(to)) (errors.to = "Enter the date as YYYY-MM-DD."), (to = monthEnd.toISOString().slice(0, 10));
+  if (from > to) {
+    errors.to = "The end date is before the start date.";
+    to = from;
+  }
+  const end = new Date(`${to}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  // The core reads at most 366 days at once.
+  if (end.getTime() - new Date(`${from}T00:00:00Z`).getTime() > 366 * 86_400_000) {
+    errors.to = "Choose at most 366 days.";
+    end.setTime(new Date(`${from}T00:00:00Z`).getTime() + 366 * 86_400_000);
+  }
+  return { variables: { from: `${from}T00:00:00.000Z`, to: end.toISOString() }, errors };
+}
+
+/** One line on where a return's money stands, from its items' decisions (the core keeps no payment records). */
+export function refundState(items: { status: string }[]): string {
+  const open = items.filter((i) => i.status === "open").length;
+  if (!items.length) return "No items.";
+  if (open === items.length) return "Not decided yet: the amounts below are what accepting every item in full would owe.";
+  if (open) return `Partly decided: ${open} of ${items.length} item${items.length === 1 ? "" : "s"} still open.`;
+  if (items.every((i) => i.status === "rejected")) return "Rejected: nothing is owed.";
+  return "Decided: the amounts below are owed to the customer.";
 }

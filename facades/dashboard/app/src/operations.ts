@@ -83,10 +83,14 @@ export const AB_TEST = `query DashboardAbTest($storeId: ID!, $id: ID!) {
 const MONEY = `amount currency`;
 const WRAPPED = `amount { ${MONEY} }`;
 
-export const RETURNS = `query DashboardReturns($storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $updatedAtMin: DateTime, $updatedAtMax: DateTime, $orderName: String) {
-  returns(storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $updatedAtMin, updatedAtMax: $updatedAtMax, orderName: $orderName) {
+const RETURN_LIST_VARS = `$storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $updatedAtMin: DateTime, $updatedAtMax: DateTime, $orderName: String, $search: String, $sort: ReturnSort`;
+const RETURN_LIST_ARGS = `storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $updatedAtMin, updatedAtMax: $updatedAtMax, orderName: $orderName, search: $search, sort: $sort`;
+
+export const RETURNS = `query DashboardReturns(${RETURN_LIST_VARS}) {
+  returns(${RETURN_LIST_ARGS}) {
+    statusCounts { status count }
     nodes {
-      id type status createdAt updatedAt
+      id number type status createdAt updatedAt
       order { id name }
       source { emailAddress name { given surname } }
       items { id quantity }
@@ -96,19 +100,21 @@ export const RETURNS = `query DashboardReturns($storeId: ID!, $first: Int, $afte
   }
 }`;
 
-const RETURN_DETAIL_FIELDS = `id type status createdAt updatedAt reopened allowedActions storeId
+const ORDER_ADDRESS = `firstName lastName company address1 address2 city province postalCode country phone`;
+
+const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt reopened allowedActions storeId
   order { id name }
   source { emailAddress phoneNumber name { given surname } mailingAddress { line1 line2 city state postalCode country } }
-  items { id quantity reason reasonCode customerComment status compensation outcome productAdjustment sku
+  items { id quantity reason reasonCode customerComment status compensation outcome productAdjustment sku imageUrl tax { ${WRAPPED} }
     orderItem { id line_item_id }
     refund { amount { ${MONEY} } type }
     productValueNoTaxNoAdjustment { ${WRAPPED} } }
   totals { charge { ${WRAPPED} } exchange { ${WRAPPED} } refund { ${WRAPPED} } storeCredit { ${WRAPPED} } shippingFee { ${WRAPPED} } }
-  shipment { carrier status tracker trackingUrl }
+  shipment { carrier status tracker trackingUrl postageLabel formLabel }
   createdBy { type id name }
   timeline { id action fromStatus toStatus actor { type id name } detail at }
   comments { id message image author { type id name } createdAt }
-  fullOrder { id name currency items { id externalId quantity price { ${MONEY} } product { name } variant { name sku } } }`;
+  fullOrder { id name currency shippingAddress { ${ORDER_ADDRESS} } billingAddress { ${ORDER_ADDRESS} } items { id externalId quantity price { ${MONEY} } product { name } variant { name sku } } }`;
 
 export const RETURN = `query DashboardReturn($id: ID!) {
   return(id: $id) { ${RETURN_DETAIL_FIELDS} }
@@ -128,6 +134,27 @@ export const COMPLETE_RETURN = `mutation DashboardCompleteReturn($id: ID!) { com
 export const REMOVE_RETURN_ITEMS = `mutation DashboardRemoveReturnItems($id: ID!, $itemIds: [ID!]!) { removeReturnItems(id: $id, itemIds: $itemIds) { ${ACTION_PAYLOAD} } }`;
 export const ADD_RETURN_COMMENT = `mutation DashboardAddReturnComment($id: ID!, $message: String) {
   addReturnComment(id: $id, message: $message) { id message image author { type id name } createdAt }
+}`;
+
+// ─── Returns: overview, bulk actions, CSV export (issue 16, returns side) ──────
+
+export const RETURNS_OVERVIEW = `query DashboardReturnsOverview($storeId: ID!, $from: DateTime, $to: DateTime) {
+  returnsOverview(storeId: $storeId, from: $from, to: $to) {
+    from to returnCount unitCount
+    byDay { day count }
+    byStatus { status count }
+    byReason { reason units }
+    values { currency refund { ${MONEY} } storeCredit { ${MONEY} } exchange { ${MONEY} } }
+    topProducts { productId title units }
+  }
+}`;
+
+export const BULK_RETURN_ACTION = `mutation DashboardBulkReturnAction($ids: [ID!]!, $action: BulkReturnAction!, $reason: String) {
+  bulkReturnAction(ids: $ids, action: $action, reason: $reason) { id ok message errorType return { id number status order { name } } }
+}`;
+
+export const RETURNS_CSV = `query DashboardReturnsCsv(${RETURN_LIST_VARS}) {
+  returnsCsv(${RETURN_LIST_ARGS}) { csv rowCount pageInfo { hasNextPage endCursor } }
 }`;
 
 // ─── Webhooks ─────────────────────────────────────────────────────────────────
@@ -275,7 +302,7 @@ export const ALL_OPERATIONS: Record<string, string> = {
   LOGIN, LOGOUT, VIEWER, API_CLIENTS, CREATE_API_CLIENT, SET_API_CLIENT_SCOPES, END_API_CLIENT_LEGACY_SCOPES, REVOKE_API_CLIENT,
   CHECKOUT_ROUTING, SET_CHECKOUT_TREE, DELETE_CHECKOUT_EXPERIENCE, AB_TESTS, AB_TEST,
   RETURNS, RETURN, PROCESS_RETURN, FLAG_RETURN, REJECT_RETURN, CANCEL_RETURN, RESET_RETURN, REOPEN_RETURN, COMPLETE_RETURN,
-  REMOVE_RETURN_ITEMS, ADD_RETURN_COMMENT,
+  REMOVE_RETURN_ITEMS, ADD_RETURN_COMMENT, RETURNS_OVERVIEW, BULK_RETURN_ACTION, RETURNS_CSV,
   WEBHOOKS, WEBHOOK, CREATE_WEBHOOK, UPDATE_WEBHOOK, DELETE_WEBHOOK, REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY,
   INBOUND_SHIPMENTS, INBOUND_SHIPMENT, PRODUCT_FAMILIES, PRODUCT_FAMILY, INVOICES, INVOICE, INVOICE_CSV,
   ...OPERATIONS_PAGES,

@@ -4,6 +4,7 @@ import type { ComponentChildren, JSX } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { gql, GraphQLRequestError } from "./graphql";
 import { BASE, onLinkClick } from "./router";
+import { collectCsv, type CsvPage } from "./logic";
 
 // ─── Data ─────────────────────────────────────────────────────────────────────
 
@@ -469,4 +470,37 @@ export function useFocusReturn() {
     }, 0);
   };
   return { remember, restore };
+}
+
+/** A button that fetches every page of a CSV and saves the joined file as `filename`; a failure shows beside it. */
+export function CsvDownloadButton({ label, filename, fetchPage, secondary }: { label: string; filename: string; fetchPage: (after: string | null) => Promise<CsvPage>; secondary?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<GraphQLRequestError | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const csv = await collectCsv(fetchPage);
+      const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = filename;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      setError(asError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <button type="button" class={secondary ? "secondary" : undefined} onClick={download} disabled={busy} aria-busy={busy}>
+        {busy ? "Preparing CSV…" : label}
+      </button>
+      <ErrorMessage error={error} />
+    </div>
+  );
 }

@@ -1,13 +1,11 @@
 // Invoices: the list (newest first) and a detail with its items and a CSV download. The CSV comes from
 // the core (`Invoice.itemsCsv`, paged), formatted by the same code as the REST CSV route, so the file
 // is byte for byte the one GET /v2.2/invoices/{id}/items.csv answers.
-import { useState } from "preact/hooks";
 import type { PageProps } from "../app";
 import { gql } from "../graphql";
 import { INVOICE, INVOICE_CSV, INVOICES } from "../operations";
-import { collectCsv } from "../logic";
-import { asError, Badge, Details, Empty, ErrorMessage, Link, MoneyText, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery, ListFooter } from "../ui";
-import type { GraphQLRequestError } from "../graphql";
+import type { CsvPage } from "../logic";
+import { Badge, CsvDownloadButton, Details, Empty, Link, MoneyText, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery, ListFooter } from "../ui";
 
 const tone = (s: string) => (s === "paid" ? "good" : s === "pending" ? "info" : "warn");
 const period = (i: { periodStart: string; periodEnd: string }) => `${i.periodStart.slice(0, 10)} – ${i.periodEnd.slice(0, 10)}`;
@@ -96,37 +94,10 @@ export function Invoice({ params }: PageProps) {
 }
 
 function CsvDownload({ invoiceId }: { invoiceId: string }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<GraphQLRequestError | null>(null);
-  const download = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const csv = await collectCsv(async (after) => {
-        const d = await gql<{ invoice: { itemsCsv: { csv: string; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } | null }>(INVOICE_CSV, { id: invoiceId, first: 1000, after });
-        if (!d.invoice) throw new Error(`Invoice ${invoiceId} is no longer available.`);
-        return d.invoice.itemsCsv;
-      });
-      const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = `invoice-${invoiceId}.csv`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (e) {
-      setError(asError(e));
-    } finally {
-      setBusy(false);
-    }
+  const fetchPage = async (after: string | null) => {
+    const d = await gql<{ invoice: { itemsCsv: CsvPage } | null }>(INVOICE_CSV, { id: invoiceId, first: 1000, after });
+    if (!d.invoice) throw new Error(`Invoice ${invoiceId} is no longer available.`);
+    return d.invoice.itemsCsv;
   };
-  return (
-    <div>
-      <button type="button" onClick={download} disabled={busy} aria-busy={busy}>
-        {busy ? "Preparing CSV…" : "Download CSV"}
-      </button>
-      <ErrorMessage error={error} />
-    </div>
-  );
+  return <CsvDownloadButton label="Download CSV" filename={`invoice-${invoiceId}.csv`} fetchPage={fetchPage} />;
 }

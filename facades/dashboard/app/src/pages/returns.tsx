@@ -1,22 +1,29 @@
-// Returns: the landing page. A filterable list (status, updated dates, order name; kept in the URL)
-// with "load more", and a detail view with items, totals, timeline, comments and the lifecycle actions.
+// Returns: the landing page. A list with search, sort, status tabs with counts and filters (all kept
+// in the URL), "load more", bulk actions and a CSV export; and a return's page with its addresses,
+// label, items, refund, timeline, comments and the lifecycle actions, each explained before it runs.
 // Which actions exist is the core's answer (`allowedActions`); the page only renders buttons for them,
 // and shows the core's error when it refuses one (e.g. a return changed in another tab).
+import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import type { PageProps } from "../app";
 import {
-  ADD_RETURN_COMMENT, CANCEL_RETURN, COMPLETE_RETURN, FLAG_RETURN, PROCESS_RETURN, REJECT_RETURN, REMOVE_RETURN_ITEMS, REOPEN_RETURN, RESET_RETURN, RETURN, RETURNS,
+  ADD_RETURN_COMMENT, BULK_RETURN_ACTION, CANCEL_RETURN, COMPLETE_RETURN, FLAG_RETURN, PROCESS_RETURN, REJECT_RETURN, REMOVE_RETURN_ITEMS, REOPEN_RETURN, RESET_RETURN, RETURN, RETURNS, RETURNS_CSV,
 } from "../operations";
-import { actionButtons, actorText, personName, returnFilterVariables, RETURN_STATUSES, STATUS_LABELS, statusTone, timelineText, type ActionInfo } from "../logic";
+import {
+  actionButtons, actorText, addAmounts, adjustmentError, personName, refundState, returnFilterVariables, RETURN_SORTS, STATUS_LABELS, statusTone, timelineText, type ActionInfo, type CsvPage,
+} from "../logic";
+import { fieldErrors } from "../forms";
+import { gql } from "../graphql";
 import { useSearchParams } from "../router";
 import {
-  Badge, Details, Dialog, Empty, ErrorMessage, Field, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
+  Badge, CsvDownloadButton, Details, Dialog, Empty, ErrorMessage, Field, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
 
 type Money = { amount: string; currency: string };
 type Wrapped = { amount: Money };
 
 interface ReturnRow {
   id: string;
+  number: string | null;
   type: string;
   status: string;
   createdAt: string;
@@ -38,9 +45,11 @@ interface ReturnItem {
   outcome: string | null;
   productAdjustment: string | null;
   sku: string | null;
+  imageUrl: string | null;
   orderItem: { id: string; line_item_id: string };
   refund: { amount: Money; type: string };
   productValueNoTaxNoAdjustment: Wrapped;
+  tax: Wrapped;
 }
 
 interface Actor {
@@ -49,8 +58,11 @@ interface Actor {
   name: string | null;
 }
 
+type ReturnAddress = Record<string, string | null>;
+
 interface ReturnDetail {
   id: string;
+  number: string | null;
   type: string;
   status: string;
   createdAt: string;
@@ -58,60 +70,85 @@ interface ReturnDetail {
   reopened: boolean;
   allowedActions: string[];
   order: { id: string; name: string };
-  source: { emailAddress: string | null; phoneNumber: string | null; name: { given: string; surname: string }; mailingAddress: Record<string, string> | null };
+  source: { emailAddress: string | null; phoneNumber: string | null; name: { given: string; surname: string }; mailingAddress: ReturnAddress | null };
   items: ReturnItem[];
   totals: { charge: Wrapped; exchange: Wrapped; refund: Wrapped; storeCredit: Wrapped; shippingFee: Wrapped };
-  shipment: { carrier: string | null; status: string | null; tracker: string | null; trackingUrl: string | null } | null;
+  shipment: { carrier: string | null; status: string | null; tracker: string | null; trackingUrl: string | null; postageLabel: string | null; formLabel: string | null } | null;
   createdBy: Actor;
   timeline: { id: string; action: string; fromStatus: string | null; toStatus: string; actor: Actor; detail: string | null; at: string }[];
   comments: { id: string; message: string | null; image: string | null; author: Actor; createdAt: string }[];
-  fullOrder: { id: string; name: string; currency: string; items: { id: string; externalId: string; quantity: number; price: Money; product: { name: string }; variant: { name: string; sku: string | null } }[] };
+  fullOrder: {
+    id: string; name: string; currency: string; shippingAddress: ReturnAddress | null; billingAddress: ReturnAddress | null;
+    items: { id: string; externalId: string; quantity: number; price: Money; product: { name: string }; variant: { name: string; sku: string | null } }[];
+  };
 }
 
 const PAGE = 25;
+const FILTER_KEYS = ["status", "from", "to", "order", "q", "sort"] as const;
+type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 
 export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={statusTone(status)}>{STATUS_LABELS[status] ?? status}</Badge>;
 }
 
+/** "R12" where the core gives a number, else the id (rows written outside the service). */
+export const returnLabel = (r: { id: string; number: string | null }) => r.number ?? r.id;
+
 export function Returns({ storeId }: PageProps) {
   const [params, setParams] = useSearchParams();
-  const filters = { status: params.get("status") ?? "", from: params.get("from") ?? "", to: params.get("to") ?? "", order: params.get("order") ?? "" };
+  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ""])) as Filters;
   const [draft, setDraft] = useState(filters);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [bulk, setBulk] = useState<BulkChoice | null>(null);
+  const [results, setResults] = useState<BulkResult[] | null>(null);
   const { variables, errors } = returnFilterVariables(filters);
   const list = useConnection<ReturnRow>(RETURNS, { storeId, first: PAGE, ...variables }, (d: any) => d.returns);
-  const filtered = Object.values(filters).some(Boolean);
+  const counts: { status: string; count: number }[] = (list.state.data as any)?.returns?.statusCounts ?? [];
+  const filtered = FILTER_KEYS.some((k) => k !== "sort" && filters[k]);
+  const focus = useFocusReturn();
 
   const apply = (e: Event) => {
     e.preventDefault();
-    setParams({ status: draft.status || null, from: draft.from || null, to: draft.to || null, order: draft.order.trim() || null });
+    setSelected([]);
+    setParams({ from: draft.from || null, to: draft.to || null, order: draft.order.trim() || null, q: draft.q.trim() || null, sort: draft.sort || null });
   };
   const clear = () => {
-    setDraft({ status: "", from: "", to: "", order: "" });
-    setParams({ status: null, from: null, to: null, order: null });
+    setDraft({ status: "", from: "", to: "", order: "", q: "", sort: filters.sort });
+    setSelected([]);
+    setParams({ status: null, from: null, to: null, order: null, q: null });
   };
-  const field = (k: keyof typeof draft) => ({
+  const field = (k: keyof Filters) => ({
     value: draft[k],
     onInput: (e: Event) => setDraft({ ...draft, [k]: (e.target as HTMLInputElement).value }),
   });
+  const toggle = (id: string, on: boolean) => setSelected(on ? [...selected, id] : selected.filter((x) => x !== id));
+  const all = counts.reduce((n, c) => n + c.count, 0);
 
   return (
     <>
-      <PageHeader title="Returns" description="Every return of the store, most recently created first. Open one to process it." />
+      <PageHeader
+        title="Returns"
+        description="Find a return by order, customer or return number; open one to process it, or select several to act on them at once."
+        actions={<ExportCsv storeId={storeId} variables={variables} />}
+      />
       <Section title="Filter returns">
-        <form class="filters" onSubmit={apply} aria-label="Filter returns">
-          <Field label="Status">
-            <select name="status" {...field("status")} onChange={(e) => setDraft({ ...draft, status: (e.target as HTMLSelectElement).value })}>
-              <option value="">Any status</option>
-              {RETURN_STATUSES.map((s) => (
-                <option value={s}>{STATUS_LABELS[s]}</option>
+        <form class="filters wide" onSubmit={apply} aria-label="Filter returns">
+          <div class="search-field">
+            <Field label="Search" hint="Part of an order (#1001), a customer's name or email, or a return number (R12)">
+              <input type="search" name="q" maxLength={255} {...field("q")} placeholder="ada@example.test" />
+            </Field>
+          </div>
+          <Field label="Sort">
+            <select name="sort" value={draft.sort || "NEWEST"} onChange={(e) => setDraft({ ...draft, sort: (e.target as HTMLSelectElement).value })}>
+              {RETURN_SORTS.map((o) => (
+                <option value={o.value}>{o.label}</option>
               ))}
             </select>
           </Field>
-          <Field label="Updated from" hint={errors.from ?? "UTC day, inclusive"}>
+          <Field label="Updated from" hint="UTC day, inclusive" error={errors.from}>
             <input type="date" name="from" {...field("from")} aria-invalid={!!errors.from} />
           </Field>
-          <Field label="Updated until" hint={errors.to ?? "UTC day, inclusive"}>
+          <Field label="Updated until" hint="UTC day, inclusive" error={errors.to}>
             <input type="date" name="to" {...field("to")} aria-invalid={!!errors.to} />
           </Field>
           <Field label="Order name" hint="Exactly, e.g. #1001">
@@ -126,16 +163,58 @@ export function Returns({ storeId }: PageProps) {
             )}
           </div>
         </form>
-        {(errors.from || errors.to || errors.status) && (
+        {errors.status && (
           <p class="error" role="alert">
-            {[errors.status, errors.from && `Updated from: ${errors.from}`, errors.to && `Updated until: ${errors.to}`].filter(Boolean).join(" ")}
+            {errors.status}
           </p>
         )}
       </Section>
       <Section title="Return list" id="return-list">
+        <nav class="tabs" aria-label="Status">
+          <ul>
+            {[{ status: "", count: all }, ...counts.filter((c) => c.count > 0 || c.status === filters.status)].map((c) => (
+              <li>
+                <button
+                  type="button"
+                  class="tab"
+                  aria-pressed={filters.status === c.status}
+                  onClick={() => {
+                    setSelected([]);
+                    setParams({ status: c.status || null });
+                  }}
+                >
+                  {c.status ? STATUS_LABELS[c.status] ?? c.status : "All"} <span class="count">{c.count}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {results && <BulkResults results={results} onDismiss={() => setResults(null)} />}
         <QueryView state={list.state} label="Loading returns…">
           {() => (
             <>
+              <div class="bulk-bar" role="group" aria-label="Selected returns">
+                <label class="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={list.nodes.length > 0 && list.nodes.every((r) => selected.includes(r.id))}
+                    onChange={(e) => setSelected((e.target as HTMLInputElement).checked ? list.nodes.map((r) => r.id) : [])}
+                  />
+                  Select all shown
+                </label>
+                {selected.length ? (
+                  <>
+                    <span role="status">{selected.length} selected</span>
+                    {BULK_CHOICES.map((b) => (
+                      <button type="button" class="secondary small" onClick={(e) => (focus.remember(e), setBulk(b))}>
+                        {b.label}
+                      </button>
+                    ))}
+                  </>
+                ) : (
+                  <span class="muted small">Select returns to process, flag or reject them at once.</span>
+                )}
+              </div>
               <p class="muted small" role="status">
                 {list.nodes.length} return{list.nodes.length === 1 ? "" : "s"} shown{list.pageInfo.hasNextPage ? " (more available)" : ""}
                 {list.state.loading ? " · updating…" : ""}
@@ -151,18 +230,39 @@ export function Returns({ storeId }: PageProps) {
                 }
                 columns={[
                   {
+                    label: "Select",
+                    render: (r) => (
+                      <input type="checkbox" checked={selected.includes(r.id)} onChange={(e) => toggle(r.id, (e.target as HTMLInputElement).checked)} aria-label={`Select return ${returnLabel(r)} for order ${r.order.name}`} />
+                    ),
+                  },
+                  {
                     label: "Return",
                     render: (r) => (
-                      <Link href={`/returns/${encodeURIComponent(r.id)}`} aria-label={`Return ${r.id} for order ${r.order.name}`}>
-                        <code>{r.id}</code>
-                      </Link>
+                      <>
+                        <Link href={`/returns/${encodeURIComponent(r.id)}`} aria-label={`Return ${returnLabel(r)} for order ${r.order.name}`}>
+                          <strong>{returnLabel(r)}</strong>
+                        </Link>
+                        <div class="muted small"><code>{r.id}</code></div>
+                      </>
                     ),
                   },
                   { label: "Order", render: (r) => r.order.name },
-                  { label: "Customer", render: (r) => personName(r.source.name, r.source.emailAddress) },
+                  { label: "Customer", render: (r) => (<>{personName(r.source.name, r.source.emailAddress)}{r.source.emailAddress && <div class="muted small">{r.source.emailAddress}</div>}</>) },
                   { label: "Status", render: (r) => <StatusBadge status={r.status} /> },
                   { label: "Items", render: (r) => r.items.reduce((n, i) => n + i.quantity, 0) },
-                  { label: "Refund", render: (r) => <MoneyText value={r.totals.refund.amount} /> },
+                  {
+                    label: "Refund",
+                    render: (r) => (
+                      <>
+                        <MoneyText value={r.totals.refund.amount} />
+                        {Number(r.totals.storeCredit.amount.amount) > 0 && (
+                          <div class="muted small">
+                            store credit <MoneyText value={r.totals.storeCredit.amount} />
+                          </div>
+                        )}
+                      </>
+                    ),
+                  },
                   { label: "Updated", render: (r) => <Time value={r.updatedAt} /> },
                 ]}
               />
@@ -171,8 +271,115 @@ export function Returns({ storeId }: PageProps) {
           )}
         </QueryView>
       </Section>
+      {bulk && (
+        <BulkDialog
+          choice={bulk}
+          ids={selected}
+          onClose={() => (setBulk(null), focus.restore())}
+          onDone={(r) => {
+            setBulk(null);
+            setSelected(r.filter((x) => !x.ok).map((x) => x.id));
+            setResults(r);
+            list.state.reload();
+          }}
+        />
+      )}
     </>
   );
+}
+
+interface BulkChoice {
+  action: "process" | "flag" | "reject";
+  label: string;
+  verb: string;
+  description: string;
+  reason: boolean;
+}
+
+const BULK_CHOICES: BulkChoice[] = [
+  { action: "process", label: "Process", verb: "Process", description: "Every open item of each return is accepted at its full value and restocked; each return completes. Returns with nothing open are left as they are.", reason: false },
+  { action: "flag", label: "Flag", verb: "Flag", description: "Each return is marked for a closer look. Nothing is refunded or rejected.", reason: true },
+  { action: "reject", label: "Reject", verb: "Reject", description: "Each return is refused: its open items are rejected and nothing is refunded for them. You can reopen a return later.", reason: true },
+];
+
+interface BulkResult {
+  id: string;
+  ok: boolean;
+  message: string;
+  return: { id: string; number: string | null; status: string; order: { name: string } } | null;
+}
+
+function BulkDialog({ choice, ids, onClose, onDone }: { choice: BulkChoice; ids: string[]; onClose: () => void; onDone: (r: BulkResult[]) => void }) {
+  const [reason, setReason] = useState("");
+  const m = useMutation<{ bulkReturnAction: BulkResult[] }>(BULK_RETURN_ACTION);
+  const n = `${ids.length} return${ids.length === 1 ? "" : "s"}`;
+  const confirm = async () => {
+    const res = await m.run({ ids, action: choice.action, reason: choice.reason ? reason.trim() || null : null });
+    if (res) onDone(res.bulkReturnAction);
+  };
+  return (
+    <Dialog
+      open
+      title={`${choice.verb} ${n}?`}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" class="secondary" onClick={onClose}>
+            Keep them as they are
+          </button>
+          <button type="button" onClick={confirm} disabled={m.busy} aria-busy={m.busy}>
+            {m.busy ? "Working…" : `${choice.verb} ${n}`}
+          </button>
+        </>
+      }
+    >
+      <p>{choice.description}</p>
+      <p class="muted small">Each return is handled on its own: one that cannot be changed (e.g. already complete) is reported and the others still go through.</p>
+      {choice.reason && (
+        <Field label="Reason (optional)" hint="Recorded in each return's timeline.">
+          <input name="reason" maxLength={2000} value={reason} onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
+        </Field>
+      )}
+      <ErrorMessage error={m.error} />
+    </Dialog>
+  );
+}
+
+function BulkResults({ results, onDismiss }: { results: BulkResult[]; onDismiss: () => void }) {
+  const done = results.filter((r) => r.ok).length;
+  return (
+    <div class={done === results.length ? "notice" : "warning"} role="status" aria-label="Bulk action results">
+      <p>
+        <strong>
+          {done} of {results.length} done{done === results.length ? "." : `; ${results.length - done} could not be changed (still selected).`}
+        </strong>
+      </p>
+      <ul class="plain small">
+        {results.map((r) => (
+          <li>
+            {r.ok && r.return ? (
+              <>
+                {returnLabel(r.return)} · {r.return.order.name}: now {STATUS_LABELS[r.return.status] ?? r.return.status}
+              </>
+            ) : (
+              <>
+                <code>{r.id}</code>: {r.message}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <button type="button" class="secondary small" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+/** Downloads the filtered list as CSV: every page of `returnsCsv`, joined. */
+function ExportCsv({ storeId, variables }: { storeId: string; variables: Record<string, unknown> }) {
+  const fetchPage = async (after: string | null) => (await gql<{ returnsCsv: CsvPage }>(RETURNS_CSV, { storeId, ...variables, first: 500, after })).returnsCsv;
+  return <CsvDownloadButton label="Export CSV" filename={`returns-${new Date().toISOString().slice(0, 10)}.csv`} fetchPage={fetchPage} secondary />;
 }
 
 const SIMPLE_MUTATIONS: Record<string, string> = {
@@ -228,17 +435,36 @@ export function ReturnPage({ params }: PageProps) {
         return (
           <>
             {back}
-            <PageHeader title={`Return for order ${r.order.name}`} description={<code>{r.id}</code>} actions={<StatusBadge status={r.status} />} />
+            <PageHeader
+              title={`Return for order ${r.order.name}`}
+              description={
+                <>
+                  Return <strong>{returnLabel(r)}</strong> · <code>{r.id}</code>
+                </>
+              }
+              actions={<StatusBadge status={r.status} />}
+            />
             <Notice>{notice}</Notice>
             <Section title="Actions">
               {buttons.length ? (
-                <div class="actions" role="group" aria-label="Return actions">
+                <ul class="action-list" role="group" aria-label="Return actions">
                   {buttons.map((b) => (
-                    <button type="button" class={b.danger ? "danger-outline" : b.action === "process" ? "" : "secondary"} onClick={(e) => (focus.remember(e), setOpen(b))}>
-                      {b.label}
-                    </button>
+                    <li>
+                      <button
+                        type="button"
+                        class={b.danger ? "danger-outline" : b.action === "process" ? "" : "secondary"}
+                        aria-describedby={`action-${b.action}`}
+                        onClick={(e) => (focus.remember(e), setOpen(b))}
+                      >
+                        {b.label}
+                      </button>
+                      <span id={`action-${b.action}`} class="small">
+                        {b.danger && <strong>Cannot be undone. </strong>}
+                        {b.description}
+                      </span>
+                    </li>
                   ))}
-                </div>
+                </ul>
               ) : (
                 <p class="muted">No lifecycle actions are possible in status “{STATUS_LABELS[r.status] ?? r.status}”. Comments can still be added.</p>
               )}
@@ -251,6 +477,7 @@ export function ReturnPage({ params }: PageProps) {
               <Section title="Details">
                 <Details
                   items={[
+                    ["Return number", returnLabel(r)],
                     ["Status", <StatusBadge status={r.status} />],
                     ["Type", r.type],
                     ["Order", r.order.name],
@@ -258,13 +485,14 @@ export function ReturnPage({ params }: PageProps) {
                     ["Email", r.source.emailAddress ?? "—"],
                     ["Created", <Time value={r.createdAt} />],
                     ["Updated", <Time value={r.updatedAt} />],
+                    ["Phone", r.source.phoneNumber ?? "—"],
                     ["Created by", actorText(r.createdBy)],
-                    ...(r.shipment ? ([["Shipment", `${r.shipment.carrier ?? "carrier unknown"} · ${r.shipment.tracker ?? "no tracking"} · ${r.shipment.status ?? ""}`]] as [string, string][]) : []),
                     ...(r.reopened ? ([["Reopened", "Yes"]] as [string, string][]) : []),
                   ]}
                 />
               </Section>
-              <Section title="Totals">
+              <Section title="Refund">
+                <p>{refundState(r.items)}</p>
                 <Details
                   items={[
                     ["Refund", <MoneyText value={r.totals.refund.amount} />],
@@ -276,6 +504,32 @@ export function ReturnPage({ params }: PageProps) {
                 />
               </Section>
             </div>
+            <div class="grid-2">
+              <Section title="Shipping label and tracking">
+                {r.shipment ? (
+                  <Details
+                    items={[
+                      ["Carrier", r.shipment.carrier ?? "—"],
+                      ["Tracking number", r.shipment.tracker ?? "—"],
+                      ["Tracking", r.shipment.trackingUrl ? <a href={r.shipment.trackingUrl} target="_blank" rel="noopener noreferrer">Track the parcel</a> : "No tracking link"],
+                      ["Label", r.shipment.postageLabel ? <a href={r.shipment.postageLabel} target="_blank" rel="noopener noreferrer">Open the postage label</a> : "No postage label"],
+                      ...(r.shipment.formLabel ? ([["Form", <a href={r.shipment.formLabel} target="_blank" rel="noopener noreferrer">Open the customs form</a>]] as [string, ComponentChildren][]) : []),
+                    ]}
+                  />
+                ) : (
+                  <p class="muted">No label yet: the customer has not been sent a shipping label through Retour.</p>
+                )}
+              </Section>
+              <Section title="Addresses">
+                <Details
+                  items={[
+                    ["Sent back from", <AddressText address={r.source.mailingAddress} />],
+                    ["Order shipped to", <AddressText address={r.fullOrder.shippingAddress} />],
+                    ["Billing", <AddressText address={r.fullOrder.billingAddress} />],
+                  ]}
+                />
+              </Section>
+            </div>
             <Section title="Items">
               <Table
                 caption={`Items of return ${r.id}`}
@@ -283,7 +537,18 @@ export function ReturnPage({ params }: PageProps) {
                 rowKey={(i) => i.id}
                 empty={<Empty title="No items" />}
                 columns={[
-                  { label: "Item", render: (i) => (<><strong>{titleOf(i)}</strong>{i.sku && <div class="muted small">SKU {i.sku}</div>}</>) },
+                  {
+                    label: "Item",
+                    render: (i) => (
+                      <div class="item-cell">
+                        {i.imageUrl ? <img src={i.imageUrl} alt={titleOf(i)} width={48} height={48} loading="lazy" /> : <span class="no-image" aria-hidden="true" />}
+                        <div>
+                          <strong>{titleOf(i)}</strong>
+                          {i.sku && <div class="muted small">SKU {i.sku}</div>}
+                        </div>
+                      </div>
+                    ),
+                  },
                   { label: "Qty", render: (i) => i.quantity },
                   { label: "Reason", render: (i) => (<>{i.reason || "—"}{i.customerComment && <div class="muted small">“{i.customerComment}”</div>}</>) },
                   { label: "Status", render: (i) => <Badge tone={statusTone(i.status)}>{i.status}</Badge> },
@@ -320,6 +585,21 @@ export function ReturnPage({ params }: PageProps) {
       }}
     </QueryView>
   );
+}
+
+/** An address as lines; the core's return address and the order's addresses use different keys. */
+function AddressText({ address }: { address: ReturnAddress | null }) {
+  if (!address) return <span class="muted">Not given</span>;
+  const a = address;
+  const lines = [
+    [a.firstName, a.lastName].filter(Boolean).join(" "),
+    a.company,
+    a.line1 ?? a.address1,
+    a.line2 ?? a.address2,
+    [a.postalCode, a.city, a.state ?? a.province].filter(Boolean).join(" "),
+    a.country,
+  ].filter(Boolean);
+  return lines.length ? <address class="address">{lines.map((l) => <div>{l}</div>)}</address> : <span class="muted">Not given</span>;
 }
 
 function detailText(detail: string): string {
@@ -395,7 +675,7 @@ function SimpleActionDialog({ ret, info, onClose, onDone }: { ret: ReturnDetail;
       footer={
         <>
           <button type="button" class="secondary" onClick={onClose}>
-            Cancel
+            Keep return as it is
           </button>
           <button type="button" class={info.danger ? "danger" : ""} onClick={confirm} disabled={m.busy} aria-busy={m.busy}>
             {m.busy ? "Working…" : `${info.label} return`}
@@ -404,6 +684,7 @@ function SimpleActionDialog({ ret, info, onClose, onDone }: { ret: ReturnDetail;
       }
     >
       <p>{info.description}</p>
+      {info.danger && <p class="warning">This cannot be undone.</p>}
       {info.reason && (
         <Field label="Reason (optional)" hint="Recorded in the timeline.">
           <input name="reason" value={reason} onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
@@ -420,9 +701,20 @@ function ProcessDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetail; t
   const open = ret.items.filter((i) => i.status === "open");
   const items = open.length ? open : ret.items;
   const [decisions, setDecisions] = useState<Record<string, Decision>>(() => Object.fromEntries(items.map((i) => [i.id, { mode: "restock", adjustment: "" }])));
+  const [checked, setChecked] = useState(false);
   const m = useMutation<{ processReturn: { message: string; return: ReturnDetail } }>(PROCESS_RETURN);
   const set = (id: string, patch: Partial<Decision>) => setDecisions({ ...decisions, [id]: { ...decisions[id], ...patch } });
+  const maxOf = (i: ReturnItem) => ({ amount: addAmounts(i.productValueNoTaxNoAdjustment.amount.amount, i.tax.amount.amount), currency: i.tax.amount.currency });
+  const labelOf = (i: ReturnItem) => `Adjustment for ${titleOf(i)}`;
+  // The core's field path of the n-th item sent; the form keys its own checks the same way.
+  const pathOf = (n: number) => `products[${n}].processInput.newMerchantAdjustment`;
+  const labels = Object.fromEntries(items.map((i, n) => [pathOf(n), labelOf(i)]));
+  const ownErrors = Object.fromEntries(items.map((i, n) => [pathOf(n), decisions[i.id].mode === "reject" ? null : adjustmentError(decisions[i.id].adjustment, maxOf(i))]));
+  const invalid = Object.values(ownErrors).some(Boolean);
+  const errors = fieldErrors(m.error, labels, checked ? ownErrors : {});
   const confirm = async () => {
+    setChecked(true);
+    if (invalid) return;
     const input = items.map((i) => {
       const d = decisions[i.id];
       if (d.mode === "reject") return { itemId: i.id, reject: true };
@@ -439,7 +731,7 @@ function ProcessDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetail; t
       footer={
         <>
           <button type="button" class="secondary" onClick={onClose}>
-            Cancel
+            Close without processing
           </button>
           <button type="button" onClick={confirm} disabled={m.busy} aria-busy={m.busy}>
             {m.busy ? "Processing…" : "Process return"}
@@ -447,28 +739,36 @@ function ProcessDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetail; t
         </>
       }
     >
-      <p>For each item: restock it, accept it without restocking, or reject it. An adjustment (in {ret.fullOrder.currency}) is subtracted from the item's refund.</p>
-      {items.map((i) => (
-        <fieldset class="process-item">
-          <legend>
-            {titleOf(i)} × {i.quantity}
-          </legend>
-          <div class="inline" role="radiogroup" aria-label={`Decision for ${titleOf(i)}`}>
-            {(["restock", "keep", "reject"] as const).map((mode) => (
-              <label>
-                <input type="radio" name={`mode-${i.id}`} checked={decisions[i.id].mode === mode} onChange={() => set(i.id, { mode })} />
-                {mode === "restock" ? "Restock" : mode === "keep" ? "Accept, don't restock" : "Reject"}
-              </label>
-            ))}
-          </div>
-          {decisions[i.id].mode !== "reject" && (
-            <Field label={`Adjustment for ${titleOf(i)}`} hint="Optional, e.g. 5.00">
-              <input inputMode="decimal" value={decisions[i.id].adjustment} onInput={(e) => set(i.id, { adjustment: (e.target as HTMLInputElement).value })} />
-            </Field>
-          )}
-        </fieldset>
-      ))}
-      <ErrorMessage error={m.error} />
+      <p>For each item: restock it, accept it without restocking, or reject it. An adjustment (in {ret.fullOrder.currency}) is subtracted from the item's refund, up to the item's value.</p>
+      {items.map((i, n) => {
+        const error = errors.fields[pathOf(n)];
+        return (
+          <fieldset class="process-item">
+            <legend>
+              {titleOf(i)} × {i.quantity}
+            </legend>
+            <div class="inline" role="radiogroup" aria-label={`Decision for ${titleOf(i)}`}>
+              {(["restock", "keep", "reject"] as const).map((mode) => (
+                <label>
+                  <input type="radio" name={`mode-${i.id}`} checked={decisions[i.id].mode === mode} onChange={() => set(i.id, { mode })} />
+                  {mode === "restock" ? "Restock" : mode === "keep" ? "Accept, don't restock" : "Reject"}
+                </label>
+              ))}
+            </div>
+            {decisions[i.id].mode !== "reject" && (
+              <Field label={labelOf(i)} hint={`Optional, at most ${maxOf(i).amount} (the item's value with tax)`} error={error}>
+                <input inputMode="decimal" value={decisions[i.id].adjustment} aria-invalid={!!error} onInput={(e) => set(i.id, { adjustment: (e.target as HTMLInputElement).value })} />
+              </Field>
+            )}
+          </fieldset>
+        );
+      })}
+      {checked && invalid && (
+        <p class="error" role="alert">
+          Fix the amounts marked above; nothing was sent.
+        </p>
+      )}
+      <ErrorMessage error={errors.other} />
     </Dialog>
   );
 }
@@ -489,7 +789,7 @@ function RemoveItemsDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetai
       footer={
         <>
           <button type="button" class="secondary" onClick={onClose}>
-            Cancel
+            Keep every item
           </button>
           <button type="button" class="danger" onClick={confirm} disabled={m.busy || !chosen.length} aria-busy={m.busy}>
             {m.busy ? "Removing…" : "Remove items"}
@@ -497,7 +797,7 @@ function RemoveItemsDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetai
         </>
       }
     >
-      <p>Choose the items to take off this return. At least one item must stay; to drop them all, reset the return instead.</p>
+      <p>Choose the items to take off this return for good. At least one item must stay; to drop them all, reset the return instead. The customer can return removed items again later.</p>
       <fieldset>
         <legend>Items</legend>
         {ret.items.map((i) => (

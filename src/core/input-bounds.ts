@@ -1,0 +1,128 @@
+// Input bounds: schema.graphql marks every list input @maxItems and every text input @maxLength with
+// the name of a bound in bounds.ts (an ID is bounded as an id). They are checked once per operation,
+// over the coerced arguments of every field, before any resolver runs, so every door inherits them.
+import {
+  getArgumentValues,
+  getNamedType,
+  getNullableType,
+  getVariableValues,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isListType,
+  Kind,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type GraphQLArgument,
+  type GraphQLInputField,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from "graphql";
+import { LIST_BOUNDS, pastListBound, TEXT_BOUNDS } from "./bounds.js";
+import { DomainError } from "./errors.js";
+
+interface InputBound {
+  maxItems?: number;
+  maxLength?: number;
+}
+
+const cache = new WeakMap<GraphQLArgument | GraphQLInputField, InputBound>();
+
+/** The bounds of one argument or input field, read from its directives (throws on an unknown bound name). */
+export function boundOf(def: GraphQLArgument | GraphQLInputField): InputBound {
+  const cached = cache.get(def);
+  if (cached) return cached;
+  const bound: InputBound = {};
+  for (const d of def.astNode?.directives ?? []) {
+    if (d.name.value !== "maxItems" && d.name.value !== "maxLength") continue;
+    const arg = d.arguments?.find((a) => a.name.value === "bound")?.value;
+    const key = arg?.kind === Kind.STRING ? arg.value : "";
+    const table: Record<string, number> = d.name.value === "maxItems" ? LIST_BOUNDS : TEXT_BOUNDS;
+    if (!(key in table)) throw new Error(`@${d.name.value}(bound: "${key}") on ${def.name} names no entry of ${d.name.value === "maxItems" ? "LIST_BOUNDS" : "TEXT_BOUNDS"} (src/core/bounds.ts)`);
+    bound[d.name.value] = table[key];
+  }
+  if (bound.maxLength === undefined && getNamedType(def.type).name === "ID") bound.maxLength = TEXT_BOUNDS.id;
+  cache.set(def, bound);
+  return bound;
+}
+
+/** Every String and list argument or input field of the schema without a bound (should be none). */
+export function unboundedInputs(schema: GraphQLSchema): string[] {
+  const missing: string[] = [];
+  const check = (def: GraphQLArgument | GraphQLInputField, label: string) => {
+    const b = boundOf(def);
+    if (isListType(getNullableType(def.type)) && b.maxItems === undefined) missing.push(`${label} (list)`);
+    if (getNamedType(def.type).name === "String" && b.maxLength === undefined) missing.push(`${label} (text)`);
+  };
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (type.name.startsWith("__")) continue;
+    if (isInputObjectType(type)) for (const f of Object.values(type.getFields())) check(f, `${type.name}.${f.name}`);
+    else if (isObjectType(type) || isInterfaceType(type)) for (const f of Object.values(type.getFields())) for (const a of f.args) check(a, `${type.name}.${f.name}(${a.name})`);
+  }
+  return missing;
+}
+
+/** Characters as the bounds count them: code points (a paired surrogate is one). */
+function characters(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+function outOfBound(path: string, detail: string): DomainError {
+  return new DomainError({ code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request", detail: `\`${path}\` ${detail}.`, field: path });
+}
+
+function checkValue(value: unknown, type: GraphQLInputType, bound: InputBound, path: string): void {
+  if (value === null || value === undefined) return;
+  const t = getNullableType(type);
+  if (isListType(t)) {
+    const items = value as unknown[];
+    if (bound.maxItems !== undefined && items.length > bound.maxItems) throw outOfBound(path, pastListBound(items.length, bound.maxItems));
+    items.forEach((item, i) => checkValue(item, t.ofType, bound, `${path}[${i}]`)); // maxLength bounds each entry
+  } else if (isInputObjectType(t)) {
+    const fields = t.getFields();
+    for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
+      const field = fields[name];
+      if (field) checkValue(v, field.type, boundOf(field), path ? `${path}.${name}` : name);
+    }
+  } else if (typeof value === "string" && bound.maxLength !== undefined && value.length > bound.maxLength) {
+    const length = characters(value);
+    if (length > bound.maxLength) throw outOfBound(path, `has ${length} characters; at most ${bound.maxLength} are allowed (maxLength); shorten it`);
+  }
+}
+
+/**
+ * Refuses an operation whose arguments exceed a bound, naming the field as the caller sent it: the
+ * argument's name, or for the `input` argument (the body of the REST and compat doors) the path in it.
+ * Variables that do not coerce are left to execution, which reports them.
+ */
+export function checkInputBounds(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined): void {
+  const op = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName));
+  if (!op || op.kind !== Kind.OPERATION_DEFINITION) return;
+  const coerced = getVariableValues(schema, op.variableDefinitions ?? [], variables ?? {}, { maxErrors: 1 });
+  if (coerced.errors) return;
+  // The operation and the fragments it may spread (each visited with its own type context).
+  for (const def of document.definitions) {
+    if (def !== op && def.kind !== Kind.FRAGMENT_DEFINITION) continue;
+    const typeInfo = new TypeInfo(schema);
+    visit(
+      def,
+      visitWithTypeInfo(typeInfo, {
+        Field(node) {
+          const field = typeInfo.getFieldDef();
+          if (!field?.args.length || !node.arguments?.length) return;
+          let args: Record<string, unknown>;
+          try {
+            args = getArgumentValues(field, node, coerced.coerced);
+          } catch {
+            return; // an invalid literal: validation and execution report it
+          }
+          for (const arg of field.args) checkValue(args[arg.name], arg.type, boundOf(arg), arg.name === "input" ? "" : arg.name);
+        },
+      }),
+    );
+  }
+}

@@ -1,0 +1,103 @@
+// The returns list and what the dashboard derives from the same filters: counts per status and the
+// CSV export. One `returnsWhere` builds the filter, so the list, its tab counts and its CSV agree.
+import type { RequestContext } from "../core/context.js";
+import { PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
+import { fail } from "../core/errors.js";
+import { csvField, guardFormula } from "../invoices/csv.js";
+import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { RETURN_STATUSES, isReturnStatus } from "./transitions.js";
+
+export const RETURN_SORTS = { NEWEST: ["createdAt", "desc"], OLDEST: ["createdAt", "asc"], UPDATED: ["updatedAt", "desc"] } as const;
+export type ReturnSort = keyof typeof RETURN_SORTS;
+
+export interface ReturnFilters {
+  status?: string | null;
+  updatedAtMin?: Date | null;
+  updatedAtMax?: Date | null;
+  orderName?: string | null;
+  /** Words matched against the order name, the customer's names and email, or a return number. */
+  search?: string | null;
+  sort?: ReturnSort | null;
+}
+
+/** "R12", "#R12", "r-12" or "12" → 12: how a merchant types a return number. */
+export function returnNumberOf(text: string): number | null {
+  const m = /^#?r?-?(\d{1,9})$/i.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
+/** The human number of a return (its per-row compat id), as every screen shows it. */
+export function formatReturnNumber(compatId: number | null): string | null {
+  return compatId == null ? null : `R${compatId}`;
+}
+
+function searchWhere(ctx: RequestContext, search: string) {
+  const insensitive = ctx.services.db.provider === "postgresql" ? { mode: "insensitive" as const } : {}; // SQLite's LIKE already ignores ASCII case
+  const words = search.split(/\s+/).filter(Boolean).slice(0, 5);
+  // Every word must match somewhere: "ada lovelace" finds Ada Lovelace, "ada@" her email.
+  return words.map((w) => {
+    const contains = { contains: w, ...insensitive };
+    const number = returnNumberOf(w);
+    return {
+      OR: [
+        { order: { name: contains } },
+        { order: { customerEmail: contains } },
+        { order: { customerFirstName: contains } },
+        { order: { customerLastName: contains } },
+        ...(number != null ? [{ compatId: number }] : []),
+      ],
+    };
+  });
+}
+
+/** The Prisma filter of a store's returns; `withStatus: false` leaves the status out (for the per-status counts). */
+export function returnsWhere(ctx: RequestContext, storeId: string, f: ReturnFilters, withStatus = true) {
+  if (f.status != null && !isReturnStatus(f.status)) throw fail.badInput(`\`status\` must be a return status; got ${JSON.stringify(f.status)}.`, "status");
+  const search = f.search?.trim() ?? "";
+  if (search.length > TEXT_BOUNDS.short) throw fail.badInput(`\`search\` may hold at most ${TEXT_BOUNDS.short} characters.`, "search");
+  const updatedAt: Record<string, Date> = {};
+  if (f.updatedAtMin) updatedAt.gte = f.updatedAtMin;
+  if (f.updatedAtMax) updatedAt.lt = f.updatedAtMax;
+  return {
+    storeId,
+    ...(withStatus && f.status ? { status: f.status } : {}),
+    ...(Object.keys(updatedAt).length ? { updatedAt } : {}),
+    ...(f.orderName != null ? { order: { name: f.orderName } } : {}),
+    ...(search ? { AND: searchWhere(ctx, search) } : {}),
+  };
+}
+
+function listKey(storeId: string, f: ReturnFilters) {
+  return `returns:${storeId}:${f.status ?? ""}:${f.updatedAtMin?.getTime() ?? ""}:${f.updatedAtMax?.getTime() ?? ""}:${f.orderName ?? ""}:${f.search?.trim() ?? ""}:${f.sort ?? "NEWEST"}`;
+}
+
+export async function listReturns(ctx: RequestContext, storeId: string, args: PageArgs, f: ReturnFilters, maxSize = PAGE_SIZES.standard.max) {
+  const where = returnsWhere(ctx, storeId, f);
+  const [sortField, direction] = RETURN_SORTS[f.sort ?? "NEWEST"];
+  const page = await paginate(ctx.services.cursors, {
+    list: listKey(storeId, f),
+    args,
+    defaultSize: PAGE_SIZES.standard.default,
+    maxSize,
+    sortField,
+    direction,
+    fetch: (keyset, take) => ctx.prisma.return.findMany({ where: { ...where, ...(keyset ?? {}) }, orderBy: keysetOrder(sortField, direction), take }),
+  });
+  // The filters ride along for `ReturnConnection.statusCounts`.
+  return { ...page, storeId, filters: f };
+}
+
+/** How many returns each status holds under the filters (the status filter aside), every status listed. */
+export async function statusCounts(ctx: RequestContext, storeId: string, f: ReturnFilters) {
+  const rows = await ctx.prisma.return.groupBy({ by: ["status"], where: returnsWhere(ctx, storeId, f, false), _count: { _all: true } });
+  const counts = new Map(rows.map((r) => [r.status, r._count._all]));
+  return RETURN_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
+}
+
+export const RETURNS_CSV_COLUMNS = ["number", "return_id", "created_at", "updated_at", "status", "type", "order_name", "customer_name", "customer_email", "item_count", "refund", "store_credit", "currency"];
+
+/** One CRLF-terminated row of the returns CSV (text the customer typed is formula-guarded). */
+export function returnsCsvRow(r: { number: string | null; id: string; createdAt: Date; updatedAt: Date; status: string; type: string; orderName: string; customerName: string; customerEmail: string | null; itemCount: number; refund: string; storeCredit: string; currency: string }): string {
+  const text = (v: string | null) => csvField(guardFormula(v ?? ""));
+  return [r.number ?? "", r.id, r.createdAt.toISOString(), r.updatedAt.toISOString(), r.status, r.type, text(r.orderName), text(r.customerName), text(r.customerEmail), String(r.itemCount), r.refund, r.storeCredit, r.currency].join(",") + "\r\n";
+}

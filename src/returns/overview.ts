@@ -1,0 +1,74 @@
+// The dashboard's overview of a period: every figure grouped in the database (Prisma groupBy, or one
+// grouped SQL statement where a join or a day bucket is needed), so its cost does not grow with the
+// number of returns read back, and every list it answers is bounded.
+import { LIST_BOUNDS } from "../core/bounds.js";
+import { Prisma } from "../db/generated/sqlite/client.js";
+import type { RequestContext } from "../core/context.js";
+import { fail } from "../core/errors.js";
+import { money } from "../core/money.js";
+import { RETURN_STATUSES } from "./transitions.js";
+
+const DAY_MS = 86_400_000;
+const MAX_DAYS = LIST_BOUNDS.overviewDays;
+const TOP_REASONS = LIST_BOUNDS.overviewReasons;
+const TOP_PRODUCTS = LIST_BOUNDS.overviewProducts;
+
+/** [from, to) of the overview: the given bounds, else this calendar month in UTC. */
+export function overviewPeriod(from: Date | null | undefined, to: Date | null | undefined, now = new Date()) {
+  const start = from ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = to ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  if (end <= start) throw fail.badInput("`to` must be after `from`.", "to");
+  if (end.getTime() - start.getTime() > MAX_DAYS * DAY_MS) throw fail.badInput(`The period may span at most ${MAX_DAYS} days; choose a later \`from\` or an earlier \`to\`.`, "from");
+  return { from: start, to: end };
+}
+
+const num = (v: unknown) => Number(v ?? 0); // PostgreSQL answers SUM/COUNT as bigint or Decimal
+
+export async function returnsOverview(ctx: RequestContext, storeId: string, fromArg?: Date | null, toArg?: Date | null) {
+  const { from, to } = overviewPeriod(fromArg, toArg);
+  const period = { storeId, createdAt: { gte: from, lt: to } };
+  const pg = ctx.services.db.provider === "postgresql";
+  // Dates are stored as timestamps on PostgreSQL and as ISO 8601 text on SQLite.
+  const day = pg ? Prisma.raw(`to_char(r."createdAt", 'YYYY-MM-DD')`) : Prisma.raw(`substr(r."createdAt", 1, 10)`);
+  const inPeriod = Prisma.sql`r."storeId" = ${storeId} AND r."createdAt" >= ${from} AND r."createdAt" < ${to}`;
+  // An item's refund as Return.totals computes it: its share of the line's value and tax, less the adjustment.
+  const refund = Prisma.raw(`ROUND((li."unitPrice" * li."quantity" - li."discount") * ri."quantity" * 1.0 / li."quantity") + ROUND(li."tax" * ri."quantity" * 1.0 / li."quantity") - COALESCE(ri."merchantAdjustment", 0)`);
+
+  const [byStatus, units, reasons, days, values, products] = await Promise.all([
+    ctx.prisma.return.groupBy({ by: ["status"], where: period, _count: { _all: true } }),
+    ctx.prisma.returnItem.aggregate({ where: { return: period }, _sum: { quantity: true } }),
+    ctx.prisma.returnItem.groupBy({ by: ["reason"], where: { return: period }, _sum: { quantity: true }, orderBy: { _sum: { quantity: "desc" } }, take: TOP_REASONS }),
+    ctx.prisma.$queryRaw<{ day: string; n: unknown }[]>`SELECT ${day} AS day, COUNT(*) AS n FROM "Return" r WHERE ${inPeriod} GROUP BY ${day}`,
+    ctx.prisma.$queryRaw<{ currency: string; compensation: string; total: unknown }[]>`
+      SELECT currency, compensation, SUM(CASE WHEN status = 'rejected' OR v < 0 THEN 0 ELSE v END) AS total FROM (
+        SELECT o."currency" AS currency, ri."compensation" AS compensation, ri."status" AS status, ${refund} AS v
+        FROM "ReturnItem" ri JOIN "Return" r ON r."id" = ri."returnId" JOIN "OrderLineItem" li ON li."id" = ri."lineItemId" JOIN "Order" o ON o."id" = r."orderId"
+        WHERE ${inPeriod} AND r."status" <> 'deleted'
+      ) x GROUP BY currency, compensation`,
+    ctx.prisma.$queryRaw<{ productId: string; title: string; units: unknown }[]>`
+      SELECT li."productId" AS "productId", MAX(li."title") AS title, SUM(ri."quantity") AS units
+      FROM "ReturnItem" ri JOIN "Return" r ON r."id" = ri."returnId" JOIN "OrderLineItem" li ON li."id" = ri."lineItemId"
+      WHERE ${inPeriod} GROUP BY li."productId" ORDER BY units DESC, li."productId" ASC LIMIT ${TOP_PRODUCTS}`,
+  ]);
+
+  const perDay = new Map(days.map((d) => [d.day, num(d.n)]));
+  const byDay: { day: string; count: number }[] = [];
+  for (let t = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); t < to.getTime(); t += DAY_MS) {
+    const key = new Date(t).toISOString().slice(0, 10);
+    byDay.push({ day: key, count: perDay.get(key) ?? 0 });
+  }
+  const statuses = new Map(byStatus.map((s) => [s.status, s._count._all]));
+  const currencies = [...new Set(values.map((v) => v.currency))].sort();
+  const sumOf = (currency: string, compensation: string) => num(values.find((v) => v.currency === currency && v.compensation === compensation)?.total);
+  return {
+    from,
+    to,
+    returnCount: [...statuses.values()].reduce((a, b) => a + b, 0),
+    unitCount: units._sum.quantity ?? 0,
+    byDay,
+    byStatus: RETURN_STATUSES.map((status) => ({ status, count: statuses.get(status) ?? 0 })),
+    byReason: reasons.map((r) => ({ reason: r.reason, units: r._sum.quantity ?? 0 })),
+    values: currencies.map((c) => ({ currency: c, refund: money(sumOf(c, "refund"), c), storeCredit: money(sumOf(c, "store_credit"), c), exchange: money(0, c) })),
+    topProducts: products.map((p) => ({ productId: p.productId, title: p.title, units: num(p.units) })),
+  };
+}
