@@ -1,7 +1,9 @@
 // The one way facades run GraphQL: in-process against the core (default), or over HTTP with
 // graphql-request against a remote core (CORE_URL), so the facades can be deployed apart from it.
 // Documents are parsed when declared and validated once when the executor is built — never per request.
-import { parse, validate, type DocumentNode, type GraphQLFormattedError } from "graphql";
+import { GraphQLError, Kind, parse, validate, type DocumentNode, type GraphQLFormattedError } from "graphql";
+import { outcomeOf } from "../src/core/errors.js";
+import type { RequestNote } from "../src/core/log.js";
 import { ClientError, GraphQLClient } from "graphql-request";
 import type { Core } from "../src/core/index.js";
 import { doorToken, type Door, type RateLimitDecision } from "../src/core/rate-limit.js";
@@ -22,6 +24,8 @@ export interface Caller {
   requestId: string;
   /** Which door the caller came through (each has its own rate limit). */
   door: Door;
+  /** The request's note for the access log: the operation run and the API client (in-process only). */
+  note?: RequestNote;
 }
 
 export interface Outcome<T> {
@@ -45,13 +49,21 @@ export function inProcessExecutor(core: Core, operations: Operation[]): Executor
   }
   return {
     async run(op, variables, caller) {
-      const contextValue = await core.createContext(caller.authorization, caller.requestId, caller.door);
+      const name = operationNameOf(op);
+      if (caller.note) caller.note.operation = name;
+      let contextValue;
+      try {
+        contextValue = await core.createContext(caller.authorization, caller.requestId, caller.door);
+      } catch (err) {
+        // Refused before the operation ran (storage unavailable): the same error shape as from /graphql.
+        if (err instanceof GraphQLError) return { data: null, errors: [core.formatError(err.toJSON(), err)] };
+        throw err;
+      }
+      if (caller.note && contextValue.principal.kind === "apiClient") caller.note.apiClientId = contextValue.principal.clientId;
       const result = await core.execute(op.document, variables, contextValue);
-      return {
-        data: (result.data ?? null) as any,
-        errors: result.errors?.map((e) => core.formatError(e.toJSON(), e)),
-        rateLimit: contextValue.rateLimit,
-      };
+      const errors = result.errors?.map((e) => core.formatError(e.toJSON(), e));
+      core.services.metrics?.graphqlOperation(name, outcomeOf(errors));
+      return { data: (result.data ?? null) as any, errors, rateLimit: contextValue.rateLimit };
     },
   };
 }
@@ -79,6 +91,11 @@ export function remoteExecutor(coreUrl: string, doorSecret: string): Executor {
       }
     },
   };
+}
+
+function operationNameOf(op: Operation): string | undefined {
+  const def = op.document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
+  return def?.kind === Kind.OPERATION_DEFINITION ? def.name?.value : undefined;
 }
 
 /** Reads the core's RateLimit-* headers back into a decision (remote executor). */

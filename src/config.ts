@@ -1,8 +1,20 @@
 // Runtime configuration, read once from the environment.
 import { createHash } from "node:crypto";
+import { isIP } from "node:net";
+import { providerOf } from "./db/url.js";
 
 export interface Config {
   port: number;
+  /** Address the HTTP server binds to (HOST, default 0.0.0.0: every interface). */
+  host: string;
+  /** Which peers may set X-Forwarded-For/-Proto/-Host (Express "trust proxy"; TRUST_PROXY, default: loopback and private networks). */
+  trustProxy: boolean | number | string;
+  /** The service's public base URL (PUBLIC_URL, e.g. https://returns.example.com); absolute links are built from it. */
+  publicUrl: string | null;
+  /** /metrics: a bearer token on the main port (METRICS_TOKEN) and/or a separate port without one (METRICS_PORT); off when neither is set. */
+  metrics: { token: string | null; port: number | null };
+  /** Bootstrap a demo store on an empty database (RETOUR_DEMO; default: in development only; refused in production). */
+  demo: boolean;
   databaseUrl: string;
   /** Service name used in problem types: com.<service>.api:<area>/<code>. */
   serviceName: string;
@@ -49,6 +61,47 @@ export interface WebhookConfig {
   allowPrivateUrls: boolean;
 }
 
+/** Everything wrong with the configuration, each problem in plain words (reported all at once). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration problems:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** Collects configuration problems instead of stopping at the first one. */
+class Problems {
+  readonly list: string[] = [];
+  /** Runs a reader; a thrown message becomes a problem and the fallback is used. */
+  check<T>(read: () => T, fallback: T): T {
+    try {
+      return read();
+    } catch (err) {
+      this.list.push((err as Error).message);
+      return fallback;
+    }
+  }
+  /** An integer setting within [min, max]; absent or empty → fallback. */
+  int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === "") return fallback;
+    if (!/^\s*\d+\s*$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      this.list.push(`${name}=${JSON.stringify(raw)} is not a whole number from ${min} to ${max}.`);
+      return fallback;
+    }
+    return Number(raw);
+  }
+  /** "true" or "false"; absent or empty → fallback. */
+  bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === "") return fallback;
+    if (raw !== "true" && raw !== "false") {
+      this.list.push(`${name}=${JSON.stringify(raw)} must be true or false.`);
+      return fallback;
+    }
+    return raw === "true";
+  }
+}
+
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** "5s", "250ms", "2h" → milliseconds. */
@@ -60,63 +113,122 @@ export function parseDuration(text: string, name: string): number {
 
 export const DEFAULT_RETRY_SCHEDULE = "5s,5m,30m,2h,5h,10h,10h";
 
-function loadWebhookConfig(env: NodeJS.ProcessEnv, production: boolean, databaseUrl: string): WebhookConfig {
-  const retrySchedule = (env.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE)
-    .split(",")
-    .filter((s) => s.trim() !== "")
-    .map((s) => parseDuration(s, "WEBHOOK_RETRY_SCHEDULE"));
-  const timeoutMs = parseDuration(env.WEBHOOK_TIMEOUT || "15s", "WEBHOOK_TIMEOUT");
-  const leaseMs = env.WEBHOOK_LEASE ? parseDuration(env.WEBHOOK_LEASE, "WEBHOOK_LEASE") : timeoutMs + 30_000;
-  if (leaseMs <= timeoutMs) throw new Error("WEBHOOK_LEASE must be longer than WEBHOOK_TIMEOUT (a lease outlives every attempt)");
-  const concurrency = Math.max(1, Number(env.WEBHOOK_CONCURRENCY || 32));
-  if (production && !env.WEBHOOK_ENCRYPTION_KEY) {
-    throw new Error("WEBHOOK_ENCRYPTION_KEY must be set in production (shared by every replica)");
-  }
+function loadWebhookConfig(env: NodeJS.ProcessEnv, production: boolean, databaseUrl: string, problems: Problems): WebhookConfig {
+  const retrySchedule = problems.check(
+    () =>
+      (env.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE)
+        .split(",")
+        .filter((s) => s.trim() !== "")
+        .map((s) => parseDuration(s, "WEBHOOK_RETRY_SCHEDULE")),
+    [],
+  );
+  const timeoutMs = problems.check(() => parseDuration(env.WEBHOOK_TIMEOUT || "15s", "WEBHOOK_TIMEOUT"), 15_000);
+  const leaseMs = problems.check(() => (env.WEBHOOK_LEASE ? parseDuration(env.WEBHOOK_LEASE, "WEBHOOK_LEASE") : timeoutMs + 30_000), timeoutMs + 30_000);
+  if (leaseMs <= timeoutMs) problems.list.push("WEBHOOK_LEASE must be longer than WEBHOOK_TIMEOUT (a lease outlives every attempt).");
+  if (production && !env.WEBHOOK_ENCRYPTION_KEY) problems.list.push("WEBHOOK_ENCRYPTION_KEY must be set in production (shared by every replica).");
+  const concurrency = problems.int(env, "WEBHOOK_CONCURRENCY", 32, 1, 10_000);
   return {
-    dispatcher: env.WEBHOOK_DISPATCHER !== "false",
+    dispatcher: problems.bool(env, "WEBHOOK_DISPATCHER", true),
     retrySchedule,
     timeoutMs,
-    pollIntervalMs: parseDuration(env.WEBHOOK_POLL_INTERVAL || "1s", "WEBHOOK_POLL_INTERVAL"),
+    pollIntervalMs: problems.check(() => parseDuration(env.WEBHOOK_POLL_INTERVAL || "1s", "WEBHOOK_POLL_INTERVAL"), 1_000),
     leaseMs,
     concurrency,
-    perStoreConcurrency: Math.max(1, Number(env.WEBHOOK_CONCURRENCY_PER_STORE || Math.ceil(concurrency / 4))),
-    perOriginConcurrency: Math.max(1, Number(env.WEBHOOK_CONCURRENCY_PER_ORIGIN || Math.ceil(concurrency / 4))),
+    perStoreConcurrency: problems.int(env, "WEBHOOK_CONCURRENCY_PER_STORE", Math.ceil(concurrency / 4), 1, 10_000),
+    perOriginConcurrency: problems.int(env, "WEBHOOK_CONCURRENCY_PER_ORIGIN", Math.ceil(concurrency / 4), 1, 10_000),
     encryptionKey: env.WEBHOOK_ENCRYPTION_KEY || createHash("sha256").update(`retour-dev-webhook-key:${databaseUrl}`).digest("hex"),
-    allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === "true",
+    allowPrivateUrls: problems.bool(env, "WEBHOOK_ALLOW_PRIVATE_URLS", false),
   };
 }
 
+/** Reads the configuration; throws a ConfigError listing every problem found. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems = new Problems();
   const production = env.NODE_ENV === "production";
   const databaseUrl = env.DATABASE_URL || "file:./data/retour.db";
+  problems.check(() => providerOf(databaseUrl), "sqlite");
   const cursorSecret =
     env.CURSOR_SECRET ||
     // Development default: stable per database so restarts keep cursors valid.
     createHash("sha256").update(`retour-dev-cursor:${databaseUrl}`).digest("hex");
-  if (production && !env.CURSOR_SECRET) {
-    throw new Error("CURSOR_SECRET must be set in production (shared by every replica)");
-  }
-  return {
-    port: Number(env.PORT || 4000),
+  if (production && !env.CURSOR_SECRET) problems.list.push("CURSOR_SECRET must be set in production (shared by every replica).");
+  const port = problems.int(env, "PORT", 4000, 0, 65_535);
+  const host = env.HOST?.trim() || "0.0.0.0";
+  if (isIP(host) === 0 && !isHostname(host)) problems.list.push(`HOST=${JSON.stringify(env.HOST)} is not an IP address or host name to bind to (e.g. 0.0.0.0, 127.0.0.1, ::).`);
+  const publicUrl = problems.check(() => parsePublicUrl(env.PUBLIC_URL), null);
+  const trustProxy = problems.check(() => parseTrustProxy(env.TRUST_PROXY), DEFAULT_TRUST_PROXY);
+  const metricsPort = env.METRICS_PORT?.trim() ? problems.int(env, "METRICS_PORT", 0, 1, 65_535) || null : null;
+  if (metricsPort !== null && metricsPort === port) problems.list.push(`METRICS_PORT must differ from PORT (both ${port}).`);
+  const demoAsked = problems.bool(env, "RETOUR_DEMO", !production && (!env.NODE_ENV || env.NODE_ENV === "development"));
+  if (production && env.RETOUR_DEMO === "true") problems.list.push("RETOUR_DEMO=true is refused with NODE_ENV=production: the demo store has a published login and an all-scope key.");
+  const config: Config = {
+    port,
+    host,
+    trustProxy,
+    publicUrl,
+    metrics: { token: env.METRICS_TOKEN || null, port: metricsPort },
+    demo: demoAsked && !production,
     databaseUrl,
     serviceName: env.SERVICE_NAME || "retour",
     cursorSecret,
     coreUrl: env.CORE_URL || null,
     production,
-    sessionTtlMs: Number(env.SESSION_TTL_HOURS || 12) * 3600_000,
+    sessionTtlMs: problems.int(env, "SESSION_TTL_HOURS", 12, 1, 24 * 365) * 3600_000,
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info"),
-    serveFacades: env.SERVE_FACADES !== "false",
+    serveFacades: problems.bool(env, "SERVE_FACADES", true),
     rateLimits: {
-      graphql: Number(env.RATE_LIMIT_GRAPHQL_PER_MINUTE ?? 1200),
-      rest: Number(env.RATE_LIMIT_REST_PER_MINUTE ?? 1200),
+      graphql: problems.int(env, "RATE_LIMIT_GRAPHQL_PER_MINUTE", 1200, 0, 1_000_000_000),
+      rest: problems.int(env, "RATE_LIMIT_REST_PER_MINUTE", 1200, 0, 1_000_000_000),
       // The third-party platform allows 300 requests per minute per key.
-      compat: Number(env.RATE_LIMIT_COMPAT_PER_MINUTE ?? 300),
+      compat: problems.int(env, "RATE_LIMIT_COMPAT_PER_MINUTE", 300, 0, 1_000_000_000),
     },
-    webhooks: loadWebhookConfig(env, production, databaseUrl),
-    idempotencyInFlightMs: Math.max(1, Number(env.IDEMPOTENCY_IN_FLIGHT_MS || 65_000)),
-    corsOrigins: [...parseCorsOrigins(env.CORS_ORIGINS)],
-    graphqlIntrospection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === "true" : !production,
+    webhooks: loadWebhookConfig(env, production, databaseUrl, problems),
+    idempotencyInFlightMs: problems.int(env, "IDEMPOTENCY_IN_FLIGHT_MS", 65_000, 1, 86_400_000),
+    corsOrigins: [...problems.check(() => parseCorsOrigins(env.CORS_ORIGINS), new Set<string>())],
+    graphqlIntrospection: problems.bool(env, "GRAPHQL_INTROSPECTION", !production),
   };
+  if (problems.list.length) throw new ConfigError(problems.list);
+  return config;
+}
+
+/** A syntactically valid DNS host name (labels of letters, digits and hyphens). */
+export function isHostname(text: string): boolean {
+  return /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(text);
+}
+
+/** Proxies on this machine or a private network (a load balancer, an ingress) are trusted; clients on the internet are not. */
+export const DEFAULT_TRUST_PROXY = "loopback, linklocal, uniquelocal";
+
+/** TRUST_PROXY: true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges and loopback/linklocal/uniquelocal. */
+export function parseTrustProxy(text: string | undefined): boolean | number | string {
+  const s = text?.trim();
+  if (!s) return DEFAULT_TRUST_PROXY;
+  if (s === "true" || s === "false") return s === "true";
+  if (/^\d{1,2}$/.test(s)) return Number(s);
+  for (const entry of s.split(",").map((e) => e.trim())) {
+    const [address, bits, extra] = entry.split("/");
+    const named = ["loopback", "linklocal", "uniquelocal"].includes(entry);
+    const family = isIP(address ?? "");
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!named && (family === 0 || !bitsOk || extra !== undefined)) {
+      throw new Error(`TRUST_PROXY: ${JSON.stringify(entry)} is not an address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal; true, false or a hop count also work.`);
+    }
+  }
+  return s;
+}
+
+/** PUBLIC_URL: an absolute http(s) URL without query or fragment; kept without a trailing slash. */
+export function parsePublicUrl(text: string | undefined): string | null {
+  const s = text?.trim();
+  if (!s) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(s);
+  } catch {}
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_URL=${JSON.stringify(s)} must be an absolute http(s) URL such as https://returns.example.com (no query, fragment or credentials).`);
+  }
+  return url.toString().replace(/\/$/, "");
 }
 
 /** CORS_ORIGINS: comma-separated exact origins (`scheme://host[:port]`), no wildcard. */

@@ -49,8 +49,8 @@ export class CompatValidationError extends Error {
 }
 
 /** Absolute URL of another page: every original filter kept, plus paginate, pageSize and cursor. */
-export function pageUrl(req: Request, cursor: string, pageSize: number): string {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host")}`);
+export function pageUrl(req: Request, publicBase: string, cursor: string, pageSize: number): string {
+  const url = new URL(publicBase + req.originalUrl);
   url.searchParams.set("paginate", "true");
   url.searchParams.set("pageSize", String(pageSize));
   url.searchParams.set("cursor", cursor);

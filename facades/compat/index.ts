@@ -4,8 +4,10 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { CoreUnavailableError, operation, type Executor, type Operation } from "../executor.js";
 import type { GraphQLFormattedError } from "graphql";
-import { RouteTable, requestId, type RouteBase } from "../http.js";
+import { publicBaseOf, RouteTable, requestId, type RouteBase } from "../http.js";
 import { rateLimitHeaders } from "../../src/core/rate-limit.js";
+import { noteOf } from "../../src/core/log.js";
+import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 import { routes, compatRouteOperations } from "./routes.js";
 import { compatOpenApiDocument } from "./openapi.js";
@@ -30,6 +32,8 @@ export interface CompatRoute extends RouteBase {
 
 export interface CompatCall {
   params: Record<string, string>;
+  /** Base of absolute links (page URLs): PUBLIC_URL or a validated request host. */
+  publicBase: string;
   /**
    * Runs an operation. Failures every route answers the same way (bad key 401, missing scope 403,
    * rate limit 429) are sent here and `null` is returned; otherwise the data and any domain errors.
@@ -51,9 +55,16 @@ export function compatAuthorization(req: Request): string | undefined {
   return req.get("authorization") ?? undefined;
 }
 
+/** 503 in the platform's documented error envelope, with Retry-After (core or storage unavailable). */
+function sendUnavailable(res: Response): void {
+  res.status(503).set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS)).json({ errors: { message: "Service unavailable.", code: "UNEXPECTED_ERROR" } });
+}
+
 export interface CompatFacadeOptions {
   executor: Executor;
   log: { error(obj: object, msg: string): void };
+  /** PUBLIC_URL: the base of the page URLs (else a validated request host). */
+  publicUrl?: string | null;
 }
 
 export function createCompatFacade(opts: CompatFacadeOptions): Router {
@@ -66,7 +77,8 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
   router.use(express.json({ limit: BODY_BOUNDS.compat }));
 
   router.use(async (req: Request, res: Response, next: NextFunction) => {
-    const caller = { authorization: compatAuthorization(req), requestId: requestId(req), door: "compat" as const };
+    const note = noteOf(res);
+    const caller = { authorization: compatAuthorization(req), requestId: requestId(req), door: "compat" as const, note };
     try {
       if (!caller.authorization) return void res.status(401).json(UNAUTHORIZED_BODY);
       const match = table.match(req.method, req.path);
@@ -77,8 +89,10 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
         if (match.kind === "method") res.set("Allow", match.allow.join(", "));
         return void res.status(match.kind === "method" ? 405 : 404).json({ error: { message: match.kind === "method" ? "Method not allowed." : "Not found." } });
       }
+      note.route = req.baseUrl + match.route.path;
       await match.route.handle(req, res, {
         params: match.params,
+        publicBase: publicBaseOf(req, opts.publicUrl ?? null),
         run: async (op, variables) => {
           const out = await opts.executor.run(op, variables, caller);
           if (out.rateLimit) res.set(rateLimitHeaders(out.rateLimit));
@@ -86,6 +100,7 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
           if (code === "UNAUTHENTICATED") return void res.status(401).json(UNAUTHORIZED_BODY), null;
           if (code === "FORBIDDEN") return void res.status(403).json(FORBIDDEN_BODY), null;
           if (code === "RATE_LIMITED") return void res.status(429).json(TOO_MANY_BODY), null;
+          if (code === STORAGE_UNAVAILABLE) return void sendUnavailable(res), null;
           return out;
         },
       });
@@ -97,7 +112,7 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
   router.use((err: any, req: Request, res: Response, _next: NextFunction) => {
     if (err?.type === "entity.parse.failed") return void res.status(422).json({ message: "The given data was invalid.", errors: { body: ["The request body is not valid JSON."] } });
     if (err?.type === "entity.too.large") return void res.status(413).json({ message: `Request body too large: at most ${bytesText(BODY_BOUNDS.compat)}.` });
-    if (err instanceof CoreUnavailableError) return void res.status(503).json({ errors: { message: "Service unavailable.", code: "UNEXPECTED_ERROR" } });
+    if (err instanceof CoreUnavailableError) return void sendUnavailable(res);
     opts.log.error({ err, requestId: requestId(req) }, "unexpected error in compat facade");
     res.status(500).json({ errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } });
   });

@@ -190,8 +190,8 @@ export const routes: CompatRoute[] = [
         const page = data.warehouseReturns;
         return void res.status(200).json({
           returns: page.returns.map((r) => renderReturn(r, "list")),
-          nextPageUrl: page.nextCursor ? pageUrl(req, page.nextCursor, page.pageSize) : null,
-          previousPageUrl: page.previousCursor ? pageUrl(req, page.previousCursor, page.pageSize) : null,
+          nextPageUrl: page.nextCursor ? pageUrl(req, call.publicBase, page.nextCursor, page.pageSize) : null,
+          previousPageUrl: page.previousCursor ? pageUrl(req, call.publicBase, page.previousCursor, page.pageSize) : null,
         });
       }
       // No pagination: the whole window as a bare array (one core call; the core caps it).

@@ -7,6 +7,8 @@ import { inputOf, RestInputError, RestProblem, type RestRoute } from "./route.js
 import { restRoutes } from "./routes/index.js";
 import { openApiDocument } from "./openapi.js";
 import { rateLimitHeaders } from "../../src/core/rate-limit.js";
+import { noteOf } from "../../src/core/log.js";
+import { STORAGE_RETRY_AFTER_SECONDS } from "../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 
 export { restRoutes };
@@ -51,8 +53,10 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       return sendProblem(res, problemFor(serviceName, req, 405, "request/method-not-allowed", "Method not allowed", `${req.method} is not supported here; use ${match.allow.join(" or ")}.`));
     }
     const route = match.route;
+    const note = noteOf(res);
+    note.route = req.baseUrl + route.path;
     const input = inputOf(req, match.params);
-    const caller = { authorization: req.get("authorization"), requestId: requestId(req), door: "rest" as const };
+    const caller = { authorization: req.get("authorization"), requestId: requestId(req), door: "rest" as const, note };
     try {
       if (route.stream) {
         const run = async (op: Operation, variables: Record<string, unknown>) => {
@@ -124,8 +128,11 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       problem = problemFor(serviceName, req, 400, "request/invalid", "Invalid request", err.message, err.field ? { field: err.field } : undefined);
     } else if (err instanceof GraphQLFailure) {
       problem = problemFromGraphQL(serviceName, req, err.errors[0]);
+      const retryAfter = err.errors[0].extensions?.retryAfter;
+      if (typeof retryAfter === "number") res.set("Retry-After", String(retryAfter));
     } else if (err instanceof CoreUnavailableError) {
       opts.log.error({ err, requestId: requestId(req) }, "core unavailable");
+      res.set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
       problem = problemFor(serviceName, req, 503, "core-unavailable", "Service unavailable", "The service is temporarily unavailable; retry shortly.");
     } else {
       opts.log.error({ err, requestId: requestId(req) }, "unexpected error in REST facade");

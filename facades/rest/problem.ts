@@ -36,7 +36,8 @@ export function problemFromGraphQL(serviceName: string, req: Request, error: Gra
     status,
     typeof ext.type === "string" ? ext.type : status >= 500 ? "internal" : "request/invalid",
     typeof ext.title === "string" ? ext.title : status >= 500 ? "Internal server error" : "Invalid request",
-    status >= 500 ? "The server failed to handle the request; it has been logged with the request id." : cleanMessage(error.message),
+    // 503 (storage unavailable) says what to do; other 5xx say nothing of the cause.
+    status >= 500 && status !== 503 ? "The server failed to handle the request; it has been logged with the request id." : cleanMessage(error.message),
     extra,
   );
 }

@@ -7,6 +7,8 @@ import { Loaders } from "./loaders.js";
 import type { CursorCodec } from "./pagination.js";
 import { fail } from "./errors.js";
 import type { Door, RateLimitDecision, RateLimiter } from "./rate-limit.js";
+import type { RequestNote } from "./log.js";
+import type { Metrics } from "./metrics.js";
 
 export type Principal =
   | { kind: "anonymous" }
@@ -23,6 +25,8 @@ export interface Services {
   /** Hooks other domains can use after a commit (e.g. to wake the webhook dispatcher). */
   afterCommit: Set<(topic: string) => void>;
   rateLimiter?: RateLimiter;
+  /** Counters of the running service (absent in the CLI). */
+  metrics?: Metrics;
 }
 
 export class RequestContext {
@@ -30,6 +34,8 @@ export class RequestContext {
   /** The caller's rate-limit window for this request (API clients only). */
   rateLimit: RateLimitDecision | null = null;
   door: Door = "graphql";
+  /** The HTTP request's note for the access log (set by the /graphql door). */
+  note?: RequestNote;
   /** The caller's address as the HTTP server sees it (for login throttling); unset in-process. */
   clientAddress?: string;
   constructor(

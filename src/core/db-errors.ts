@@ -14,3 +14,26 @@ export function isForeignKeyViolation(err: unknown): boolean {
     (!!e.cause && isForeignKeyViolation(e.cause))
   );
 }
+
+/** SQLSTATE classes and codes meaning "the server is not available to us now" (not a bad statement). */
+const PG_UNAVAILABLE = /^(08...|57P0[123]|53300|25006)$/;
+const SQLITE_UNAVAILABLE = /^SQLITE_(READONLY|CANTOPEN|IOERR|FULL|BUSY)/;
+const NODE_UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "P1001", "P1002", "P1008", "P1017", "P2024"]);
+const MESSAGE_UNAVAILABLE =
+  /readonly database|unable to open database|disk I\/O error|database or disk is full|Connection terminated|terminating connection|connection (?:refused|timeout|timed out)|not currently accepting connections|Can't reach database server|read-only transaction|database is locked|Timed out fetching a new connection|the database system is (?:starting up|shutting down)|Client has encountered a connection error|ECONNREFUSED/i;
+
+/**
+ * Whether an error means the database is unavailable (unreachable, connection cut, read-only, full)
+ * rather than a fault of the statement: such requests answer 503 with Retry-After. Looks through
+ * Prisma's and the driver adapters' wrapping (cause, meta, message).
+ */
+export function isStorageUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== "object" || depth > 4) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; meta?: unknown; originalCode?: unknown; kind?: unknown };
+  for (const code of [e.code, e.originalCode]) {
+    if (typeof code !== "string") continue;
+    if (PG_UNAVAILABLE.test(code) || SQLITE_UNAVAILABLE.test(code) || NODE_UNAVAILABLE.has(code)) return true;
+  }
+  if (typeof e.message === "string" && MESSAGE_UNAVAILABLE.test(e.message)) return true;
+  return isStorageUnavailable(e.cause, depth + 1) || isStorageUnavailable(e.meta, depth + 1);
+}

@@ -1,6 +1,7 @@
 // Domain errors travel as GraphQL errors whose extensions carry what a facade needs to answer over
 // HTTP: { code, status, type, title } (type is the problem type suffix, e.g. "checkout/not-found").
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import { isStorageUnavailable } from "./db-errors.js";
 
 export interface ErrorInfo {
   code: string;
@@ -30,7 +31,22 @@ export class DomainError extends GraphQLError {
   }
 }
 
+export const STORAGE_UNAVAILABLE = "STORAGE_UNAVAILABLE";
+/** How long a client is told to wait when the database is unavailable. */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
+
 export const fail = {
+  /** The database cannot be reached or does not take writes: nothing was changed; retry later. */
+  storageUnavailable(): DomainError {
+    return new DomainError({
+      code: STORAGE_UNAVAILABLE,
+      status: 503,
+      type: "storage/unavailable",
+      title: "Service unavailable",
+      detail: `The database is unavailable, so nothing was changed; retry in ${STORAGE_RETRY_AFTER_SECONDS} seconds.`,
+      extra: { retryAfter: STORAGE_RETRY_AFTER_SECONDS },
+    });
+  },
   badInput(detail: string, field?: string, type = "request/invalid"): DomainError {
     return new DomainError({ code: "BAD_USER_INPUT", status: 400, type, title: "Invalid request", detail, field });
   },
@@ -66,7 +82,9 @@ export function formatError(
 ): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
   if (original instanceof DomainError) {
-    return { message: formatted.message, path: formatted.path, extensions: original.extensions };
+    // `http` (status and headers for Apollo) is for the response head, not the body.
+    const { http: _head, ...extensions } = original.extensions;
+    return { message: formatted.message, path: formatted.path, extensions };
   }
   const code = formatted.extensions?.code as string | undefined;
   if (code === "QUERY_TOO_COMPLEX") return formatted;
@@ -97,11 +115,22 @@ export function formatError(
     };
   }
   onUnexpected(original);
+  if (isStorageUnavailable(original)) {
+    const unavailable = fail.storageUnavailable();
+    return { message: unavailable.message, path: formatted.path, extensions: unavailable.extensions };
+  }
   return {
     message: "Internal server error",
     path: formatted.path,
     extensions: { code: "INTERNAL_SERVER_ERROR", status: 500, type: "internal", title: "Internal server error" },
   };
+}
+
+/** A metrics label for an operation's result: "ok", or the first error's code in lower case. */
+export function outcomeOf(errors: readonly GraphQLFormattedError[] | undefined): string {
+  if (!errors?.length) return "ok";
+  const code = errors[0].extensions?.code;
+  return typeof code === "string" && /^[A-Z_]{1,40}$/.test(code) ? code.toLowerCase() : "error";
 }
 
 /**

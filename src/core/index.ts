@@ -9,7 +9,9 @@ import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { RequestContext, type Services } from "./context.js";
-import { formatError, withoutSuggestions } from "./errors.js";
+import { fail, formatError, withoutSuggestions } from "./errors.js";
+import { isStorageUnavailable } from "./db-errors.js";
+import type { Metrics } from "./metrics.js";
 import { CursorCodec } from "./pagination.js";
 import { buildSchema } from "./schema.js";
 import { authenticate } from "../identity/service.js";
@@ -25,22 +27,31 @@ export interface Core {
   execute(document: DocumentNode, variables: Record<string, unknown>, ctx: RequestContext): Promise<ExecutionResult>;
 }
 
-export function createCore(config: Config, db: Database, log: Logger): Core {
-  const services: Services = { db, config, cursors: new CursorCodec(config.cursorSecret), log, afterCommit: new Set(), rateLimiter: createRateLimiter(db) };
+export function createCore(config: Config, db: Database, log: Logger, metrics?: Metrics): Core {
+  const services: Services = { db, config, cursors: new CursorCodec(config.cursorSecret), log, afterCommit: new Set(), rateLimiter: createRateLimiter(db), metrics };
   const schema = buildSchema();
+  async function contextFor(authorization: string | undefined, requestId: string, door: Door, clientAddress: string | undefined): Promise<RequestContext> {
+    const principal = await authenticate(services, authorization);
+    const ctx = new RequestContext(services, principal, requestId, log.child({ requestId }));
+    ctx.door = door;
+    ctx.clientAddress = clientAddress;
+    const limit = config.rateLimits[door];
+    if (principal.kind === "apiClient" && limit > 0 && services.rateLimiter) {
+      ctx.rateLimit = await services.rateLimiter.hit(`${principal.clientId}:${door}`, limit, 60_000);
+    }
+    return ctx;
+  }
   return {
     schema,
     services,
     async createContext(authorization, requestId = randomUUID(), door = "graphql", clientAddress) {
-      const principal = await authenticate(services, authorization);
-      const ctx = new RequestContext(services, principal, requestId, log.child({ requestId }));
-      ctx.door = door;
-      ctx.clientAddress = clientAddress;
-      const limit = config.rateLimits[door];
-      if (principal.kind === "apiClient" && limit > 0 && services.rateLimiter) {
-        ctx.rateLimit = await services.rateLimiter.hit(`${principal.clientId}:${door}`, limit, 60_000);
+      try {
+        return await contextFor(authorization, requestId, door, clientAddress);
+      } catch (err) {
+        if (!isStorageUnavailable(err)) throw err;
+        log.error({ err, requestId }, "storage unavailable");
+        throw fail.storageUnavailable();
       }
-      return ctx;
     },
     async execute(document, variables, ctx) {
       try {

@@ -24,3 +24,35 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/** What the doors note about a request for its access-log line and its metrics (never a secret). */
+export interface RequestNote {
+  door: string;
+  /** The route pattern (e.g. /v2.2/stores/:storeId/returns), never the raw path. */
+  route?: string;
+  /** The GraphQL operation name (a REST or compat request notes the core operation it ran). */
+  operation?: string;
+  apiClientId?: string;
+}
+
+/** Where each door is mounted. */
+export const DOOR_PREFIX: Record<string, string> = { graphql: "/graphql", rest: "/v2.2", compat: "/api/v1/warehouse", dashboard: "/dashboard", docs: "/docs" };
+const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
+
+/** Starts the note of a request from its path. */
+export function startNote(res: { locals: Record<string, unknown> }, path: string): RequestNote {
+  let note: RequestNote;
+  if (PROBES.has(path)) note = { door: "ops", route: path };
+  else if (path === "/") note = { door: "dashboard", route: "/" };
+  else {
+    const door = Object.keys(DOOR_PREFIX).find((d) => path === DOOR_PREFIX[d] || path.startsWith(`${DOOR_PREFIX[d]}/`));
+    note = { door: door ?? "none" };
+  }
+  res.locals.note = note;
+  return note;
+}
+
+/** The note of a request (a blank one outside the app, e.g. in unit use of a router). */
+export function noteOf(res: { locals: Record<string, unknown> }): RequestNote {
+  return ((res.locals.note as RequestNote | undefined) ??= { door: "none" }) as RequestNote;
+}

@@ -40,6 +40,10 @@ export interface OpenOptions {
 export interface Database {
   prisma: PrismaClient;
   provider: Provider;
+  /** Connection pool counters (SQLite: its one connection). */
+  poolStats(): PoolStats;
+  /** Rejects when the database cannot take writes now (readiness). */
+  probeWrite(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -180,18 +184,29 @@ function isolateTransactions(adapter: SqliteAdapter, takeWriteLock: () => Promis
   }
 }
 
-async function postgresAdapter(url: string, poolSize: number): Promise<object> {
-  const { PrismaPg } = await import('@prisma/adapter-pg');
-  return new PrismaPg({ ...pgConfigOf(url), max: poolSize, application_name: 'retour' });
+/** Our own pool (so its counters can be read for metrics), disposed with the Prisma client. */
+async function postgresAdapter(url: string, poolSize: number): Promise<{ adapter: object; pool: import('pg').Pool }> {
+  const [{ PrismaPg }, { default: pg }] = await Promise.all([import('@prisma/adapter-pg'), import('pg')]);
+  const pool = new pg.Pool({ ...pgConfigOf(url), max: poolSize, application_name: 'retour' });
+  return { adapter: new PrismaPg(pool, { disposeExternalPool: true }), pool };
+}
+
+export interface PoolStats {
+  /** Connections open, idle among them, and requests waiting for one. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}): Promise<Database> {
   const provider = providerOf(databaseUrl);
   const poolSize = opts.poolSize ?? (Number(process.env.PG_POOL_SIZE) || 10);
-  const [{ PrismaClient }, adapter] = await Promise.all([
+  const [{ PrismaClient }, opened] = await Promise.all([
     loadGenerated(provider),
-    provider === 'sqlite' ? sqliteAdapter(databaseUrl) : postgresAdapter(databaseUrl, poolSize),
+    provider === 'sqlite' ? sqliteAdapter(databaseUrl).then((adapter) => ({ adapter, pool: null })) : postgresAdapter(databaseUrl, poolSize),
   ]);
+  const { adapter, pool } = opened;
   const log: Array<{ emit: 'stdout' | 'event'; level: LogLevel }> = (opts.log ?? []).map((level) => ({ emit: 'stdout', level }));
   if (opts.onQuery) log.push({ emit: 'event', level: 'query' });
   const prisma = new PrismaClient({ adapter, log });
@@ -204,6 +219,11 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
   return {
     prisma,
     provider,
+    poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize } : { total: 1, idle: 0, waiting: 0, max: 1 }),
+    async probeWrite() {
+      // Takes the write path without changing anything: fails on a read-only file or a read-only/cut server.
+      await prisma.$executeRawUnsafe('UPDATE "_prisma_migrations" SET "checksum" = "checksum" WHERE 1 = 0');
+    },
     async close() {
       if (closed) return;
       closed = true;

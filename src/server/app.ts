@@ -4,7 +4,7 @@
 // their operations against that remote core instead of in-process.
 import { randomUUID } from "node:crypto";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
-import { ApolloServer } from "@apollo/server";
+import { ApolloServer, HeaderMap } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
@@ -14,7 +14,9 @@ import { checkInputText, checkQueryCost, queryLimitsRule } from "../core/limits.
 import { checkInputBounds } from "../core/input-bounds.js";
 import { BODY_BOUNDS, bytesText } from "../core/bounds.js";
 import { checkOperationAccess } from "../core/auth.js";
-import { DomainError } from "../core/errors.js";
+import { DomainError, outcomeOf, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../core/errors.js";
+import { DOOR_PREFIX, noteOf, startNote } from "../core/log.js";
+import { metricsHandler, type Metrics } from "../core/metrics.js";
 import { doorFromToken, rateLimitHeaders } from "../core/rate-limit.js";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { inProcessExecutor, remoteExecutor, type Executor } from "../../facades/executor.js";
@@ -28,6 +30,13 @@ export interface AppOptions {
   log: Logger;
   /** The core, when this process serves it (absent for a facade-only deployment). */
   core: Core | null;
+  /** Start-up finished and not shutting down (the server owns it). */
+  readiness?: Readiness;
+  metrics?: Metrics;
+}
+
+export interface Readiness {
+  ready: boolean;
 }
 
 export interface App {
@@ -35,13 +44,14 @@ export interface App {
   stop(): Promise<void>;
 }
 
-export async function createApp({ config, log, core }: AppOptions): Promise<App> {
+export async function createApp({ config, log, core, readiness = { ready: true }, metrics }: AppOptions): Promise<App> {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  app.set("trust proxy", config.trustProxy);
   app.set("etag", false);
 
-  // Request id and access log (no headers logged: they hold credentials).
+  // Request id, access log and request metrics (no headers logged: they hold credentials). Both
+  // read what the doors noted on the request (door, route pattern, operation, API client): no database work.
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.get("x-request-id");
     const id = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -55,9 +65,26 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
       "Cross-Origin-Resource-Policy": "same-origin",
       ...(config.production ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
     });
+    const note = startNote(res, req.path);
     const started = process.hrtime.bigint();
     res.on("finish", () => {
-      log.info({ requestId: id, method: req.method, path: req.path, status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }, "request");
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = note.route ?? (res.statusCode === 404 ? "unmatched" : `${DOOR_PREFIX[note.door] ?? ""}/*`);
+      metrics?.request(note.door, route, req.method, res.statusCode, seconds);
+      log.info(
+        {
+          requestId: id,
+          method: req.method,
+          path: req.originalUrl.split("?")[0],
+          door: note.door,
+          route,
+          ...(note.operation ? { operation: note.operation } : {}),
+          ...(note.apiClientId ? { apiClientId: note.apiClientId } : {}),
+          status: res.statusCode,
+          ms: seconds * 1000,
+        },
+        "request",
+      );
     });
     next();
   });
@@ -65,14 +92,21 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
   app.use(corsMiddleware(new Set(config.corsOrigins)));
 
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+  // Ready: start-up finished, not shutting down, and the database takes writes (a no-op UPDATE).
   app.get("/readyz", async (_req, res) => {
+    if (!readiness.ready) return void res.status(503).set("Retry-After", "1").json({ status: "unavailable", reason: "starting or stopping" });
     try {
-      if (core) await core.services.db.prisma.$queryRawUnsafe("SELECT 1");
+      await core?.services.db.probeWrite();
       res.json({ status: "ready" });
     } catch {
-      res.status(503).json({ status: "unavailable" });
+      res.status(503).set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS)).json({ status: "unavailable", reason: "the database does not take writes" });
     }
   });
+  // With METRICS_TOKEN, /metrics is served here to bearers of it (METRICS_PORT serves it apart, see start.ts).
+  if (metrics && config.metrics.token) {
+    const serve = metricsHandler(metrics, config.metrics.token);
+    app.get("/metrics", (req, res) => void serve(req, res));
+  }
 
   let apollo: ApolloServer<RequestContext> | null = null;
   if (core) {
@@ -84,9 +118,11 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
       // One operation per HTTP request: batching multiplies cost past the limits above.
       allowBatchedHttpRequests: false,
       introspection: config.graphqlIntrospection,
+      // Shutdown is ours (start.ts): stop listening, finish in-flight requests, then stop Apollo.
+      stopOnTerminationSignals: false,
       // Apollo's default landing page loads from a CDN; outside production GET /graphql serves a
       // locally hosted GraphiQL instead (facades/dashboard).
-      plugins: [rateLimitHeadersPlugin(), accessBeforeValidationPlugin(core), ApolloServerPluginLandingPageDisabled()],
+      plugins: [rateLimitHeadersPlugin(), accessBeforeValidationPlugin(core), outcomePlugin(metrics), ApolloServerPluginLandingPageDisabled()],
       logger: { debug: () => {}, info: () => {}, warn: (m) => log.warn(m), error: (m) => log.error(m) },
     });
     await apollo.start();
@@ -96,7 +132,20 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
       "/graphql",
       express.json({ limit: BODY_BOUNDS.graphql }),
       expressMiddleware(apollo, {
-        context: async ({ req }) => core.createContext(req.headers.authorization, (req as Request & { id: string }).id, doorFromToken(config.cursorSecret, req.get("x-retour-door")), req.ip),
+        context: async ({ req, res }) => {
+          const note = noteOf(res);
+          note.route = "/graphql";
+          try {
+            const ctx = await core.createContext(req.headers.authorization, (req as Request & { id: string }).id, doorFromToken(config.cursorSecret, req.get("x-retour-door")), req.ip);
+            if (ctx.principal.kind === "apiClient") note.apiClientId = ctx.principal.clientId;
+            ctx.note = note;
+            return ctx;
+          } catch (err) {
+            // Refused before any operation ran (storage unavailable): answer with its HTTP status.
+            if (err instanceof DomainError) throw withHttpStatus(err);
+            throw err;
+          }
+        },
       }),
     );
   }
@@ -110,7 +159,7 @@ export async function createApp({ config, log, core }: AppOptions): Promise<App>
             throw new Error("Facades need either CORE_URL or a local core");
           })();
     app.use("/v2.2", createRestFacade({ executor, serviceName: config.serviceName, log }));
-    app.use("/api/v1/warehouse", createCompatFacade({ executor, log }));
+    app.use("/api/v1/warehouse", createCompatFacade({ executor, log, publicUrl: config.publicUrl }));
     // The dashboard is a door too; it reaches the core through /graphql on this origin.
     app.get("/", (_req, res) => res.redirect(302, "/dashboard/"));
     app.get(["/favicon.svg", "/favicon.ico"], favicon());
@@ -207,6 +256,37 @@ function rateLimitHeadersPlugin(): ApolloServerPlugin<RequestContext> {
   };
 }
 
+/** A request-level DomainError that Apollo answers with its own HTTP status (and Retry-After when it has one). */
+function withHttpStatus(err: DomainError): DomainError {
+  const retryAfter = err.info.extra?.retryAfter;
+  const headers = typeof retryAfter === "number" ? new HeaderMap([["retry-after", String(retryAfter)]]) : undefined;
+  return new DomainError({ ...err.info, extra: { ...(err.info.extra ?? {}), http: { status: err.info.status, ...(headers ? { headers } : {}) } } });
+}
+
+/**
+ * Notes the operation for the log and the metrics; storage unavailable mid-operation answers 503
+ * with Retry-After (the error's extensions say so; execution errors otherwise keep HTTP 200).
+ */
+function outcomePlugin(metrics: Metrics | undefined): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ contextValue, response, operationName, request }) {
+          const name = operationName ?? request.operationName;
+          if (contextValue.note && name) contextValue.note.operation = name;
+          const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
+          metrics?.graphqlOperation(name, outcomeOf(errors));
+          const storage = errors?.find((e) => e.extensions?.code === STORAGE_UNAVAILABLE);
+          if (storage) {
+            response.http.status = 503;
+            response.http.headers.set("retry-after", String(storage.extensions?.retryAfter ?? STORAGE_RETRY_AFTER_SECONDS));
+          }
+        },
+      };
+    },
+  };
+}
+
 /** Checks credentials, scope and store access before variables are coerced (see checkOperationAccess). */
 function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestContext> {
   return {
@@ -220,7 +300,7 @@ function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestCon
             checkQueryCost(core.schema, document, operationName, request.variables);
           } catch (err) {
             // A request-level refusal (nothing executed): answer with its real HTTP status.
-            if (err instanceof DomainError) throw new DomainError({ ...err.info, extra: { ...(err.info.extra ?? {}), http: { status: err.info.status } } });
+            if (err instanceof DomainError) throw withHttpStatus(err);
             throw err;
           }
         },

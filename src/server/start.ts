@@ -1,13 +1,15 @@
 // Starts the service: open the database, apply migrations, build the core and the HTTP app, listen.
-import type { Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
-import { loadConfig, type Config } from "../config.js";
+import { ConfigError, loadConfig, type Config } from "../config.js";
+import { pgConfigOf, sqlitePathOf } from "../db/url.js";
+import { Metrics, metricsHandler } from "../core/metrics.js";
 import { openDatabase, type Database, type QueryEvent } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
 import { createCore, type Core } from "../core/index.js";
 import { createLogger } from "../core/log.js";
-import { createApp } from "./app.js";
+import { createApp, type Readiness } from "./app.js";
 import { startDispatcher, type Dispatcher } from "../webhooks/dispatcher.js";
 
 export interface Running {
@@ -19,6 +21,9 @@ export interface Running {
   /** The in-process webhook dispatcher (null when WEBHOOK_DISPATCHER=false or facades only). */
   dispatcher: Dispatcher | null;
   log: Logger;
+  metrics: Metrics;
+  /** Marks start-up finished when started with deferReady (after the caller's own start-up work). */
+  markReady(): void;
   close(): Promise<void>;
 }
 
@@ -31,26 +36,123 @@ export interface StartOptions {
   facadesOnly?: boolean;
   /** Called for every SQL statement (tests count statements with it). */
   onQuery?: (event: QueryEvent) => void;
+  /** Keep /readyz at 503 until markReady() (the caller has start-up work of its own). */
+  deferReady?: boolean;
+}
+
+/** Migrations applied and the database opened; failures explained in plain words. */
+async function openStorage(config: Config, log: Logger, opts: StartOptions): Promise<Database> {
+  try {
+    if (!opts.skipMigrate) {
+      const { applied } = await migrate(config.databaseUrl);
+      if (applied.length) log.info({ applied }, "migrations applied");
+    }
+    return await openDatabase(config.databaseUrl, opts.onQuery ? { onQuery: opts.onQuery } : {});
+  } catch (err) {
+    throw new Error(describeDatabaseError(err, config.databaseUrl));
+  }
+}
+
+function listen(server: Server, port: number, host: string, setting: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", (err: NodeJS.ErrnoException) => reject(new Error(describeListenError(err, setting, port, host))));
+    server.listen(port, host, () => resolve());
+  });
+}
+
+function describeListenError(err: NodeJS.ErrnoException, setting: string, port: number, host: string): string {
+  switch (err.code) {
+    case "EADDRINUSE":
+      return `${setting}=${port}: the port is already in use on ${host}; stop what listens there or choose another ${setting}.`;
+    case "EACCES":
+      return `${setting}=${port}: not allowed to listen on ${host}:${port} (ports below 1024 need privileges); choose a port of 1024 or more.`;
+    case "EADDRNOTAVAIL":
+    case "ENOTFOUND":
+      return `HOST=${host}: no network interface of this machine has that address; use 0.0.0.0 (every interface), 127.0.0.1 or one of its addresses.`;
+    default:
+      return `${setting}=${port}: cannot listen on ${host}:${port}: ${err.message}`;
+  }
+}
+
+/** Turns a failure to reach or migrate the database into one sentence an operator can act on. */
+export function describeDatabaseError(err: unknown, databaseUrl: string): string {
+  const e = err as { code?: string; message?: string };
+  let where = "the database";
+  let name = "";
+  if (/^postgres/i.test(databaseUrl)) {
+    const pg = pgConfigOf(databaseUrl);
+    where = `PostgreSQL at ${pg.host}:${pg.port}`;
+    name = String(pg.database);
+  } else {
+    where = `the SQLite file ${sqlitePathOf(databaseUrl)}`;
+  }
+  switch (e?.code) {
+    case "ECONNREFUSED":
+      return `DATABASE_URL: ${where} refused the connection; is PostgreSQL running and listening there?`;
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `DATABASE_URL: the host of ${where} cannot be resolved; check the host name.`;
+    case "ETIMEDOUT":
+      return `DATABASE_URL: ${where} did not answer in time; check the address and any firewall.`;
+    case "3D000":
+      return `DATABASE_URL: database "${name}" does not exist on ${where}; create it first (e.g. createdb "${name}") and start again.`;
+    case "28P01":
+    case "28000":
+      return `DATABASE_URL: ${where} refused the user name or password.`;
+    case "SQLITE_CANTOPEN":
+      return `DATABASE_URL: cannot open ${where}; check that its folder exists and is writable.`;
+    default:
+      return `DATABASE_URL: cannot open or migrate ${where}: ${(e?.message ?? String(err)).split("\n")[0]}`;
+  }
+}
+
+/** The answer while starting: alive, not ready. */
+function startingHandler(serviceName: string): RequestListener {
+  return (req, res) => {
+    const alive = req.url === "/healthz";
+    const body = alive
+      ? JSON.stringify({ status: "ok" })
+      : req.url === "/readyz"
+        ? JSON.stringify({ status: "starting" })
+        : JSON.stringify({ type: `com.${serviceName}.api:service/starting`, title: "Service unavailable", status: 503, detail: "The service is starting; retry shortly." });
+    res.writeHead(alive ? 200 : 503, { "content-type": alive || req.url === "/readyz" ? "application/json" : "application/problem+json", ...(alive ? {} : { "retry-after": "1" }) });
+    res.end(body);
+  };
+}
+
+/** A host for a URL: IPv6 in brackets, the wildcard address as loopback. */
+function urlHost(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
 }
 
 export async function startService(opts: StartOptions = {}): Promise<Running> {
   const config = opts.config ?? loadConfig();
   const log = opts.log ?? createLogger(config.logLevel);
-  let db: Database | null = null;
-  let core: Core | null = null;
-  if (!opts.facadesOnly) {
-    if (!opts.skipMigrate) {
-      const { applied } = await migrate(config.databaseUrl);
-      if (applied.length) log.info({ applied }, "migrations applied");
-    }
-    db = await openDatabase(config.databaseUrl, opts.onQuery ? { onQuery: opts.onQuery } : {});
-    core = createCore(config, db, log);
+  // Listen at once (so a port in use is found while the database opens); until start-up has finished
+  // every request but /healthz is answered 503 and /readyz says not ready.
+  const readiness: Readiness = { ready: false };
+  let handler: RequestListener = startingHandler(config.serviceName);
+  const server: Server = createServer((req, res) => handler(req, res));
+  const metrics = new Metrics();
+  const metricsServer = config.metrics.port ? createServer(metricsHandler(metrics, null)) : null;
+  const [listened, opened, metricsListened] = await Promise.allSettled([
+    listen(server, config.port, config.host, "PORT"),
+    opts.facadesOnly ? Promise.resolve(null) : openStorage(config, log, opts),
+    metricsServer ? listen(metricsServer, config.metrics.port!, config.host, "METRICS_PORT") : Promise.resolve(),
+  ]);
+  const problems = [listened, opened, metricsListened].flatMap((r) => (r.status === "rejected" ? [(r.reason as Error).message] : []));
+  if (problems.length) {
+    server.close();
+    metricsServer?.close();
+    if (opened.status === "fulfilled") await opened.value?.close();
+    throw new ConfigError(problems);
   }
-  const { app, stop } = await createApp({ config, log, core });
-  const server: Server = await new Promise((resolve, reject) => {
-    // Express 5 calls back with the error too (e.g. EADDRINUSE): without this check a busy port crashed later, unnamed.
-    const s = app.listen(config.port, "0.0.0.0", (err?: Error) => (err ? reject(err) : resolve(s)));
-  });
+  const db = opened.status === "fulfilled" ? opened.value : null;
+  const core: Core | null = db ? createCore(config, db, log, metrics) : null;
+  const { app, stop } = await createApp({ config, log, core, readiness, metrics });
+  handler = app;
   // Slow or stalled clients cannot hold connections forever.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 20_000;
@@ -69,17 +171,27 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
   const port = (server.address() as AddressInfo).port;
   // Webhook deliveries run in the server process unless WEBHOOK_DISPATCHER=false.
   const dispatcher = core && config.webhooks.dispatcher ? startDispatcher(core.services) : null;
+  if (core) metrics.watchStorage(core.services.db, config.webhooks.dispatcher);
+  if (!opts.deferReady) readiness.ready = true;
+  if (!config.metrics.token && !config.metrics.port) log.info("metrics off: set METRICS_TOKEN (bearer on /metrics) or METRICS_PORT (a separate port) to serve /metrics");
   let closing: Promise<void> | null = null;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${urlHost(config.host)}:${port}`,
     port,
     config,
     core,
     db,
     dispatcher,
     log,
+    metrics,
+    markReady() {
+      if (!closing) readiness.ready = true;
+    },
     close() {
       closing ??= (async () => {
+        // Stop taking requests (load balancers see /readyz fail), finish the ones in flight.
+        readiness.ready = false;
+        metricsServer?.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

@@ -366,6 +366,7 @@ export class Dispatcher {
       result = await this.post(webhook.callbackUrl, headers, body, signal);
     }
     if (this.crashed) return;
+    if (body !== null) services.metrics?.deliveryAttempt(result.ok, result.latencyMs);
     // The attempt happened: record it, retrying transient database errors (pool exhausted, serialisation).
     for (let i = 1; ; i++) {
       try {
