@@ -33,6 +33,9 @@ export interface TestService {
 
 let counter = 0;
 
+/** Every door's rate limit off (for tests that count SQL statements per request). */
+export const NO_RATE_LIMITS = { RATE_LIMIT_REST_PER_MINUTE: "0", RATE_LIMIT_GRAPHQL_PER_MINUTE: "0", RATE_LIMIT_COMPAT_PER_MINUTE: "0" };
+
 export interface TestServiceOptions {
   /** Called for every SQL statement the core's Prisma client issues. */
   onQuery?: (event: QueryEvent) => void;
