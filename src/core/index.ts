@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { execute, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
 import { checkOperationAccess } from "./auth.js";
-import { checkInputText, checkQueryCost } from "./limits.js";
+import { DOOR_DOCUMENT_MAX_COST, checkInputText, checkQueryCost } from "./limits.js";
 import { checkInputBounds } from "./input-bounds.js";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
@@ -58,7 +58,7 @@ export function createCore(config: Config, db: Database, log: Logger, metrics?: 
         checkOperationAccess(schema, document, undefined, variables, ctx);
         checkInputText(document, variables);
         checkInputBounds(schema, document, undefined, variables);
-        checkQueryCost(schema, document, undefined, variables);
+        checkQueryCost(schema, document, undefined, variables, DOOR_DOCUMENT_MAX_COST); // only the doors' prepared documents come this way
       } catch (err) {
         if (err instanceof GraphQLError) return { errors: [err] };
         throw err;

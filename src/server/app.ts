@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Core } from "../core/index.js";
 import type { RequestContext } from "../core/context.js";
-import { checkInputText, checkQueryCost, queryLimitsRule } from "../core/limits.js";
+import { DEFAULT_MAX_COST, DOOR_DOCUMENT_MAX_COST, checkInputText, checkQueryCost, queryLimitsRule } from "../core/limits.js";
 import { checkInputBounds } from "../core/input-bounds.js";
 import { BODY_BOUNDS, bytesText } from "../core/bounds.js";
 import { checkOperationAccess } from "../core/auth.js";
@@ -297,7 +297,8 @@ function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestCon
             checkOperationAccess(core.schema, document, operationName, request.variables, contextValue);
             checkInputText(document, request.variables);
             checkInputBounds(core.schema, document, operationName, request.variables);
-            checkQueryCost(core.schema, document, operationName, request.variables);
+            // A remote door proved itself (its signed header set the context's door): its fixed documents get their bound.
+            checkQueryCost(core.schema, document, operationName, request.variables, contextValue.door === "graphql" ? DEFAULT_MAX_COST : DOOR_DOCUMENT_MAX_COST);
           } catch (err) {
             // A request-level refusal (nothing executed): answer with its real HTTP status.
             if (err instanceof DomainError) throw withHttpStatus(err);
