@@ -549,6 +549,8 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
 
     await actions.getByRole("button", { name: "Cancel" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Cancel this return?" });
+    // allTextContents does not wait: wait for the dialog's own button first.
+    await dialog.getByRole("button", { name: "Cancel return" }).waitFor();
     await expect(dialog.getByRole("button").allTextContents()).resolves.toEqual(expect.arrayContaining(["Keep return as it is", "Cancel return"]));
     await expect(dialog.getByRole("button", { name: "Cancel", exact: true }).count()).resolves.toBe(0);
     await expect(dialog.textContent()).resolves.toContain("This cannot be undone.");
