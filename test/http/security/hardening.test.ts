@@ -172,7 +172,7 @@ describe.each(providers)("idempotency keys on every creating POST (%s)", (provid
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
     expect(body.errors[0].extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", status: 400 });
-    expect(body.errors[0].message).toMatch(/estimated cost is at least \d+; the limit is 10000000/);
+    expect(body.errors[0].message).toMatch(/estimated cost is at least \d+; the limit is 25000000/);
   });
 
   it("sends security headers and strict CORS", async () => {
