@@ -2,15 +2,15 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
-import { ConfigError, loadConfig, type Config } from "../config.js";
-import { pgConfigOf, sqlitePathOf } from "../db/url.js";
-import { Metrics, metricsHandler } from "../core/metrics.js";
-import { openDatabase, type Database, type QueryEvent } from "../db/client.js";
-import { migrate } from "../db/migrate.js";
-import { createCore, type Core } from "../core/index.js";
-import { createLogger } from "../core/log.js";
+import { ConfigError, loadConfig, type Config } from "../src/config.js";
+import { pgConfigOf, sqlitePathOf } from "../src/db/url.js";
+import { Metrics, metricsHandler } from "../src/core/metrics.js";
+import { openDatabase, type Database, type QueryEvent } from "../src/db/client.js";
+import { migrate } from "../src/db/migrate.js";
+import { createCore, type Core } from "../src/core/index.js";
+import { createLogger } from "../src/core/log.js";
 import { createApp, type Readiness } from "./app.js";
-import { startDispatcher, type Dispatcher } from "../webhooks/dispatcher.js";
+import { startDispatcher, type Dispatcher } from "../src/webhooks/dispatcher.js";
 
 export interface Running {
   url: string;
