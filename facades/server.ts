@@ -8,6 +8,7 @@ import { Metrics, metricsHandler } from "../src/core/metrics.js";
 import { openDatabase, type Database, type QueryEvent } from "../src/db/client.js";
 import { migrate } from "../src/db/migrate.js";
 import { createCore, type Core } from "../src/core/index.js";
+import { DOMAINS } from "../src/domains.js";
 import { createLogger } from "../src/core/log.js";
 import { createApp, type Readiness } from "./app.js";
 import { startDispatcher, type Dispatcher } from "../src/webhooks/dispatcher.js";
@@ -150,7 +151,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
     throw new ConfigError(problems);
   }
   const db = opened.status === "fulfilled" ? opened.value : null;
-  const core: Core | null = db ? createCore(config, db, log, metrics) : null;
+  const core: Core | null = db ? createCore(config, db, log, DOMAINS, metrics) : null;
   const { app, stop } = await createApp({ config, log, core, readiness, metrics });
   handler = app;
   // Slow or stalled clients cannot hold connections forever.

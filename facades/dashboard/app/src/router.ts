@@ -78,3 +78,9 @@ export function onLinkClick(e: MouseEvent) {
   e.preventDefault();
   navigate(href.slice(BASE.length) || "/");
 }
+
+/** What every page gets: the chosen store and the parameters of its path. */
+export interface PageProps {
+  storeId: string;
+  params: Record<string, string>;
+}
