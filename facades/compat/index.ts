@@ -3,8 +3,7 @@
 // Auth: `X-Authorization: <secret>` (the platform's header) or `Authorization: Bearer <secret>`.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { CoreUnavailableError, operation, type Executor, type Operation } from "../executor.js";
-import type { GraphQLFormattedError } from "graphql";
-import { publicBaseOf, RouteTable, requestId, type RouteBase } from "../http.js";
+import { publicBaseOf, RouteTable, requestId } from "../http.js";
 import { rateLimitHeaders } from "../../src/core/rate-limit.js";
 import { noteOf } from "../../src/core/log.js";
 import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../../src/core/errors.js";

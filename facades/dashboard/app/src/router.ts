@@ -74,7 +74,7 @@ export function onLinkClick(e: MouseEvent) {
   const a = (e.currentTarget as HTMLAnchorElement);
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const href = a.getAttribute("href");
-  if (!href || !href.startsWith(BASE)) return;
+  if (!href?.startsWith(BASE)) return;
   e.preventDefault();
   navigate(href.slice(BASE.length) || "/");
 }
