@@ -3,13 +3,13 @@
 // Auth: `X-Authorization: <secret>` (the platform's header) or `Authorization: Bearer <secret>`.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { CoreUnavailableError, operation, type Executor, type Operation } from "../executor.js";
-import type { GraphQLFormattedError } from "graphql";
-import { publicBaseOf, RouteTable, requestId, type RouteBase } from "../http.js";
+import { publicBaseOf, RouteTable, requestId } from "../http.js";
 import { rateLimitHeaders } from "../../src/core/rate-limit.js";
 import { noteOf } from "../../src/core/log.js";
 import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 import { routes, compatRouteOperations } from "./routes.js";
+import type { CompatRoute } from "./route.js";
 import { compatOpenApiDocument } from "./openapi.js";
 
 export const UNAUTHORIZED_BODY = { error: { code: "401", http_code: "GEN-UNAUTHORIZED", message: "Unauthorized." } };
@@ -19,27 +19,6 @@ export const FORBIDDEN_BODY = { error: { code: "403", http_code: "GEN-FORBIDDEN"
 export const TOO_MANY_BODY = { message: "Too Many Attempts." };
 
 const whoAmI = operation(`query CompatViewer { viewer { __typename ... on ApiClientViewer { storeId } } }`);
-
-export interface CompatRoute extends RouteBase {
-  /** The platform's operation id (also the OpenAPI operationId). */
-  operationId: string;
-  summary: string;
-  /** The scope the core enforces (documentation and the auth-matrix tests). */
-  scope: "returns_read" | "returns_write";
-  /** Handles a request whose credentials the core accepted; `call.run` answers auth and rate-limit failures itself. */
-  handle(req: Request, res: Response, call: CompatCall): Promise<void>;
-}
-
-export interface CompatCall {
-  params: Record<string, string>;
-  /** Base of absolute links (page URLs): PUBLIC_URL or a validated request host. */
-  publicBase: string;
-  /**
-   * Runs an operation. Failures every route answers the same way (bad key 401, missing scope 403,
-   * rate limit 429) are sent here and `null` is returned; otherwise the data and any domain errors.
-   */
-  run<T = any>(op: Operation, variables: Record<string, unknown>): Promise<{ data: T | null; errors?: readonly GraphQLFormattedError[] } | null>;
-}
 
 /** The ten endpoints (routes.ts); the door itself handles auth and unknown paths. */
 export const compatRoutes: CompatRoute[] = routes;

@@ -6,7 +6,7 @@ import { operation } from "../executor.js";
 import { queryValue } from "../http.js";
 import { CompatValidationError, compatTimestamp, pageUrl, parseCompatDate, validationBody } from "./format.js";
 import { COMPAT_RETURN_FIELDS, DETAILS_NOT_FOUND_BODY, NOT_FOUND_BODY, refusalResponse, renderAsnRows, renderReturn, type CoreRefusal, type CoreReturn } from "./shapes.js";
-import type { CompatCall, CompatRoute } from "./index.js";
+import type { CompatCall, CompatRoute } from "./route.js";
 
 const INT_MAX = 2147483647;
 

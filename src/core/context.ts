@@ -1,5 +1,6 @@
 // The request context: every service takes it first. It carries the database, the caller
 // (principal), per-request loaders, and a logger bound to the request id.
+import type { GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
 import type { Database, PrismaClient } from "../db/client.js";
 import type { Config } from "../config.js";
@@ -27,6 +28,8 @@ export interface Services {
   rateLimiter?: RateLimiter;
   /** Counters of the running service (absent in the CLI). */
   metrics?: Metrics;
+  /** The core's executable schema, for operations run in-process as the system (event payloads); absent in the CLI. */
+  schema?: GraphQLSchema;
 }
 
 export class RequestContext {

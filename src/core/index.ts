@@ -8,13 +8,12 @@ import { checkInputBounds } from "./input-bounds.js";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { RequestContext, type Services } from "./context.js";
+import { RequestContext, type Principal, type Services } from "./context.js";
 import { fail, formatError, withoutSuggestions } from "./errors.js";
 import { isStorageUnavailable } from "./db-errors.js";
 import type { Metrics } from "./metrics.js";
 import { CursorCodec } from "./pagination.js";
-import { buildSchema } from "./schema.js";
-import { authenticate } from "../identity/service.js";
+import { buildSchema, type SchemaParts } from "./schema.js";
 import { createRateLimiter, type Door } from "./rate-limit.js";
 
 export interface Core {
@@ -27,11 +26,17 @@ export interface Core {
   execute(document: DocumentNode, variables: Record<string, unknown>, ctx: RequestContext): Promise<ExecutionResult>;
 }
 
-export function createCore(config: Config, db: Database, log: Logger, metrics?: Metrics): Core {
-  const services: Services = { db, config, cursors: new CursorCodec(config.cursorSecret), log, afterCommit: new Set(), rateLimiter: createRateLimiter(db), metrics };
-  const schema = buildSchema();
+/** What the domains give the core at assembly (src/domains.ts): the core imports no domain. */
+export interface Domains extends SchemaParts {
+  /** Who is calling, from the Authorization header (the identity domain decides). */
+  authenticate(services: Services, authorization: string | undefined): Promise<Principal>;
+}
+
+export function createCore(config: Config, db: Database, log: Logger, domains: Domains, metrics?: Metrics): Core {
+  const schema = buildSchema(domains);
+  const services: Services = { db, config, cursors: new CursorCodec(config.cursorSecret), log, afterCommit: new Set(), rateLimiter: createRateLimiter(db), metrics, schema };
   async function contextFor(authorization: string | undefined, requestId: string, door: Door, clientAddress: string | undefined): Promise<RequestContext> {
-    const principal = await authenticate(services, authorization);
+    const principal = await domains.authenticate(services, authorization);
     const ctx = new RequestContext(services, principal, requestId, log.child({ requestId }));
     ctx.door = door;
     ctx.clientAddress = clientAddress;

@@ -120,10 +120,10 @@ export function computeQueryCost(schema: GraphQLSchema, document: DocumentNode, 
   if (!op) return 0;
   const root = op.operation === "query" ? schema.getQueryType() : op.operation === "mutation" ? schema.getMutationType() : schema.getSubscriptionType();
   if (!root) return 0;
-  const valueOf = (node: ValueNode | undefined): unknown =>
+  const literalValue = (node: ValueNode | undefined): unknown =>
     !node ? undefined : node.kind === Kind.VARIABLE ? variables?.[node.name.value] : node.kind === Kind.INT ? Number(node.value) : node.kind === Kind.BOOLEAN ? node.value : undefined;
   const pageOf = (sel: FieldNode, sizes: { default: number; max: number; unpaged?: number }): number => {
-    const arg = (name: string) => valueOf(sel.arguments?.find((a) => a.name.value === name)?.value);
+    const arg = (name: string) => literalValue(sel.arguments?.find((a) => a.name.value === name)?.value);
     if (sizes.unpaged && arg("unpaged") === true) return sizes.unpaged;
     const asked = arg("first") ?? arg("last") ?? arg("pageSize");
     // Past the maximum the resolver refuses the page; count it at the maximum.

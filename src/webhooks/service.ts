@@ -3,7 +3,7 @@ import type { RequestContext } from "../core/context.js";
 import type { Services } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
-import { eventsCommitted } from "../core/events.js";
+import { eventsCommitted } from "./events.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { indexBy, groupBy } from "../core/loaders.js";

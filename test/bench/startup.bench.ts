@@ -1,4 +1,4 @@
-// 6. Start-up: `npm start`'s process (tsx src/main.ts) on an existing, migrated database, from spawn
+// 6. Start-up: `npm start`'s process (tsx facades/main.ts) on an existing, migrated database, from spawn
 // to the first 200 on /readyz (polled every 10 ms). The median of 3 starts (--quick: 1).
 import { spawn } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
@@ -19,7 +19,7 @@ async function freePort(): Promise<number> {
 async function startOnce(databaseUrl: string): Promise<number> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "facades/main.ts"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port), CURSOR_SECRET: "bench", WEBHOOK_ENCRYPTION_KEY: "bench", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "pipe"],

@@ -3,7 +3,7 @@
 // "stop" (graceful: in-flight attempts finish and are recorded).
 import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/core/log.js";
-import { startService } from "../../src/server/start.js";
+import { startService } from "../../facades/server.js";
 import { Dispatcher } from "../../src/webhooks/dispatcher.js";
 
 const config = loadConfig({ ...process.env, NODE_ENV: "test", PORT: "0", WEBHOOK_DISPATCHER: "false", SERVE_FACADES: "false", WEBHOOK_ALLOW_PRIVATE_URLS: "true" });

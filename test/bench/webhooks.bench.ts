@@ -12,7 +12,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/core/log.js";
-import { startService } from "../../src/server/start.js";
+import { startService } from "../../facades/server.js";
 import { createStore } from "../../src/identity/service.js";
 import { systemContext } from "../../src/core/context.js";
 import { createWebhook } from "../../src/webhooks/service.js";

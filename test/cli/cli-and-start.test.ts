@@ -43,7 +43,7 @@ describe.each(providers)("CLI and npm start (%s)", (provider) => {
   it("npm start bootstraps a demo store on an empty database and serves it", { timeout: 60_000 }, async () => {
     const fresh = await createTestDatabase(provider);
     // As `npm start` runs it: one node process (the tsx CLI would put a signal-relaying wrapper in between).
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { env: { ...process.env, DATABASE_URL: fresh.url, PORT: "0", LOG_LEVEL: "warn", NODE_ENV: "development" } });
+    const child = spawn(process.execPath, ["--import", "tsx", "facades/main.ts"], { env: { ...process.env, DATABASE_URL: fresh.url, PORT: "0", LOG_LEVEL: "warn", NODE_ENV: "development" } });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     try {

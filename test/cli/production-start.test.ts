@@ -11,9 +11,9 @@ import { providers } from "../support/env.js";
 
 const PRODUCTION = { NODE_ENV: "production", CURSOR_SECRET: "prod-cursor-secret", WEBHOOK_ENCRYPTION_KEY: "prod-webhook-key", LOG_LEVEL: "warn" };
 
-/** Runs `src/main.ts` as `npm start` does (one node process) until `until` matches its stdout or it exits. */
+/** Runs `facades/main.ts` as `npm start` does (one node process) until `until` matches its stdout or it exits. */
 function runMain(env: Record<string, string>, args: string[] = [], until?: RegExp) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts", ...args], { env: { ...process.env, PORT: "0", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "facades/main.ts", ...args], { env: { ...process.env, PORT: "0", ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));

@@ -2,7 +2,7 @@
 // playwright-core) against the real service on SQLite. Screenshots of each main page go to
 // test/output/e2e/ — look at them when changing a page. Shared setup: test/support/e2e.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { startTestService, type TestService } from "../support/server.js";
 import { createStaffUser } from "../../src/identity/service.js";
 import { seedStore } from "../../src/demo/seed.js";
@@ -12,7 +12,6 @@ import { E2E_OUT as OUT, e2eMissing as missing, logIn, openBrowser } from "../su
 describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
   let svc: TestService;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let storeId: string;
   let legacy: { id: string; secret: string };
@@ -34,7 +33,7 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await createStaffUser(svc.services, storeId, email, password, "E2E Merchant");
     await seedStore(svc.services, storeId);
     legacy = await svc.createApiClient(storeId, "legacy");
-    ({ browser, context, page, external, pageErrors } = await openBrowser(svc));
+    ({ browser, page, external, pageErrors } = await openBrowser(svc));
   }, 60_000);
 
   afterAll(async () => {

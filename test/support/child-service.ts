@@ -1,4 +1,4 @@
-// The real service (`src/main.ts`) in a child process, for tests that kill it: SIGKILL leaves no
+// The real service (`facades/main.ts`) in a child process, for tests that kill it: SIGKILL leaves no
 // chance to clean up, exactly like a crashed container. Runs `node --import tsx` directly (not the
 // tsx CLI, which would put a wrapper process between us and the service, so a kill would hit the
 // wrapper). Its stdout (the pino JSON log at LOG_LEVEL) is kept line by line.
@@ -28,7 +28,7 @@ export interface ChildOptions {
 }
 
 export async function startChildService(env: Record<string, string>, opts: ChildOptions = {}): Promise<ChildService> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "facades/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "test", PORT: "0", LOG_LEVEL: "warn", CURSOR_SECRET: "test-cursor-secret", WEBHOOK_ALLOW_PRIVATE_URLS: "true", ...env },
     stdio: ["ignore", "pipe", "pipe"],

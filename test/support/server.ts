@@ -3,7 +3,7 @@
 // reaches the core over HTTP (graphql-request), as a split deployment would.
 import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/core/log.js";
-import { startService, type Running } from "../../src/server/start.js";
+import { startService, type Running } from "../../facades/server.js";
 import * as identity from "../../src/identity/service.js";
 import { ALL_SCOPES } from "../../src/identity/scopes.js";
 import type { Services } from "../../src/core/context.js";

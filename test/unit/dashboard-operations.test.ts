@@ -3,9 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { isEnumType, parse, validate } from "graphql";
 import { buildSchema } from "../../src/core/schema.js";
+import { DOMAINS } from "../../src/domains.js";
 import { ALL_OPERATIONS, SCOPES } from "../../facades/dashboard/app/src/operations.js";
 
-const schema = buildSchema();
+const schema = buildSchema(DOMAINS);
 
 describe("dashboard GraphQL operations", () => {
   it.each(Object.entries(ALL_OPERATIONS))("%s validates against schema.graphql", (_name, source) => {

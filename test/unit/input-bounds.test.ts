@@ -2,9 +2,10 @@ import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import { checkInputBounds, unboundedInputs } from "../../src/core/input-bounds.js";
 import { buildSchema } from "../../src/core/schema.js";
+import { DOMAINS } from "../../src/domains.js";
 import { LIST_BOUNDS, TEXT_BOUNDS } from "../../src/core/bounds.js";
 
-const schema = buildSchema();
+const schema = buildSchema(DOMAINS);
 const check = (query: string, variables: Record<string, unknown> = {}) => {
   try {
     checkInputBounds(schema, parse(query), undefined, variables);

@@ -11,7 +11,10 @@ function unbounded(doc: Doc): string[] {
   const missing: string[] = [];
   const walk = (s: any, path: string): void => {
     if (!s || typeof s !== "object") return;
-    if (s.$ref) return walk(doc.components.schemas[s.$ref.split("/").pop()], path);
+    if (s.$ref) {
+      walk(doc.components.schemas[s.$ref.split("/").pop()], path);
+      return;
+    }
     for (const k of ["oneOf", "anyOf", "allOf"]) (s[k] ?? []).forEach((x: any) => walk(x, path));
     const types = Array.isArray(s.type) ? s.type : [s.type];
     const fixedForm = s.enum || s.const !== undefined || ["date-time", "date"].includes(s.format);

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { Kind, buildSchema as buildSdl, parse, type DocumentNode, type OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
 import { buildSchema, SCHEMA_PATH } from "../../src/core/schema.js";
+import { DOMAINS } from "../../src/domains.js";
 import { listBoundProblems } from "../../src/core/list-bounds.js";
 import { DEFAULT_MAX_COST, DOOR_DOCUMENT_MAX_COST, computeQueryCost } from "../../src/core/limits.js";
 import { restOperations } from "../../facades/rest/index.js";
@@ -12,7 +13,7 @@ import { compatOperations } from "../../facades/compat/index.js";
 import { RETURN_WITH_ORDER } from "../../src/returns/documents.js";
 import { ALL_OPERATIONS } from "../../facades/dashboard/app/src/operations.js";
 
-const schema = buildSchema();
+const schema = buildSchema(DOMAINS);
 
 /** Variables that make a document as costly as it can be: the largest pages, unpaged lists. */
 function worstVariables(doc: DocumentNode): Record<string, unknown> {

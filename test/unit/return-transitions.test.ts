@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../src/core/errors.js";
+import { RETURN_STATUS_COUNT } from "../../src/core/list-bounds.js";
 import { RETURN_STATUSES, STATUS_ACTIONS, TRANSITIONS, allowedActions, resolveTarget, transition } from "../../src/returns/transitions.js";
 
 describe("return transition table", () => {
   it("covers every status and allows comments everywhere", () => {
     expect(Object.keys(TRANSITIONS).sort()).toEqual([...RETURN_STATUSES].sort());
     for (const s of RETURN_STATUSES) expect(allowedActions(s)).toContain("comment");
+  });
+
+  it("is the status count the core bounds per-status lists by", () => {
+    expect(RETURN_STATUS_COUNT).toBe(RETURN_STATUSES.length);
   });
 
   it("refuses illegal transitions with a 409 naming the status and the allowed actions", () => {

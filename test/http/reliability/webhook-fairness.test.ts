@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
-import { startSubscriber, type Subscriber } from "../../support/subscriber.js";
+import { startSubscriber } from "../../support/subscriber.js";
 import { emit } from "../../support/webhooks.js";
 import { LIST_BOUNDS, REPLAY_BOUNDS } from "../../../src/core/bounds.js";
 

@@ -21,12 +21,13 @@ import { snapshotDatabase } from "../../support/db-snapshot.js";
 import { pushOrder, returnBody } from "../../support/orders.js";
 import { CREATE_EXPERIENCE, expectNoErrors } from "../../support/gql.js";
 import { buildSchema } from "../../../src/core/schema.js";
+import { DOMAINS } from "../../../src/domains.js";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import type { HttpClient } from "../../support/http.js";
 import { DETAILS_NOT_FOUND, FORBIDDEN, NOT_FOUND, UNAUTHORIZED, compatReturn } from "../../support/compat.js";
 
-const schema: GraphQLSchema = buildSchema();
+const schema: GraphQLSchema = buildSchema(DOMAINS);
 
 /** A plausible value for a required argument (optional ones are left out), so lookups are what refuse. */
 function sampleValue(type: GraphQLInputType, depth = 0): unknown {

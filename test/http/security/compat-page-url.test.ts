@@ -2,7 +2,7 @@
 // request's scheme and Host only when those are http(s) and a valid host; a hostile Host or
 // X-Forwarded-Proto can no longer turn them into `javascript:` or foreign links.
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { W, compatReturn } from "../../support/compat.js";

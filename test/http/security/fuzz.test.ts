@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restRoutes } from "../../../facades/rest/index.js";
 import { compatRoutes } from "../../../facades/compat/index.js";
 import { buildSchema } from "../../../src/core/schema.js";
+import { DOMAINS } from "../../../src/domains.js";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { snapshotDatabase } from "../../support/db-snapshot.js";
@@ -107,7 +108,7 @@ function encodeQuery(q: Record<string, string>): string {
 
 // ─── GraphQL: invalid variables for every field ───────────────────────────────
 
-const schema = buildSchema();
+const schema = buildSchema(DOMAINS);
 
 /** A value that can never coerce to `type` (so the operation must fail before any resolver runs). */
 function invalidFor(type: GraphQLInputType): fc.Arbitrary<unknown> {

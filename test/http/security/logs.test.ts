@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config.js";
 import { createLogger } from "../../../src/core/log.js";
-import { startService, type Running } from "../../../src/server/start.js";
+import { startService, type Running } from "../../../facades/server.js";
 import * as identity from "../../../src/identity/service.js";
 import { createTestDatabase, type TestDatabase } from "../../support/databases.js";
 import { providers } from "../../support/env.js";

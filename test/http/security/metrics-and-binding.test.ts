@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config.js";
 import { createLogger } from "../../../src/core/log.js";
-import { startService } from "../../../src/server/start.js";
+import { startService } from "../../../facades/server.js";
 import { createTestDatabase, type TestDatabase } from "../../support/databases.js";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";

@@ -4,7 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { gql } from "./graphql";
 import { LOGOUT, VIEWER } from "./operations";
 import { chooseStore, chosenStore, currentSession, end, onSessionChange } from "./session";
-import { BASE, match, navigate, usePath } from "./router";
+import { BASE, match, navigate, type PageProps, usePath } from "./router";
 import { ErrorMessage, Link, Loading, PageHeader, useQuery } from "./ui";
 import { Login } from "./pages/login";
 import { Developer } from "./pages/developer";
@@ -16,11 +16,6 @@ import { Webhook, Webhooks } from "./pages/webhooks";
 import { InboundShipment, InboundShipments } from "./pages/inbound";
 import { Product, Products } from "./pages/products";
 import { Invoice, Invoices } from "./pages/invoices";
-
-export interface PageProps {
-  storeId: string;
-  params: Record<string, string>;
-}
 
 interface Route {
   path: string;

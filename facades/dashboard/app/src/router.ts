@@ -74,7 +74,13 @@ export function onLinkClick(e: MouseEvent) {
   const a = (e.currentTarget as HTMLAnchorElement);
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const href = a.getAttribute("href");
-  if (!href || !href.startsWith(BASE)) return;
+  if (!href?.startsWith(BASE)) return;
   e.preventDefault();
   navigate(href.slice(BASE.length) || "/");
+}
+
+/** What every page gets: the chosen store and the parameters of its path. */
+export interface PageProps {
+  storeId: string;
+  params: Record<string, string>;
 }

@@ -360,6 +360,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 /** A labelled form field; the label wraps the control so clicking it focuses the control. `error` shows under it. */
 export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string | null; children: ComponentChildren }) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the caller's child, which this label wraps
     <label class={error ? "field invalid" : "field"}>
       <span class="field-label">{label}</span>
       {children}

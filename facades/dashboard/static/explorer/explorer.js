@@ -4,7 +4,7 @@
   let headers = { Authorization: "Bearer <API secret or dashboard session token>" };
   try {
     const session = JSON.parse(localStorage.getItem("retour.session") || "null");
-    if (session && session.token) headers = { Authorization: "Bearer " + session.token };
+    if (session?.token) headers = { Authorization: "Bearer " + session.token };
   } catch (_) {}
   const fetcher = GraphiQL.createFetcher({ url: "/graphql" });
   const root = ReactDOM.createRoot(document.getElementById("graphiql"));

@@ -2,7 +2,7 @@
 // the checkout experiences with their shipping methods. Whether an experience may be deleted is the
 // core's rule (`live`, and deleteCheckoutExperience refusing a live one); the page only reflects it.
 import { useEffect, useState } from "preact/hooks";
-import type { PageProps } from "../app";
+import type { PageProps } from "../router";
 import { gql } from "../graphql";
 import { CHECKOUT_ROUTING, DELETE_CHECKOUT_EXPERIENCE, SET_CHECKOUT_TREE } from "../operations";
 import { asError, Badge, ConfirmDialog, Empty, ErrorMessage, Field, LoadMore, PageHeader, QueryView, Section, Table, useMutation, useQuery } from "../ui";

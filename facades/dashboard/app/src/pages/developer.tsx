@@ -1,6 +1,6 @@
 // Settings → Developer: the Store ID, and the store's API clients (add, change scopes, revoke).
 import { useState } from "preact/hooks";
-import type { PageProps } from "../app";
+import type { PageProps } from "../router";
 import { API_CLIENTS, CREATE_API_CLIENT, END_API_CLIENT_LEGACY_SCOPES, REVOKE_API_CLIENT, SCOPES, SET_API_CLIENT_SCOPES } from "../operations";
 import { Badge, ConfirmDialog, CopyButton, Details, Dialog, Empty, ErrorMessage, Field, FieldError, PageHeader, QueryView, Section, Table, Time, useMutation, useQuery } from "../ui";
 import { fieldErrors } from "../forms";

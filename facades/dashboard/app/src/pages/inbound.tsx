@@ -3,7 +3,7 @@
 // counts, where a shipment is marked in transit and receipts are recorded. Counts, status, discrepancies
 // and the over-receipt rule are the core's.
 import { useState } from "preact/hooks";
-import type { PageProps } from "../app";
+import type { PageProps } from "../router";
 import { CREATE_INBOUND_SHIPMENT, CREATE_LOCATION, INBOUND_PRODUCT_CHOICES, INBOUND_SHIPMENT, INBOUND_SHIPMENTS, MARK_INBOUND_IN_TRANSIT, RECORD_INBOUND_RECEIPTS } from "../operations";
 import { navigate, useSearchParams } from "../router";
 import { fieldErrors } from "../forms";

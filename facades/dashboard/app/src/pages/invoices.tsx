@@ -1,7 +1,7 @@
 // Invoices: the list (newest first) and a detail with its items and a CSV download. The CSV comes from
 // the core (`Invoice.itemsCsv`, paged), formatted by the same code as the REST CSV route, so the file
 // is byte for byte the one GET /v2.2/invoices/{id}/items.csv answers.
-import type { PageProps } from "../app";
+import type { PageProps } from "../router";
 import { gql } from "../graphql";
 import { INVOICE, INVOICE_CSV, INVOICES } from "../operations";
 import type { CsvPage } from "../logic";

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { BarChart } from "chartist";
 import "chartist/dist/index.css";
-import type { PageProps } from "../app";
+import type { PageProps } from "../router";
 import { RETURNS_OVERVIEW } from "../operations";
 import { overviewVariables, STATUS_LABELS } from "../logic";
 import { useSearchParams } from "../router";

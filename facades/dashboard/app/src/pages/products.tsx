@@ -2,10 +2,10 @@
 // family's detail, where the family and each variant are edited. Uploads happen through the API (bulk
 // upload); validation (prices, SKUs unique in the store, image URLs) is the core's.
 import { useState } from "preact/hooks";
-import type { PageProps } from "../app";
+import type { PageProps } from "../router";
 import { PRODUCT_FAMILIES, PRODUCT_FAMILY, UPDATE_PRODUCT, UPDATE_PRODUCT_FAMILY } from "../operations";
 import { fieldErrors } from "../forms";
-import { Badge, Details, Dialog, Empty, ErrorMessage, Field, FormFooter, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
+import { Badge, Details, Dialog, Empty, Field, FormFooter, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
 
 export function Products({ storeId }: PageProps) {
   const list = useConnection<any, any>(PRODUCT_FAMILIES, { storeId, first: 25 }, (d) => d.productFamilies);

@@ -5,7 +5,7 @@
 // and shows the core's error when it refuses one (e.g. a return changed in another tab).
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import type { PageProps } from "../app";
+import type { PageProps } from "../router";
 import {
   ADD_RETURN_COMMENT, BULK_RETURN_ACTION, CANCEL_RETURN, COMPLETE_RETURN, FLAG_RETURN, PROCESS_RETURN, REJECT_RETURN, REMOVE_RETURN_ITEMS, REOPEN_RETURN, RESET_RETURN, RETURN, RETURNS, RETURNS_CSV,
 } from "../operations";

@@ -3,7 +3,7 @@
 // from a time". Ordering, retry rules and what may be retried are the core's; a refusal (e.g. a
 // delivery waiting behind an earlier one) is shown as the core words it.
 import { useState } from "preact/hooks";
-import type { PageProps } from "../app";
+import type { PageProps } from "../router";
 import { CREATE_WEBHOOK, DELETE_WEBHOOK, REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY, SEND_WEBHOOK_TEST_EVENT, UPDATE_WEBHOOK, WEBHOOK, WEBHOOKS } from "../operations";
 import { replayStart, statusTone } from "../logic";
 import { navigate, useSearchParams } from "../router";

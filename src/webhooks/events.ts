@@ -3,9 +3,9 @@
 // The webhooks module turns them into deliveries. No event for a rolled-back change; none lost
 // for a committed one.
 import type { TransactionClient } from "../db/client.js";
-import type { Services } from "./context.js";
-import { newId } from "./ids.js";
-import { fanOutEvent } from "../webhooks/outbox.js";
+import type { Services } from "../core/context.js";
+import { newId } from "../core/ids.js";
+import { fanOutEvent } from "./outbox.js";
 
 export interface DomainEventInput {
   storeId: string;

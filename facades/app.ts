@@ -7,22 +7,22 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { ApolloServer, HeaderMap } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
 import type { Logger } from "pino";
-import type { Config } from "../config.js";
-import type { Core } from "../core/index.js";
-import type { RequestContext } from "../core/context.js";
-import { DEFAULT_MAX_COST, DOOR_DOCUMENT_MAX_COST, checkInputText, checkQueryCost, queryLimitsRule } from "../core/limits.js";
-import { checkInputBounds } from "../core/input-bounds.js";
-import { BODY_BOUNDS, bytesText } from "../core/bounds.js";
-import { checkOperationAccess } from "../core/auth.js";
-import { DomainError, outcomeOf, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../core/errors.js";
-import { DOOR_PREFIX, noteOf, startNote } from "../core/log.js";
-import { metricsHandler, type Metrics } from "../core/metrics.js";
-import { doorFromToken, rateLimitHeaders } from "../core/rate-limit.js";
+import type { Config } from "../src/config.js";
+import type { Core } from "../src/core/index.js";
+import type { RequestContext } from "../src/core/context.js";
+import { DEFAULT_MAX_COST, DOOR_DOCUMENT_MAX_COST, checkInputText, checkQueryCost, queryLimitsRule } from "../src/core/limits.js";
+import { checkInputBounds } from "../src/core/input-bounds.js";
+import { BODY_BOUNDS, bytesText } from "../src/core/bounds.js";
+import { checkOperationAccess } from "../src/core/auth.js";
+import { DomainError, outcomeOf, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../src/core/errors.js";
+import { DOOR_PREFIX, noteOf, startNote } from "../src/core/log.js";
+import { metricsHandler, type Metrics } from "../src/core/metrics.js";
+import { doorFromToken, rateLimitHeaders } from "../src/core/rate-limit.js";
 import type { ApolloServerPlugin } from "@apollo/server";
-import { inProcessExecutor, remoteExecutor, type Executor } from "../../facades/executor.js";
-import { createRestFacade, restOperations } from "../../facades/rest/index.js";
-import { compatOperations, createCompatFacade } from "../../facades/compat/index.js";
-import { createDashboard, createDocs, createExplorerAssets, explorerPage, favicon } from "../../facades/dashboard/index.js";
+import { inProcessExecutor, remoteExecutor, type Executor } from "./executor.js";
+import { createRestFacade, restOperations } from "./rest/index.js";
+import { compatOperations, createCompatFacade } from "./compat/index.js";
+import { createDashboard, createDocs, createExplorerAssets, explorerPage, favicon } from "./dashboard/index.js";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 
 export interface AppOptions {
@@ -102,7 +102,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
       res.status(503).set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS)).json({ status: "unavailable", reason: "the database does not take writes" });
     }
   });
-  // With METRICS_TOKEN, /metrics is served here to bearers of it (METRICS_PORT serves it apart, see start.ts).
+  // With METRICS_TOKEN, /metrics is served here to bearers of it (METRICS_PORT serves it apart, see server.ts).
   if (metrics && config.metrics.token) {
     const serve = metricsHandler(metrics, config.metrics.token);
     app.get("/metrics", (req, res) => void serve(req, res));
@@ -118,7 +118,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
       // One operation per HTTP request: batching multiplies cost past the limits above.
       allowBatchedHttpRequests: false,
       introspection: config.graphqlIntrospection,
-      // Shutdown is ours (start.ts): stop listening, finish in-flight requests, then stop Apollo.
+      // Shutdown is ours (server.ts): stop listening, finish in-flight requests, then stop Apollo.
       stopOnTerminationSignals: false,
       // Apollo's default landing page loads from a CDN; outside production GET /graphql serves a
       // locally hosted GraphiQL instead (facades/dashboard).

@@ -2,15 +2,16 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
-import { ConfigError, loadConfig, type Config } from "../config.js";
-import { pgConfigOf, sqlitePathOf } from "../db/url.js";
-import { Metrics, metricsHandler } from "../core/metrics.js";
-import { openDatabase, type Database, type QueryEvent } from "../db/client.js";
-import { migrate } from "../db/migrate.js";
-import { createCore, type Core } from "../core/index.js";
-import { createLogger } from "../core/log.js";
+import { ConfigError, loadConfig, type Config } from "../src/config.js";
+import { pgConfigOf, sqlitePathOf } from "../src/db/url.js";
+import { Metrics, metricsHandler } from "../src/core/metrics.js";
+import { openDatabase, type Database, type QueryEvent } from "../src/db/client.js";
+import { migrate } from "../src/db/migrate.js";
+import { createCore, type Core } from "../src/core/index.js";
+import { DOMAINS } from "../src/domains.js";
+import { createLogger } from "../src/core/log.js";
 import { createApp, type Readiness } from "./app.js";
-import { startDispatcher, type Dispatcher } from "../webhooks/dispatcher.js";
+import { startDispatcher, type Dispatcher } from "../src/webhooks/dispatcher.js";
 
 export interface Running {
   url: string;
@@ -150,7 +151,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
     throw new ConfigError(problems);
   }
   const db = opened.status === "fulfilled" ? opened.value : null;
-  const core: Core | null = db ? createCore(config, db, log, metrics) : null;
+  const core: Core | null = db ? createCore(config, db, log, DOMAINS, metrics) : null;
   const { app, stop } = await createApp({ config, log, core, readiness, metrics });
   handler = app;
   // Slow or stalled clients cannot hold connections forever.

@@ -1,8 +1,8 @@
 // `npm start`: migrate, serve until SIGTERM/SIGINT. On an empty database a demo store is created in
 // development (or with RETOUR_DEMO=true / --demo), never with NODE_ENV=production.
-import { ConfigError, loadConfig } from "./config.js";
-import { startService, type Running } from "./server/start.js";
-import { bootstrapDemo, DEMO_EMAIL, DEMO_PASSWORD } from "./demo/seed.js";
+import { ConfigError, loadConfig } from "../src/config.js";
+import { startService, type Running } from "./server.js";
+import { bootstrapDemo, DEMO_EMAIL, DEMO_PASSWORD } from "../src/demo/seed.js";
 
 let running: Running;
 try {

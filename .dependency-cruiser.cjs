@@ -1,0 +1,76 @@
+// The layering rules, checked by `npm run lint` (dependency-cruiser) in CI. The README's
+// "Architecture" section states them in words.
+//
+//   facades/{main,server,app}.ts        the assembly: opens storage, registers the domains into the core
+//                                       (src/domains.ts), mounts the doors; nothing in src/ imports them
+//   facades/**                          the doors: HTTP in, GraphQL operations out, through facades/executor.ts
+//   src/<domain>/**                     the domain logic (resolvers, services, Prisma)
+//   src/core/**                         what every domain and door needs; knows no domain and no door
+//   src/db/**, @prisma/client           storage; only src/ and the assembly reach it
+
+/** The assembly is not a door: it may open storage and start domain workers. */
+const ASSEMBLY = "^facades/(main|server|app)\\.ts$";
+/** A domain is any folder of src/ but the core and storage (a new domain is covered without a change here). */
+const DOMAIN = "^src/[^/]+/";
+const NOT_DOMAIN = "^src/(core|db)/";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "An import circle makes load order matter and hides which module owns what; break it by moving the shared piece down a layer or by registering at assembly.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "src-never-imports-facades",
+      severity: "error",
+      comment: "The core and the domains know no door: the service is assembled in facades/main.ts, server.ts and app.ts.",
+      from: { path: "^src/" },
+      to: { path: "^facades/" },
+    },
+    {
+      name: "core-imports-no-domain",
+      severity: "error",
+      comment: "src/core is below every domain: domains register their resolvers and rules at assembly (src/domains.ts), the core never imports them.",
+      from: { path: "^src/core/" },
+      to: { path: DOMAIN, pathNot: NOT_DOMAIN },
+    },
+    {
+      name: "facades-never-touch-prisma",
+      severity: "error",
+      comment: "A door reaches the data only through GraphQL operations (facades/executor.ts); it never opens the database.",
+      from: { path: "^facades/", pathNot: ASSEMBLY },
+      to: { path: ["^src/db/", "^node_modules/@prisma/", "^node_modules/\\.prisma/", "^node_modules/prisma/"] },
+    },
+    {
+      name: "facades-use-only-published-shapes",
+      severity: "error",
+      comment:
+        "A door never decides a business rule: from a domain it may import only the shapes the domain publishes for the doors (the Return JSON's selection sets, the invoice CSV's columns), never a service, a resolver, a rule table or a seed. A new shape is added here on purpose.",
+      from: { path: "^facades/", pathNot: ASSEMBLY },
+      to: { path: DOMAIN, pathNot: [NOT_DOMAIN, "^src/(returns/documents|invoices/csv)\\.ts$"] },
+    },
+    {
+      name: "no-unresolvable",
+      severity: "error",
+      comment: "An import that resolves to nothing is a typo or a missing dependency.",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: ["^src/db/generated/", "^facades/dashboard/dist/", "^facades/dashboard/static/"] },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".d.ts"],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
