@@ -60,8 +60,18 @@ if (seconds > 0) {
   await session.post("Profiler.enable");
   await session.post("Profiler.setSamplingInterval", { interval: 200 });
   await session.post("Profiler.start");
+  const until = performance.now() + seconds * 1000;
+  let calls = 0;
+  while (performance.now() < until) {
+    await layers["execute, context reused"]();
+    calls++;
+  }
+  let { profile } = (await session.post("Profiler.stop")) as any;
+  console.log(`\nin-process execute, context reused: ${calls} calls`);
+  summarize(profile);
+  await session.post("Profiler.start");
   const r = await load(url, { connections: 32, seconds, headers: { authorization } });
-  const { profile } = (await session.post("Profiler.stop")) as any;
+  ({ profile } = (await session.post("Profiler.stop")) as any);
   writeFileSync(`/tmp/rest-read-${provider}.cpuprofile`, JSON.stringify(profile));
   console.log(`\nREST door at 32 connections: ${Math.round(r.rps)} req/s; profile in /tmp/rest-read-${provider}.cpuprofile`);
   summarize(profile);
