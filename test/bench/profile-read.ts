@@ -1,9 +1,9 @@
 // `npx tsx test/bench/profile-read.ts [sqlite|postgresql] [seconds]`: where a REST read's time goes.
-// 1. CPU per request by layer (process.cpuUsage around sequential in-process calls, alternating rounds):
-//    authentication, the executor's per-request checks, GraphQL execution with its Prisma reads, the
-//    whole executor call. 2. A CPU profile of the REST door under load (autocannon in a child process,
-//    32 connections), self time summed by package. Not part of `npm run bench`: a tool for the profile
-//    in facades/dashboard/guides/performance.md.
+// 1. CPU per call by layer (process.cpuUsage around sequential in-process calls, alternating rounds):
+//    authentication, context, the core's execute (checks, GraphQL, resolvers, Prisma reads), the whole
+//    HTTP request. 2. CPU profiles (inspector, 200 µs sampling), self time summed by package and by
+//    frame: in-process execute in a loop, then the REST door under autocannon at 32 connections.
+// Not part of `npm run bench`: the tool behind the profile in facades/dashboard/guides/performance.md.
 import { Session } from "node:inspector/promises";
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -12,6 +12,8 @@ import { startTestService } from "../support/server.js";
 import { seedReturns } from "../support/returns-seed.js";
 import { ORDER_FIELDS, RETURN_FIELDS } from "../../src/returns/documents.js";
 import { authenticate } from "../../src/identity/service.js";
+import { createCore } from "../../src/core/index.js";
+import { Loaders } from "../../src/core/loaders.js";
 import { load, UNLIMITED } from "./lib.js";
 
 const provider = (process.argv[2] ?? "sqlite") as "sqlite" | "postgresql";
@@ -20,13 +22,11 @@ process.env.NODE_ENV ??= "test";
 const svc = await startTestService(provider, { WEBHOOK_DISPATCHER: "false", ...UNLIMITED });
 const fx = await seedReturns(svc, "profile", 50);
 const authorization = `Bearer ${fx.secret}`;
-const core = (svc as any).core ?? null;
 const url = `${svc.url}/v2.2/returns/${fx.returnId}`;
 const first = await fetch(url, { headers: { authorization } });
 if (first.status !== 200) throw new Error(`${first.status} ${await first.text()}`);
 
-// The core object is not on TestService; reach it the way the bench does (services) and rebuild a core-like call.
-const { createCore } = await import("../../src/core/index.js");
+// A second core on the service's database (TestService does not expose its own), for in-process calls.
 const c = createCore(svc.services.config, svc.services.db, svc.services.log);
 const doc = parse(`query RestGetReturn($id: ID!) { return(id: $id) { ${RETURN_FIELDS} fullOrder { ${ORDER_FIELDS} } } }`);
 const vars = { id: fx.returnId };
@@ -36,7 +36,8 @@ const layers: Record<string, () => Promise<unknown>> = {
   "authenticate (API secret lookup)": () => authenticate(svc.services, authorization),
   "createContext (auth + rate limit)": () => c.createContext(authorization, "p", "rest"),
   "execute (checks + GraphQL + resolvers + Prisma reads)": async () => c.execute(doc, vars, await c.createContext(authorization, "p", "rest")),
-  "execute, context reused": () => c.execute(doc, vars, Object.assign(Object.create(Object.getPrototypeOf(ctx0)), ctx0, { loaders: new (ctx0.loaders.constructor as any)() })),
+  // The same caller, fresh loaders: GraphQL and the reads without authentication.
+  "execute, context reused": () => c.execute(doc, vars, Object.assign(Object.create(Object.getPrototypeOf(ctx0)), ctx0, { loaders: new Loaders() })),
   "HTTP GET through the REST door (fetch in-process)": async () => (await fetch(url, { headers: { authorization } })).text(),
 };
 const N = 300;
