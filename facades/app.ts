@@ -10,10 +10,9 @@ import type { Logger } from "pino";
 import type { Config } from "../src/config.js";
 import type { Core } from "../src/core/index.js";
 import type { RequestContext } from "../src/core/context.js";
-import { DEFAULT_MAX_COST, DOOR_DOCUMENT_MAX_COST, checkInputText, checkQueryCost, queryLimitsRule } from "../src/core/limits.js";
-import { checkInputBounds } from "../src/core/input-bounds.js";
+import { DEFAULT_MAX_COST, DOOR_DOCUMENT_MAX_COST, queryLimitsRule } from "../src/core/limits.js";
+import { checkOperation } from "../src/core/operation-checks.js";
 import { BODY_BOUNDS, bytesText } from "../src/core/bounds.js";
-import { checkOperationAccess } from "../src/core/auth.js";
 import { DomainError, outcomeOf, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../src/core/errors.js";
 import { DOOR_PREFIX, noteOf, startNote } from "../src/core/log.js";
 import { metricsHandler, type Metrics } from "../src/core/metrics.js";
@@ -294,11 +293,8 @@ function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestCon
       return {
         async didResolveOperation({ document, operationName, request, contextValue }) {
           try {
-            checkOperationAccess(core.schema, document, operationName, request.variables, contextValue);
-            checkInputText(document, request.variables);
-            checkInputBounds(core.schema, document, operationName, request.variables);
             // A remote door proved itself (its signed header set the context's door): its fixed documents get their bound.
-            checkQueryCost(core.schema, document, operationName, request.variables, contextValue.door === "graphql" ? DEFAULT_MAX_COST : DOOR_DOCUMENT_MAX_COST);
+            checkOperation(core.schema, document, operationName, request.variables, contextValue, contextValue.door === "graphql" ? DEFAULT_MAX_COST : DOOR_DOCUMENT_MAX_COST);
           } catch (err) {
             // A request-level refusal (nothing executed): answer with its real HTTP status.
             if (err instanceof DomainError) throw withHttpStatus(err);

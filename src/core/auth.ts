@@ -1,7 +1,7 @@
 // Enforces the access directives declared in schema.graphql (@scope, @staff) in one place, by
 // wrapping the resolvers of the fields that carry them. Store-scoped fields (a `storeId` argument)
 // are also checked for store access here, so no resolver can forget it.
-import { GraphQLSchema, Kind, defaultFieldResolver, getDirectiveValues, getNamedType, isObjectType, type DocumentNode, type GraphQLNamedType, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
+import { GraphQLSchema, Kind, defaultFieldResolver, getDirectiveValues, getNamedType, isObjectType, type DocumentNode, type GraphQLNamedType, type OperationDefinitionNode, type SelectionSetNode, type ValueNode } from "graphql";
 import type { RequestContext } from "./context.js";
 import { fail } from "./errors.js";
 
@@ -59,23 +59,30 @@ export function checkOperationAccess(
   variables: Record<string, unknown> | null | undefined,
   ctx: RequestContext,
 ): void {
+  runAccessPlan(accessPlan(schema, document, operationName), variables, ctx);
+}
+
+/** One step of an operation's access check: a field's scope / staff rule, or a `storeId` argument. */
+export type AccessStep = { scope: string | undefined; staffOnly: boolean } | { storeId: ValueNode };
+
+/** The access checks of an operation, in the order they run; depends on the document only, so it is worked out once per document. */
+export function accessPlan(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): AccessStep[] {
+  const steps: AccessStep[] = [];
   const op = document.definitions.find(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
   );
-  if (!op) return;
+  if (!op) return steps;
   const root = op.operation === "query" ? schema.getQueryType() : op.operation === "mutation" ? schema.getMutationType() : null;
-  if (!root) return;
+  if (!root) return steps;
   const fields = root.getFields();
   for (const sel of op.selectionSet.selections) {
     if (sel.kind !== Kind.FIELD) continue;
     const field = fields[sel.name.value];
     const ext = field?.extensions as AccessExtensions | undefined;
     if (!ext || (!ext.scope && !ext.staffOnly)) continue;
-    checkAccess(ctx, ext.scope ?? undefined, !!ext.staffOnly);
+    steps.push({ scope: ext.scope ?? undefined, staffOnly: !!ext.staffOnly });
     const storeArg = sel.arguments?.find((a) => a.name.value === "storeId");
-    if (!storeArg) continue;
-    const value = storeArg.value.kind === Kind.VARIABLE ? variables?.[storeArg.value.name.value] : storeArg.value.kind === Kind.STRING ? storeArg.value.value : undefined;
-    if (typeof value === "string") ctx.requireStore(value);
+    if (storeArg) steps.push({ storeId: storeArg.value });
   }
   const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
   const nested = (set: SelectionSetNode, parent: GraphQLNamedType, seen: Set<string>) => {
@@ -84,7 +91,7 @@ export function checkOperationAccess(
         const field = isObjectType(parent) ? parent.getFields()[sel.name.value] : undefined;
         if (!field) continue;
         const ext = field.extensions as AccessExtensions;
-        if (parent !== root && (ext.scope || ext.staffOnly)) checkAccess(ctx, ext.scope ?? undefined, !!ext.staffOnly);
+        if (parent !== root && (ext.scope || ext.staffOnly)) steps.push({ scope: ext.scope ?? undefined, staffOnly: !!ext.staffOnly });
         if (sel.selectionSet) nested(sel.selectionSet, getNamedType(field.type), seen);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
         nested(sel.selectionSet, (sel.typeCondition && schema.getType(sel.typeCondition.name.value)) || parent, seen);
@@ -95,6 +102,20 @@ export function checkOperationAccess(
     }
   };
   nested(op.selectionSet, root, new Set());
+  return steps;
+}
+
+/** Runs an access plan for one request: its variables only name the stores asked for. */
+export function runAccessPlan(steps: readonly AccessStep[], variables: Record<string, unknown> | null | undefined, ctx: RequestContext): void {
+  for (const step of steps) {
+    if (!("storeId" in step)) {
+      checkAccess(ctx, step.scope, step.staffOnly);
+      continue;
+    }
+    const node = step.storeId;
+    const value = node.kind === Kind.VARIABLE ? variables?.[node.name.value] : node.kind === Kind.STRING ? node.value : undefined;
+    if (typeof value === "string") ctx.requireStore(value);
+  }
 }
 
 type AccessExtensions = { scope?: string | null; staffOnly?: boolean };

@@ -2,9 +2,8 @@
 // HTTP endpoint and the in-process facade executor both run operations through it.
 import { randomUUID } from "node:crypto";
 import { execute, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
-import { checkOperationAccess } from "./auth.js";
-import { DOOR_DOCUMENT_MAX_COST, checkInputText, checkQueryCost } from "./limits.js";
-import { checkInputBounds } from "./input-bounds.js";
+import { DOOR_DOCUMENT_MAX_COST } from "./limits.js";
+import { checkOperation } from "./operation-checks.js";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
@@ -60,10 +59,7 @@ export function createCore(config: Config, db: Database, log: Logger, domains: D
     },
     async execute(document, variables, ctx) {
       try {
-        checkOperationAccess(schema, document, undefined, variables, ctx);
-        checkInputText(document, variables);
-        checkInputBounds(schema, document, undefined, variables);
-        checkQueryCost(schema, document, undefined, variables, DOOR_DOCUMENT_MAX_COST); // only the doors' prepared documents come this way
+        checkOperation(schema, document, undefined, variables, ctx, DOOR_DOCUMENT_MAX_COST); // only the doors' prepared documents come this way
       } catch (err) {
         if (err instanceof GraphQLError) return { errors: [err] };
         throw err;

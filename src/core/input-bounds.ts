@@ -15,6 +15,9 @@ import {
   visit,
   visitWithTypeInfo,
   type DocumentNode,
+  type FieldNode,
+  type GraphQLField,
+  type OperationDefinitionNode,
   type GraphQLArgument,
   type GraphQLInputField,
   type GraphQLInputType,
@@ -100,10 +103,20 @@ function checkValue(value: unknown, type: GraphQLInputType, bound: InputBound, p
  * Variables that do not coerce are left to execution, which reports them.
  */
 export function checkInputBounds(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined): void {
+  checkArgumentBounds(schema, fieldsWithArguments(schema, document, operationName), variables);
+}
+
+/** The fields of an operation that take arguments, with their definitions; depends on the document only. */
+export interface ArgumentFields {
+  operation: OperationDefinitionNode | null;
+  fields: { field: GraphQLField<unknown, unknown>; node: FieldNode }[];
+}
+
+/** Finds them once per document (a walk with type information over every field). */
+export function fieldsWithArguments(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): ArgumentFields {
   const op = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName));
-  if (!op || op.kind !== Kind.OPERATION_DEFINITION) return;
-  const coerced = getVariableValues(schema, op.variableDefinitions ?? [], variables ?? {}, { maxErrors: 1 });
-  if (coerced.errors) return;
+  if (!op || op.kind !== Kind.OPERATION_DEFINITION) return { operation: null, fields: [] };
+  const fields: ArgumentFields["fields"] = [];
   // The operation and the fragments it may spread (each visited with its own type context).
   for (const def of document.definitions) {
     if (def !== op && def.kind !== Kind.FRAGMENT_DEFINITION) continue;
@@ -113,16 +126,26 @@ export function checkInputBounds(schema: GraphQLSchema, document: DocumentNode, 
       visitWithTypeInfo(typeInfo, {
         Field(node) {
           const field = typeInfo.getFieldDef();
-          if (!field?.args.length || !node.arguments?.length) return;
-          let args: Record<string, unknown>;
-          try {
-            args = getArgumentValues(field, node, coerced.coerced);
-          } catch {
-            return; // an invalid literal: validation and execution report it
-          }
-          for (const arg of field.args) checkValue(args[arg.name], arg.type, boundOf(arg), arg.name === "input" ? "" : arg.name);
+          if (field?.args.length && node.arguments?.length) fields.push({ field, node });
         },
       }),
     );
+  }
+  return { operation: op, fields };
+}
+
+/** The per-request half: coerces the variables and checks every argument against its bound. */
+export function checkArgumentBounds(schema: GraphQLSchema, found: ArgumentFields, variables: Record<string, unknown> | null | undefined): void {
+  if (!found.operation || !found.fields.length) return;
+  const coerced = getVariableValues(schema, found.operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 1 });
+  if (coerced.errors) return;
+  for (const { field, node } of found.fields) {
+    let args: Record<string, unknown>;
+    try {
+      args = getArgumentValues(field, node, coerced.coerced);
+    } catch {
+      continue; // an invalid literal: validation and execution report it
+    }
+    for (const arg of field.args) checkValue(args[arg.name], arg.type, boundOf(arg), arg.name === "input" ? "" : arg.name);
   }
 }

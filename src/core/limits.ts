@@ -62,28 +62,41 @@ export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): Validatio
 const LONE_SURROGATE = /\p{Cs}/u;
 
 export function checkInputText(document: DocumentNode, variables: Record<string, unknown> | null | undefined): void {
-  const problem = (text: string): string | null =>
-    text.includes("\u0000") ? "contains the NUL character (U+0000), which is not allowed in any text; remove it" : LONE_SURROGATE.test(text) ? "contains a lone UTF-16 surrogate (an unpaired \\ud800–\\udfff escape), which is not text; send well-formed Unicode" : null;
-  const check = (text: string, path: string) => {
-    const why = problem(text);
-    if (why) throw new DomainError({ code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request", detail: `\`${path}\` ${why}.`, field: path });
-  };
+  checkVariablesText(variables);
+  checkDocumentText(document);
+}
+
+function textProblem(text: string): string | null {
+  return text.includes("\u0000") ? "contains the NUL character (U+0000), which is not allowed in any text; remove it" : LONE_SURROGATE.test(text) ? "contains a lone UTF-16 surrogate (an unpaired \\ud800–\\udfff escape), which is not text; send well-formed Unicode" : null;
+}
+
+function checkText(text: string, path: string): void {
+  const why = textProblem(text);
+  if (why) throw new DomainError({ code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request", detail: `\`${path}\` ${why}.`, field: path });
+}
+
+/** The per-request half: every string (and object key) of the variables. */
+export function checkVariablesText(variables: Record<string, unknown> | null | undefined): void {
   const walk = (value: unknown, path: string, depth: number): void => {
     if (typeof value === "string") {
-      check(value, path);
+      checkText(value, path);
     } else if (Array.isArray(value)) {
       if (depth < 64) value.forEach((v, i) => walk(v, `${path}[${i}]`, depth + 1));
     } else if (value && typeof value === "object") {
       if (depth < 64) for (const [k, v] of Object.entries(value)) {
-        check(k, path || "variables");
+        checkText(k, path || "variables");
         walk(v, path ? `${path}.${k}` : k, depth + 1);
       }
     }
   };
   walk(variables ?? {}, "", 0);
+}
+
+/** The document's half: its string literals (the same for every request with that document). */
+export function checkDocumentText(document: DocumentNode): void {
   visit(document, {
     StringValue(node) {
-      check(node.value, "query");
+      checkText(node.value, "query");
     },
   });
 }
@@ -153,6 +166,19 @@ export function computeQueryCost(schema: GraphQLSchema, document: DocumentNode, 
   };
   return cost(op.selectionSet, root, 1, new Set());
 }
+
+/** Whether a variable can change the cost: only the page arguments the cost reads from them do. */
+export function costReadsVariables(document: DocumentNode): boolean {
+  let reads = false;
+  visit(document, {
+    Argument(node) {
+      if (node.value.kind === Kind.VARIABLE && PAGE_ARGUMENTS.has(node.name.value)) reads = true;
+    },
+  });
+  return reads;
+}
+
+const PAGE_ARGUMENTS = new Set(["first", "last", "pageSize", "unpaged"]);
 
 /** Refuses an operation whose cost exceeds the limit, before anything executes, stating both. */
 export function checkQueryCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined, maxCost = DEFAULT_MAX_COST): void {
