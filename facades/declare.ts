@@ -11,10 +11,10 @@ import fastJson from "fast-json-stringify";
 import { Type, type TSchema } from "typebox";
 import type { Operation } from "./executor.js";
 import type { Method, RouteBase } from "./http.js";
-import { component, dropAbsent, nullable as Nullable, selectionOf } from "../src/core/json-shape.js";
+import { component, dropAbsent, from, nullable as Nullable, selectionOf } from "../src/core/json-shape.js";
 import { LIST_BOUNDS, TEXT_BOUNDS, type ListBound, type TextBound } from "../src/core/bounds.js";
 
-export { Type as T, component, dropAbsent, Nullable, selectionOf };
+export { Type as T, component, dropAbsent, from, Nullable, selectionOf };
 export type { TSchema };
 export type Schema = TSchema | Record<string, unknown>;
 
@@ -22,6 +22,7 @@ export interface ParamDecl {
   schema: Schema;
   description?: string;
   required?: boolean;
+  example?: unknown;
 }
 
 export interface ResponseDecl {
@@ -48,6 +49,8 @@ export interface RouteDecl extends RouteBase {
   responses: Record<number, ResponseDecl>;
   /** The door's error statuses to document (problem bodies, or the route's own error shape). */
   errors?: number[] | Record<number, string>;
+  /** Examples of path parameters, for the document. */
+  pathExamples?: Record<string, string>;
 }
 
 // ─── Schema helpers ──────────────────────────────────────────────────────────
@@ -255,7 +258,7 @@ export function openApiOf(routes: RouteDecl[], style: OpenApiStyle): { paths: Re
   for (const r of routes) {
     const template = r.path.replace(/:([A-Za-z_]+)/g, "{$1}");
     const names = [...r.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
-    const item = (paths[template] ??= names.length ? { parameters: names.map((name) => ({ name, in: "path", required: true, schema: doc(style.pathParam) })) } : {});
+    const item = (paths[template] ??= names.length ? { parameters: names.map((name) => ({ name, in: "path", required: true, schema: doc(style.pathParam), ...(r.pathExamples?.[name] ? { example: r.pathExamples[name] } : {}) })) } : {});
     const parameters = [
       ...Object.entries(r.query ?? {}).map(([name, p]) => param(name, "query", p, doc)),
       ...Object.entries(r.headers ?? {}).map(([name, p]) => param(name, "header", p, doc)),
@@ -284,7 +287,7 @@ export function openApiOf(routes: RouteDecl[], style: OpenApiStyle): { paths: Re
 }
 
 function param(name: string, where: string, p: ParamDecl, doc: (s: unknown) => unknown) {
-  return { name, in: where, required: p.required ?? false, ...(p.description ? { description: p.description } : {}), schema: doc(p.schema) };
+  return { name, in: where, required: p.required ?? false, ...(p.description ? { description: p.description } : {}), schema: doc(p.schema), ...(p.example !== undefined ? { example: p.example } : {}) };
 }
 
 /** A plain JSON copy of a schema with each named component replaced by a `$ref` (collected in `schemas`). */
@@ -301,6 +304,6 @@ function toDocument(s: unknown, schemas: Record<string, unknown>, top = false): 
     return { $ref: `#/components/schemas/${name}` };
   }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) if (k !== "x-component") out[k] = toDocument(v, schemas);
+  for (const [k, v] of Object.entries(o)) if (k !== "x-component" && k !== "x-from") out[k] = toDocument(v, schemas);
   return out;
 }

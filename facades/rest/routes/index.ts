@@ -1,10 +1,10 @@
 // Every REST v2.2 route, by domain. A new domain declares its routes with `restRoute` and adds them here.
 import type { RestRoute } from "../route.js";
 import type { OpenApiFragment } from "../openapi-common.js";
-import { checkoutOpenApi, checkoutRoutes } from "./checkout.js";
+import { checkoutRoutes } from "./checkout.js";
 import { returnsRoutes } from "./returns.js";
 import { ordersOpenApi, ordersRoutes } from "./orders.js";
-import { inboundOpenApi, inboundRoutes } from "./inbound.js";
+import { inboundRoutes } from "./inbound.js";
 import { productsOpenApi, productsRoutes } from "./products.js";
 import { invoicesOpenApi, invoicesRoutes } from "./invoices.js";
 import { webhookOpenApi, webhookRoutes } from "./webhooks.js";
@@ -25,9 +25,7 @@ export const restRoutes: RestRoute[] = legacy([
 ]);
 
 export const restOpenApiFragments: OpenApiFragment[] = [
-  checkoutOpenApi,
   ordersOpenApi,
-  inboundOpenApi,
   productsOpenApi,
   invoicesOpenApi,
   webhookOpenApi,
