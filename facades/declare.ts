@@ -107,7 +107,7 @@ export function scopeOf(op: Operation): string | null {
 
 // ─── Validation of requests ──────────────────────────────────────────────────
 
-const ajv = new Ajv2020({ strict: false, allErrors: true, removeAdditional: true });
+const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 
 export interface InputProblem {

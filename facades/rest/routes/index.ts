@@ -5,7 +5,7 @@ import { checkoutRoutes } from "./checkout.js";
 import { returnsRoutes } from "./returns.js";
 import { ordersOpenApi, ordersRoutes } from "./orders.js";
 import { inboundRoutes } from "./inbound.js";
-import { productsOpenApi, productsRoutes } from "./products.js";
+import { productsRoutes } from "./products.js";
 import { invoicesOpenApi, invoicesRoutes } from "./invoices.js";
 import { webhookOpenApi, webhookRoutes } from "./webhooks.js";
 
@@ -26,7 +26,6 @@ export const restRoutes: RestRoute[] = legacy([
 
 export const restOpenApiFragments: OpenApiFragment[] = [
   ordersOpenApi,
-  productsOpenApi,
   invoicesOpenApi,
   webhookOpenApi,
 ];
