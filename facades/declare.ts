@@ -291,7 +291,7 @@ function param(name: string, where: string, p: ParamDecl, doc: (s: unknown) => u
 }
 
 /** A plain JSON copy of a schema with each named component replaced by a `$ref` (collected in `schemas`). */
-function toDocument(s: unknown, schemas: Record<string, unknown>, top = false): unknown {
+export function toDocument(s: unknown, schemas: Record<string, unknown>, top = false): unknown {
   if (Array.isArray(s)) return s.map((x) => toDocument(x, schemas));
   if (!s || typeof s !== "object") return s;
   const o = s as Record<string, unknown>;

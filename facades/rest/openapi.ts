@@ -2,12 +2,24 @@
 // every response they receive against it, so it cannot drift from the code.
 import { commonSchemas, PROBLEM_DESCRIPTIONS, problemResponses, type OpenApiFragment } from "./openapi-common.js";
 import { restOpenApiFragments, restRoutes } from "./routes/index.js";
-import { openApiOf, Text, T, type RouteDecl } from "../declare.js";
+import { openApiOf, Text, T, toDocument, type RouteDecl } from "../declare.js";
+import { ReturnEvent } from "./routes/webhooks.js";
 import type { RestRoute } from "./route.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 
 export function openApiDocument(serviceName: string) {
   const fragments: OpenApiFragment[] = [...restOpenApiFragments, openApiOf(restRoutes.filter((r) => r.responses), restStyle)];
+  const eventSchemas: Record<string, unknown> = {};
+  const webhooks = {
+    return: {
+      post: {
+        operationId: "Return event",
+        summary: "A return was created or changed: delivered to each `return` webhook",
+        requestBody: { required: true, content: { "application/json": { schema: toDocument(ReturnEvent, eventSchemas) } } },
+        responses: { "2XX": { description: "Received; any other answer is retried" } },
+      },
+    },
+  };
   return {
     openapi: "3.1.0",
     info: {
@@ -23,8 +35,9 @@ export function openApiDocument(serviceName: string) {
     servers: [{ url: "/v2.2" }],
     components: {
       securitySchemes: { Bearer: { type: "http", scheme: "bearer" } },
-      schemas: Object.assign({}, commonSchemas, ...fragments.map((f) => f.schemas)),
+      schemas: Object.assign({}, commonSchemas, ...fragments.map((f) => f.schemas), eventSchemas),
     },
+    webhooks,
     paths: Object.assign({}, ...fragments.map((f) => f.paths)),
   };
 }

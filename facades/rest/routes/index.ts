@@ -7,7 +7,7 @@ import { ordersOpenApi, ordersRoutes } from "./orders.js";
 import { inboundRoutes } from "./inbound.js";
 import { productsRoutes } from "./products.js";
 import { invoicesOpenApi, invoicesRoutes } from "./invoices.js";
-import { webhookOpenApi, webhookRoutes } from "./webhooks.js";
+import { webhookRoutes } from "./webhooks.js";
 
 /** A route of the hand-written kind (being converted to declarations): no derived validation. */
 function legacy(routes: any[]): RestRoute[] {
@@ -27,5 +27,4 @@ export const restRoutes: RestRoute[] = legacy([
 export const restOpenApiFragments: OpenApiFragment[] = [
   ordersOpenApi,
   invoicesOpenApi,
-  webhookOpenApi,
 ];
