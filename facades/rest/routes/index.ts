@@ -6,7 +6,7 @@ import { returnsRoutes } from "./returns.js";
 import { ordersOpenApi, ordersRoutes } from "./orders.js";
 import { inboundRoutes } from "./inbound.js";
 import { productsRoutes } from "./products.js";
-import { invoicesOpenApi, invoicesRoutes } from "./invoices.js";
+import { invoicesRoutes } from "./invoices.js";
 import { webhookRoutes } from "./webhooks.js";
 
 /** A route of the hand-written kind (being converted to declarations): no derived validation. */
@@ -26,5 +26,4 @@ export const restRoutes: RestRoute[] = legacy([
 
 export const restOpenApiFragments: OpenApiFragment[] = [
   ordersOpenApi,
-  invoicesOpenApi,
 ];
