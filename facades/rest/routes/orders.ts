@@ -3,8 +3,8 @@
 import { operation } from "../../executor.js";
 import { RestInputError, RestProblem, type RestRoute, type LegacyRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
+import { QUANTITY_BOUNDS } from "../../../src/core/bounds.js";
 import { arr, bool, dateTime, errorResponses, int, json, list, nullable, num, obj, pathParam, ref, type Schema, str, text } from "../schema-helpers.js";
-import { LIST_BOUNDS, pastListBound } from "../../../src/core/bounds.js";
 
 const FULFILLMENT_FIELDS = `id createdAt status trackingCompany trackingNumber estimatedDeliveryDate deliveredAt
   lineItems { id quantity title productId variantId sku }
@@ -48,44 +48,17 @@ function shopAmount(set: unknown, field: string): string {
   return String(m.amount);
 }
 
-/** Sums decimal texts exactly (as integers of 1e-6), for adding a line's discounts / tax lines. */
-function sumAmounts(amounts: string[]): string | null {
-  if (!amounts.length) return null;
-  const micro = amounts.reduce((s, a) => {
-    const m = /^(-?)(\d+)(?:\.(\d{0,6}))?$/.exec(a.trim());
-    if (!m) throw new RestInputError(`Amount ${JSON.stringify(a)} is not a decimal number.`);
-    const v = BigInt(m[2] + (m[3] ?? "").padEnd(6, "0"));
-    return s + (m[1] ? -v : v);
-  }, 0n);
-  const neg = micro < 0n;
-  const abs = (neg ? -micro : micro).toString().padStart(7, "0");
-  return `${neg ? "-" : ""}${abs.slice(0, -6)}.${abs.slice(-6)}`.replace(/\.?0+$/, "") || "0";
-}
-
-const PROTECTION_TYPES: Record<string, string[]> = { return: ["returnsCoverage"], returns: ["returnsCoverage"], "package protection": ["packageProtection"], both: ["returnsCoverage", "packageProtection"] };
-
 /** The custom order sync body (the platform's order JSON) as OrderInput. */
 function customSyncInput(b: Record<string, any>) {
   requireFields(b, ["id", "type", "createdAt", "presentmentCurrency", "shopCurrency", "customer", "lineItems", "orderDiscounts", "shippingLines", "fulfillments", "shippingAddress", "updatedAt"]);
   if (b.type !== "order") throw new RestInputError("`type` must be \"order\".", "type");
   if (!Array.isArray(b.lineItems)) throw new RestInputError("`lineItems` must be an array.", "lineItems");
   for (const k of ["orderDiscounts", "shippingLines", "fulfillments"]) if (!Array.isArray(b[k])) throw new RestInputError(`\`${k}\` must be an array.`, k);
-  // Summed here into the order's totals, so never seen by the core: bounded where they are read.
-  for (const k of ["orderDiscounts", "shippingLines"]) if (b[k].length > LIST_BOUNDS.orderCharges) throw new RestInputError(`\`${k}\` ${pastListBound(b[k].length, LIST_BOUNDS.orderCharges)}.`, k);
   requireFields(b.customer, ["email", "firstName", "lastName"], "customer.");
   requireFields(b.shippingAddress, ["address1", "city", "provinceCode", "zip", "countryCode"], "shippingAddress.");
-  const protection: Record<string, boolean> = {};
   const lineItems = b.lineItems.map((li: any, i: number) => {
     if (!isObject(li)) throw new RestInputError(`\`lineItems[${i}]\` must be an object.`, `lineItems[${i}]`);
     requireFields(li, ["id", "quantity", "priceSet", "title", "productId", "sku"], `lineItems[${i}].`);
-    const props: any[] = Array.isArray(li.properties) ? li.properties : [];
-    const redoType = props.find((p) => p?.name === "_redo_type")?.value;
-    if (li.vendor === "re:do" || li.sku === "x-redo" || redoType) {
-      for (const flag of PROTECTION_TYPES[String(redoType ?? "both")] ?? []) protection[flag] = true;
-      protection.covered = true;
-    }
-    const weight = isObject(li.weight) ? li.weight : null;
-    const grams = weight ? Number(weight.value) * ({ g: 1, kg: 1000, lb: 453.59237, oz: 28.349523125 } as Record<string, number>)[String(weight.unit).toLowerCase()] : null;
     return {
       id: String(li.id),
       productId: String(li.productId),
@@ -97,16 +70,12 @@ function customSyncInput(b: Record<string, any>) {
       imageUrl: li.image ?? (Array.isArray(li.images) ? (li.images[0]?.url ?? null) : null),
       quantity: li.quantity,
       price: shopAmount(li.priceSet, `lineItems[${i}].priceSet`),
-      discount: sumAmounts((li.discounts ?? []).map((d: any, j: number) => shopAmount(d?.amountSet, `lineItems[${i}].discounts[${j}].amountSet`))),
-      tax: sumAmounts((li.taxLines ?? []).map((t: any, j: number) => shopAmount(t?.priceSet, `lineItems[${i}].taxLines[${j}].priceSet`))),
-      weightGrams: grams != null && Number.isFinite(grams) ? grams : null,
+      discounts: (li.discounts ?? []).map((d: any, j: number) => shopAmount(d?.amountSet, `lineItems[${i}].discounts[${j}].amountSet`)),
+      taxLines: (li.taxLines ?? []).map((t: any, j: number) => shopAmount(t?.priceSet, `lineItems[${i}].taxLines[${j}].priceSet`)),
+      weight: isObject(li.weight) ? { value: Number(li.weight.value), unit: String(li.weight.unit) } : null,
+      properties: Array.isArray(li.properties) ? li.properties.filter(isObject).map((p: any) => ({ name: String(p.name), value: p.value == null ? null : String(p.value) })) : null,
     };
   });
-  const lineDiscounts = lineItems.map((l: any) => l.discount).filter(Boolean);
-  const orderDiscounts = b.orderDiscounts.map((d: any, j: number) => shopAmount(d?.amountSet, `orderDiscounts[${j}].amountSet`));
-  const shipping = b.shippingLines.map((s: any, j: number) => shopAmount(s?.priceSet, `shippingLines[${j}].priceSet`));
-  const shippingTax = b.shippingLines.flatMap((s: any, j: number) => (s?.taxLines ?? []).map((t: any, k: number) => shopAmount(t?.priceSet, `shippingLines[${j}].taxLines[${k}].priceSet`)));
-  const lineTax = lineItems.map((l: any) => l.tax).filter(Boolean);
   const a = b.shippingAddress;
   const address = (x: any) =>
     isObject(x) ? { address1: x.address1 ?? null, address2: x.address2 ?? null, city: x.city ?? null, province: x.provinceCode ?? null, postalCode: x.zip ?? null, country: x.countryCode ?? null, firstName: x.firstName ?? null, lastName: x.lastName ?? null, phone: x.phone ?? null, company: x.company ?? null } : null;
@@ -118,14 +87,15 @@ function customSyncInput(b: Record<string, any>) {
     currency: b.shopCurrency,
     customer: { id: b.customer.id ?? null, email: b.customer.email, phoneNumber: b.customer.phone ?? null, firstName: b.customer.firstName, lastName: b.customer.lastName },
     lineItems,
-    shippingCost: sumAmounts(shipping) ?? "0",
-    shippingMethod: b.shippingLines[0]?.title ?? null,
+    orderDiscounts: b.orderDiscounts.map((d: any, j: number) => shopAmount(d?.amountSet, `orderDiscounts[${j}].amountSet`)),
+    shippingLines: b.shippingLines.map((s: any, j: number) => ({
+      title: s?.title ?? null,
+      price: shopAmount(s?.priceSet, `shippingLines[${j}].priceSet`),
+      taxLines: (s?.taxLines ?? []).map((t: any, k: number) => shopAmount(t?.priceSet, `shippingLines[${j}].taxLines[${k}].priceSet`)),
+    })),
     shippingAddress: address(a),
     billingAddress: address(b.billingAddress),
-    totalDiscount: sumAmounts([...lineDiscounts, ...orderDiscounts]) ?? "0",
-    totalTax: sumAmounts([...lineTax, ...shippingTax]) ?? "0",
     tags: Array.isArray(b.tags) ? b.tags.map(String) : [],
-    protection,
     fulfillments: b.fulfillments.map((f: any, j: number) => {
       requireFields(f, ["id", "lineItems"], `fulfillments[${j}].`);
       const tn = Array.isArray(f.trackingNumbers) ? f.trackingNumbers[0] : null;
@@ -141,7 +111,6 @@ function ordersApiInput(b: Record<string, any>) {
   const lineItems = b.lineItems.map((li: any, i: number) => {
     if (!isObject(li)) throw new RestInputError(`\`lineItems[${i}]\` must be an object.`, `lineItems[${i}]`);
     requireFields(li, ["id", "productId", "title", "quantity"], `lineItems[${i}].`);
-    if (!Number.isInteger(li.quantity) || li.quantity < 1 || li.quantity > 1000) throw new RestInputError(`\`lineItems[${i}].quantity\` must be an integer from 1 to 1000.`, `lineItems[${i}].quantity`);
     for (const k of ["price", "discount"]) if (li[k] != null && (typeof li[k] !== "number" || li[k] < 0)) throw new RestInputError(`\`lineItems[${i}].${k}\` must be a number ≥ 0.`, `lineItems[${i}].${k}`);
     return { id: String(li.id), productId: String(li.productId), variantId: li.variantId ?? null, sku: li.sku ?? null, title: li.title, quantity: li.quantity, price: asText(li.price ?? 0), discount: asText(li.discount ?? 0), imageUrl: li.imageUrl ?? null };
   });
@@ -338,6 +307,7 @@ const moneySet = obj({ shopMoney: money, presentmentMoney: money });
 const moneyInput = obj({ amount: text("short"), currencyCode: text("short") });
 const moneySetInput = obj({ shopMoney: moneyInput, presentmentMoney: moneyInput });
 const anyObject = { type: "object" };
+const lineQuantity = { type: "integer", minimum: 1, maximum: QUANTITY_BOUNDS.lineItem };
 
 export const ordersOpenApi: OpenApiFragment = {
   paths: {
@@ -357,7 +327,7 @@ export const ordersOpenApi: OpenApiFragment = {
                     id: text("id"), type: { type: "string", enum: ["order"] }, name: { ...text("short"), description: "Display name; defaults to `id`." }, createdAt: dateTime, updatedAt: dateTime,
                     presentmentCurrency: text("short"), shopCurrency: text("short"), tags: list(text("short"), "orderTags"),
                     customer: { type: "object", required: ["email", "firstName", "lastName"], properties: { email: text("short"), firstName: text("short"), lastName: text("short"), phone: text("short"), id: text("id") } },
-                    lineItems: list({ type: "object", required: ["id", "quantity", "priceSet", "title", "productId", "sku"], properties: { id: text("id"), quantity: num, priceSet: moneySetInput, title: text("title"), productId: text("id"), sku: text("id"), variantId: text("id"), variantTitle: text("title"), vendor: text("short") } }, "orderLineItems"),
+                    lineItems: list({ type: "object", required: ["id", "quantity", "priceSet", "title", "productId", "sku"], properties: { id: text("id"), quantity: lineQuantity, priceSet: moneySetInput, title: text("title"), productId: text("id"), sku: text("id"), variantId: text("id"), variantTitle: text("title"), vendor: text("short") } }, "orderLineItems"),
                     orderDiscounts: list(anyObject, "orderCharges"), shippingLines: list(anyObject, "orderCharges"), fulfillments: list(anyObject, "orderFulfillments"),
                     shippingAddress: { type: "object", required: ["address1", "city", "provinceCode", "zip", "countryCode"] },
                   },
@@ -387,7 +357,7 @@ export const ordersOpenApi: OpenApiFragment = {
                 required: ["orderId", "createdAt", "lineItems"],
                 properties: {
                   orderId: text("id"), createdAt: dateTime, name: text("short"), provider: { ...text("short"), default: "custom" }, currencyCode: { ...text("short"), default: "USD" },
-                  lineItems: list({ type: "object", required: ["id", "productId", "title", "quantity"], properties: { id: text("id"), productId: text("id"), title: text("title"), quantity: { type: "integer", minimum: 1, maximum: 1000 }, variantId: text("id"), sku: text("id"), price: { type: "number", minimum: 0 }, discount: { type: "number", minimum: 0 }, imageUrl: text("url") } }, "orderLineItems", { minItems: 1 }),
+                  lineItems: list({ type: "object", required: ["id", "productId", "title", "quantity"], properties: { id: text("id"), productId: text("id"), title: text("title"), quantity: lineQuantity, variantId: text("id"), sku: text("id"), price: { type: "number", minimum: 0 }, discount: { type: "number", minimum: 0 }, imageUrl: text("url") } }, "orderLineItems", { minItems: 1 }),
                   customer: anyObject, shipping: anyObject, billingAddress: anyObject, tags: list(text("short"), "orderTags"), locationId: text("id"),
                   totalPrice: nn, subtotalPrice: nn, totalTax: nn, totalDiscount: nn,
                 },
@@ -427,7 +397,7 @@ export const ordersOpenApi: OpenApiFragment = {
               schema: obj(
                 {
                   fulfillmentId: text("id"),
-                  lineItems: list(obj({ id: text("id"), quantity: { type: "integer", minimum: 1, maximum: 1000 } }), "fulfillmentLineItems", { minItems: 1 }),
+                  lineItems: list(obj({ id: text("id"), quantity: lineQuantity }), "fulfillmentLineItems", { minItems: 1 }),
                   tracking: nullable(obj({ carrier: text("short"), code: text("short") })),
                   useDummyTracking: bool,
                   initialTracking: obj(
