@@ -56,4 +56,4 @@ const restStyle = {
   },
 };
 
-const ERROR_BODY = T.Object({ error: T.String() }, { additionalProperties: false });
+const ERROR_BODY = T.Object({ error: T.String(), errors: T.Optional(T.Array(T.String(), { description: "Every problem, when the request has several." })) }, { additionalProperties: false });

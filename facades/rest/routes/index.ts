@@ -3,7 +3,7 @@ import type { RestRoute } from "../route.js";
 import type { OpenApiFragment } from "../openapi-common.js";
 import { checkoutRoutes } from "./checkout.js";
 import { returnsRoutes } from "./returns.js";
-import { ordersOpenApi, ordersRoutes } from "./orders.js";
+import { ordersRoutes } from "./orders.js";
 import { inboundRoutes } from "./inbound.js";
 import { productsRoutes } from "./products.js";
 import { invoicesRoutes } from "./invoices.js";
@@ -25,5 +25,4 @@ export const restRoutes: RestRoute[] = legacy([
 ]);
 
 export const restOpenApiFragments: OpenApiFragment[] = [
-  ordersOpenApi,
 ];
