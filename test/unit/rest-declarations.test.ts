@@ -10,6 +10,7 @@ import { dropAbsent } from "../../src/core/json-shape.js";
 import { Return } from "../../src/returns/shapes.js";
 import { buildSchema } from "../../src/core/schema.js";
 import { restValidator } from "../support/openapi.js";
+import { coercionProblem } from "../../facades/rest/problem.js";
 
 const schema = buildSchema();
 
@@ -41,5 +42,18 @@ describe("REST route declarations", () => {
 
   it("refuses an event payload whose optional field arrives as null", () => {
     expect(() => restValidator.checkEvent("return", { type: "return.created", at: "2026-01-01T00:00:00Z", merchantName: "m", return: { shipment: null }, order: {} })).toThrow(/does not match/);
+  });
+
+  it("says a GraphQL coercion error in plain words, naming the field as the request sent it", () => {
+    const inData = (f: string) => `data.${f}`;
+    expect(coercionProblem('Variable "$input" got invalid value { provider: "custom", items: [[Object]] }; Field "externalOrderId" of required type "String!" was not provided.', inData)).toEqual({
+      field: "data.externalOrderId",
+      detail: "`data.externalOrderId` is required.",
+    });
+    expect(coercionProblem('Variable "$input" got invalid value "one" at "input.items[0].quantity"; Int cannot represent non-integer value: "one"', inData)).toEqual({
+      field: "data.items[0].quantity",
+      detail: '`data.items[0].quantity` must be an integer; got "one".',
+    });
+    expect(coercionProblem("Return not found", inData)).toBeNull();
   });
 });
