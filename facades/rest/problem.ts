@@ -24,25 +24,37 @@ export function problemFor(serviceName: string, req: Request, status: number, su
   return { type: problemType(serviceName, suffix), title, status, detail, instance: req.originalUrl.split("?")[0], ...(extra ?? {}) };
 }
 
-/** Maps the first GraphQL error to a problem. */
-export function problemFromGraphQL(serviceName: string, req: Request, error: GraphQLFormattedError): Problem {
+/** Maps the first GraphQL error to a problem; `fieldPath` renames the core's field as the request names it. */
+export function problemFromGraphQL(serviceName: string, req: Request, error: GraphQLFormattedError, fieldPath: (f: string) => string = (f) => f): Problem {
   const ext = (error.extensions ?? {}) as Record<string, unknown>;
   const status = typeof ext.status === "number" ? ext.status : 500;
   const extra: Record<string, unknown> = {};
-  if (typeof ext.field === "string") extra.field = ext.field;
+  if (typeof ext.field === "string") extra.field = fieldPath(ext.field);
+  let detail = status >= 500 && status !== 503 ? "The server failed to handle the request; it has been logged with the request id." : error.message;
+  // A value GraphQL could not coerce (the declared request schema let it through): name the field, not GraphQL.
+  const coercion = status < 500 ? coercionProblem(error.message, fieldPath) : null;
+  if (coercion) Object.assign(extra, { field: coercion.field }), (detail = coercion.detail);
   return problemFor(
     serviceName,
     req,
     status,
     typeof ext.type === "string" ? ext.type : status >= 500 ? "internal" : "request/invalid",
     typeof ext.title === "string" ? ext.title : status >= 500 ? "Internal server error" : "Invalid request",
-    // 503 (storage unavailable) says what to do; other 5xx say nothing of the cause.
-    status >= 500 && status !== 503 ? "The server failed to handle the request; it has been logged with the request id." : cleanMessage(error.message),
+    detail,
     extra,
   );
 }
 
-/** GraphQL's variable-coercion messages name `$variables`; strip that noise for REST callers. */
-function cleanMessage(message: string): string {
-  return message.replace(/^Variable "\$\w+" got invalid value /, "Invalid value ").replace(/ at "(\w+)\./, ' at "');
+/** `Variable "$input" got invalid value … at "input.items[0]"; Field "x" … was not provided.` in plain words. */
+export function coercionProblem(message: string, fieldPath: (f: string) => string): { field: string; detail: string } | null {
+  const m = /^Variable "\$(\w+)" got invalid value .*?(?: at "([^"]*)")?; (.*)$/s.exec(message);
+  if (!m) return null;
+  let path = m[2] ? m[2].replace(/^\w+\.?/, "") : "";
+  const missing = /Field "(\w+)" of required type .* was not provided/.exec(m[3]);
+  if (missing) path = path ? `${path}.${missing[1]}` : missing[1];
+  const field = path ? fieldPath(path) : m[1];
+  if (missing) return { field, detail: `\`${field}\` is required.` };
+  const scalar = /^(Int|Float|String|Boolean|ID) cannot represent [^:]*: (.*)$/s.exec(m[3]);
+  const expected = scalar ? { Int: "an integer", Float: "a number", String: "a string", Boolean: "true or false", ID: "an id" }[scalar[1]] : undefined;
+  return { field, detail: expected ? `\`${field}\` must be ${expected}; got ${scalar![2].slice(0, 80)}.` : `\`${field}\` has an invalid value.` };
 }

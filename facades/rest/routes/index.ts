@@ -1,30 +1,11 @@
-// Every REST v2.2 route, by domain. A new domain adds its routes and OpenAPI fragment here.
+// Every REST v2.2 route, by domain. A new domain declares its routes with `restRoute` and adds them here.
 import type { RestRoute } from "../route.js";
-import type { OpenApiFragment } from "../openapi-common.js";
-import { checkoutOpenApi, checkoutRoutes } from "./checkout.js";
-import { returnsOpenApi, returnsRoutes } from "./returns.js";
-import { ordersOpenApi, ordersRoutes } from "./orders.js";
-import { inboundOpenApi, inboundRoutes } from "./inbound.js";
-import { productsOpenApi, productsRoutes } from "./products.js";
-import { invoicesOpenApi, invoicesRoutes } from "./invoices.js";
-import { webhookOpenApi, webhookRoutes } from "./webhooks.js";
+import { checkoutRoutes } from "./checkout.js";
+import { returnsRoutes } from "./returns.js";
+import { ordersRoutes } from "./orders.js";
+import { inboundRoutes } from "./inbound.js";
+import { productsRoutes } from "./products.js";
+import { invoicesRoutes } from "./invoices.js";
+import { webhookRoutes } from "./webhooks.js";
 
-export const restRoutes: RestRoute[] = [
-  ...checkoutRoutes,
-  ...returnsRoutes,
-  ...ordersRoutes,
-  ...inboundRoutes,
-  ...productsRoutes,
-  ...invoicesRoutes,
-  ...webhookRoutes,
-];
-
-export const restOpenApiFragments: OpenApiFragment[] = [
-  checkoutOpenApi,
-  returnsOpenApi,
-  ordersOpenApi,
-  inboundOpenApi,
-  productsOpenApi,
-  invoicesOpenApi,
-  webhookOpenApi,
-];
+export const restRoutes: RestRoute[] = [...checkoutRoutes, ...returnsRoutes, ...ordersRoutes, ...inboundRoutes, ...productsRoutes, ...invoicesRoutes, ...webhookRoutes];

@@ -35,7 +35,7 @@ describe.each(providers)("input bounds on every door (%s)", (provider) => {
     expect(custom.status).toBe(400);
     expect(custom.body.error).toMatch(/^`lineItems` holds 1000 entries/);
 
-    // Summed by the custom order sync itself, so bounded there.
+    // Summed by the order service into the totals, bounded by the order input (@maxItems).
     const shipping = await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, { ...customOrderBody({ id: "shipped" }), shippingLines: Array.from({ length: LIST_BOUNDS.orderCharges + 1 }, () => customOrderBody().shippingLines[0]) }, { token: secret });
     expect(shipping.status).toBe(400);
     expect(shipping.body.error).toMatch(/^`shippingLines` holds 101 entries/);
@@ -71,17 +71,17 @@ describe.each(providers)("input bounds on every door (%s)", (provider) => {
     const reason = await svc.http.post(`/v2.2/stores/${storeId}/returns`, body, { token: secret });
     expect(reason.status).toBe(400);
     expect(reason.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-    expect(reason.body).toMatchObject({ field: "items[0].reason", detail: `\`items[0].reason\` has 1048576 characters; at most ${TEXT_BOUNDS.note} are allowed (maxLength); shorten it.` });
+    expect(reason.body).toMatchObject({ field: "data.items[0].reason", detail: `\`data.items[0].reason\` has 1048576 characters; at most ${TEXT_BOUNDS.note} are allowed (maxLength); shorten it.` });
     expect(await returns()).toBe(before);
 
     const comments = () => svc.services.db.prisma.returnComment.count({ where: { returnId: f.id } });
     const message = await svc.http.post(`/v2.2/returns/${f.id}/comments`, { comment: { message: "m".repeat(1024 * 1024) } }, { token: secret });
     expect(message.status).toBe(400);
-    expect(message.body).toMatchObject({ field: "message" });
+    expect(message.body).toMatchObject({ field: "comment.message" });
     expect(message.body.detail).toContain(`at most ${TEXT_BOUNDS.comment}`);
     const image = await svc.http.post(`/v2.2/returns/${f.id}/comments`, { comment: { image: "i".repeat(TEXT_BOUNDS.imageBase64 + 1) } }, { token: secret });
     expect(image.status).toBe(400);
-    expect(image.body).toMatchObject({ field: "image" });
+    expect(image.body).toMatchObject({ field: "comment.image" });
     expect(await comments()).toBe(0);
   });
 
