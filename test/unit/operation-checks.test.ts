@@ -34,8 +34,8 @@ describe("operation checks, worked out once per document", () => {
     expect(refusal(LIST, { storeId: "st_a", first: 5, name: "#1001" })).toBeNull();
   });
 
-  it("checks the caller and the store a variable names on every request", () => {
-    expect(refusal(LIST, { storeId: "st_b", first: 5 })?.extensions).toMatchObject({ code: "FORBIDDEN" });
+  it("checks the caller and the store a variable names on every request (another store is not found)", () => {
+    expect(refusal(LIST, { storeId: "st_b", first: 5 })?.extensions).toMatchObject({ code: "NOT_FOUND" });
     expect(refusal(LIST, { storeId: "st_a", first: 5 }, caller({ kind: "anonymous" }))?.extensions).toMatchObject({ code: "UNAUTHENTICATED" });
     const noScope = caller({ kind: "apiClient", clientId: "c", storeId: "st_a", scopes: new Set(["orders_read"]) });
     expect(refusal(LIST, { storeId: "st_a", first: 5 }, noScope)?.message).toMatch(/returns_read/);
