@@ -10,12 +10,14 @@ export function compatTimestamp(value: string | Date | null | undefined): string
   return d.toISOString().slice(0, 19).replace("T", " ");
 }
 
-/** Money as a decimal string with two places ("63.3" → "63.30"). */
-export function money2(amount: string | number | null | undefined): string {
-  if (amount === null || amount === undefined || amount === "") return "0.00";
-  const n = typeof amount === "number" ? amount : Number(amount);
-  if (!Number.isFinite(n)) return "0.00";
-  return n.toFixed(2);
+/** The core's exact decimal money as the platform's two places ("63.3" → "63.30", "1.005" → "1.01", half up). */
+export function money2(amount: string | null | undefined): string {
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(amount ?? "");
+  if (!m) return "0.00";
+  const frac = (m[3] ?? "").padEnd(3, "0");
+  const cents = BigInt(m[2] + frac.slice(0, 2)) + (Number(frac[2]) >= 5 ? 1n : 0n);
+  const text = cents.toString().padStart(3, "0");
+  return `${m[1] && cents ? "-" : ""}${text.slice(0, -2)}.${text.slice(-2)}`;
 }
 
 /** Accepts `2023-01-01T22:27:15.000Z`, `2022-01-01 00:00:00+00:00`, `2023-01-01 00:00:00` (UTC) and `2023-01-01`. */

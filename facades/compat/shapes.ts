@@ -5,31 +5,36 @@ import { compatTimestamp, money2 } from "./format.js";
 
 /** The selection every compat read takes of a Return. */
 export const COMPAT_RETURN_FIELDS = `
-  id compatId compatState status type createdAt updatedAt
+  id compatId compatState type createdAt updatedAt editedAt closedAt warehouseOutcome
+  warehouseTotals { product { amount } tax { amount } returnTotal { amount } refund { amount } storeCredit { amount } total { amount } }
   fullOrder {
     id externalId name currency placedAt
     items { id externalId price { amount } product { name externalId } variant { name externalId sku } }
   }
   source { emailAddress mailingAddress { country } }
   items {
-    id quantity reason customerComment status compensation sku productId variantId
+    id quantity reason customerComment status restockStatus sku productId variantId
     orderItem { id line_item_id }
     refund { amount { amount } }
+    refundBeforeTax { amount }
+    refundTax { amount }
     productValueNoTaxNoAdjustment { amount { amount } }
     tax { amount { amount } }
   }
   shipment { carrier status tracker trackingUrl postageLabel }
-  timeline { action toStatus at detail }
 `;
 
 export interface CoreReturn {
   id: string;
   compatId: number | null;
   compatState: string;
-  status: string;
   type: string;
   createdAt: string;
   updatedAt: string;
+  editedAt: string | null;
+  closedAt: string | null;
+  warehouseOutcome: string;
+  warehouseTotals: Record<"product" | "tax" | "returnTotal" | "refund" | "storeCredit" | "total", { amount: string }>;
   fullOrder: {
     id: string;
     externalId: string;
@@ -45,17 +50,18 @@ export interface CoreReturn {
     reason: string;
     customerComment: string | null;
     status: string;
-    compensation: string;
+    restockStatus: string;
     sku: string | null;
     productId: string | null;
     variantId: string | null;
     orderItem: { id: string; line_item_id: string };
     refund: { amount: { amount: string } };
+    refundBeforeTax: { amount: string };
+    refundTax: { amount: string };
     productValueNoTaxNoAdjustment: { amount: { amount: string } };
     tax: { amount: { amount: string } };
   }[];
   shipment: { carrier: string | null; status: string | null; tracker: string | null; trackingUrl: string | null; postageLabel: string | null } | null;
-  timeline: { action: string; toStatus: string; at: string; detail: string | null }[];
 }
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
@@ -68,35 +74,7 @@ function countryName(code: string | null | undefined): string | null {
   }
 }
 
-const sum = (values: string[]) => values.reduce((s, v) => s + Math.round(Number(v) * 100), 0) / 100;
 const orderNumber = (name: string) => name.replace(/^#/, "");
-
-function outcomeOf(r: CoreReturn): string {
-  const kinds = new Set(r.items.map((i) => i.compensation));
-  if (kinds.has("refund") && kinds.has("store_credit")) return "credit+refund";
-  return kinds.has("store_credit") ? "credit" : "refund";
-}
-
-/** When the return last entered a closed state (complete/rejected), from the timeline. */
-function closedAt(r: CoreReturn): string | null {
-  const entry = [...r.timeline].reverse().find((t) => t.toStatus === "complete" || t.toStatus === "rejected");
-  return r.compatState === "closed" && entry ? compatTimestamp(entry.at) : null;
-}
-
-function editedAt(r: CoreReturn): string | null {
-  // Edited = items removed (by REST/GraphQL remove_items, or by this door's remove).
-  const entry = [...r.timeline].reverse().find((t) => t.action === "remove_items" || (t.detail ?? "").includes('"removedItemIds"'));
-  return entry ? compatTimestamp(entry.at) : null;
-}
-
-function totals(r: CoreReturn) {
-  const live = r.items.filter((i) => i.status !== "rejected");
-  const product = sum(live.map((i) => i.productValueNoTaxNoAdjustment.amount.amount));
-  const tax = sum(live.map((i) => i.tax.amount.amount));
-  const refund = sum(r.items.filter((i) => i.compensation === "refund").map((i) => i.refund.amount.amount));
-  const credit = sum(r.items.filter((i) => i.compensation === "store_credit").map((i) => i.refund.amount.amount));
-  return { product, tax, returnTotal: product + tax, refund, credit };
-}
 
 function labels(r: CoreReturn) {
   const s = r.shipment;
@@ -105,8 +83,6 @@ function labels(r: CoreReturn) {
 
 function lineItem(r: CoreReturn, item: CoreReturn["items"][number], details: boolean) {
   const orderLine = r.fullOrder.items.find((l) => l.id === item.orderItem.id);
-  const tax = item.tax.amount.amount;
-  const refund = Number(item.refund.amount.amount);
   const base = {
     line_item_id: item.id,
     provider_line_item_id: item.orderItem.line_item_id,
@@ -117,10 +93,10 @@ function lineItem(r: CoreReturn, item: CoreReturn["items"][number], details: boo
     quantity: item.quantity,
     price: money2(item.productValueNoTaxNoAdjustment.amount.amount),
     discount: "0.00",
-    tax: money2(tax),
-    refund: money2(refund),
-    refund_item: money2(Math.max(0, refund - Number(tax))),
-    refund_tax: money2(refund > 0 ? tax : 0),
+    tax: money2(item.tax.amount.amount),
+    refund: money2(item.refund.amount.amount),
+    refund_item: money2(item.refundBeforeTax.amount),
+    refund_tax: money2(item.refundTax.amount),
     refund_shipping: "0.00",
     refund_shipping_tax: "0.00",
     returned_at: compatTimestamp(r.createdAt),
@@ -139,7 +115,7 @@ function lineItem(r: CoreReturn, item: CoreReturn["items"][number], details: boo
 
 /** ReturnListItem (list: ids as strings) or ReturnDetails (details: `id` a number). */
 export function renderReturn(r: CoreReturn, kind: "list" | "details") {
-  const t = totals(r);
+  const t = r.warehouseTotals;
   const country = r.source.mailingAddress?.country ?? null;
   const s = r.shipment;
   const common = {
@@ -147,9 +123,9 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     state: r.compatState,
     created_at: compatTimestamp(r.createdAt),
     updated_at: compatTimestamp(r.updatedAt),
-    edited_at: editedAt(r),
-    total: money2(t.refund + t.credit),
-    outcome: outcomeOf(r),
+    edited_at: compatTimestamp(r.editedAt),
+    total: money2(t.total.amount),
+    outcome: r.warehouseOutcome,
     order_id: r.fullOrder.id,
     order_name: r.fullOrder.name,
     provider_order_id: r.fullOrder.externalId,
@@ -160,24 +136,24 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     origin_country_code: country ? country.toUpperCase() : null,
     multi_currency: false,
     currency: r.fullOrder.currency,
-    return_product_total: money2(t.product),
+    return_product_total: money2(t.product.amount),
     return_discount_total: "0.00",
-    return_tax_total: money2(t.tax),
-    return_total: money2(t.returnTotal),
+    return_tax_total: money2(t.tax.amount),
+    return_total: money2(t.returnTotal.amount),
     refund_shipping_total: "0.00",
     refund_shipping_tax_total: "0.00",
-    return_credit_total: money2(t.credit),
+    return_credit_total: money2(t.storeCredit.amount),
     exchange_product_total: "0.00",
     exchange_discount_total: "0.00",
     exchange_tax_total: "0.00",
     exchange_total: "0.00",
     exchange_credit_total: "0.00",
     exchange: "0.00",
-    gift_card: money2(t.credit),
+    gift_card: money2(t.storeCredit.amount),
     gift_card_order_name: null,
     gift_card_order_id: null,
     handling_fee: "0.00",
-    refund: money2(t.refund),
+    refund: money2(t.refund.amount),
     upsell: "0.00",
     line_items: r.items.map((i) => lineItem(r, i, kind === "details")),
     exchanges: [],
@@ -222,12 +198,12 @@ export function renderAsnRows(r: CoreReturn) {
       label_status: s?.status ?? null,
       tracking_number: s?.tracker ?? null,
       integration_tracking_url: s?.trackingUrl ?? null,
-      restock_status: item.status === "open" ? "pending" : item.status === "rejected" ? "rejected" : "processed",
+      restock_status: item.restockStatus,
       currency: r.fullOrder.currency,
       label_updated_at: null,
       label_url: s?.postageLabel ?? null,
       label_rate: null,
-      closed_at: closedAt(r),
+      closed_at: compatTimestamp(r.closedAt),
       updated_at: compatTimestamp(r.updatedAt),
       created_at: compatTimestamp(r.createdAt),
       return_reason: item.reason,
@@ -236,7 +212,7 @@ export function renderAsnRows(r: CoreReturn) {
       return_method_rma_code: null,
       return_method_state: null,
       date_delivered: null,
-      outcome: outcomeOf(r),
+      outcome: r.warehouseOutcome,
       scannable_id: null,
       package_reference: null,
       shipping_box_barcode: null,
