@@ -1,11 +1,25 @@
 // The OpenAPI 3.1 description of the REST v2.2 facade, served at /v2.2/openapi.json. Tests validate
 // every response they receive against it, so it cannot drift from the code.
-import { commonSchemas, type OpenApiFragment } from "./openapi-common.js";
-import { restOpenApiFragments } from "./routes/index.js";
+import { commonSchemas, PROBLEM_DESCRIPTIONS, problemResponses, type OpenApiFragment } from "./openapi-common.js";
+import { restOpenApiFragments, restRoutes } from "./routes/index.js";
+import { openApiOf, Text, T, toDocument, type RouteDecl } from "../declare.js";
+import { ReturnEvent } from "./routes/webhooks.js";
+import type { RestRoute } from "./route.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 
 export function openApiDocument(serviceName: string) {
-  const fragments: OpenApiFragment[] = restOpenApiFragments;
+  const fragments: OpenApiFragment[] = [...restOpenApiFragments, openApiOf(restRoutes.filter((r) => r.responses), restStyle)];
+  const eventSchemas: Record<string, unknown> = {};
+  const webhooks = {
+    return: {
+      post: {
+        operationId: "Return event",
+        summary: "A return was created or changed: delivered to each `return` webhook",
+        requestBody: { required: true, content: { "application/json": { schema: toDocument(ReturnEvent, eventSchemas) } } },
+        responses: { "2XX": { description: "Received; any other answer is retried" } },
+      },
+    },
+  };
   return {
     openapi: "3.1.0",
     info: {
@@ -21,8 +35,25 @@ export function openApiDocument(serviceName: string) {
     servers: [{ url: "/v2.2" }],
     components: {
       securitySchemes: { Bearer: { type: "http", scheme: "bearer" } },
-      schemas: Object.assign({}, commonSchemas, ...fragments.map((f) => f.schemas)),
+      schemas: Object.assign({}, commonSchemas, ...fragments.map((f) => f.schemas), eventSchemas),
     },
+    webhooks,
     paths: Object.assign({}, ...fragments.map((f) => f.paths)),
   };
 }
+
+const restStyle = {
+  pathParam: Text("id"),
+  extra: (r: RouteDecl) => ({ security: [{ Bearer: [] }], "x-scope": (r as RestRoute).scope }),
+  errors(r: RouteDecl) {
+    const own = (r as RestRoute).errorBody?.statuses ?? [];
+    const errors: Record<string, string | undefined> = Array.isArray(r.errors) ? Object.fromEntries(r.errors.map((s) => [s, undefined])) : (r.errors ?? {});
+    const out: Record<string, unknown> = problemResponses(Object.keys(errors).filter((s) => !own.includes(Number(s))));
+    for (const s of Object.keys(errors).filter((s) => own.includes(Number(s)))) {
+      out[s] = { description: errors[s] ?? PROBLEM_DESCRIPTIONS[s] ?? "Error", content: { "application/json": { schema: ERROR_BODY } } };
+    }
+    return out;
+  },
+};
+
+const ERROR_BODY = T.Object({ error: T.String() }, { additionalProperties: false });
