@@ -1,5 +1,5 @@
-// The platform's wire formats: timestamps, money, dates it accepts, its Laravel-style 422 body and
-// its absolute page URLs. (Its rules — states, windows, refusals — live in src/returns/warehouse-rules.ts.)
+// The platform's wire formats: timestamps, money, the dates it accepts and its absolute page URLs.
+// (Its rules — states, windows, refusals — live in src/returns/warehouse-rules.ts.)
 import type { Request } from "express";
 
 /** The platform's real timestamp format: `YYYY-MM-DD HH:MM:SS`, UTC. */
@@ -34,20 +34,6 @@ export function parseCompatDate(value: string): Date | null {
   if (new Date(Date.UTC(y, m - 1, day)).getUTCDate() !== day || m < 1 || m > 12) return null;
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? null : d;
-}
-
-/** Laravel's validation envelope, which the platform answers with HTTP 422. */
-export function validationBody(field: string, message: string) {
-  return { message, errors: { [field]: [message] } };
-}
-
-export class CompatValidationError extends Error {
-  constructor(readonly field: string, message: string) {
-    super(message);
-  }
-  body() {
-    return validationBody(this.field, this.message);
-  }
 }
 
 /** Absolute URL of another page: every original filter kept, plus paginate, pageSize and cursor. */
