@@ -25,7 +25,7 @@ export interface CompatReply {
 }
 
 export interface CompatDecl extends RouteDecl {
-  /** The platform's wording of a refused parameter (Laravel's), by field; else the framework's plain words. */
+  /** The platform's wording (Laravel's) of a parameter of the wrong type or form, by field; else the framework's plain words. */
   messages?: Record<string, string>;
   variables(input: CompatInput): Record<string, unknown>;
   respond(data: any, input: CompatInput): CompatReply;
@@ -43,7 +43,8 @@ export function compatRoute(decl: CompatDecl): CompatRoute {
   const validateBody = decl.body ? validatorOf(decl.body) : undefined;
   const scope = scopeOf(decl.operation);
   if (scope !== "returns_read" && scope !== "returns_write") throw new Error(`compat route ${decl.path}: its operation must need returns_read or returns_write, not ${scope}`);
-  const worded = (p: InputProblem) => ({ field: p.field, detail: decl.messages?.[p.field.split(/[.[]/)[0]] ?? p.detail });
+  // The platform's words for a wrong type or form; a bound passed keeps the framework's words, which name the bound.
+  const worded = (p: InputProblem) => ({ field: p.field, detail: (/\bat most \d/.test(p.detail) ? undefined : decl.messages?.[p.field.split(/[.[]/)[0]]) ?? p.detail });
   return {
     ...decl,
     scope,

@@ -337,29 +337,23 @@ export interface CoreRefusal {
   message: string;
 }
 
+/** The platform's status and body for each refusal of the core (src/returns/warehouse-rules.ts). */
+const REFUSAL_BODIES: Record<string, [number, (message: string) => unknown]> = {
+  NOT_FOUND: [200, () => NOT_FOUND_BODY],
+  UNPROCESSABLE_STATE: [200, (message) => ({ errors: { message, code: "UNPROCESSABLE_RETURN" } })],
+  FLAGGED: [200, (message) => ({ errors: { message, code: "UNPROCESSABLE_FLAGGED_RETURN" } })],
+  CANCELLED: [200, (message) => ({ message })],
+  IN_REVIEW: [200, (message) => ({ message })],
+  EXPIRED: [200, (content) => ({ content })],
+  FLAGGED_CANCEL: [200, (content) => ({ content })],
+  LINE_ITEM_ID_REQUIRED: [422, (message) => ({ error: { message } })],
+  CANNOT_MODIFY: [422, (message) => ({ message })],
+  NONE_QUALIFY: [422, (message) => ({ message })],
+  NOT_ALL_QUALIFY: [422, (message) => ({ message })],
+  INVALID_CONTENT: [422, (message) => ({ errors: { message } })],
+};
+
 export function refusalResponse(r: CoreRefusal): { status: number; body: unknown } {
-  switch (r.code) {
-    case "NOT_FOUND":
-      return { status: 200, body: NOT_FOUND_BODY };
-    case "UNPROCESSABLE_STATE":
-      return { status: 200, body: { errors: { message: r.message, code: "UNPROCESSABLE_RETURN" } } };
-    case "FLAGGED":
-      return { status: 200, body: { errors: { message: r.message, code: "UNPROCESSABLE_FLAGGED_RETURN" } } };
-    case "CANCELLED":
-    case "IN_REVIEW":
-      return { status: 200, body: { message: r.message } };
-    case "EXPIRED":
-    case "FLAGGED_CANCEL":
-      return { status: 200, body: { content: r.message } };
-    case "LINE_ITEM_ID_REQUIRED":
-      return { status: 422, body: { error: { message: r.message } } };
-    case "CANNOT_MODIFY":
-    case "NONE_QUALIFY":
-    case "NOT_ALL_QUALIFY":
-      return { status: 422, body: { message: r.message } };
-    case "INVALID_CONTENT":
-      return { status: 422, body: { errors: { message: r.message } } };
-    default:
-      return { status: 500, body: { errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } } };
-  }
+  const [status, body] = REFUSAL_BODIES[r.code] ?? [500, () => ({ errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } })];
+  return { status, body: body(r.message) };
 }
