@@ -12,7 +12,7 @@ import { Type, type TSchema } from "typebox";
 import type { Operation } from "./executor.js";
 import type { Method, RouteBase } from "./http.js";
 import { component, dropAbsent, from, nullable as Nullable, selectionOf } from "../src/core/json-shape.js";
-import { LIST_BOUNDS, TEXT_BOUNDS, type ListBound, type TextBound } from "../src/core/bounds.js";
+import { LIST_BOUNDS, pastListBound, TEXT_BOUNDS, type ListBound, type TextBound } from "../src/core/bounds.js";
 
 export { Type as T, component, dropAbsent, from, Nullable, selectionOf };
 export type { TSchema };
@@ -107,7 +107,7 @@ export function scopeOf(op: Operation): string | null {
 
 // ─── Validation of requests ──────────────────────────────────────────────────
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
+const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 
 export interface InputProblem {
@@ -153,6 +153,9 @@ function valueAt(value: unknown, pointer: string): unknown {
   return v;
 }
 
+/** Integers bounded on both sides are stated as the core states them ("an integer from 1 to 1000"). */
+const intRange = (s: any) => s?.type === "integer" && typeof s.minimum === "number" && typeof s.maximum === "number";
+
 const got = (v: unknown) => (v === undefined ? "" : `; got ${JSON.stringify(v)?.slice(0, 80)}`);
 
 function plainWords(field: string, e: { keyword: string; params: Record<string, any>; parentSchema?: any }, value: unknown): string {
@@ -162,6 +165,7 @@ function plainWords(field: string, e: { keyword: string; params: Record<string, 
     case "required":
       return `${f} is required.`;
     case "type": {
+      if (intRange(e.parentSchema)) return `${f} must be an integer from ${e.parentSchema.minimum} to ${e.parentSchema.maximum}${got(value)}.`;
       const types = ([] as string[]).concat(p.type);
       const named = types.map((t) => (t === "integer" ? "an integer" : t === "object" ? "an object" : t === "array" ? "an array" : t === "null" ? "null" : `a ${t}`));
       return `${f} must be ${named.join(" or ")}${got(value)}.`;
@@ -171,17 +175,18 @@ function plainWords(field: string, e: { keyword: string; params: Record<string, 
     case "const":
       return `${f} must be ${JSON.stringify(p.allowedValue)}${got(value)}.`;
     case "maxLength":
-      return `${f} has ${String(value).length} characters; at most ${p.limit} are allowed (maxLength); shorten it.`;
+      return `${f} has ${[...String(value)].length} characters; at most ${p.limit} are allowed (maxLength); shorten it.`;
     case "minLength":
       return p.limit === 1 ? `${f} must not be empty.` : `${f} must be at least ${p.limit} characters long.`;
     case "maxItems":
-      return `${f} holds at most ${p.limit} items; got ${Array.isArray(value) ? value.length : "more"}. Send fewer per request.`;
+      return `${f} ${pastListBound(Array.isArray(value) ? value.length : p.limit + 1, p.limit)}.`;
     case "minItems":
-      return `${f} needs at least ${p.limit} item${p.limit === 1 ? "" : "s"}.`;
+      return p.limit === 1 ? `${f} must hold at least one item.` : `${f} must hold at least ${p.limit} items.`;
     case "minimum":
     case "exclusiveMinimum":
     case "maximum":
     case "exclusiveMaximum":
+      if (intRange(e.parentSchema)) return `${f} must be an integer from ${e.parentSchema.minimum} to ${e.parentSchema.maximum}${got(value)}.`;
       return `${f} must be ${p.comparison} ${p.limit}${got(value)}.`;
     case "format":
       return p.format === "date-time" ? `${f} must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z${got(value)}.` : `${f} must be a valid ${p.format}${got(value)}.`;

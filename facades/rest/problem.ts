@@ -31,13 +31,9 @@ export function problemFromGraphQL(serviceName: string, req: Request, error: Gra
   const extra: Record<string, unknown> = {};
   if (typeof ext.field === "string") extra.field = fieldPath(ext.field);
   let detail = status >= 500 && status !== 503 ? "The server failed to handle the request; it has been logged with the request id." : error.message;
-  // A value GraphQL could not coerce (the request schema let it through): name the field, not GraphQL.
-  const coercion = /^Variable "\$(\w+)" got invalid value (.*?)(?: at "\w+\.?([^"]*)")?; (.*)$/s.exec(error.message);
-  if (coercion && status < 500) {
-    const field = fieldPath(coercion[3] || coercion[1]);
-    extra.field = field;
-    detail = `\`${field}\` has an invalid value ${coercion[2].slice(0, 80)}: ${coercion[4].replace(/\s*Int cannot represent[^:]*:?/, " expected an integer").trim()}`;
-  }
+  // A value GraphQL could not coerce (the declared request schema let it through): name the field, not GraphQL.
+  const coercion = status < 500 ? coercionProblem(error.message, fieldPath) : null;
+  if (coercion) Object.assign(extra, { field: coercion.field }), (detail = coercion.detail);
   return problemFor(
     serviceName,
     req,
@@ -47,4 +43,18 @@ export function problemFromGraphQL(serviceName: string, req: Request, error: Gra
     detail,
     extra,
   );
+}
+
+/** `Variable "$input" got invalid value … at "input.items[0]"; Field "x" … was not provided.` in plain words. */
+export function coercionProblem(message: string, fieldPath: (f: string) => string): { field: string; detail: string } | null {
+  const m = /^Variable "\$(\w+)" got invalid value .*?(?: at "([^"]*)")?; (.*)$/s.exec(message);
+  if (!m) return null;
+  let path = m[2] ? m[2].replace(/^\w+\.?/, "") : "";
+  const missing = /Field "(\w+)" of required type .* was not provided/.exec(m[3]);
+  if (missing) path = path ? `${path}.${missing[1]}` : missing[1];
+  const field = path ? fieldPath(path) : m[1];
+  if (missing) return { field, detail: `\`${field}\` is required.` };
+  const scalar = /^(Int|Float|String|Boolean|ID) cannot represent [^:]*: (.*)$/s.exec(m[3]);
+  const expected = scalar ? { Int: "an integer", Float: "a number", String: "a string", Boolean: "true or false", ID: "an id" }[scalar[1]] : undefined;
+  return { field, detail: expected ? `\`${field}\` must be ${expected}; got ${scalar![2].slice(0, 80)}.` : `\`${field}\` has an invalid value.` };
 }

@@ -99,6 +99,15 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
     const bad = await create({ data: { provider: "custom", externalOrderId: order.externalId, items: [{ lineItemId: li, quantity: "two" }] } });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/quantity/);
+    // Every problem at once, named as sent, in plain words (never a GraphQL message).
+    const many = await create({ data: { provider: "custom", items: [{ lineItemId: li, quantity: "one" }] } });
+    expect(many.status).toBe(400);
+    expect(many.body.field).toBe("data.externalOrderId");
+    expect(many.body.errors).toEqual([
+      { field: "data.externalOrderId", detail: "`data.externalOrderId` is required." },
+      { field: "data.items[0].quantity", detail: '`data.items[0].quantity` must be an integer; got "one".' },
+    ]);
+    expect(many.body.detail).not.toMatch(/GraphQL|Variable|Invalid value|\[Object\]/);
   });
 
   it("never returns more than was ordered; deleted (reset) returns release their items", async () => {
