@@ -1,5 +1,5 @@
-// The platform's wire formats: timestamps, money, dates it accepts, its Laravel-style 422 body and
-// its absolute page URLs. (Its rules — states, windows, refusals — live in src/returns/warehouse-rules.ts.)
+// The platform's wire formats: timestamps, money, the dates it accepts and its absolute page URLs.
+// (Its rules — states, windows, refusals — live in src/returns/warehouse-rules.ts.)
 import type { Request } from "express";
 
 /** The platform's real timestamp format: `YYYY-MM-DD HH:MM:SS`, UTC. */
@@ -10,12 +10,14 @@ export function compatTimestamp(value: string | Date | null | undefined): string
   return d.toISOString().slice(0, 19).replace("T", " ");
 }
 
-/** Money as a decimal string with two places ("63.3" → "63.30"). */
-export function money2(amount: string | number | null | undefined): string {
-  if (amount === null || amount === undefined || amount === "") return "0.00";
-  const n = typeof amount === "number" ? amount : Number(amount);
-  if (!Number.isFinite(n)) return "0.00";
-  return n.toFixed(2);
+/** The core's exact decimal money as the platform's two places ("63.3" → "63.30", "1.005" → "1.01", half up). */
+export function money2(amount: string | null | undefined): string {
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(amount ?? "");
+  if (!m) return "0.00";
+  const frac = (m[3] ?? "").padEnd(3, "0");
+  const cents = BigInt(m[2] + frac.slice(0, 2)) + (Number(frac[2]) >= 5 ? 1n : 0n);
+  const text = cents.toString().padStart(3, "0");
+  return `${m[1] && cents ? "-" : ""}${text.slice(0, -2)}.${text.slice(-2)}`;
 }
 
 /** Accepts `2023-01-01T22:27:15.000Z`, `2022-01-01 00:00:00+00:00`, `2023-01-01 00:00:00` (UTC) and `2023-01-01`. */
@@ -32,20 +34,6 @@ export function parseCompatDate(value: string): Date | null {
   if (new Date(Date.UTC(y, m - 1, day)).getUTCDate() !== day || m < 1 || m > 12) return null;
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? null : d;
-}
-
-/** Laravel's validation envelope, which the platform answers with HTTP 422. */
-export function validationBody(field: string, message: string) {
-  return { message, errors: { [field]: [message] } };
-}
-
-export class CompatValidationError extends Error {
-  constructor(readonly field: string, message: string) {
-    super(message);
-  }
-  body() {
-    return validationBody(this.field, this.message);
-  }
 }
 
 /** Absolute URL of another page: every original filter kept, plus paginate, pageSize and cursor. */

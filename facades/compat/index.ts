@@ -2,29 +2,40 @@
 // third-party returns platform's warehouse API. It only translates; the returns domain decides.
 // Auth: `X-Authorization: <secret>` (the platform's header) or `Authorization: Bearer <secret>`.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import type { GraphQLFormattedError } from "graphql";
 import { CoreUnavailableError, operation, type Executor, type Operation } from "../executor.js";
 import { publicBaseOf, RouteTable, requestId } from "../http.js";
+import type { InputProblem } from "../declare.js";
 import { rateLimitHeaders } from "../../src/core/rate-limit.js";
 import { noteOf } from "../../src/core/log.js";
 import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
-import { routes, compatRouteOperations } from "./routes.js";
-import type { CompatRoute } from "./route.js";
+import { accessCheck, compatRoutes } from "./routes.js";
+import { serialize, type CompatInput, type CompatRoute } from "./route.js";
 import { compatOpenApiDocument } from "./openapi.js";
+
+export { compatRoutes };
+export type { CompatRoute };
 
 export const UNAUTHORIZED_BODY = { error: { code: "401", http_code: "GEN-UNAUTHORIZED", message: "Unauthorized." } };
 /** A valid key without the scope: our spec's 403, in the platform's envelope shape. */
 export const FORBIDDEN_BODY = { error: { code: "403", http_code: "GEN-FORBIDDEN", message: "Forbidden." } };
 /** The platform runs on Laravel, whose throttle answers this body with 429. */
 export const TOO_MANY_BODY = { message: "Too Many Attempts." };
+const UNEXPECTED = { errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } };
 
 const whoAmI = operation(`query CompatViewer { viewer { __typename ... on ApiClientViewer { storeId } } }`);
 
-/** The ten endpoints (routes.ts); the door itself handles auth and unknown paths. */
-export const compatRoutes: CompatRoute[] = routes;
-
 export function compatOperations(): Operation[] {
-  return [whoAmI, ...compatRouteOperations()];
+  return [whoAmI, accessCheck, ...compatRoutes.map((r) => r.operation)];
+}
+
+/** Laravel's validation envelope (HTTP 422): every problem by field, the first one as the message. */
+export function validationBody(problems: InputProblem[]) {
+  const errors: Record<string, string[]> = {};
+  for (const p of problems) (errors[p.field] ??= []).push(p.detail);
+  const more = problems.length - 1;
+  return { message: problems[0].detail + (more ? ` (and ${more} more error${more === 1 ? "" : "s"})` : ""), errors };
 }
 
 /** The platform's header, or ours, as the Authorization header the core understands. */
@@ -58,6 +69,23 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     const note = noteOf(res);
     const caller = { authorization: compatAuthorization(req), requestId: requestId(req), door: "compat" as const, note };
+    /** Runs an operation; answers what every route answers alike (401, 403, 429, 503) and returns null then. */
+    const run = async (op: Operation, variables: Record<string, unknown>): Promise<{ data: any; errors?: readonly GraphQLFormattedError[] } | null> => {
+      const out = await opts.executor.run(op, variables, caller);
+      if (out.rateLimit) res.set(rateLimitHeaders(out.rateLimit));
+      const code = out.errors?.[0]?.extensions?.code;
+      if (code === "UNAUTHENTICATED") return void res.status(401).json(UNAUTHORIZED_BODY), null;
+      if (code === "FORBIDDEN") return void res.status(403).json(FORBIDDEN_BODY), null;
+      if (code === "RATE_LIMITED") return void res.status(429).json(TOO_MANY_BODY), null;
+      if (code === STORAGE_UNAVAILABLE) return void sendUnavailable(res), null;
+      return out;
+    };
+    /** The core's refusal of an input (its `field`, its words) in the 422 envelope; anything else is unexpected. */
+    const sendCoreError = (err: GraphQLFormattedError) => {
+      const ext = (err.extensions ?? {}) as { status?: number; field?: string; code?: string };
+      if (ext.status === 400 || ext.code === "BAD_USER_INPUT") return void res.status(422).json(validationBody([{ field: ext.field ?? "request", detail: err.message }]));
+      res.status(500).json(UNEXPECTED);
+    };
     try {
       if (!caller.authorization) return void res.status(401).json(UNAUTHORIZED_BODY);
       const match = table.match(req.method, req.path);
@@ -68,21 +96,23 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
         if (match.kind === "method") res.set("Allow", match.allow.join(", "));
         return void res.status(match.kind === "method" ? 405 : 404).json({ error: { message: match.kind === "method" ? "Method not allowed." : "Not found." } });
       }
-      note.route = req.baseUrl + match.route.path;
-      await match.route.handle(req, res, {
-        params: match.params,
-        publicBase: publicBaseOf(req, opts.publicUrl ?? null),
-        run: async (op, variables) => {
-          const out = await opts.executor.run(op, variables, caller);
-          if (out.rateLimit) res.set(rateLimitHeaders(out.rateLimit));
-          const code = out.errors?.[0]?.extensions?.code;
-          if (code === "UNAUTHENTICATED") return void res.status(401).json(UNAUTHORIZED_BODY), null;
-          if (code === "FORBIDDEN") return void res.status(403).json(FORBIDDEN_BODY), null;
-          if (code === "RATE_LIMITED") return void res.status(429).json(TOO_MANY_BODY), null;
-          if (code === STORAGE_UNAVAILABLE) return void sendUnavailable(res), null;
-          return out;
-        },
-      });
+      const route = match.route;
+      note.route = req.baseUrl + route.path;
+      const input: CompatInput = { req, params: match.params, q: {}, body: req.body, publicBase: publicBaseOf(req, opts.publicUrl ?? null), problems: [] };
+      input.problems.push(...route.readInput(input));
+      const variables = route.variables(input); // adds its own problems (dates), so all are told at once
+      if (input.problems.length) {
+        // A malformed request: the 422 only to a caller who may use the route (else 401/403 as for any request).
+        const access = await run(accessCheck, { scope: route.scope });
+        if (!access) return;
+        if (access.errors?.length) return sendCoreError(access.errors[0]);
+        return void res.status(422).json(validationBody(input.problems));
+      }
+      const out = await run(route.operation, variables);
+      if (!out) return;
+      if (out.errors?.length) return sendCoreError(out.errors[0]);
+      const reply = route.respond(out.data, input);
+      res.status(reply.status).type("application/json").send(reply.shape ? serialize(reply.shape, reply.body) : JSON.stringify(reply.body));
     } catch (err) {
       next(err);
     }
@@ -93,7 +123,7 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
     if (err?.type === "entity.too.large") return void res.status(413).json({ message: `Request body too large: at most ${bytesText(BODY_BOUNDS.compat)}.` });
     if (err instanceof CoreUnavailableError) return void sendUnavailable(res);
     opts.log.error({ err, requestId: requestId(req) }, "unexpected error in compat facade");
-    res.status(500).json({ errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } });
+    res.status(500).json(UNEXPECTED);
   });
   return router;
 }

@@ -1,27 +1,65 @@
-// The shape of one compat route and of the call its handler gets (the routes in routes.ts, the door
-// that runs them in index.ts); apart so the two need not import each other.
-import type { Request, Response } from "express";
-import type { GraphQLFormattedError } from "graphql";
-import type { Operation } from "../executor.js";
-import type { RouteBase } from "../http.js";
+// What a compat route is: one declaration (facades/declare.ts) of the platform's request, the core
+// operation it becomes and the shapes it answers. The scope, the OpenAPI operation, the parameter
+// and body validation and the serialisers are derived here; the door (index.ts) runs any of them.
+import type { Request } from "express";
+import { queryValue } from "../http.js";
+import { paramReader, scopeOf, serializerOf, validatorOf, type InputProblem, type RouteDecl, type Schema } from "../declare.js";
 
-export interface CompatRoute extends RouteBase {
-  /** The platform's operation id (also the OpenAPI operationId). */
-  operationId: string;
-  summary: string;
-  /** The scope the core enforces (documentation and the auth-matrix tests). */
-  scope: "returns_read" | "returns_write";
-  /** Handles a request whose credentials the core accepted; `call.run` answers auth and rate-limit failures itself. */
-  handle(req: Request, res: Response, call: CompatCall): Promise<void>;
-}
-
-export interface CompatCall {
+export interface CompatInput {
+  req: Request;
   params: Record<string, string>;
+  /** Declared query parameters, coerced and validated. */
+  q: Record<string, any>;
+  body: unknown;
   /** Base of absolute links (page URLs): PUBLIC_URL or a validated request host. */
   publicBase: string;
-  /**
-   * Runs an operation. Failures every route answers the same way (bad key 401, missing scope 403,
-   * rate limit 429) are sent here and `null` is returned; otherwise the data and any domain errors.
-   */
-  run<T = any>(op: Operation, variables: Record<string, unknown>): Promise<{ data: T | null; errors?: readonly GraphQLFormattedError[] } | null>;
+  /** Problems `variables` finds (dates, say): answered all at once with the declaration's own. */
+  problems: InputProblem[];
+}
+
+/** A reply: a status and a body, serialised by `shape` when given (optional fields absent). */
+export interface CompatReply {
+  status: number;
+  body: unknown;
+  shape?: Schema;
+}
+
+export interface CompatDecl extends RouteDecl {
+  /** The platform's wording (Laravel's) of a parameter of the wrong type or form, by field; else the framework's plain words. */
+  messages?: Record<string, string>;
+  variables(input: CompatInput): Record<string, unknown>;
+  respond(data: any, input: CompatInput): CompatReply;
+}
+
+export interface CompatRoute extends CompatDecl {
+  /** From the schema's @scope on the fields the operation selects. */
+  readonly scope: string;
+  /** Every problem of the query and body at once, in the platform's words where it has them. */
+  readInput(input: CompatInput): InputProblem[];
+}
+
+export function compatRoute(decl: CompatDecl): CompatRoute {
+  const readQuery = paramReader(decl.query);
+  const validateBody = decl.body ? validatorOf(decl.body) : undefined;
+  const scope = scopeOf(decl.operation);
+  if (scope !== "returns_read" && scope !== "returns_write") throw new Error(`compat route ${decl.path}: its operation must need returns_read or returns_write, not ${scope}`);
+  // The platform's words for a wrong type or form; a bound passed keeps the framework's words, which name the bound.
+  const worded = (p: InputProblem) => ({ field: p.field, detail: (/\bat most \d/.test(p.detail) ? undefined : decl.messages?.[p.field.split(/[.[]/)[0]]) ?? p.detail });
+  return {
+    ...decl,
+    scope,
+    readInput(input) {
+      const q = readQuery((name) => queryValue(input.req, name) || undefined);
+      Object.assign(input.q, q.values);
+      return [...q.problems, ...(validateBody && input.body !== undefined ? validateBody(input.body) : [])].map(worded);
+    },
+  };
+}
+
+const serializers = new WeakMap<object, (v: unknown) => string>();
+/** The serialiser of a reply's shape, compiled once per shape. */
+export function serialize(shape: Schema, body: unknown): string {
+  let s = serializers.get(shape);
+  if (!s) serializers.set(shape, (s = serializerOf(shape)));
+  return s(body);
 }

@@ -1,48 +1,31 @@
-// The ten warehouse endpoints: each translates the platform's request into one GraphQL operation
-// of the core (src/returns/warehouse-rules.ts decides) and renders the answer in the platform's shape.
-import type { Request, Response } from "express";
-import type { GraphQLFormattedError } from "graphql";
+// The ten warehouse endpoints, one declaration each: the platform's request → one GraphQL operation
+// of the core (src/returns/warehouse-rules.ts decides) → the platform's shape (shapes.ts).
 import { operation } from "../executor.js";
 import { queryValue } from "../http.js";
-import { CompatValidationError, compatTimestamp, pageUrl, parseCompatDate, validationBody } from "./format.js";
-import { COMPAT_RETURN_FIELDS, DETAILS_NOT_FOUND_BODY, NOT_FOUND_BODY, refusalResponse, renderAsnRows, renderReturn, type CoreRefusal, type CoreReturn } from "./shapes.js";
-import type { CompatCall, CompatRoute } from "./route.js";
+import { T, Text, type ParamDecl, type ResponseDecl } from "../declare.js";
+import { LIST_BOUNDS, TEXT_BOUNDS } from "../../src/core/bounds.js";
+import { compatRoute, type CompatDecl, type CompatInput, type CompatRoute } from "./route.js";
+import { compatTimestamp, pageUrl, parseCompatDate } from "./format.js";
+import { AsnRows, COMPAT_RETURN_FIELDS, DETAILS_NOT_FOUND_BODY, NOT_FOUND_BODY, Notes, REFUSALS, ReturnDetails, ReturnList, ReturnListPage, STATES, refusalResponse, renderAsnRows, renderReturn, type CoreRefusal, type CoreReturn } from "./shapes.js";
 
 const INT_MAX = 2147483647;
-
-const REF_VARS = `$ref: WarehouseReturnRef!`;
+const REF = `$ref: WarehouseReturnRef!`;
 const RESULT = `ok refusal { code state message }`;
 
-const ops = {
-  details: operation(`query CompatReturnDetails(${REF_VARS}) { warehouseReturn(ref: $ref) { ${COMPAT_RETURN_FIELDS} } }`),
-  notes: operation(`query CompatReturnNotes(${REF_VARS}) { warehouseReturn(ref: $ref) { id comments { id message createdAt } } }`),
-  list: operation(
-    `query CompatReturnList($from: DateTime, $to: DateTime, $filter: String, $state: String, $pageSize: Int, $cursor: String, $unpaged: Boolean) {
-      warehouseReturns(from: $from, to: $to, filter: $filter, state: $state, pageSize: $pageSize, cursor: $cursor, unpaged: $unpaged) {
-        returns { ${COMPAT_RETURN_FIELDS} } nextCursor previousCursor pageSize
-      }
-    }`,
-  ),
-  asn: operation(`query CompatAsn($from: DateTime, $to: DateTime) { warehouseAsn(from: $from, to: $to) { ${COMPAT_RETURN_FIELDS} } }`),
-  process: operation(`mutation CompatProcess(${REF_VARS}, $details: String) { warehouseProcessReturn(ref: $ref, details: $details) { ${RESULT} } }`),
-  flag: operation(`mutation CompatFlag(${REF_VARS}) { warehouseFlagReturn(ref: $ref) { ${RESULT} } }`),
-  close: operation(`mutation CompatClose(${REF_VARS}) { warehouseCloseReturn(ref: $ref) { ${RESULT} } }`),
-  cancel: operation(`mutation CompatCancel(${REF_VARS}) { warehouseCancelReturn(ref: $ref) { ${RESULT} } }`),
-  remove: operation(`mutation CompatRemove(${REF_VARS}, $ids: [String!]!) { warehouseRemoveReturnItems(ref: $ref, lineItemIds: $ids) { ${RESULT} } }`),
-  note: operation(`mutation CompatNote(${REF_VARS}, $content: String) { warehouseAddReturnNote(ref: $ref, content: $content) { ${RESULT} } }`),
-  /** Asked before answering a malformed request, so a caller without access learns nothing. */
-  access: operation(`query CompatAccess($scope: Scope) { accessCheck(scope: $scope) }`),
+/** Asked before answering a malformed request, so a caller without access learns nothing. */
+export const accessCheck = operation(`query CompatAccess($scope: Scope) { accessCheck(scope: $scope) }`);
+
+/** The identifiers that name a return with the path id `0` (details takes `return_id` among them). */
+const REF_QUERY: Record<string, ParamDecl> = {
+  service_return_id: { schema: Text("id"), description: "Our return id (`service_id`)." },
+  order_name: { schema: Text("short"), description: "The order's name, with or without `#`." },
+  order_id: { schema: Text("id"), description: "The order's platform id, or our `ord_…` id." },
 };
 
-export function compatRouteOperations() {
-  return Object.values(ops);
-}
-
-const UNEXPECTED = { errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } };
-
 /** The four ways of naming a return: a non-zero numeric path id, else the query's identifiers. */
-function refOf(req: Request, pathId: string | undefined) {
-  const q = (n: string) => queryValue(req, n)?.trim() || null;
+function refOf(input: CompatInput) {
+  const pathId = input.params.return_id;
+  const q = (n: string) => queryValue(input.req, n)?.trim() || null;
   const ref: Record<string, unknown> = {};
   const id = pathId ?? q("return_id") ?? "";
   if (/^\d{1,12}$/.test(id) && Number(id) !== 0) ref.compatId = Number(id) <= INT_MAX ? Number(id) : -1; // out of range: names nothing
@@ -55,192 +38,160 @@ function refOf(req: Request, pathId: string | undefined) {
   return ref;
 }
 
-/** Runs the operation; answers core errors in the door's shapes. Returns the data, or null once answered. */
-async function runOp<T>(call: CompatCall, res: Response, op: ReturnType<typeof operation>, variables: Record<string, unknown>): Promise<T | null> {
-  const out = await call.run<T>(op, variables);
-  if (!out) return null;
-  if (out.errors?.length) {
-    sendCoreError(res, out.errors[0]);
-    return null;
-  }
-  return out.data;
-}
+const DATE: ParamDecl = { schema: Text("short"), description: "`YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS` (UTC) or ISO 8601." };
 
-function sendCoreError(res: Response, err: GraphQLFormattedError) {
-  const ext = (err.extensions ?? {}) as { status?: number; field?: string; code?: string };
-  if (ext.status === 400 || ext.code === "BAD_USER_INPUT") {
-    const field = ext.field ?? "request";
-    return void res.status(422).json(validationBody(field, err.message));
-  }
-  res.status(500).json(UNEXPECTED);
-}
-
-/** A request the door cannot translate: 422 in the platform's envelope, but only to a caller with access. */
-async function refuseInput(call: CompatCall, res: Response, scope: string, err: CompatValidationError) {
-  const out = await call.run(ops.access, { scope });
-  if (!out) return;
-  if (out.errors?.length) return sendCoreError(res, out.errors[0]);
-  res.status(422).json(err.body());
-}
-
-function dateParam(req: Request, name: string, endOfDay = false): Date | undefined {
-  const v = queryValue(req, name);
-  if (v === undefined || v === "") return undefined;
+/** A date parameter (ISO for the core), or a problem in the platform's words. */
+function dateOf(input: CompatInput, name: string, endOfDay = false): string | undefined {
+  const v: string | undefined = input.q[name];
+  if (v === undefined) return undefined;
   const d = parseCompatDate(v);
-  if (!d) throw new CompatValidationError(name, `The ${name} is not a valid date: use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601.`);
+  if (!d) return void input.problems.push({ field: name, detail: `The ${name} is not a valid date: use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601.` });
   // A bare date as the end of a window means the whole of that day.
-  if (endOfDay && /^\s*\d{4}-\d{2}-\d{2}\s*$/.test(v)) return new Date(d.getTime() + 86_399_999);
-  return d;
+  return new Date(d.getTime() + (endOfDay && /^\s*\d{4}-\d{2}-\d{2}\s*$/.test(v) ? 86_399_999 : 0)).toISOString();
 }
 
-function boolParam(req: Request, name: string): boolean {
-  const v = queryValue(req, name);
-  if (v === undefined || v === "" || v === "false" || v === "0") return false;
-  if (v === "true" || v === "1") return true;
-  throw new CompatValidationError(name, `The ${name} field must be true or false.`);
-}
+const ok = (description: string, shape: import("../declare.js").Schema): ResponseDecl => ({ description, schema: shape });
+const oneOf = (...schemas: object[]) => ({ oneOf: schemas });
+const VALIDATION = (description: string): Record<number, ResponseDecl> => ({ 422: ok(description, REFUSALS.Validation) });
 
-function intParam(req: Request, name: string): number | undefined {
-  const v = queryValue(req, name);
-  if (v === undefined || v === "") return undefined;
-  if (!/^\d{1,9}$/.test(v.trim())) throw new CompatValidationError(name, `The ${name} must be an integer.`);
-  return Number(v);
-}
+type Action = "process" | "flag" | "close" | "cancel" | "remove" | "note";
+const FIELD: Record<Action, string> = { process: "warehouseProcessReturn", flag: "warehouseFlagReturn", close: "warehouseCloseReturn", cancel: "warehouseCancelReturn", remove: "warehouseRemoveReturnItems", note: "warehouseAddReturnNote" };
+const ARGS: Record<Action, [string, string]> = { process: [", $details: String", ", details: $details"], flag: ["", ""], close: ["", ""], cancel: ["", ""], remove: [", $ids: [String!]!", ", lineItemIds: $ids"], note: [", $content: String", ", content: $content"] };
 
-/** The actions: POST return/:return_id/<action> → JSON `true`, or the platform's refusal body. */
-function actionRoute(
-  action: "process" | "flag" | "close" | "cancel" | "remove" | "note",
-  operationId: string,
-  summary: string,
-  variables: (req: Request) => Record<string, unknown>,
-): CompatRoute {
-  const op = ops[action];
-  const field = { process: "warehouseProcessReturn", flag: "warehouseFlagReturn", close: "warehouseCloseReturn", cancel: "warehouseCancelReturn", remove: "warehouseRemoveReturnItems", note: "warehouseAddReturnNote" }[action];
+/** POST return/:return_id/<action> → JSON `true`, or the platform's refusal body. */
+function action(name: Action, operationId: string, summary: string, extra: Partial<CompatDecl> = {}, more: Record<number, ResponseDecl> = {}): CompatDecl {
+  const [vars, args] = ARGS[name];
   return {
     method: "POST",
-    path: `/return/:return_id/${action}`,
+    path: `/return/:return_id/${name}`,
     operationId,
     summary,
-    scope: "returns_write",
-    async handle(req, res, call) {
-      let vars: Record<string, unknown>;
-      try {
-        vars = variables(req);
-      } catch (err) {
-        if (err instanceof CompatValidationError) return refuseInput(call, res, "returns_write", err);
-        throw err;
-      }
-      const data = await runOp<Record<string, { ok: boolean; refusal: CoreRefusal | null }>>(call, res, op, { ref: refOf(req, call.params.return_id), ...vars });
-      if (!data) return;
-      const result = data[field];
-      if (result.ok) return void res.status(200).json(true);
-      const { status, body } = refusalResponse(result.refusal!);
-      res.status(status).json(body);
+    operation: operation(`mutation Compat${operationId}(${REF}${vars}) { ${FIELD[name]}(ref: $ref${args}) { ${RESULT} } }`),
+    query: REF_QUERY,
+    responses: { 200: ok("`true`, or the platform's refusal (unknown return, state refusals)", oneOf(REFUSALS.Success, REFUSALS.NotFound, REFUSALS.UnprocessableState, REFUSALS.Message, REFUSALS.Content)), ...more },
+    ...extra,
+    variables: (input) => ({ ref: refOf(input), ...extra.variables?.(input) }),
+    respond: (data: Record<string, { ok: boolean; refusal: CoreRefusal | null }>) => {
+      const result = data[FIELD[name]];
+      return result.ok ? { status: 200, body: true } : refusalResponse(result.refusal!);
     },
   };
 }
 
-export const routes: CompatRoute[] = [
+type Page = { warehouseReturns: { returns: CoreReturn[]; nextCursor: string | null; previousCursor: string | null; pageSize: number } };
+
+const declarations: CompatDecl[] = [
   {
     method: "GET",
     path: "/return/details",
     operationId: "getReturnDetails",
     summary: "Get Return Details",
-    scope: "returns_read",
-    async handle(req, res, call) {
-      const currency = queryValue(req, "currency_type");
-      if (currency !== undefined && currency !== "shop" && currency !== "presentment") {
-        return refuseInput(call, res, "returns_read", new CompatValidationError("currency_type", "The selected currency type is invalid: use shop or presentment."));
-      }
-      const data = await runOp<{ warehouseReturn: CoreReturn | null }>(call, res, ops.details, { ref: refOf(req, undefined) });
-      if (!data) return;
-      if (!data.warehouseReturn) return void res.status(200).json(DETAILS_NOT_FOUND_BODY);
-      res.status(200).json(renderReturn(data.warehouseReturn, "details"));
-    },
+    operation: operation(`query CompatReturnDetails(${REF}) { warehouseReturn(ref: $ref) { ${COMPAT_RETURN_FIELDS} } }`),
+    query: { return_id: { schema: Text("id"), description: "The compat id." }, ...REF_QUERY, currency_type: { schema: T.String({ enum: ["shop", "presentment"] }) } },
+    messages: { currency_type: "The selected currency type is invalid: use shop or presentment." },
+    responses: { 200: ok("The return, or the not-found body", oneOf(ReturnDetails, REFUSALS.DetailsNotFound)), ...VALIDATION("Invalid currency_type") },
+    variables: (input) => ({ ref: refOf(input) }),
+    respond: (data: { warehouseReturn: CoreReturn | null }) =>
+      data.warehouseReturn ? { status: 200, body: renderReturn(data.warehouseReturn, "details"), shape: ReturnDetails } : { status: 200, body: DETAILS_NOT_FOUND_BODY },
   },
   {
     method: "GET",
     path: "/return/list",
     operationId: "getDetailedReturnsList",
     summary: "Detailed Returns List",
-    scope: "returns_read",
-    async handle(req, res, call) {
-      let vars: Record<string, unknown>;
-      let paginate: boolean;
-      try {
-        const cursor = queryValue(req, "cursor") || undefined;
-        vars = {
-          from: dateParam(req, "from")?.toISOString(),
-          to: dateParam(req, "to")?.toISOString(),
-          filter: queryValue(req, "filter") || undefined,
-          state: queryValue(req, "state") || undefined,
-          pageSize: intParam(req, "pageSize"),
-          cursor,
-        };
-        // A cursor pages even without paginate=true (clients re-sending only the cursor).
-        paginate = boolParam(req, "paginate") || !!cursor;
-      } catch (err) {
-        if (err instanceof CompatValidationError) return refuseInput(call, res, "returns_read", err);
-        throw err;
-      }
-      type Page = { warehouseReturns: { returns: CoreReturn[]; nextCursor: string | null; previousCursor: string | null; pageSize: number } };
-      if (paginate) {
-        const data = await runOp<Page>(call, res, ops.list, vars);
-        if (!data) return;
-        const page = data.warehouseReturns;
-        return void res.status(200).json({
-          returns: page.returns.map((r) => renderReturn(r, "list")),
-          nextPageUrl: page.nextCursor ? pageUrl(req, call.publicBase, page.nextCursor, page.pageSize) : null,
-          previousPageUrl: page.previousCursor ? pageUrl(req, call.publicBase, page.previousCursor, page.pageSize) : null,
-        });
-      }
-      // No pagination: the whole window as a bare array (one core call; the core caps it).
-      const data = await runOp<Page>(call, res, ops.list, { ...vars, unpaged: true });
-      if (!data) return;
-      res.status(200).json(data.warehouseReturns.returns.map((r) => renderReturn(r, "list")));
+    operation: operation(
+      `query CompatReturnList($from: DateTime, $to: DateTime, $filter: String, $state: String, $pageSize: Int, $cursor: String, $unpaged: Boolean) {
+        warehouseReturns(from: $from, to: $to, filter: $filter, state: $state, pageSize: $pageSize, cursor: $cursor, unpaged: $unpaged) { returns { ${COMPAT_RETURN_FIELDS} } nextCursor previousCursor pageSize }
+      }`,
+    ),
+    query: {
+      from: DATE,
+      to: DATE,
+      // Which values are allowed is the core's (one refusal wording for every client).
+      filter: { schema: Text("short"), description: "`created_at` (default) or `updated_at`." },
+      state: { schema: Text("short"), description: `One of ${STATES.join(", ")}; default open, closed and expired.` },
+      paginate: { schema: T.Boolean() },
+      pageSize: { schema: T.Integer({ description: "1 to 750, default 100." }) },
+      cursor: { schema: Text("cursor") },
+    },
+    messages: { paginate: "The paginate field must be true or false.", pageSize: "The pageSize must be an integer." },
+    responses: { 200: ok("A bare array, or a page with paginate=true", oneOf(ReturnList, ReturnListPage)), ...VALIDATION("Invalid window, filter, state, page size or cursor") },
+    // A cursor pages even without paginate=true (clients re-sending only the cursor); without either, the whole window.
+    variables: (input) => {
+      const { filter, state, pageSize, cursor } = input.q;
+      return { from: dateOf(input, "from"), to: dateOf(input, "to"), filter, state, pageSize, cursor, unpaged: !(input.q.paginate || cursor) };
+    },
+    respond: (data: Page, input) => {
+      const page = data.warehouseReturns;
+      const returns = page.returns.map((r) => renderReturn(r, "list"));
+      if (!(input.q.paginate || input.q.cursor)) return { status: 200, body: returns, shape: ReturnList };
+      const url = (cursor: string | null) => (cursor ? pageUrl(input.req, input.publicBase, cursor, page.pageSize) : null);
+      return { status: 200, body: { returns, nextPageUrl: url(page.nextCursor), previousPageUrl: url(page.previousCursor) }, shape: ReturnListPage };
     },
   },
-  actionRoute("process", "processReturn", "Process Return", (req) => {
-    const body = req.body;
-    if (body === undefined || (typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length === 0)) return {};
-    if (typeof body !== "object" || body === null || Array.isArray(body)) throw new CompatValidationError("body", "The additional details must be a JSON object of key/value pairs.");
-    let details: string;
-    try {
-      details = JSON.stringify(body);
-    } catch {
-      throw new CompatValidationError("body", "The additional details are nested too deeply; send a JSON object of key/value pairs.");
-    }
-    return { details };
-  }),
-  actionRoute("flag", "flagReturn", "Flag Return", () => ({})),
-  actionRoute("close", "closeReturn", "Close Return", () => ({})),
-  actionRoute("cancel", "cancelReturn", "Cancel Return", () => ({})),
-  actionRoute("remove", "removeLineItems", "Remove Line Items", (req) => {
-    const raw = queryValue(req, "line_item_id") ?? (typeof req.body?.line_item_id === "string" || typeof req.body?.line_item_id === "number" ? String(req.body.line_item_id) : "");
-    return { ids: raw.split(",").map((s) => s.trim()).filter(Boolean) };
-  }),
-  actionRoute("note", "createReturnNote", "Create Return Note", (req) => {
-    const content = req.body && typeof req.body === "object" && "content" in req.body ? req.body.content : queryValue(req, "content");
-    if (content !== undefined && content !== null && typeof content !== "string") throw new CompatValidationError("content", "Content is required and must be less than 255 characters.");
-    return { content: content ?? null };
-  }),
+  action(
+    "process",
+    "processReturn",
+    "Process Return",
+    {
+      body: T.Object({}, { additionalProperties: true, description: `Additional details, kept on the timeline: at most ${TEXT_BOUNDS.note} characters as JSON.` }),
+      messages: { body: "The additional details must be a JSON object of key/value pairs." },
+      variables: (input) => {
+        if (input.body === undefined || !Object.keys(input.body as object).length) return {};
+        try {
+          return { details: JSON.stringify(input.body) };
+        } catch {
+          input.problems.push({ field: "body", detail: "The additional details are nested too deeply; send a JSON object of key/value pairs." });
+          return {};
+        }
+      },
+    },
+    VALIDATION("The body is not a JSON object"),
+  ),
+  action("flag", "flagReturn", "Flag Return"),
+  action("close", "closeReturn", "Close Return"),
+  action("cancel", "cancelReturn", "Cancel Return"),
+  action(
+    "remove",
+    "removeLineItems",
+    "Remove Line Items",
+    {
+      query: { ...REF_QUERY, line_item_id: { schema: T.String({ maxLength: LIST_BOUNDS.returnItems * (TEXT_BOUNDS.id + 1) }), description: `One id or comma-separated ids (query, or JSON body): at most ${LIST_BOUNDS.returnItems} ids of at most ${TEXT_BOUNDS.id} characters.` } },
+      variables: (input) => {
+        const fromBody = (input.body as { line_item_id?: unknown } | undefined)?.line_item_id;
+        const raw: string = input.q.line_item_id ?? (typeof fromBody === "string" || typeof fromBody === "number" ? String(fromBody) : "");
+        return { ids: raw.split(",").map((s) => s.trim()).filter(Boolean) };
+      },
+    },
+    { 422: ok("line_item_id missing, the return cannot be modified, or items do not qualify", oneOf(REFUSALS.Message, REFUSALS.ErrorMessage)) },
+  ),
+  action(
+    "note",
+    "createReturnNote",
+    "Create Return Note",
+    {
+      // Emptiness and the 254-character limit are the core's refusal (INVALID_CONTENT), answered in the platform's body.
+      body: T.Object({ content: T.Optional(Text("note", { description: "Non-empty, at most 254 characters (JSON body, or query)." })) }),
+      query: { ...REF_QUERY, content: { schema: Text("note") } },
+      messages: { content: "Content is required and must be less than 255 characters." },
+      variables: (input) => ({ content: (input.body as { content?: string } | undefined)?.content ?? input.q.content ?? null }),
+    },
+    { 422: ok("Content missing, empty or 255 characters or more", oneOf(REFUSALS.Validation, REFUSALS.ErrorsMessage)) },
+  ),
   {
     method: "GET",
     path: "/return/:return_id/notes",
     operationId: "getReturnNotes",
     summary: "Get Return Notes",
-    scope: "returns_read",
-    async handle(req, res, call) {
-      const data = await runOp<{ warehouseReturn: { id: string; comments: { id: string; message: string | null; createdAt: string }[] } | null }>(call, res, ops.notes, { ref: refOf(req, call.params.return_id) });
-      if (!data) return;
-      if (!data.warehouseReturn) return void res.status(200).json(NOT_FOUND_BODY);
+    operation: operation(`query CompatReturnNotes(${REF}) { warehouseReturn(ref: $ref) { id comments { id message createdAt } } }`),
+    query: REF_QUERY,
+    responses: { 200: ok("The notes, oldest first, or the not-found body", oneOf(Notes, REFUSALS.NotFound)), 422: ok("The return has no notes: the bare body false", T.Literal(false)) },
+    variables: (input) => ({ ref: refOf(input) }),
+    respond: (data: { warehouseReturn: { comments: { message: string | null; createdAt: string }[] } | null }) => {
+      if (!data.warehouseReturn) return { status: 200, body: NOT_FOUND_BODY };
       // Note ids are positions among the return's comments (1, 2, …): stable, since comments are never deleted.
-      const notes = data.warehouseReturn.comments
-        .map((c, i) => ({ id: i + 1, content: c.message, created_at: c.createdAt }))
-        .filter((n): n is { id: number; content: string; created_at: string } => n.content !== null)
-        .map((n) => ({ ...n, created_at: compatTimestamp(n.created_at) }));
-      if (!notes.length) return void res.status(422).json(false);
-      res.status(200).json(notes);
+      const notes = data.warehouseReturn.comments.flatMap((c, i) => (c.message === null ? [] : [{ id: i + 1, content: c.message, created_at: compatTimestamp(c.createdAt) }]));
+      return notes.length ? { status: 200, body: notes, shape: Notes } : { status: 422, body: false };
     },
   },
   {
@@ -248,18 +199,13 @@ export const routes: CompatRoute[] = [
     path: "/reporting/asn",
     operationId: "getAdvancedShippingNotice",
     summary: "Advanced Shipping Notice",
-    scope: "returns_read",
-    async handle(req, res, call) {
-      let vars: Record<string, unknown>;
-      try {
-        vars = { from: dateParam(req, "from")?.toISOString(), to: dateParam(req, "to", true)?.toISOString() };
-      } catch (err) {
-        if (err instanceof CompatValidationError) return refuseInput(call, res, "returns_read", err);
-        throw err;
-      }
-      const data = await runOp<{ warehouseAsn: CoreReturn[] }>(call, res, ops.asn, vars);
-      if (!data) return;
-      res.status(200).json(data.warehouseAsn.flatMap((r) => renderAsnRows(r)));
-    },
+    operation: operation(`query CompatAsn($from: DateTime, $to: DateTime) { warehouseAsn(from: $from, to: $to) { ${COMPAT_RETURN_FIELDS} } }`),
+    query: { from: { ...DATE, description: `${DATE.description} Default: 7 days before now.` }, to: { ...DATE, description: `${DATE.description} Default: now; a bare date includes that whole day.` } },
+    responses: { 200: ok("One row per returned line item", AsnRows), ...VALIDATION("Invalid dates or window") },
+    variables: (input) => ({ from: dateOf(input, "from"), to: dateOf(input, "to", true) }),
+    respond: (data: { warehouseAsn: CoreReturn[] }) => ({ status: 200, body: data.warehouseAsn.flatMap(renderAsnRows), shape: AsnRows }),
   },
 ];
+
+/** The ten endpoints; the door (index.ts) handles auth and unknown paths. */
+export const compatRoutes: CompatRoute[] = declarations.map(compatRoute);

@@ -1,43 +1,44 @@
-// Renders the core's returns as the warehouse platform's objects: ReturnListItem (list), ReturnDetails
-// (details), AsnRow (ASN), notes, and its refusal bodies. Pure formatting: every value comes from
-// the core (state, compat id, money, timeline); nothing here decides a rule.
+// The warehouse platform's objects, each written once (warehouse-compat-api.md §4): the schema that
+// documents and serialises it, and the renaming of the core's Return into it. Fields the reference
+// types as `x | null` are null without a value; the others are absent. Every value, total and date
+// comes from the core (src/returns/warehouse-rules.ts); here are only names and formats.
+import { T, Obj, component, Nullable, type TSchema } from "../declare.js";
 import { compatTimestamp, money2 } from "./format.js";
 
 /** The selection every compat read takes of a Return. */
 export const COMPAT_RETURN_FIELDS = `
-  id compatId compatState status type createdAt updatedAt
+  id compatId compatState type createdAt updatedAt editedAt closedAt warehouseOutcome
+  warehouseTotals { product { amount } tax { amount } returnTotal { amount } refund { amount } storeCredit { amount } total { amount } }
   fullOrder {
     id externalId name currency placedAt
-    items { id externalId price { amount } product { name externalId } variant { name externalId sku } }
+    items { id price { amount } product { name externalId } variant { name externalId sku } }
   }
   source { emailAddress mailingAddress { country } }
   items {
-    id quantity reason customerComment status compensation sku productId variantId
+    id quantity reason customerComment status restockStatus sku productId variantId imageUrl
     orderItem { id line_item_id }
     refund { amount { amount } }
+    refundBeforeTax { amount }
+    refundTax { amount }
     productValueNoTaxNoAdjustment { amount { amount } }
     tax { amount { amount } }
   }
   shipment { carrier status tracker trackingUrl postageLabel }
-  timeline { action toStatus at detail }
 `;
 
+type Amount = { amount: string };
 export interface CoreReturn {
   id: string;
   compatId: number | null;
   compatState: string;
-  status: string;
   type: string;
   createdAt: string;
   updatedAt: string;
-  fullOrder: {
-    id: string;
-    externalId: string;
-    name: string;
-    currency: string;
-    placedAt: string;
-    items: { id: string; externalId: string; price: { amount: string }; product: { name: string; externalId: string | null }; variant: { name: string; externalId: string | null; sku: string | null } }[];
-  };
+  editedAt: string | null;
+  closedAt: string | null;
+  warehouseOutcome: string;
+  warehouseTotals: Record<"product" | "tax" | "returnTotal" | "refund" | "storeCredit" | "total", Amount>;
+  fullOrder: { id: string; externalId: string; name: string; currency: string; placedAt: string; items: { id: string; price: Amount; product: { name: string; externalId: string | null }; variant: { name: string; externalId: string | null; sku: string | null } }[] };
   source: { emailAddress: string | null; mailingAddress: { country: string } | null };
   items: {
     id: string;
@@ -45,82 +46,172 @@ export interface CoreReturn {
     reason: string;
     customerComment: string | null;
     status: string;
-    compensation: string;
+    restockStatus: string;
     sku: string | null;
     productId: string | null;
     variantId: string | null;
+    imageUrl: string | null;
     orderItem: { id: string; line_item_id: string };
-    refund: { amount: { amount: string } };
-    productValueNoTaxNoAdjustment: { amount: { amount: string } };
-    tax: { amount: { amount: string } };
+    refund: { amount: Amount };
+    refundBeforeTax: Amount;
+    refundTax: Amount;
+    productValueNoTaxNoAdjustment: { amount: Amount };
+    tax: { amount: Amount };
   }[];
   shipment: { carrier: string | null; status: string | null; tracker: string | null; trackingUrl: string | null; postageLabel: string | null } | null;
-  timeline: { action: string; toStatus: string; at: string; detail: string | null }[];
 }
+
+// ─── Schemas ──────────────────────────────────────────────────────────────────
+
+const S = T.String();
+const OptS = T.Optional(S);
+const NS = Nullable(S);
+const Money = T.String({ pattern: "^-?\\d+\\.\\d{2}$" });
+const Ts = T.String({ pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$" });
+const NTs = Nullable(Ts);
+export const STATES = ["open", "closed", "cancelled", "expired", "review"];
+const State = T.String({ enum: STATES });
+const Outcome = T.String({ enum: ["exchange", "upsell", "refund", "credit", "exchange+refund", "exchange+credit", "credit+refund"] });
+
+const lineItemFields = {
+  line_item_id: S,
+  provider_line_item_id: S,
+  product_id: OptS,
+  variant_id: OptS,
+  sku: OptS,
+  title: S,
+  quantity: T.Integer(),
+  price: Money,
+  discount: Money,
+  tax: Money,
+  refund: Money,
+  refund_item: Money,
+  refund_tax: Money,
+  refund_shipping: Money,
+  refund_shipping_tax: Money,
+  returned_at: Ts,
+  exchange_variant: S,
+  return_reason: S,
+  parent_return_reason: S,
+  return_comment: S,
+  barcode: S,
+  outcome: S,
+  status: T.String({ description: "Our item status: open, processed, rejected or complete." }),
+};
+const LineItem = component("LineItem", Obj(lineItemFields));
+const DetailsLineItem = component("DetailsLineItem", Obj({ ...lineItemFields, line_item_title: S, variant_title: S, image: OptS }));
+
+const returnFields = (lineItem: TSchema) => ({
+  service_id: T.String({ description: "Our return id." }),
+  state: State,
+  created_at: Ts,
+  updated_at: Ts,
+  edited_at: NTs,
+  total: Money,
+  outcome: Outcome,
+  order_id: S,
+  order_name: S,
+  provider_order_id: S,
+  order_number: S,
+  provider_order_number: S,
+  customer: OptS,
+  origin_country: OptS,
+  origin_country_code: OptS,
+  multi_currency: T.Boolean(),
+  currency: S,
+  ...Object.fromEntries(MONEY_KEYS.map((k) => [k, Money])),
+  gift_card_order_name: NS,
+  gift_card_order_id: NS,
+  line_items: T.Array(lineItem),
+  exchanges: T.Array(T.Object({})),
+  carrier: NS,
+  tracking_number: NS,
+  label_status: NS,
+  label_url: NS,
+  label_rate: NS,
+  status_page_url: NS,
+  label_updated_at: NTs,
+  destination_id: T.Unsafe<number | string | null>({ type: ["integer", "string", "null"] }),
+  return_method: Nullable(T.Object({})),
+  package_reference: NS,
+  type: T.String({ enum: ["standard", "warranty"] }),
+  labels: T.Array(Obj({ url: NS, tracking_number: NS, carrier: NS, status: NS, rate: NS })),
+});
+// prettier-ignore
+const MONEY_KEYS = ["return_product_total", "return_discount_total", "return_tax_total", "return_total", "refund_shipping_total", "refund_shipping_tax_total", "return_credit_total",
+  "exchange_product_total", "exchange_discount_total", "exchange_tax_total", "exchange_total", "exchange_credit_total", "exchange", "gift_card", "handling_fee", "refund", "upsell"] as const;
+
+export const ReturnListItem = component("ReturnListItem", Obj({ id: T.String({ description: "The compat id, as a string." }), ...returnFields(LineItem) }));
+export const ReturnDetails = component(
+  "ReturnDetails",
+  Obj({ id: Nullable(T.Integer({ description: "The compat id." })), ...returnFields(DetailsLineItem), exchange_order_name: NS, exchange_order_id: NS, refunds: T.Array(T.Object({})) }),
+);
+export const ReturnList = T.Array(ReturnListItem);
+export const ReturnListPage = component("ReturnListPage", Obj({ returns: ReturnList, nextPageUrl: Nullable(T.String({ format: "uri" })), previousPageUrl: Nullable(T.String({ format: "uri" })) }));
+
+// prettier-ignore
+const ASN_TEXTS = ["customer_email", "sku", "barcode", "carrier", "service", "label_status", "tracking_number", "integration_tracking_url", "label_url", "label_rate", "actioned_by",
+  "return_method", "return_method_rma_code", "return_method_state", "date_delivered", "scannable_id", "package_reference", "shipping_box_barcode", "destination_id", "destination_name",
+  "destination_address1", "destination_address2", "destination_city", "destination_state", "destination_zip", "consolidation_tracking"] as const;
+export const AsnRows = T.Array(
+  component(
+    "AsnRow",
+    Obj({
+      id: Nullable(T.Integer({ description: "The return's compat id (one row per line item: not unique)." })),
+      service_id: S,
+      return_line_item_id: S,
+      order_id: S,
+      order_name: S,
+      order_number: S,
+      provider_order_number: S,
+      state: State,
+      title: S,
+      purchase_price: Money,
+      restock_status: S,
+      currency: S,
+      return_reason: S,
+      outcome: Outcome,
+      closed_at: T.Optional(Ts),
+      label_updated_at: T.Optional(Ts),
+      updated_at: Ts,
+      created_at: Ts,
+      provider_created_at: Ts,
+      ...Object.fromEntries(ASN_TEXTS.map((k) => [k, OptS])),
+    }),
+  ),
+);
+export const Notes = T.Array(component("Note", Obj({ id: T.Integer(), content: S, created_at: Ts })), { minItems: 1 });
+
+// ─── Renaming the core's Return ───────────────────────────────────────────────
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 function countryName(code: string | null | undefined): string | null {
-  if (!code) return null;
   try {
-    return regionNames.of(code.toUpperCase()) ?? null;
+    return code ? (regionNames.of(code.toUpperCase()) ?? null) : null;
   } catch {
     return null;
   }
 }
 
-const sum = (values: string[]) => values.reduce((s, v) => s + Math.round(Number(v) * 100), 0) / 100;
 const orderNumber = (name: string) => name.replace(/^#/, "");
-
-function outcomeOf(r: CoreReturn): string {
-  const kinds = new Set(r.items.map((i) => i.compensation));
-  if (kinds.has("refund") && kinds.has("store_credit")) return "credit+refund";
-  return kinds.has("store_credit") ? "credit" : "refund";
-}
-
-/** When the return last entered a closed state (complete/rejected), from the timeline. */
-function closedAt(r: CoreReturn): string | null {
-  const entry = [...r.timeline].reverse().find((t) => t.toStatus === "complete" || t.toStatus === "rejected");
-  return r.compatState === "closed" && entry ? compatTimestamp(entry.at) : null;
-}
-
-function editedAt(r: CoreReturn): string | null {
-  // Edited = items removed (by REST/GraphQL remove_items, or by this door's remove).
-  const entry = [...r.timeline].reverse().find((t) => t.action === "remove_items" || (t.detail ?? "").includes('"removedItemIds"'));
-  return entry ? compatTimestamp(entry.at) : null;
-}
-
-function totals(r: CoreReturn) {
-  const live = r.items.filter((i) => i.status !== "rejected");
-  const product = sum(live.map((i) => i.productValueNoTaxNoAdjustment.amount.amount));
-  const tax = sum(live.map((i) => i.tax.amount.amount));
-  const refund = sum(r.items.filter((i) => i.compensation === "refund").map((i) => i.refund.amount.amount));
-  const credit = sum(r.items.filter((i) => i.compensation === "store_credit").map((i) => i.refund.amount.amount));
-  return { product, tax, returnTotal: product + tax, refund, credit };
-}
-
-function labels(r: CoreReturn) {
-  const s = r.shipment;
-  return s ? [{ url: s.postageLabel, tracking_number: s.tracker, carrier: s.carrier, status: s.status, rate: null }] : [];
-}
+const orderLine = (r: CoreReturn, item: CoreReturn["items"][number]) => r.fullOrder.items.find((l) => l.id === item.orderItem.id);
 
 function lineItem(r: CoreReturn, item: CoreReturn["items"][number], details: boolean) {
-  const orderLine = r.fullOrder.items.find((l) => l.id === item.orderItem.id);
-  const tax = item.tax.amount.amount;
-  const refund = Number(item.refund.amount.amount);
+  const line = orderLine(r, item);
   const base = {
     line_item_id: item.id,
     provider_line_item_id: item.orderItem.line_item_id,
-    product_id: item.productId ?? orderLine?.product.externalId ?? null,
-    variant_id: item.variantId ?? orderLine?.variant.externalId ?? null,
-    sku: item.sku ?? orderLine?.variant.sku ?? null,
-    title: orderLine?.product.name ?? "",
+    product_id: item.productId ?? line?.product.externalId,
+    variant_id: item.variantId ?? line?.variant.externalId,
+    sku: item.sku ?? line?.variant.sku,
+    title: line?.product.name ?? "",
     quantity: item.quantity,
     price: money2(item.productValueNoTaxNoAdjustment.amount.amount),
     discount: "0.00",
-    tax: money2(tax),
-    refund: money2(refund),
-    refund_item: money2(Math.max(0, refund - Number(tax))),
-    refund_tax: money2(refund > 0 ? tax : 0),
+    tax: money2(item.tax.amount.amount),
+    refund: money2(item.refund.amount.amount),
+    refund_item: money2(item.refundBeforeTax.amount),
+    refund_tax: money2(item.refundTax.amount),
     refund_shipping: "0.00",
     refund_shipping_tax: "0.00",
     returned_at: compatTimestamp(r.createdAt),
@@ -130,55 +221,44 @@ function lineItem(r: CoreReturn, item: CoreReturn["items"][number], details: boo
     return_comment: item.customerComment || "N/A",
     barcode: "",
     outcome: "default",
-    provider_restock_location_id: null,
     status: item.status,
   };
-  if (!details) return base;
-  return { ...base, line_item_title: orderLine?.product.name ?? "", variant_title: orderLine?.variant.name ?? "", image: null };
+  return details ? { ...base, line_item_title: line?.product.name ?? "", variant_title: line?.variant.name ?? "", image: item.imageUrl } : base;
 }
 
 /** ReturnListItem (list: ids as strings) or ReturnDetails (details: `id` a number). */
 export function renderReturn(r: CoreReturn, kind: "list" | "details") {
-  const t = totals(r);
-  const country = r.source.mailingAddress?.country ?? null;
+  const t = r.warehouseTotals;
+  const country = r.source.mailingAddress?.country;
   const s = r.shipment;
+  const zero = Object.fromEntries(MONEY_KEYS.map((k) => [k, "0.00"]));
   const common = {
     service_id: r.id,
     state: r.compatState,
     created_at: compatTimestamp(r.createdAt),
     updated_at: compatTimestamp(r.updatedAt),
-    edited_at: editedAt(r),
-    total: money2(t.refund + t.credit),
-    outcome: outcomeOf(r),
+    edited_at: compatTimestamp(r.editedAt),
+    total: money2(t.total.amount),
+    outcome: r.warehouseOutcome,
     order_id: r.fullOrder.id,
     order_name: r.fullOrder.name,
     provider_order_id: r.fullOrder.externalId,
     order_number: orderNumber(r.fullOrder.name),
     provider_order_number: orderNumber(r.fullOrder.name),
-    customer: r.source.emailAddress ?? null,
+    customer: r.source.emailAddress,
     origin_country: countryName(country),
-    origin_country_code: country ? country.toUpperCase() : null,
+    origin_country_code: country?.toUpperCase(),
     multi_currency: false,
     currency: r.fullOrder.currency,
-    return_product_total: money2(t.product),
-    return_discount_total: "0.00",
-    return_tax_total: money2(t.tax),
-    return_total: money2(t.returnTotal),
-    refund_shipping_total: "0.00",
-    refund_shipping_tax_total: "0.00",
-    return_credit_total: money2(t.credit),
-    exchange_product_total: "0.00",
-    exchange_discount_total: "0.00",
-    exchange_tax_total: "0.00",
-    exchange_total: "0.00",
-    exchange_credit_total: "0.00",
-    exchange: "0.00",
-    gift_card: money2(t.credit),
+    ...zero,
+    return_product_total: money2(t.product.amount),
+    return_tax_total: money2(t.tax.amount),
+    return_total: money2(t.returnTotal.amount),
+    return_credit_total: money2(t.storeCredit.amount),
+    gift_card: money2(t.storeCredit.amount),
+    refund: money2(t.refund.amount),
     gift_card_order_name: null,
     gift_card_order_id: null,
-    handling_fee: "0.00",
-    refund: money2(t.refund),
-    upsell: "0.00",
     line_items: r.items.map((i) => lineItem(r, i, kind === "details")),
     exchanges: [],
     carrier: s?.carrier ?? null,
@@ -192,7 +272,7 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     return_method: null,
     package_reference: null,
     type: r.type === "warranty" ? "warranty" : "standard",
-    labels: labels(r),
+    labels: s ? [{ url: s.postageLabel, tracking_number: s.tracker, carrier: s.carrier, status: s.status, rate: null }] : [],
   };
   if (kind === "list") return { id: String(r.compatId ?? ""), ...common };
   return { id: r.compatId, ...common, exchange_order_name: null, exchange_order_id: null, refunds: [] };
@@ -201,56 +281,33 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
 /** AsnRow: one per returned line item, with its order and return data. */
 export function renderAsnRows(r: CoreReturn) {
   const s = r.shipment;
-  return r.items.map((item) => {
-    const orderLine = r.fullOrder.items.find((l) => l.id === item.orderItem.id);
-    return {
-      id: r.compatId,
-      service_id: r.id,
-      return_line_item_id: item.id,
-      order_id: r.fullOrder.id,
-      order_name: r.fullOrder.name,
-      order_number: orderNumber(r.fullOrder.name),
-      provider_order_number: orderNumber(r.fullOrder.name),
-      state: r.compatState,
-      customer_email: r.source.emailAddress ?? null,
-      title: orderLine?.product.name ?? "",
-      purchase_price: money2(orderLine?.price.amount),
-      sku: item.sku ?? orderLine?.variant.sku ?? null,
-      barcode: null,
-      carrier: s?.carrier ?? null,
-      service: null,
-      label_status: s?.status ?? null,
-      tracking_number: s?.tracker ?? null,
-      integration_tracking_url: s?.trackingUrl ?? null,
-      restock_status: item.status === "open" ? "pending" : item.status === "rejected" ? "rejected" : "processed",
-      currency: r.fullOrder.currency,
-      label_updated_at: null,
-      label_url: s?.postageLabel ?? null,
-      label_rate: null,
-      closed_at: closedAt(r),
-      updated_at: compatTimestamp(r.updatedAt),
-      created_at: compatTimestamp(r.createdAt),
-      return_reason: item.reason,
-      actioned_by: null,
-      return_method: null,
-      return_method_rma_code: null,
-      return_method_state: null,
-      date_delivered: null,
-      outcome: outcomeOf(r),
-      scannable_id: null,
-      package_reference: null,
-      shipping_box_barcode: null,
-      provider_created_at: compatTimestamp(r.fullOrder.placedAt),
-      destination_id: null,
-      destination_name: null,
-      destination_address1: null,
-      destination_address2: null,
-      destination_city: null,
-      destination_state: null,
-      destination_zip: null,
-      consolidation_tracking: null,
-    };
-  });
+  return r.items.map((item) => ({
+    id: r.compatId,
+    service_id: r.id,
+    return_line_item_id: item.id,
+    order_id: r.fullOrder.id,
+    order_name: r.fullOrder.name,
+    order_number: orderNumber(r.fullOrder.name),
+    provider_order_number: orderNumber(r.fullOrder.name),
+    state: r.compatState,
+    customer_email: r.source.emailAddress,
+    title: orderLine(r, item)?.product.name ?? "",
+    purchase_price: money2(orderLine(r, item)?.price.amount),
+    sku: item.sku ?? orderLine(r, item)?.variant.sku,
+    carrier: s?.carrier,
+    label_status: s?.status,
+    tracking_number: s?.tracker,
+    integration_tracking_url: s?.trackingUrl,
+    label_url: s?.postageLabel,
+    restock_status: item.restockStatus,
+    currency: r.fullOrder.currency,
+    closed_at: compatTimestamp(r.closedAt),
+    updated_at: compatTimestamp(r.updatedAt),
+    created_at: compatTimestamp(r.createdAt),
+    return_reason: item.reason,
+    outcome: r.warehouseOutcome,
+    provider_created_at: compatTimestamp(r.fullOrder.placedAt),
+  }));
 }
 
 // ─── Refusals: the platform's bodies, all with HTTP 200 except remove's and note's 422s ─────────
@@ -258,35 +315,45 @@ export function renderAsnRows(r: CoreReturn) {
 export const NOT_FOUND_BODY = { errors: { message: "No return found with this ID." } };
 export const DETAILS_NOT_FOUND_BODY = { error: { message: "No return found with this ID." } };
 
+const Message = (m: TSchema = S) => Obj({ message: m });
+export const REFUSALS = {
+  Success: component("Success", T.Literal(true, { description: "The JSON boolean true." })),
+  NotFound: component("NotFound", Obj({ errors: Message(T.Literal("No return found with this ID.")) })),
+  DetailsNotFound: component("DetailsNotFound", Obj({ error: Message(T.Literal("No return found with this ID.")) })),
+  UnprocessableState: component("UnprocessableStateReturn", Obj({ errors: Obj({ message: S, code: T.String({ enum: ["UNPROCESSABLE_RETURN", "UNPROCESSABLE_FLAGGED_RETURN"] }) }) })),
+  Message: component("MessageRefusal", Message()),
+  Content: component("ContentRefusal", Obj({ content: S })),
+  ErrorMessage: component("ErrorMessage", Obj({ error: Message() })),
+  ErrorsMessage: component("ErrorsMessage", Obj({ errors: Message() })),
+  Validation: component("Validation", Obj({ message: S, errors: T.Record(T.String(), T.Array(S)) }, { description: "Laravel's validation envelope: errors by field." })),
+  Gateway: component("GatewayError", Obj({ error: Obj({ code: S, http_code: S, message: S }) }, { description: "401 `GEN-UNAUTHORIZED` / 403 `GEN-FORBIDDEN`." })),
+  TooMany: component("TooMany", Message()),
+  Unexpected: component("Unexpected", Obj({ errors: Obj({ message: S, code: OptS }) })),
+};
+
 export interface CoreRefusal {
   code: string;
   state: string | null;
   message: string;
 }
 
+/** The platform's status and body for each refusal of the core (src/returns/warehouse-rules.ts). */
+const REFUSAL_BODIES: Record<string, [number, (message: string) => unknown]> = {
+  NOT_FOUND: [200, () => NOT_FOUND_BODY],
+  UNPROCESSABLE_STATE: [200, (message) => ({ errors: { message, code: "UNPROCESSABLE_RETURN" } })],
+  FLAGGED: [200, (message) => ({ errors: { message, code: "UNPROCESSABLE_FLAGGED_RETURN" } })],
+  CANCELLED: [200, (message) => ({ message })],
+  IN_REVIEW: [200, (message) => ({ message })],
+  EXPIRED: [200, (content) => ({ content })],
+  FLAGGED_CANCEL: [200, (content) => ({ content })],
+  LINE_ITEM_ID_REQUIRED: [422, (message) => ({ error: { message } })],
+  CANNOT_MODIFY: [422, (message) => ({ message })],
+  NONE_QUALIFY: [422, (message) => ({ message })],
+  NOT_ALL_QUALIFY: [422, (message) => ({ message })],
+  INVALID_CONTENT: [422, (message) => ({ errors: { message } })],
+};
+
 export function refusalResponse(r: CoreRefusal): { status: number; body: unknown } {
-  switch (r.code) {
-    case "NOT_FOUND":
-      return { status: 200, body: NOT_FOUND_BODY };
-    case "UNPROCESSABLE_STATE":
-      return { status: 200, body: { errors: { message: r.message, code: "UNPROCESSABLE_RETURN" } } };
-    case "FLAGGED":
-      return { status: 200, body: { errors: { message: r.message, code: "UNPROCESSABLE_FLAGGED_RETURN" } } };
-    case "CANCELLED":
-    case "IN_REVIEW":
-      return { status: 200, body: { message: r.message } };
-    case "EXPIRED":
-    case "FLAGGED_CANCEL":
-      return { status: 200, body: { content: r.message } };
-    case "LINE_ITEM_ID_REQUIRED":
-      return { status: 422, body: { error: { message: r.message } } };
-    case "CANNOT_MODIFY":
-    case "NONE_QUALIFY":
-    case "NOT_ALL_QUALIFY":
-      return { status: 422, body: { message: r.message } };
-    case "INVALID_CONTENT":
-      return { status: 422, body: { errors: { message: r.message } } };
-    default:
-      return { status: 500, body: { errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } } };
-  }
+  const [status, body] = REFUSAL_BODIES[r.code] ?? [500, () => ({ errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } })];
+  return { status, body: body(r.message) };
 }

@@ -1,10 +1,21 @@
 // GraphQL resolvers of the warehouse compat fields (schema.graphql, "Warehouse compat door").
 import type { RequestContext } from "../core/context.js";
 import { money } from "../core/money.js";
+import * as returns from "./service.js";
 import type { ReturnRow } from "./service.js";
+import { lineItemById, orderById } from "../orders/service.js";
 import * as wh from "./warehouse-rules.js";
 
 type Ctx = RequestContext;
+type ItemValues = { item: { compensation: string; status: string }; productValue: number; tax: number; refund: number; currency: string };
+
+/** The return's items with their values (minor units) and the order's currency. */
+async function itemMoney(ctx: Ctx, r: ReturnRow) {
+  const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderById(ctx, r.orderId)]);
+  const currency = order?.currency ?? "USD";
+  const values = await Promise.all(items.map(async (item) => ({ compensation: item.compensation, status: item.status, ...returns.itemValues(item, await lineItemById(ctx, item.orderId, item.lineItemId)) })));
+  return { values, currency };
+}
 type Ref = { storeId?: string | null; ref: wh.WarehouseRef };
 
 export const warehouseResolvers = {
@@ -24,8 +35,18 @@ export const warehouseResolvers = {
   Return: {
     compatId: (r: ReturnRow) => r.compatId ?? null,
     compatState: (r: ReturnRow) => wh.compatStateOf(r.status),
+    warehouseTotals: async (r: ReturnRow, _: unknown, ctx: Ctx) => {
+      const { values, currency } = await itemMoney(ctx, r);
+      return Object.fromEntries(Object.entries(wh.warehouseTotals(values)).map(([k, minor]) => [k, money(minor, currency)]));
+    },
+    warehouseOutcome: async (r: ReturnRow, _: unknown, ctx: Ctx) => wh.warehouseOutcome((await returns.itemsOf(ctx, r.id)).map((i) => i.compensation)),
+    editedAt: async (r: ReturnRow, _: unknown, ctx: Ctx) => wh.editedAtOf(await returns.timelineOf(ctx, r.id)),
+    closedAt: async (r: ReturnRow, _: unknown, ctx: Ctx) => wh.closedAtOf(r.status, await returns.timelineOf(ctx, r.id)),
   },
   ReturnItem: {
     tax: (v: { tax: number; currency: string }) => ({ amount: money(v.tax, v.currency) }),
+    refundBeforeTax: (v: ItemValues) => money(wh.refundParts(v).beforeTax, v.currency),
+    refundTax: (v: ItemValues) => money(wh.refundParts(v).tax, v.currency),
+    restockStatus: (v: ItemValues) => wh.restockStatusOf(v.item.status),
   },
 };

@@ -10,6 +10,11 @@ describe("compat formats", () => {
     expect(money2("63.3")).toBe("63.30");
     expect(money2("0")).toBe("0.00");
     expect(money2(null)).toBe("0.00");
+    // Exact from the core's decimal text, never through a float (1.005 is 1.00499… as a double).
+    expect(money2("1.005")).toBe("1.01");
+    expect(money2("1500")).toBe("1500.00");
+    expect(money2("-0.125")).toBe("-0.13");
+    expect(money2("90071992547409.99")).toBe("90071992547409.99");
   });
   it("reads every date form clients send", () => {
     for (const v of ["2022-01-01T00:00:00.000Z", "2023-01-01 00:00:00", "2022-01-01 00:00:00+00:00", "2022-01-01"]) {
