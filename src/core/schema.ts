@@ -17,6 +17,8 @@ import { inboundResolvers } from "../inbound/resolvers.js";
 import { productsResolvers } from "../products/resolvers.js";
 import { invoicesResolvers } from "../invoices/resolvers.js";
 import { webhookResolvers } from "../webhooks/resolvers.js";
+import { customersResolvers } from "../customers/resolvers.js";
+import { inventoryResolvers } from "../inventory/resolvers.js";
 import { ALL_SCOPES } from "../identity/scopes.js";
 
 export const SCHEMA_PATH = fileURLToPath(new URL("../../schema.graphql", import.meta.url));
@@ -33,6 +35,8 @@ const domainResolvers: Record<string, Record<string, unknown>>[] = [
   productsResolvers,
   invoicesResolvers,
   webhookResolvers,
+  customersResolvers,
+  inventoryResolvers,
 ];
 
 function mergeResolvers(maps: Record<string, Record<string, unknown>>[]) {
