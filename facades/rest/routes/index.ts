@@ -8,6 +8,8 @@ import { inboundOpenApi, inboundRoutes } from "./inbound.js";
 import { productsOpenApi, productsRoutes } from "./products.js";
 import { invoicesOpenApi, invoicesRoutes } from "./invoices.js";
 import { webhookOpenApi, webhookRoutes } from "./webhooks.js";
+import { customersOpenApi, customersRoutes } from "./customers.js";
+import { inventoryOpenApi, inventoryRoutes } from "./inventory.js";
 
 export const restRoutes: RestRoute[] = [
   ...checkoutRoutes,
@@ -17,6 +19,8 @@ export const restRoutes: RestRoute[] = [
   ...productsRoutes,
   ...invoicesRoutes,
   ...webhookRoutes,
+  ...customersRoutes,
+  ...inventoryRoutes,
 ];
 
 export const restOpenApiFragments: OpenApiFragment[] = [
@@ -27,4 +31,6 @@ export const restOpenApiFragments: OpenApiFragment[] = [
   productsOpenApi,
   invoicesOpenApi,
   webhookOpenApi,
+  customersOpenApi,
+  inventoryOpenApi,
 ];
