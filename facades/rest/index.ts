@@ -68,18 +68,25 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
         await route.stream(input, run as any, res);
         return;
       }
-      let variables: Record<string, unknown>;
-      try {
-        variables = route.variables(input);
-      } catch (err) {
-        // The body or query is malformed: say so only to a caller who may use this route.
-        if (err instanceof RestInputError) {
-          const access = await executor.run(accessCheck, { scope: route.scope, storeId: match.params.storeId ?? null }, caller);
-          if (access.errors?.length) throw new GraphQLFailure(access.errors);
+      // The body or query is malformed: say so (every problem at once) only to a caller who may use this route.
+      const problems = route.readInput(input);
+      let variables: Record<string, unknown> | undefined;
+      let inputError: unknown;
+      if (problems.length) inputError = new RestInputError(problems.map((p) => p.detail).join(" "), problems[0].field, problems);
+      else {
+        try {
+          variables = route.variables(input);
+        } catch (err) {
+          if (!(err instanceof RestInputError)) throw err;
+          inputError = err;
         }
-        throw err;
       }
-      const out = await executor.run(route.operation, variables, caller);
+      if (inputError) {
+        const access = await executor.run(accessCheck, { scope: route.scope, storeId: match.params.storeId ?? null }, caller);
+        if (access.errors?.length) throw new GraphQLFailure(access.errors);
+        throw inputError;
+      }
+      const out = await executor.run(route.operation, variables!, caller);
       if (out.rateLimit) res.set(rateLimitHeaders(out.rateLimit));
       if (out.errors?.length) return sendError(req, res, route, new GraphQLFailure(out.errors));
       const result = route.respond(out.data, input);
@@ -87,8 +94,9 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       if (Object.values(out.data ?? {}).some((v) => (v as { replayed?: unknown } | null)?.replayed === true)) res.set("Idempotent-Replayed", "true");
       if (result.headers) res.set(result.headers);
       res.status(result.status);
-      if (result.body === undefined) res.end();
-      else res.json(result.body);
+      const text = route.serialize(result.status, result.body);
+      if (text === undefined) res.end();
+      else res.type("application/json").send(text);
     } catch (err) {
       sendError(req, res, route, err);
     }
@@ -125,9 +133,10 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
     if (err instanceof RestProblem) {
       problem = problemFor(serviceName, req, err.status, err.type, err.title, err.message);
     } else if (err instanceof RestInputError) {
-      problem = problemFor(serviceName, req, 400, "request/invalid", "Invalid request", err.message, err.field ? { field: err.field } : undefined);
+      const extra = { ...(err.field ? { field: err.field } : {}), ...(err.problems && err.problems.length > 1 ? { errors: err.problems } : {}) };
+      problem = problemFor(serviceName, req, 400, "request/invalid", "Invalid request", err.message, extra);
     } else if (err instanceof GraphQLFailure) {
-      problem = problemFromGraphQL(serviceName, req, err.errors[0]);
+      problem = problemFromGraphQL(serviceName, req, err.errors[0], route.fieldPath);
       const retryAfter = err.errors[0].extensions?.retryAfter;
       if (typeof retryAfter === "number") res.set("Retry-After", String(retryAfter));
     } else if (err instanceof CoreUnavailableError) {

@@ -4,7 +4,7 @@ export interface OpenApiFragment {
   schemas: Record<string, unknown>;
 }
 
-const PROBLEM_DESCRIPTIONS: Record<string, string> = {
+export const PROBLEM_DESCRIPTIONS: Record<string, string> = {
   "400": "Invalid request (problem details naming the field)",
   "401": "Missing, malformed, unknown or revoked API secret",
   "403": "The secret lacks the required scope, or has no access to this store",
@@ -40,6 +40,11 @@ export const commonSchemas = {
       detail: { type: "string" },
       instance: { type: "string" },
       field: { type: "string" },
+      errors: {
+        type: "array",
+        description: "Every problem of the request when there are several; `field` and `detail` name the first.",
+        items: { type: "object", required: ["field", "detail"], properties: { field: { type: "string" }, detail: { type: "string" } } },
+      },
     },
   },
   Money: {

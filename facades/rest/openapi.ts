@@ -1,11 +1,13 @@
 // The OpenAPI 3.1 description of the REST v2.2 facade, served at /v2.2/openapi.json. Tests validate
 // every response they receive against it, so it cannot drift from the code.
-import { commonSchemas, type OpenApiFragment } from "./openapi-common.js";
-import { restOpenApiFragments } from "./routes/index.js";
+import { commonSchemas, PROBLEM_DESCRIPTIONS, problemResponses, type OpenApiFragment } from "./openapi-common.js";
+import { restOpenApiFragments, restRoutes } from "./routes/index.js";
+import { openApiOf, Text, T, type RouteDecl } from "../declare.js";
+import type { RestRoute } from "./route.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 
 export function openApiDocument(serviceName: string) {
-  const fragments: OpenApiFragment[] = restOpenApiFragments;
+  const fragments: OpenApiFragment[] = [...restOpenApiFragments, openApiOf(restRoutes.filter((r) => r.responses), restStyle)];
   return {
     openapi: "3.1.0",
     info: {
@@ -26,3 +28,19 @@ export function openApiDocument(serviceName: string) {
     paths: Object.assign({}, ...fragments.map((f) => f.paths)),
   };
 }
+
+const restStyle = {
+  pathParam: Text("id"),
+  extra: (r: RouteDecl) => ({ security: [{ Bearer: [] }], "x-scope": (r as RestRoute).scope }),
+  errors(r: RouteDecl) {
+    const own = (r as RestRoute).errorBody?.statuses ?? [];
+    const errors: Record<string, string | undefined> = Array.isArray(r.errors) ? Object.fromEntries(r.errors.map((s) => [s, undefined])) : (r.errors ?? {});
+    const out: Record<string, unknown> = problemResponses(Object.keys(errors).filter((s) => !own.includes(Number(s))));
+    for (const s of Object.keys(errors).filter((s) => own.includes(Number(s)))) {
+      out[s] = { description: errors[s] ?? PROBLEM_DESCRIPTIONS[s] ?? "Error", content: { "application/json": { schema: ERROR_BODY } } };
+    }
+    return out;
+  },
+};
+
+const ERROR_BODY = T.Object({ error: T.String() }, { additionalProperties: false });

@@ -24,25 +24,27 @@ export function problemFor(serviceName: string, req: Request, status: number, su
   return { type: problemType(serviceName, suffix), title, status, detail, instance: req.originalUrl.split("?")[0], ...(extra ?? {}) };
 }
 
-/** Maps the first GraphQL error to a problem. */
-export function problemFromGraphQL(serviceName: string, req: Request, error: GraphQLFormattedError): Problem {
+/** Maps the first GraphQL error to a problem; `fieldPath` renames the core's field as the request names it. */
+export function problemFromGraphQL(serviceName: string, req: Request, error: GraphQLFormattedError, fieldPath: (f: string) => string = (f) => f): Problem {
   const ext = (error.extensions ?? {}) as Record<string, unknown>;
   const status = typeof ext.status === "number" ? ext.status : 500;
   const extra: Record<string, unknown> = {};
-  if (typeof ext.field === "string") extra.field = ext.field;
+  if (typeof ext.field === "string") extra.field = fieldPath(ext.field);
+  let detail = status >= 500 && status !== 503 ? "The server failed to handle the request; it has been logged with the request id." : error.message;
+  // A value GraphQL could not coerce (the request schema let it through): name the field, not GraphQL.
+  const coercion = /^Variable "\$(\w+)" got invalid value (.*?)(?: at "\w+\.?([^"]*)")?; (.*)$/s.exec(error.message);
+  if (coercion && status < 500) {
+    const field = fieldPath(coercion[3] || coercion[1]);
+    extra.field = field;
+    detail = `\`${field}\` has an invalid value ${coercion[2].slice(0, 80)}: ${coercion[4].replace(/\s*Int cannot represent[^:]*:?/, " expected an integer").trim()}`;
+  }
   return problemFor(
     serviceName,
     req,
     status,
     typeof ext.type === "string" ? ext.type : status >= 500 ? "internal" : "request/invalid",
     typeof ext.title === "string" ? ext.title : status >= 500 ? "Internal server error" : "Invalid request",
-    // 503 (storage unavailable) says what to do; other 5xx say nothing of the cause.
-    status >= 500 && status !== 503 ? "The server failed to handle the request; it has been logged with the request id." : cleanMessage(error.message),
+    detail,
     extra,
   );
-}
-
-/** GraphQL's variable-coercion messages name `$variables`; strip that noise for REST callers. */
-function cleanMessage(message: string): string {
-  return message.replace(/^Variable "\$\w+" got invalid value /, "Invalid value ").replace(/ at "(\w+)\./, ' at "');
 }

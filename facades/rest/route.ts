@@ -1,13 +1,18 @@
-// What a REST v2.2 route is: an HTTP shape translated into one GraphQL operation and back.
-import type { Request } from "express";
+// What a REST v2.2 route is: one declaration (facades/declare.ts) translated into one GraphQL
+// operation and back. The scope, the OpenAPI operation, the request validation and the serialiser
+// are derived from it by `restRoute`.
+import type { Request, Response } from "express";
 import type { Executor, Operation } from "../executor.js";
-import type { RouteBase } from "../http.js";
 import { queryValue } from "../http.js";
+import { paramReader, scopeOf, serializerOf, validatorOf, type InputProblem, type RouteDecl, type ParamDecl } from "../declare.js";
+import { Text, T } from "../declare.js";
 
 export interface RestInput {
   req: Request;
   params: Record<string, string>;
   body: any;
+  /** The declared query and header parameters, coerced and validated (absent when not sent). */
+  q: Record<string, any>;
   query(name: string): string | undefined;
   header(name: string): string | undefined;
 }
@@ -18,24 +23,55 @@ export interface RestResult {
   headers?: Record<string, string>;
 }
 
-export interface RestRoute extends RouteBase {
-  operationId: string;
-  /** The scope the core enforces for this route (documentation and the auth-matrix tests). */
-  scope: string | null;
-  operation: Operation;
+export interface RestDecl extends RouteDecl {
   variables(input: RestInput): Record<string, unknown>;
   respond(data: any, input: RestInput): RestResult;
   /** Routes of the Orders API answer their documented errors as `{ error }` instead of problems. */
   errorBody?: { statuses: number[] };
+  /** Maps the core's `field` of an error to the request's path (e.g. `items[0]` → `data.items[0]`). */
+  fieldPath?(coreField: string): string;
   /** Streams a response itself (large CSV) using the executor; replaces operation/respond. */
-  stream?(input: RestInput, run: Runner, res: import("express").Response): Promise<void>;
+  stream?(input: RestInput, run: Runner, res: Response): Promise<void>;
+}
+
+export interface RestRoute extends RestDecl {
+  /** Derived from the schema's @scope on the fields the operation selects. */
+  readonly scope: string | null;
+  /** Every problem of the request's parameters and body at once (before anything runs). */
+  readInput(input: RestInput): InputProblem[];
+  serialize(status: number, body: unknown): string | undefined;
 }
 
 export type Runner = <T = any>(op: Operation, variables: Record<string, unknown>) => Promise<T>;
 
+/** Derives what a declaration implies: scope, validators, serialisers. */
+export function restRoute(decl: RestDecl): RestRoute {
+  const readQuery = paramReader(decl.query);
+  const readHeaders = paramReader(decl.headers);
+  const validateBody = decl.body ? validatorOf(decl.body) : undefined;
+  const serializers = new Map<number, (v: unknown) => string>();
+  for (const [status, res] of Object.entries(decl.responses)) if (res.schema && !res.contentType) serializers.set(Number(status), serializerOf(res.schema));
+  return {
+    ...decl,
+    scope: scopeOf(decl.operation),
+    readInput(input) {
+      const q = readQuery(input.query);
+      const h = readHeaders(input.header);
+      Object.assign(input.q, h.values, q.values);
+      const problems = [...q.problems, ...h.problems];
+      if (validateBody) problems.push(...validateBody(input.body ?? {}));
+      return problems;
+    },
+    serialize(status, body) {
+      const s = serializers.get(status);
+      return s ? s(body) : body === undefined ? undefined : JSON.stringify(body);
+    },
+  };
+}
+
 /** A request the facade cannot even translate (wrong type of a query parameter, say): 400. */
 export class RestInputError extends Error {
-  constructor(message: string, readonly field?: string) {
+  constructor(message: string, readonly field?: string, readonly problems?: InputProblem[]) {
     super(message);
   }
 }
@@ -52,20 +88,24 @@ export function inputOf(req: Request, params: Record<string, string>): RestInput
     req,
     params,
     body: req.body,
+    q: {},
     query: (name) => queryValue(req, name),
     header: (name) => req.get(name) ?? undefined,
   };
 }
 
+const PAGE_SIZE = { type: "integer", minimum: 1, maximum: 500 };
 /** Cursor paging: query `page-size` / `page-continue`, or the headers `X-Page-Size` / `X-Page-Continue`. */
+export const PAGING: { query: Record<string, ParamDecl>; headers: Record<string, ParamDecl> } = {
+  query: { "page-size": { schema: { ...PAGE_SIZE, default: 20 } }, "page-continue": { schema: Text("cursor") } },
+  headers: { "X-Page-Size": { schema: PAGE_SIZE }, "X-Page-Continue": { schema: Text("cursor") } },
+};
+
 export function pageArgs(input: RestInput): { first?: number; after?: string } {
-  const size = input.query("page-size") ?? input.header("x-page-size");
-  const after = input.query("page-continue") ?? input.header("x-page-continue");
+  const size = input.q["page-size"] ?? input.q["X-Page-Size"];
+  const after = input.q["page-continue"] ?? input.q["X-Page-Continue"];
   const out: { first?: number; after?: string } = {};
-  if (size !== undefined) {
-    if (!/^-?\d{1,9}$/.test(size.trim())) throw new RestInputError(`\`page-size\` must be an integer; got ${JSON.stringify(size)}.`, "page-size");
-    out.first = Number(size);
-  }
+  if (size !== undefined) out.first = size;
   if (after !== undefined && after !== "") out.after = after;
   return out;
 }
@@ -75,19 +115,26 @@ export function pageHeaders(pageInfo: { hasNextPage: boolean; endCursor: string 
   return pageInfo.hasNextPage && pageInfo.endCursor ? { "X-Page-Next": pageInfo.endCursor } : {};
 }
 
+export const PAGE_NEXT = { "X-Page-Next": { description: "Cursor of the next page; absent on the last page", schema: T.String() } };
+
+export type { Executor };
+
+/** A route of the hand-written kind, until every file is declared. */
+export type LegacyRoute = Omit<RestDecl, "summary" | "responses"> & { scope: string | null };
+
+/** Legacy: a boolean query parameter (true/false in any case, 1/0). */
 export function booleanQuery(input: RestInput, name: string): boolean | undefined {
   const v = input.query(name);
   if (v === undefined) return undefined;
-  if (v === "true") return true;
-  if (v === "false") return false;
+  const l = v.trim().toLowerCase();
+  if (l === "true" || l === "1") return true;
+  if (l === "false" || l === "0") return false;
   throw new RestInputError(`\`${name}\` must be \`true\` or \`false\`; got ${JSON.stringify(v)}.`, name);
 }
 
-/** Drops null-valued keys the merchant API documents as absent rather than null. */
+/** Legacy: drops null-valued keys the merchant API documents as absent rather than null. */
 export function omitNull<T extends Record<string, unknown>>(obj: T, keys: (keyof T)[]): T {
   const out = { ...obj };
   for (const k of keys) if (out[k] === null || out[k] === undefined) delete out[k];
   return out;
 }
-
-export type { Executor };

@@ -1,7 +1,7 @@
 // Checkout experiences and checkout A/B tests. No route here changes the checkout tree: that is
 // the dashboard's job (GraphQL, staff only).
 import { operation } from "../../executor.js";
-import { booleanQuery, omitNull, RestProblem, type RestRoute } from "../route.js";
+import { booleanQuery, omitNull, RestProblem, type RestRoute, type LegacyRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
 import { pathParam } from "../schema-helpers.js";
 
@@ -24,7 +24,7 @@ const listAbTests = operation(`query RestListCheckoutAbTests($storeId: ID!, $inc
   }
 }`);
 
-export const checkoutRoutes: RestRoute[] = [
+export const checkoutRoutes: LegacyRoute[] = [
   {
     method: "GET",
     path: "/stores/:storeId/checkout-experiences/:checkoutExperienceId",

@@ -1,7 +1,7 @@
 // Inbound shipments (read-only over REST; the dashboard creates and receives them through GraphQL).
 // snake_case field names and nulls exactly as the merchant API documents them.
 import { operation } from "../../executor.js";
-import { pageArgs, pageHeaders, RestInputError, RestProblem, type RestInput, type RestRoute } from "../route.js";
+import { pageArgs, pageHeaders, RestInputError, RestProblem, type RestInput, type RestRoute, type LegacyRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
 import { pathParam, text } from "../schema-helpers.js";
 
@@ -90,7 +90,7 @@ export function dateTimeQuery(input: RestInput, name: string): string | undefine
   return v;
 }
 
-export const inboundRoutes: RestRoute[] = [
+export const inboundRoutes: LegacyRoute[] = [
   {
     method: "GET",
     path: "/stores/:storeId/inbound-shipments",

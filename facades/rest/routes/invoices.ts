@@ -3,7 +3,7 @@
 // an invoice (and whose invoice it is) is the core's; here is only CSV formatting.
 import type { Response } from "express";
 import { operation } from "../../executor.js";
-import { RestProblem, type RestInput, type RestRoute, type Runner } from "../route.js";
+import { RestProblem, type RestInput, type RestRoute, type LegacyRoute, type Runner } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
 import { pathParam } from "../schema-helpers.js";
 import { CSV_HEADER, csvRow, type CsvItem } from "../../../src/invoices/csv.js";
@@ -67,7 +67,7 @@ const notStreamed = () => {
   throw new Error("streamed route");
 };
 
-export const invoicesRoutes: RestRoute[] = [
+export const invoicesRoutes: LegacyRoute[] = [
   {
     method: "GET",
     path: "/stores/:storeId/invoices",

@@ -1,7 +1,7 @@
 // Orders in (custom order sync, Orders API) and fulfillments over REST v2.2. The Orders API and
 // fulfillment routes answer their documented errors as `{ error }` (errorBody); the rest are problems.
 import { operation } from "../../executor.js";
-import { RestInputError, RestProblem, type RestRoute } from "../route.js";
+import { RestInputError, RestProblem, type RestRoute, type LegacyRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
 import { arr, bool, dateTime, errorResponses, int, json, list, nullable, num, obj, pathParam, ref, type Schema, str, text } from "../schema-helpers.js";
 import { LIST_BOUNDS, pastListBound } from "../../../src/core/bounds.js";
@@ -179,7 +179,7 @@ function fulfillmentOut(f: Record<string, unknown>) {
   return f;
 }
 
-export const ordersRoutes: RestRoute[] = [
+export const ordersRoutes: LegacyRoute[] = [
   {
     method: "POST",
     path: "/stores/:storeId/custom/orders",

@@ -1,7 +1,7 @@
 // Product bulk upload: one request, one GraphQL mutation; the body's fields are passed as they are
 // (the GraphQL input mirrors the merchant file format), so a shape error names the field as sent.
 import { operation } from "../../executor.js";
-import { RestInputError, type RestRoute } from "../route.js";
+import { RestInputError, type RestRoute, type LegacyRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
 import { pathParam } from "../schema-helpers.js";
 import { LIST_BOUNDS, TEXT_BOUNDS } from "../../../src/core/bounds.js";
@@ -15,7 +15,7 @@ const bulkUpload = operation(`mutation RestProductsBulkUpload($storeId: ID!, $pr
 
 type Result = { status: string; product_family_id: string | null; products: { id: string; sku: string }[] | null; error: string | null };
 
-export const productsRoutes: RestRoute[] = [
+export const productsRoutes: LegacyRoute[] = [
   {
     method: "POST",
     path: "/stores/:storeId/products/bulk-upload",

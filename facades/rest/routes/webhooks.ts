@@ -1,6 +1,6 @@
 // Webhook subscriptions (merchant API §1.8 and the get/update/delete operations of §2).
 import { operation } from "../../executor.js";
-import { RestInputError, RestProblem, type RestInput, type RestRoute } from "../route.js";
+import { RestInputError, RestProblem, type RestInput, type RestRoute, type LegacyRoute } from "../route.js";
 import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
 import { LIST_BOUNDS, REPLAY_BOUNDS, TEXT_BOUNDS } from "../../../src/core/bounds.js";
 import { pathParam } from "../schema-helpers.js";
@@ -32,7 +32,7 @@ function callbackOf(w: Record<string, any>) {
 
 const notFound = (id: string) => new RestProblem(404, "webhooks/not-found", "Webhook not found", `No webhook ${id} in the stores these credentials can access.`);
 
-export const webhookRoutes: RestRoute[] = [
+export const webhookRoutes: LegacyRoute[] = [
   {
     method: "POST",
     path: "/stores/:storeId/webhooks",

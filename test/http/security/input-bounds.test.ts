@@ -71,17 +71,17 @@ describe.each(providers)("input bounds on every door (%s)", (provider) => {
     const reason = await svc.http.post(`/v2.2/stores/${storeId}/returns`, body, { token: secret });
     expect(reason.status).toBe(400);
     expect(reason.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-    expect(reason.body).toMatchObject({ field: "items[0].reason", detail: `\`items[0].reason\` has 1048576 characters; at most ${TEXT_BOUNDS.note} are allowed (maxLength); shorten it.` });
+    expect(reason.body).toMatchObject({ field: "data.items[0].reason", detail: `\`data.items[0].reason\` has 1048576 characters; at most ${TEXT_BOUNDS.note} are allowed (maxLength); shorten it.` });
     expect(await returns()).toBe(before);
 
     const comments = () => svc.services.db.prisma.returnComment.count({ where: { returnId: f.id } });
     const message = await svc.http.post(`/v2.2/returns/${f.id}/comments`, { comment: { message: "m".repeat(1024 * 1024) } }, { token: secret });
     expect(message.status).toBe(400);
-    expect(message.body).toMatchObject({ field: "message" });
+    expect(message.body).toMatchObject({ field: "comment.message" });
     expect(message.body.detail).toContain(`at most ${TEXT_BOUNDS.comment}`);
     const image = await svc.http.post(`/v2.2/returns/${f.id}/comments`, { comment: { image: "i".repeat(TEXT_BOUNDS.imageBase64 + 1) } }, { token: secret });
     expect(image.status).toBe(400);
-    expect(image.body).toMatchObject({ field: "image" });
+    expect(image.body).toMatchObject({ field: "comment.image" });
     expect(await comments()).toBe(0);
   });
 

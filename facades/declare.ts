@@ -1,0 +1,308 @@
+// A door's route, declared once: method, path, the GraphQL operation, the request's schemas and one
+// response schema per status. Everything else is derived from the declaration: the OpenAPI operation,
+// the scope (from the schema's @scope on the fields the operation selects), the request validation
+// (ajv, every problem at once, named as the client sent it) and the serialiser (fast-json-stringify,
+// with optional fields absent rather than null). Door-neutral: REST and compat both declare with it.
+import { readFileSync } from "node:fs";
+import { buildSchema, getNamedType, isObjectType, isInterfaceType, Kind, type GraphQLSchema, type SelectionSetNode, type GraphQLNamedType, type DocumentNode } from "graphql";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import fastJson from "fast-json-stringify";
+import { Type, type TSchema } from "typebox";
+import type { Operation } from "./executor.js";
+import type { Method, RouteBase } from "./http.js";
+import { component, dropAbsent, nullable as Nullable, selectionOf } from "../src/core/json-shape.js";
+import { LIST_BOUNDS, TEXT_BOUNDS, type ListBound, type TextBound } from "../src/core/bounds.js";
+
+export { Type as T, component, dropAbsent, Nullable, selectionOf };
+export type { TSchema };
+export type Schema = TSchema | Record<string, unknown>;
+
+export interface ParamDecl {
+  schema: Schema;
+  description?: string;
+  required?: boolean;
+}
+
+export interface ResponseDecl {
+  description: string;
+  /** The body's schema (JSON unless `contentType` says otherwise); none for an empty body. */
+  schema?: Schema;
+  contentType?: string;
+  headers?: Record<string, { description: string; schema: Schema }>;
+}
+
+export interface RouteDecl extends RouteBase {
+  method: Method;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  /** The operation whose root field's @scope is the route's scope (prepared once with `operation()`). */
+  operation: Operation;
+  /** Query parameters: validated (booleans accept true/false in any case and 1/0) before `variables`. */
+  query?: Record<string, ParamDecl>;
+  headers?: Record<string, ParamDecl>;
+  /** The request body's schema; validated with every problem reported at once. */
+  body?: Schema;
+  responses: Record<number, ResponseDecl>;
+  /** The door's error statuses to document (problem bodies, or the route's own error shape). */
+  errors?: number[] | Record<number, string>;
+}
+
+// ─── Schema helpers ──────────────────────────────────────────────────────────
+
+/** An object whose keys are required unless wrapped in `Type.Optional`, and which has no others. */
+export const Obj = (properties: Record<string, TSchema>, options: Record<string, unknown> = {}) => Type.Object(properties, { additionalProperties: false, ...options });
+
+/** Request text bounded as the core bounds it (src/core/bounds.ts). */
+export const Text = (bound: TextBound, options: Record<string, unknown> = {}) => Type.String({ maxLength: TEXT_BOUNDS[bound], ...options });
+/** A request list bounded as the core bounds it. */
+export const List = (items: TSchema, bound: ListBound, options: Record<string, unknown> = {}) => Type.Array(items, { maxItems: LIST_BOUNDS[bound], ...options });
+
+// ─── Scope, from the schema ──────────────────────────────────────────────────
+
+const SDL_PATH = new URL("../schema.graphql", import.meta.url);
+let sdlSchema: GraphQLSchema | undefined;
+function schemaOfDirectives(): GraphQLSchema {
+  sdlSchema ??= buildSchema(readFileSync(SDL_PATH, "utf8"));
+  return sdlSchema;
+}
+
+/** Every @scope the operation's selected fields require, root fields first. */
+export function scopesOf(document: DocumentNode, schema: GraphQLSchema = schemaOfDirectives()): string[] {
+  const found = new Set<string>();
+  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+  const walk = (type: GraphQLNamedType | null | undefined, set: SelectionSetNode | undefined) => {
+    if (!set || !type || !(isObjectType(type) || isInterfaceType(type))) return;
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) {
+        const field = type.getFields()[sel.name.value];
+        if (!field) continue;
+        const scope = field.astNode?.directives?.find((d) => d.name.value === "scope")?.arguments?.find((a) => a.name.value === "requires")?.value;
+        if (scope?.kind === Kind.ENUM) found.add(scope.value);
+        walk(getNamedType(field.type), sel.selectionSet);
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        walk(sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : type, sel.selectionSet);
+      } else {
+        const frag = fragments.get(sel.name.value);
+        if (frag) walk(schema.getType(frag.typeCondition.name.value), frag.selectionSet);
+      }
+    }
+  };
+  for (const def of document.definitions) {
+    if (def.kind !== Kind.OPERATION_DEFINITION) continue;
+    walk(def.operation === "mutation" ? schema.getMutationType() : schema.getQueryType(), def.selectionSet);
+  }
+  return [...found];
+}
+
+/** The route's scope: what the first scoped field it selects requires (null: no scope needed). */
+export function scopeOf(op: Operation): string | null {
+  return scopesOf(op.document)[0] ?? null;
+}
+
+// ─── Validation of requests ──────────────────────────────────────────────────
+
+const ajv = new Ajv2020({ strict: false, allErrors: true, removeAdditional: true });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+
+export interface InputProblem {
+  /** Where, as the client sent it: `data.items[0].quantity`, `page-size`. */
+  field: string;
+  detail: string;
+}
+
+/** Compiles a validator: returns every problem of the value at once, named from `root`. */
+export function validatorOf(schema: Schema, root = ""): (value: unknown) => InputProblem[] {
+  const validate = ajv.compile(schema as object);
+  return (value) => {
+    if (validate(value)) return [];
+    const problems: InputProblem[] = [];
+    const seen = new Set<string>();
+    const unions = (validate.errors ?? []).filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf").map((e) => e.instancePath);
+    for (const e of validate.errors ?? []) {
+      // Inside a union, the union's own message says it better than each branch's.
+      if (e.keyword !== "oneOf" && e.keyword !== "anyOf" && /\/(oneOf|anyOf)\//.test(e.schemaPath) && unions.some((p) => e.instancePath.startsWith(p))) continue;
+      const at = e.keyword === "required" ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
+      const field = fieldName(root, at);
+      const detail = plainWords(field, e, valueAt(value, e.instancePath));
+      if (seen.has(detail)) continue;
+      seen.add(detail);
+      problems.push({ field, detail });
+    }
+    return problems;
+  };
+}
+
+function fieldName(root: string, pointer: string): string {
+  let out = root;
+  for (const raw of pointer.split("/").slice(1)) {
+    const seg = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    out += /^\d+$/.test(seg) ? `[${seg}]` : out ? `.${seg}` : seg;
+  }
+  return out || "body";
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  let v: any = value;
+  for (const seg of pointer.split("/").slice(1)) v = v?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return v;
+}
+
+const got = (v: unknown) => (v === undefined ? "" : `; got ${JSON.stringify(v)?.slice(0, 80)}`);
+
+function plainWords(field: string, e: { keyword: string; params: Record<string, any>; parentSchema?: any }, value: unknown): string {
+  const p = e.params;
+  const f = `\`${field}\``;
+  switch (e.keyword) {
+    case "required":
+      return `${f} is required.`;
+    case "type": {
+      const types = ([] as string[]).concat(p.type);
+      const named = types.map((t) => (t === "integer" ? "an integer" : t === "object" ? "an object" : t === "array" ? "an array" : t === "null" ? "null" : `a ${t}`));
+      return `${f} must be ${named.join(" or ")}${got(value)}.`;
+    }
+    case "enum":
+      return `${f} must be one of ${p.allowedValues.map((v: unknown) => JSON.stringify(v)).join(", ")}${got(value)}.`;
+    case "const":
+      return `${f} must be ${JSON.stringify(p.allowedValue)}${got(value)}.`;
+    case "maxLength":
+      return `${f} has ${String(value).length} characters; at most ${p.limit} are allowed (maxLength); shorten it.`;
+    case "minLength":
+      return p.limit === 1 ? `${f} must not be empty.` : `${f} must be at least ${p.limit} characters long.`;
+    case "maxItems":
+      return `${f} holds at most ${p.limit} items; got ${Array.isArray(value) ? value.length : "more"}. Send fewer per request.`;
+    case "minItems":
+      return `${f} needs at least ${p.limit} item${p.limit === 1 ? "" : "s"}.`;
+    case "minimum":
+    case "exclusiveMinimum":
+    case "maximum":
+    case "exclusiveMaximum":
+      return `${f} must be ${p.comparison} ${p.limit}${got(value)}.`;
+    case "format":
+      return p.format === "date-time" ? `${f} must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z${got(value)}.` : `${f} must be a valid ${p.format}${got(value)}.`;
+    case "pattern":
+      return `${f} has the wrong form (expected to match ${p.pattern})${got(value)}.`;
+    case "minProperties":
+    case "maxProperties":
+      return `${f} must hold exactly one of ${Object.keys(e.parentSchema?.properties ?? {}).map((k) => `\`${k}\``).join(" or ")}.`;
+    case "additionalProperties":
+      return `${f} has an unknown field \`${p.additionalProperty}\`.`;
+    case "unevaluatedProperties":
+      return `${f} has an unknown field \`${p.unevaluatedProperty}\`; remove it (only the documented fields are accepted).`;
+    case "oneOf":
+    case "anyOf": {
+      const shapes = ((e.parentSchema?.[e.keyword] ?? []) as any[]).map((s) => (s.properties ? `{ ${Object.keys(s.properties).join(", ")} }` : s.type ?? "a value"));
+      return `${f} must be exactly one of ${shapes.join(" or ")}.`;
+    }
+    default:
+      return `${f} is invalid${got(value)}.`;
+  }
+}
+
+/** Reads declared query (or header) parameters: coerces booleans (any case, 1/0) and numbers, then validates. */
+export function paramReader(params: Record<string, ParamDecl> | undefined): (raw: (name: string) => string | undefined) => { values: Record<string, unknown>; problems: InputProblem[] } {
+  const entries = Object.entries(params ?? {});
+  const schema = Type.Object(Object.fromEntries(entries.map(([n, p]) => [n, p.required ? (p.schema as TSchema) : Type.Optional(p.schema as TSchema)])));
+  const validate = validatorOf(schema);
+  return (raw) => {
+    const values: Record<string, unknown> = {};
+    for (const [name, p] of entries) {
+      const v = raw(name);
+      if (v === undefined) continue;
+      values[name] = coerceParam(p.schema as Record<string, unknown>, v);
+    }
+    return { values, problems: validate(values) };
+  };
+}
+
+function coerceParam(schema: Record<string, unknown>, v: string): unknown {
+  const types = ([] as unknown[]).concat(schema.type);
+  if (types.includes("boolean")) {
+    const l = v.trim().toLowerCase();
+    return l === "true" || l === "1" ? true : l === "false" || l === "0" ? false : v;
+  }
+  if ((types.includes("integer") || types.includes("number")) && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return v;
+}
+
+// ─── Serialisation ───────────────────────────────────────────────────────────
+
+/** A serialiser for one response schema: optional fields without a value are left out, never null. */
+export function serializerOf(schema: Schema): (value: unknown) => string {
+  let stringify: ((v: unknown) => string) | undefined;
+  return (value) => {
+    stringify ??= fastJson(schema as object) as (v: unknown) => string;
+    return stringify(dropAbsent(schema, value));
+  };
+}
+
+// ─── OpenAPI ─────────────────────────────────────────────────────────────────
+
+export interface OpenApiStyle {
+  /** The documented error responses of a route (problem details, or the door's own shape). */
+  errors(route: RouteDecl): Record<string, unknown>;
+  /** The schema of path parameters. */
+  pathParam: Schema;
+  /** Extra fields of each operation (security, x-scope…). */
+  extra?(route: RouteDecl): Record<string, unknown>;
+}
+
+/** The OpenAPI `paths` and `components.schemas` of a door's routes. */
+export function openApiOf(routes: RouteDecl[], style: OpenApiStyle): { paths: Record<string, Record<string, unknown>>; schemas: Record<string, unknown> } {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const schemas: Record<string, unknown> = {};
+  const doc = (s: unknown): unknown => toDocument(s, schemas);
+  for (const r of routes) {
+    const template = r.path.replace(/:([A-Za-z_]+)/g, "{$1}");
+    const names = [...r.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
+    const item = (paths[template] ??= names.length ? { parameters: names.map((name) => ({ name, in: "path", required: true, schema: doc(style.pathParam) })) } : {});
+    const parameters = [
+      ...Object.entries(r.query ?? {}).map(([name, p]) => param(name, "query", p, doc)),
+      ...Object.entries(r.headers ?? {}).map(([name, p]) => param(name, "header", p, doc)),
+    ];
+    const responses: Record<string, unknown> = {};
+    for (const [status, res] of Object.entries(r.responses)) {
+      responses[status] = {
+        description: res.description,
+        ...(res.headers ? { headers: Object.fromEntries(Object.entries(res.headers).map(([h, d]) => [h, { description: d.description, schema: doc(d.schema) }])) } : {}),
+        ...(res.schema ? { content: { [res.contentType ?? "application/json"]: { schema: doc(res.schema) } } } : {}),
+      };
+    }
+    Object.assign(responses, style.errors(r));
+    item[r.method.toLowerCase()] = {
+      operationId: r.operationId,
+      summary: r.summary,
+      ...(r.description ? { description: r.description } : {}),
+      ...(r.tags ? { tags: r.tags } : {}),
+      ...(style.extra?.(r) ?? {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: doc(r.body) } } } } : {}),
+      responses,
+    };
+  }
+  return { paths, schemas };
+}
+
+function param(name: string, where: string, p: ParamDecl, doc: (s: unknown) => unknown) {
+  return { name, in: where, required: p.required ?? false, ...(p.description ? { description: p.description } : {}), schema: doc(p.schema) };
+}
+
+/** A plain JSON copy of a schema with each named component replaced by a `$ref` (collected in `schemas`). */
+function toDocument(s: unknown, schemas: Record<string, unknown>, top = false): unknown {
+  if (Array.isArray(s)) return s.map((x) => toDocument(x, schemas));
+  if (!s || typeof s !== "object") return s;
+  const o = s as Record<string, unknown>;
+  const name = o["x-component"];
+  if (typeof name === "string" && !top) {
+    if (!(name in schemas)) {
+      schemas[name] = {};
+      schemas[name] = toDocument(o, schemas, true);
+    }
+    return { $ref: `#/components/schemas/${name}` };
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (k !== "x-component") out[k] = toDocument(v, schemas);
+  return out;
+}
