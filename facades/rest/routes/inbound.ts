@@ -78,7 +78,7 @@ function detailView(s: Gql) {
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-export function dateTimeQuery(input: RestInput, name: string): string | undefined {
+function dateTimeQuery(input: RestInput, name: string): string | undefined {
   const v = input.query(name);
   if (v === undefined) return undefined;
   const [y, m, d] = v.slice(0, 10).split("-").map(Number);
