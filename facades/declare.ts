@@ -11,10 +11,10 @@ import fastJson from "fast-json-stringify";
 import { Type, type TSchema } from "typebox";
 import type { Operation } from "./executor.js";
 import type { Method, RouteBase } from "./http.js";
-import { component, dropAbsent, nullable as Nullable, selectionOf } from "../src/core/json-shape.js";
-import { LIST_BOUNDS, TEXT_BOUNDS, type ListBound, type TextBound } from "../src/core/bounds.js";
+import { component, dropAbsent, from, nullable as Nullable, selectionOf } from "../src/core/json-shape.js";
+import { LIST_BOUNDS, pastListBound, TEXT_BOUNDS, type ListBound, type TextBound } from "../src/core/bounds.js";
 
-export { Type as T, component, dropAbsent, Nullable, selectionOf };
+export { Type as T, component, dropAbsent, from, Nullable, selectionOf };
 export type { TSchema };
 export type Schema = TSchema | Record<string, unknown>;
 
@@ -22,6 +22,7 @@ export interface ParamDecl {
   schema: Schema;
   description?: string;
   required?: boolean;
+  example?: unknown;
 }
 
 export interface ResponseDecl {
@@ -48,6 +49,8 @@ export interface RouteDecl extends RouteBase {
   responses: Record<number, ResponseDecl>;
   /** The door's error statuses to document (problem bodies, or the route's own error shape). */
   errors?: number[] | Record<number, string>;
+  /** Examples of path parameters, for the document. */
+  pathExamples?: Record<string, string>;
 }
 
 // ─── Schema helpers ──────────────────────────────────────────────────────────
@@ -104,7 +107,7 @@ export function scopeOf(op: Operation): string | null {
 
 // ─── Validation of requests ──────────────────────────────────────────────────
 
-const ajv = new Ajv2020({ strict: false, allErrors: true, removeAdditional: true });
+const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 
 export interface InputProblem {
@@ -150,6 +153,9 @@ function valueAt(value: unknown, pointer: string): unknown {
   return v;
 }
 
+/** Integers bounded on both sides are stated as the core states them ("an integer from 1 to 1000"). */
+const intRange = (s: any) => s?.type === "integer" && typeof s.minimum === "number" && typeof s.maximum === "number";
+
 const got = (v: unknown) => (v === undefined ? "" : `; got ${JSON.stringify(v)?.slice(0, 80)}`);
 
 function plainWords(field: string, e: { keyword: string; params: Record<string, any>; parentSchema?: any }, value: unknown): string {
@@ -159,6 +165,7 @@ function plainWords(field: string, e: { keyword: string; params: Record<string, 
     case "required":
       return `${f} is required.`;
     case "type": {
+      if (intRange(e.parentSchema)) return `${f} must be an integer from ${e.parentSchema.minimum} to ${e.parentSchema.maximum}${got(value)}.`;
       const types = ([] as string[]).concat(p.type);
       const named = types.map((t) => (t === "integer" ? "an integer" : t === "object" ? "an object" : t === "array" ? "an array" : t === "null" ? "null" : `a ${t}`));
       return `${f} must be ${named.join(" or ")}${got(value)}.`;
@@ -168,17 +175,18 @@ function plainWords(field: string, e: { keyword: string; params: Record<string, 
     case "const":
       return `${f} must be ${JSON.stringify(p.allowedValue)}${got(value)}.`;
     case "maxLength":
-      return `${f} has ${String(value).length} characters; at most ${p.limit} are allowed (maxLength); shorten it.`;
+      return `${f} has ${[...String(value)].length} characters; at most ${p.limit} are allowed (maxLength); shorten it.`;
     case "minLength":
       return p.limit === 1 ? `${f} must not be empty.` : `${f} must be at least ${p.limit} characters long.`;
     case "maxItems":
-      return `${f} holds at most ${p.limit} items; got ${Array.isArray(value) ? value.length : "more"}. Send fewer per request.`;
+      return `${f} ${pastListBound(Array.isArray(value) ? value.length : p.limit + 1, p.limit)}.`;
     case "minItems":
-      return `${f} needs at least ${p.limit} item${p.limit === 1 ? "" : "s"}.`;
+      return p.limit === 1 ? `${f} must hold at least one item.` : `${f} must hold at least ${p.limit} items.`;
     case "minimum":
     case "exclusiveMinimum":
     case "maximum":
     case "exclusiveMaximum":
+      if (intRange(e.parentSchema)) return `${f} must be an integer from ${e.parentSchema.minimum} to ${e.parentSchema.maximum}${got(value)}.`;
       return `${f} must be ${p.comparison} ${p.limit}${got(value)}.`;
     case "format":
       return p.format === "date-time" ? `${f} must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z${got(value)}.` : `${f} must be a valid ${p.format}${got(value)}.`;
@@ -257,7 +265,7 @@ export function openApiOf(routes: RouteDecl[], style: OpenApiStyle): { paths: Re
   for (const r of routes) {
     const template = r.path.replace(/:([A-Za-z_]+)/g, "{$1}");
     const names = [...r.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
-    const item = (paths[template] ??= names.length ? { parameters: names.map((name) => ({ name, in: "path", required: true, schema: doc(style.pathParam) })) } : {});
+    const item = (paths[template] ??= names.length ? { parameters: names.map((name) => ({ name, in: "path", required: true, schema: doc(style.pathParam), ...(r.pathExamples?.[name] ? { example: r.pathExamples[name] } : {}) })) } : {});
     const parameters = [
       ...Object.entries(r.query ?? {}).map(([name, p]) => param(name, "query", p, doc)),
       ...Object.entries(r.headers ?? {}).map(([name, p]) => param(name, "header", p, doc)),
@@ -286,11 +294,11 @@ export function openApiOf(routes: RouteDecl[], style: OpenApiStyle): { paths: Re
 }
 
 function param(name: string, where: string, p: ParamDecl, doc: (s: unknown) => unknown) {
-  return { name, in: where, required: p.required ?? false, ...(p.description ? { description: p.description } : {}), schema: doc(p.schema) };
+  return { name, in: where, required: p.required ?? false, ...(p.description ? { description: p.description } : {}), schema: doc(p.schema), ...(p.example !== undefined ? { example: p.example } : {}) };
 }
 
 /** A plain JSON copy of a schema with each named component replaced by a `$ref` (collected in `schemas`). */
-function toDocument(s: unknown, schemas: Record<string, unknown>, top = false): unknown {
+export function toDocument(s: unknown, schemas: Record<string, unknown>, top = false): unknown {
   if (Array.isArray(s)) return s.map((x) => toDocument(x, schemas));
   if (!s || typeof s !== "object") return s;
   const o = s as Record<string, unknown>;
@@ -303,6 +311,6 @@ function toDocument(s: unknown, schemas: Record<string, unknown>, top = false): 
     return { $ref: `#/components/schemas/${name}` };
   }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) if (k !== "x-component") out[k] = toDocument(v, schemas);
+  for (const [k, v] of Object.entries(o)) if (k !== "x-component" && k !== "x-from") out[k] = toDocument(v, schemas);
   return out;
 }

@@ -148,7 +148,8 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       problem = problemFor(serviceName, req, 500, "internal", "Internal server error", "The server failed to handle the request; it has been logged with the request id.");
     }
     if (route.errorBody?.statuses.includes(problem.status)) {
-      res.status(problem.status).json({ error: problem.detail });
+      const errors = problem.errors as { detail: string }[] | undefined;
+      res.status(problem.status).json({ error: problem.detail, ...(errors ? { errors: errors.map((e) => e.detail) } : {}) });
       return;
     }
     sendProblem(res, problem);

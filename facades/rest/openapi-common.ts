@@ -1,9 +1,4 @@
 // Shared pieces of the REST OpenAPI 3.1 document.
-export interface OpenApiFragment {
-  paths: Record<string, unknown>;
-  schemas: Record<string, unknown>;
-}
-
 export const PROBLEM_DESCRIPTIONS: Record<string, string> = {
   "400": "Invalid request (problem details naming the field)",
   "401": "Missing, malformed, unknown or revoked API secret",

@@ -1,13 +1,25 @@
 // The OpenAPI 3.1 description of the REST v2.2 facade, served at /v2.2/openapi.json. Tests validate
 // every response they receive against it, so it cannot drift from the code.
-import { commonSchemas, PROBLEM_DESCRIPTIONS, problemResponses, type OpenApiFragment } from "./openapi-common.js";
-import { restOpenApiFragments, restRoutes } from "./routes/index.js";
-import { openApiOf, Text, T, type RouteDecl } from "../declare.js";
+import { commonSchemas, PROBLEM_DESCRIPTIONS, problemResponses } from "./openapi-common.js";
+import { restRoutes } from "./routes/index.js";
+import { openApiOf, Text, T, toDocument, type RouteDecl } from "../declare.js";
+import { ReturnEvent } from "./routes/webhooks.js";
 import type { RestRoute } from "./route.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 
 export function openApiDocument(serviceName: string) {
-  const fragments: OpenApiFragment[] = [...restOpenApiFragments, openApiOf(restRoutes.filter((r) => r.responses), restStyle)];
+  const { paths, schemas } = openApiOf(restRoutes, restStyle);
+  const eventSchemas: Record<string, unknown> = {};
+  const webhooks = {
+    return: {
+      post: {
+        operationId: "Return event",
+        summary: "A return was created or changed: delivered to each `return` webhook",
+        requestBody: { required: true, content: { "application/json": { schema: toDocument(ReturnEvent, eventSchemas) } } },
+        responses: { "2XX": { description: "Received; any other answer is retried" } },
+      },
+    },
+  };
   return {
     openapi: "3.1.0",
     info: {
@@ -23,9 +35,10 @@ export function openApiDocument(serviceName: string) {
     servers: [{ url: "/v2.2" }],
     components: {
       securitySchemes: { Bearer: { type: "http", scheme: "bearer" } },
-      schemas: Object.assign({}, commonSchemas, ...fragments.map((f) => f.schemas)),
+      schemas: { ...commonSchemas, ...schemas, ...eventSchemas },
     },
-    paths: Object.assign({}, ...fragments.map((f) => f.paths)),
+    webhooks,
+    paths,
   };
 }
 
@@ -43,4 +56,4 @@ const restStyle = {
   },
 };
 
-const ERROR_BODY = T.Object({ error: T.String() }, { additionalProperties: false });
+const ERROR_BODY = T.Object({ error: T.String(), errors: T.Optional(T.Array(T.String(), { description: "Every problem, when the request has several." })) }, { additionalProperties: false });

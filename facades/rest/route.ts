@@ -98,7 +98,7 @@ const PAGE_SIZE = { type: "integer", minimum: 1, maximum: 500 };
 /** Cursor paging: query `page-size` / `page-continue`, or the headers `X-Page-Size` / `X-Page-Continue`. */
 export const PAGING: { query: Record<string, ParamDecl>; headers: Record<string, ParamDecl> } = {
   query: { "page-size": { schema: { ...PAGE_SIZE, default: 20 } }, "page-continue": { schema: Text("cursor") } },
-  headers: { "X-Page-Size": { schema: PAGE_SIZE }, "X-Page-Continue": { schema: Text("cursor") } },
+  headers: { "X-Page-Size": { schema: { ...PAGE_SIZE, default: 20 } }, "X-Page-Continue": { schema: Text("cursor") } },
 };
 
 export function pageArgs(input: RestInput): { first?: number; after?: string } {
@@ -119,22 +119,3 @@ export const PAGE_NEXT = { "X-Page-Next": { description: "Cursor of the next pag
 
 export type { Executor };
 
-/** A route of the hand-written kind, until every file is declared. */
-export type LegacyRoute = Omit<RestDecl, "summary" | "responses"> & { scope: string | null };
-
-/** Legacy: a boolean query parameter (true/false in any case, 1/0). */
-export function booleanQuery(input: RestInput, name: string): boolean | undefined {
-  const v = input.query(name);
-  if (v === undefined) return undefined;
-  const l = v.trim().toLowerCase();
-  if (l === "true" || l === "1") return true;
-  if (l === "false" || l === "0") return false;
-  throw new RestInputError(`\`${name}\` must be \`true\` or \`false\`; got ${JSON.stringify(v)}.`, name);
-}
-
-/** Legacy: drops null-valued keys the merchant API documents as absent rather than null. */
-export function omitNull<T extends Record<string, unknown>>(obj: T, keys: (keyof T)[]): T {
-  const out = { ...obj };
-  for (const k of keys) if (out[k] === null || out[k] === undefined) delete out[k];
-  return out;
-}

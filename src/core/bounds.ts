@@ -20,8 +20,11 @@ export const LIST_BOUNDS = {
   returnComments: 200,
   /** Timeline entries of one return (actions and comments; entries beyond it are refused with the action). */
   returnTimeline: 1_000,
-  /** Order discounts and shipping lines of one custom order sync (summed into the order's totals). */
+  /** Order discounts and shipping lines of one order (summed into the order's totals). */
   orderCharges: 100,
+  /** Discounts and tax lines of one line item or shipping line, properties of one line item. */
+  lineCharges: 100,
+  lineProperties: 100,
   /** Tags on one order. */
   orderTags: 250,
   /** Items of one inbound shipment. */
@@ -76,6 +79,12 @@ export const LIST_BOUNDS = {
   overviewProducts: 5,
   overviewCurrencies: 200,
 } as const;
+
+/**
+ * Units one order line (and one fulfillment line) may hold: the merchant API's documented 1..1000,
+ * the same through every door (GraphQL, custom order sync, Orders API, fulfillments).
+ */
+export const QUANTITY_BOUNDS = { lineItem: 1_000 } as const;
 
 /** How far back and how much one webhook replay may re-send. */
 export const REPLAY_BOUNDS = {

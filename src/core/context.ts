@@ -73,7 +73,8 @@ export class RequestContext {
 
   requireStore(storeId: string): void {
     this.requireAuthenticated();
-    if (!this.canAccessStore(storeId)) throw fail.forbidden("The credentials do not have access to this store.", "auth/store-forbidden");
+    // Another tenant's store is not found, like any other object of another tenant (and like a store that does not exist).
+    if (!this.canAccessStore(storeId)) throw fail.notFound("stores/not-found", `No store ${JSON.stringify(storeId)} for these credentials; use the store id the API secret was issued for.`, "Store not found");
   }
 
   /** Who did it, for timelines and audit: "api_client:<id>" or "staff:<id>". */

@@ -54,6 +54,11 @@ export function nullable<S extends object>(schema: S): S {
   return { ...s, type: Array.isArray(s.type) ? [...s.type, "null"] : [s.type, "null"] } as unknown as S;
 }
 
+/** A key the published shape names differently from the GraphQL field it comes from (an alias). */
+export function from<S extends object>(field: string, schema: S): S {
+  return { ...schema, "x-from": field } as S;
+}
+
 /** The GraphQL selection set that fetches exactly a shape whose keys are the fields' names. */
 export function selectionOf(schema: unknown): string {
   const s = schema as JsonSchema;
@@ -63,7 +68,8 @@ export function selectionOf(schema: unknown): string {
   return Object.entries<JsonSchema>(s.properties)
     .map(([k, v]) => {
       const sub = selectionOf(v);
-      return sub ? `${k} { ${sub} }` : k;
+      const field = typeof v["x-from"] === "string" && v["x-from"] !== k ? `${k}: ${v["x-from"]}` : k;
+      return sub ? `${field} { ${sub} }` : field;
     })
     .join(" ");
 }

@@ -7,6 +7,7 @@ import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { groupBy } from "../core/loaders.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { findOrder } from "../orders/service.js";
+import { checkLineQuantity } from "../orders/rules.js";
 
 export const FULFILLMENT_STATUSES = ["pre_transit", "unknown", "in_transit", "out_for_delivery", "available_for_pickup", "delivered", "return_to_sender", "failure", "cancelled", "error"] as const;
 /** Accepted by the shipment-status update: every status but `unknown`. */
@@ -72,7 +73,7 @@ async function insertFulfillment(ctx: RequestContext, storeId: string, orderRef:
   if (!order) throw orderNotFound(orderRef);
   if (!input.lineItems.length) throw fail.badInput("`lineItems` must hold at least one line item.", "lineItems");
   input.lineItems.forEach((li, i) => {
-    if (!Number.isInteger(li.quantity) || li.quantity < 1 || li.quantity > 1000) throw fail.badInput(`\`lineItems[${i}].quantity\` must be an integer from 1 to 1000.`, `lineItems[${i}].quantity`);
+    checkLineQuantity(li.quantity, `lineItems[${i}].quantity`);
   });
   if (input.fulfillmentId != null && !input.fulfillmentId.trim()) throw fail.badInput("`fulfillmentId` must not be empty.", "fulfillmentId");
   if (input.tracking && (!input.tracking.carrier.trim() || !input.tracking.code.trim())) throw fail.badInput("`tracking.carrier` and `tracking.code` must not be empty.", "tracking");

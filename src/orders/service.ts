@@ -13,6 +13,7 @@ import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import type { TransactionClient } from "../db/client.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import { customerForOrder } from "../customers/service.js";
+import { checkLineQuantity, gramsOf, protectionOf } from "./rules.js";
 
 export type OrderRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["order"]["findFirst"]>>>;
 export type LineItemRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["orderLineItem"]["findFirst"]>>>;
@@ -37,9 +38,14 @@ export interface OrderInput {
     price?: string | null;
     discount?: string | null;
     tax?: string | null;
-    weightGrams?: number | null;
+    discounts?: string[] | null;
+    taxLines?: string[] | null;
+    weight?: { value: number; unit: string } | null;
+    properties?: { name: string; value?: string | null }[] | null;
     fulfillmentLocationId?: string | null;
   }[];
+  orderDiscounts?: string[] | null;
+  shippingLines?: { title?: string | null; price: string; taxLines?: string[] | null }[] | null;
   shippingCost?: string | null;
   shippingMethod?: string | null;
   shippingAddress?: Record<string, unknown> | null;
@@ -72,6 +78,11 @@ function amount(v: string | null | undefined, currency: string, field: string): 
   return minor;
 }
 
+/** Several amounts of one kind (a line's discounts, a shipping line's taxes), summed exactly in minor units. */
+function amountSum(values: (string | null | undefined)[], currency: string, field: (i: number) => string): number {
+  return values.reduce<number>((sum, v, i) => sum + (amount(v, currency, field(i)) ?? 0), 0);
+}
+
 function orderNotFound(id: string) {
   return fail.notFound("orders/not-found", `No order ${JSON.stringify(id)} in this store (looked up by external id, internal id and name).`, "Order not found");
 }
@@ -97,7 +108,6 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
     const id = nonEmpty(li.id, `${f}.id`);
     if (seen.has(id)) throw fail.badInput(`\`${f}.id\` ${JSON.stringify(id)} appears twice.`, `${f}.id`);
     seen.add(id);
-    if (!Number.isInteger(li.quantity) || li.quantity < 1 || li.quantity > 1_000_000) throw fail.badInput(`\`${f}.quantity\` must be a positive integer.`, `${f}.quantity`);
     return {
       externalId: id,
       position: i,
@@ -108,11 +118,12 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
       variantTitle: li.variantTitle ?? null,
       vendor: li.vendor ?? null,
       imageUrl: li.imageUrl ?? null,
-      quantity: li.quantity,
+      quantity: checkLineQuantity(li.quantity, `${f}.quantity`),
       unitPrice: amount(li.price, currency, `${f}.price`) ?? 0,
-      discount: amount(li.discount, currency, `${f}.discount`) ?? 0,
-      tax: amount(li.tax, currency, `${f}.tax`) ?? 0,
-      weightGrams: li.weightGrams ?? null,
+      // A line's discount and tax: the one amount an API sent, plus each discount / tax line a platform listed.
+      discount: (amount(li.discount, currency, `${f}.discount`) ?? 0) + amountSum(li.discounts ?? [], currency, (j) => `${f}.discounts[${j}]`),
+      tax: (amount(li.tax, currency, `${f}.tax`) ?? 0) + amountSum(li.taxLines ?? [], currency, (j) => `${f}.taxLines[${j}]`),
+      weightGrams: li.weight ? gramsOf(li.weight, `${f}.weight`) : null,
       fulfillmentLocationId: li.fulfillmentLocationId ?? null,
     };
   });
@@ -120,7 +131,11 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
   let firstName = c.firstName ?? "";
   let lastName = c.lastName ?? "";
   if (!firstName && !lastName && c.name) [firstName, lastName] = [c.name.split(" ")[0], c.name.split(" ").slice(1).join(" ")];
-  const p = input.protection ?? {};
+  const shippingLines = input.shippingLines ?? [];
+  const shippingFromLines = amountSum(shippingLines.map((s) => s.price), currency, (j) => `shippingLines[${j}].price`);
+  const shippingTax = shippingLines.reduce((sum, s, j) => sum + amountSum(s.taxLines ?? [], currency, (k) => `shippingLines[${j}].taxLines[${k}]`), 0);
+  const orderDiscounts = amountSum(input.orderDiscounts ?? [], currency, (j) => `orderDiscounts[${j}]`);
+  const protection = protectionOf(input.protection, input.lineItems);
   const data = {
     name,
     currency,
@@ -131,17 +146,15 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
     customerLastName: lastName,
     shippingAddress: input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
     billingAddress: input.billingAddress ? JSON.stringify(input.billingAddress) : null,
-    shippingMethod: input.shippingMethod ?? null,
-    shippingCost: amount(input.shippingCost, currency, "shippingCost") ?? 0,
-    discountTotal: amount(input.totalDiscount, currency, "totalDiscount") ?? lines.reduce((s, l) => s + l.discount, 0),
-    taxTotal: amount(input.totalTax, currency, "totalTax") ?? lines.reduce((s, l) => s + l.tax, 0),
+    shippingMethod: input.shippingMethod ?? shippingLines[0]?.title ?? null,
+    // Totals the platform did not state: the lines' discounts plus the order's; the lines' tax plus the shipping's.
+    shippingCost: amount(input.shippingCost, currency, "shippingCost") ?? shippingFromLines,
+    discountTotal: amount(input.totalDiscount, currency, "totalDiscount") ?? lines.reduce((s, l) => s + l.discount, 0) + orderDiscounts,
+    taxTotal: amount(input.totalTax, currency, "totalTax") ?? lines.reduce((s, l) => s + l.tax, 0) + shippingTax,
     totalPrice: amount(input.totalPrice, currency, "totalPrice"),
     locationId: input.locationId ?? null,
     tags: JSON.stringify(input.tags ?? []),
-    covered: !!p.covered,
-    finalSaleCoverage: !!p.finalSaleCoverage,
-    packageProtection: !!p.packageProtection,
-    returnsCoverage: !!p.returnsCoverage,
+    ...protection,
     placedAt: input.placedAt,
   };
 

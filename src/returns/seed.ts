@@ -11,9 +11,9 @@ export async function seedReturns(services: Services, storeId: string) {
   const ctx = systemContext(services, storeId, "seed");
   const day = (n: number) => new Date(Date.UTC(2026, 9, 1 + n, 15, 0, 0));
   const catalogue = [
-    { id: "li-tee", productId: "prod-tee", variantId: "var-tee-m", sku: "TEE-M", title: "Organic tee", variantTitle: "M / Navy", price: "28.00", tax: "2.24", weightGrams: 180 },
-    { id: "li-jacket", productId: "prod-jacket", variantId: "var-jacket-l", sku: "JKT-L", title: "Rain jacket", variantTitle: "L / Olive", price: "129.00", tax: "10.32", discount: "12.90", weightGrams: 640 },
-    { id: "li-socks", productId: "prod-socks", variantId: "var-socks", sku: "SOCK-3", title: "Wool socks (3-pack)", variantTitle: "One size", price: "18.00", tax: "1.44", weightGrams: 150 },
+    { id: "li-tee", productId: "prod-tee", variantId: "var-tee-m", sku: "TEE-M", title: "Organic tee", variantTitle: "M / Navy", price: "28.00", tax: "2.24", weight: { value: 180, unit: "g" } },
+    { id: "li-jacket", productId: "prod-jacket", variantId: "var-jacket-l", sku: "JKT-L", title: "Rain jacket", variantTitle: "L / Olive", price: "129.00", tax: "10.32", discount: "12.90", weight: { value: 640, unit: "g" } },
+    { id: "li-socks", productId: "prod-socks", variantId: "var-socks", sku: "SOCK-3", title: "Wool socks (3-pack)", variantTitle: "One size", price: "18.00", tax: "1.44", weight: { value: 150, unit: "g" } },
   ];
   const made: { id: string; externalId: string; name: string }[] = [];
   for (let i = 0; i < 6; i++) {

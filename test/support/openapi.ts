@@ -4,7 +4,7 @@ import addFormats from "ajv-formats";
 import { openApiDocument } from "../../facades/rest/openapi.js";
 import { compatOpenApiDocument } from "../../facades/compat/openapi.js";
 
-type Doc = { paths: Record<string, Record<string, any>>; components: Record<string, unknown> };
+type Doc = { paths: Record<string, Record<string, any>>; components: Record<string, unknown>; webhooks?: Record<string, any> };
 
 export class OpenApiValidator {
   private readonly ajv = new (Ajv2020 as any)({ strict: false, allErrors: true });
@@ -55,6 +55,19 @@ export class OpenApiValidator {
     if (!validate(body)) {
       throw new Error(`OpenAPI: ${key} body does not match: ${this.ajv.errorsText(validate.errors, { separator: "\n  " })}\nbody: ${JSON.stringify(body).slice(0, 2000)}`);
     }
+  }
+
+  /** Throws when a webhook delivery's body is not the document's event (`webhooks.<event>`). */
+  checkEvent(event: string, body: unknown): void {
+    const key = `webhook ${event}`;
+    let validate = this.cache.get(key);
+    if (!validate) {
+      const media = this.doc.webhooks?.[event]?.post?.requestBody?.content?.["application/json"];
+      if (!media) throw new Error(`OpenAPI: no webhook event ${event}`);
+      validate = this.ajv.compile(JSON.parse(JSON.stringify(media.schema).replace(/"#\/components\//g, '"api#/components/')));
+      this.cache.set(key, validate);
+    }
+    if (!validate(body)) throw new Error(`OpenAPI: ${key} payload does not match: ${this.ajv.errorsText(validate.errors, { separator: "\n  " })}\nbody: ${JSON.stringify(body).slice(0, 2000)}`);
   }
 }
 

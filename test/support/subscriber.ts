@@ -2,6 +2,7 @@
 // answers what `respond` decides (status, optional delay).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { restValidator } from "./openapi.js";
 
 export interface Received {
   /** Date.now() when the request body arrived. */
@@ -32,6 +33,8 @@ export interface Subscriber {
   /** Requests currently being answered, by webhook-id (to catch concurrent sends). */
   inFlight: Map<string, number>;
   maxConcurrentSameId: number;
+  /** Event payloads that are not the OpenAPI document's event; `waitFor` and `close` fail on any. */
+  invalidPayloads: string[];
   respond: Responder;
   waitFor(predicate: (received: Received[]) => boolean, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -44,10 +47,12 @@ export async function startSubscriber(respond: Responder = () => ({ status: 200 
     received: [],
     inFlight: new Map(),
     maxConcurrentSameId: 0,
+    invalidPayloads: [],
     respond,
     async waitFor(predicate, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(sub.received)) {
+        if (sub.invalidPayloads.length) throw new Error(sub.invalidPayloads[0]);
         if (Date.now() > deadline) throw new Error(`subscriber: condition not met within ${timeoutMs} ms; received ${sub.received.length} requests`);
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -58,6 +63,7 @@ export async function startSubscriber(respond: Responder = () => ({ status: 200 
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      if (sub.invalidPayloads.length) throw new Error(sub.invalidPayloads[0]);
     },
   };
   let count = 0;
@@ -70,6 +76,14 @@ export async function startSubscriber(respond: Responder = () => ({ status: 200 
       try {
         json = JSON.parse(body);
       } catch {}
+      // A delivered event (the envelope's `merchantName` marks it) must be the documented one.
+      if (json && typeof json === "object" && "merchantName" in json) {
+        try {
+          restValidator.checkEvent("return", json);
+        } catch (err) {
+          sub.invalidPayloads.push((err as Error).message);
+        }
+      }
       const r: Received = { at: Date.now(), arrivedAt: performance.now() + performance.timeOrigin, path: req.url ?? "/", headers: req.headers, body, json };
       const id = String(req.headers["webhook-id"] ?? "");
       const now = (sub.inFlight.get(id) ?? 0) + 1;

@@ -3,10 +3,25 @@
 // an invoice (and whose invoice it is) is the core's; here is only CSV formatting.
 import type { Response } from "express";
 import { operation } from "../../executor.js";
-import { RestProblem, type RestInput, type RestRoute, type LegacyRoute, type Runner } from "../route.js";
-import { problemResponses, type OpenApiFragment } from "../openapi-common.js";
-import { pathParam } from "../schema-helpers.js";
+import { restRoute, RestProblem, type RestInput, type RestRoute, type Runner } from "../route.js";
+import { component, Obj, T } from "../../declare.js";
+import { Money } from "../../../src/returns/shapes.js";
 import { CSV_HEADER, csvRow, type CsvItem } from "../../../src/invoices/csv.js";
+
+const DateTime = T.String({ format: "date-time" });
+const Invoice = component(
+  "Invoice",
+  Obj({
+    id: T.String(),
+    charge: Money,
+    status: T.String({ enum: ["pending", "issued", "paid"], description: "`pending` accumulates this period's items; then `issued`, then `paid`." }),
+    store: Obj({ id: T.String() }),
+    periodStart: DateTime,
+    periodEnd: T.String({ format: "date-time", description: "Exclusive." }),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  }),
+);
 
 const listInvoices = operation(`query RestListInvoices($storeId: ID!) {
   invoices(storeId: $storeId) { id storeId status charge { amount currency } periodStart periodEnd createdAt updatedAt }
@@ -63,41 +78,49 @@ async function streamCsv(res: Response, run: Runner, first: Page, filename: stri
   res.end();
 }
 
+const CSV_DESCRIPTION = [
+  "UTF-8 CSV (RFC 4180: comma-separated, CRLF line ends, fields holding a comma, quote or line break are quoted with quotes doubled), one header row, then one row per billable item, oldest first. Streamed: the body may be large.",
+  "Columns: `invoice_id`; `item_id`; `date` (when the billable event happened, ISO 8601 UTC); `type` (e.g. `return_label`, `return_processing`, `package_protection`, `adjustment`); `description`; `order_name` (e.g. `#1001`, empty when none); `return_id` (empty when none); `quantity` (integer); `unit_amount` and `amount` (decimal, major units, `amount` = quantity × unit_amount, negative for credits); `currency` (ISO 4217).",
+  "Spreadsheet safety: a text cell (type, description, order name, return id) starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with an apostrophe `'` so it is never run as a formula. Numeric columns are never altered.",
+].join("\n\n");
+
+/** The CSV routes stream; a plain answer is never built. */
 const notStreamed = () => {
   throw new Error("streamed route");
 };
 
-export const invoicesRoutes: LegacyRoute[] = [
-  {
+const csvResponse = (description: string) => ({
+  description,
+  headers: { "Content-Disposition": { description: 'attachment; filename="invoice-<id>.csv"', schema: T.String() } },
+  contentType: "text/csv",
+  schema: T.String({ format: "binary" }),
+});
+const tags = ["Invoices"];
+
+export const invoicesRoutes: RestRoute[] = [
+  restRoute({
     method: "GET",
     path: "/stores/:storeId/invoices",
     operationId: "Invoice list",
-    scope: "invoices_read",
+    summary: "List the store's invoices, newest first (not paginated)",
+    tags,
     operation: listInvoices,
+    responses: { 200: { description: "The invoices", schema: Obj({ invoices: T.Array(Invoice) }) } },
+    errors: [401, 403],
     variables: ({ params }) => ({ storeId: params.storeId }),
-    respond: (data) => ({
-      status: 200,
-      body: {
-        invoices: data.invoices.map((i: Record<string, any>) => ({
-          id: i.id,
-          charge: i.charge,
-          status: i.status,
-          store: { id: i.storeId },
-          periodStart: i.periodStart,
-          periodEnd: i.periodEnd,
-          createdAt: i.createdAt,
-          updatedAt: i.updatedAt,
-        })),
-      },
-    }),
-  },
+    respond: (data) => ({ status: 200, body: { invoices: data.invoices.map(({ storeId, ...i }: Record<string, unknown>) => ({ ...i, store: { id: storeId } })) } }),
+  }),
   // Declared before /invoices/:invoiceId/items.csv so "pending" is not taken for an id.
-  {
+  restRoute({
     method: "GET",
     path: "/invoices/pending/items.csv",
     operationId: "Invoice pending csv get",
-    scope: "invoices_read",
+    summary: "Download the items of the store's open (pending) invoice as CSV",
+    description: CSV_DESCRIPTION + "\n\nWhen nothing has been billed yet this period, the body is the header row alone.",
+    tags,
     operation: pendingItems,
+    responses: { 200: csvResponse("The pending invoice's items") },
+    errors: [400, 401, 403],
     variables: notStreamed,
     respond: notStreamed,
     async stream(_input: RestInput, run: Runner, res: Response) {
@@ -105,13 +128,17 @@ export const invoicesRoutes: LegacyRoute[] = [
       // No open invoice yet: nothing billed this period, an empty statement (header row only).
       await streamCsv(res, run, data.pendingInvoice, data.pendingInvoice ? `invoice-${data.pendingInvoice.id}-pending.csv` : "invoice-pending.csv");
     },
-  },
-  {
+  }),
+  restRoute({
     method: "GET",
     path: "/invoices/:invoiceId/items.csv",
     operationId: "Invoice csv get",
-    scope: "invoices_read",
+    summary: "Download an invoice's items as CSV",
+    description: CSV_DESCRIPTION + "\n\nAn invoice of another store answers 404.",
+    tags,
     operation: invoiceItems,
+    responses: { 200: csvResponse("The invoice items") },
+    errors: [401, 403, 404],
     variables: notStreamed,
     respond: notStreamed,
     async stream(input: RestInput, run: Runner, res: Response) {
@@ -119,79 +146,5 @@ export const invoicesRoutes: LegacyRoute[] = [
       if (!data.invoice) throw new RestProblem(404, "invoices/not-found", "Invoice not found", `No invoice ${input.params.invoiceId} for this API client's store.`);
       await streamCsv(res, run, data.invoice, `invoice-${data.invoice.id}.csv`);
     },
-  },
+  }),
 ];
-
-const CSV_DESCRIPTION = [
-  "UTF-8 CSV (RFC 4180: comma-separated, CRLF line ends, fields holding a comma, quote or line break are quoted with quotes doubled), one header row, then one row per billable item, oldest first. Streamed: the body may be large.",
-  "Columns: `invoice_id`; `item_id`; `date` (when the billable event happened, ISO 8601 UTC); `type` (e.g. `return_label`, `return_processing`, `package_protection`, `adjustment`); `description`; `order_name` (e.g. `#1001`, empty when none); `return_id` (empty when none); `quantity` (integer); `unit_amount` and `amount` (decimal, major units, `amount` = quantity × unit_amount, negative for credits); `currency` (ISO 4217).",
-  "Spreadsheet safety: a text cell (type, description, order name, return id) starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with an apostrophe `'` so it is never run as a formula. Numeric columns are never altered.",
-].join("\n\n");
-
-const csvResponse = (what: string) => ({
-  description: what,
-  headers: { "Content-Disposition": { description: 'attachment; filename="invoice-<id>.csv"', schema: { type: "string" } } },
-  content: { "text/csv": { schema: { type: "string", format: "binary" } } },
-});
-
-export const invoicesOpenApi: OpenApiFragment = {
-  paths: {
-    "/stores/{storeId}/invoices": {
-      parameters: [pathParam("storeId")],
-      get: {
-        operationId: "Invoice list",
-        summary: "List the store's invoices, newest first (not paginated)",
-        tags: ["Invoices"],
-        security: [{ Bearer: [] }],
-        "x-scope": "invoices_read",
-        responses: {
-          "200": {
-            description: "The invoices",
-            content: { "application/json": { schema: { type: "object", required: ["invoices"], additionalProperties: false, properties: { invoices: { type: "array", items: { $ref: "#/components/schemas/Invoice" } } } } } },
-          },
-          ...problemResponses(["401", "403"]),
-        },
-      },
-    },
-    "/invoices/pending/items.csv": {
-      get: {
-        operationId: "Invoice pending csv get",
-        summary: "Download the items of the store's open (pending) invoice as CSV",
-        description: CSV_DESCRIPTION + "\n\nWhen nothing has been billed yet this period, the body is the header row alone.",
-        tags: ["Invoices"],
-        security: [{ Bearer: [] }],
-        "x-scope": "invoices_read",
-        responses: { "200": csvResponse("The pending invoice's items"), ...problemResponses(["400", "401", "403"]) },
-      },
-    },
-    "/invoices/{invoiceId}/items.csv": {
-      parameters: [pathParam("invoiceId")],
-      get: {
-        operationId: "Invoice csv get",
-        summary: "Download an invoice's items as CSV",
-        description: CSV_DESCRIPTION + "\n\nAn invoice of another store answers 404.",
-        tags: ["Invoices"],
-        security: [{ Bearer: [] }],
-        "x-scope": "invoices_read",
-        responses: { "200": csvResponse("The invoice items"), ...problemResponses(["401", "403", "404"]) },
-      },
-    },
-  },
-  schemas: {
-    Invoice: {
-      type: "object",
-      required: ["id", "charge", "status", "store", "periodStart", "periodEnd", "createdAt", "updatedAt"],
-      additionalProperties: false,
-      properties: {
-        id: { type: "string" },
-        charge: { $ref: "#/components/schemas/Money" },
-        status: { type: "string", enum: ["pending", "issued", "paid"], description: "`pending` accumulates this period's items; then `issued`, then `paid`." },
-        store: { type: "object", required: ["id"], additionalProperties: false, properties: { id: { type: "string" } } },
-        periodStart: { type: "string", format: "date-time" },
-        periodEnd: { type: "string", format: "date-time", description: "Exclusive." },
-        createdAt: { type: "string", format: "date-time" },
-        updatedAt: { type: "string", format: "date-time" },
-      },
-    },
-  },
-};

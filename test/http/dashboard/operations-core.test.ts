@@ -154,7 +154,7 @@ describe.each(providers)("dashboard operations in the core (%s)", (provider) => 
     const other = await svc.createStore();
     const foreign = await svc.createApiClient(other.id, ["products_write"]);
     const notFound = await gql(EDIT_PRODUCT, { s: storeId, id: v41.id, i: { title: "x" } }, foreign.secret);
-    expect(notFound.errors?.[0].extensions.status).toBe(403);
+    expect(notFound.errors?.[0].extensions.status).toBe(404);
     const wrongStore = await gql(EDIT_PRODUCT, { s: other.id, id: v41.id, i: { title: "x" } }, foreign.secret);
     expect(wrongStore.errors?.[0].extensions).toMatchObject({ status: 404, type: "products/not-found" });
     const reader = await svc.createApiClient(storeId, ["returns_read"]);

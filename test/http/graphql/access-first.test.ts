@@ -32,11 +32,11 @@ describe.each(providers)("access is checked before input validation (%s)", (prov
     expect(res.errors?.[0].extensions).toMatchObject({ code: "FORBIDDEN", status: 403 });
   });
 
-  it("GraphQL: another store + invalid variables → FORBIDDEN", async () => {
+  it("GraphQL: another store + invalid variables → NOT_FOUND", async () => {
     const other = await svc.createStore();
     const { secret } = await svc.createApiClient(other.id, "all");
     const res = await svc.http.graphql(BAD_INPUT, { s: storeId, i: {} }, secret);
-    expect(res.errors?.[0].extensions).toMatchObject({ code: "FORBIDDEN", status: 403, type: "auth/store-forbidden" });
+    expect(res.errors?.[0].extensions).toMatchObject({ code: "NOT_FOUND", status: 404, type: "stores/not-found" });
   });
 
   it("GraphQL: valid credentials + invalid variables → 400", async () => {

@@ -58,7 +58,7 @@ describe.each(providers)("catalogue, inbound and invoices in GraphQL (%s)", (pro
     const q = `query($s: ID!, $sku: String) { product(storeId: $s, sku: $sku) { id } }`;
     expect(expectNoErrors(await svc.http.graphql(q, { s: storeId, sku: "THEIRS" }, staff)).product).toBeNull();
     const forbidden = await svc.http.graphql(q, { s: other.id, sku: "THEIRS" }, staff);
-    expect(forbidden.errors?.[0].extensions).toMatchObject({ status: 403, type: "auth/store-forbidden" });
+    expect(forbidden.errors?.[0].extensions).toMatchObject({ status: 404, type: "stores/not-found" });
 
     const inv = await addBillableItems(systemContext(svc.services, other.id, "test"), other.id, [{ type: "return_label", unitAmount: 795 }]);
     const byId = `query($id: ID!) { invoice(id: $id) { id charge { amount } } }`;

@@ -62,11 +62,11 @@ describe.each(providers)("authentication and scopes (%s)", (provider) => {
     expect((await svc.http.get(path, { token: client.secret })).status).toBe(200);
   });
 
-  it("403 for a secret of another store", async () => {
+  it("404 for a secret of another store, as for any object of another tenant", async () => {
     const other = await svc.createApiClient(otherStoreId, "all");
     const res = await svc.http.get(path, { token: other.secret });
-    expectProblem(res, 403, "auth/store-forbidden");
-    expect(res.body.detail).toMatch(/does not have access to this store|do not have access to this store/);
+    expectProblem(res, 404, "stores/not-found");
+    expect(res.body.detail).toMatch(/No store .* for these credentials/);
   });
 
   it("legacy clients (created before scopes existed) hold every scope, also after a scope edit", async () => {
@@ -108,7 +108,7 @@ describe.each(providers)("authentication and scopes (%s)", (provider) => {
   it("staff of another store cannot act on this store", async () => {
     const otherStaff = await svc.createStaff(otherStoreId);
     const res = await svc.http.graphql(CREATE_EXPERIENCE, { s: storeId, i: { name: "x" } }, otherStaff.token);
-    expect(res.errors?.[0].extensions).toMatchObject({ code: "FORBIDDEN", status: 403 });
+    expect(res.errors?.[0].extensions).toMatchObject({ code: "NOT_FOUND", status: 404, type: "stores/not-found" });
   });
 
   it("login refuses a wrong password and logout ends the session", async () => {

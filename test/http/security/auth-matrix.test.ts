@@ -163,9 +163,9 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     const storeScoped = route.path.includes(":storeId");
     // Routes naming no object (e.g. the caller's own pending invoice) have nothing of another store to refuse.
     if (!route.path.includes(":")) return;
-    // Another store's credentials: refused for this store's paths; store-less ids are not found.
-    expectRefusal(await send({ authorization: `Bearer ${creds.otherStore}` }), storeScoped ? 403 : [400, 404]);
-    expectRefusal(await send({ authorization: `Bearer ${creds.otherStaff}` }), storeScoped ? 403 : [400, 404]);
+    // Another store's credentials: this store is not found, like any object of another tenant; store-less ids too.
+    expectRefusal(await send({ authorization: `Bearer ${creds.otherStore}` }), storeScoped ? 404 : [400, 404]);
+    expectRefusal(await send({ authorization: `Bearer ${creds.otherStaff}` }), storeScoped ? 404 : [400, 404]);
   });
 
   it("covers every compat route", () => {
@@ -232,10 +232,11 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     const noScope = await svc.http.graphql(op.text, variables, creds.noScope);
     expect(noScope.errors?.[0].extensions.code).toBe("FORBIDDEN");
     if (op.text.includes("$storeId")) {
+      // Another tenant's store is not found (an API client is refused a staff-only operation first).
       const other = await svc.http.graphql(op.text, variables, creds.otherStore);
-      expect(other.errors?.[0].extensions.code).toBe("FORBIDDEN");
+      expect(other.errors?.[0].extensions.code).toBe(op.staffOnly ? "FORBIDDEN" : "NOT_FOUND");
       const otherStaff = await svc.http.graphql(op.text, variables, creds.otherStaff);
-      expect(otherStaff.errors?.[0].extensions.code).toBe("FORBIDDEN");
+      expect(otherStaff.errors?.[0].extensions).toMatchObject({ code: "NOT_FOUND", status: 404, type: "stores/not-found" });
     }
   });
 });
@@ -404,7 +405,8 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
         }
       }
       const other = await svc.http.graphql(`query($s: ID!, $o: String!) { order(storeId: $s, id: $o) { id } }`, { s: theirs.storeId, o: theirs.ids.orderExternal }, token);
-      expect(other.errors?.[0].extensions.code).toBe("FORBIDDEN");
+      expect(other.errors?.[0].extensions).toMatchObject({ code: "NOT_FOUND", type: "stores/not-found" });
+      expect(other.data?.order ?? null).toBeNull();
     }
     expect(await snapshotDatabase(svc.services.db)).toEqual(before);
   });

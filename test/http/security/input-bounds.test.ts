@@ -35,7 +35,7 @@ describe.each(providers)("input bounds on every door (%s)", (provider) => {
     expect(custom.status).toBe(400);
     expect(custom.body.error).toMatch(/^`lineItems` holds 1000 entries/);
 
-    // Summed by the custom order sync itself, so bounded there.
+    // Summed by the order service into the totals, bounded by the order input (@maxItems).
     const shipping = await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, { ...customOrderBody({ id: "shipped" }), shippingLines: Array.from({ length: LIST_BOUNDS.orderCharges + 1 }, () => customOrderBody().shippingLines[0]) }, { token: secret });
     expect(shipping.status).toBe(400);
     expect(shipping.body.error).toMatch(/^`shippingLines` holds 101 entries/);

@@ -1,0 +1,45 @@
+// What the REST door derives from each route's declaration: its scope (from the schema's @scope, the
+// same the core enforces), the document's x-scope, and published shapes where an optional field
+// without a value is absent, never null.
+import { readdirSync, readFileSync } from "node:fs";
+import { Kind, parse, type OperationDefinitionNode } from "graphql";
+import { describe, expect, it } from "vitest";
+import { restRoutes } from "../../facades/rest/index.js";
+import { openApiDocument } from "../../facades/rest/openapi.js";
+import { dropAbsent } from "../../src/core/json-shape.js";
+import { Return } from "../../src/returns/shapes.js";
+import { buildSchema } from "../../src/core/schema.js";
+import { restValidator } from "../support/openapi.js";
+
+const schema = buildSchema();
+
+/** The @scope the core enforces on the operation's root field (read from the executable schema). */
+function rootScope(source: string): string | null {
+  const op = parse(source).definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION) as OperationDefinitionNode;
+  const root = op.operation === "mutation" ? schema.getMutationType()! : schema.getQueryType()!;
+  const field = op.selectionSet.selections.find((s) => s.kind === Kind.FIELD)!;
+  return ((root.getFields()[(field as { name: { value: string } }).name.value].extensions as { scope?: string }).scope ?? null) as string | null;
+}
+
+describe("REST route declarations", () => {
+  it.each(restRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s: the derived scope is the schema's @scope, and the document says so", (_label, route) => {
+    expect(route.scope).not.toBeNull();
+    expect(route.scope).toBe(rootScope(route.operation.source));
+    const path = route.path.replace(/:([A-Za-z_]+)/g, "{$1}");
+    expect((openApiDocument("retour").paths as any)[path][route.method.toLowerCase()]["x-scope"]).toBe(route.scope);
+  });
+
+  it("no route file writes a scope by hand", () => {
+    const dir = new URL("../../facades/rest/routes/", import.meta.url);
+    for (const file of readdirSync(dir)) expect(readFileSync(new URL(file, dir), "utf8"), file).not.toMatch(/\bscope:\s*"|x-scope/);
+  });
+
+  it("drops optional nulls the reference does not mark nullable, keeps the ones it does", () => {
+    const shaped = dropAbsent(Return, { id: "r", shipment: null, exchange: null, items: [{ id: "i", grade: null, reasonCode: null, exchangeItem: null }], destination: { mailingAddress: null, phoneNumber: null } }) as any;
+    expect(shaped).toEqual({ id: "r", items: [{ id: "i", grade: null }], destination: {} });
+  });
+
+  it("refuses an event payload whose optional field arrives as null", () => {
+    expect(() => restValidator.checkEvent("return", { type: "return.created", at: "2026-01-01T00:00:00Z", merchantName: "m", return: { shipment: null }, order: {} })).toThrow(/does not match/);
+  });
+});
