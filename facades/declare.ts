@@ -197,6 +197,8 @@ function plainWords(field: string, e: { keyword: string; params: Record<string, 
       return `${f} must hold exactly one of ${Object.keys(e.parentSchema?.properties ?? {}).map((k) => `\`${k}\``).join(" or ")}.`;
     case "additionalProperties":
       return `${f} has an unknown field \`${p.additionalProperty}\`.`;
+    case "unevaluatedProperties":
+      return `${f} has an unknown field \`${p.unevaluatedProperty}\`; remove it (only the documented fields are accepted).`;
     case "oneOf":
     case "anyOf": {
       const shapes = ((e.parentSchema?.[e.keyword] ?? []) as any[]).map((s) => (s.properties ? `{ ${Object.keys(s.properties).join(", ")} }` : s.type ?? "a value"));

@@ -13,6 +13,8 @@ import { inboundResolvers } from "./inbound/resolvers.js";
 import { productsResolvers } from "./products/resolvers.js";
 import { invoicesResolvers } from "./invoices/resolvers.js";
 import { webhookResolvers } from "./webhooks/resolvers.js";
+import { customersResolvers } from "./customers/resolvers.js";
+import { inventoryResolvers } from "./inventory/resolvers.js";
 
 export const DOMAINS: Domains = {
   resolvers: [
@@ -26,6 +28,8 @@ export const DOMAINS: Domains = {
     productsResolvers,
     invoicesResolvers,
     webhookResolvers,
+    customersResolvers,
+    inventoryResolvers,
   ],
   scopes: ALL_SCOPES,
   authenticate,

@@ -51,6 +51,9 @@ export const LIST_BOUNDS = {
   abTreatments: 10,
   /** Scopes granted to one API client (each scope at most once; room for new scopes). */
   scopes: 50,
+  /** Custom fields and phone numbers of one customer (an upsert past them is refused). */
+  customerCustomFields: 100,
+  customerPhoneNumbers: 20,
   /** Webhooks of one store (each event fans out to every one of them; creating more is refused). */
   storeWebhooks: 50,
   // Read-side caps of lists no write guard bounds yet: a resolver never returns more, and the
@@ -58,6 +61,9 @@ export const LIST_BOUNDS = {
   /** API clients, locations, checkout A/B tests and invoices listed for one store. */
   storeApiClients: 200,
   storeLocations: 200,
+  /** Locations of one inventory item, movements shown for one level (newest first). */
+  itemLocations: 200,
+  levelMovements: 100,
   storeAbTests: 200,
   /** Newest first: ten years of monthly invoices. */
   storeInvoices: 120,

@@ -30,6 +30,14 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Invoice.itemsCsv": paged(PAGE_SIZES.invoiceItems),
   "Query.returnsCsv": paged(PAGE_SIZES.returnsCsv),
   "Query.warehouseReturns": paged(PAGE_SIZES.warehouseReturns),
+  "Query.inventoryItems": paged(PAGE_SIZES.standard),
+  "Query.inventoryLevels": paged(PAGE_SIZES.standard),
+  "Customer.returns": paged(PAGE_SIZES.standard),
+  "InventoryItemConnection.edges": page,
+  "InventoryItemConnection.nodes": page,
+  "InventoryLevelConnection.edges": page,
+  "InventoryLevelConnection.nodes": page,
+  "CustomerReturnConnection.nodes": page,
   "OrderConnection.edges": page,
   "OrderConnection.nodes": page,
   "ReturnConnection.edges": page,
@@ -65,6 +73,13 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "ReturnsOverview.byReason": L.overviewReasons,
   "ReturnsOverview.values": L.overviewCurrencies,
   "ReturnsOverview.topProducts": L.overviewProducts,
+
+  // Customers and inventory.
+  "Customer.phoneNumbers": L.customerPhoneNumbers,
+  "Customer.customFields": L.customerCustomFields,
+  "InventoryItem.locations": L.itemLocations,
+  "InventoryItem.movements": L.levelMovements,
+  "InventoryLevel.movements": L.levelMovements,
 
   // Identity.
   "ApiClientViewer.scopes": L.scopes,

@@ -11,6 +11,9 @@ export const ALL_SCOPES = [
   "invoices_read",
   "webhooks_read",
   "webhooks_write",
+  "customers_read",
+  "customers_write",
+  "inventory_read",
 ] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];

@@ -9,6 +9,7 @@ import { assertCurrency, parseMajor } from "../core/money.js";
 import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
+import { receiveInboundUnits } from "../inventory/service.js";
 
 export const INBOUND_STATUSES = ["PENDING", "IN_TRANSIT", "PARTIALLY_RECEIVED", "RECEIVED"] as const;
 export type InboundStatus = (typeof INBOUND_STATUSES)[number];
@@ -310,6 +311,7 @@ export async function recordReceipts(ctx: RequestContext, storeId: string, id: s
         });
       }
     }
+    await receiveInboundUnits(tx, found, items.map((i) => ({ shipmentItemId: i.id, productId: i.productId, quantity: byId.get(i.id)!.receivedQuantity - i.receivedQuantity })));
     const status = statusFromItems(found.status, [...byId.values()]);
     return tx.inboundShipment.update({
       where: { id },

@@ -12,6 +12,7 @@ import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import type { TransactionClient } from "../db/client.js";
 import { PAGE_SIZES } from "../core/bounds.js";
+import { customerForOrder } from "../customers/service.js";
 import { checkLineQuantity, gramsOf, protectionOf } from "./rules.js";
 
 export type OrderRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["order"]["findFirst"]>>>;
@@ -164,10 +165,11 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
         throw fail.conflict("orders/duplicate", "Order already exists", `An order with id ${JSON.stringify(externalId)} already exists in this store; delete it first or use the custom order sync to update it.`);
       }
       let orderId: string;
+      const customerRecordId = await customerForOrder(tx, storeId, { ...c, firstName, lastName });
       if (existing) {
         orderId = existing.id;
         // Lock the order (serialises with return creation and fulfillments).
-        await tx.order.update({ where: { id: orderId }, data: { ...data, version: { increment: 1 } } });
+        await tx.order.update({ where: { id: orderId }, data: { ...data, customerRecordId, version: { increment: 1 } } });
         const current = await tx.orderLineItem.findMany({ where: { orderId } });
         const byExt = new Map(current.map((l) => [l.externalId, l]));
         await refuseQuantityBelowReturned(tx, lines, byExt);
@@ -186,7 +188,7 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
       } else {
         orderId = newId("ord");
         await tx.order.create({
-          data: { ...data, id: orderId, storeId, provider, externalId, source: mode === "CREATE" ? "orders_api" : "custom_sync", lineItems: { create: lines.map((l) => ({ ...l, id: newId("oli") })) } },
+          data: { ...data, customerRecordId, id: orderId, storeId, provider, externalId, source: mode === "CREATE" ? "orders_api" : "custom_sync", lineItems: { create: lines.map((l) => ({ ...l, id: newId("oli") })) } },
         });
       }
       if (input.fulfillments?.length) await syncFulfillments(tx, storeId, orderId, input.fulfillments);

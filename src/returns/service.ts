@@ -12,6 +12,7 @@ import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import type { TransactionClient } from "../db/client.js";
 import { findOrder, normaliseProvider, type LineItemRow } from "../orders/service.js";
+import { restockReturnItems } from "../inventory/service.js";
 import {
   INITIAL_STATUS,
   RELEASED_STATUSES,
@@ -282,6 +283,7 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
         data: p.reject ? { status: "rejected", restock: null, merchantAdjustment: null, processedAt: now } : { status: "processed", restock: !!p.restock, merchantAdjustment: adjustment, processedAt: now },
       });
     }
+    await restockReturnItems(tx, ret, items.filter((i) => inputs.some((p) => p.itemId === i.id && !p.reject && p.restock)));
     if (customerNotes) await tx.returnComment.create({ data: { id: newId("rcm"), returnId: id, message: customerNotes, authorType: ctx.actor().type, authorId: ctx.actor().id } });
     const remaining = items.filter((i) => i.status === "open" && !seen.has(i.id)).length;
     return { detail: { items: inputs }, message: remaining ? `Processing recorded; ${remaining} item(s) still to process.` : "Processing complete." };

@@ -587,6 +587,37 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     expect([item.status, item.merchantAdjustment]).toEqual(["processed", 1944]);
   });
 
+  it("shows inventory per location with each movement's cause, and a return's links to the customer's other returns", async () => {
+    // The demo restocked a returned tee (not in the catalogue) and received inbound units of catalogue products.
+    const received = await svc.services.db.prisma.inventoryMovement.findFirstOrThrow({ where: { storeId, cause: "INBOUND_RECEIPT" }, include: { level: { include: { item: true, location: true } } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    const level = received.level;
+    await page.goto(url("/dashboard/inventory"));
+    const levels = page.getByRole("table", { name: "Inventory levels" });
+    await levels.getByRole("link", { name: level.item.name! }).first().waitFor();
+    await levels.getByText("TEE-M").first().waitFor();
+    await shot("27-inventory");
+    await levels.getByRole("link", { name: level.item.name! }).first().click();
+    const perLocation = page.getByRole("table", { name: `Levels of ${level.item.sku}` });
+    await perLocation.getByText(level.location.name).waitFor();
+    const movements = page.getByRole("table", { name: `Movements of ${level.item.sku}` });
+    await movements.getByRole("link", { name: "Inbound shipment received" }).first().waitFor();
+    await shot("27b-inventory-item");
+    // A movement links to its cause.
+    await movements.getByRole("link", { name: "Inbound shipment received" }).first().click();
+    await page.getByRole("table", { name: /^Items of shipment/ }).waitFor();
+
+    // Ken's order has three returns by now (the demo's and two created above): each links to the others.
+    const kens = await svc.services.db.prisma.return.findMany({ where: { storeId, order: { externalId: "DEMO-1006" } }, orderBy: { createdAt: "desc" } });
+    expect(kens.length).toBe(3);
+    await page.goto(url(`/dashboard/returns/${kens[0].id}`));
+    const others = page.getByRole("list", { name: "Other returns of ken@example.test" });
+    await expect.poll(() => others.getByRole("link").count()).toBe(2);
+    await others.getByRole("link", { name: `R${kens[1].compatId}` }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/dashboard/returns/${kens[1].id}`);
+    await expect.poll(() => page.getByRole("list", { name: "Other returns of ken@example.test" }).getByRole("link").count()).toBe(2);
+    await shot("27c-customer-returns");
+  });
+
   it("is usable at phone width and by keyboard", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(url("/dashboard/settings/developer"));

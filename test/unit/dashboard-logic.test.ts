@@ -153,3 +153,24 @@ describe("refund state", () => {
     expect(refundState([{ status: "processed" }, { status: "rejected" }])).toBe("Decided: the amounts below are owed to the customer.");
   });
 });
+
+describe("customers and inventory", () => {
+  it("names a movement's cause and links to what caused it", async () => {
+    const { movementCause } = await import("../../facades/dashboard/app/src/logic.js");
+    expect(movementCause({ cause: "RETURN_RESTOCK", returnId: "ret_1", shipmentId: null })).toEqual({ label: "Return restocked", href: "/returns/ret_1" });
+    expect(movementCause({ cause: "INBOUND_RECEIPT", returnId: null, shipmentId: "inb_1" })).toEqual({ label: "Inbound shipment received", href: "/inbound/inb_1" });
+    expect(movementCause({ cause: "SOMETHING_NEW" })).toEqual({ label: "SOMETHING_NEW", href: "/inventory" });
+  });
+
+  it("lists the customer's other returns without the one shown, and says when there are more", async () => {
+    const { otherReturns } = await import("../../facades/dashboard/app/src/logic.js");
+    const page = (ids: string[], hasNextPage = false) => ({ returns: { nodes: ids.map((id) => ({ id })), pageInfo: { hasNextPage } } });
+    expect(otherReturns(null, "a")).toEqual({ returns: [], more: false });
+    expect(otherReturns(page(["a"]), "a")).toEqual({ returns: [], more: false });
+    expect(otherReturns(page(["b", "a", "c"]), "a")).toEqual({ returns: [{ id: "b" }, { id: "c" }], more: false });
+    const eleven = Array.from({ length: 11 }, (_, i) => `r${i}`);
+    expect(otherReturns(page(eleven), "x")).toEqual({ returns: eleven.slice(0, 10).map((id) => ({ id })), more: true });
+    expect(otherReturns(page(eleven, true), "r0").more).toBe(true);
+    expect(otherReturns(page(eleven), "r0")).toEqual({ returns: eleven.slice(1).map((id) => ({ id })), more: false });
+  });
+});

@@ -7,5 +7,17 @@ import { inboundRoutes } from "./inbound.js";
 import { productsRoutes } from "./products.js";
 import { invoicesRoutes } from "./invoices.js";
 import { webhookRoutes } from "./webhooks.js";
+import { customersRoutes } from "./customers.js";
+import { inventoryRoutes } from "./inventory.js";
 
-export const restRoutes: RestRoute[] = [...checkoutRoutes, ...returnsRoutes, ...ordersRoutes, ...inboundRoutes, ...productsRoutes, ...invoicesRoutes, ...webhookRoutes];
+export const restRoutes: RestRoute[] = [
+  ...checkoutRoutes,
+  ...returnsRoutes,
+  ...ordersRoutes,
+  ...inboundRoutes,
+  ...productsRoutes,
+  ...invoicesRoutes,
+  ...webhookRoutes,
+  ...customersRoutes,
+  ...inventoryRoutes,
+];

@@ -256,6 +256,13 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
     const secret = (await svc.createApiClient(b, "all")).secret;
     const order = await pushOrder(svc.http, b, secret, { name: "#THEIRS-1" });
     const ret = await svc.http.post(`/v2.2/stores/${b}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), { token: secret });
+    // Before the webhook exists (no deliveries): a second return, restocked, gives their inventory item and level (and the order's customer).
+    const restocked = await svc.http.post(`/v2.2/stores/${b}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), { token: secret });
+    const processed = await svc.http.post(`/v2.2/returns/${restocked.body.return.id}/process`, { products: [{ _id: restocked.body.return.items[0].id, processInput: { restock: true } }] }, { token: secret });
+    const level = (await svc.http.get(`/v2.2/stores/${b}/inventory-levels`, { token: secret })).body.inventory_levels?.[0];
+    const customer = await svc.http.get(`/v2.2/stores/${b}/customers?email=ada%40example.test`, { token: secret });
+    expect([restocked.status, processed.status, customer.status, typeof level?.id]).toEqual([201, 200, 200, "string"]);
+    const item = expectNoErrors(await svc.http.graphql(`query($s: ID!, $id: ID!) { inventoryLevel(storeId: $s, id: $id) { item { id } } }`, { s: b, id: level.id }, secret)) as any;
     const ful = await svc.http.post(`/v2.2/stores/${b}/orders/${order.externalId}/fulfillments`, { fulfillmentId: "THEIR-FUL-1", lineItems: [{ id: order.lineItems[1].id, quantity: 1 }] }, { token: secret });
     const wh = await svc.http.post(`/v2.2/stores/${b}/webhooks`, { webhook: { topic: "return", externalId: "their-wh", callback: { url: "http://127.0.0.1:9/h", auth: { bearer: { token: "their-token" } } } } }, { token: secret });
     const exp = expectNoErrors(await svc.http.graphql(CREATE_EXPERIENCE, { s: b, i: { name: "Their experience" } }, secret));
@@ -275,6 +282,9 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
         webhook: wh.body.webhook.id,
         experience: exp.createCheckoutExperience.id,
         // The warehouse compat door's numeric return id.
+        inventoryLevel: level.id,
+        inventoryItem: item.inventoryLevel.item.id,
+        customer: customer.body.id,
         compat: String((await svc.services.db.prisma.return.findUniqueOrThrow({ where: { id: ret.body.return.id } })).compatId),
       },
     };
@@ -343,7 +353,9 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
         const vars = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
         const args = field.args.map((a) => `${a.name}: $${a.name}`).join(", ");
         const t = getNamedType(field.type);
-        const text = `${kind}(${vars}) { ${field.name}(${args})${isObjectType(t) || isAbstractType(t) ? " { __typename }" : ""} }`;
+        // A connection filtered by their id must come back empty: select its nodes.
+        const paged = isObjectType(t) && "nodes" in t.getFields();
+        const text = `${kind}(${vars}) { ${field.name}(${args})${paged ? " { nodes { __typename } }" : isObjectType(t) || isAbstractType(t) ? " { __typename }" : ""} }`;
         for (const idArg of idArgs) {
           for (const id of theirIds) {
             const variables: Record<string, unknown> = {};
@@ -358,7 +370,7 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
               if (res.errors?.length) {
                 for (const e of res.errors) expect(e.extensions?.status, where).toBeLessThan(500);
               } else {
-                const value = res.data?.[field.name];
+                const value = paged ? res.data?.[field.name]?.nodes : res.data?.[field.name];
                 expect(value === null || (Array.isArray(value) && value.length === 0), where).toBe(true);
               }
             }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import type { HttpClient } from "../../support/http.js";
-import { pushOrder, returnBody } from "../../support/orders.js";
+import { customOrderBody, pushOrder, returnBody } from "../../support/orders.js";
 import { CREATE_EXPERIENCE, SET_TREE, expectNoErrors } from "../../support/gql.js";
 
 const NO_LIMITS = { RATE_LIMIT_REST_PER_MINUTE: "0", RATE_LIMIT_GRAPHQL_PER_MINUTE: "0", RATE_LIMIT_COMPAT_PER_MINUTE: "0" };
@@ -44,6 +44,37 @@ describe.each(providers)("concurrency (%s)", (provider) => {
     expect(stored._sum.quantity).toBe(accepted);
     expect(accepted).toBeLessThanOrEqual(5);
     expect(accepted).toBeGreaterThanOrEqual(4); // the guard refuses only what would exceed: at most one unit is left over by a 2-unit loser
+  });
+
+  it("counts every unit when restocks and inbound receipts of one SKU race across replicas, and upserts one customer per e-mail", async () => {
+    const prisma = svc.services.db.prisma;
+    const up = await svc.http.post(`/v2.2/stores/${storeId}/products/bulk-upload`, { products: [{ title: "Stock race", variants: [{ sku: "STOCK-RACE-1", price: 10, currency: "USD" }] }] }, { token: secret });
+    const productId = up.body.results[0].products[0].id;
+    const location = expectNoErrors(await svc.http.graphql(`mutation($s: ID!) { createLocation(storeId: $s, name: "Race dock") { id } }`, { s: storeId }, staff)).createLocation.id;
+    // The returns restock at the order's location when it names one of the store's.
+    const body = customOrderBody({ lines: [{ id: `stock-${Date.now()}`, quantity: 10 }] });
+    body.lineItems[0].sku = "STOCK-RACE-1";
+    expect((await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, { ...body, locationId: location }, { token: secret })).status).toBe(200);
+    const order = { externalId: body.id, name: body.id, lineItems: body.lineItems.map((l) => ({ id: l.id, quantity: l.quantity })) };
+    const rets = [];
+    for (let i = 0; i < 10; i++) rets.push((await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), { token: secret })).body.return);
+    const ships = [];
+    for (let i = 0; i < 6; i++) ships.push(expectNoErrors(await svc.http.graphql(`mutation($s: ID!, $i: InboundShipmentInput!) { createInboundShipment(storeId: $s, input: $i) { id items { id } } }`, { s: storeId, i: { locationId: location, items: [{ productId, quantity: 5 }] } }, staff)).createInboundShipment);
+    const results = await Promise.all([
+      ...rets.map((r, i) => door(i).post(`/v2.2/returns/${r.id}/process`, { products: [{ _id: r.items[0].id, processInput: { restock: true } }] }, { token: secret }).then((res) => res.status)),
+      ...ships.map((s, i) =>
+        door(i).graphql(`mutation($s: ID!, $id: ID!, $r: [InboundReceiptInput!]!) { recordInboundReceipts(storeId: $s, id: $id, receipts: $r) { id } }`, { s: storeId, id: s.id, r: [{ itemId: s.items[0].id, received: 5 }] }, staff).then((res) => (res.errors ? JSON.stringify(res.errors) : 200)),
+      ),
+      ...Array.from({ length: 6 }, (_, i) => door(i).put(`/v2.2/stores/${storeId}/customers`, { email: "Racer@Example.test", customFields: { [`lap${i}`]: i } }, { token: secret }).then((res) => res.status)),
+    ]);
+    expect(results.slice(0, 16)).toEqual(Array(16).fill(200));
+    expect(results.slice(16).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    const level = await prisma.inventoryLevel.findFirstOrThrow({ where: { storeId, locationId: location, item: { sku: "STOCK-RACE-1" } }, include: { item: true } });
+    expect(level.quantity).toBe(10 + 6 * 5);
+    expect(level.item.quantity).toBe(40);
+    const moved = await prisma.inventoryMovement.aggregate({ where: { levelId: level.id }, _sum: { delta: true }, _count: true });
+    expect([moved._sum.delta, moved._count]).toEqual([40, 16]);
+    expect(await prisma.customer.count({ where: { storeId, email: "racer@example.test" } })).toBe(1);
   });
 
   it("runs two bulk uploads for one store one at a time, never duplicating a family or a SKU", async () => {

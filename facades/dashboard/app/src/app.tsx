@@ -11,6 +11,7 @@ import { Developer } from "./pages/developer";
 import { CheckoutRouting } from "./pages/checkout";
 import { AbTest, AbTests } from "./pages/ab-tests";
 import { ReturnPage, Returns } from "./pages/returns";
+import { Inventory, InventoryItem } from "./pages/inventory";
 import { Overview } from "./pages/overview";
 import { Webhook, Webhooks } from "./pages/webhooks";
 import { InboundShipment, InboundShipments } from "./pages/inbound";
@@ -35,6 +36,8 @@ export const ROUTES: Route[] = [
   { path: "/inbound/:id", component: InboundShipment },
   { path: "/products", nav: "Products", component: Products },
   { path: "/products/:id", component: Product },
+  { path: "/inventory", nav: "Inventory", component: Inventory },
+  { path: "/inventory/:id", component: InventoryItem },
   { path: "/invoices", nav: "Invoices", component: Invoices },
   { path: "/invoices/:id", component: Invoice },
   { path: "/checkout", nav: "Checkout routing", component: CheckoutRouting },

@@ -240,3 +240,20 @@ export function refundState(items: { status: string }[]): string {
   if (items.every((i) => i.status === "rejected")) return "Rejected: nothing is owed.";
   return "Decided: the amounts below are owed to the customer.";
 }
+
+/** How an inventory movement's cause reads, and the page that shows it (the return, or the inbound shipment). */
+export function movementCause(m: { cause: string; returnId?: string | null; shipmentId?: string | null }): { label: string; href: string } {
+  if (m.cause === "RETURN_RESTOCK" && m.returnId) return { label: "Return restocked", href: `/returns/${encodeURIComponent(m.returnId)}` };
+  if (m.cause === "INBOUND_RECEIPT" && m.shipmentId) return { label: "Inbound shipment received", href: `/inbound/${encodeURIComponent(m.shipmentId)}` };
+  return { label: m.cause, href: "/inventory" };
+}
+
+/**
+ * The customer's returns other than the one shown (the core answers the newest 11, so 10 others fit),
+ * and whether there are more than listed.
+ */
+export function otherReturns<R extends { id: string }>(record: { returns: { nodes: R[]; pageInfo: { hasNextPage: boolean } } } | null | undefined, currentId: string, max = 10): { returns: R[]; more: boolean } {
+  if (!record) return { returns: [], more: false };
+  const others = record.returns.nodes.filter((r) => r.id !== currentId);
+  return { returns: others.slice(0, max), more: record.returns.pageInfo.hasNextPage || others.length > max };
+}

@@ -114,7 +114,8 @@ const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt reopened
   createdBy { type id name }
   timeline { id action fromStatus toStatus actor { type id name } detail at }
   comments { id message image author { type id name } createdAt }
-  fullOrder { id name currency shippingAddress { ${ORDER_ADDRESS} } billingAddress { ${ORDER_ADDRESS} } items { id externalId quantity price { ${MONEY} } product { name } variant { name sku } } }`;
+  fullOrder { id name currency shippingAddress { ${ORDER_ADDRESS} } billingAddress { ${ORDER_ADDRESS} } items { id externalId quantity price { ${MONEY} } product { name } variant { name sku } }
+    customerRecord { id email returns(first: 11) { nodes { id number status createdAt } pageInfo { hasNextPage } } } }`;
 
 export const RETURN = `query DashboardReturn($id: ID!) {
   return(id: $id) { ${RETURN_DETAIL_FIELDS} }
@@ -292,7 +293,27 @@ export const SEND_WEBHOOK_TEST_EVENT = `mutation DashboardSendWebhookTestEvent($
   sendWebhookTestEvent(id: $id) { id }
 }`;
 
+// ─── Inventory ────────────────────────────────────────────────────────────────
+
+export const INVENTORY_LEVELS = `query DashboardInventoryLevels($storeId: ID!, $locationId: ID, $sku: String, $first: Int, $after: String) {
+  locations(storeId: $storeId) { id name }
+  inventoryLevels(storeId: $storeId, locationId: $locationId, sku: $sku, first: $first, after: $after) {
+    nodes { id quantity updatedAt location { id name } item { id sku name kind } }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+export const INVENTORY_ITEM = `query DashboardInventoryItem($storeId: ID!, $id: ID!) {
+  inventoryItem(storeId: $storeId, id: $id) {
+    id sku name kind quantity createdAt updatedAt
+    product { id title sku }
+    locations { quantity location { id name } level { id updatedAt } }
+    movements { id delta cause returnId returnItemId shipmentId shipmentItemId createdAt location { id name } }
+  }
+}`;
+
 const OPERATIONS_PAGES: Record<string, string> = {
+  INVENTORY_LEVELS, INVENTORY_ITEM,
   CREATE_LOCATION, CREATE_INBOUND_SHIPMENT, MARK_INBOUND_IN_TRANSIT, RECORD_INBOUND_RECEIPTS, INBOUND_PRODUCT_CHOICES,
   UPDATE_PRODUCT_FAMILY, UPDATE_PRODUCT, SEND_WEBHOOK_TEST_EVENT,
 };
@@ -321,4 +342,7 @@ export const SCOPES: { name: string; label: string }[] = [
   { name: "invoices_read", label: "Invoices: read" },
   { name: "webhooks_read", label: "Webhooks: read" },
   { name: "webhooks_write", label: "Webhooks: write" },
+  { name: "customers_read", label: "Customers: read" },
+  { name: "customers_write", label: "Customers: write" },
+  { name: "inventory_read", label: "Inventory: read" },
 ];

@@ -10,7 +10,7 @@ import {
   ADD_RETURN_COMMENT, BULK_RETURN_ACTION, CANCEL_RETURN, COMPLETE_RETURN, FLAG_RETURN, PROCESS_RETURN, REJECT_RETURN, REMOVE_RETURN_ITEMS, REOPEN_RETURN, RESET_RETURN, RETURN, RETURNS, RETURNS_CSV,
 } from "../operations";
 import {
-  actionButtons, actorText, addAmounts, adjustmentError, personName, refundState, returnFilterVariables, RETURN_SORTS, STATUS_LABELS, statusTone, timelineText, type ActionInfo, type CsvPage,
+  actionButtons, actorText, addAmounts, adjustmentError, otherReturns, personName, refundState, returnFilterVariables, RETURN_SORTS, STATUS_LABELS, statusTone, timelineText, type ActionInfo, type CsvPage,
 } from "../logic";
 import { fieldErrors } from "../forms";
 import { gql } from "../graphql";
@@ -80,7 +80,42 @@ interface ReturnDetail {
   fullOrder: {
     id: string; name: string; currency: string; shippingAddress: ReturnAddress | null; billingAddress: ReturnAddress | null;
     items: { id: string; externalId: string; quantity: number; price: Money; product: { name: string }; variant: { name: string; sku: string | null } }[];
+    customerRecord: CustomerReturns | null;
   };
+}
+
+interface CustomerReturns {
+  id: string;
+  email: string;
+  returns: { nodes: { id: string; number: string | null; status: string; createdAt: string }[]; pageInfo: { hasNextPage: boolean } };
+}
+
+/** The customer's other returns, linked (the customer record is the order's, matched by e-mail). */
+function CustomerReturnsSection({ ret }: { ret: { id: string; fullOrder: { customerRecord: CustomerReturns | null } } }) {
+  const record = ret.fullOrder.customerRecord;
+  if (!record) return null;
+  const { returns, more } = otherReturns(record, ret.id);
+  const all = `/returns?q=${encodeURIComponent(record.email)}`;
+  return (
+    <Section title="The customer's other returns">
+      {returns.length ? (
+        <ul class="plain" aria-label={`Other returns of ${record.email}`}>
+          {returns.map((o) => (
+            <li>
+              <Link href={`/returns/${encodeURIComponent(o.id)}`}>{returnLabel(o)}</Link> <StatusBadge status={o.status} /> <span class="muted small"><Time value={o.createdAt} /></span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p class="muted">No other returns from {record.email}.</p>
+      )}
+      {more && (
+        <p>
+          <Link href={all}>All returns of {record.email}</Link>
+        </p>
+      )}
+    </Section>
+  );
 }
 
 const PAGE = 25;
@@ -530,6 +565,7 @@ export function ReturnPage({ params }: PageProps) {
                 />
               </Section>
             </div>
+            <CustomerReturnsSection ret={r} />
             <Section title="Items">
               <Table
                 caption={`Items of return ${r.id}`}

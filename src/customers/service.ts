@@ -1,0 +1,199 @@
+// Customers: one per store and e-mail (the upsert key, compared lower-cased). The merchant writes
+// them (upsert: names set, phone numbers appended, location and custom fields merged); an order's
+// sync creates the customer of its e-mail when there is none and links the order to it.
+import type { RequestContext } from "../core/context.js";
+import type { TransactionClient } from "../db/client.js";
+import { LIST_BOUNDS, PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
+import { fail } from "../core/errors.js";
+import { newId } from "../core/ids.js";
+import { indexBy } from "../core/loaders.js";
+import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+
+export type CustomerRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["customer"]["findFirst"]>>>;
+
+export const LOCATION_TEXT_FIELDS = ["street1", "street2", "city", "state", "stateCode", "postalCode", "country", "countryCode", "ianaTimeZoneName"] as const;
+export type CustomerLocation = Partial<Record<(typeof LOCATION_TEXT_FIELDS)[number], string> & { latitude: number; longitude: number }>;
+
+export type CustomFieldType = "STRING" | "NUMBER" | "BOOLEAN" | "DATE";
+export interface CustomFieldValue {
+  type: CustomFieldType;
+  value: string | number | boolean;
+}
+
+export interface CustomFieldInput {
+  name: string;
+  stringValue?: string | null;
+  numberValue?: number | null;
+  booleanValue?: boolean | null;
+}
+
+export interface CustomerInput {
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  phoneNumber?: string | null;
+  location?: CustomerLocation | null;
+  customFields?: CustomFieldInput[] | null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const E164 = /^\+[1-9]\d{1,14}$/;
+// An ISO 8601 date-time (a DATE custom field is detected from its text, as the reference describes).
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** The stored form of an e-mail (trimmed, lower-cased), or null when it is not an address. */
+export function emailKey(email: string | null | undefined): string | null {
+  const e = email?.trim().toLowerCase() ?? "";
+  return e.length <= TEXT_BOUNDS.short && EMAIL.test(e) ? e : null;
+}
+
+export function requireEmail(email: string, field = "email"): string {
+  const key = emailKey(email);
+  if (!key) throw fail.badInput(`\`${field}\` must be an e-mail address such as jane@example.com; got ${JSON.stringify(email)}.`, field);
+  return key;
+}
+
+function customFieldOf(f: CustomFieldInput, i: number): CustomFieldValue {
+  const field = `customFields[${i}]`;
+  if (!f.name.trim()) throw fail.badInput(`\`${field}.name\` must not be empty.`, `${field}.name`);
+  const given = [f.stringValue, f.numberValue, f.booleanValue].filter((v) => v !== null && v !== undefined);
+  if (given.length !== 1) throw fail.badInput(`\`${field}\` (${f.name}) must have exactly one value: a string, a number or a boolean.`, field);
+  if (typeof f.numberValue === "number") {
+    if (!Number.isFinite(f.numberValue)) throw fail.badInput(`\`${field}\` (${f.name}) must be a finite number.`, field);
+    return { type: "NUMBER", value: f.numberValue };
+  }
+  if (typeof f.booleanValue === "boolean") return { type: "BOOLEAN", value: f.booleanValue };
+  const text = f.stringValue as string;
+  if (DATE_TIME.test(text) && !Number.isNaN(Date.parse(text))) return { type: "DATE", value: new Date(text).toISOString() };
+  return { type: "STRING", value: text };
+}
+
+function validate(input: CustomerInput) {
+  const email = requireEmail(input.email);
+  if (input.phoneNumber != null && !E164.test(input.phoneNumber)) {
+    throw fail.badInput(`\`phoneNumber\` must be an E.164 number such as +12345678900; got ${JSON.stringify(input.phoneNumber)}.`, "phoneNumber");
+  }
+  const loc = input.location;
+  if (loc) {
+    if (loc.latitude != null && !(Math.abs(loc.latitude) <= 90)) throw fail.badInput("`location.latitude` must be from -90 to 90.", "location.latitude");
+    if (loc.longitude != null && !(Math.abs(loc.longitude) <= 180)) throw fail.badInput("`location.longitude` must be from -180 to 180.", "location.longitude");
+    if (loc.countryCode != null && !/^[A-Za-z]{2}$/.test(loc.countryCode)) throw fail.badInput("`location.countryCode` must be an ISO 3166-1 alpha-2 code such as \"US\".", "location.countryCode");
+  }
+  const fields = (input.customFields ?? []).map((f, i) => [f.name.trim(), customFieldOf(f, i)] as const);
+  return { email, fields };
+}
+
+function parseFields(row: Pick<CustomerRow, "customFields">): Record<string, CustomFieldValue> {
+  return JSON.parse(row.customFields) as Record<string, CustomFieldValue>;
+}
+
+/** PUT /customers: creates the customer of `email`, or updates it. `created` says which. */
+export async function upsertCustomer(ctx: RequestContext, storeId: string, input: CustomerInput): Promise<{ customer: CustomerRow; created: boolean }> {
+  const { email, fields } = validate(input);
+  return ctx.prisma.$transaction(async (tx) => {
+    // Take the row (or create an empty one) first: its lock orders concurrent upserts of one e-mail,
+    // and only the upsert that created it sees its own new id.
+    const id = newId("cus");
+    const row = await tx.customer.upsert({
+      where: { storeId_email: { storeId, email } },
+      create: { id, storeId, email },
+      update: { updatedAt: new Date() },
+    });
+    const phones = JSON.parse(row.phoneNumbers) as string[];
+    if (input.phoneNumber && !phones.includes(input.phoneNumber)) phones.push(input.phoneNumber);
+    const custom = { ...parseFields(row), ...Object.fromEntries(fields) };
+    if (Object.keys(custom).length > LIST_BOUNDS.customerCustomFields) {
+      throw fail.badInput(`\`customFields\`: the customer would have ${Object.keys(custom).length} custom fields; at most ${LIST_BOUNDS.customerCustomFields} are allowed.`, "customFields");
+    }
+    if (phones.length > LIST_BOUNDS.customerPhoneNumbers) {
+      throw fail.badInput(`\`phoneNumber\`: the customer already has ${LIST_BOUNDS.customerPhoneNumbers} phone numbers, the most allowed.`, "phoneNumber");
+    }
+    const location = input.location ? { ...(row.location ? (JSON.parse(row.location) as CustomerLocation) : {}), ...definedOnly(input.location) } : undefined;
+    const customer = await tx.customer.update({
+      where: { id: row.id },
+      data: {
+        ...(input.firstName != null ? { firstName: input.firstName } : {}),
+        ...(input.lastName != null ? { lastName: input.lastName } : {}),
+        phoneNumbers: JSON.stringify(phones),
+        customFields: JSON.stringify(custom),
+        ...(location ? { location: JSON.stringify(location) } : {}),
+      },
+    });
+    return { customer, created: row.id === id };
+  });
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>;
+}
+
+/**
+ * Called by the order sync inside its transaction: the customer of the order's e-mail (created when
+ * there is none, with the order's name and phone; an existing customer's fields are the merchant's
+ * and are left alone). Null when the order carries no usable e-mail.
+ */
+export async function customerForOrder(
+  tx: TransactionClient,
+  storeId: string,
+  c: { email?: string | null; phoneNumber?: string | null; firstName?: string | null; lastName?: string | null },
+): Promise<string | null> {
+  const email = emailKey(c.email);
+  if (!email) return null;
+  const found = await tx.customer.findUnique({ where: { storeId_email: { storeId, email } }, select: { id: true } });
+  if (found) return found.id;
+  const phone = c.phoneNumber && E164.test(c.phoneNumber) ? [c.phoneNumber] : [];
+  // A non-empty update makes Prisma write INSERT … ON CONFLICT: a concurrent first order of the same
+  // e-mail meets the other's row instead of a unique violation.
+  const row = await tx.customer.upsert({
+    where: { storeId_email: { storeId, email } },
+    create: { id: newId("cus"), storeId, email, firstName: c.firstName || null, lastName: c.lastName || null, phoneNumbers: JSON.stringify(phone) },
+    update: { email },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+// ─── Reads ────────────────────────────────────────────────────────────────────
+
+export async function customerByEmail(ctx: RequestContext, storeId: string, email: string) {
+  return ctx.prisma.customer.findUnique({ where: { storeId_email: { storeId, email: requireEmail(email) } } });
+}
+
+export function getCustomer(ctx: RequestContext, storeId: string, id: string) {
+  return ctx.prisma.customer.findFirst({ where: { id, storeId } });
+}
+
+export function customerById(ctx: RequestContext, id: string) {
+  return ctx.loaders
+    .get("customers.byId", async (ids: readonly string[]) => indexBy(ids, await ctx.prisma.customer.findMany({ where: { id: { in: [...ids] } } }), (r) => r.id))
+    .load(id);
+}
+
+/** The customer's returns (through its orders), newest first. */
+export function returnsOfCustomer(ctx: RequestContext, customer: Pick<CustomerRow, "id" | "storeId">, args: PageArgs) {
+  const where = { storeId: customer.storeId, order: { customerRecordId: customer.id } };
+  return paginate(ctx.services.cursors, {
+    list: `customer-returns:${customer.id}`,
+    args,
+    defaultSize: PAGE_SIZES.standard.default,
+    maxSize: PAGE_SIZES.standard.max,
+    sortField: "createdAt",
+    fetch: (keyset, take) => ctx.prisma.return.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("createdAt"), take }),
+  });
+}
+
+// ─── Views ────────────────────────────────────────────────────────────────────
+
+export function phoneNumberOf(row: Pick<CustomerRow, "phoneNumbers">): string | null {
+  return (JSON.parse(row.phoneNumbers) as string[])[0] ?? null;
+}
+
+export function locationOf(row: Pick<CustomerRow, "location">): CustomerLocation | null {
+  return row.location ? (JSON.parse(row.location) as CustomerLocation) : null;
+}
+
+export function customFieldsOf(row: Pick<CustomerRow, "customFields">) {
+  return Object.entries(parseFields(row))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, f]) => ({ name, type: f.type, value: String(f.value) }));
+}
