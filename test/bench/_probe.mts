@@ -1,0 +1,15 @@
+import { createTestDatabase } from "../support/databases.js";
+import Database from "better-sqlite3";
+const t = await createTestDatabase("sqlite");
+const file = t.url.replace(/^file:/, "");
+const db = new Database(file);
+const j = JSON.stringify([[1, "delivered", 1, 200, null, null, "x"]]);
+const show = (sql: string, ...p: unknown[]) => console.log(sql.slice(0, 50), "\n ", db.prepare("EXPLAIN QUERY PLAN " + sql).all(...p).map((r: any) => r.detail).join("\n  "));
+const J = `(SELECT json_extract(value, '$[0]') AS "seq", json_extract(value, '$[1]') AS "status" FROM json_each(?))`;
+show(`UPDATE "WebhookDelivery" AS d SET status = o.status FROM ${J} o WHERE d.seq = o.seq AND d.status IN ('pending') AND d."leaseOwner" = ?`, j, "me");
+show(`UPDATE "WebhookDelivery" AS d SET status = o.status FROM ${J} o WHERE d.seq = o.seq AND d.status = 'pending' AND d."leaseOwner" = ? AND d.seq IN (SELECT seq FROM ${J} x)`, j, "me", j);
+show(`UPDATE "WebhookDelivery" AS d SET status = o.status FROM ${J} o WHERE d.seq = o.seq AND likely(d.status = 'pending') AND d."leaseOwner" = ?`, j, "me");
+show(`UPDATE "WebhookDelivery" AS d SET status = o.status FROM ${J} o WHERE d.seq = o.seq AND CASE WHEN d.status = 'pending' THEN 1 ELSE 0 END = 1 AND d."leaseOwner" = ?`, j, "me");
+const F = `(SELECT json_extract(value, '$[0]') AS "w", json_extract(value, '$[1]') AS "s" FROM json_each(?))`;
+show(`UPDATE "WebhookDelivery" SET status = 'pending', "nextAttemptAt" = ? WHERE seq IN (SELECT (SELECT MIN(w.seq) FROM "WebhookDelivery" w WHERE w."webhookId" = f.w AND w."subjectId" = f.s AND w.status = 'waiting') FROM ${F} f WHERE NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."webhookId" = f.w AND p."subjectId" = f.s AND p.status = 'pending'))`, "x", j);
+await t.drop();
