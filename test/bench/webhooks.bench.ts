@@ -5,7 +5,9 @@
 //    arrived complete and in sequence order. Payload snapshots are rendered before the clock starts
 //    (as the committing process does right after each commit); their rate is reported apart. SQLite: the server's in-process dispatcher (one process
 //    owns a SQLite file). PostgreSQL: 1 and then 3 dispatcher replicas, each its own process
-//    (test/bench/webhook-replica.ts), claiming side by side.
+//    (test/bench/webhook-replica.ts), claiming side by side. Each drain reports deliveries per CPU-second
+//    of the dispatching process(es) (process.cpuUsage; on SQLite that process also runs the subscriber)
+//    and SQL statements per delivery; BENCH_CPU_PROF=<dir> writes a CPU profile of each drain.
 //  - latency: events committed one at a time at a steady pace with the in-process dispatcher running;
 //    commit-to-delivery p50/p99 (commit = the transaction resolved; delivery = the subscriber got it).
 import { fork, type ChildProcess } from "node:child_process";
@@ -210,7 +212,8 @@ const measure: Measure = {
 };
 
 export const WEBHOOK_SQLITE_REASON =
-  "a delivery still costs ~10 SQL statements (claim, outcome, attempt log, promotion of the subject's next event), each compiled by Prisma's JS engine, plus an HTTP round trip, on one event loop; far from the target on this box";
-export const WEBHOOK_PG_REASON = "the box has 2 CPUs shared by the replicas, PostgreSQL, the subscriber and the benchmark: more replicas add no CPU, only contention";
+  "CPU: about 0.8 SQL statements a delivery, but one process runs the dispatcher, the subscriber and the benchmark; its profile (BENCH_CPU_PROF) splits ~28% SQLite executing and preparing the claim and outcome statements, ~13% Prisma's client, ~25% node's HTTP client and server, the rest GC and glue: ~600-850 deliveries per CPU-second, and the shared box gives this process a fraction of one core";
+export const WEBHOOK_PG_REASON =
+  "CPU: the box has 2 cores shared by the replicas, PostgreSQL, the subscriber and the benchmark; a replica needs ~1.2 ms of CPU a delivery (see deliveries/CPU-s), so more replicas add contention, not CPU";
 
 export default measure;
