@@ -397,8 +397,9 @@ export class Dispatcher {
       attemptId: newId("wha"),
       ok: r.ok,
       statusCode: r.statusCode,
-      error: r.error,
-      responseBody: r.body,
+      // PostgreSQL text (and the batch's jsonb) cannot hold NUL: a binary answer would fail every write.
+      error: r.error?.replaceAll("\0", "") ?? null,
+      responseBody: r.body?.replaceAll("\0", "") ?? null,
       latencyMs: r.latencyMs,
       delay,
     };
