@@ -245,6 +245,7 @@ export class Dispatcher {
         }
       } catch (err) {
         if (!this.running) break;
+        this.dueChanged = true; // try again on the next tick
         this.services.log.error({ err }, "webhook dispatcher tick failed");
       }
       if (!this.running) break;
