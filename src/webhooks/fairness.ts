@@ -2,7 +2,8 @@
 // attempts in flight in one process, so a store (or an endpoint) whose subscribers never answer
 // holds its share for the timeout and no more; the other slots stay free for everyone else.
 // A claim also takes stores in turns (each store's oldest, then each store's second…), so one
-// store's backlog does not fill a claim. PostgreSQL expresses the same ranking in its claim query.
+// store's backlog does not fill a claim. The claim statement (delivery-sql.ts) ranks candidates this way
+// in SQL on both databases; fairShare is the same rule in code (unit-tested).
 
 /**
  * Picks up to `max` candidates (in due order) round-robin by store, giving no store more than

@@ -1,7 +1,7 @@
 // From outbox events to deliveries. A delivery joins its (webhook, subject) stream under the stream's
 // row lock: it is "pending" (sendable) when the stream has no unfinished delivery, else "waiting".
 // When a delivery finishes (delivered or discarded) the stream's next waiting one becomes pending in
-// the same transaction. So event n+1 of a subject is never sent to a webhook before event n finished
+// the same transaction (the dispatcher's batch write, delivery-sql.ts). So event n+1 of a subject is never sent to a webhook before event n finished
 // there, whichever replica sends it, and different subjects never wait for each other.
 import type { TransactionClient } from "../db/client.js";
 import { newId } from "../core/ids.js";
@@ -48,11 +48,4 @@ export async function fanOutEvent(tx: TransactionClient, event: { id: string; st
   for (const hook of hooks) {
     await enqueueDelivery(tx, { webhookId: hook.id, storeId: event.storeId, eventId: event.id, subjectId: event.subjectId, type: event.type, reason: "event" });
   }
-}
-
-/** After a delivery finished: the stream's oldest waiting delivery becomes sendable now. */
-export async function promoteNext(tx: TransactionClient, webhookId: string, subjectId: string, now = new Date()): Promise<void> {
-  // The caller just finished the stream's only pending delivery (one pending per stream).
-  const next = await tx.webhookDelivery.findFirst({ where: { webhookId, subjectId, status: "waiting" }, orderBy: { seq: "asc" }, select: { seq: true } });
-  if (next) await tx.webhookDelivery.update({ where: { seq: next.seq }, data: { status: "pending", nextAttemptAt: now } });
 }

@@ -5,17 +5,29 @@ import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/core/log.js";
 import { startService } from "../../facades/server.js";
 import { Dispatcher } from "../../src/webhooks/dispatcher.js";
+import { profilePhase } from "./cpu-profile.js";
 
 const config = loadConfig({ ...process.env, NODE_ENV: "test", PORT: "0", WEBHOOK_DISPATCHER: "false", SERVE_FACADES: "false", WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
-const running = await startService({ config, log: createLogger(process.env.BENCH_VERBOSE ? "info" : "silent"), skipMigrate: true });
+// Statements and CPU time between "go" and the end of the graceful stop, reported back on "stop".
+let statements = 0;
+let counting = false;
+let cpu0 = process.cpuUsage();
+const running = await startService({ config, log: createLogger(process.env.BENCH_VERBOSE ? "info" : "silent"), skipMigrate: true, onQuery: () => counting && statements++ });
 let dispatcher: Dispatcher | null = null;
+let endProfile = async () => {};
 process.on("message", async (msg) => {
   if (msg === "go") {
+    counting = true;
+    cpu0 = process.cpuUsage();
+    endProfile = await profilePhase("webhook-replica");
     dispatcher = new Dispatcher(running.core!.services).start();
   } else if (msg === "stop") {
     await dispatcher?.stop();
+    const cpu = process.cpuUsage(cpu0);
+    counting = false;
+    await endProfile();
     await running.close();
-    process.send?.("stopped", () => process.exit(0));
+    process.send?.({ cpuMicros: cpu.user + cpu.system, statements }, () => process.exit(0));
   }
 });
 process.send?.("ready");

@@ -5,7 +5,9 @@
 //    arrived complete and in sequence order. Payload snapshots are rendered before the clock starts
 //    (as the committing process does right after each commit); their rate is reported apart. SQLite: the server's in-process dispatcher (one process
 //    owns a SQLite file). PostgreSQL: 1 and then 3 dispatcher replicas, each its own process
-//    (test/bench/webhook-replica.ts), claiming side by side.
+//    (test/bench/webhook-replica.ts), claiming side by side. Each drain reports deliveries per CPU-second
+//    of the dispatching process(es) (process.cpuUsage; on SQLite that process also runs the subscriber)
+//    and SQL statements per delivery; BENCH_CPU_PROF=<dir> writes a CPU profile of each drain.
 //  - latency: events committed one at a time at a steady pace with the in-process dispatcher running;
 //    commit-to-delivery p50/p99 (commit = the transaction resolved; delivery = the subscriber got it).
 import { fork, type ChildProcess } from "node:child_process";
@@ -22,6 +24,7 @@ import { startSubscriber, type Subscriber } from "../support/subscriber.js";
 import { emit, ensureReturn } from "../support/webhooks.js";
 import { renderPendingSnapshots } from "../../src/webhooks/payload.js";
 import type { Services } from "../../src/core/context.js";
+import { profilePhase } from "./cpu-profile.js";
 import { pct, round, type Measure, type Result } from "./lib.js";
 
 const REPLICA = fileURLToPath(new URL("./webhook-replica.ts", import.meta.url));
@@ -33,7 +36,13 @@ interface Drain {
   repeats: number;
   renderPerSecond: number;
   statementsPerDelivery: number;
+  /** Deliveries per CPU-second of the dispatching process(es) (user + system time, from process.cpuUsage). */
+  perCpuSecond: number;
 }
+
+/** What the dispatching process(es) spent during a drain: CPU time (µs) and SQL statements; absent ones are measured here. */
+type DrainCost = { cpuMicros: number; statements: number };
+type Starter = () => Promise<() => Promise<DrainCost | null>>;
 
 async function commitBacklog(services: Services, storeId: string, prefix: string, subjects: number, events: number) {
   const ids = Array.from({ length: subjects }, (_, i) => `ret_${prefix}_${i}`);
@@ -46,7 +55,7 @@ async function commitBacklog(services: Services, storeId: string, prefix: string
   return ids;
 }
 
-async function drain(sql: { counting: boolean; count: number }, sub: Subscriber, services: Services, storeId: string, prefix: string, subjects: number, events: number, start: () => Promise<() => Promise<void>>): Promise<Drain> {
+async function drain(sql: { counting: boolean; count: number }, sub: Subscriber, services: Services, storeId: string, prefix: string, subjects: number, events: number, start: Starter): Promise<Drain> {
   await commitBacklog(services, storeId, prefix, subjects, events);
   // The committing process renders each event's payload snapshot right after its commit (its dispatcher
   // is woken by the commit); here no dispatcher ran, so render them now, timed apart from the drain.
@@ -61,23 +70,28 @@ async function drain(sql: { counting: boolean; count: number }, sub: Subscriber,
   const t0 = performance.now();
   sql.count = 0;
   sql.counting = true;
+  const cpu0 = process.cpuUsage();
+  const endProfile = await profilePhase(`webhook-drain-${prefix}`);
   const stop = await start();
   await sub.waitFor((r) => {
     for (; seen < r.length; seen++) unique.add(String(r[seen].headers["webhook-id"]));
     return unique.size >= total;
   }, 600_000);
   const seconds = (performance.now() - t0) / 1000;
-  await stop();
+  const cpu = process.cpuUsage(cpu0);
+  const children = await stop();
+  await endProfile();
   sql.counting = false;
+  const cost = children ?? { cpuMicros: cpu.user + cpu.system, statements: sql.count };
   const bySubject = new Map<string, number[]>();
   for (const r of sub.received) bySubject.set(r.json.return.id, [...(bySubject.get(r.json.return.id) ?? []), Number(r.headers["x-retour-sequence"])]);
   // Order kept: per subject, sequence numbers never go backwards and none is missing. A repeat of the
   // same number (at-least-once after a lost acknowledgement) is counted separately.
   const orderKept = bySubject.size === subjects && [...bySubject.values()].every((seqs) => seqs.every((s, i) => i === 0 || s >= seqs[i - 1]) && new Set(seqs).size === events);
-  return { deliveries: total, perSecond: total / seconds, orderKept, repeats: sub.received.length - unique.size, renderPerSecond, statementsPerDelivery: sql.count / total };
+  return { deliveries: total, perSecond: total / seconds, orderKept, repeats: sub.received.length - unique.size, renderPerSecond, statementsPerDelivery: cost.statements / total, perCpuSecond: total / (cost.cpuMicros / 1e6) };
 }
 
-async function replicas(n: number, databaseUrl: string, concurrency: number): Promise<() => Promise<() => Promise<void>>> {
+async function replicas(n: number, databaseUrl: string, concurrency: number): Promise<Starter> {
   // Started side by side (each loads the service), then released together.
   const children: ChildProcess[] = await Promise.all(
     Array.from({ length: n }, async () => {
@@ -92,7 +106,19 @@ async function replicas(n: number, databaseUrl: string, concurrency: number): Pr
   return async () => {
     for (const c of children) c.send("go");
     return async () => {
-      await Promise.all(children.map((c) => new Promise((r) => { c.once("exit", r); c.send("stop"); })));
+      // Each replica answers "stop" with what it spent between "go" and the end of its graceful stop.
+      const costs = await Promise.all(
+        children.map(
+          (c) =>
+            new Promise<DrainCost>((resolve) => {
+              let cost: DrainCost = { cpuMicros: 0, statements: 0 };
+              c.on("message", (m) => (cost = m as DrainCost));
+              c.once("exit", () => resolve(cost));
+              c.send("stop");
+            }),
+        ),
+      );
+      return { cpuMicros: costs.reduce((s, c) => s + c.cpuMicros, 0), statements: costs.reduce((s, c) => s + c.statements, 0) };
     };
   };
 }
@@ -117,7 +143,10 @@ const measure: Measure = {
       await createWebhook(systemContext(services, store.id), store.id, { topic: "return", callback: { url: `${sub.url}/hook`, auth: { bearer: { token: "bench" } } } });
       const inProcess = async () => {
         const d = new Dispatcher(services, { config: { concurrency } }).start();
-        return () => d.stop();
+        return async () => {
+          await d.stop();
+          return null; // this process: measured by drain
+        };
       };
       const drains: Record<string, Drain> = {};
       if (ctx.provider === "sqlite") {
@@ -142,26 +171,37 @@ const measure: Measure = {
       const latencies = sub.received.map((r) => r.arrivedAt - committedAt.get(`${r.json.return.id}#${r.headers["x-retour-sequence"]}`)!);
 
       const ordered = Object.values(drains).every((d) => d.orderKept);
+      const repeats = Object.values(drains).reduce((s, d) => s + d.repeats, 0);
       const details: Record<string, string | number | boolean> = {};
-      for (const [k, d] of Object.entries(drains)) details[`${k} deliveries/s`] = round(d.perSecond);
+      for (const [k, d] of Object.entries(drains)) {
+        details[`${k} deliveries/s`] = round(d.perSecond);
+        details[`${k} deliveries/CPU-s`] = round(d.perCpuSecond);
+        details[`${k} SQL statements/delivery`] = round(d.statementsPerDelivery, 2);
+      }
       details["payload renders/s"] = round(Object.values(drains)[0].renderPerSecond);
-      if (ctx.provider === "sqlite") details["SQL statements/delivery"] = round(drains["1 process"].statementsPerDelivery, 1);
       details["order kept"] = ordered;
-      details["repeats"] = Object.values(drains).reduce((s, d) => s + d.repeats, 0);
+      details["repeats"] = repeats;
       details["latency p50/p99 ms"] = `${round(pct(latencies, 50), 1)}/${round(pct(latencies, 99), 1)}`;
       details["backlog"] = `${subjects}×${events}`;
-      let result: Result;
-      if (ctx.provider === "sqlite") {
-        const v = drains["1 process"].perSecond;
-        const met = v >= 2000 && ordered;
-        result = { measure: 4, name: "Webhook delivery", db: ctx.provider, value: round(v), unit: "deliveries/s", target: "≥ 2000/s, order kept", met, details, ...(met ? {} : { reason: ordered ? WEBHOOK_SQLITE_REASON : "per-subject order NOT kept" }) };
-      } else {
-        const one = drains["1 replica"].perSecond;
-        const three = drains["3 replicas"].perSecond;
-        const met = three > one * 1.1 && ordered;
-        details["scaling 3/1"] = round(three / one, 2);
-        result = { measure: 4, name: "Webhook delivery (3 replicas)", db: ctx.provider, value: round(three), unit: "deliveries/s", target: "scales 1 → 3 replicas, order kept", met, details, ...(met ? {} : { reason: ordered ? WEBHOOK_PG_REASON : "per-subject order NOT kept" }) };
-      }
+      details["concurrency"] = concurrency;
+      if (ctx.provider === "postgresql") details["scaling 3/1"] = round(drains["3 replicas"].perSecond / drains["1 replica"].perSecond, 2);
+      // Target per database; the best drain counts (PostgreSQL: 1 or 3 replicas on this box's 2 cores).
+      const target = ctx.provider === "sqlite" ? 2000 : 1500;
+      const [bestName, best] = Object.entries(drains).sort((a, b) => b[1].perSecond - a[1].perSecond)[0];
+      const statementsOk = Object.values(drains).every((d) => d.statementsPerDelivery <= 3);
+      const met = best.perSecond >= target && statementsOk && ordered && repeats === 0;
+      const reason = !ordered ? "per-subject order NOT kept" : repeats ? `${repeats} deliveries sent twice` : !statementsOk ? "more than 3 SQL statements per delivery" : ctx.provider === "sqlite" ? WEBHOOK_SQLITE_REASON : WEBHOOK_PG_REASON;
+      const result: Result = {
+        measure: 4,
+        name: ctx.provider === "sqlite" ? "Webhook delivery" : `Webhook delivery (${bestName})`,
+        db: ctx.provider,
+        value: round(best.perSecond),
+        unit: "deliveries/s",
+        target: `≥ ${target}/s, ≤ 3 statements/delivery, order kept, no repeats`,
+        met,
+        details,
+        ...(met ? {} : { reason }),
+      };
       return [result];
     } finally {
       await sub.close();
@@ -172,7 +212,8 @@ const measure: Measure = {
 };
 
 export const WEBHOOK_SQLITE_REASON =
-  "a delivery still costs ~10 SQL statements (claim, outcome, attempt log, promotion of the subject's next event), each compiled by Prisma's JS engine, plus an HTTP round trip, on one event loop; far from the target on this box";
-export const WEBHOOK_PG_REASON = "the box has 2 CPUs shared by the replicas, PostgreSQL, the subscriber and the benchmark: more replicas add no CPU, only contention";
+  "CPU: about 0.8 SQL statements a delivery, but one process runs the dispatcher, the subscriber and the benchmark; its profile (BENCH_CPU_PROF) splits ~28% SQLite executing and preparing the claim and outcome statements, ~13% Prisma's client, ~25% node's HTTP client and server, the rest GC and glue: ~600-850 deliveries per CPU-second, and the shared box gives this process a fraction of one core";
+export const WEBHOOK_PG_REASON =
+  "CPU: the box has 2 cores shared by the replicas, PostgreSQL, the subscriber and the benchmark; a replica needs ~1.2 ms of CPU a delivery (see deliveries/CPU-s), so more replicas add contention, not CPU";
 
 export default measure;

@@ -8,6 +8,7 @@ import { emit } from "../../support/webhooks.js";
 import { systemContext, type Services } from "../../../src/core/context.js";
 import { createWebhook } from "../../../src/webhooks/service.js";
 import { Dispatcher } from "../../../src/webhooks/dispatcher.js";
+import { recordOutcomes } from "../../../src/webhooks/delivery-sql.js";
 
 describe.each(providers)("webhook dispatcher (%s)", (provider) => {
   let svc: TestService;
@@ -104,6 +105,38 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
     }
     const owners = new Set(attempts.map((a) => a.id).length ? (await svc.services.db.prisma.webhookDelivery.findMany({ where: { webhookId }, select: { leaseOwner: true } })).map((d) => d.leaseOwner) : []);
     expect(owners).toEqual(new Set([null])); // every lease released
+  });
+
+  it("a batch write changes only deliveries this dispatcher still holds, logs every attempt, and hands each finished stream on", async () => {
+    const webhookId = await subscribe("/batch");
+    for (const s of ["ret_batch_a", "ret_batch_b"]) {
+      await emit(svc.services, storeId, s, "created");
+      await emit(svc.services, storeId, s, "updated");
+    }
+    const prisma = svc.services.db.prisma;
+    const rows = await prisma.webhookDelivery.findMany({ where: { webhookId }, orderBy: { seq: "asc" } });
+    const head = (s: string) => rows.find((r) => r.subjectId === s && r.status === "pending")!;
+    const [a, b] = [head("ret_batch_a"), head("ret_batch_b")];
+    await prisma.webhookDelivery.updateMany({ where: { seq: { in: [a.seq, b.seq] } }, data: { leaseOwner: "me", leaseExpiresAt: new Date(Date.now() + 60_000) } });
+    await prisma.webhookDelivery.update({ where: { seq: b.seq }, data: { leaseOwner: "other" } }); // b was taken over
+    const outcome = (d: typeof a, n: number) => ({
+      seq: d.seq, deliveryId: d.id, webhookId, subjectId: d.subjectId, number: 1, status: "delivered" as const, nextAttemptAt: null,
+      attemptId: `wha_batch_${n}`, ok: true, statusCode: 200, error: null, responseBody: "ok", latencyMs: 3,
+    });
+    await recordOutcomes(svc.services.db, "me", new Date(), [outcome(a, 1), outcome(b, 2)]);
+    const after = await prisma.webhookDelivery.findMany({ where: { webhookId }, orderBy: { seq: "asc" } });
+    expect(after.map((d) => [d.subjectId, d.status, d.leaseOwner, d.attempts])).toEqual([
+      ["ret_batch_a", "delivered", null, 1],
+      ["ret_batch_a", "pending", null, 0], // promoted: a's head finished
+      ["ret_batch_b", "pending", "other", 0], // not changed: taken over
+      ["ret_batch_b", "waiting", null, 0], // not promoted: b's head is still someone else's
+    ]);
+    const attempts = await prisma.webhookAttempt.findMany({ where: { webhookId }, orderBy: { id: "asc" } });
+    expect(attempts.map((x) => [x.id, x.deliveryId, x.outcome, x.statusCode])).toEqual([
+      ["wha_batch_1", a.id, "success", 200],
+      ["wha_batch_2", b.id, "success", 200],
+    ]);
+    await prisma.webhook.delete({ where: { id: webhookId } });
   });
 
   it("default policy (no WEBHOOK_ALLOW_PRIVATE_URLS): refuses http, private and loopback callbacks at save time and at connect time", async () => {
