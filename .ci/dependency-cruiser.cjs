@@ -20,7 +20,8 @@ module.exports = {
     {
       name: "no-circular",
       severity: "error",
-      comment: "An import circle makes load order matter and hides which module owns what; break it by moving the shared piece down a layer or by registering at assembly.",
+      comment:
+        "An import circle makes load order matter and hides which module owns what; break it by moving the shared piece down a layer or by registering at assembly.",
       from: {},
       to: { circular: true },
     },
@@ -34,7 +35,8 @@ module.exports = {
     {
       name: "core-imports-no-domain",
       severity: "error",
-      comment: "src/core is below every domain: domains register their resolvers and rules at assembly (src/domains.ts), the core never imports them.",
+      comment:
+        "src/core is below every domain: domains register their resolvers and rules at assembly (src/domains.ts), the core never imports them.",
       from: { path: "^src/core/" },
       to: { path: DOMAIN, pathNot: NOT_DOMAIN },
     },

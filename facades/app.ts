@@ -93,12 +93,16 @@ export async function createApp({ config, log, core, readiness = { ready: true }
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
   // Ready: start-up finished, not shutting down, and the database takes writes (a no-op UPDATE).
   app.get("/readyz", async (_req, res) => {
-    if (!readiness.ready) return void res.status(503).set("Retry-After", "1").json({ status: "unavailable", reason: "starting or stopping" });
+    if (!readiness.ready)
+      return void res.status(503).set("Retry-After", "1").json({ status: "unavailable", reason: "starting or stopping" });
     try {
       await core?.services.db.probeWrite();
       res.json({ status: "ready" });
     } catch {
-      res.status(503).set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS)).json({ status: "unavailable", reason: "the database does not take writes" });
+      res
+        .status(503)
+        .set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS))
+        .json({ status: "unavailable", reason: "the database does not take writes" });
     }
   });
   // With METRICS_TOKEN, /metrics is served here to bearers of it (METRICS_PORT serves it apart, see server.ts).
@@ -121,7 +125,12 @@ export async function createApp({ config, log, core, readiness = { ready: true }
       stopOnTerminationSignals: false,
       // Apollo's default landing page loads from a CDN; outside production GET /graphql serves a
       // locally hosted GraphiQL instead (facades/dashboard).
-      plugins: [rateLimitHeadersPlugin(), accessBeforeValidationPlugin(core), outcomePlugin(metrics), ApolloServerPluginLandingPageDisabled()],
+      plugins: [
+        rateLimitHeadersPlugin(),
+        accessBeforeValidationPlugin(core),
+        outcomePlugin(metrics),
+        ApolloServerPluginLandingPageDisabled(),
+      ],
       logger: { debug: () => {}, info: () => {}, warn: (m) => log.warn(m), error: (m) => log.error(m) },
     });
     await apollo.start();
@@ -135,7 +144,12 @@ export async function createApp({ config, log, core, readiness = { ready: true }
           const note = noteOf(res);
           note.route = "/graphql";
           try {
-            const ctx = await core.createContext(req.headers.authorization, (req as Request & { id: string }).id, doorFromToken(config.cursorSecret, req.get("x-retour-door")), req.ip);
+            const ctx = await core.createContext(
+              req.headers.authorization,
+              (req as Request & { id: string }).id,
+              doorFromToken(config.cursorSecret, req.get("x-retour-door")),
+              req.ip,
+            );
             if (ctx.principal.kind === "apiClient") note.apiClientId = ctx.principal.clientId;
             ctx.note = note;
             return ctx;
@@ -168,33 +182,42 @@ export async function createApp({ config, log, core, readiness = { ready: true }
   }
 
   app.use((req: Request, res: Response) => {
-    res.status(404).type("application/problem+json").json({
-      type: `com.${config.serviceName}.api:request/route-not-found`,
-      title: "Not found",
-      status: 404,
-      detail: `No route ${req.method} ${req.path}.`,
-      instance: req.path,
-    });
+    res
+      .status(404)
+      .type("application/problem+json")
+      .json({
+        type: `com.${config.serviceName}.api:request/route-not-found`,
+        title: "Not found",
+        status: 404,
+        detail: `No route ${req.method} ${req.path}.`,
+        instance: req.path,
+      });
   });
   app.use((err: any, req: Request, res: Response, _next: NextFunction) => {
     if (err?.type === "entity.too.large") {
-      return void res.status(413).type("application/problem+json").json({
-        type: `com.${config.serviceName}.api:request/too-large`,
-        title: "Request body too large",
-        status: 413,
-        detail: `The request body exceeds the limit of ${bytesText(BODY_BOUNDS.graphql)} (${BODY_BOUNDS.graphql} bytes); send less per request.`,
-        instance: req.path,
-      });
+      return void res
+        .status(413)
+        .type("application/problem+json")
+        .json({
+          type: `com.${config.serviceName}.api:request/too-large`,
+          title: "Request body too large",
+          status: 413,
+          detail: `The request body exceeds the limit of ${bytesText(BODY_BOUNDS.graphql)} (${BODY_BOUNDS.graphql} bytes); send less per request.`,
+          instance: req.path,
+        });
     }
     const status = err?.status >= 400 && err?.status < 500 ? err.status : 500;
     if (status === 500) log.error({ err, requestId: (req as Request & { id: string }).id }, "unexpected error");
-    res.status(status).type("application/problem+json").json({
-      type: status === 500 ? `com.${config.serviceName}.api:internal` : `com.${config.serviceName}.api:request/invalid`,
-      title: status === 500 ? "Internal server error" : "Invalid request",
-      status,
-      detail: status === 500 ? "The server failed to handle the request; it has been logged with the request id." : String(err.message),
-      instance: req.path,
-    });
+    res
+      .status(status)
+      .type("application/problem+json")
+      .json({
+        type: status === 500 ? `com.${config.serviceName}.api:internal` : `com.${config.serviceName}.api:request/invalid`,
+        title: status === 500 ? "Internal server error" : "Invalid request",
+        status,
+        detail: status === 500 ? "The server failed to handle the request; it has been logged with the request id." : String(err.message),
+        instance: req.path,
+      });
   });
 
   return {
@@ -217,11 +240,24 @@ function corsMiddleware(origins: Set<string>) {
     if (!origin) return next();
     const allowed = origins.has(origin);
     if (allowed) {
-      res.set({ "Access-Control-Allow-Origin": origin, "Access-Control-Expose-Headers": "X-Request-Id, X-Page-Next, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed" });
+      res.set({
+        "Access-Control-Allow-Origin": origin,
+        "Access-Control-Expose-Headers":
+          "X-Request-Id, X-Page-Next, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed",
+      });
     }
     if (req.method === "OPTIONS" && req.get("access-control-request-method")) {
       if (!allowed) {
-        res.status(403).type("application/problem+json").json({ type: "com.retour.api:request/cors-origin-forbidden", title: "Origin not allowed", status: 403, detail: `Cross-origin requests from ${origin} are not allowed; list the origin in CORS_ORIGINS.`, instance: req.path });
+        res
+          .status(403)
+          .type("application/problem+json")
+          .json({
+            type: "com.retour.api:request/cors-origin-forbidden",
+            title: "Origin not allowed",
+            status: 403,
+            detail: `Cross-origin requests from ${origin} are not allowed; list the origin in CORS_ORIGINS.`,
+            instance: req.path,
+          });
         return;
       }
       res.set({
@@ -242,7 +278,8 @@ function rateLimitHeadersPlugin(): ApolloServerPlugin<RequestContext> {
     async requestDidStart() {
       return {
         async willSendResponse({ contextValue, response }) {
-          if (contextValue.rateLimit) for (const [k, v] of Object.entries(rateLimitHeaders(contextValue.rateLimit))) response.http.headers.set(k.toLowerCase(), v);
+          if (contextValue.rateLimit)
+            for (const [k, v] of Object.entries(rateLimitHeaders(contextValue.rateLimit))) response.http.headers.set(k.toLowerCase(), v);
           const errors = response.body.kind === "single" ? response.body.singleResult.errors : undefined;
           const retryAfter = errors?.find((e) => e.extensions?.code === "RATE_LIMITED")?.extensions?.retryAfter;
           if (typeof retryAfter === "number") {
@@ -259,7 +296,10 @@ function rateLimitHeadersPlugin(): ApolloServerPlugin<RequestContext> {
 function withHttpStatus(err: DomainError): DomainError {
   const retryAfter = err.info.extra?.retryAfter;
   const headers = typeof retryAfter === "number" ? new HeaderMap([["retry-after", String(retryAfter)]]) : undefined;
-  return new DomainError({ ...err.info, extra: { ...(err.info.extra ?? {}), http: { status: err.info.status, ...(headers ? { headers } : {}) } } });
+  return new DomainError({
+    ...err.info,
+    extra: { ...(err.info.extra ?? {}), http: { status: err.info.status, ...(headers ? { headers } : {}) } },
+  });
 }
 
 /**
@@ -294,7 +334,14 @@ function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestCon
         async didResolveOperation({ document, operationName, request, contextValue }) {
           try {
             // A remote door proved itself (its signed header set the context's door): its fixed documents get their bound.
-            checkOperation(core.schema, document, operationName, request.variables, contextValue, contextValue.door === "graphql" ? DEFAULT_MAX_COST : DOOR_DOCUMENT_MAX_COST);
+            checkOperation(
+              core.schema,
+              document,
+              operationName,
+              request.variables,
+              contextValue,
+              contextValue.door === "graphql" ? DEFAULT_MAX_COST : DOOR_DOCUMENT_MAX_COST,
+            );
           } catch (err) {
             // A request-level refusal (nothing executed): answer with its real HTTP status.
             if (err instanceof DomainError) throw withHttpStatus(err);

@@ -4,7 +4,17 @@
 // (ajv, every problem at once, named as the client sent it) and the serialiser (fast-json-stringify,
 // with optional fields absent rather than null). Door-neutral: REST and compat both declare with it.
 import { readFileSync } from "node:fs";
-import { buildSchema, getNamedType, isObjectType, isInterfaceType, Kind, type GraphQLSchema, type SelectionSetNode, type GraphQLNamedType, type DocumentNode } from "graphql";
+import {
+  buildSchema,
+  getNamedType,
+  isObjectType,
+  isInterfaceType,
+  Kind,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  type GraphQLNamedType,
+  type DocumentNode,
+} from "graphql";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import fastJson from "fast-json-stringify";
@@ -56,12 +66,14 @@ export interface RouteDecl extends RouteBase {
 // ─── Schema helpers ──────────────────────────────────────────────────────────
 
 /** An object whose keys are required unless wrapped in `Type.Optional`, and which has no others. */
-export const Obj = (properties: Record<string, TSchema>, options: Record<string, unknown> = {}) => Type.Object(properties, { additionalProperties: false, ...options });
+export const Obj = (properties: Record<string, TSchema>, options: Record<string, unknown> = {}) =>
+  Type.Object(properties, { additionalProperties: false, ...options });
 
 /** Request text bounded as the core bounds it (src/core/bounds.ts). */
 export const Text = (bound: TextBound, options: Record<string, unknown> = {}) => Type.String({ maxLength: TEXT_BOUNDS[bound], ...options });
 /** A request list bounded as the core bounds it. */
-export const List = (items: TSchema, bound: ListBound, options: Record<string, unknown> = {}) => Type.Array(items, { maxItems: LIST_BOUNDS[bound], ...options });
+export const List = (items: TSchema, bound: ListBound, options: Record<string, unknown> = {}) =>
+  Type.Array(items, { maxItems: LIST_BOUNDS[bound], ...options });
 
 // ─── Scope, from the schema ──────────────────────────────────────────────────
 
@@ -82,7 +94,9 @@ export function scopesOf(document: DocumentNode, schema: GraphQLSchema = schemaO
       if (sel.kind === Kind.FIELD) {
         const field = type.getFields()[sel.name.value];
         if (!field) continue;
-        const scope = field.astNode?.directives?.find((d) => d.name.value === "scope")?.arguments?.find((a) => a.name.value === "requires")?.value;
+        const scope = field.astNode?.directives
+          ?.find((d) => d.name.value === "scope")
+          ?.arguments?.find((a) => a.name.value === "requires")?.value;
         if (scope?.kind === Kind.ENUM) found.add(scope.value);
         walk(getNamedType(field.type), sel.selectionSet);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
@@ -126,8 +140,15 @@ export function validatorOf(schema: Schema, root = ""): (value: unknown) => Inpu
     const unions = (validate.errors ?? []).filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf").map((e) => e.instancePath);
     for (const e of validate.errors ?? []) {
       // Inside a union, the union's own message says it better than each branch's.
-      if (e.keyword !== "oneOf" && e.keyword !== "anyOf" && /\/(oneOf|anyOf)\//.test(e.schemaPath) && unions.some((p) => e.instancePath.startsWith(p))) continue;
-      const at = e.keyword === "required" ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
+      if (
+        e.keyword !== "oneOf" &&
+        e.keyword !== "anyOf" &&
+        /\/(oneOf|anyOf)\//.test(e.schemaPath) &&
+        unions.some((p) => e.instancePath.startsWith(p))
+      )
+        continue;
+      const at =
+        e.keyword === "required" ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
       const field = fieldName(root, at);
       const detail = plainWords(field, e, valueAt(value, e.instancePath));
       if (seen.has(detail)) continue;
@@ -165,9 +186,12 @@ function plainWords(field: string, e: { keyword: string; params: Record<string, 
     case "required":
       return `${f} is required.`;
     case "type": {
-      if (intRange(e.parentSchema)) return `${f} must be an integer from ${e.parentSchema.minimum} to ${e.parentSchema.maximum}${got(value)}.`;
+      if (intRange(e.parentSchema))
+        return `${f} must be an integer from ${e.parentSchema.minimum} to ${e.parentSchema.maximum}${got(value)}.`;
       const types = ([] as string[]).concat(p.type);
-      const named = types.map((t) => (t === "integer" ? "an integer" : t === "object" ? "an object" : t === "array" ? "an array" : t === "null" ? "null" : `a ${t}`));
+      const named = types.map((t) =>
+        t === "integer" ? "an integer" : t === "object" ? "an object" : t === "array" ? "an array" : t === "null" ? "null" : `a ${t}`,
+      );
       return `${f} must be ${named.join(" or ")}${got(value)}.`;
     }
     case "enum":
@@ -186,22 +210,29 @@ function plainWords(field: string, e: { keyword: string; params: Record<string, 
     case "exclusiveMinimum":
     case "maximum":
     case "exclusiveMaximum":
-      if (intRange(e.parentSchema)) return `${f} must be an integer from ${e.parentSchema.minimum} to ${e.parentSchema.maximum}${got(value)}.`;
+      if (intRange(e.parentSchema))
+        return `${f} must be an integer from ${e.parentSchema.minimum} to ${e.parentSchema.maximum}${got(value)}.`;
       return `${f} must be ${p.comparison} ${p.limit}${got(value)}.`;
     case "format":
-      return p.format === "date-time" ? `${f} must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z${got(value)}.` : `${f} must be a valid ${p.format}${got(value)}.`;
+      return p.format === "date-time"
+        ? `${f} must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z${got(value)}.`
+        : `${f} must be a valid ${p.format}${got(value)}.`;
     case "pattern":
       return `${f} has the wrong form (expected to match ${p.pattern})${got(value)}.`;
     case "minProperties":
     case "maxProperties":
-      return `${f} must hold exactly one of ${Object.keys(e.parentSchema?.properties ?? {}).map((k) => `\`${k}\``).join(" or ")}.`;
+      return `${f} must hold exactly one of ${Object.keys(e.parentSchema?.properties ?? {})
+        .map((k) => `\`${k}\``)
+        .join(" or ")}.`;
     case "additionalProperties":
       return `${f} has an unknown field \`${p.additionalProperty}\`.`;
     case "unevaluatedProperties":
       return `${f} has an unknown field \`${p.unevaluatedProperty}\`; remove it (only the documented fields are accepted).`;
     case "oneOf":
     case "anyOf": {
-      const shapes = ((e.parentSchema?.[e.keyword] ?? []) as any[]).map((s) => (s.properties ? `{ ${Object.keys(s.properties).join(", ")} }` : s.type ?? "a value"));
+      const shapes = ((e.parentSchema?.[e.keyword] ?? []) as any[]).map((s) =>
+        s.properties ? `{ ${Object.keys(s.properties).join(", ")} }` : (s.type ?? "a value"),
+      );
       return `${f} must be exactly one of ${shapes.join(" or ")}.`;
     }
     default:
@@ -210,9 +241,13 @@ function plainWords(field: string, e: { keyword: string; params: Record<string, 
 }
 
 /** Reads declared query (or header) parameters: coerces booleans (any case, 1/0) and numbers, then validates. */
-export function paramReader(params: Record<string, ParamDecl> | undefined): (raw: (name: string) => string | undefined) => { values: Record<string, unknown>; problems: InputProblem[] } {
+export function paramReader(
+  params: Record<string, ParamDecl> | undefined,
+): (raw: (name: string) => string | undefined) => { values: Record<string, unknown>; problems: InputProblem[] } {
   const entries = Object.entries(params ?? {});
-  const schema = Type.Object(Object.fromEntries(entries.map(([n, p]) => [n, p.required ? (p.schema as TSchema) : Type.Optional(p.schema as TSchema)])));
+  const schema = Type.Object(
+    Object.fromEntries(entries.map(([n, p]) => [n, p.required ? (p.schema as TSchema) : Type.Optional(p.schema as TSchema)])),
+  );
   const validate = validatorOf(schema);
   return (raw) => {
     const values: Record<string, unknown> = {};
@@ -258,14 +293,27 @@ export interface OpenApiStyle {
 }
 
 /** The OpenAPI `paths` and `components.schemas` of a door's routes. */
-export function openApiOf(routes: RouteDecl[], style: OpenApiStyle): { paths: Record<string, Record<string, unknown>>; schemas: Record<string, unknown> } {
+export function openApiOf(
+  routes: RouteDecl[],
+  style: OpenApiStyle,
+): { paths: Record<string, Record<string, unknown>>; schemas: Record<string, unknown> } {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas: Record<string, unknown> = {};
   const doc = (s: unknown): unknown => toDocument(s, schemas);
   for (const r of routes) {
     const template = r.path.replace(/:([A-Za-z_]+)/g, "{$1}");
     const names = [...r.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
-    const item = (paths[template] ??= names.length ? { parameters: names.map((name) => ({ name, in: "path", required: true, schema: doc(style.pathParam), ...(r.pathExamples?.[name] ? { example: r.pathExamples[name] } : {}) })) } : {});
+    const item = (paths[template] ??= names.length
+      ? {
+          parameters: names.map((name) => ({
+            name,
+            in: "path",
+            required: true,
+            schema: doc(style.pathParam),
+            ...(r.pathExamples?.[name] ? { example: r.pathExamples[name] } : {}),
+          })),
+        }
+      : {});
     const parameters = [
       ...Object.entries(r.query ?? {}).map(([name, p]) => param(name, "query", p, doc)),
       ...Object.entries(r.headers ?? {}).map(([name, p]) => param(name, "header", p, doc)),
@@ -274,7 +322,13 @@ export function openApiOf(routes: RouteDecl[], style: OpenApiStyle): { paths: Re
     for (const [status, res] of Object.entries(r.responses)) {
       responses[status] = {
         description: res.description,
-        ...(res.headers ? { headers: Object.fromEntries(Object.entries(res.headers).map(([h, d]) => [h, { description: d.description, schema: doc(d.schema) }])) } : {}),
+        ...(res.headers
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(res.headers).map(([h, d]) => [h, { description: d.description, schema: doc(d.schema) }]),
+              ),
+            }
+          : {}),
         ...(res.schema ? { content: { [res.contentType ?? "application/json"]: { schema: doc(res.schema) } } } : {}),
       };
     }
@@ -294,7 +348,14 @@ export function openApiOf(routes: RouteDecl[], style: OpenApiStyle): { paths: Re
 }
 
 function param(name: string, where: string, p: ParamDecl, doc: (s: unknown) => unknown) {
-  return { name, in: where, required: p.required ?? false, ...(p.description ? { description: p.description } : {}), schema: doc(p.schema), ...(p.example !== undefined ? { example: p.example } : {}) };
+  return {
+    name,
+    in: where,
+    required: p.required ?? false,
+    ...(p.description ? { description: p.description } : {}),
+    schema: doc(p.schema),
+    ...(p.example !== undefined ? { example: p.example } : {}),
+  };
 }
 
 /** A plain JSON copy of a schema with each named component replaced by a `$ref` (collected in `schemas`). */

@@ -103,5 +103,10 @@ function rateLimitFrom(headers: Headers | undefined): RateLimitDecision | null {
   const limit = headers?.get("ratelimit-limit");
   if (!headers || !limit) return null;
   const remaining = Number(headers.get("ratelimit-remaining") ?? 0);
-  return { limit: Number(limit), remaining, resetSeconds: Number(headers.get("ratelimit-reset") ?? 60), allowed: !headers.get("retry-after") };
+  return {
+    limit: Number(limit),
+    remaining,
+    resetSeconds: Number(headers.get("ratelimit-reset") ?? 60),
+    allowed: !headers.get("retry-after"),
+  };
 }

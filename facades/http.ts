@@ -72,7 +72,12 @@ export function requestId(req: Request): string {
  */
 export function publicBaseOf(req: Request, publicUrl: string | null): string {
   if (publicUrl) return publicUrl;
-  const scheme = req.protocol === "https" || req.protocol === "http" ? req.protocol : (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+  const scheme =
+    req.protocol === "https" || req.protocol === "http"
+      ? req.protocol
+      : (req.socket as { encrypted?: boolean }).encrypted
+        ? "https"
+        : "http";
   const host = req.get("host") ?? "";
   if (isValidHostHeader(host)) return `${scheme}://${host}`;
   const local = req.socket.localAddress ?? "127.0.0.1";

@@ -67,7 +67,9 @@ if (core) {
       ].join("\n"),
     );
   } else {
-    process.stdout.write(`Retour is running at ${base}: dashboard ${base}/dashboard, API reference ${base}/docs (database ${config.databaseUrl.startsWith("file:") ? config.databaseUrl : "PostgreSQL"}). Create an API client with: npm run --silent cli -- api-client create --store <id> --name <name> --all-scopes\n`);
+    process.stdout.write(
+      `Retour is running at ${base}: dashboard ${base}/dashboard, API reference ${base}/docs (database ${config.databaseUrl.startsWith("file:") ? config.databaseUrl : "PostgreSQL"}). Create an API client with: npm run --silent cli -- api-client create --store <id> --name <name> --all-scopes\n`,
+    );
   }
 }
 

@@ -115,8 +115,16 @@ function startingHandler(serviceName: string): RequestListener {
       ? JSON.stringify({ status: "ok" })
       : req.url === "/readyz"
         ? JSON.stringify({ status: "starting" })
-        : JSON.stringify({ type: `com.${serviceName}.api:service/starting`, title: "Service unavailable", status: 503, detail: "The service is starting; retry shortly." });
-    res.writeHead(alive ? 200 : 503, { "content-type": alive || req.url === "/readyz" ? "application/json" : "application/problem+json", ...(alive ? {} : { "retry-after": "1" }) });
+        : JSON.stringify({
+            type: `com.${serviceName}.api:service/starting`,
+            title: "Service unavailable",
+            status: 503,
+            detail: "The service is starting; retry shortly.",
+          });
+    res.writeHead(alive ? 200 : 503, {
+      "content-type": alive || req.url === "/readyz" ? "application/json" : "application/problem+json",
+      ...(alive ? {} : { "retry-after": "1" }),
+    });
     res.end(body);
   };
 }
@@ -161,20 +169,32 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
   // Requests refused before they reach the app (header or URL too large, malformed HTTP, timeouts)
   // still get a problem+json body instead of Node's empty answer.
   server.on("clientError", (err: NodeJS.ErrnoException & { bytesParsed?: number }, socket) => {
-    if (!socket.writable || (err.code === "ECONNRESET")) return void socket.destroy();
+    if (!socket.writable || err.code === "ECONNRESET") return void socket.destroy();
     const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
     const title = status === 431 ? "Request header fields too large" : status === 408 ? "Request timeout" : "Bad request";
     const detail =
-      status === 431 ? "The request line and headers exceed 16 KB; send long values in the body." : status === 408 ? "The request took too long to arrive." : "The request is not valid HTTP.";
-    const body = JSON.stringify({ type: `com.${config.serviceName}.api:request/${status === 431 ? "headers-too-large" : status === 408 ? "timeout" : "malformed-http"}`, title, status, detail });
-    socket.end(`HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      status === 431
+        ? "The request line and headers exceed 16 KB; send long values in the body."
+        : status === 408
+          ? "The request took too long to arrive."
+          : "The request is not valid HTTP.";
+    const body = JSON.stringify({
+      type: `com.${config.serviceName}.api:request/${status === 431 ? "headers-too-large" : status === 408 ? "timeout" : "malformed-http"}`,
+      title,
+      status,
+      detail,
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   const port = (server.address() as AddressInfo).port;
   // Webhook deliveries run in the server process unless WEBHOOK_DISPATCHER=false.
   const dispatcher = core && config.webhooks.dispatcher ? startDispatcher(core.services) : null;
   if (core) metrics.watchStorage(core.services.db, config.webhooks.dispatcher);
   if (!opts.deferReady) readiness.ready = true;
-  if (!config.metrics.token && !config.metrics.port) log.info("metrics off: set METRICS_TOKEN (bearer on /metrics) or METRICS_PORT (a separate port) to serve /metrics");
+  if (!config.metrics.token && !config.metrics.port)
+    log.info("metrics off: set METRICS_TOKEN (bearer on /metrics) or METRICS_PORT (a separate port) to serve /metrics");
   let closing: Promise<void> | null = null;
   return {
     url: `http://${urlHost(config.host)}:${port}`,

@@ -123,9 +123,13 @@ function loadWebhookConfig(env: NodeJS.ProcessEnv, production: boolean, database
     [],
   );
   const timeoutMs = problems.check(() => parseDuration(env.WEBHOOK_TIMEOUT || "15s", "WEBHOOK_TIMEOUT"), 15_000);
-  const leaseMs = problems.check(() => (env.WEBHOOK_LEASE ? parseDuration(env.WEBHOOK_LEASE, "WEBHOOK_LEASE") : timeoutMs + 30_000), timeoutMs + 30_000);
+  const leaseMs = problems.check(
+    () => (env.WEBHOOK_LEASE ? parseDuration(env.WEBHOOK_LEASE, "WEBHOOK_LEASE") : timeoutMs + 30_000),
+    timeoutMs + 30_000,
+  );
   if (leaseMs <= timeoutMs) problems.list.push("WEBHOOK_LEASE must be longer than WEBHOOK_TIMEOUT (a lease outlives every attempt).");
-  if (production && !env.WEBHOOK_ENCRYPTION_KEY) problems.list.push("WEBHOOK_ENCRYPTION_KEY must be set in production (shared by every replica).");
+  if (production && !env.WEBHOOK_ENCRYPTION_KEY)
+    problems.list.push("WEBHOOK_ENCRYPTION_KEY must be set in production (shared by every replica).");
   const concurrency = problems.int(env, "WEBHOOK_CONCURRENCY", 32, 1, 10_000);
   return {
     dispatcher: problems.bool(env, "WEBHOOK_DISPATCHER", true),
@@ -154,13 +158,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !env.CURSOR_SECRET) problems.list.push("CURSOR_SECRET must be set in production (shared by every replica).");
   const port = problems.int(env, "PORT", 4000, 0, 65_535);
   const host = env.HOST?.trim() || "0.0.0.0";
-  if (isIP(host) === 0 && !isHostname(host)) problems.list.push(`HOST=${JSON.stringify(env.HOST)} is not an IP address or host name to bind to (e.g. 0.0.0.0, 127.0.0.1, ::).`);
+  if (isIP(host) === 0 && !isHostname(host))
+    problems.list.push(`HOST=${JSON.stringify(env.HOST)} is not an IP address or host name to bind to (e.g. 0.0.0.0, 127.0.0.1, ::).`);
   const publicUrl = problems.check(() => parsePublicUrl(env.PUBLIC_URL), null);
   const trustProxy = problems.check(() => parseTrustProxy(env.TRUST_PROXY), DEFAULT_TRUST_PROXY);
   const metricsPort = env.METRICS_PORT?.trim() ? problems.int(env, "METRICS_PORT", 0, 1, 65_535) || null : null;
   if (metricsPort !== null && metricsPort === port) problems.list.push(`METRICS_PORT must differ from PORT (both ${port}).`);
   const demoAsked = problems.bool(env, "RETOUR_DEMO", !production && (!env.NODE_ENV || env.NODE_ENV === "development"));
-  if (production && env.RETOUR_DEMO === "true") problems.list.push("RETOUR_DEMO=true is refused with NODE_ENV=production: the demo store has a published login and an all-scope key.");
+  if (production && env.RETOUR_DEMO === "true")
+    problems.list.push("RETOUR_DEMO=true is refused with NODE_ENV=production: the demo store has a published login and an all-scope key.");
   const config: Config = {
     port,
     host,
@@ -211,7 +217,9 @@ export function parseTrustProxy(text: string | undefined): boolean | number | st
     const family = isIP(address ?? "");
     const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
     if (!named && (family === 0 || !bitsOk || extra !== undefined)) {
-      throw new Error(`TRUST_PROXY: ${JSON.stringify(entry)} is not an address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal; true, false or a hop count also work.`);
+      throw new Error(
+        `TRUST_PROXY: ${JSON.stringify(entry)} is not an address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal; true, false or a hop count also work.`,
+      );
     }
   }
   return s;
@@ -226,7 +234,9 @@ export function parsePublicUrl(text: string | undefined): string | null {
     url = new URL(s);
   } catch {}
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash || url.username || url.password) {
-    throw new Error(`PUBLIC_URL=${JSON.stringify(s)} must be an absolute http(s) URL such as https://returns.example.com (no query, fragment or credentials).`);
+    throw new Error(
+      `PUBLIC_URL=${JSON.stringify(s)} must be an absolute http(s) URL such as https://returns.example.com (no query, fragment or credentials).`,
+    );
   }
   return url.toString().replace(/\/$/, "");
 }
@@ -243,9 +253,9 @@ export function parseCorsOrigins(text: string | undefined): Set<string> {
     } catch {
       throw new Error(`CORS_ORIGINS: ${JSON.stringify(s)} is not an origin such as https://admin.example.com`);
     }
-    if (s === "*" || url.origin !== s.replace(/\/$/, "")) throw new Error(`CORS_ORIGINS: ${JSON.stringify(s)} must be an exact origin (scheme://host[:port], no path, no wildcard)`);
+    if (s === "*" || url.origin !== s.replace(/\/$/, ""))
+      throw new Error(`CORS_ORIGINS: ${JSON.stringify(s)} must be an exact origin (scheme://host[:port], no path, no wildcard)`);
     out.add(url.origin);
   }
   return out;
 }
-

@@ -40,7 +40,16 @@ function run(label: string, env: Record<string, string>, files: string[]) {
   rmSync(report, { force: true });
   const res = spawnSync(
     "npx",
-    ["vitest", "run", "--config", "test/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...files],
+    [
+      "vitest",
+      "run",
+      "--config",
+      "test/vitest.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      ...files,
+    ],
     { stdio: "inherit", env: { ...process.env, ...env } },
   );
   try {
@@ -57,7 +66,10 @@ function run(label: string, env: Record<string, string>, files: string[]) {
 
 run(`suites on ${dbs.join(" + ")}`, { RETOUR_TEST_DBS: dbs.join(",") }, positionals as string[]);
 if (!values["no-remote"] && wantSqlite && positionals.length === 0) {
-  run("REST and compat suites through the remote executor (sqlite)", { RETOUR_TEST_DBS: "sqlite", RETOUR_TEST_EXECUTOR: "remote" }, ["test/http/rest", "test/http/compat"]);
+  run("REST and compat suites through the remote executor (sqlite)", { RETOUR_TEST_DBS: "sqlite", RETOUR_TEST_EXECUTOR: "remote" }, [
+    "test/http/rest",
+    "test/http/compat",
+  ]);
 }
 
 console.log(`\ndatabases: ${dbs.join(", ")}${dbs.includes("postgresql") ? "" : " (PostgreSQL SKIPPED)"}`);

@@ -47,7 +47,10 @@ export function compatAuthorization(req: Request): string | undefined {
 
 /** 503 in the platform's documented error envelope, with Retry-After (core or storage unavailable). */
 function sendUnavailable(res: Response): void {
-  res.status(503).set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS)).json({ errors: { message: "Service unavailable.", code: "UNEXPECTED_ERROR" } });
+  res
+    .status(503)
+    .set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS))
+    .json({ errors: { message: "Service unavailable.", code: "UNEXPECTED_ERROR" } });
 }
 
 export interface CompatFacadeOptions {
@@ -70,20 +73,24 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
     const note = noteOf(res);
     const caller = { authorization: compatAuthorization(req), requestId: requestId(req), door: "compat" as const, note };
     /** Runs an operation; answers what every route answers alike (401, 403, 429, 503) and returns null then. */
-    const run = async (op: Operation, variables: Record<string, unknown>): Promise<{ data: any; errors?: readonly GraphQLFormattedError[] } | null> => {
+    const run = async (
+      op: Operation,
+      variables: Record<string, unknown>,
+    ): Promise<{ data: any; errors?: readonly GraphQLFormattedError[] } | null> => {
       const out = await opts.executor.run(op, variables, caller);
       if (out.rateLimit) res.set(rateLimitHeaders(out.rateLimit));
       const code = out.errors?.[0]?.extensions?.code;
-      if (code === "UNAUTHENTICATED") return void res.status(401).json(UNAUTHORIZED_BODY), null;
-      if (code === "FORBIDDEN") return void res.status(403).json(FORBIDDEN_BODY), null;
-      if (code === "RATE_LIMITED") return void res.status(429).json(TOO_MANY_BODY), null;
-      if (code === STORAGE_UNAVAILABLE) return void sendUnavailable(res), null;
+      if (code === "UNAUTHENTICATED") return (void res.status(401).json(UNAUTHORIZED_BODY), null);
+      if (code === "FORBIDDEN") return (void res.status(403).json(FORBIDDEN_BODY), null);
+      if (code === "RATE_LIMITED") return (void res.status(429).json(TOO_MANY_BODY), null);
+      if (code === STORAGE_UNAVAILABLE) return (void sendUnavailable(res), null);
       return out;
     };
     /** The core's refusal of an input (its `field`, its words) in the 422 envelope; anything else is unexpected. */
     const sendCoreError = (err: GraphQLFormattedError) => {
       const ext = (err.extensions ?? {}) as { status?: number; field?: string; code?: string };
-      if (ext.status === 400 || ext.code === "BAD_USER_INPUT") return void res.status(422).json(validationBody([{ field: ext.field ?? "request", detail: err.message }]));
+      if (ext.status === 400 || ext.code === "BAD_USER_INPUT")
+        return void res.status(422).json(validationBody([{ field: ext.field ?? "request", detail: err.message }]));
       res.status(500).json(UNEXPECTED);
     };
     try {
@@ -94,11 +101,20 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
         const who = await opts.executor.run(whoAmI, {}, caller);
         if (who.data?.viewer?.__typename !== "ApiClientViewer") return void res.status(401).json(UNAUTHORIZED_BODY);
         if (match.kind === "method") res.set("Allow", match.allow.join(", "));
-        return void res.status(match.kind === "method" ? 405 : 404).json({ error: { message: match.kind === "method" ? "Method not allowed." : "Not found." } });
+        return void res
+          .status(match.kind === "method" ? 405 : 404)
+          .json({ error: { message: match.kind === "method" ? "Method not allowed." : "Not found." } });
       }
       const route = match.route;
       note.route = req.baseUrl + route.path;
-      const input: CompatInput = { req, params: match.params, q: {}, body: req.body, publicBase: publicBaseOf(req, opts.publicUrl ?? null), problems: [] };
+      const input: CompatInput = {
+        req,
+        params: match.params,
+        q: {},
+        body: req.body,
+        publicBase: publicBaseOf(req, opts.publicUrl ?? null),
+        problems: [],
+      };
       input.problems.push(...route.readInput(input));
       const variables = route.variables(input); // adds its own problems (dates), so all are told at once
       if (input.problems.length) {
@@ -112,15 +128,22 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
       if (!out) return;
       if (out.errors?.length) return sendCoreError(out.errors[0]);
       const reply = route.respond(out.data, input);
-      res.status(reply.status).type("application/json").send(reply.shape ? serialize(reply.shape, reply.body) : JSON.stringify(reply.body));
+      res
+        .status(reply.status)
+        .type("application/json")
+        .send(reply.shape ? serialize(reply.shape, reply.body) : JSON.stringify(reply.body));
     } catch (err) {
       next(err);
     }
   });
 
   router.use((err: any, req: Request, res: Response, _next: NextFunction) => {
-    if (err?.type === "entity.parse.failed") return void res.status(422).json({ message: "The given data was invalid.", errors: { body: ["The request body is not valid JSON."] } });
-    if (err?.type === "entity.too.large") return void res.status(413).json({ message: `Request body too large: at most ${bytesText(BODY_BOUNDS.compat)}.` });
+    if (err?.type === "entity.parse.failed")
+      return void res
+        .status(422)
+        .json({ message: "The given data was invalid.", errors: { body: ["The request body is not valid JSON."] } });
+    if (err?.type === "entity.too.large")
+      return void res.status(413).json({ message: `Request body too large: at most ${bytesText(BODY_BOUNDS.compat)}.` });
     if (err instanceof CoreUnavailableError) return void sendUnavailable(res);
     opts.log.error({ err, requestId: requestId(req) }, "unexpected error in compat facade");
     res.status(500).json(UNEXPECTED);

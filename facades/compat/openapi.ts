@@ -11,8 +11,8 @@ import { REFUSALS } from "./shapes.js";
 const LIST_UNPAGED_MAX = PAGE_SIZES.warehouseReturns.unpaged;
 
 export const COMPAT_CHOICES: string[] = [
-  "**Action success body**: the JSON boolean `true` (`Content-Type: application/json`), as real clients test for (the docs render the string `\"true\"`).",
-  "**Refusals and unknown returns** answer **HTTP 200** with the platform's bodies, as the real platform does: unknown return `{\"errors\":{\"message\":\"No return found with this ID.\"}}` on every action and on notes (also on `remove`, where the docs name a 403); on details `{\"error\":{\"message\":\"No return found with this ID.\"}}`. Naming no return at all is answered the same way.",
+  '**Action success body**: the JSON boolean `true` (`Content-Type: application/json`), as real clients test for (the docs render the string `"true"`).',
+  '**Refusals and unknown returns** answer **HTTP 200** with the platform\'s bodies, as the real platform does: unknown return `{"errors":{"message":"No return found with this ID."}}` on every action and on notes (also on `remove`, where the docs name a 403); on details `{"error":{"message":"No return found with this ID."}}`. Naming no return at all is answered the same way.',
   "**401** uses the current `GEN-UNAUTHORIZED` envelope; a valid key lacking the scope gets **403** in the same shape (`GEN-FORBIDDEN`), per our spec (the platform documents 401). GETs need `returns_read`, POSTs `returns_write`. `X-Authorization: <secret>` and `Authorization: Bearer <secret>` are both accepted.",
   "**Naming a return**: a non-zero numeric path id is the compat `id`; with the placeholder `0` the first of `service_return_id` (our return id, `service_id`), `order_name` (with or without its `#`) and `order_id` (the order's platform id, or our `ord_…` id) is used. An order with several returns gives its **most recently created return that is not cancelled** (or the most recent one when all are cancelled). Details takes the same identifiers as query parameters (`return_id` for the compat id).",
   "**States**: our statuses map onto `open` (open, pre_shipment, in_transit, delivered, flagged), `review` (needs_review, in_review), `closed` (complete, rejected), `cancelled` (deleted). Nothing is ever `expired`. A flagged return stays `open`; `process` refuses it with `UNPROCESSABLE_FLAGGED_RETURN` unless the store allows processing flagged returns; `flag` on a flagged return succeeds and changes nothing.",
@@ -24,7 +24,7 @@ export const COMPAT_CHOICES: string[] = [
   `**List**: without \`from\`/\`to\` the last 24 hours; \`from\` alone → the 24 hours after it; \`to\` alone is ignored; \`from\` after \`to\` or a span over 120 days → 422 (Laravel envelope naming the field); \`filter\` \`created_at\` (default) or \`updated_at\`; \`state\` one value, default open+closed+expired. Oldest first by the filtered timestamp. Without \`paginate=true\` a bare array of the whole window (at most ${LIST_UNPAGED_MAX}); with it \`{returns, nextPageUrl, previousPageUrl}\`, \`pageSize\` default 100, max 750. The page URLs are absolute and keep every filter; the cursor carries the window, so re-sending only \`paginate\`, \`pageSize\` and \`cursor\` also works (a cursor alone pages too).`,
   "**Dates accepted**: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS` (UTC), ISO 8601 with or without offset; anything else → 422 naming the parameter (the platform is said to read bad dates as the epoch; we refuse them).",
   "**ASN**: one row per returned line item of the returns **created** in `[from, to]`; defaults: the 7 days before now; a bare `to` date includes that whole day; over 120 days → 422; at most 5000 returns per report, oldest first.",
-  "**Rate limit**: 300 requests per minute per key; over it → 429 `{\"message\":\"Too Many Attempts.\"}` with `Retry-After` and `RateLimit-*` headers.",
+  '**Rate limit**: 300 requests per minute per key; over it → 429 `{"message":"Too Many Attempts."}` with `Retry-After` and `RateLimit-*` headers.',
 ];
 
 const common: Record<number, ResponseDecl> = {
@@ -38,7 +38,12 @@ const common: Record<number, ResponseDecl> = {
 /** The document, derived from the route declarations (routes.ts) and the shapes (shapes.ts). */
 export function compatOpenApiDocument() {
   const errorSchemas: Record<string, unknown> = {};
-  const errors = Object.fromEntries(Object.entries(common).map(([status, r]) => [status, { description: r.description, content: { "application/json": { schema: toDocument(r.schema, errorSchemas) } } }]));
+  const errors = Object.fromEntries(
+    Object.entries(common).map(([status, r]) => [
+      status,
+      { description: r.description, content: { "application/json": { schema: toDocument(r.schema, errorSchemas) } } },
+    ]),
+  );
   const { paths, schemas } = openApiOf(compatRoutes, {
     pathParam: T.Integer({ description: "The compat id, or `0` with one of the query identifiers." }),
     errors: () => errors,
@@ -58,7 +63,13 @@ export function compatOpenApiDocument() {
     },
     servers: [{ url: "/api/v1/warehouse" }],
     security: [{ XAuthorization: [] }, { Bearer: [] }],
-    components: { securitySchemes: { XAuthorization: { type: "apiKey", in: "header", name: "X-Authorization" }, Bearer: { type: "http", scheme: "bearer" } }, schemas: { ...schemas, ...errorSchemas } },
+    components: {
+      securitySchemes: {
+        XAuthorization: { type: "apiKey", in: "header", name: "X-Authorization" },
+        Bearer: { type: "http", scheme: "bearer" },
+      },
+      schemas: { ...schemas, ...errorSchemas },
+    },
     paths,
   };
 }

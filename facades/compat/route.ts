@@ -42,9 +42,13 @@ export function compatRoute(decl: CompatDecl): CompatRoute {
   const readQuery = paramReader(decl.query);
   const validateBody = decl.body ? validatorOf(decl.body) : undefined;
   const scope = scopeOf(decl.operation);
-  if (scope !== "returns_read" && scope !== "returns_write") throw new Error(`compat route ${decl.path}: its operation must need returns_read or returns_write, not ${scope}`);
+  if (scope !== "returns_read" && scope !== "returns_write")
+    throw new Error(`compat route ${decl.path}: its operation must need returns_read or returns_write, not ${scope}`);
   // The platform's words for a wrong type or form; a bound passed keeps the framework's words, which name the bound.
-  const worded = (p: InputProblem) => ({ field: p.field, detail: (/\bat most \d/.test(p.detail) ? undefined : decl.messages?.[p.field.split(/[.[]/)[0]]) ?? p.detail });
+  const worded = (p: InputProblem) => ({
+    field: p.field,
+    detail: (/\bat most \d/.test(p.detail) ? undefined : decl.messages?.[p.field.split(/[.[]/)[0]]) ?? p.detail,
+  });
   return {
     ...decl,
     scope,

@@ -6,7 +6,23 @@ import { T, Text, type ParamDecl, type ResponseDecl } from "../declare.js";
 import { LIST_BOUNDS, TEXT_BOUNDS } from "../../src/core/bounds.js";
 import { compatRoute, type CompatDecl, type CompatInput, type CompatRoute } from "./route.js";
 import { compatTimestamp, pageUrl, parseCompatDate } from "./format.js";
-import { AsnRows, COMPAT_RETURN_FIELDS, DETAILS_NOT_FOUND_BODY, NOT_FOUND_BODY, Notes, REFUSALS, ReturnDetails, ReturnList, ReturnListPage, STATES, refusalResponse, renderAsnRows, renderReturn, type CoreRefusal, type CoreReturn } from "./shapes.js";
+import {
+  AsnRows,
+  COMPAT_RETURN_FIELDS,
+  DETAILS_NOT_FOUND_BODY,
+  NOT_FOUND_BODY,
+  Notes,
+  REFUSALS,
+  ReturnDetails,
+  ReturnList,
+  ReturnListPage,
+  STATES,
+  refusalResponse,
+  renderAsnRows,
+  renderReturn,
+  type CoreRefusal,
+  type CoreReturn,
+} from "./shapes.js";
 
 const INT_MAX = 2147483647;
 const REF = `$ref: WarehouseReturnRef!`;
@@ -28,7 +44,8 @@ function refOf(input: CompatInput) {
   const q = (n: string) => queryValue(input.req, n)?.trim() || null;
   const ref: Record<string, unknown> = {};
   const id = pathId ?? q("return_id") ?? "";
-  if (/^\d{1,12}$/.test(id) && Number(id) !== 0) ref.compatId = Number(id) <= INT_MAX ? Number(id) : -1; // out of range: names nothing
+  if (/^\d{1,12}$/.test(id) && Number(id) !== 0)
+    ref.compatId = Number(id) <= INT_MAX ? Number(id) : -1; // out of range: names nothing
   else if (id !== "" && id !== "0" && pathId === undefined) ref.compatId = -1; // a non-numeric return_id names nothing
   if (ref.compatId === undefined) {
     if (q("service_return_id")) ref.serviceReturnId = q("service_return_id");
@@ -45,7 +62,11 @@ function dateOf(input: CompatInput, name: string, endOfDay = false): string | un
   const v: string | undefined = input.q[name];
   if (v === undefined) return undefined;
   const d = parseCompatDate(v);
-  if (!d) return void input.problems.push({ field: name, detail: `The ${name} is not a valid date: use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601.` });
+  if (!d)
+    return void input.problems.push({
+      field: name,
+      detail: `The ${name} is not a valid date: use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601.`,
+    });
   // A bare date as the end of a window means the whole of that day.
   return new Date(d.getTime() + (endOfDay && /^\s*\d{4}-\d{2}-\d{2}\s*$/.test(v) ? 86_399_999 : 0)).toISOString();
 }
@@ -55,11 +76,31 @@ const oneOf = (...schemas: object[]) => ({ oneOf: schemas });
 const VALIDATION = (description: string): Record<number, ResponseDecl> => ({ 422: ok(description, REFUSALS.Validation) });
 
 type Action = "process" | "flag" | "close" | "cancel" | "remove" | "note";
-const FIELD: Record<Action, string> = { process: "warehouseProcessReturn", flag: "warehouseFlagReturn", close: "warehouseCloseReturn", cancel: "warehouseCancelReturn", remove: "warehouseRemoveReturnItems", note: "warehouseAddReturnNote" };
-const ARGS: Record<Action, [string, string]> = { process: [", $details: String", ", details: $details"], flag: ["", ""], close: ["", ""], cancel: ["", ""], remove: [", $ids: [String!]!", ", lineItemIds: $ids"], note: [", $content: String", ", content: $content"] };
+const FIELD: Record<Action, string> = {
+  process: "warehouseProcessReturn",
+  flag: "warehouseFlagReturn",
+  close: "warehouseCloseReturn",
+  cancel: "warehouseCancelReturn",
+  remove: "warehouseRemoveReturnItems",
+  note: "warehouseAddReturnNote",
+};
+const ARGS: Record<Action, [string, string]> = {
+  process: [", $details: String", ", details: $details"],
+  flag: ["", ""],
+  close: ["", ""],
+  cancel: ["", ""],
+  remove: [", $ids: [String!]!", ", lineItemIds: $ids"],
+  note: [", $content: String", ", content: $content"],
+};
 
 /** POST return/:return_id/<action> → JSON `true`, or the platform's refusal body. */
-function action(name: Action, operationId: string, summary: string, extra: Partial<CompatDecl> = {}, more: Record<number, ResponseDecl> = {}): CompatDecl {
+function action(
+  name: Action,
+  operationId: string,
+  summary: string,
+  extra: Partial<CompatDecl> = {},
+  more: Record<number, ResponseDecl> = {},
+): CompatDecl {
   const [vars, args] = ARGS[name];
   return {
     method: "POST",
@@ -68,7 +109,13 @@ function action(name: Action, operationId: string, summary: string, extra: Parti
     summary,
     operation: operation(`mutation Compat${operationId}(${REF}${vars}) { ${FIELD[name]}(ref: $ref${args}) { ${RESULT} } }`),
     query: REF_QUERY,
-    responses: { 200: ok("`true`, or the platform's refusal (unknown return, state refusals)", oneOf(REFUSALS.Success, REFUSALS.NotFound, REFUSALS.UnprocessableState, REFUSALS.Message, REFUSALS.Content)), ...more },
+    responses: {
+      200: ok(
+        "`true`, or the platform's refusal (unknown return, state refusals)",
+        oneOf(REFUSALS.Success, REFUSALS.NotFound, REFUSALS.UnprocessableState, REFUSALS.Message, REFUSALS.Content),
+      ),
+      ...more,
+    },
     ...extra,
     variables: (input) => ({ ref: refOf(input), ...extra.variables?.(input) }),
     respond: (data: Record<string, { ok: boolean; refusal: CoreRefusal | null }>) => {
@@ -87,12 +134,21 @@ const declarations: CompatDecl[] = [
     operationId: "getReturnDetails",
     summary: "Get Return Details",
     operation: operation(`query CompatReturnDetails(${REF}) { warehouseReturn(ref: $ref) { ${COMPAT_RETURN_FIELDS} } }`),
-    query: { return_id: { schema: Text("id"), description: "The compat id." }, ...REF_QUERY, currency_type: { schema: T.String({ enum: ["shop", "presentment"] }) } },
+    query: {
+      return_id: { schema: Text("id"), description: "The compat id." },
+      ...REF_QUERY,
+      currency_type: { schema: T.String({ enum: ["shop", "presentment"] }) },
+    },
     messages: { currency_type: "The selected currency type is invalid: use shop or presentment." },
-    responses: { 200: ok("The return, or the not-found body", oneOf(ReturnDetails, REFUSALS.DetailsNotFound)), ...VALIDATION("Invalid currency_type") },
+    responses: {
+      200: ok("The return, or the not-found body", oneOf(ReturnDetails, REFUSALS.DetailsNotFound)),
+      ...VALIDATION("Invalid currency_type"),
+    },
     variables: (input) => ({ ref: refOf(input) }),
     respond: (data: { warehouseReturn: CoreReturn | null }) =>
-      data.warehouseReturn ? { status: 200, body: renderReturn(data.warehouseReturn, "details"), shape: ReturnDetails } : { status: 200, body: DETAILS_NOT_FOUND_BODY },
+      data.warehouseReturn
+        ? { status: 200, body: renderReturn(data.warehouseReturn, "details"), shape: ReturnDetails }
+        : { status: 200, body: DETAILS_NOT_FOUND_BODY },
   },
   {
     method: "GET",
@@ -115,18 +171,33 @@ const declarations: CompatDecl[] = [
       cursor: { schema: Text("cursor") },
     },
     messages: { paginate: "The paginate field must be true or false.", pageSize: "The pageSize must be an integer." },
-    responses: { 200: ok("A bare array, or a page with paginate=true", oneOf(ReturnList, ReturnListPage)), ...VALIDATION("Invalid window, filter, state, page size or cursor") },
+    responses: {
+      200: ok("A bare array, or a page with paginate=true", oneOf(ReturnList, ReturnListPage)),
+      ...VALIDATION("Invalid window, filter, state, page size or cursor"),
+    },
     // A cursor pages even without paginate=true (clients re-sending only the cursor); without either, the whole window.
     variables: (input) => {
       const { filter, state, pageSize, cursor } = input.q;
-      return { from: dateOf(input, "from"), to: dateOf(input, "to"), filter, state, pageSize, cursor, unpaged: !(input.q.paginate || cursor) };
+      return {
+        from: dateOf(input, "from"),
+        to: dateOf(input, "to"),
+        filter,
+        state,
+        pageSize,
+        cursor,
+        unpaged: !(input.q.paginate || cursor),
+      };
     },
     respond: (data: Page, input) => {
       const page = data.warehouseReturns;
       const returns = page.returns.map((r) => renderReturn(r, "list"));
       if (!(input.q.paginate || input.q.cursor)) return { status: 200, body: returns, shape: ReturnList };
       const url = (cursor: string | null) => (cursor ? pageUrl(input.req, input.publicBase, cursor, page.pageSize) : null);
-      return { status: 200, body: { returns, nextPageUrl: url(page.nextCursor), previousPageUrl: url(page.previousCursor) }, shape: ReturnListPage };
+      return {
+        status: 200,
+        body: { returns, nextPageUrl: url(page.nextCursor), previousPageUrl: url(page.previousCursor) },
+        shape: ReturnListPage,
+      };
     },
   },
   action(
@@ -134,14 +205,23 @@ const declarations: CompatDecl[] = [
     "processReturn",
     "Process Return",
     {
-      body: T.Object({}, { additionalProperties: true, description: `Additional details, kept on the timeline: at most ${TEXT_BOUNDS.note} characters as JSON.` }),
+      body: T.Object(
+        {},
+        {
+          additionalProperties: true,
+          description: `Additional details, kept on the timeline: at most ${TEXT_BOUNDS.note} characters as JSON.`,
+        },
+      ),
       messages: { body: "The additional details must be a JSON object of key/value pairs." },
       variables: (input) => {
         if (input.body === undefined || !Object.keys(input.body as object).length) return {};
         try {
           return { details: JSON.stringify(input.body) };
         } catch {
-          input.problems.push({ field: "body", detail: "The additional details are nested too deeply; send a JSON object of key/value pairs." });
+          input.problems.push({
+            field: "body",
+            detail: "The additional details are nested too deeply; send a JSON object of key/value pairs.",
+          });
           return {};
         }
       },
@@ -156,14 +236,30 @@ const declarations: CompatDecl[] = [
     "removeLineItems",
     "Remove Line Items",
     {
-      query: { ...REF_QUERY, line_item_id: { schema: T.String({ maxLength: LIST_BOUNDS.returnItems * (TEXT_BOUNDS.id + 1) }), description: `One id or comma-separated ids (query, or JSON body): at most ${LIST_BOUNDS.returnItems} ids of at most ${TEXT_BOUNDS.id} characters.` } },
+      query: {
+        ...REF_QUERY,
+        line_item_id: {
+          schema: T.String({ maxLength: LIST_BOUNDS.returnItems * (TEXT_BOUNDS.id + 1) }),
+          description: `One id or comma-separated ids (query, or JSON body): at most ${LIST_BOUNDS.returnItems} ids of at most ${TEXT_BOUNDS.id} characters.`,
+        },
+      },
       variables: (input) => {
         const fromBody = (input.body as { line_item_id?: unknown } | undefined)?.line_item_id;
         const raw: string = input.q.line_item_id ?? (typeof fromBody === "string" || typeof fromBody === "number" ? String(fromBody) : "");
-        return { ids: raw.split(",").map((s) => s.trim()).filter(Boolean) };
+        return {
+          ids: raw
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        };
       },
     },
-    { 422: ok("line_item_id missing, the return cannot be modified, or items do not qualify", oneOf(REFUSALS.Message, REFUSALS.ErrorMessage)) },
+    {
+      422: ok(
+        "line_item_id missing, the return cannot be modified, or items do not qualify",
+        oneOf(REFUSALS.Message, REFUSALS.ErrorMessage),
+      ),
+    },
   ),
   action(
     "note",
@@ -185,12 +281,17 @@ const declarations: CompatDecl[] = [
     summary: "Get Return Notes",
     operation: operation(`query CompatReturnNotes(${REF}) { warehouseReturn(ref: $ref) { id comments { id message createdAt } } }`),
     query: REF_QUERY,
-    responses: { 200: ok("The notes, oldest first, or the not-found body", oneOf(Notes, REFUSALS.NotFound)), 422: ok("The return has no notes: the bare body false", T.Literal(false)) },
+    responses: {
+      200: ok("The notes, oldest first, or the not-found body", oneOf(Notes, REFUSALS.NotFound)),
+      422: ok("The return has no notes: the bare body false", T.Literal(false)),
+    },
     variables: (input) => ({ ref: refOf(input) }),
     respond: (data: { warehouseReturn: { comments: { message: string | null; createdAt: string }[] } | null }) => {
       if (!data.warehouseReturn) return { status: 200, body: NOT_FOUND_BODY };
       // Note ids are positions among the return's comments (1, 2, …): stable, since comments are never deleted.
-      const notes = data.warehouseReturn.comments.flatMap((c, i) => (c.message === null ? [] : [{ id: i + 1, content: c.message, created_at: compatTimestamp(c.createdAt) }]));
+      const notes = data.warehouseReturn.comments.flatMap((c, i) =>
+        c.message === null ? [] : [{ id: i + 1, content: c.message, created_at: compatTimestamp(c.createdAt) }],
+      );
       return notes.length ? { status: 200, body: notes, shape: Notes } : { status: 422, body: false };
     },
   },
@@ -199,8 +300,13 @@ const declarations: CompatDecl[] = [
     path: "/reporting/asn",
     operationId: "getAdvancedShippingNotice",
     summary: "Advanced Shipping Notice",
-    operation: operation(`query CompatAsn($from: DateTime, $to: DateTime) { warehouseAsn(from: $from, to: $to) { ${COMPAT_RETURN_FIELDS} } }`),
-    query: { from: { ...DATE, description: `${DATE.description} Default: 7 days before now.` }, to: { ...DATE, description: `${DATE.description} Default: now; a bare date includes that whole day.` } },
+    operation: operation(
+      `query CompatAsn($from: DateTime, $to: DateTime) { warehouseAsn(from: $from, to: $to) { ${COMPAT_RETURN_FIELDS} } }`,
+    ),
+    query: {
+      from: { ...DATE, description: `${DATE.description} Default: 7 days before now.` },
+      to: { ...DATE, description: `${DATE.description} Default: now; a bare date includes that whole day.` },
+    },
     responses: { 200: ok("One row per returned line item", AsnRows), ...VALIDATION("Invalid dates or window") },
     variables: (input) => ({ from: dateOf(input, "from"), to: dateOf(input, "to", true) }),
     respond: (data: { warehouseAsn: CoreReturn[] }) => ({ status: 200, body: data.warehouseAsn.flatMap(renderAsnRows), shape: AsnRows }),

@@ -38,7 +38,19 @@ export interface CoreReturn {
   closedAt: string | null;
   warehouseOutcome: string;
   warehouseTotals: Record<"product" | "tax" | "returnTotal" | "refund" | "storeCredit" | "total", Amount>;
-  fullOrder: { id: string; externalId: string; name: string; currency: string; placedAt: string; items: { id: string; price: Amount; product: { name: string; externalId: string | null }; variant: { name: string; externalId: string | null; sku: string | null } }[] };
+  fullOrder: {
+    id: string;
+    externalId: string;
+    name: string;
+    currency: string;
+    placedAt: string;
+    items: {
+      id: string;
+      price: Amount;
+      product: { name: string; externalId: string | null };
+      variant: { name: string; externalId: string | null; sku: string | null };
+    }[];
+  };
   source: { emailAddress: string | null; mailingAddress: { country: string } | null };
   items: {
     id: string;
@@ -58,7 +70,13 @@ export interface CoreReturn {
     productValueNoTaxNoAdjustment: { amount: Amount };
     tax: { amount: Amount };
   }[];
-  shipment: { carrier: string | null; status: string | null; tracker: string | null; trackingUrl: string | null; postageLabel: string | null } | null;
+  shipment: {
+    carrier: string | null;
+    status: string | null;
+    tracker: string | null;
+    trackingUrl: string | null;
+    postageLabel: string | null;
+  } | null;
 }
 
 // ─── Schemas ──────────────────────────────────────────────────────────────────
@@ -138,21 +156,75 @@ const returnFields = (lineItem: TSchema) => ({
   labels: T.Array(Obj({ url: NS, tracking_number: NS, carrier: NS, status: NS, rate: NS })),
 });
 // prettier-ignore
-const MONEY_KEYS = ["return_product_total", "return_discount_total", "return_tax_total", "return_total", "refund_shipping_total", "refund_shipping_tax_total", "return_credit_total",
-  "exchange_product_total", "exchange_discount_total", "exchange_tax_total", "exchange_total", "exchange_credit_total", "exchange", "gift_card", "handling_fee", "refund", "upsell"] as const;
+const MONEY_KEYS = [
+  "return_product_total",
+  "return_discount_total",
+  "return_tax_total",
+  "return_total",
+  "refund_shipping_total",
+  "refund_shipping_tax_total",
+  "return_credit_total",
+  "exchange_product_total",
+  "exchange_discount_total",
+  "exchange_tax_total",
+  "exchange_total",
+  "exchange_credit_total",
+  "exchange",
+  "gift_card",
+  "handling_fee",
+  "refund",
+  "upsell",
+] as const;
 
-export const ReturnListItem = component("ReturnListItem", Obj({ id: T.String({ description: "The compat id, as a string." }), ...returnFields(LineItem) }));
+export const ReturnListItem = component(
+  "ReturnListItem",
+  Obj({ id: T.String({ description: "The compat id, as a string." }), ...returnFields(LineItem) }),
+);
 export const ReturnDetails = component(
   "ReturnDetails",
-  Obj({ id: Nullable(T.Integer({ description: "The compat id." })), ...returnFields(DetailsLineItem), exchange_order_name: NS, exchange_order_id: NS, refunds: T.Array(T.Object({})) }),
+  Obj({
+    id: Nullable(T.Integer({ description: "The compat id." })),
+    ...returnFields(DetailsLineItem),
+    exchange_order_name: NS,
+    exchange_order_id: NS,
+    refunds: T.Array(T.Object({})),
+  }),
 );
 export const ReturnList = T.Array(ReturnListItem);
-export const ReturnListPage = component("ReturnListPage", Obj({ returns: ReturnList, nextPageUrl: Nullable(T.String({ format: "uri" })), previousPageUrl: Nullable(T.String({ format: "uri" })) }));
+export const ReturnListPage = component(
+  "ReturnListPage",
+  Obj({ returns: ReturnList, nextPageUrl: Nullable(T.String({ format: "uri" })), previousPageUrl: Nullable(T.String({ format: "uri" })) }),
+);
 
 // prettier-ignore
-const ASN_TEXTS = ["customer_email", "sku", "barcode", "carrier", "service", "label_status", "tracking_number", "integration_tracking_url", "label_url", "label_rate", "actioned_by",
-  "return_method", "return_method_rma_code", "return_method_state", "date_delivered", "scannable_id", "package_reference", "shipping_box_barcode", "destination_id", "destination_name",
-  "destination_address1", "destination_address2", "destination_city", "destination_state", "destination_zip", "consolidation_tracking"] as const;
+const ASN_TEXTS = [
+  "customer_email",
+  "sku",
+  "barcode",
+  "carrier",
+  "service",
+  "label_status",
+  "tracking_number",
+  "integration_tracking_url",
+  "label_url",
+  "label_rate",
+  "actioned_by",
+  "return_method",
+  "return_method_rma_code",
+  "return_method_state",
+  "date_delivered",
+  "scannable_id",
+  "package_reference",
+  "shipping_box_barcode",
+  "destination_id",
+  "destination_name",
+  "destination_address1",
+  "destination_address2",
+  "destination_city",
+  "destination_state",
+  "destination_zip",
+  "consolidation_tracking",
+] as const;
 export const AsnRows = T.Array(
   component(
     "AsnRow",
@@ -223,7 +295,9 @@ function lineItem(r: CoreReturn, item: CoreReturn["items"][number], details: boo
     outcome: "default",
     status: item.status,
   };
-  return details ? { ...base, line_item_title: line?.product.name ?? "", variant_title: line?.variant.name ?? "", image: item.imageUrl } : base;
+  return details
+    ? { ...base, line_item_title: line?.product.name ?? "", variant_title: line?.variant.name ?? "", image: item.imageUrl }
+    : base;
 }
 
 /** ReturnListItem (list: ids as strings) or ReturnDetails (details: `id` a number). */
@@ -320,13 +394,22 @@ export const REFUSALS = {
   Success: component("Success", T.Literal(true, { description: "The JSON boolean true." })),
   NotFound: component("NotFound", Obj({ errors: Message(T.Literal("No return found with this ID.")) })),
   DetailsNotFound: component("DetailsNotFound", Obj({ error: Message(T.Literal("No return found with this ID.")) })),
-  UnprocessableState: component("UnprocessableStateReturn", Obj({ errors: Obj({ message: S, code: T.String({ enum: ["UNPROCESSABLE_RETURN", "UNPROCESSABLE_FLAGGED_RETURN"] }) }) })),
+  UnprocessableState: component(
+    "UnprocessableStateReturn",
+    Obj({ errors: Obj({ message: S, code: T.String({ enum: ["UNPROCESSABLE_RETURN", "UNPROCESSABLE_FLAGGED_RETURN"] }) }) }),
+  ),
   Message: component("MessageRefusal", Message()),
   Content: component("ContentRefusal", Obj({ content: S })),
   ErrorMessage: component("ErrorMessage", Obj({ error: Message() })),
   ErrorsMessage: component("ErrorsMessage", Obj({ errors: Message() })),
-  Validation: component("Validation", Obj({ message: S, errors: T.Record(T.String(), T.Array(S)) }, { description: "Laravel's validation envelope: errors by field." })),
-  Gateway: component("GatewayError", Obj({ error: Obj({ code: S, http_code: S, message: S }) }, { description: "401 `GEN-UNAUTHORIZED` / 403 `GEN-FORBIDDEN`." })),
+  Validation: component(
+    "Validation",
+    Obj({ message: S, errors: T.Record(T.String(), T.Array(S)) }, { description: "Laravel's validation envelope: errors by field." }),
+  ),
+  Gateway: component(
+    "GatewayError",
+    Obj({ error: Obj({ code: S, http_code: S, message: S }) }, { description: "401 `GEN-UNAUTHORIZED` / 403 `GEN-FORBIDDEN`." }),
+  ),
   TooMany: component("TooMany", Message()),
   Unexpected: component("Unexpected", Obj({ errors: Obj({ message: S, code: OptS }) })),
 };
@@ -354,6 +437,9 @@ const REFUSAL_BODIES: Record<string, [number, (message: string) => unknown]> = {
 };
 
 export function refusalResponse(r: CoreRefusal): { status: number; body: unknown } {
-  const [status, body] = REFUSAL_BODIES[r.code] ?? [500, () => ({ errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } })];
+  const [status, body] = REFUSAL_BODIES[r.code] ?? [
+    500,
+    () => ({ errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } }),
+  ];
   return { status, body: body(r.message) };
 }

@@ -19,7 +19,12 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /** GitHub's heading anchors, so `guide.md#a-heading` links work both on GitHub and here. */
 const slug = (text: string) =>
-  text.toLowerCase().replace(/<[^>]*>|&#?\w+;/g, "").replace(/[^\p{L}\p{N}\s_-]/gu, "").trim().replace(/\s/g, "-");
+  text
+    .toLowerCase()
+    .replace(/<[^>]*>|&#?\w+;/g, "")
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .trim()
+    .replace(/\s/g, "-");
 
 function markdown() {
   return new Marked({
@@ -81,7 +86,10 @@ export function renderGuides(dir = GUIDES_DIR): Map<string, Guide> {
   const guides = new Map<string, Guide>();
   for (const g of sources) {
     const nav = `<ul>${sources
-      .map((o) => `<li><a href="/docs/guides/${o.name}"${o.name === g.name ? ' aria-current="page"' : ""}>${escapeHtml(o.name === "index" ? "All guides" : o.title)}</a></li>`)
+      .map(
+        (o) =>
+          `<li><a href="/docs/guides/${o.name}"${o.name === g.name ? ' aria-current="page"' : ""}>${escapeHtml(o.name === "index" ? "All guides" : o.title)}</a></li>`,
+      )
       .join("")}</ul>`;
     guides.set(g.name, { name: g.name, title: g.title, html: page(g.title, nav, marked.parse(g.text) as string) });
   }

@@ -33,13 +33,17 @@ function securityHeaders(csp: string) {
 }
 
 // Only this origin: a page that tried to load a CDN asset would be refused by the browser too.
-const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+const CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
 /** /dashboard: the built single-page app; every unknown path under it serves index.html (client routing). */
 export function createDashboard(): Router {
   const router = express.Router();
   router.use(securityHeaders(CSP));
-  router.use("/assets", express.static(join(DASHBOARD_DIST, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  router.use(
+    "/assets",
+    express.static(join(DASHBOARD_DIST, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+  );
   router.get(/.*/, (_req, res) => {
     const index = join(DASHBOARD_DIST, "index.html");
     if (!existsSync(index)) {
@@ -97,7 +101,13 @@ export function favicon() {
 export function explorerPage() {
   const html = readFileSync(join(STATIC, "explorer/index.html"), "utf8");
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" || req.query.query !== undefined || !req.accepts(["application/json", "text/html"]) || req.accepts(["application/json", "text/html"]) !== "text/html") return next();
+    if (
+      req.method !== "GET" ||
+      req.query.query !== undefined ||
+      !req.accepts(["application/json", "text/html"]) ||
+      req.accepts(["application/json", "text/html"]) !== "text/html"
+    )
+      return next();
     res.set("Content-Security-Policy", CSP).set("Cache-Control", "no-cache").type("html").send(html);
   };
 }

@@ -37,7 +37,17 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
 
   router.use((req, res, next) => {
     if (Number(req.get("content-length") ?? 0) > 0 && !req.is(["application/json", "application/*+json"])) {
-      return sendProblem(res, problemFor(serviceName, req, 415, "request/unsupported-media-type", "Unsupported media type", "Send the request body as JSON with `Content-Type: application/json`."));
+      return sendProblem(
+        res,
+        problemFor(
+          serviceName,
+          req,
+          415,
+          "request/unsupported-media-type",
+          "Unsupported media type",
+          "Send the request body as JSON with `Content-Type: application/json`.",
+        ),
+      );
     }
     next();
   });
@@ -46,11 +56,24 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     const match = table.match(req.method, req.path);
     if (match.kind === "none") {
-      return sendProblem(res, problemFor(serviceName, req, 404, "request/route-not-found", "Not found", `No route ${req.method} ${req.baseUrl}${req.path}.`));
+      return sendProblem(
+        res,
+        problemFor(serviceName, req, 404, "request/route-not-found", "Not found", `No route ${req.method} ${req.baseUrl}${req.path}.`),
+      );
     }
     if (match.kind === "method") {
       res.set("Allow", match.allow.join(", "));
-      return sendProblem(res, problemFor(serviceName, req, 405, "request/method-not-allowed", "Method not allowed", `${req.method} is not supported here; use ${match.allow.join(" or ")}.`));
+      return sendProblem(
+        res,
+        problemFor(
+          serviceName,
+          req,
+          405,
+          "request/method-not-allowed",
+          "Method not allowed",
+          `${req.method} is not supported here; use ${match.allow.join(" or ")}.`,
+        ),
+      );
     }
     const route = match.route;
     const note = noteOf(res);
@@ -91,7 +114,8 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       if (out.errors?.length) return sendError(req, res, route, new GraphQLFailure(out.errors));
       const result = route.respond(out.data, input);
       // An idempotent replay (IETF Idempotency-Key draft): the first request's result, marked as such.
-      if (Object.values(out.data ?? {}).some((v) => (v as { replayed?: unknown } | null)?.replayed === true)) res.set("Idempotent-Replayed", "true");
+      if (Object.values(out.data ?? {}).some((v) => (v as { replayed?: unknown } | null)?.replayed === true))
+        res.set("Idempotent-Replayed", "true");
       if (result.headers) res.set(result.headers);
       res.status(result.status);
       const text = route.serialize(result.status, result.body);
@@ -107,20 +131,49 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
     // Routes that document `{ error }` bodies for a status get that shape here too.
     const matched = table.match(req.method, req.path);
     const send = (problem: ReturnType<typeof problemFor>) => {
-      if (matched.kind === "found" && matched.route.errorBody?.statuses.includes(problem.status)) return void res.status(problem.status).json({ error: problem.detail });
+      if (matched.kind === "found" && matched.route.errorBody?.statuses.includes(problem.status))
+        return void res.status(problem.status).json({ error: problem.detail });
       sendProblem(res, problem);
     };
     if (err?.type === "entity.parse.failed") {
-      return send(problemFor(serviceName, req, 400, "request/malformed-json", "Malformed JSON", "The request body is not valid JSON (a JSON object or array is expected)."));
+      return send(
+        problemFor(
+          serviceName,
+          req,
+          400,
+          "request/malformed-json",
+          "Malformed JSON",
+          "The request body is not valid JSON (a JSON object or array is expected).",
+        ),
+      );
     }
     if (err?.type === "entity.too.large") {
-      return send(problemFor(serviceName, req, 413, "request/too-large", "Request body too large", `The request body exceeds the limit of ${bytesText(BODY_BOUNDS.rest)} (${BODY_BOUNDS.rest} bytes); send less per request.`));
+      return send(
+        problemFor(
+          serviceName,
+          req,
+          413,
+          "request/too-large",
+          "Request body too large",
+          `The request body exceeds the limit of ${bytesText(BODY_BOUNDS.rest)} (${BODY_BOUNDS.rest} bytes); send less per request.`,
+        ),
+      );
     }
     if (err?.status >= 400 && err?.status < 500) {
       return send(problemFor(serviceName, req, err.status, "request/invalid", "Invalid request", String(err.message)));
     }
     opts.log.error({ err, requestId: requestId(req) }, "unexpected error in REST facade");
-    sendProblem(res, problemFor(serviceName, req, 500, "internal", "Internal server error", "The server failed to handle the request; it has been logged with the request id."));
+    sendProblem(
+      res,
+      problemFor(
+        serviceName,
+        req,
+        500,
+        "internal",
+        "Internal server error",
+        "The server failed to handle the request; it has been logged with the request id.",
+      ),
+    );
   });
 
   function sendError(req: Request, res: Response, route: RestRoute, err: unknown) {
@@ -133,7 +186,10 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
     if (err instanceof RestProblem) {
       problem = problemFor(serviceName, req, err.status, err.type, err.title, err.message);
     } else if (err instanceof RestInputError) {
-      const extra = { ...(err.field ? { field: err.field } : {}), ...(err.problems && err.problems.length > 1 ? { errors: err.problems } : {}) };
+      const extra = {
+        ...(err.field ? { field: err.field } : {}),
+        ...(err.problems && err.problems.length > 1 ? { errors: err.problems } : {}),
+      };
       problem = problemFor(serviceName, req, 400, "request/invalid", "Invalid request", err.message, extra);
     } else if (err instanceof GraphQLFailure) {
       problem = problemFromGraphQL(serviceName, req, err.errors[0], route.fieldPath);
@@ -142,10 +198,24 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
     } else if (err instanceof CoreUnavailableError) {
       opts.log.error({ err, requestId: requestId(req) }, "core unavailable");
       res.set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
-      problem = problemFor(serviceName, req, 503, "core-unavailable", "Service unavailable", "The service is temporarily unavailable; retry shortly.");
+      problem = problemFor(
+        serviceName,
+        req,
+        503,
+        "core-unavailable",
+        "Service unavailable",
+        "The service is temporarily unavailable; retry shortly.",
+      );
     } else {
       opts.log.error({ err, requestId: requestId(req) }, "unexpected error in REST facade");
-      problem = problemFor(serviceName, req, 500, "internal", "Internal server error", "The server failed to handle the request; it has been logged with the request id.");
+      problem = problemFor(
+        serviceName,
+        req,
+        500,
+        "internal",
+        "Internal server error",
+        "The server failed to handle the request; it has been logged with the request id.",
+      );
     }
     if (route.errorBody?.statuses.includes(problem.status)) {
       const errors = problem.errors as { detail: string }[] | undefined;

@@ -17,7 +17,10 @@ export const PROBLEM_DESCRIPTIONS: Record<string, string> = {
 export function problemResponses(statuses: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const s of statuses) {
-    out[s] = { description: PROBLEM_DESCRIPTIONS[s] ?? "Error", content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } };
+    out[s] = {
+      description: PROBLEM_DESCRIPTIONS[s] ?? "Error",
+      content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+    };
   }
   out.default = { description: "Error", content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } };
   return out;
@@ -26,7 +29,8 @@ export function problemResponses(statuses: string[]): Record<string, unknown> {
 export const commonSchemas = {
   Problem: {
     type: "object",
-    description: "RFC 9457 problem details. `type` is `com.<service>.api:<area>/<code>`; `field` names the offending input when one is to blame.",
+    description:
+      "RFC 9457 problem details. `type` is `com.<service>.api:<area>/<code>`; `field` names the offending input when one is to blame.",
     required: ["type", "title", "status", "detail", "instance"],
     properties: {
       type: { type: "string" },

@@ -47,7 +47,9 @@ const restStyle = {
   extra: (r: RouteDecl) => ({ security: [{ Bearer: [] }], "x-scope": (r as RestRoute).scope }),
   errors(r: RouteDecl) {
     const own = (r as RestRoute).errorBody?.statuses ?? [];
-    const errors: Record<string, string | undefined> = Array.isArray(r.errors) ? Object.fromEntries(r.errors.map((s) => [s, undefined])) : (r.errors ?? {});
+    const errors: Record<string, string | undefined> = Array.isArray(r.errors)
+      ? Object.fromEntries(r.errors.map((s) => [s, undefined]))
+      : (r.errors ?? {});
     const out: Record<string, unknown> = problemResponses(Object.keys(errors).filter((s) => !own.includes(Number(s))));
     for (const s of Object.keys(errors).filter((s) => own.includes(Number(s)))) {
       out[s] = { description: errors[s] ?? PROBLEM_DESCRIPTIONS[s] ?? "Error", content: { "application/json": { schema: ERROR_BODY } } };
@@ -56,4 +58,7 @@ const restStyle = {
   },
 };
 
-const ERROR_BODY = T.Object({ error: T.String(), errors: T.Optional(T.Array(T.String(), { description: "Every problem, when the request has several." })) }, { additionalProperties: false });
+const ERROR_BODY = T.Object(
+  { error: T.String(), errors: T.Optional(T.Array(T.String(), { description: "Every problem, when the request has several." })) },
+  { additionalProperties: false },
+);

@@ -20,17 +20,31 @@ export function sendProblem(res: Response, problem: Problem): void {
   res.status(problem.status).type("application/problem+json").send(JSON.stringify(problem));
 }
 
-export function problemFor(serviceName: string, req: Request, status: number, suffix: string, title: string, detail: string, extra?: Record<string, unknown>): Problem {
+export function problemFor(
+  serviceName: string,
+  req: Request,
+  status: number,
+  suffix: string,
+  title: string,
+  detail: string,
+  extra?: Record<string, unknown>,
+): Problem {
   return { type: problemType(serviceName, suffix), title, status, detail, instance: req.originalUrl.split("?")[0], ...(extra ?? {}) };
 }
 
 /** Maps the first GraphQL error to a problem; `fieldPath` renames the core's field as the request names it. */
-export function problemFromGraphQL(serviceName: string, req: Request, error: GraphQLFormattedError, fieldPath: (f: string) => string = (f) => f): Problem {
+export function problemFromGraphQL(
+  serviceName: string,
+  req: Request,
+  error: GraphQLFormattedError,
+  fieldPath: (f: string) => string = (f) => f,
+): Problem {
   const ext = (error.extensions ?? {}) as Record<string, unknown>;
   const status = typeof ext.status === "number" ? ext.status : 500;
   const extra: Record<string, unknown> = {};
   if (typeof ext.field === "string") extra.field = fieldPath(ext.field);
-  let detail = status >= 500 && status !== 503 ? "The server failed to handle the request; it has been logged with the request id." : error.message;
+  let detail =
+    status >= 500 && status !== 503 ? "The server failed to handle the request; it has been logged with the request id." : error.message;
   // A value GraphQL could not coerce (the declared request schema let it through): name the field, not GraphQL.
   const coercion = status < 500 ? coercionProblem(error.message, fieldPath) : null;
   if (coercion) Object.assign(extra, { field: coercion.field }), (detail = coercion.detail);
@@ -55,6 +69,11 @@ export function coercionProblem(message: string, fieldPath: (f: string) => strin
   const field = path ? fieldPath(path) : m[1];
   if (missing) return { field, detail: `\`${field}\` is required.` };
   const scalar = /^(Int|Float|String|Boolean|ID) cannot represent [^:]*: (.*)$/s.exec(m[3]);
-  const expected = scalar ? { Int: "an integer", Float: "a number", String: "a string", Boolean: "true or false", ID: "an id" }[scalar[1]] : undefined;
-  return { field, detail: expected ? `\`${field}\` must be ${expected}; got ${scalar![2].slice(0, 80)}.` : `\`${field}\` has an invalid value.` };
+  const expected = scalar
+    ? { Int: "an integer", Float: "a number", String: "a string", Boolean: "true or false", ID: "an id" }[scalar[1]]
+    : undefined;
+  return {
+    field,
+    detail: expected ? `\`${field}\` must be ${expected}; got ${scalar![2].slice(0, 80)}.` : `\`${field}\` has an invalid value.`,
+  };
 }

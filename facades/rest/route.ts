@@ -50,7 +50,8 @@ export function restRoute(decl: RestDecl): RestRoute {
   const readHeaders = paramReader(decl.headers);
   const validateBody = decl.body ? validatorOf(decl.body) : undefined;
   const serializers = new Map<number, (v: unknown) => string>();
-  for (const [status, res] of Object.entries(decl.responses)) if (res.schema && !res.contentType) serializers.set(Number(status), serializerOf(res.schema));
+  for (const [status, res] of Object.entries(decl.responses))
+    if (res.schema && !res.contentType) serializers.set(Number(status), serializerOf(res.schema));
   return {
     ...decl,
     scope: scopeOf(decl.operation),
@@ -71,14 +72,23 @@ export function restRoute(decl: RestDecl): RestRoute {
 
 /** A request the facade cannot even translate (wrong type of a query parameter, say): 400. */
 export class RestInputError extends Error {
-  constructor(message: string, readonly field?: string, readonly problems?: InputProblem[]) {
+  constructor(
+    message: string,
+    readonly field?: string,
+    readonly problems?: InputProblem[],
+  ) {
     super(message);
   }
 }
 
 /** A translated "no such object" (a null from the core) or similar, answered as a problem. */
 export class RestProblem extends Error {
-  constructor(readonly status: number, readonly type: string, readonly title: string, detail: string) {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly title: string,
+    detail: string,
+  ) {
     super(detail);
   }
 }
@@ -118,4 +128,3 @@ export function pageHeaders(pageInfo: { hasNextPage: boolean; endCursor: string 
 export const PAGE_NEXT = { "X-Page-Next": { description: "Cursor of the next page; absent on the last page", schema: T.String() } };
 
 export type { Executor };
-

@@ -16,12 +16,15 @@ export const checkoutResolvers = {
     checkoutAbTest: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => checkout.getAbTest(ctx, a.storeId, a.id),
   },
   Mutation: {
-    createCheckoutExperience: (_: unknown, a: StoreArgs & { input: checkout.ExperienceInput }, ctx: Ctx) => checkout.createExperience(ctx, a.storeId, a.input),
+    createCheckoutExperience: (_: unknown, a: StoreArgs & { input: checkout.ExperienceInput }, ctx: Ctx) =>
+      checkout.createExperience(ctx, a.storeId, a.input),
     updateCheckoutExperience: (_: unknown, a: StoreArgs & { id: string; input: checkout.ExperienceInput }, ctx: Ctx) =>
       checkout.updateExperience(ctx, a.storeId, a.id, a.input),
     deleteCheckoutExperience: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => checkout.deleteExperience(ctx, a.storeId, a.id),
-    setCheckoutTree: (_: unknown, a: StoreArgs & { rules: checkout.RuleInput[] }, ctx: Ctx) => checkout.setCheckoutTree(ctx, a.storeId, a.rules),
-    createCheckoutAbTest: (_: unknown, a: StoreArgs & { input: checkout.AbTestInput }, ctx: Ctx) => checkout.createAbTest(ctx, a.storeId, a.input),
+    setCheckoutTree: (_: unknown, a: StoreArgs & { rules: checkout.RuleInput[] }, ctx: Ctx) =>
+      checkout.setCheckoutTree(ctx, a.storeId, a.rules),
+    createCheckoutAbTest: (_: unknown, a: StoreArgs & { input: checkout.AbTestInput }, ctx: Ctx) =>
+      checkout.createAbTest(ctx, a.storeId, a.input),
     concludeCheckoutAbTest: (_: unknown, a: StoreArgs & { id: string; winnerTreatment?: string | null }, ctx: Ctx) =>
       checkout.concludeAbTest(ctx, a.storeId, a.id, a.winnerTreatment),
     deleteCheckoutAbTest: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => checkout.deleteAbTest(ctx, a.storeId, a.id),

@@ -38,7 +38,16 @@ function shippingMethodRows(methods: ShippingMethodInput[]) {
     if (m.minDays != null && m.maxDays != null && m.minDays > m.maxDays) {
       throw fail.badInput(`\`${field}.minDays\` must not exceed \`maxDays\`.`, `${field}.minDays`);
     }
-    return { id: newId("shm"), name: m.name.trim(), carrier: m.carrier ?? null, priceAmount, currency, minDays: m.minDays ?? null, maxDays: m.maxDays ?? null, position: i };
+    return {
+      id: newId("shm"),
+      name: m.name.trim(),
+      carrier: m.carrier ?? null,
+      priceAmount,
+      currency,
+      minDays: m.minDays ?? null,
+      maxDays: m.maxDays ?? null,
+      position: i,
+    };
   });
 }
 
@@ -138,8 +147,20 @@ export async function setCheckoutTree(ctx: RequestContext, storeId: string, rule
   const rows = rules.map((r, i) => {
     if (!r.name.trim()) throw fail.badInput(`\`rules[${i}].name\` must not be empty.`, `rules[${i}].name`);
     const countries = (r.countries ?? []).map((c) => c.toUpperCase());
-    for (const c of countries) if (!/^[A-Z]{2}$/.test(c)) throw fail.badInput(`\`rules[${i}].countries\` must hold ISO 3166-1 alpha-2 codes; got ${JSON.stringify(c)}.`, `rules[${i}].countries`);
-    return { id: newId("crr"), storeId, position: i, name: r.name.trim(), condition: JSON.stringify({ countries }), experienceId: r.experienceId };
+    for (const c of countries)
+      if (!/^[A-Z]{2}$/.test(c))
+        throw fail.badInput(
+          `\`rules[${i}].countries\` must hold ISO 3166-1 alpha-2 codes; got ${JSON.stringify(c)}.`,
+          `rules[${i}].countries`,
+        );
+    return {
+      id: newId("crr"),
+      storeId,
+      position: i,
+      name: r.name.trim(),
+      condition: JSON.stringify({ countries }),
+      experienceId: r.experienceId,
+    };
   });
   try {
     return await ctx.prisma.$transaction(async (tx) => {
@@ -153,7 +174,12 @@ export async function setCheckoutTree(ctx: RequestContext, storeId: string, rule
     });
   } catch (err) {
     // The experience was deleted between our check and the insert.
-    if (isForeignKeyViolation(err)) throw fail.conflict("checkout/experience-gone", "Checkout experience was deleted", "A checkout experience named by the tree was deleted meanwhile; reload and try again.");
+    if (isForeignKeyViolation(err))
+      throw fail.conflict(
+        "checkout/experience-gone",
+        "Checkout experience was deleted",
+        "A checkout experience named by the tree was deleted meanwhile; reload and try again.",
+      );
     throw err;
   }
 }
@@ -167,7 +193,10 @@ export function getCheckoutTree(ctx: RequestContext, storeId: string) {
 export function experienceIsLive(ctx: RequestContext, experienceId: string): Promise<boolean> {
   return ctx.loaders
     .get<string, boolean>("checkout.live", async (ids) => {
-      const rules = await ctx.prisma.checkoutRoutingRule.findMany({ where: { experienceId: { in: [...ids] } }, select: { experienceId: true } });
+      const rules = await ctx.prisma.checkoutRoutingRule.findMany({
+        where: { experienceId: { in: [...ids] } },
+        select: { experienceId: true },
+      });
       const live = new Set(rules.map((r) => r.experienceId));
       return ids.map((id) => live.has(id));
     })
@@ -177,7 +206,10 @@ export function experienceIsLive(ctx: RequestContext, experienceId: string): Pro
 export function shippingMethodsOf(ctx: RequestContext, experienceId: string) {
   return ctx.loaders
     .get("checkout.shippingMethods", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.shippingMethod.findMany({ where: { experienceId: { in: [...ids] } }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+      const rows = await ctx.prisma.shippingMethod.findMany({
+        where: { experienceId: { in: [...ids] } },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+      });
       return groupBy(ids, rows, (r) => r.experienceId);
     })
     .load(experienceId);
@@ -218,11 +250,13 @@ export async function createAbTest(ctx: RequestContext, storeId: string, input: 
   if (!input.name.trim()) throw fail.badInput("`input.name` must not be empty.", "input.name");
   const t = input.treatments;
   if (t.length < 2) throw fail.badInput("An A/B test needs at least two treatments.", "input.treatments");
-  if (t.filter((x) => x.isControl).length !== 1) throw fail.badInput("Exactly one treatment must be the control (`isControl: true`).", "input.treatments");
+  if (t.filter((x) => x.isControl).length !== 1)
+    throw fail.badInput("Exactly one treatment must be the control (`isControl: true`).", "input.treatments");
   const names = new Set(t.map((x) => x.name.trim()));
   if (names.size !== t.length || names.has("")) throw fail.badInput("Treatment names must be non-empty and unique.", "input.treatments");
   t.forEach((x, i) => {
-    if (!(x.weight > 0) || !Number.isFinite(x.weight)) throw fail.badInput(`\`input.treatments[${i}].weight\` must be a positive number.`, `input.treatments[${i}].weight`);
+    if (!(x.weight > 0) || !Number.isFinite(x.weight))
+      throw fail.badInput(`\`input.treatments[${i}].weight\` must be a positive number.`, `input.treatments[${i}].weight`);
   });
   return ctx.prisma.abTest.create({
     data: {
@@ -231,7 +265,9 @@ export async function createAbTest(ctx: RequestContext, storeId: string, input: 
       name: input.name.trim(),
       description: input.description ?? "",
       startDate: input.startDate ?? new Date(),
-      treatments: { create: t.map((x, i) => ({ id: newId("abtr"), name: x.name.trim(), weight: x.weight, isControl: !!x.isControl, position: i })) },
+      treatments: {
+        create: t.map((x, i) => ({ id: newId("abtr"), name: x.name.trim(), weight: x.weight, isControl: !!x.isControl, position: i })),
+      },
     },
   });
 }
@@ -241,7 +277,8 @@ export async function concludeAbTest(ctx: RequestContext, storeId: string, id: s
   return ctx.prisma.$transaction(async (tx) => {
     const test = await tx.abTest.findFirst({ where: { id, storeId, deletedAt: null }, include: { treatments: true } });
     if (!test) throw fail.notFound("checkout/ab-test-not-found", `No A/B test ${id} in this store.`);
-    if (test.isConcluded) throw fail.conflict("checkout/ab-test-concluded", "A/B test already concluded", `A/B test "${test.name}" is already concluded.`);
+    if (test.isConcluded)
+      throw fail.conflict("checkout/ab-test-concluded", "A/B test already concluded", `A/B test "${test.name}" is already concluded.`);
     let winner = null as null | (typeof test.treatments)[number];
     if (winnerTreatment != null) {
       winner = test.treatments.find((x) => x.name === winnerTreatment) ?? null;
@@ -249,7 +286,10 @@ export async function concludeAbTest(ctx: RequestContext, storeId: string, id: s
     }
     const toControl = !winner || winner.isControl;
     if (!toControl && winner) await tx.abTreatment.update({ where: { id: winner.id }, data: { isWinner: true } });
-    return tx.abTest.update({ where: { id }, data: { isConcluded: true, active: false, concludedToControl: toControl, endDate: new Date() } });
+    return tx.abTest.update({
+      where: { id },
+      data: { isConcluded: true, active: false, concludedToControl: toControl, endDate: new Date() },
+    });
   });
 }
 
@@ -263,7 +303,10 @@ export async function deleteAbTest(ctx: RequestContext, storeId: string, id: str
 export function treatmentsOf(ctx: RequestContext, testId: string) {
   return ctx.loaders
     .get("checkout.treatments", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.abTreatment.findMany({ where: { testId: { in: [...ids] } }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+      const rows = await ctx.prisma.abTreatment.findMany({
+        where: { testId: { in: [...ids] } },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+      });
       return groupBy(ids, rows, (r) => r.testId);
     })
     .load(testId);

@@ -29,16 +29,45 @@ interface Command {
 
 const str = { type: "string" } as const;
 const bool = { type: "boolean" } as const;
-const list = (v: unknown) => String(v ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const list = (v: unknown) =>
+  String(v ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
-function presentClient(c: { id: string; storeId: string; name: string; scopes: string; allScopes: boolean; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }) {
-  return { id: c.id, storeId: c.storeId, name: c.name, scopes: identity.effectiveScopes(c), legacyAllScopes: c.allScopes, createdAt: c.createdAt, lastUsedAt: c.lastUsedAt, revokedAt: c.revokedAt };
+function presentClient(c: {
+  id: string;
+  storeId: string;
+  name: string;
+  scopes: string;
+  allScopes: boolean;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}) {
+  return {
+    id: c.id,
+    storeId: c.storeId,
+    name: c.name,
+    scopes: identity.effectiveScopes(c),
+    legacyAllScopes: c.allScopes,
+    createdAt: c.createdAt,
+    lastUsedAt: c.lastUsedAt,
+    revokedAt: c.revokedAt,
+  };
 }
 
 /** A client of any store, with a context allowed to change it. */
 async function clientContext(services: Services, id: string) {
   const row = await services.db.prisma.apiClient.findUnique({ where: { id } });
-  if (!row) throw new DomainError({ code: "NOT_FOUND", status: 404, type: "api-client/not-found", title: "Not found", detail: `No API client ${id}.` });
+  if (!row)
+    throw new DomainError({
+      code: "NOT_FOUND",
+      status: 404,
+      type: "api-client/not-found",
+      title: "Not found",
+      detail: `No API client ${id}.`,
+    });
   return systemContext(services, row.storeId, "cli");
 }
 
@@ -72,7 +101,11 @@ const COMMANDS: Record<string, Command> = {
     run: async (v, services) => {
       const scopes = v["all-scopes"] ? [...ALL_SCOPES] : list(v.scopes);
       if (!v["all-scopes"] && !v.legacy && !scopes.length) throw new UsageError("give --scopes a,b, --all-scopes or --legacy");
-      const created = await identity.createApiClient(services, String(v.store), { name: String(v.name), scopes, legacyAllScopes: !!v.legacy });
+      const created = await identity.createApiClient(services, String(v.store), {
+        name: String(v.name),
+        scopes,
+        legacyAllScopes: !!v.legacy,
+      });
       return { id: created.apiClient.id, secret: created.secret, scopes: identity.effectiveScopes(created.apiClient) };
     },
   },
@@ -98,7 +131,8 @@ const COMMANDS: Record<string, Command> = {
     about: "Replace an API client's scopes (the secret stays the same).",
     options: { id: str, scopes: str },
     required: ["id", "scopes"],
-    run: async (v, services) => presentClient(await identity.setApiClientScopes(await clientContext(services, String(v.id)), String(v.id), list(v.scopes))),
+    run: async (v, services) =>
+      presentClient(await identity.setApiClientScopes(await clientContext(services, String(v.id)), String(v.id), list(v.scopes))),
   },
   "user create": {
     args: "--store STORE --email EMAIL --password PASSWORD [--name NAME]",
@@ -123,13 +157,17 @@ const COMMANDS: Record<string, Command> = {
 };
 
 class UsageError extends Error {
-  constructor(message: string, readonly usage = USAGE) {
+  constructor(
+    message: string,
+    readonly usage = USAGE,
+  ) {
     super(message);
   }
 }
 
 const commandLine = (name: string) => `${PROGRAM} ${name}${COMMANDS[name].args ? " " + COMMANDS[name].args : ""}`;
-const commandUsage = (name: string) => `Usage: ${commandLine(name)}\n  ${COMMANDS[name].about}${name.startsWith("api-client") ? `\nScopes: ${ALL_SCOPES.join(", ")}` : ""}`;
+const commandUsage = (name: string) =>
+  `Usage: ${commandLine(name)}\n  ${COMMANDS[name].about}${name.startsWith("api-client") ? `\nScopes: ${ALL_SCOPES.join(", ")}` : ""}`;
 const USAGE = [
   `Usage: ${PROGRAM} <command> [options]    (${PROGRAM} <command> --help for one command)`,
   "Commands:",
@@ -186,7 +224,13 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const db = await openDatabase(config.databaseUrl);
-  const services: Services = { db, config, cursors: new CursorCodec(config.cursorSecret), log: createLogger(config.logLevel), afterCommit: new Set() };
+  const services: Services = {
+    db,
+    config,
+    cursors: new CursorCodec(config.cursorSecret),
+    log: createLogger(config.logLevel),
+    afterCommit: new Set(),
+  };
   try {
     out(await command.run(parsed.values, services));
   } finally {
@@ -208,11 +252,12 @@ main(process.argv.slice(2)).catch((err: unknown) => {
   }
   const code = (err as { code?: unknown })?.code;
   // Only our own messages reach the user: an ORM or driver error would show internals (SQL, constraint names).
-  const message = err instanceof DomainError
-    ? err.message
-    : typeof code === "string" && UNREACHABLE.has(code)
-      ? `cannot reach the database (${code}); check DATABASE_URL`
-      : "unexpected error; run again with LOG_LEVEL=debug for details";
+  const message =
+    err instanceof DomainError
+      ? err.message
+      : typeof code === "string" && UNREACHABLE.has(code)
+        ? `cannot reach the database (${code}); check DATABASE_URL`
+        : "unexpected error; run again with LOG_LEVEL=debug for details";
   if (!(err instanceof DomainError) && process.env.LOG_LEVEL === "debug") console.error(err);
   process.stderr.write(`${message}\n`);
   process.exit(1);

@@ -1,7 +1,19 @@
 // Enforces the access directives declared in schema.graphql (@scope, @staff) in one place, by
 // wrapping the resolvers of the fields that carry them. Store-scoped fields (a `storeId` argument)
 // are also checked for store access here, so no resolver can forget it.
-import { GraphQLSchema, Kind, defaultFieldResolver, getDirectiveValues, getNamedType, isObjectType, type DocumentNode, type GraphQLNamedType, type OperationDefinitionNode, type SelectionSetNode, type ValueNode } from "graphql";
+import {
+  type GraphQLSchema,
+  Kind,
+  defaultFieldResolver,
+  getDirectiveValues,
+  getNamedType,
+  isObjectType,
+  type DocumentNode,
+  type GraphQLNamedType,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
+} from "graphql";
 import type { RequestContext } from "./context.js";
 import { fail } from "./errors.js";
 
@@ -41,7 +53,10 @@ export function checkAccess(ctx: RequestContext, scope: string | undefined, staf
     throw fail.forbidden("This operation is only available to staff users in the merchant dashboard.", "auth/staff-only");
   }
   if (scope && p.kind === "apiClient" && !p.scopes.has(scope)) {
-    throw fail.forbidden(`The API secret lacks the \`${scope}\` scope this operation requires; add it to the API client in Settings → Developer.`, "auth/missing-scope");
+    throw fail.forbidden(
+      `The API secret lacks the \`${scope}\` scope this operation requires; add it to the API client in Settings → Developer.`,
+      "auth/missing-scope",
+    );
   }
 }
 
@@ -97,7 +112,8 @@ export function accessPlan(schema: GraphQLSchema, document: DocumentNode, operat
         nested(sel.selectionSet, (sel.typeCondition && schema.getType(sel.typeCondition.name.value)) || parent, seen);
       } else {
         const frag = fragments.get(sel.name.value);
-        if (frag && !seen.has(frag.name.value)) nested(frag.selectionSet, schema.getType(frag.typeCondition.name.value) ?? parent, new Set([...seen, frag.name.value]));
+        if (frag && !seen.has(frag.name.value))
+          nested(frag.selectionSet, schema.getType(frag.typeCondition.name.value) ?? parent, new Set([...seen, frag.name.value]));
       }
     }
   };
@@ -106,7 +122,11 @@ export function accessPlan(schema: GraphQLSchema, document: DocumentNode, operat
 }
 
 /** Runs an access plan for one request: its variables only name the stores asked for. */
-export function runAccessPlan(steps: readonly AccessStep[], variables: Record<string, unknown> | null | undefined, ctx: RequestContext): void {
+export function runAccessPlan(
+  steps: readonly AccessStep[],
+  variables: Record<string, unknown> | null | undefined,
+  ctx: RequestContext,
+): void {
   for (const step of steps) {
     if (!("storeId" in step)) {
       checkAccess(ctx, step.scope, step.staffOnly);

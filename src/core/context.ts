@@ -77,7 +77,12 @@ export class RequestContext {
   requireStore(storeId: string): void {
     this.requireAuthenticated();
     // Another tenant's store is not found, like any other object of another tenant (and like a store that does not exist).
-    if (!this.canAccessStore(storeId)) throw fail.notFound("stores/not-found", `No store ${JSON.stringify(storeId)} for these credentials; use the store id the API secret was issued for.`, "Store not found");
+    if (!this.canAccessStore(storeId))
+      throw fail.notFound(
+        "stores/not-found",
+        `No store ${JSON.stringify(storeId)} for these credentials; use the store id the API secret was issued for.`,
+        "Store not found",
+      );
   }
 
   /** Who did it, for timelines and audit: "api_client:<id>" or "staff:<id>". */
@@ -91,5 +96,10 @@ export class RequestContext {
 
 /** A context for trusted internal callers (CLI, seeding, background jobs) acting on one store. */
 export function systemContext(services: Services, storeId: string, purpose = "system"): RequestContext {
-  return new RequestContext(services, { kind: "staff", userId: "system", sessionId: purpose, storeIds: new Set([storeId]) }, purpose, services.log.child({ purpose }));
+  return new RequestContext(
+    services,
+    { kind: "staff", userId: "system", sessionId: purpose, storeIds: new Set([storeId]) },
+    purpose,
+    services.log.child({ purpose }),
+  );
 }

@@ -2,14 +2,19 @@
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | null;
   if (!e) return false;
-  return e.code === "P2002" || /UNIQUE constraint failed|duplicate key value violates unique constraint|UniqueConstraintViolation/i.test(String(e.message)) || (!!e.cause && isUniqueViolation(e.cause));
+  return (
+    e.code === "P2002" ||
+    /UNIQUE constraint failed|duplicate key value violates unique constraint|UniqueConstraintViolation/i.test(String(e.message)) ||
+    (!!e.cause && isUniqueViolation(e.cause))
+  );
 }
 
 export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | null;
   if (!e) return false;
   return (
-    e.code === "P2003" || e.code === "P2014" ||
+    e.code === "P2003" ||
+    e.code === "P2014" ||
     /FOREIGN KEY constraint failed|violates foreign key constraint|ForeignKeyConstraintViolation/i.test(String(e.message)) ||
     (!!e.cause && isForeignKeyViolation(e.cause))
   );
@@ -18,7 +23,19 @@ export function isForeignKeyViolation(err: unknown): boolean {
 /** SQLSTATE classes and codes meaning "the server is not available to us now" (not a bad statement). */
 const PG_UNAVAILABLE = /^(08...|57P0[123]|53300|25006)$/;
 const SQLITE_UNAVAILABLE = /^SQLITE_(READONLY|CANTOPEN|IOERR|FULL|BUSY)/;
-const NODE_UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "P1001", "P1002", "P1008", "P1017", "P2024"]);
+const NODE_UNAVAILABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "P1001",
+  "P1002",
+  "P1008",
+  "P1017",
+  "P2024",
+]);
 const MESSAGE_UNAVAILABLE =
   /readonly database|unable to open database|disk I\/O error|database or disk is full|Connection terminated|terminating connection|connection (?:refused|timeout|timed out)|not currently accepting connections|Can't reach database server|read-only transaction|database is locked|Timed out fetching a new connection|the database system is (?:starting up|shutting down)|Client has encountered a connection error|ECONNREFUSED/i;
 

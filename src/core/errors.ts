@@ -67,7 +67,14 @@ export const fail = {
   },
   /** 429: every door answers it with `Retry-After: retryAfter`. */
   rateLimited(detail: string, retryAfter: number): DomainError {
-    return new DomainError({ code: "RATE_LIMITED", status: 429, type: "rate-limit/exceeded", title: "Too many requests", detail, extra: { retryAfter } });
+    return new DomainError({
+      code: "RATE_LIMITED",
+      status: 429,
+      type: "rate-limit/exceeded",
+      title: "Too many requests",
+      detail,
+      extra: { retryAfter },
+    });
   },
 };
 
@@ -75,11 +82,7 @@ export const fail = {
  * Shapes an error for the wire: domain errors and GraphQL request errors pass through;
  * anything unexpected is masked (no stack, no SQL) and reported via `onUnexpected`.
  */
-export function formatError(
-  formatted: GraphQLFormattedError,
-  error: unknown,
-  onUnexpected: (err: unknown) => void,
-): GraphQLFormattedError {
+export function formatError(formatted: GraphQLFormattedError, error: unknown, onUnexpected: (err: unknown) => void): GraphQLFormattedError {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
   if (original instanceof DomainError) {
     // `http` (status and headers for Apollo) is for the response head, not the body.
@@ -89,8 +92,12 @@ export function formatError(
   const code = formatted.extensions?.code as string | undefined;
   if (code === "QUERY_TOO_COMPLEX") return formatted;
   if (
-    code === "GRAPHQL_VALIDATION_FAILED" || code === "GRAPHQL_PARSE_FAILED" || code === "BAD_USER_INPUT" ||
-    code === "PERSISTED_QUERY_NOT_FOUND" || code === "OPERATION_RESOLUTION_FAILURE" || code === "BAD_REQUEST"
+    code === "GRAPHQL_VALIDATION_FAILED" ||
+    code === "GRAPHQL_PARSE_FAILED" ||
+    code === "BAD_USER_INPUT" ||
+    code === "PERSISTED_QUERY_NOT_FOUND" ||
+    code === "OPERATION_RESOLUTION_FAILURE" ||
+    code === "BAD_REQUEST"
   ) {
     return {
       message: formatted.message,
@@ -101,12 +108,19 @@ export function formatError(
   }
   // graphql-js stops coercing variables after 50 errors with a plain error of its own: still the request's fault.
   if (!formatted.path && /^Too many errors processing variables/.test(formatted.message)) {
-    return { message: formatted.message, extensions: { code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request" } };
+    return {
+      message: formatted.message,
+      extensions: { code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request" },
+    };
   }
   // A GraphQLError raised by graphql-js itself (e.g. variable coercion) has no originalError, or
   // (coercion of a variable by a scalar / enum: Int, DateTime, an unknown enum value) wraps another
   // GraphQLError; both concern the request, not a resolver (no path).
-  if (error instanceof GraphQLError && !code && (!error.originalError || (error.originalError instanceof GraphQLError && !formatted.path))) {
+  if (
+    error instanceof GraphQLError &&
+    !code &&
+    (!error.originalError || (error.originalError instanceof GraphQLError && !formatted.path))
+  ) {
     return {
       message: formatted.message,
       locations: formatted.locations,
@@ -138,5 +152,7 @@ export function outcomeOf(errors: readonly GraphQLFormattedError[] | undefined):
  * (fields, types, enum values) to whoever guesses near them; drop them from every message.
  */
 export function withoutSuggestions(formatted: GraphQLFormattedError): GraphQLFormattedError {
-  return formatted.message.includes("Did you mean") ? { ...formatted, message: formatted.message.replace(/ ?Did you mean [^?]*\?/g, "") } : formatted;
+  return formatted.message.includes("Did you mean")
+    ? { ...formatted, message: formatted.message.replace(/ ?Did you mean [^?]*\?/g, "") }
+    : formatted;
 }

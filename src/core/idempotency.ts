@@ -74,7 +74,9 @@ function pruneExpired(ctx: RequestContext): void {
   const now = Date.now();
   if (now - (lastPrune.get(ctx.services.db) ?? 0) < 10 * 60_000) return;
   lastPrune.set(ctx.services.db, now);
-  ctx.prisma.idempotencyKey.deleteMany({ where: { expiresAt: { lt: new Date(now) } } }).catch((err) => ctx.log.warn({ err }, "could not prune expired idempotency keys"));
+  ctx.prisma.idempotencyKey
+    .deleteMany({ where: { expiresAt: { lt: new Date(now) } } })
+    .catch((err) => ctx.log.warn({ err }, "could not prune expired idempotency keys"));
 }
 
 function tooLate(key: string) {
@@ -107,10 +109,17 @@ export async function idempotent<T>(
 
   let ownedAt: Date | null = null;
   for (let attempt = 0; ownedAt === null; attempt++) {
-    if (attempt > 5) throw fail.conflict("request/idempotency-key-in-flight", "Request in progress", `A request with the Idempotency-Key ${JSON.stringify(key)} is still being processed; retry shortly.`);
+    if (attempt > 5)
+      throw fail.conflict(
+        "request/idempotency-key-in-flight",
+        "Request in progress",
+        `A request with the Idempotency-Key ${JSON.stringify(key)} is still being processed; retry shortly.`,
+      );
     const now = new Date();
     try {
-      await prisma.idempotencyKey.create({ data: { ...id, requestHash: hash, response: null, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) } });
+      await prisma.idempotencyKey.create({
+        data: { ...id, requestHash: hash, response: null, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) },
+      });
       ownedAt = now; // we own the key
       break;
     } catch (err) {
@@ -131,10 +140,17 @@ export async function idempotent<T>(
     }
     if (existing.response !== null) return { result: JSON.parse(existing.response) as T, replayed: true };
     if (now.getTime() - existing.createdAt.getTime() < inFlightMs) {
-      throw fail.conflict("request/idempotency-key-in-flight", "Request in progress", `A request with the Idempotency-Key ${JSON.stringify(key)} is still being processed; retry shortly.`);
+      throw fail.conflict(
+        "request/idempotency-key-in-flight",
+        "Request in progress",
+        `A request with the Idempotency-Key ${JSON.stringify(key)} is still being processed; retry shortly.`,
+      );
     }
     // The holder is presumed dead: take the key over (compare-and-set on its start time).
-    const taken = await prisma.idempotencyKey.updateMany({ where: { ...id, response: null, createdAt: existing.createdAt }, data: { createdAt: now } });
+    const taken = await prisma.idempotencyKey.updateMany({
+      where: { ...id, response: null, createdAt: existing.createdAt },
+      data: { createdAt: now },
+    });
     if (taken.count === 1) ownedAt = now;
   }
 
@@ -142,7 +158,10 @@ export async function idempotent<T>(
   let saved = false;
   const claim: IdempotencyClaim<T> = {
     async save(tx, result) {
-      const done = await tx.idempotencyKey.updateMany({ where: { ...id, response: null, createdAt: owned }, data: { response: JSON.stringify(result) } });
+      const done = await tx.idempotencyKey.updateMany({
+        where: { ...id, response: null, createdAt: owned },
+        data: { response: JSON.stringify(result) },
+      });
       if (done.count !== 1) throw tooLate(key);
       saved = true;
     },

@@ -33,8 +33,22 @@ export interface Domains extends SchemaParts {
 
 export function createCore(config: Config, db: Database, log: Logger, domains: Domains, metrics?: Metrics): Core {
   const schema = buildSchema(domains);
-  const services: Services = { db, config, cursors: new CursorCodec(config.cursorSecret), log, afterCommit: new Set(), rateLimiter: createRateLimiter(db), metrics, schema };
-  async function contextFor(authorization: string | undefined, requestId: string, door: Door, clientAddress: string | undefined): Promise<RequestContext> {
+  const services: Services = {
+    db,
+    config,
+    cursors: new CursorCodec(config.cursorSecret),
+    log,
+    afterCommit: new Set(),
+    rateLimiter: createRateLimiter(db),
+    metrics,
+    schema,
+  };
+  async function contextFor(
+    authorization: string | undefined,
+    requestId: string,
+    door: Door,
+    clientAddress: string | undefined,
+  ): Promise<RequestContext> {
     const principal = await domains.authenticate(services, authorization);
     const ctx = new RequestContext(services, principal, requestId, log.child({ requestId }));
     ctx.door = door;

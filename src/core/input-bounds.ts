@@ -43,7 +43,10 @@ export function boundOf(def: GraphQLArgument | GraphQLInputField): InputBound {
     const arg = d.arguments?.find((a) => a.name.value === "bound")?.value;
     const key = arg?.kind === Kind.STRING ? arg.value : "";
     const table: Record<string, number> = d.name.value === "maxItems" ? LIST_BOUNDS : TEXT_BOUNDS;
-    if (!(key in table)) throw new Error(`@${d.name.value}(bound: "${key}") on ${def.name} names no entry of ${d.name.value === "maxItems" ? "LIST_BOUNDS" : "TEXT_BOUNDS"} (src/core/bounds.ts)`);
+    if (!(key in table))
+      throw new Error(
+        `@${d.name.value}(bound: "${key}") on ${def.name} names no entry of ${d.name.value === "maxItems" ? "LIST_BOUNDS" : "TEXT_BOUNDS"} (src/core/bounds.ts)`,
+      );
     bound[d.name.value] = table[key];
   }
   if (bound.maxLength === undefined && getNamedType(def.type).name === "ID") bound.maxLength = TEXT_BOUNDS.id;
@@ -62,7 +65,8 @@ export function unboundedInputs(schema: GraphQLSchema): string[] {
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith("__")) continue;
     if (isInputObjectType(type)) for (const f of Object.values(type.getFields())) check(f, `${type.name}.${f.name}`);
-    else if (isObjectType(type) || isInterfaceType(type)) for (const f of Object.values(type.getFields())) for (const a of f.args) check(a, `${type.name}.${f.name}(${a.name})`);
+    else if (isObjectType(type) || isInterfaceType(type))
+      for (const f of Object.values(type.getFields())) for (const a of f.args) check(a, `${type.name}.${f.name}(${a.name})`);
   }
   return missing;
 }
@@ -75,7 +79,14 @@ function characters(text: string): number {
 }
 
 function outOfBound(path: string, detail: string): DomainError {
-  return new DomainError({ code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request", detail: `\`${path}\` ${detail}.`, field: path });
+  return new DomainError({
+    code: "BAD_USER_INPUT",
+    status: 400,
+    type: "request/invalid",
+    title: "Invalid request",
+    detail: `\`${path}\` ${detail}.`,
+    field: path,
+  });
 }
 
 function checkValue(value: unknown, type: GraphQLInputType, bound: InputBound, path: string): void {
@@ -93,7 +104,8 @@ function checkValue(value: unknown, type: GraphQLInputType, bound: InputBound, p
     }
   } else if (typeof value === "string" && bound.maxLength !== undefined && value.length > bound.maxLength) {
     const length = characters(value);
-    if (length > bound.maxLength) throw outOfBound(path, `has ${length} characters; at most ${bound.maxLength} are allowed (maxLength); shorten it`);
+    if (length > bound.maxLength)
+      throw outOfBound(path, `has ${length} characters; at most ${bound.maxLength} are allowed (maxLength); shorten it`);
   }
 }
 
@@ -102,7 +114,12 @@ function checkValue(value: unknown, type: GraphQLInputType, bound: InputBound, p
  * argument's name, or for the `input` argument (the body of the REST and compat doors) the path in it.
  * Variables that do not coerce are left to execution, which reports them.
  */
-export function checkInputBounds(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined): void {
+export function checkInputBounds(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+): void {
   checkArgumentBounds(schema, fieldsWithArguments(schema, document, operationName), variables);
 }
 
@@ -113,7 +130,11 @@ export interface ArgumentFields {
 }
 
 /** Finds them once per document (a walk with type information over every field). */
-export function fieldsWithArguments(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): ArgumentFields {
+export function fieldsWithArguments(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): ArgumentFields {
   const op = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName));
   if (!op || op.kind !== Kind.OPERATION_DEFINITION) return { operation: null, fields: [] };
   const fields: ArgumentFields["fields"] = [];
@@ -135,7 +156,11 @@ export function fieldsWithArguments(schema: GraphQLSchema, document: DocumentNod
 }
 
 /** The per-request half: coerces the variables and checks every argument against its bound. */
-export function checkArgumentBounds(schema: GraphQLSchema, found: ArgumentFields, variables: Record<string, unknown> | null | undefined): void {
+export function checkArgumentBounds(
+  schema: GraphQLSchema,
+  found: ArgumentFields,
+  variables: Record<string, unknown> | null | undefined,
+): void {
   if (!found.operation || !found.fields.length) return;
   const coerced = getVariableValues(schema, found.operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 1 });
   if (coerced.errors) return;

@@ -14,7 +14,10 @@ function admitsNull(s: JsonSchema): boolean {
 
 /** The branch of a union that describes this object: the first whose required keys it holds. */
 function branchFor(union: JsonSchema[], value: Record<string, unknown>): JsonSchema | undefined {
-  return union.find((b) => b && (b.properties || b.type === "object") && (b.required ?? []).every((k: string) => value[k] !== undefined && value[k] !== null));
+  return union.find(
+    (b) =>
+      b && (b.properties || b.type === "object") && (b.required ?? []).every((k: string) => value[k] !== undefined && value[k] !== null),
+  );
 }
 
 export function dropAbsent(schema: unknown, value: unknown): unknown {

@@ -1,7 +1,25 @@
 // Query limits for the public GraphQL endpoint: depth, total field count (after fragment expansion)
 // and aliases. Facade documents are fixed and validated at start-up; these guard hand-written queries.
 import { DomainError } from "./errors.js";
-import { GraphQLError, Kind, getNamedType, isInterfaceType, isObjectType, visit, type DocumentNode, type FieldNode, type GraphQLNamedType, type GraphQLSchema, type OperationDefinitionNode, type ValueNode, type ASTNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext, type ValidationRule } from "graphql";
+import {
+  GraphQLError,
+  Kind,
+  getNamedType,
+  isInterfaceType,
+  isObjectType,
+  visit,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type ValueNode,
+  type ASTNode,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from "graphql";
 import { listBoundOf } from "./list-bounds.js";
 
 export interface QueryLimits {
@@ -13,7 +31,10 @@ export interface QueryLimits {
 export const DEFAULT_LIMITS: QueryLimits = { maxDepth: 12, maxFields: 1000, maxAliases: 30 };
 
 function limitError(message: string, node: ASTNode): GraphQLError {
-  return new GraphQLError(message, { nodes: [node], extensions: { code: "QUERY_TOO_COMPLEX", status: 400, type: "request/query-too-complex", title: "Query too complex" } });
+  return new GraphQLError(message, {
+    nodes: [node],
+    extensions: { code: "QUERY_TOO_COMPLEX", status: 400, type: "request/query-too-complex", title: "Query too complex" },
+  });
 }
 
 export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): ValidationRule {
@@ -28,7 +49,8 @@ export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): Validatio
           acc.fields++;
           if (sel.alias) acc.aliases++;
           acc.depth = Math.max(acc.depth, depth);
-          if (sel.selectionSet && acc.fields <= limits.maxFields && depth <= limits.maxDepth) measure(sel.selectionSet, depth + 1, seen, acc);
+          if (sel.selectionSet && acc.fields <= limits.maxFields && depth <= limits.maxDepth)
+            measure(sel.selectionSet, depth + 1, seen, acc);
         } else if (sel.kind === Kind.INLINE_FRAGMENT) {
           measure(sel.selectionSet, depth, seen, acc);
         } else {
@@ -44,9 +66,12 @@ export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): Validatio
       OperationDefinition(node) {
         const acc = { fields: 0, aliases: 0, depth: 0 };
         measure(node.selectionSet, 1, new Set(), acc);
-        if (acc.depth > limits.maxDepth) context.reportError(limitError(`The query is nested ${acc.depth} levels deep; the limit is ${limits.maxDepth}.`, node));
-        if (acc.fields > limits.maxFields) context.reportError(limitError(`The query selects more than ${limits.maxFields} fields; split it into smaller queries.`, node));
-        if (acc.aliases > limits.maxAliases) context.reportError(limitError(`The query uses ${acc.aliases} aliases; the limit is ${limits.maxAliases}.`, node));
+        if (acc.depth > limits.maxDepth)
+          context.reportError(limitError(`The query is nested ${acc.depth} levels deep; the limit is ${limits.maxDepth}.`, node));
+        if (acc.fields > limits.maxFields)
+          context.reportError(limitError(`The query selects more than ${limits.maxFields} fields; split it into smaller queries.`, node));
+        if (acc.aliases > limits.maxAliases)
+          context.reportError(limitError(`The query uses ${acc.aliases} aliases; the limit is ${limits.maxAliases}.`, node));
       },
     };
   };
@@ -67,12 +92,24 @@ export function checkInputText(document: DocumentNode, variables: Record<string,
 }
 
 function textProblem(text: string): string | null {
-  return text.includes("\u0000") ? "contains the NUL character (U+0000), which is not allowed in any text; remove it" : LONE_SURROGATE.test(text) ? "contains a lone UTF-16 surrogate (an unpaired \\ud800–\\udfff escape), which is not text; send well-formed Unicode" : null;
+  return text.includes("\u0000")
+    ? "contains the NUL character (U+0000), which is not allowed in any text; remove it"
+    : LONE_SURROGATE.test(text)
+      ? "contains a lone UTF-16 surrogate (an unpaired \\ud800–\\udfff escape), which is not text; send well-formed Unicode"
+      : null;
 }
 
 function checkText(text: string, path: string): void {
   const why = textProblem(text);
-  if (why) throw new DomainError({ code: "BAD_USER_INPUT", status: 400, type: "request/invalid", title: "Invalid request", detail: `\`${path}\` ${why}.`, field: path });
+  if (why)
+    throw new DomainError({
+      code: "BAD_USER_INPUT",
+      status: 400,
+      type: "request/invalid",
+      title: "Invalid request",
+      detail: `\`${path}\` ${why}.`,
+      field: path,
+    });
 }
 
 /** The per-request half: every string (and object key) of the variables. */
@@ -83,10 +120,11 @@ export function checkVariablesText(variables: Record<string, unknown> | null | u
     } else if (Array.isArray(value)) {
       if (depth < 64) value.forEach((v, i) => walk(v, `${path}[${i}]`, depth + 1));
     } else if (value && typeof value === "object") {
-      if (depth < 64) for (const [k, v] of Object.entries(value)) {
-        checkText(k, path || "variables");
-        walk(v, path ? `${path}.${k}` : k, depth + 1);
-      }
+      if (depth < 64)
+        for (const [k, v] of Object.entries(value)) {
+          checkText(k, path || "variables");
+          walk(v, path ? `${path}.${k}` : k, depth + 1);
+        }
     }
   };
   walk(variables ?? {}, "", 0);
@@ -123,7 +161,13 @@ export const DOOR_DOCUMENT_MAX_COST = 250_000_000;
  * size (`first`, `pageSize` or the default page size). A list of scalars costs 1. So nested lists
  * cannot multiply into millions of rows, whether paged or not.
  */
-export function computeQueryCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined, stopAbove = Infinity): number {
+export function computeQueryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+  stopAbove = Infinity,
+): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
   let op: OperationDefinitionNode | undefined;
   for (const def of document.definitions) {
@@ -131,10 +175,23 @@ export function computeQueryCost(schema: GraphQLSchema, document: DocumentNode, 
     else if (def.kind === Kind.OPERATION_DEFINITION && (!operationName || def.name?.value === operationName)) op ??= def;
   }
   if (!op) return 0;
-  const root = op.operation === "query" ? schema.getQueryType() : op.operation === "mutation" ? schema.getMutationType() : schema.getSubscriptionType();
+  const root =
+    op.operation === "query"
+      ? schema.getQueryType()
+      : op.operation === "mutation"
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
   if (!root) return 0;
   const literalValue = (node: ValueNode | undefined): unknown =>
-    !node ? undefined : node.kind === Kind.VARIABLE ? variables?.[node.name.value] : node.kind === Kind.INT ? Number(node.value) : node.kind === Kind.BOOLEAN ? node.value : undefined;
+    !node
+      ? undefined
+      : node.kind === Kind.VARIABLE
+        ? variables?.[node.name.value]
+        : node.kind === Kind.INT
+          ? Number(node.value)
+          : node.kind === Kind.BOOLEAN
+            ? node.value
+            : undefined;
   const pageOf = (sel: FieldNode, sizes: { default: number; max: number; unpaged?: number }): number => {
     const arg = (name: string) => literalValue(sel.arguments?.find((a) => a.name.value === name)?.value);
     if (sizes.unpaged && arg("unpaged") === true) return sizes.unpaged;
@@ -158,7 +215,13 @@ export function computeQueryCost(schema: GraphQLSchema, document: DocumentNode, 
         total += cost(sel.selectionSet, (sel.typeCondition && schema.getType(sel.typeCondition.name.value)) || parent, page, seen);
       } else {
         const frag = fragments.get(sel.name.value);
-        if (frag && !seen.has(sel.name.value)) total += cost(frag.selectionSet, schema.getType(frag.typeCondition.name.value) ?? parent, page, new Set([...seen, sel.name.value]));
+        if (frag && !seen.has(sel.name.value))
+          total += cost(
+            frag.selectionSet,
+            schema.getType(frag.typeCondition.name.value) ?? parent,
+            page,
+            new Set([...seen, sel.name.value]),
+          );
       }
       if (total > stopAbove) return total;
     }
@@ -181,7 +244,13 @@ export function costReadsVariables(document: DocumentNode): boolean {
 const PAGE_ARGUMENTS = new Set(["first", "last", "pageSize", "unpaged"]);
 
 /** Refuses an operation whose cost exceeds the limit, before anything executes, stating both. */
-export function checkQueryCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined, maxCost = DEFAULT_MAX_COST): void {
+export function checkQueryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+  maxCost = DEFAULT_MAX_COST,
+): void {
   const total = computeQueryCost(schema, document, operationName, variables, maxCost);
   if (total > maxCost) {
     // The walk stops once past the limit, so the cost stated is "at least".

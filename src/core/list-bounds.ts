@@ -154,16 +154,21 @@ export function listBoundProblems(schema: GraphQLSchema, bounds: Record<string, 
       const bound = bounds[key];
       if (bound !== undefined) seen.add(key);
       const isPaged = field.args.some((a) => PAGE_ARGS.has(a.name));
-      if (isPaged && (typeof bound !== "object" || !bound)) problems.push(`${key} takes a page size: bound it with { paged } in src/core/list-bounds.ts`);
+      if (isPaged && (typeof bound !== "object" || !bound))
+        problems.push(`${key} takes a page size: bound it with { paged } in src/core/list-bounds.ts`);
       else if (!isPaged && isListType(getNullableType(field.type)) && (bound === undefined || typeof bound === "object")) {
-        problems.push(`${key} is a list without a bound: add it to LIST_FIELD_BOUNDS in src/core/list-bounds.ts (a number from src/core/bounds.ts, or "page")`);
+        problems.push(
+          `${key} is a list without a bound: add it to LIST_FIELD_BOUNDS in src/core/list-bounds.ts (a number from src/core/bounds.ts, or "page")`,
+        );
       }
       // A list of distinct enum values must not be cut short when the enum grows.
       const named = getNamedType(field.type);
-      if (typeof bound === "number" && isEnumType(named) && bound < named.getValues().length) problems.push(`${key} is bounded at ${bound} but enum ${named.name} has ${named.getValues().length} values`);
+      if (typeof bound === "number" && isEnumType(named) && bound < named.getValues().length)
+        problems.push(`${key} is bounded at ${bound} but enum ${named.name} has ${named.getValues().length} values`);
     }
   }
-  for (const key of Object.keys(bounds)) if (!seen.has(key)) problems.push(`${key} is bounded in src/core/list-bounds.ts but is not a field of the schema`);
+  for (const key of Object.keys(bounds))
+    if (!seen.has(key)) problems.push(`${key} is bounded in src/core/list-bounds.ts but is not a field of the schema`);
   return problems;
 }
 
@@ -177,7 +182,9 @@ export function applyListBounds(schema: GraphQLSchema): GraphQLSchema {
   for (const [key, bound] of Object.entries(LIST_FIELD_BOUNDS)) {
     if (typeof bound !== "number") continue;
     const [typeName, fieldName] = key.split(".");
-    const field = (schema.getType(typeName) as { getFields(): Record<string, { resolve?: typeof defaultFieldResolver }> }).getFields()[fieldName];
+    const field = (schema.getType(typeName) as { getFields(): Record<string, { resolve?: typeof defaultFieldResolver }> }).getFields()[
+      fieldName
+    ];
     const resolve = field.resolve ?? defaultFieldResolver;
     field.resolve = async (source, args, ctx, info) => {
       const list = await resolve(source, args, ctx, info);

@@ -36,7 +36,13 @@ export interface RequestNote {
 }
 
 /** Where each door is mounted. */
-export const DOOR_PREFIX: Record<string, string> = { graphql: "/graphql", rest: "/v2.2", compat: "/api/v1/warehouse", dashboard: "/dashboard", docs: "/docs" };
+export const DOOR_PREFIX: Record<string, string> = {
+  graphql: "/graphql",
+  rest: "/v2.2",
+  compat: "/api/v1/warehouse",
+  dashboard: "/dashboard",
+  docs: "/docs",
+};
 const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /** Starts the note of a request from its path. */

@@ -64,7 +64,12 @@ export class Metrics {
       const refresh = () =>
         (sample ??= (async () => {
           try {
-            const rows = await db.prisma.webhookDelivery.groupBy({ by: ["status"], where: { status: { in: ["pending", "waiting"] } }, _count: { _all: true }, _min: { createdAt: true } });
+            const rows = await db.prisma.webhookDelivery.groupBy({
+              by: ["status"],
+              where: { status: { in: ["pending", "waiting"] } },
+              _count: { _all: true },
+              _min: { createdAt: true },
+            });
             const of = (status: string) => rows.find((r) => r.status === status);
             for (const status of ["pending", "waiting"]) depth.set({ status }, of(status)?._count._all ?? 0);
             const since = of("pending")?._min.createdAt;
@@ -75,8 +80,19 @@ export class Metrics {
             setImmediate(() => (sample = null));
           }
         })());
-      depth = new Gauge({ name: "retour_webhook_queue_depth", help: "Deliveries not yet finished, by status (pending: due or retrying; waiting: behind an earlier delivery of the same subject).", labelNames: ["status"] as const, registers: [this.registry], collect: refresh });
-      oldest = new Gauge({ name: "retour_webhook_oldest_pending_age_seconds", help: "Age of the oldest pending delivery (0 when none).", registers: [this.registry], collect: refresh });
+      depth = new Gauge({
+        name: "retour_webhook_queue_depth",
+        help: "Deliveries not yet finished, by status (pending: due or retrying; waiting: behind an earlier delivery of the same subject).",
+        labelNames: ["status"] as const,
+        registers: [this.registry],
+        collect: refresh,
+      });
+      oldest = new Gauge({
+        name: "retour_webhook_oldest_pending_age_seconds",
+        help: "Age of the oldest pending delivery (0 when none).",
+        registers: [this.registry],
+        collect: refresh,
+      });
     }
     const pool: Gauge<"state"> = new Gauge({
       name: "retour_db_pool_connections",
@@ -109,7 +125,9 @@ export function metricsHandler(metrics: Metrics, token: string | null): RequestL
       return;
     }
     if (token && !bearerMatches(req.headers.authorization, token)) {
-      res.writeHead(401, { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' }).end("Send Authorization: Bearer <METRICS_TOKEN>\n");
+      res
+        .writeHead(401, { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' })
+        .end("Send Authorization: Bearer <METRICS_TOKEN>\n");
       return;
     }
     const body = await metrics.registry.metrics();

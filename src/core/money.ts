@@ -1,7 +1,24 @@
 // Money is stored as integer minor units plus an ISO 4217 code and shown as a decimal string.
 import { fail } from "./errors.js";
 
-const ZERO_DECIMAL = new Set(["BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF"]);
+const ZERO_DECIMAL = new Set([
+  "BIF",
+  "CLP",
+  "DJF",
+  "GNF",
+  "ISK",
+  "JPY",
+  "KMF",
+  "KRW",
+  "PYG",
+  "RWF",
+  "UGX",
+  "VND",
+  "VUV",
+  "XAF",
+  "XOF",
+  "XPF",
+]);
 const THREE_DECIMAL = new Set(["BHD", "JOD", "KWD", "OMR", "TND"]);
 
 export function currencyExponent(currency: string): number {
@@ -43,6 +60,7 @@ export function parseMajor(value: string | number, currency: string, field: stri
 }
 
 export function assertCurrency(currency: string, field: string): string {
-  if (!/^[A-Za-z]{3}$/.test(currency)) throw fail.badInput(`\`${field}\` must be a 3-letter ISO 4217 currency code; got ${JSON.stringify(currency)}.`, field);
+  if (!/^[A-Za-z]{3}$/.test(currency))
+    throw fail.badInput(`\`${field}\` must be a 3-letter ISO 4217 currency code; got ${JSON.stringify(currency)}.`, field);
   return currency.toUpperCase();
 }

@@ -6,7 +6,15 @@ import type { DocumentNode, GraphQLSchema } from "graphql";
 import { accessPlan, runAccessPlan, type AccessStep } from "./auth.js";
 import type { RequestContext } from "./context.js";
 import { checkArgumentBounds, fieldsWithArguments, type ArgumentFields } from "./input-bounds.js";
-import { DEFAULT_MAX_COST, DOOR_DOCUMENT_MAX_COST, checkDocumentText, checkQueryCost, checkVariablesText, computeQueryCost, costReadsVariables } from "./limits.js";
+import {
+  DEFAULT_MAX_COST,
+  DOOR_DOCUMENT_MAX_COST,
+  checkDocumentText,
+  checkQueryCost,
+  checkVariablesText,
+  computeQueryCost,
+  costReadsVariables,
+} from "./limits.js";
 
 interface DocumentChecks {
   access: AccessStep[];

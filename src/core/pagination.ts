@@ -39,7 +39,11 @@ export class CursorCodec {
 
   decode(cursor: string, list: string): CursorPayload {
     const invalid = () =>
-      fail.badInput("The page cursor is invalid: pass the exact value of the previous response's X-Page-Next (or endCursor) unchanged.", "page-continue", "request/invalid-cursor");
+      fail.badInput(
+        "The page cursor is invalid: pass the exact value of the previous response's X-Page-Next (or endCursor) unchanged.",
+        "page-continue",
+        "request/invalid-cursor",
+      );
     if (typeof cursor !== "string" || cursor.length > 2048) throw invalid();
     const dot = cursor.indexOf(".");
     if (dot < 1) throw invalid();

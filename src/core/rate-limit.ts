@@ -123,7 +123,8 @@ export class DatabaseRateLimiter implements RateLimiter {
       for (const [key, w] of this.windows) if (w.start + 120_000 < Date.now() && !w.pending) this.windows.delete(key);
     })().finally(() => {
       this.flushing = null;
-      if (!this.timer && [...this.windows.values()].some((w) => w.pending > 0)) this.timer = setTimeout(() => void this.flush(), DatabaseRateLimiter.FLUSH_MS).unref();
+      if (!this.timer && [...this.windows.values()].some((w) => w.pending > 0))
+        this.timer = setTimeout(() => void this.flush(), DatabaseRateLimiter.FLUSH_MS).unref();
     });
     return this.flushing;
   }

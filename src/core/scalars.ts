@@ -21,7 +21,9 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d
 
 export function parseDateTime(value: unknown): Date {
   if (typeof value !== "string" || !ISO.test(value)) {
-    throw new GraphQLError(`DateTime must be an ISO 8601 date-time with a time zone, e.g. "2026-01-31T12:00:00Z"; got ${JSON.stringify(value)}`);
+    throw new GraphQLError(
+      `DateTime must be an ISO 8601 date-time with a time zone, e.g. "2026-01-31T12:00:00Z"; got ${JSON.stringify(value)}`,
+    );
   }
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) throw new GraphQLError(`Invalid date-time ${JSON.stringify(value)}`);

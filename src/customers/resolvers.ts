@@ -14,7 +14,8 @@ export const customersResolvers = {
     },
   },
   Mutation: {
-    upsertCustomer: (_: unknown, a: { storeId: string; input: customers.CustomerInput }, ctx: Ctx) => customers.upsertCustomer(ctx, a.storeId, a.input),
+    upsertCustomer: (_: unknown, a: { storeId: string; input: customers.CustomerInput }, ctx: Ctx) =>
+      customers.upsertCustomer(ctx, a.storeId, a.input),
   },
   Customer: {
     phoneNumber: (c: C) => customers.phoneNumberOf(c),
@@ -24,6 +25,7 @@ export const customersResolvers = {
     returns: (c: C, a: PageArgs, ctx: Ctx) => customers.returnsOfCustomer(ctx, c, a),
   },
   Order: {
-    customerRecord: (o: { customerRecordId: string | null }, _: unknown, ctx: Ctx) => (o.customerRecordId ? customers.customerById(ctx, o.customerRecordId) : null),
+    customerRecord: (o: { customerRecordId: string | null }, _: unknown, ctx: Ctx) =>
+      o.customerRecordId ? customers.customerById(ctx, o.customerRecordId) : null,
   },
 };

@@ -11,7 +11,17 @@ import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 
 export type CustomerRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["customer"]["findFirst"]>>>;
 
-export const LOCATION_TEXT_FIELDS = ["street1", "street2", "city", "state", "stateCode", "postalCode", "country", "countryCode", "ianaTimeZoneName"] as const;
+export const LOCATION_TEXT_FIELDS = [
+  "street1",
+  "street2",
+  "city",
+  "state",
+  "stateCode",
+  "postalCode",
+  "country",
+  "countryCode",
+  "ianaTimeZoneName",
+] as const;
 export type CustomerLocation = Partial<Record<(typeof LOCATION_TEXT_FIELDS)[number], string> & { latitude: number; longitude: number }>;
 
 export type CustomFieldType = "STRING" | "NUMBER" | "BOOLEAN" | "DATE";
@@ -57,7 +67,8 @@ function customFieldOf(f: CustomFieldInput, i: number): CustomFieldValue {
   const field = `customFields[${i}]`;
   if (!f.name.trim()) throw fail.badInput(`\`${field}.name\` must not be empty.`, `${field}.name`);
   const given = [f.stringValue, f.numberValue, f.booleanValue].filter((v) => v !== null && v !== undefined);
-  if (given.length !== 1) throw fail.badInput(`\`${field}\` (${f.name}) must have exactly one value: a string, a number or a boolean.`, field);
+  if (given.length !== 1)
+    throw fail.badInput(`\`${field}\` (${f.name}) must have exactly one value: a string, a number or a boolean.`, field);
   if (typeof f.numberValue === "number") {
     if (!Number.isFinite(f.numberValue)) throw fail.badInput(`\`${field}\` (${f.name}) must be a finite number.`, field);
     return { type: "NUMBER", value: f.numberValue };
@@ -71,13 +82,19 @@ function customFieldOf(f: CustomFieldInput, i: number): CustomFieldValue {
 function validate(input: CustomerInput) {
   const email = requireEmail(input.email);
   if (input.phoneNumber != null && !E164.test(input.phoneNumber)) {
-    throw fail.badInput(`\`phoneNumber\` must be an E.164 number such as +12345678900; got ${JSON.stringify(input.phoneNumber)}.`, "phoneNumber");
+    throw fail.badInput(
+      `\`phoneNumber\` must be an E.164 number such as +12345678900; got ${JSON.stringify(input.phoneNumber)}.`,
+      "phoneNumber",
+    );
   }
   const loc = input.location;
   if (loc) {
-    if (loc.latitude != null && !(Math.abs(loc.latitude) <= 90)) throw fail.badInput("`location.latitude` must be from -90 to 90.", "location.latitude");
-    if (loc.longitude != null && !(Math.abs(loc.longitude) <= 180)) throw fail.badInput("`location.longitude` must be from -180 to 180.", "location.longitude");
-    if (loc.countryCode != null && !/^[A-Za-z]{2}$/.test(loc.countryCode)) throw fail.badInput("`location.countryCode` must be an ISO 3166-1 alpha-2 code such as \"US\".", "location.countryCode");
+    if (loc.latitude != null && !(Math.abs(loc.latitude) <= 90))
+      throw fail.badInput("`location.latitude` must be from -90 to 90.", "location.latitude");
+    if (loc.longitude != null && !(Math.abs(loc.longitude) <= 180))
+      throw fail.badInput("`location.longitude` must be from -180 to 180.", "location.longitude");
+    if (loc.countryCode != null && !/^[A-Za-z]{2}$/.test(loc.countryCode))
+      throw fail.badInput('`location.countryCode` must be an ISO 3166-1 alpha-2 code such as "US".', "location.countryCode");
   }
   const fields = (input.customFields ?? []).map((f, i) => [f.name.trim(), customFieldOf(f, i)] as const);
   return { email, fields };
@@ -88,7 +105,11 @@ function parseFields(row: Pick<CustomerRow, "customFields">): Record<string, Cus
 }
 
 /** PUT /customers: creates the customer of `email`, or updates it. `created` says which. */
-export async function upsertCustomer(ctx: RequestContext, storeId: string, input: CustomerInput): Promise<{ customer: CustomerRow; created: boolean }> {
+export async function upsertCustomer(
+  ctx: RequestContext,
+  storeId: string,
+  input: CustomerInput,
+): Promise<{ customer: CustomerRow; created: boolean }> {
   const { email, fields } = validate(input);
   return ctx.prisma.$transaction(async (tx) => {
     // Take the row (or create an empty one) first: its lock orders concurrent upserts of one e-mail,
@@ -103,12 +124,20 @@ export async function upsertCustomer(ctx: RequestContext, storeId: string, input
     if (input.phoneNumber && !phones.includes(input.phoneNumber)) phones.push(input.phoneNumber);
     const custom = { ...parseFields(row), ...Object.fromEntries(fields) };
     if (Object.keys(custom).length > LIST_BOUNDS.customerCustomFields) {
-      throw fail.badInput(`\`customFields\`: the customer would have ${Object.keys(custom).length} custom fields; at most ${LIST_BOUNDS.customerCustomFields} are allowed.`, "customFields");
+      throw fail.badInput(
+        `\`customFields\`: the customer would have ${Object.keys(custom).length} custom fields; at most ${LIST_BOUNDS.customerCustomFields} are allowed.`,
+        "customFields",
+      );
     }
     if (phones.length > LIST_BOUNDS.customerPhoneNumbers) {
-      throw fail.badInput(`\`phoneNumber\`: the customer already has ${LIST_BOUNDS.customerPhoneNumbers} phone numbers, the most allowed.`, "phoneNumber");
+      throw fail.badInput(
+        `\`phoneNumber\`: the customer already has ${LIST_BOUNDS.customerPhoneNumbers} phone numbers, the most allowed.`,
+        "phoneNumber",
+      );
     }
-    const location = input.location ? { ...(row.location ? (JSON.parse(row.location) as CustomerLocation) : {}), ...definedOnly(input.location) } : undefined;
+    const location = input.location
+      ? { ...(row.location ? (JSON.parse(row.location) as CustomerLocation) : {}), ...definedOnly(input.location) }
+      : undefined;
     const customer = await tx.customer.update({
       where: { id: row.id },
       data: {
@@ -146,7 +175,14 @@ export async function customerForOrder(
   // e-mail meets the other's row instead of a unique violation.
   const row = await tx.customer.upsert({
     where: { storeId_email: { storeId, email } },
-    create: { id: newId("cus"), storeId, email, firstName: c.firstName || null, lastName: c.lastName || null, phoneNumbers: JSON.stringify(phone) },
+    create: {
+      id: newId("cus"),
+      storeId,
+      email,
+      firstName: c.firstName || null,
+      lastName: c.lastName || null,
+      phoneNumbers: JSON.stringify(phone),
+    },
     update: { email },
     select: { id: true },
   });
@@ -165,7 +201,9 @@ export function getCustomer(ctx: RequestContext, storeId: string, id: string) {
 
 export function customerById(ctx: RequestContext, id: string) {
   return ctx.loaders
-    .get("customers.byId", async (ids: readonly string[]) => indexBy(ids, await ctx.prisma.customer.findMany({ where: { id: { in: [...ids] } } }), (r) => r.id))
+    .get("customers.byId", async (ids: readonly string[]) =>
+      indexBy(ids, await ctx.prisma.customer.findMany({ where: { id: { in: [...ids] } } }), (r) => r.id),
+    )
     .load(id);
 }
 
@@ -178,7 +216,8 @@ export function returnsOfCustomer(ctx: RequestContext, customer: Pick<CustomerRo
     defaultSize: PAGE_SIZES.standard.default,
     maxSize: PAGE_SIZES.standard.max,
     sortField: "createdAt",
-    fetch: (keyset, take) => ctx.prisma.return.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("createdAt"), take }),
+    fetch: (keyset, take) =>
+      ctx.prisma.return.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("createdAt"), take }),
   });
 }
 

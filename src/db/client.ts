@@ -1,12 +1,12 @@
 // Opens the Prisma client for a DATABASE_URL: file:… → SQLite (better-sqlite3 adapter),
 // postgres[ql]://… → PostgreSQL (pg adapter with a pool). Only the needed generated client loads.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import type { Prisma as SqlitePrisma, PrismaClient as SqlitePrismaClient } from './generated/sqlite/client.js';
-import { pgConfigOf, providerOf, sqlitePathOf, type Provider } from './url.js';
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Prisma as SqlitePrisma, PrismaClient as SqlitePrismaClient } from "./generated/sqlite/client.js";
+import { pgConfigOf, providerOf, sqlitePathOf, type Provider } from "./url.js";
 
-export { providerOf, type Provider } from './url.js';
-export { migrate } from './migrate.js';
+export { providerOf, type Provider } from "./url.js";
+export { migrate } from "./migrate.js";
 
 /**
  * The canonical client type: the SQLite generated client. The PostgreSQL client is generated from
@@ -14,7 +14,7 @@ export { migrate } from './migrate.js';
  */
 export type PrismaClient = SqlitePrismaClient;
 /** Prisma namespace of the canonical client (types only: Prisma.StoreCreateInput, …). */
-export type { Prisma } from './generated/sqlite/client.js';
+export type { Prisma } from "./generated/sqlite/client.js";
 /** Transaction client type passed to `prisma.$transaction(async (tx) => …)`. */
 export type TransactionClient = SqlitePrisma.TransactionClient;
 
@@ -26,7 +26,7 @@ export interface QueryEvent {
   timestamp: Date;
 }
 
-export type LogLevel = 'info' | 'warn' | 'error' | 'query';
+export type LogLevel = "info" | "warn" | "error" | "query";
 
 export interface OpenOptions {
   /** Prisma log levels printed to stdout (emit 'stdout'). */
@@ -57,20 +57,18 @@ PRAGMA foreign_keys = ON;
 
 async function loadGenerated(provider: Provider): Promise<{ PrismaClient: new (opts: object) => PrismaClient }> {
   try {
-    return (provider === 'sqlite'
-      ? await import('./generated/sqlite/client.js')
-      : await import('./generated/postgres/client.js')) as unknown as { PrismaClient: new (opts: object) => PrismaClient };
+    return (provider === "sqlite"
+      ? await import("./generated/sqlite/client.js")
+      : await import("./generated/postgres/client.js")) as unknown as { PrismaClient: new (opts: object) => PrismaClient };
   } catch (err) {
-    throw new Error(
-      `Cannot load the generated Prisma client for ${provider} (run \`npm run db:generate\`): ${(err as Error).message}`,
-    );
+    throw new Error(`Cannot load the generated Prisma client for ${provider} (run \`npm run db:generate\`): ${(err as Error).message}`);
   }
 }
 
 async function sqliteAdapter(url: string): Promise<object> {
-  const { PrismaBetterSqlite3 } = await import('@prisma/adapter-better-sqlite3');
+  const { PrismaBetterSqlite3 } = await import("@prisma/adapter-better-sqlite3");
   const file = sqlitePathOf(url);
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   class RetourSqlite extends PrismaBetterSqlite3 {
     override async connect() {
       const adapter = await super.connect();
@@ -82,7 +80,7 @@ async function sqliteAdapter(url: string): Promise<object> {
   return new RetourSqlite({ url: file });
 }
 
-type SqliteAdapter = Awaited<ReturnType<import('@prisma/adapter-better-sqlite3').PrismaBetterSqlite3['connect']>>;
+type SqliteAdapter = Awaited<ReturnType<import("@prisma/adapter-better-sqlite3").PrismaBetterSqlite3["connect"]>>;
 
 /**
  * The adapter opens transactions with a deferred `BEGIN`: the write lock is taken at the first write.
@@ -99,7 +97,8 @@ const BEGIN_RETRY_MS = 60_000;
 
 function sqliteClientOf(adapter: SqliteAdapter): BetterSqliteClient {
   const client = (adapter as unknown as { client?: BetterSqliteClient }).client;
-  if (!client || typeof client.prepare !== 'function') throw new Error('SQLite adapter: unexpected shape (no better-sqlite3 client); check the adapter version');
+  if (!client || typeof client.prepare !== "function")
+    throw new Error("SQLite adapter: unexpected shape (no better-sqlite3 client); check the adapter version");
   return client;
 }
 
@@ -108,22 +107,22 @@ function beginImmediate(adapter: SqliteAdapter): () => Promise<void> {
   const prepare = client.prepare.bind(client);
   let begun = false;
   client.prepare = (sql: string) => {
-    if (sql === 'BEGIN' && begun) {
+    if (sql === "BEGIN" && begun) {
       begun = false;
       return { run: () => ({ changes: 0, lastInsertRowid: 0 }) };
     }
-    return prepare(sql === 'BEGIN' ? 'BEGIN IMMEDIATE' : sql);
+    return prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
   };
   return async function takeWriteLock() {
     const deadline = Date.now() + BEGIN_RETRY_MS;
     for (;;) {
       try {
-        (prepare('BEGIN IMMEDIATE') as { run(): unknown }).run(); // waits up to busy_timeout
+        (prepare("BEGIN IMMEDIATE") as { run(): unknown }).run(); // waits up to busy_timeout
         begun = true;
         return;
       } catch (err) {
         const code = (err as { code?: string }).code;
-        if (!code?.startsWith('SQLITE_BUSY') || Date.now() > deadline) throw err;
+        if (!code?.startsWith("SQLITE_BUSY") || Date.now() > deadline) throw err;
       }
       await new Promise((r) => setTimeout(r, 5 + Math.random() * 20)); // let the event loop breathe
     }
@@ -164,7 +163,7 @@ function isolateTransactions(adapter: SqliteAdapter, takeWriteLock: () => Promis
       tx = await startTransaction(isolationLevel);
     } catch (err) {
       try {
-        sqliteClientOf(adapter).exec('ROLLBACK');
+        sqliteClientOf(adapter).exec("ROLLBACK");
       } catch {}
       finish();
       throw err;
@@ -175,7 +174,7 @@ function isolateTransactions(adapter: SqliteAdapter, takeWriteLock: () => Promis
     tx.rollback = () => rollback().finally(finish);
     return tx;
   };
-  for (const method of ['queryRaw', 'executeRaw', 'executeScript'] as const) {
+  for (const method of ["queryRaw", "executeRaw", "executeScript"] as const) {
     const orig = (adapter[method] as (...a: unknown[]) => Promise<unknown>).bind(adapter);
     (adapter as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       while (open) await open;
@@ -185,9 +184,9 @@ function isolateTransactions(adapter: SqliteAdapter, takeWriteLock: () => Promis
 }
 
 /** Our own pool (so its counters can be read for metrics), disposed with the Prisma client. */
-async function postgresAdapter(url: string, poolSize: number): Promise<{ adapter: object; pool: import('pg').Pool }> {
-  const [{ PrismaPg }, { default: pg }] = await Promise.all([import('@prisma/adapter-pg'), import('pg')]);
-  const pool = new pg.Pool({ ...pgConfigOf(url), max: poolSize, application_name: 'retour' });
+async function postgresAdapter(url: string, poolSize: number): Promise<{ adapter: object; pool: import("pg").Pool }> {
+  const [{ PrismaPg }, { default: pg }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
+  const pool = new pg.Pool({ ...pgConfigOf(url), max: poolSize, application_name: "retour" });
   return { adapter: new PrismaPg(pool, { disposeExternalPool: true }), pool };
 }
 
@@ -204,22 +203,27 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
   const poolSize = opts.poolSize ?? (Number(process.env.PG_POOL_SIZE) || 10);
   const [{ PrismaClient }, opened] = await Promise.all([
     loadGenerated(provider),
-    provider === 'sqlite' ? sqliteAdapter(databaseUrl).then((adapter) => ({ adapter, pool: null })) : postgresAdapter(databaseUrl, poolSize),
+    provider === "sqlite"
+      ? sqliteAdapter(databaseUrl).then((adapter) => ({ adapter, pool: null }))
+      : postgresAdapter(databaseUrl, poolSize),
   ]);
   const { adapter, pool } = opened;
-  const log: Array<{ emit: 'stdout' | 'event'; level: LogLevel }> = (opts.log ?? []).map((level) => ({ emit: 'stdout', level }));
-  if (opts.onQuery) log.push({ emit: 'event', level: 'query' });
+  const log: Array<{ emit: "stdout" | "event"; level: LogLevel }> = (opts.log ?? []).map((level) => ({ emit: "stdout", level }));
+  if (opts.onQuery) log.push({ emit: "event", level: "query" });
   const prisma = new PrismaClient({ adapter, log });
   if (opts.onQuery) {
     const onQuery = opts.onQuery;
-    (prisma as unknown as { $on(ev: 'query', cb: (e: QueryEvent) => void): void }).$on('query', (e) => onQuery(e));
+    (prisma as unknown as { $on(ev: "query", cb: (e: QueryEvent) => void): void }).$on("query", (e) => onQuery(e));
   }
   await prisma.$connect();
   let closed = false;
   return {
     prisma,
     provider,
-    poolStats: () => (pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize } : { total: 1, idle: 0, waiting: 0, max: 1 }),
+    poolStats: () =>
+      pool
+        ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }
+        : { total: 1, idle: 0, waiting: 0, max: 1 },
     async probeWrite() {
       // Takes the write path without changing anything: fails on a read-only file or a read-only/cut server.
       await prisma.$executeRawUnsafe('UPDATE "_prisma_migrations" SET "checksum" = "checksum" WHERE 1 = 0');
@@ -235,5 +239,5 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
 /** The Prisma error code (e.g. 'P2002' unique, 'P2003' foreign key, 'P2025' not found) of an error, if any. */
 export function prismaErrorCode(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^P\d{4}$/.test(code) ? code : undefined;
+  return typeof code === "string" && /^P\d{4}$/.test(code) ? code : undefined;
 }

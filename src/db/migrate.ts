@@ -8,16 +8,16 @@
 // Concurrency: PostgreSQL takes Prisma Migrate's own advisory lock (72707369), so two processes —
 // or this runner and `prisma migrate deploy` — never apply at once; SQLite takes the write lock
 // (BEGIN IMMEDIATE) per migration and re-checks inside it.
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { pgConfigOf, providerOf, sqlitePathOf, type Provider } from './url.js';
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { pgConfigOf, providerOf, sqlitePathOf, type Provider } from "./url.js";
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const MIGRATIONS_PATH: Record<Provider, string> = {
-  sqlite: join(ROOT, 'prisma/migrations/sqlite'),
-  postgresql: join(ROOT, 'prisma/migrations/postgres'),
+  sqlite: join(ROOT, "prisma/migrations/sqlite"),
+  postgresql: join(ROOT, "prisma/migrations/postgres"),
 };
 
 /** Prisma Migrate's advisory lock key on PostgreSQL (schema-engine's postgres flavour). */
@@ -48,12 +48,12 @@ interface Row {
 export function readMigrations(dir: string): Migration[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'migration.sql')))
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "migration.sql")))
     .map((d) => d.name)
     .sort()
     .map((name) => {
-      const buf = readFileSync(join(dir, name, 'migration.sql'));
-      return { name, sql: buf.toString('utf8'), checksum: createHash('sha256').update(buf).digest('hex') };
+      const buf = readFileSync(join(dir, name, "migration.sql"));
+      return { name, sql: buf.toString("utf8"), checksum: createHash("sha256").update(buf).digest("hex") };
     });
 }
 
@@ -62,8 +62,8 @@ function appliedSet(rows: Row[], migrations: Migration[], opts: MigrateOptions):
   const failed = rows.filter((r) => r.finished_at == null && r.rolled_back_at == null);
   if (failed.length > 0) {
     throw new Error(
-      `migrate: failed migration(s) recorded in _prisma_migrations: ${failed.map((r) => r.migration_name).join(', ')}. ` +
-        'Resolve them (prisma migrate resolve --rolled-back/--applied) before starting.',
+      `migrate: failed migration(s) recorded in _prisma_migrations: ${failed.map((r) => r.migration_name).join(", ")}. ` +
+        "Resolve them (prisma migrate resolve --rolled-back/--applied) before starting.",
     );
   }
   const applied = new Map<string, string>();
@@ -100,17 +100,17 @@ const PG_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 )`;
 
 /** The adapter's (and Prisma's JS schema engine's) SQLite DateTime text format. */
-const sqliteNow = () => new Date().toISOString().replace('Z', '+00:00');
+const sqliteNow = () => new Date().toISOString().replace("Z", "+00:00");
 
 async function migrateSqlite(url: string, migrations: Migration[], opts: MigrateOptions): Promise<string[]> {
-  const { default: Database } = await import('better-sqlite3');
+  const { default: Database } = await import("better-sqlite3");
   const file = sqlitePathOf(url);
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   const applied: string[] = [];
   try {
-    db.pragma('busy_timeout = 30000');
-    db.pragma('journal_mode = WAL');
+    db.pragma("busy_timeout = 30000");
+    db.pragma("journal_mode = WAL");
     db.exec(SQLITE_TABLE);
     const select = db.prepare('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"');
     let done = appliedSet(select.all() as Row[], migrations, opts);
@@ -118,17 +118,17 @@ async function migrateSqlite(url: string, migrations: Migration[], opts: Migrate
       if (done.has(m.name)) continue;
       // Table redefinitions need foreign_keys OFF, which is a no-op inside a transaction: switch it
       // off around the transaction and run foreign_key_check before committing (SQLite's recipe).
-      db.pragma('foreign_keys = OFF');
-      db.exec('BEGIN IMMEDIATE');
+      db.pragma("foreign_keys = OFF");
+      db.exec("BEGIN IMMEDIATE");
       try {
         done = appliedSet(select.all() as Row[], migrations, {}); // another process may have won
         if (done.has(m.name)) {
-          db.exec('ROLLBACK');
+          db.exec("ROLLBACK");
           continue;
         }
         const startedAt = sqliteNow();
         db.exec(m.sql);
-        const violations = db.pragma('foreign_key_check') as unknown[];
+        const violations = db.pragma("foreign_key_check") as unknown[];
         if (violations.length > 0) {
           throw new Error(`foreign key violations after migration: ${JSON.stringify(violations.slice(0, 5))}`);
         }
@@ -136,13 +136,13 @@ async function migrateSqlite(url: string, migrations: Migration[], opts: Migrate
           `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, logs, rolled_back_at, started_at, applied_steps_count)
            VALUES (?, ?, ?, ?, NULL, NULL, ?, 1)`,
         ).run(randomUUID(), m.checksum, sqliteNow(), m.name, startedAt);
-        db.exec('COMMIT');
+        db.exec("COMMIT");
         applied.push(m.name);
       } catch (err) {
-        if (db.inTransaction) db.exec('ROLLBACK');
+        if (db.inTransaction) db.exec("ROLLBACK");
         throw wrapError(m.name, err);
       } finally {
-        db.pragma('foreign_keys = ON');
+        db.pragma("foreign_keys = ON");
       }
     }
   } finally {
@@ -152,45 +152,43 @@ async function migrateSqlite(url: string, migrations: Migration[], opts: Migrate
 }
 
 async function migratePostgres(url: string, migrations: Migration[], opts: MigrateOptions): Promise<string[]> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ ...pgConfigOf(url), connectionTimeoutMillis: 10_000, application_name: 'retour-migrate' });
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ ...pgConfigOf(url), connectionTimeoutMillis: 10_000, application_name: "retour-migrate" });
   await client.connect();
   const applied: string[] = [];
   try {
     // pg_try_advisory_lock in a loop so a stuck migrator yields an error instead of a hang.
     const deadline = Date.now() + (opts.lockTimeoutMs ?? 60_000);
     for (;;) {
-      const { rows } = await client.query('SELECT pg_try_advisory_lock($1) AS ok', [PRISMA_ADVISORY_LOCK]);
+      const { rows } = await client.query("SELECT pg_try_advisory_lock($1) AS ok", [PRISMA_ADVISORY_LOCK]);
       if (rows[0].ok) break;
-      if (Date.now() > deadline) throw new Error('migrate: timed out waiting for the migration advisory lock');
+      if (Date.now() > deadline) throw new Error("migrate: timed out waiting for the migration advisory lock");
       await new Promise((r) => setTimeout(r, 100));
     }
     try {
       await client.query(PG_TABLE);
-      const { rows } = await client.query<Row>(
-        'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"',
-      );
+      const { rows } = await client.query<Row>('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"');
       const done = appliedSet(rows, migrations, opts);
       for (const m of migrations) {
         if (done.has(m.name)) continue;
-        await client.query('BEGIN');
+        await client.query("BEGIN");
         try {
-          const { rows: started } = await client.query('SELECT clock_timestamp() AS t');
+          const { rows: started } = await client.query("SELECT clock_timestamp() AS t");
           await client.query(m.sql); // simple query protocol: multi-statement scripts allowed
           await client.query(
             `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, logs, rolled_back_at, started_at, applied_steps_count)
              VALUES ($1, $2, clock_timestamp(), $3, NULL, NULL, $4, 1)`,
             [randomUUID(), m.checksum, m.name, started[0].t],
           );
-          await client.query('COMMIT');
+          await client.query("COMMIT");
           applied.push(m.name);
         } catch (err) {
-          await client.query('ROLLBACK').catch(() => {});
+          await client.query("ROLLBACK").catch(() => {});
           throw wrapError(m.name, err);
         }
       }
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_ADVISORY_LOCK]).catch(() => {});
+      await client.query("SELECT pg_advisory_unlock($1)", [PRISMA_ADVISORY_LOCK]).catch(() => {});
     }
   } finally {
     await client.end();
@@ -212,8 +210,6 @@ export async function migrate(databaseUrl: string, opts: MigrateOptions = {}): P
   const provider = providerOf(databaseUrl);
   const migrations = readMigrations(opts.migrationsDir ?? MIGRATIONS_PATH[provider]);
   const applied =
-    provider === 'sqlite'
-      ? await migrateSqlite(databaseUrl, migrations, opts)
-      : await migratePostgres(databaseUrl, migrations, opts);
+    provider === "sqlite" ? await migrateSqlite(databaseUrl, migrations, opts) : await migratePostgres(databaseUrl, migrations, opts);
   return { applied };
 }

@@ -1,24 +1,24 @@
 // Database URL helpers shared by the runtime (client.ts, migrate.ts), prisma.config.ts and tests.
-import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type pg from 'pg';
+import { isAbsolute, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type pg from "pg";
 
-export type Provider = 'sqlite' | 'postgresql';
+export type Provider = "sqlite" | "postgresql";
 
-export const DEFAULT_DATABASE_URL = 'file:./data/retour.db';
+export const DEFAULT_DATABASE_URL = "file:./data/retour.db";
 
 /** 'sqlite' for file:… URLs, 'postgresql' for postgres:// or postgresql:// URLs; throws otherwise. */
 export function providerOf(url: string): Provider {
-  if (/^file:/i.test(url)) return 'sqlite';
-  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgresql';
+  if (/^file:/i.test(url)) return "sqlite";
+  if (/^postgres(ql)?:\/\//i.test(url)) return "postgresql";
   throw new Error(`Unsupported DATABASE_URL (expected file:… or postgres[ql]://…): ${redactUrl(url)}`);
 }
 
 /** Absolute file path of a file:… URL; relative paths resolve against `cwd` (default process.cwd()). */
 export function sqlitePathOf(url: string, cwd = process.cwd()): string {
-  if (/^file:\/\//i.test(url)) return fileURLToPath(url.replace(/\?.*$/, ''));
-  const p = decodeURIComponent(url.replace(/^file:/i, '').replace(/\?.*$/, ''));
-  if (p === ':memory:') return p;
+  if (/^file:\/\//i.test(url)) return fileURLToPath(url.replace(/\?.*$/, ""));
+  const p = decodeURIComponent(url.replace(/^file:/i, "").replace(/\?.*$/, ""));
+  if (p === ":memory:") return p;
   return isAbsolute(p) ? p : resolve(cwd, p);
 }
 
@@ -28,17 +28,17 @@ export function sqlitePathOf(url: string, cwd = process.cwd()): string {
  */
 export function pgConfigOf(url: string): pg.ClientConfig {
   const u = new URL(url);
-  const sslmode = u.searchParams.get('sslmode');
+  const sslmode = u.searchParams.get("sslmode");
   return {
-    host: decodeURIComponent(u.hostname || '127.0.0.1').replace(/^\[(.*)\]$/, '$1'),
+    host: decodeURIComponent(u.hostname || "127.0.0.1").replace(/^\[(.*)\]$/, "$1"),
     port: u.port ? Number(u.port) : 5432,
-    user: u.username ? decodeURIComponent(u.username) : 'postgres',
+    user: u.username ? decodeURIComponent(u.username) : "postgres",
     password: u.password ? decodeURIComponent(u.password) : undefined,
-    database: decodeURIComponent(u.pathname.replace(/^\//, '')) || 'postgres',
-    ...(sslmode && sslmode !== 'disable' ? { ssl: { rejectUnauthorized: sslmode === 'verify-full' } } : {}),
+    database: decodeURIComponent(u.pathname.replace(/^\//, "")) || "postgres",
+    ...(sslmode && sslmode !== "disable" ? { ssl: { rejectUnauthorized: sslmode === "verify-full" } } : {}),
   };
 }
 
 export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
+  return url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
 }

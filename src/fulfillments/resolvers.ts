@@ -7,10 +7,16 @@ type F = { id: string; publicId: string };
 
 export const fulfillmentsResolvers = {
   Mutation: {
-    createFulfillment: (_: unknown, a: { storeId: string; orderId: string; input: fulfillments.FulfillmentInput; idempotencyKey?: string | null }, ctx: Ctx) =>
-      fulfillments.createFulfillment(ctx, a.storeId, a.orderId, a.input, a.idempotencyKey),
-    updateFulfillmentStatus: (_: unknown, a: { storeId: string; orderId: string; fulfillmentId: string; input: fulfillments.ShipmentStatusInput }, ctx: Ctx) =>
-      fulfillments.updateShipmentStatus(ctx, a.storeId, a.orderId, a.fulfillmentId, a.input),
+    createFulfillment: (
+      _: unknown,
+      a: { storeId: string; orderId: string; input: fulfillments.FulfillmentInput; idempotencyKey?: string | null },
+      ctx: Ctx,
+    ) => fulfillments.createFulfillment(ctx, a.storeId, a.orderId, a.input, a.idempotencyKey),
+    updateFulfillmentStatus: (
+      _: unknown,
+      a: { storeId: string; orderId: string; fulfillmentId: string; input: fulfillments.ShipmentStatusInput },
+      ctx: Ctx,
+    ) => fulfillments.updateShipmentStatus(ctx, a.storeId, a.orderId, a.fulfillmentId, a.input),
   },
   Fulfillment: {
     id: (f: F) => f.publicId,
@@ -19,7 +25,14 @@ export const fulfillmentsResolvers = {
       return Promise.all(
         rows.map(async (r) => {
           const line = await lineItemByIdLoader(ctx, r.lineItemId);
-          return { id: line?.externalId ?? r.lineItemId, quantity: r.quantity, title: line?.title ?? "", productId: line?.productId ?? "", variantId: line?.variantId ?? null, sku: line?.sku ?? null };
+          return {
+            id: line?.externalId ?? r.lineItemId,
+            quantity: r.quantity,
+            title: line?.title ?? "",
+            productId: line?.productId ?? "",
+            variantId: line?.variantId ?? null,
+            sku: line?.sku ?? null,
+          };
         }),
       );
     },
@@ -28,7 +41,10 @@ export const fulfillmentsResolvers = {
         message: h.message,
         status: h.status,
         datetime: h.datetime,
-        location: h.city == null && h.state == null && h.country == null && h.postalCode == null ? null : { city: h.city, state: h.state, country: h.country, postalCode: h.postalCode },
+        location:
+          h.city == null && h.state == null && h.country == null && h.postalCode == null
+            ? null
+            : { city: h.city, state: h.state, country: h.country, postalCode: h.postalCode },
       })),
   },
 };

@@ -9,7 +9,18 @@ import { isUniqueViolation } from "../core/db-errors.js";
 import { findOrder } from "../orders/service.js";
 import { checkLineQuantity } from "../orders/rules.js";
 
-export const FULFILLMENT_STATUSES = ["pre_transit", "unknown", "in_transit", "out_for_delivery", "available_for_pickup", "delivered", "return_to_sender", "failure", "cancelled", "error"] as const;
+export const FULFILLMENT_STATUSES = [
+  "pre_transit",
+  "unknown",
+  "in_transit",
+  "out_for_delivery",
+  "available_for_pickup",
+  "delivered",
+  "return_to_sender",
+  "failure",
+  "cancelled",
+  "error",
+] as const;
 /** Accepted by the shipment-status update: every status but `unknown`. */
 export const UPDATABLE_STATUSES = FULFILLMENT_STATUSES.filter((s) => s !== "unknown");
 /** Automation events: appended to the history, status unchanged. */
@@ -27,7 +38,13 @@ export interface FulfillmentInput {
   lineItems: { id: string; quantity: number }[];
   tracking?: { carrier: string; code: string } | null;
   useDummyTracking?: boolean | null;
-  initialTracking?: { status: string; estimatedDeliveryDate?: Date | null; message?: string | null; datetime?: Date | null; location?: Location | null } | null;
+  initialTracking?: {
+    status: string;
+    estimatedDeliveryDate?: Date | null;
+    message?: string | null;
+    datetime?: Date | null;
+    location?: Location | null;
+  } | null;
 }
 
 export interface ShipmentStatusInput {
@@ -60,27 +77,49 @@ function orderNotFound(id: string) {
   return fail.notFound("orders/not-found", `Order ${JSON.stringify(id)} not found in this store.`, "Order not found");
 }
 
-export async function createFulfillment(ctx: RequestContext, storeId: string, orderId: string, input: FulfillmentInput, idempotencyKey?: string | null) {
-  const { result, replayed } = await idempotent<{ id: string }>(ctx, { storeId, operation: "createFulfillment", key: idempotencyKey, request: { orderId, input } }, async (claim) => ({
-    id: await insertFulfillment(ctx, storeId, orderId, input, claim),
-  }));
+export async function createFulfillment(
+  ctx: RequestContext,
+  storeId: string,
+  orderId: string,
+  input: FulfillmentInput,
+  idempotencyKey?: string | null,
+) {
+  const { result, replayed } = await idempotent<{ id: string }>(
+    ctx,
+    { storeId, operation: "createFulfillment", key: idempotencyKey, request: { orderId, input } },
+    async (claim) => ({
+      id: await insertFulfillment(ctx, storeId, orderId, input, claim),
+    }),
+  );
   const fulfillment = await ctx.prisma.fulfillment.findUniqueOrThrow({ where: { id: result.id } });
   return { success: true, fulfillment, replayed };
 }
 
-async function insertFulfillment(ctx: RequestContext, storeId: string, orderRef: string, input: FulfillmentInput, claim: IdempotencyClaim<{ id: string }>): Promise<string> {
+async function insertFulfillment(
+  ctx: RequestContext,
+  storeId: string,
+  orderRef: string,
+  input: FulfillmentInput,
+  claim: IdempotencyClaim<{ id: string }>,
+): Promise<string> {
   const order = await findOrder(ctx, storeId, orderRef, { byName: false });
   if (!order) throw orderNotFound(orderRef);
   if (!input.lineItems.length) throw fail.badInput("`lineItems` must hold at least one line item.", "lineItems");
   input.lineItems.forEach((li, i) => {
     checkLineQuantity(li.quantity, `lineItems[${i}].quantity`);
   });
-  if (input.fulfillmentId != null && !input.fulfillmentId.trim()) throw fail.badInput("`fulfillmentId` must not be empty.", "fulfillmentId");
-  if (input.tracking && (!input.tracking.carrier.trim() || !input.tracking.code.trim())) throw fail.badInput("`tracking.carrier` and `tracking.code` must not be empty.", "tracking");
+  if (input.fulfillmentId != null && !input.fulfillmentId.trim())
+    throw fail.badInput("`fulfillmentId` must not be empty.", "fulfillmentId");
+  if (input.tracking && (!input.tracking.carrier.trim() || !input.tracking.code.trim()))
+    throw fail.badInput("`tracking.carrier` and `tracking.code` must not be empty.", "tracking");
   const initial = input.initialTracking;
-  if (initial && !input.useDummyTracking) throw fail.badInput("`initialTracking` applies only with `useDummyTracking: true`.", "initialTracking");
+  if (initial && !input.useDummyTracking)
+    throw fail.badInput("`initialTracking` applies only with `useDummyTracking: true`.", "initialTracking");
   if (initial && !(FULFILLMENT_STATUSES as readonly string[]).includes(initial.status)) {
-    throw fail.badInput(`\`initialTracking.status\` must be one of ${FULFILLMENT_STATUSES.join(", ")}; got ${JSON.stringify(initial.status)}.`, "initialTracking.status");
+    throw fail.badInput(
+      `\`initialTracking.status\` must be one of ${FULFILLMENT_STATUSES.join(", ")}; got ${JSON.stringify(initial.status)}.`,
+      "initialTracking.status",
+    );
   }
   const id = newId("ful");
   const publicId = input.fulfillmentId?.trim() ?? id;
@@ -93,15 +132,27 @@ async function insertFulfillment(ctx: RequestContext, storeId: string, orderRef:
       const wanted = new Map<string, number>();
       input.lineItems.forEach((li, i) => {
         const line = byExt.get(li.id) ?? byId.get(li.id);
-        if (!line) throw fail.badInput(`\`lineItems[${i}].id\` ${JSON.stringify(li.id)} is not a line item of order ${order.externalId}.`, `lineItems[${i}].id`);
+        if (!line)
+          throw fail.badInput(
+            `\`lineItems[${i}].id\` ${JSON.stringify(li.id)} is not a line item of order ${order.externalId}.`,
+            `lineItems[${i}].id`,
+          );
         wanted.set(line.id, (wanted.get(line.id) ?? 0) + li.quantity);
       });
-      const done = await tx.fulfillmentLineItem.groupBy({ by: ["lineItemId"], where: { lineItemId: { in: [...wanted.keys()] }, fulfillment: { status: { not: "cancelled" } } }, _sum: { quantity: true } });
+      const done = await tx.fulfillmentLineItem.groupBy({
+        by: ["lineItemId"],
+        where: { lineItemId: { in: [...wanted.keys()] }, fulfillment: { status: { not: "cancelled" } } },
+        _sum: { quantity: true },
+      });
       const fulfilled = new Map(done.map((d) => [d.lineItemId, d._sum.quantity ?? 0]));
       for (const [lineId, qty] of wanted) {
         const line = byId.get(lineId)!;
         const left = line.quantity - (fulfilled.get(lineId) ?? 0);
-        if (qty > left) throw fail.badInput(`Line item ${line.externalId}: ${qty} requested but only ${Math.max(0, left)} of ${line.quantity} are still unfulfilled.`, "lineItems");
+        if (qty > left)
+          throw fail.badInput(
+            `Line item ${line.externalId}: ${qty} requested but only ${Math.max(0, left)} of ${line.quantity} are still unfulfilled.`,
+            "lineItems",
+          );
       }
       const status = input.useDummyTracking ? (initial?.status ?? "pre_transit") : input.tracking ? "pre_transit" : "unknown";
       const now = new Date();
@@ -119,14 +170,28 @@ async function insertFulfillment(ctx: RequestContext, storeId: string, orderRef:
           deliveredAt: status === "delivered" ? (initial?.datetime ?? now) : null,
           lineItems: { create: [...wanted].map(([lineItemId, quantity]) => ({ id: newId("fli"), lineItemId, quantity })) },
           history: input.useDummyTracking
-            ? { create: { id: newId("trk"), position: 0, status, message: initial?.message ?? DEFAULT_MESSAGES[status] ?? status, datetime: initial?.datetime ?? now, ...location(initial?.location) } }
+            ? {
+                create: {
+                  id: newId("trk"),
+                  position: 0,
+                  status,
+                  message: initial?.message ?? DEFAULT_MESSAGES[status] ?? status,
+                  datetime: initial?.datetime ?? now,
+                  ...location(initial?.location),
+                },
+              }
             : undefined,
         },
       });
       await claim.save(tx, { id });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw fail.badInput(`A fulfillment with id ${JSON.stringify(publicId)} already exists in this store.`, "fulfillmentId", "fulfillments/duplicate-id");
+    if (isUniqueViolation(err))
+      throw fail.badInput(
+        `A fulfillment with id ${JSON.stringify(publicId)} already exists in this store.`,
+        "fulfillmentId",
+        "fulfillments/duplicate-id",
+      );
     throw err;
   }
   return id;
@@ -136,21 +201,49 @@ function location(l: Location | null | undefined) {
   return { city: l?.city ?? null, state: l?.state ?? null, country: l?.country ?? null, postalCode: l?.postalCode ?? null };
 }
 
-export async function updateShipmentStatus(ctx: RequestContext, storeId: string, orderRef: string, fulfillmentId: string, input: ShipmentStatusInput) {
+export async function updateShipmentStatus(
+  ctx: RequestContext,
+  storeId: string,
+  orderRef: string,
+  fulfillmentId: string,
+  input: ShipmentStatusInput,
+) {
   const isEvent = (AUTOMATION_EVENTS as readonly string[]).includes(input.status);
   if (!isEvent && !(UPDATABLE_STATUSES as readonly string[]).includes(input.status)) {
-    throw fail.badInput(`\`status\` must be one of ${[...UPDATABLE_STATUSES, ...AUTOMATION_EVENTS].join(", ")}; got ${JSON.stringify(input.status)}.`, "status");
+    throw fail.badInput(
+      `\`status\` must be one of ${[...UPDATABLE_STATUSES, ...AUTOMATION_EVENTS].join(", ")}; got ${JSON.stringify(input.status)}.`,
+      "status",
+    );
   }
   const order = await findOrder(ctx, storeId, orderRef, { byName: false });
   if (!order) throw orderNotFound(orderRef);
-  const f = await ctx.prisma.fulfillment.findFirst({ where: { storeId, orderId: order.id, OR: [{ publicId: fulfillmentId }, { id: fulfillmentId }] } });
-  if (!f) throw fail.notFound("fulfillments/not-found", `Fulfillment ${JSON.stringify(fulfillmentId)} not found on order ${order.externalId}.`, "Fulfillment not found");
+  const f = await ctx.prisma.fulfillment.findFirst({
+    where: { storeId, orderId: order.id, OR: [{ publicId: fulfillmentId }, { id: fulfillmentId }] },
+  });
+  if (!f)
+    throw fail.notFound(
+      "fulfillments/not-found",
+      `Fulfillment ${JSON.stringify(fulfillmentId)} not found on order ${order.externalId}.`,
+      "Fulfillment not found",
+    );
   const now = new Date();
   const updated = await ctx.prisma.$transaction(async (tx) => {
     await tx.fulfillment.update({ where: { id: f.id }, data: { updatedAt: now } }); // lock
-    const last = await tx.trackingEvent.findFirst({ where: { fulfillmentId: f.id }, orderBy: { position: "desc" }, select: { position: true } });
+    const last = await tx.trackingEvent.findFirst({
+      where: { fulfillmentId: f.id },
+      orderBy: { position: "desc" },
+      select: { position: true },
+    });
     await tx.trackingEvent.create({
-      data: { id: newId("trk"), fulfillmentId: f.id, position: (last?.position ?? -1) + 1, status: input.status, message: input.message ?? DEFAULT_MESSAGES[input.status] ?? input.status, datetime: input.datetime ?? now, ...location(input.location) },
+      data: {
+        id: newId("trk"),
+        fulfillmentId: f.id,
+        position: (last?.position ?? -1) + 1,
+        status: input.status,
+        message: input.message ?? DEFAULT_MESSAGES[input.status] ?? input.status,
+        datetime: input.datetime ?? now,
+        ...location(input.location),
+      },
     });
     const data: Record<string, unknown> = {};
     if (!isEvent) {
@@ -168,7 +261,10 @@ export async function updateShipmentStatus(ctx: RequestContext, storeId: string,
 export function fulfillmentsOf(ctx: RequestContext, orderId: string) {
   return ctx.loaders
     .get("fulfillments.byOrder", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.fulfillment.findMany({ where: { orderId: { in: [...ids] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+      const rows = await ctx.prisma.fulfillment.findMany({
+        where: { orderId: { in: [...ids] } },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      });
       return groupBy(ids, rows, (r) => r.orderId);
     })
     .load(orderId);

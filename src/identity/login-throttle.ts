@@ -24,7 +24,8 @@ export async function throttleLogin(services: Services, email: string, clientAdd
   // Hashed: the counter table holds no email addresses, and keys stay short.
   const who = createHash("sha256").update(email).digest("base64url").slice(0, 22);
   const byAddress = await limiter.hit(`login:addr:${address}`, LOGIN_LIMITS.perAddressPerMinute, 60_000);
-  if (!byAddress.allowed) throw fail.rateLimited(`Too many login attempts from this address; retry in ${byAddress.resetSeconds} s.`, byAddress.resetSeconds);
+  if (!byAddress.allowed)
+    throw fail.rateLimited(`Too many login attempts from this address; retry in ${byAddress.resetSeconds} s.`, byAddress.resetSeconds);
   const pair = await limiter.hit(`login:pair:${who}:${address}`, LOGIN_LIMITS.perEmailAndAddress, LOGIN_LIMITS.emailWindowMs);
   const byEmail = await limiter.hit(`login:email:${who}`, LOGIN_LIMITS.perEmail, LOGIN_LIMITS.emailWindowMs);
   const triedBefore = pair.remaining < LOGIN_LIMITS.perEmailAndAddress - 1;

@@ -18,13 +18,16 @@ export const identityResolvers = {
     apiClients: (_: unknown, args: { storeId: string }, ctx: RequestContext) => identity.listApiClients(ctx.services, args.storeId),
   },
   Mutation: {
-    login: (_: unknown, args: { email: string; password: string }, ctx: RequestContext) => identity.login(ctx.services, args.email, args.password, ctx.clientAddress),
+    login: (_: unknown, args: { email: string; password: string }, ctx: RequestContext) =>
+      identity.login(ctx.services, args.email, args.password, ctx.clientAddress),
     logout: (_: unknown, __: unknown, ctx: RequestContext) => identity.logout(ctx),
     createApiClient: (_: unknown, args: { storeId: string; input: identity.ApiClientInput }, ctx: RequestContext) =>
       identity.createApiClient(ctx.services, args.storeId, args.input),
-    setApiClientScopes: (_: unknown, args: { id: string; scopes: string[] }, ctx: RequestContext) => identity.setApiClientScopes(ctx, args.id, args.scopes),
+    setApiClientScopes: (_: unknown, args: { id: string; scopes: string[] }, ctx: RequestContext) =>
+      identity.setApiClientScopes(ctx, args.id, args.scopes),
     revokeApiClient: (_: unknown, args: { id: string }, ctx: RequestContext) => identity.revokeApiClient(ctx, args.id),
-    endApiClientLegacyScopes: (_: unknown, args: { id: string; scopes: string[] }, ctx: RequestContext) => identity.endLegacyAllScopes(ctx, args.id, args.scopes),
+    endApiClientLegacyScopes: (_: unknown, args: { id: string; scopes: string[] }, ctx: RequestContext) =>
+      identity.endLegacyAllScopes(ctx, args.id, args.scopes),
   },
   Viewer: {
     __resolveType: (p: { kind: string }) => (p.kind === "apiClient" ? "ApiClientViewer" : p.kind === "staff" ? "StaffViewer" : "Anonymous"),

@@ -19,5 +19,8 @@ export const ALL_SCOPES = [
 export type Scope = (typeof ALL_SCOPES)[number];
 
 export function parseScopes(text: string): Scope[] {
-  return text.split(",").map((s) => s.trim()).filter((s): s is Scope => (ALL_SCOPES as readonly string[]).includes(s));
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s): s is Scope => (ALL_SCOPES as readonly string[]).includes(s));
 }

@@ -33,7 +33,9 @@ export async function authenticate(services: Services, authorization: string | u
     const now = Date.now();
     if (!client.lastUsedAt || now - client.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       // Best effort and off the request's path: a lost update only delays "last used".
-      prisma.apiClient.update({ where: { id: client.id }, data: { lastUsedAt: new Date(now) } }).catch((err) => services.log.warn({ err }, "lastUsedAt update failed"));
+      prisma.apiClient
+        .update({ where: { id: client.id }, data: { lastUsedAt: new Date(now) } })
+        .catch((err) => services.log.warn({ err }, "lastUsedAt update failed"));
     }
     const scopes = client.allScopes ? ALL_SCOPES : parseScopes(client.scopes);
     return { kind: "apiClient", clientId: client.id, storeId: client.storeId, scopes: new Set(scopes) };
@@ -41,9 +43,13 @@ export async function authenticate(services: Services, authorization: string | u
 
   const session = parseToken(token, SESSION_TOKEN_PREFIX);
   if (session) {
-    const row = await prisma.staffSession.findUnique({ where: { lookupId: session.lookupId }, include: { user: { include: { memberships: true } } } });
+    const row = await prisma.staffSession.findUnique({
+      where: { lookupId: session.lookupId },
+      include: { user: { include: { memberships: true } } },
+    });
     if (!row || !tokenMatches(token, row.tokenHash)) return { kind: "invalid", reason: "Unknown session token." };
-    if (row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { kind: "invalid", reason: "The session has expired; log in again." };
+    if (row.revokedAt || row.expiresAt.getTime() <= Date.now())
+      return { kind: "invalid", reason: "The session has expired; log in again." };
     return { kind: "staff", userId: row.userId, sessionId: row.id, storeIds: new Set(row.user.memberships.map((m) => m.storeId)) };
   }
   return { kind: "invalid", reason: "Unknown API secret." };
@@ -130,7 +136,11 @@ function validateScopes(scopes: string[]): Scope[] {
 /** A client without any scope could do nothing: refused, except a legacy client (its flag grants every scope). */
 function requireScopes(scopes: string[]): Scope[] {
   const valid = validateScopes(scopes);
-  if (!valid.length) throw fail.badInput(`\`scopes\` must hold at least one scope, e.g. ["returns_read"]; known scopes: ${ALL_SCOPES.join(", ")}.`, "scopes");
+  if (!valid.length)
+    throw fail.badInput(
+      `\`scopes\` must hold at least one scope, e.g. ["returns_read"]; known scopes: ${ALL_SCOPES.join(", ")}.`,
+      "scopes",
+    );
   return valid;
 }
 
@@ -150,7 +160,8 @@ export async function setApiClientScopes(ctx: RequestContext, id: string, scopes
 /** Narrows a legacy all-scope client to explicit scopes (one-way; the secret stays the same). */
 export async function endLegacyAllScopes(ctx: RequestContext, id: string, scopes: string[]) {
   const client = await apiClientOfCaller(ctx, id);
-  if (client.revokedAt) throw fail.conflict("api-client/revoked", "API client revoked", `API client ${id} is revoked; its scopes can no longer change.`);
+  if (client.revokedAt)
+    throw fail.conflict("api-client/revoked", "API client revoked", `API client ${id} is revoked; its scopes can no longer change.`);
   const valid = requireScopes(scopes);
   return ctx.prisma.apiClient.update({ where: { id: client.id }, data: { allScopes: false, scopes: valid.join(",") } });
 }

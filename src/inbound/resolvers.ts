@@ -14,12 +14,18 @@ export const inboundResolvers = {
   Query: {
     locations: (_: unknown, a: StoreArgs, ctx: Ctx) => inbound.listLocations(ctx, a.storeId),
     inboundShipments: (_: unknown, a: StoreArgs & PageArgs & inbound.InboundFilter, ctx: Ctx) =>
-      inbound.listShipments(ctx, a.storeId, { status: a.status, locationId: a.locationId, createdAtMin: a.createdAtMin, createdAtMax: a.createdAtMax }, a),
+      inbound.listShipments(
+        ctx,
+        a.storeId,
+        { status: a.status, locationId: a.locationId, createdAtMin: a.createdAtMin, createdAtMax: a.createdAtMax },
+        a,
+      ),
     inboundShipment: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => inbound.getShipment(ctx, a.storeId, a.id),
   },
   Mutation: {
     createLocation: (_: unknown, a: StoreArgs & { name: string }, ctx: Ctx) => inbound.createLocation(ctx, a.storeId, a.name),
-    createInboundShipment: (_: unknown, a: StoreArgs & { input: inbound.InboundShipmentInput }, ctx: Ctx) => inbound.createShipment(ctx, a.storeId, a.input),
+    createInboundShipment: (_: unknown, a: StoreArgs & { input: inbound.InboundShipmentInput }, ctx: Ctx) =>
+      inbound.createShipment(ctx, a.storeId, a.input),
     updateInboundShipment: (_: unknown, a: StoreArgs & { id: string; input: inbound.InboundShipmentInput }, ctx: Ctx) =>
       inbound.updateShipment(ctx, a.storeId, a.id, a.input),
     markInboundShipmentInTransit: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => inbound.markInTransit(ctx, a.storeId, a.id),
@@ -34,7 +40,13 @@ export const inboundResolvers = {
     purchaseOrders: (s: Shipment, _: unknown, ctx: Ctx) => inbound.documentsOf(ctx, s.id, "purchase_order"),
     transferOrders: (s: Shipment, _: unknown, ctx: Ctx) => inbound.documentsOf(ctx, s.id, "transfer_order"),
     files: async (s: Shipment, _: unknown, ctx: Ctx) =>
-      (await inbound.documentsOf(ctx, s.id, "file")).map((f) => ({ id: f.id, title: f.name, url: f.url, contentType: f.contentType, createdAt: f.createdAt })),
+      (await inbound.documentsOf(ctx, s.id, "file")).map((f) => ({
+        id: f.id,
+        title: f.name,
+        url: f.url,
+        contentType: f.contentType,
+        createdAt: f.createdAt,
+      })),
     skuCount: async (s: Shipment, _: unknown, ctx: Ctx) => (await counts(s, ctx)).skuCount,
     itemCount: async (s: Shipment, _: unknown, ctx: Ctx) => (await counts(s, ctx)).itemCount,
     receivedCount: async (s: Shipment, _: unknown, ctx: Ctx) => (await counts(s, ctx)).receivedCount,
@@ -46,7 +58,13 @@ export const inboundResolvers = {
       const p = await inbound.productById(ctx, i.productId);
       if (!p) return { id: i.productId, title: "", sku: null, upc: null, imageUrl: null };
       const image = (JSON.parse(p.images) as { url: string }[])[0] ?? (JSON.parse(p.family.images) as { url: string }[])[0];
-      return { id: p.id, title: p.title ? `${p.family.title} - ${p.title}` : p.family.title, sku: p.sku, upc: p.upc, imageUrl: image?.url ?? null };
+      return {
+        id: p.id,
+        title: p.title ? `${p.family.title} - ${p.title}` : p.family.title,
+        sku: p.sku,
+        upc: p.upc,
+        imageUrl: image?.url ?? null,
+      };
     },
     discrepancy: (i: Item) => inbound.discrepancyOf(i),
   },

@@ -16,7 +16,14 @@ export async function seedInbound(services: Services, storeId: string) {
     freightCost: { amount: "450.00", currency: "USD" },
     dutyCost: { amount: "120.50", currency: "USD" },
   };
-  const pending = await inbound.createShipment(ctx, storeId, { ...base, locationId: main.id, shipmentId: "PO-2026-001", estimatedArrivalDate: "2026-12-15", items: items(3, 100), purchaseOrders: [{ name: "PO-2026-001" }] });
+  const pending = await inbound.createShipment(ctx, storeId, {
+    ...base,
+    locationId: main.id,
+    shipmentId: "PO-2026-001",
+    estimatedArrivalDate: "2026-12-15",
+    items: items(3, 100),
+    purchaseOrders: [{ name: "PO-2026-001" }],
+  });
   const transit = await inbound.createShipment(ctx, storeId, {
     ...base,
     locationId: east.id,
@@ -28,11 +35,25 @@ export async function seedInbound(services: Services, storeId: string) {
     files: [{ title: "Packing list", url: "https://files.example.com/packing-list-002.pdf", contentType: "application/pdf" }],
   });
   await inbound.markInTransit(ctx, storeId, transit.id);
-  const partial = await inbound.createShipment(ctx, storeId, { ...base, locationId: main.id, shipmentId: "TO-2026-003", estimatedArrivalDate: "2026-11-20", items: items(3, 40), transferOrders: [{ name: "TO-2026-003" }], customVolumeCubicMeters: 2.5 });
+  const partial = await inbound.createShipment(ctx, storeId, {
+    ...base,
+    locationId: main.id,
+    shipmentId: "TO-2026-003",
+    estimatedArrivalDate: "2026-11-20",
+    items: items(3, 40),
+    transferOrders: [{ name: "TO-2026-003" }],
+    customVolumeCubicMeters: 2.5,
+  });
   await inbound.markInTransit(ctx, storeId, partial.id);
   const partialItems = await inbound.itemsOf(systemContext(services, storeId, "seed"), partial.id);
   await inbound.recordReceipts(ctx, storeId, partial.id, [{ itemId: partialItems[0].id, received: 38, damaged: 2 }]);
-  const received = await inbound.createShipment(ctx, storeId, { ...base, locationId: east.id, shipmentId: "PO-2026-004", estimatedArrivalDate: "2026-11-10", items: items(2, 20) });
+  const received = await inbound.createShipment(ctx, storeId, {
+    ...base,
+    locationId: east.id,
+    shipmentId: "PO-2026-004",
+    estimatedArrivalDate: "2026-11-10",
+    items: items(2, 20),
+  });
   const receivedItems = await inbound.itemsOf(systemContext(services, storeId, "seed"), received.id);
   await inbound.recordReceipts(ctx, storeId, received.id, [
     { itemId: receivedItems[0].id, received: 20 },

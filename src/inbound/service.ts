@@ -55,14 +55,20 @@ export async function listShipments(ctx: RequestContext, storeId: string, filter
   if (filter.locationId != null && !/^loc_[A-Za-z0-9]{1,64}$/.test(filter.locationId)) {
     throw fail.badInput(`\`location_id\` must be a location id (\`loc_…\`); got ${JSON.stringify(filter.locationId)}.`, "location_id");
   }
-  for (const [k, v] of [["created_at_min", filter.createdAtMin], ["created_at_max", filter.createdAtMax]] as const) {
+  for (const [k, v] of [
+    ["created_at_min", filter.createdAtMin],
+    ["created_at_max", filter.createdAtMax],
+  ] as const) {
     if (v != null && Number.isNaN(v.getTime())) throw fail.badInput(`\`${k}\` must be an ISO 8601 date-time.`, k);
   }
   const where: Record<string, unknown> = { storeId };
   if (filter.status) where.status = filter.status;
   if (filter.locationId) where.locationId = filter.locationId;
   if (filter.createdAtMin || filter.createdAtMax) {
-    where.createdAt = { ...(filter.createdAtMin ? { gte: filter.createdAtMin } : {}), ...(filter.createdAtMax ? { lt: filter.createdAtMax } : {}) };
+    where.createdAt = {
+      ...(filter.createdAtMin ? { gte: filter.createdAtMin } : {}),
+      ...(filter.createdAtMax ? { lt: filter.createdAtMax } : {}),
+    };
   }
   const list = `inbound:${storeId}:${filter.status ?? ""}:${filter.locationId ?? ""}:${filter.createdAtMin?.getTime() ?? ""}:${filter.createdAtMax?.getTime() ?? ""}`;
   return paginate(ctx.services.cursors, {
@@ -83,7 +89,10 @@ export function getShipment(ctx: RequestContext, storeId: string, id: string) {
 export function itemsOf(ctx: RequestContext, shipmentId: string) {
   return ctx.loaders
     .get("inbound.items", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.inboundShipmentItem.findMany({ where: { shipmentId: { in: [...ids] } }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+      const rows = await ctx.prisma.inboundShipmentItem.findMany({
+        where: { shipmentId: { in: [...ids] } },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+      });
       return groupBy(ids, rows, (r) => r.shipmentId);
     })
     .load(shipmentId);
@@ -92,7 +101,10 @@ export function itemsOf(ctx: RequestContext, shipmentId: string) {
 export function documentsOf(ctx: RequestContext, shipmentId: string, kind: "purchase_order" | "transfer_order" | "file") {
   return ctx.loaders
     .get("inbound.documents", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.inboundDocument.findMany({ where: { shipmentId: { in: [...ids] } }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+      const rows = await ctx.prisma.inboundDocument.findMany({
+        where: { shipmentId: { in: [...ids] } },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+      });
       return groupBy(ids, rows, (r) => r.shipmentId);
     })
     .load(shipmentId)
@@ -154,7 +166,8 @@ function checkDate(value: string | null | undefined, field: string): string | nu
   if (value == null) return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const d = m ? new Date(`${value}T00:00:00Z`) : null;
-  if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) throw fail.badInput(`\`${field}\` must be a date YYYY-MM-DD; got ${JSON.stringify(value)}.`, field);
+  if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
+    throw fail.badInput(`\`${field}\` must be a date YYYY-MM-DD; got ${JSON.stringify(value)}.`, field);
   return value;
 }
 
@@ -168,7 +181,8 @@ async function validated(tx: TransactionClient, storeId: string, input: InboundS
   const location = await tx.location.findFirst({ where: { id: input.locationId, storeId } });
   if (!location) throw fail.badInput(`No location ${input.locationId} in this store.`, "input.locationId");
   const currency = assertCurrency(input.freightCost?.currency ?? input.dutyCost?.currency ?? "USD", "input.freightCost.currency");
-  if (input.dutyCost && input.dutyCost.currency.toUpperCase() !== currency) throw fail.badInput("`input.dutyCost.currency` must equal `input.freightCost.currency`.", "input.dutyCost.currency");
+  if (input.dutyCost && input.dutyCost.currency.toUpperCase() !== currency)
+    throw fail.badInput("`input.dutyCost.currency` must equal `input.freightCost.currency`.", "input.dutyCost.currency");
   const costOf = (m: MoneyInput | null | undefined, field: string) => {
     if (!m) return 0;
     const v = parseMajor(m.amount, currency, `${field}.amount`);
@@ -177,14 +191,17 @@ async function validated(tx: TransactionClient, storeId: string, input: InboundS
   };
   if (!input.items.length || input.items.length > 1000) throw fail.badInput("A shipment needs 1 to 1000 items.", "input.items");
   input.items.forEach((it, i) => {
-    if (!Number.isInteger(it.quantity) || it.quantity < 1) throw fail.badInput(`\`input.items[${i}].quantity\` must be a positive integer.`, `input.items[${i}].quantity`);
+    if (!Number.isInteger(it.quantity) || it.quantity < 1)
+      throw fail.badInput(`\`input.items[${i}].quantity\` must be a positive integer.`, `input.items[${i}].quantity`);
   });
   const productIds = [...new Set(input.items.map((i) => i.productId))];
   const products = await tx.product.findMany({ where: { id: { in: productIds }, storeId }, select: { id: true } });
   const missing = productIds.filter((id) => !products.some((p) => p.id === id));
   if (missing.length) throw fail.badInput(`No product ${missing.join(", ")} in this store.`, "input.items.productId");
-  if (input.customVolumeCubicMeters != null && !(input.customVolumeCubicMeters >= 0)) throw fail.badInput("`input.customVolumeCubicMeters` must not be negative.", "input.customVolumeCubicMeters");
-  if (input.trackingUrl && !/^https?:\/\//.test(input.trackingUrl)) throw fail.badInput("`input.trackingUrl` must be an http(s) URL.", "input.trackingUrl");
+  if (input.customVolumeCubicMeters != null && !(input.customVolumeCubicMeters >= 0))
+    throw fail.badInput("`input.customVolumeCubicMeters` must not be negative.", "input.customVolumeCubicMeters");
+  if (input.trackingUrl && !/^https?:\/\//.test(input.trackingUrl))
+    throw fail.badInput("`input.trackingUrl` must be an http(s) URL.", "input.trackingUrl");
   return {
     header: {
       locationId: location.id,
@@ -200,7 +217,13 @@ async function validated(tx: TransactionClient, storeId: string, input: InboundS
       dutyCostAmount: costOf(input.dutyCost, "input.dutyCost"),
       customVolumeCubicMeters: input.customVolumeCubicMeters ?? null,
     },
-    items: input.items.map((it, i) => ({ id: newId("isp"), productId: it.productId, quantity: it.quantity, packingMode: it.packingMode ?? "individual", position: i })),
+    items: input.items.map((it, i) => ({
+      id: newId("isp"),
+      productId: it.productId,
+      quantity: it.quantity,
+      packingMode: it.packingMode ?? "individual",
+      position: i,
+    })),
     documents: [
       ...(input.purchaseOrders ?? []).map((d, i) => ({ id: newId("po"), kind: "purchase_order", name: d.name, position: i })),
       ...(input.transferOrders ?? []).map((d, i) => ({ id: newId("trn"), kind: "transfer_order", name: d.name, position: i })),
@@ -234,10 +257,16 @@ export async function updateShipment(ctx: RequestContext, storeId: string, id: s
     const current = await tx.inboundShipmentItem.findMany({ where: { shipmentId: id }, orderBy: { position: "asc" } });
     const sameItems =
       current.length === v.items.length &&
-      current.every((c, i) => c.productId === v.items[i].productId && c.quantity === v.items[i].quantity && c.packingMode === v.items[i].packingMode);
+      current.every(
+        (c, i) => c.productId === v.items[i].productId && c.quantity === v.items[i].quantity && c.packingMode === v.items[i].packingMode,
+      );
     if (!sameItems) {
       if (found.status === "PARTIALLY_RECEIVED" || found.status === "RECEIVED") {
-        throw fail.conflict("inbound/items-locked", "Items already received", `Inbound shipment ${id} has receipts recorded; its items can no longer be changed.`);
+        throw fail.conflict(
+          "inbound/items-locked",
+          "Items already received",
+          `Inbound shipment ${id} has receipts recorded; its items can no longer be changed.`,
+        );
       }
       await tx.inboundShipmentItem.deleteMany({ where: { shipmentId: id } });
       await tx.inboundShipmentItem.createMany({ data: v.items.map((it) => ({ ...it, shipmentId: id })) });
@@ -254,7 +283,11 @@ export async function markInTransit(ctx: RequestContext, storeId: string, id: st
     if (!found) throw notFound(id);
     if (found.status === "IN_TRANSIT") return found;
     if (found.status !== "PENDING") {
-      throw fail.conflict("inbound/invalid-transition", "Shipment already arriving", `Inbound shipment ${id} is ${found.status}; only a PENDING shipment can be marked in transit.`);
+      throw fail.conflict(
+        "inbound/invalid-transition",
+        "Shipment already arriving",
+        `Inbound shipment ${id} is ${found.status}; only a PENDING shipment can be marked in transit.`,
+      );
     }
     return tx.inboundShipment.update({ where: { id }, data: { status: "IN_TRANSIT" } });
   });
@@ -277,7 +310,8 @@ export async function recordReceipts(ctx: RequestContext, storeId: string, id: s
   receipts.forEach((r, i) => {
     for (const k of ["received", "damaged", "missing"] as const) {
       const v = r[k] ?? 0;
-      if (!Number.isInteger(v) || v < 0) throw fail.badInput(`\`receipts[${i}].${k}\` must be a non-negative integer.`, `receipts[${i}].${k}`);
+      if (!Number.isInteger(v) || v < 0)
+        throw fail.badInput(`\`receipts[${i}].${k}\` must be a non-negative integer.`, `receipts[${i}].${k}`);
     }
   });
   return ctx.prisma.$transaction(async (tx) => {
@@ -304,14 +338,22 @@ export async function recordReceipts(ctx: RequestContext, storeId: string, id: s
     });
     for (const item of byId.values()) {
       const before = items.find((i) => i.id === item.id)!;
-      if (before.receivedQuantity !== item.receivedQuantity || before.damagedQuantity !== item.damagedQuantity || before.missingQuantity !== item.missingQuantity) {
+      if (
+        before.receivedQuantity !== item.receivedQuantity ||
+        before.damagedQuantity !== item.damagedQuantity ||
+        before.missingQuantity !== item.missingQuantity
+      ) {
         await tx.inboundShipmentItem.update({
           where: { id: item.id },
           data: { receivedQuantity: item.receivedQuantity, damagedQuantity: item.damagedQuantity, missingQuantity: item.missingQuantity },
         });
       }
     }
-    await receiveInboundUnits(tx, found, items.map((i) => ({ shipmentItemId: i.id, productId: i.productId, quantity: byId.get(i.id)!.receivedQuantity - i.receivedQuantity })));
+    await receiveInboundUnits(
+      tx,
+      found,
+      items.map((i) => ({ shipmentItemId: i.id, productId: i.productId, quantity: byId.get(i.id)!.receivedQuantity - i.receivedQuantity })),
+    );
     const status = statusFromItems(found.status, [...byId.values()]);
     return tx.inboundShipment.update({
       where: { id },
@@ -323,7 +365,10 @@ export async function recordReceipts(ctx: RequestContext, storeId: string, id: s
 export function productById(ctx: RequestContext, id: string) {
   return ctx.loaders
     .get("inbound.product", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.product.findMany({ where: { id: { in: [...ids] } }, include: { family: { select: { title: true, images: true } } } });
+      const rows = await ctx.prisma.product.findMany({
+        where: { id: { in: [...ids] } },
+        include: { family: { select: { title: true, images: true } } },
+      });
       return indexBy(ids, rows, (r) => r.id);
     })
     .load(id);

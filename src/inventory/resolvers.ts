@@ -13,21 +13,34 @@ async function productOf(ctx: Ctx, item: Item) {
   const p = item.productId ? await inventory.catalogueProduct(ctx, item.productId) : null;
   if (!p) return { id: item.externalProductId ?? item.id, title: item.name ?? "", sku: item.sku, upc: null, imageUrl: null };
   const image = (JSON.parse(p.images) as { url: string }[])[0] ?? (JSON.parse(p.family.images) as { url: string }[])[0];
-  return { id: p.id, title: p.title ? `${p.family.title} - ${p.title}` : p.family.title, sku: p.sku, upc: p.upc, imageUrl: image?.url ?? null };
+  return {
+    id: p.id,
+    title: p.title ? `${p.family.title} - ${p.title}` : p.family.title,
+    sku: p.sku,
+    upc: p.upc,
+    imageUrl: image?.url ?? null,
+  };
 }
 
 export const inventoryResolvers = {
   Query: {
-    inventoryItems: (_: unknown, a: StoreArgs & PageArgs & inventory.ItemFilter, ctx: Ctx) => inventory.listItems(ctx, a.storeId, { locationId: a.locationId, kind: a.kind }, a),
+    inventoryItems: (_: unknown, a: StoreArgs & PageArgs & inventory.ItemFilter, ctx: Ctx) =>
+      inventory.listItems(ctx, a.storeId, { locationId: a.locationId, kind: a.kind }, a),
     inventoryItem: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => inventory.getItem(ctx, a.storeId, a.id),
     inventoryLevels: (_: unknown, a: StoreArgs & PageArgs & inventory.LevelFilter, ctx: Ctx) =>
-      inventory.listLevels(ctx, a.storeId, { locationId: a.locationId, productId: a.productId, sku: a.sku, updatedAtMin: a.updatedAtMin, updatedAtMax: a.updatedAtMax }, a),
+      inventory.listLevels(
+        ctx,
+        a.storeId,
+        { locationId: a.locationId, productId: a.productId, sku: a.sku, updatedAtMin: a.updatedAtMin, updatedAtMax: a.updatedAtMax },
+        a,
+      ),
     inventoryLevel: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => inventory.getLevel(ctx, a.storeId, a.id),
   },
   InventoryItem: {
     quantity: async (i: Item, _: unknown, ctx: Ctx) =>
       i.atLocation ? ((await inventory.levelsOfItem(ctx, i.id)).find((l) => l.locationId === i.atLocation)?.quantity ?? 0) : i.quantity,
-    locations: async (i: Item, _: unknown, ctx: Ctx) => (await inventory.levelsOfItem(ctx, i.id)).map((l) => ({ level: l, location: l.location, quantity: l.quantity })),
+    locations: async (i: Item, _: unknown, ctx: Ctx) =>
+      (await inventory.levelsOfItem(ctx, i.id)).map((l) => ({ level: l, location: l.location, quantity: l.quantity })),
     product: (i: Item, _: unknown, ctx: Ctx) => productOf(ctx, i),
     movements: (i: Item, _: unknown, ctx: Ctx) => inventory.movementsOf(ctx, { itemId: i.id }),
   },

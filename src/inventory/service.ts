@@ -42,18 +42,30 @@ interface Movement {
 type CatalogueProduct = { id: string; sku: string; title: string; externalId: string | null; family: { title: string } };
 
 const catalogueName = (p: CatalogueProduct) => (p.title ? `${p.family.title} - ${p.title}` : p.family.title);
-const catalogueRef = (p: CatalogueProduct): ItemRef => ({ key: p.sku, sku: p.sku, name: catalogueName(p), kind: "PRODUCT", productId: p.id, externalProductId: p.externalId });
+const catalogueRef = (p: CatalogueProduct): ItemRef => ({
+  key: p.sku,
+  sku: p.sku,
+  name: catalogueName(p),
+  kind: "PRODUCT",
+  productId: p.id,
+  externalProductId: p.externalId,
+});
 
 /**
  * Applies movements inside the caller's transaction. Items are taken in key order (then location),
  * so two transactions moving the same SKUs lock their rows in the same order and never deadlock.
  */
 async function applyMovements(tx: TransactionClient, storeId: string, movements: Movement[]) {
-  const sorted = [...movements].sort((a, b) => (a.item.key < b.item.key ? -1 : a.item.key > b.item.key ? 1 : a.locationId < b.locationId ? -1 : 1));
+  const sorted = [...movements].sort((a, b) =>
+    a.item.key < b.item.key ? -1 : a.item.key > b.item.key ? 1 : a.locationId < b.locationId ? -1 : 1,
+  );
   const now = new Date();
   for (const m of sorted) {
     // A catalogue product known later takes over an item first seen on an order line.
-    const link = m.item.kind === "PRODUCT" ? { kind: "PRODUCT", productId: m.item.productId, name: m.item.name, externalProductId: m.item.externalProductId } : {};
+    const link =
+      m.item.kind === "PRODUCT"
+        ? { kind: "PRODUCT", productId: m.item.productId, name: m.item.name, externalProductId: m.item.externalProductId }
+        : {};
     const item = await tx.inventoryItem.upsert({
       where: { storeId_key: { storeId, key: m.item.key } },
       create: { id: newId("ii"), storeId, ...m.item, quantity: m.delta, updatedAt: now },
@@ -98,17 +110,29 @@ export async function defaultLocationId(tx: TransactionClient, storeId: string):
  * names one of the store's locations, else at the store's default location. A return item restocks
  * at most once: processing it again after a reopen does not count its units twice.
  */
-export async function restockReturnItems(tx: TransactionClient, ret: { id: string; storeId: string; orderId: string }, items: { id: string; lineItemId: string; quantity: number }[]) {
+export async function restockReturnItems(
+  tx: TransactionClient,
+  ret: { id: string; storeId: string; orderId: string },
+  items: { id: string; lineItemId: string; quantity: number }[],
+) {
   if (!items.length) return;
-  const done = new Set((await tx.inventoryMovement.findMany({ where: { returnItemId: { in: items.map((i) => i.id) } }, select: { returnItemId: true } })).map((m) => m.returnItemId));
+  const done = new Set(
+    (await tx.inventoryMovement.findMany({ where: { returnItemId: { in: items.map((i) => i.id) } }, select: { returnItemId: true } })).map(
+      (m) => m.returnItemId,
+    ),
+  );
   const todo = items.filter((i) => !done.has(i.id));
   if (!todo.length) return;
   const lines = await tx.orderLineItem.findMany({ where: { id: { in: todo.map((i) => i.lineItemId) } } });
   const order = await tx.order.findUnique({ where: { id: ret.orderId }, select: { locationId: true } });
-  const ordered = order?.locationId ? await tx.location.findFirst({ where: { id: order.locationId, storeId: ret.storeId }, select: { id: true } }) : null;
+  const ordered = order?.locationId
+    ? await tx.location.findFirst({ where: { id: order.locationId, storeId: ret.storeId }, select: { id: true } })
+    : null;
   const locationId = ordered?.id ?? (await defaultLocationId(tx, ret.storeId));
   const skus = lines.map((l) => l.sku).filter((s): s is string => !!s);
-  const products = skus.length ? await tx.product.findMany({ where: { storeId: ret.storeId, sku: { in: skus } }, include: { family: { select: { title: true } } } }) : [];
+  const products = skus.length
+    ? await tx.product.findMany({ where: { storeId: ret.storeId, sku: { in: skus } }, include: { family: { select: { title: true } } } })
+    : [];
   const bySku = new Map(products.map((p) => [p.sku, p]));
   const byLine = new Map(lines.map((l) => [l.id, l]));
   const movements = todo.flatMap((i): Movement[] => {
@@ -131,14 +155,32 @@ export async function restockReturnItems(tx: TransactionClient, ret: { id: strin
 }
 
 /** Hook of recording inbound receipts: the units received in good order go on hand at the shipment's location. */
-export async function receiveInboundUnits(tx: TransactionClient, shipment: { id: string; storeId: string; locationId: string }, received: { shipmentItemId: string; productId: string; quantity: number }[]) {
+export async function receiveInboundUnits(
+  tx: TransactionClient,
+  shipment: { id: string; storeId: string; locationId: string },
+  received: { shipmentItemId: string; productId: string; quantity: number }[],
+) {
   const positive = received.filter((r) => r.quantity > 0);
   if (!positive.length) return;
-  const products = await tx.product.findMany({ where: { id: { in: positive.map((r) => r.productId) } }, include: { family: { select: { title: true } } } });
+  const products = await tx.product.findMany({
+    where: { id: { in: positive.map((r) => r.productId) } },
+    include: { family: { select: { title: true } } },
+  });
   const byId = new Map(products.map((p) => [p.id, p]));
   const movements = positive.flatMap((r): Movement[] => {
     const p = byId.get(r.productId);
-    return p ? [{ item: catalogueRef(p), locationId: shipment.locationId, delta: r.quantity, cause: MOVEMENT_CAUSES.receipt, shipmentId: shipment.id, shipmentItemId: r.shipmentItemId }] : [];
+    return p
+      ? [
+          {
+            item: catalogueRef(p),
+            locationId: shipment.locationId,
+            delta: r.quantity,
+            cause: MOVEMENT_CAUSES.receipt,
+            shipmentId: shipment.id,
+            shipmentItemId: r.shipmentItemId,
+          },
+        ]
+      : [];
   });
   await applyMovements(tx, shipment.storeId, movements);
 }
@@ -177,7 +219,8 @@ export async function listItems(ctx: RequestContext, storeId: string, filter: It
     defaultSize: PAGE_SIZES.standard.default,
     maxSize: PAGE_SIZES.standard.max,
     sortField: "updatedAt",
-    fetch: (keyset, take) => ctx.prisma.inventoryItem.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),
+    fetch: (keyset, take) =>
+      ctx.prisma.inventoryItem.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),
   });
   if (!filter.locationId) return page;
   const at = (row: InventoryItemRow): ListedItem => ({ ...row, atLocation: filter.locationId! });
@@ -190,7 +233,9 @@ export function getItem(ctx: RequestContext, storeId: string, id: string) {
 
 export function itemById(ctx: RequestContext, id: string) {
   return ctx.loaders
-    .get("inventory.item", async (ids: readonly string[]) => indexBy(ids, await ctx.prisma.inventoryItem.findMany({ where: { id: { in: [...ids] } } }), (r) => r.id))
+    .get("inventory.item", async (ids: readonly string[]) =>
+      indexBy(ids, await ctx.prisma.inventoryItem.findMany({ where: { id: { in: [...ids] } } }), (r) => r.id),
+    )
     .load(id);
 }
 
@@ -198,7 +243,11 @@ export function itemById(ctx: RequestContext, id: string) {
 export function levelsOfItem(ctx: RequestContext, itemId: string) {
   return ctx.loaders
     .get("inventory.levelsOfItem", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.inventoryLevel.findMany({ where: { itemId: { in: [...ids] } }, include: { location: true }, orderBy: [{ location: { name: "asc" } }, { id: "asc" }] });
+      const rows = await ctx.prisma.inventoryLevel.findMany({
+        where: { itemId: { in: [...ids] } },
+        include: { location: true },
+        orderBy: [{ location: { name: "asc" } }, { id: "asc" }],
+      });
       return groupBy(ids, rows, (r) => r.itemId).map((list) => list.slice(0, LIST_BOUNDS.itemLocations));
     })
     .load(itemId);
@@ -222,7 +271,10 @@ export async function listLevels(ctx: RequestContext, storeId: string, filter: L
   if (filter.sku) item.sku = filter.sku;
   if (Object.keys(item).length) where.item = item;
   if (filter.updatedAtMin || filter.updatedAtMax) {
-    where.updatedAt = { ...(filter.updatedAtMin ? { gte: filter.updatedAtMin } : {}), ...(filter.updatedAtMax ? { lt: filter.updatedAtMax } : {}) };
+    where.updatedAt = {
+      ...(filter.updatedAtMin ? { gte: filter.updatedAtMin } : {}),
+      ...(filter.updatedAtMax ? { lt: filter.updatedAtMax } : {}),
+    };
   }
   const f = filter;
   return paginate(ctx.services.cursors, {
@@ -231,7 +283,8 @@ export async function listLevels(ctx: RequestContext, storeId: string, filter: L
     defaultSize: PAGE_SIZES.standard.default,
     maxSize: PAGE_SIZES.standard.max,
     sortField: "updatedAt",
-    fetch: (keyset, take) => ctx.prisma.inventoryLevel.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),
+    fetch: (keyset, take) =>
+      ctx.prisma.inventoryLevel.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),
   });
 }
 
@@ -254,7 +307,10 @@ export function movementsOf(ctx: RequestContext, of: { levelId: string } | { ite
 export function catalogueProduct(ctx: RequestContext, productId: string) {
   return ctx.loaders
     .get("inventory.product", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.product.findMany({ where: { id: { in: [...ids] } }, include: { family: { select: { title: true, images: true } } } });
+      const rows = await ctx.prisma.product.findMany({
+        where: { id: { in: [...ids] } },
+        include: { family: { select: { title: true, images: true } } },
+      });
       return indexBy(ids, rows, (r) => r.id);
     })
     .load(productId);

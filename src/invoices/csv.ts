@@ -2,7 +2,19 @@
 // and the GraphQL field `Invoice.itemsCsv` (paged, for the dashboard's download) both build their
 // bytes from these functions, so the two produce identical files. Pure: no database here.
 
-export const CSV_COLUMNS = ["invoice_id", "item_id", "date", "type", "description", "order_name", "return_id", "quantity", "unit_amount", "amount", "currency"];
+export const CSV_COLUMNS = [
+  "invoice_id",
+  "item_id",
+  "date",
+  "type",
+  "description",
+  "order_name",
+  "return_id",
+  "quantity",
+  "unit_amount",
+  "amount",
+  "currency",
+];
 
 /** The header row, CRLF-terminated. */
 export const CSV_HEADER = CSV_COLUMNS.join(",") + "\r\n";
@@ -34,5 +46,19 @@ export type CsvItem = {
 export function csvRow(invoiceId: string, i: CsvItem): string {
   const text = (v: string | null) => csvField(guardFormula(v ?? ""));
   // Numbers, dates and ids are ours, so they are never guarded (a negative amount stays a number).
-  return [csvField(invoiceId), csvField(i.id), i.occurredAt, text(i.type), text(i.description), text(i.orderName), text(i.returnId), String(i.quantity), i.unitAmount.amount, i.amount.amount, csvField(i.amount.currency)].join(",") + "\r\n";
+  return (
+    [
+      csvField(invoiceId),
+      csvField(i.id),
+      i.occurredAt,
+      text(i.type),
+      text(i.description),
+      text(i.orderName),
+      text(i.returnId),
+      String(i.quantity),
+      i.unitAmount.amount,
+      i.amount.amount,
+      csvField(i.amount.currency),
+    ].join(",") + "\r\n"
+  );
 }

@@ -9,7 +9,9 @@ export async function seedInvoices(services: Services, storeId: string) {
   const month = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
   const past = async (status: "paid" | "issued", offset: number, count: number) => {
     const id = newId("inv");
-    await prisma.invoice.create({ data: { id, storeId, status, currency: "USD", periodStart: month(offset), periodEnd: month(offset + 1) } });
+    await prisma.invoice.create({
+      data: { id, storeId, status, currency: "USD", periodStart: month(offset), periodEnd: month(offset + 1) },
+    });
     await prisma.invoiceItem.createMany({
       data: Array.from({ length: count }, (_, i) => ({
         id: newId("ivi"),
@@ -31,8 +33,19 @@ export async function seedInvoices(services: Services, storeId: string) {
   const ctx = systemContext(services, storeId, "seed");
   await invoices.addBillableItems(ctx, storeId, [
     { type: "return_label", description: "Prepaid return label (UPS Ground)", orderName: "#1042", unitAmount: 795 },
-    { type: "return_processing", description: 'Return processed, "exchange" for size L, 2 items', orderName: "#1043", quantity: 2, unitAmount: 150 },
-    { type: "package_protection", description: "=HYPERLINK(\"http://example.com\") (a customer-entered note, shown safely)", orderName: "#1044", unitAmount: 99 },
+    {
+      type: "return_processing",
+      description: 'Return processed, "exchange" for size L, 2 items',
+      orderName: "#1043",
+      quantity: 2,
+      unitAmount: 150,
+    },
+    {
+      type: "package_protection",
+      description: '=HYPERLINK("http://example.com") (a customer-entered note, shown safely)',
+      orderName: "#1044",
+      unitAmount: 99,
+    },
     { type: "adjustment", description: "Credit: label voided", orderName: "#1042", unitAmount: -795 },
   ]);
   return { invoices: 3 };

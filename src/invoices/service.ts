@@ -46,7 +46,11 @@ export function invoiceItems(ctx: RequestContext, invoiceId: string, args: PageA
 export function chargeOf(ctx: RequestContext, invoiceId: string): Promise<number> {
   return ctx.loaders
     .get("invoices.charge", async (ids: readonly string[]) => {
-      const sums = await ctx.prisma.invoiceItem.groupBy({ by: ["invoiceId"], where: { invoiceId: { in: [...ids] } }, _sum: { amount: true } });
+      const sums = await ctx.prisma.invoiceItem.groupBy({
+        by: ["invoiceId"],
+        where: { invoiceId: { in: [...ids] } },
+        _sum: { amount: true },
+      });
       return indexBy(ids, sums, (r) => r.invoiceId).map((r) => r?._sum.amount ?? 0);
     })
     .load(invoiceId);
@@ -74,7 +78,9 @@ export async function addBillableItems(ctx: RequestContext, storeId: string, ite
       const now = new Date();
       const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
       const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-      invoice = await tx.invoice.create({ data: { id: newId("inv"), storeId, status: "pending", currency: "USD", periodStart: start, periodEnd: end } });
+      invoice = await tx.invoice.create({
+        data: { id: newId("inv"), storeId, status: "pending", currency: "USD", periodStart: start, periodEnd: end },
+      });
     } else {
       await tx.invoice.update({ where: { id: invoice.id }, data: { status: "pending" } });
     }

@@ -15,14 +15,21 @@ export const ordersResolvers = {
     orders: (_: unknown, a: { storeId: string } & PageArgs, ctx: Ctx) => orders.listOrders(ctx, a.storeId, a),
   },
   Mutation: {
-    upsertOrder: (_: unknown, a: { storeId: string; input: orders.OrderInput; mode?: orders.OrderWriteMode | null; idempotencyKey?: string | null }, ctx: Ctx) =>
-      orders.upsertOrder(ctx, a.storeId, a.input, a.mode ?? "UPSERT", a.idempotencyKey),
+    upsertOrder: (
+      _: unknown,
+      a: { storeId: string; input: orders.OrderInput; mode?: orders.OrderWriteMode | null; idempotencyKey?: string | null },
+      ctx: Ctx,
+    ) => orders.upsertOrder(ctx, a.storeId, a.input, a.mode ?? "UPSERT", a.idempotencyKey),
     deleteOrder: (_: unknown, a: { storeId: string; id: string }, ctx: Ctx) => orders.deleteOrder(ctx, a.storeId, a.id),
   },
   Order: {
     shippingAddress: (o: O) => (o.shippingAddress ? JSON.parse(o.shippingAddress) : null),
     billingAddress: (o: O) => (o.billingAddress ? JSON.parse(o.billingAddress) : null),
-    customer: (o: O) => ({ name: { given: o.customerFirstName, surname: o.customerLastName }, emailAddress: o.customerEmail, phoneNumber: o.customerPhone }),
+    customer: (o: O) => ({
+      name: { given: o.customerFirstName, surname: o.customerLastName },
+      emailAddress: o.customerEmail,
+      phoneNumber: o.customerPhone,
+    }),
     customerDetails: (o: O) => ({
       id: o.customerId,
       email: o.customerEmail,
@@ -47,11 +54,17 @@ export const ordersResolvers = {
         })),
       ),
     discounts: (o: O) => money(o.discountTotal, o.currency),
-    lineItemsTotal: (o: O, _: unknown, ctx: Ctx) => orders.lineItemsOf(ctx, o.id).then((ls) => money(orders.lineItemsTotal(ls), o.currency)),
+    lineItemsTotal: (o: O, _: unknown, ctx: Ctx) =>
+      orders.lineItemsOf(ctx, o.id).then((ls) => money(orders.lineItemsTotal(ls), o.currency)),
     shippingCost: (o: O) => money(o.shippingCost, o.currency),
     taxes: (o: O) => money(o.taxTotal, o.currency),
     total: (o: O, _: unknown, ctx: Ctx) => orders.lineItemsOf(ctx, o.id).then((ls) => money(orders.orderTotal(o, ls), o.currency)),
-    protection: (o: O) => ({ covered: o.covered, finalSaleCoverage: o.finalSaleCoverage, packageProtection: o.packageProtection, returnsCoverage: o.returnsCoverage }),
+    protection: (o: O) => ({
+      covered: o.covered,
+      finalSaleCoverage: o.finalSaleCoverage,
+      packageProtection: o.packageProtection,
+      returnsCoverage: o.returnsCoverage,
+    }),
     tags: (o: O) => JSON.parse(o.tags) as string[],
     fulfillments: (o: O, _: unknown, ctx: Ctx) => fulfillmentsOf(ctx, o.id),
     returns: (o: O, _: unknown, ctx: Ctx) => returnsOfOrder(ctx, o.id),
@@ -59,6 +72,11 @@ export const ordersResolvers = {
   OrderItem: {
     price: (l: L & { currency: string }) => money(l.unitPrice, l.currency),
     product: (l: L) => ({ name: l.title, externalId: l.productId }),
-    variant: (l: L) => ({ name: l.variantTitle ?? l.title, externalId: l.variantId, sku: l.sku, weight: l.weightGrams == null ? null : { kg: l.weightGrams / 1000 } }),
+    variant: (l: L) => ({
+      name: l.variantTitle ?? l.title,
+      externalId: l.variantId,
+      sku: l.sku,
+      weight: l.weightGrams == null ? null : { kg: l.weightGrams / 1000 },
+    }),
   },
 };

@@ -28,8 +28,16 @@ const PROTECTION_TYPES: Record<string, (keyof Protection)[]> = {
  * The order's protection: what the platform stated, plus what its protection lines bought (a line
  * of vendor `re:do`, sku `x-redo` or with a `_redo_type` property, per the merchant API reference).
  */
-export function protectionOf(stated: Partial<Record<keyof Protection, boolean | null>> | null | undefined, lines: ProtectionMarkers[]): Protection {
-  const p: Protection = { covered: !!stated?.covered, finalSaleCoverage: !!stated?.finalSaleCoverage, packageProtection: !!stated?.packageProtection, returnsCoverage: !!stated?.returnsCoverage };
+export function protectionOf(
+  stated: Partial<Record<keyof Protection, boolean | null>> | null | undefined,
+  lines: ProtectionMarkers[],
+): Protection {
+  const p: Protection = {
+    covered: !!stated?.covered,
+    finalSaleCoverage: !!stated?.finalSaleCoverage,
+    packageProtection: !!stated?.packageProtection,
+    returnsCoverage: !!stated?.returnsCoverage,
+  };
   for (const line of lines) {
     const redoType = line.properties?.find((prop) => prop.name === "_redo_type")?.value;
     if (line.vendor !== "re:do" && line.sku !== "x-redo" && !redoType) continue;
@@ -45,7 +53,11 @@ const GRAMS_PER_UNIT: Record<string, number> = { g: 1, kg: 1_000, lb: 453.59237,
 /** A line's weight in grams; an unknown unit or a negative value is refused, naming the field. */
 export function gramsOf(weight: { value: number; unit: string }, field: string): number {
   const perUnit = GRAMS_PER_UNIT[weight.unit.trim().toLowerCase()];
-  if (perUnit === undefined) throw fail.badInput(`\`${field}.unit\` must be one of ${Object.keys(GRAMS_PER_UNIT).join(", ")}; got ${JSON.stringify(weight.unit)}.`, `${field}.unit`);
+  if (perUnit === undefined)
+    throw fail.badInput(
+      `\`${field}.unit\` must be one of ${Object.keys(GRAMS_PER_UNIT).join(", ")}; got ${JSON.stringify(weight.unit)}.`,
+      `${field}.unit`,
+    );
   if (!Number.isFinite(weight.value) || weight.value < 0) throw fail.badInput(`\`${field}.value\` must be a number ≥ 0.`, `${field}.value`);
   return weight.value * perUnit;
 }
@@ -53,6 +65,7 @@ export function gramsOf(weight: { value: number; unit: string }, field: string):
 /** One cap on a line's units for every door. */
 export function checkLineQuantity(quantity: number, field: string): number {
   const max = QUANTITY_BOUNDS.lineItem;
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > max) throw fail.badInput(`\`${field}\` must be an integer from 1 to ${max}; got ${JSON.stringify(quantity)}.`, field);
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > max)
+    throw fail.badInput(`\`${field}\` must be an integer from 1 to ${max}; got ${JSON.stringify(quantity)}.`, field);
   return quantity;
 }

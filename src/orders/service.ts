@@ -24,7 +24,14 @@ export interface OrderInput {
   name?: string | null;
   placedAt: Date;
   currency: string;
-  customer?: { id?: string | null; email?: string | null; phoneNumber?: string | null; firstName?: string | null; lastName?: string | null; name?: string | null } | null;
+  customer?: {
+    id?: string | null;
+    email?: string | null;
+    phoneNumber?: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+    name?: string | null;
+  } | null;
   lineItems: {
     id: string;
     productId: string;
@@ -55,8 +62,15 @@ export interface OrderInput {
   totalPrice?: string | null;
   tags?: string[] | null;
   locationId?: string | null;
-  protection?: { covered?: boolean | null; finalSaleCoverage?: boolean | null; packageProtection?: boolean | null; returnsCoverage?: boolean | null } | null;
-  fulfillments?: { id: string; lineItems: { id: string; quantity: number }[]; trackingNumber?: string | null; carrier?: string | null }[] | null;
+  protection?: {
+    covered?: boolean | null;
+    finalSaleCoverage?: boolean | null;
+    packageProtection?: boolean | null;
+    returnsCoverage?: boolean | null;
+  } | null;
+  fulfillments?:
+    | { id: string; lineItems: { id: string; quantity: number }[]; trackingNumber?: string | null; carrier?: string | null }[]
+    | null;
 }
 
 export type OrderWriteMode = "UPSERT" | "CREATE";
@@ -84,23 +98,44 @@ function amountSum(values: (string | null | undefined)[], currency: string, fiel
 }
 
 function orderNotFound(id: string) {
-  return fail.notFound("orders/not-found", `No order ${JSON.stringify(id)} in this store (looked up by external id, internal id and name).`, "Order not found");
+  return fail.notFound(
+    "orders/not-found",
+    `No order ${JSON.stringify(id)} in this store (looked up by external id, internal id and name).`,
+    "Order not found",
+  );
 }
 
 /** Creates or updates an order with its line items. Line items are matched by external id. */
-export async function upsertOrder(ctx: RequestContext, storeId: string, input: OrderInput, mode: OrderWriteMode, idempotencyKey?: string | null) {
-  const { result, replayed } = await idempotent<{ id: string; created: boolean }>(ctx, { storeId, operation: `upsertOrder:${mode}`, key: idempotencyKey, request: input }, (claim) => writeOrder(ctx, storeId, input, mode, claim));
+export async function upsertOrder(
+  ctx: RequestContext,
+  storeId: string,
+  input: OrderInput,
+  mode: OrderWriteMode,
+  idempotencyKey?: string | null,
+) {
+  const { result, replayed } = await idempotent<{ id: string; created: boolean }>(
+    ctx,
+    { storeId, operation: `upsertOrder:${mode}`, key: idempotencyKey, request: input },
+    (claim) => writeOrder(ctx, storeId, input, mode, claim),
+  );
   const order = await ctx.prisma.order.findFirst({ where: { id: result.id, storeId } });
   if (!order) throw orderNotFound(result.id);
   return { order, created: result.created, replayed };
 }
 
-async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInput, mode: OrderWriteMode, claim: IdempotencyClaim<{ id: string; created: boolean }>): Promise<{ id: string; created: boolean }> {
+async function writeOrder(
+  ctx: RequestContext,
+  storeId: string,
+  input: OrderInput,
+  mode: OrderWriteMode,
+  claim: IdempotencyClaim<{ id: string; created: boolean }>,
+): Promise<{ id: string; created: boolean }> {
   const externalId = nonEmpty(input.orderId, "orderId");
   const provider = normaliseProvider(input.provider);
   const name = input.name != null ? nonEmpty(input.name, "name") : externalId;
   const currency = assertCurrency(input.currency, "currency");
-  if (!(input.placedAt instanceof Date) || Number.isNaN(input.placedAt.getTime())) throw fail.badInput("`createdAt` must be an ISO 8601 date-time.", "createdAt");
+  if (!(input.placedAt instanceof Date) || Number.isNaN(input.placedAt.getTime()))
+    throw fail.badInput("`createdAt` must be an ISO 8601 date-time.", "createdAt");
   if (!input.lineItems.length) throw fail.badInput("`lineItems` must hold at least one line item.", "lineItems");
   const seen = new Set<string>();
   const lines = input.lineItems.map((li, i) => {
@@ -121,7 +156,8 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
       quantity: checkLineQuantity(li.quantity, `${f}.quantity`),
       unitPrice: amount(li.price, currency, `${f}.price`) ?? 0,
       // A line's discount and tax: the one amount an API sent, plus each discount / tax line a platform listed.
-      discount: (amount(li.discount, currency, `${f}.discount`) ?? 0) + amountSum(li.discounts ?? [], currency, (j) => `${f}.discounts[${j}]`),
+      discount:
+        (amount(li.discount, currency, `${f}.discount`) ?? 0) + amountSum(li.discounts ?? [], currency, (j) => `${f}.discounts[${j}]`),
       tax: (amount(li.tax, currency, `${f}.tax`) ?? 0) + amountSum(li.taxLines ?? [], currency, (j) => `${f}.taxLines[${j}]`),
       weightGrams: li.weight ? gramsOf(li.weight, `${f}.weight`) : null,
       fulfillmentLocationId: li.fulfillmentLocationId ?? null,
@@ -132,8 +168,15 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
   let lastName = c.lastName ?? "";
   if (!firstName && !lastName && c.name) [firstName, lastName] = [c.name.split(" ")[0], c.name.split(" ").slice(1).join(" ")];
   const shippingLines = input.shippingLines ?? [];
-  const shippingFromLines = amountSum(shippingLines.map((s) => s.price), currency, (j) => `shippingLines[${j}].price`);
-  const shippingTax = shippingLines.reduce((sum, s, j) => sum + amountSum(s.taxLines ?? [], currency, (k) => `shippingLines[${j}].taxLines[${k}]`), 0);
+  const shippingFromLines = amountSum(
+    shippingLines.map((s) => s.price),
+    currency,
+    (j) => `shippingLines[${j}].price`,
+  );
+  const shippingTax = shippingLines.reduce(
+    (sum, s, j) => sum + amountSum(s.taxLines ?? [], currency, (k) => `shippingLines[${j}].taxLines[${k}]`),
+    0,
+  );
   const orderDiscounts = amountSum(input.orderDiscounts ?? [], currency, (j) => `orderDiscounts[${j}]`);
   const protection = protectionOf(input.protection, input.lineItems);
   const data = {
@@ -162,7 +205,11 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
     ctx.prisma.$transaction(async (tx) => {
       const existing = await tx.order.findUnique({ where: { storeId_provider_externalId: { storeId, provider, externalId } } });
       if (existing && mode === "CREATE") {
-        throw fail.conflict("orders/duplicate", "Order already exists", `An order with id ${JSON.stringify(externalId)} already exists in this store; delete it first or use the custom order sync to update it.`);
+        throw fail.conflict(
+          "orders/duplicate",
+          "Order already exists",
+          `An order with id ${JSON.stringify(externalId)} already exists in this store; delete it first or use the custom order sync to update it.`,
+        );
       }
       let orderId: string;
       const customerRecordId = await customerForOrder(tx, storeId, { ...c, firstName, lastName });
@@ -182,13 +229,25 @@ async function writeOrder(ctx: RequestContext, storeId: string, input: OrderInpu
         if (dropped.length) {
           const used = await tx.returnItem.count({ where: { lineItemId: { in: dropped.map((d) => d.id) } } });
           const fulfilled = await tx.fulfillmentLineItem.count({ where: { lineItemId: { in: dropped.map((d) => d.id) } } });
-          if (used || fulfilled) throw lineItemInUse(`Line item(s) ${dropped.map((d) => d.externalId).join(", ")} are part of a return or fulfillment and cannot be removed from the order; send them again.`);
+          if (used || fulfilled)
+            throw lineItemInUse(
+              `Line item(s) ${dropped.map((d) => d.externalId).join(", ")} are part of a return or fulfillment and cannot be removed from the order; send them again.`,
+            );
           await tx.orderLineItem.deleteMany({ where: { id: { in: dropped.map((d) => d.id) } } });
         }
       } else {
         orderId = newId("ord");
         await tx.order.create({
-          data: { ...data, customerRecordId, id: orderId, storeId, provider, externalId, source: mode === "CREATE" ? "orders_api" : "custom_sync", lineItems: { create: lines.map((l) => ({ ...l, id: newId("oli") })) } },
+          data: {
+            ...data,
+            customerRecordId,
+            id: orderId,
+            storeId,
+            provider,
+            externalId,
+            source: mode === "CREATE" ? "orders_api" : "custom_sync",
+            lineItems: { create: lines.map((l) => ({ ...l, id: newId("oli") })) },
+          },
         });
       }
       if (input.fulfillments?.length) await syncFulfillments(tx, storeId, orderId, input.fulfillments);
@@ -214,8 +273,15 @@ function lineItemInUse(detail: string, field?: string) {
  * A re-sync may lower a line's quantity, but not below the units in its returns that still hold
  * them (every status but the released ones), which creating a return checks from the other side.
  */
-async function refuseQuantityBelowReturned(tx: TransactionClient, lines: { externalId: string; quantity: number; position: number }[], byExt: Map<string, { id: string; quantity: number }>) {
-  const lowered = lines.filter((l) => { const was = byExt.get(l.externalId); return was && l.quantity < was.quantity; });
+async function refuseQuantityBelowReturned(
+  tx: TransactionClient,
+  lines: { externalId: string; quantity: number; position: number }[],
+  byExt: Map<string, { id: string; quantity: number }>,
+) {
+  const lowered = lines.filter((l) => {
+    const was = byExt.get(l.externalId);
+    return was && l.quantity < was.quantity;
+  });
   if (!lowered.length) return;
   const held = await tx.returnItem.groupBy({
     by: ["lineItemId"],
@@ -227,12 +293,20 @@ async function refuseQuantityBelowReturned(tx: TransactionClient, lines: { exter
     const inReturns = heldById.get(byExt.get(line.externalId)!.id) ?? 0;
     if (line.quantity < inReturns) {
       const field = `lineItems[${line.position}].quantity`;
-      throw lineItemInUse(`Line item(s) ${line.externalId} are part of a return or fulfillment: ${inReturns} unit(s) are in returns, so \`${field}\` cannot go below ${inReturns} (got ${line.quantity}); send at least ${inReturns}.`, field);
+      throw lineItemInUse(
+        `Line item(s) ${line.externalId} are part of a return or fulfillment: ${inReturns} unit(s) are in returns, so \`${field}\` cannot go below ${inReturns} (got ${line.quantity}); send at least ${inReturns}.`,
+        field,
+      );
     }
   }
 }
 
-async function syncFulfillments(tx: TransactionClient, storeId: string, orderId: string, fulfillments: NonNullable<OrderInput["fulfillments"]>) {
+async function syncFulfillments(
+  tx: TransactionClient,
+  storeId: string,
+  orderId: string,
+  fulfillments: NonNullable<OrderInput["fulfillments"]>,
+) {
   const lineItems = await tx.orderLineItem.findMany({ where: { orderId } });
   const byExt = new Map(lineItems.map((l) => [l.externalId, l]));
   for (const [i, f] of fulfillments.entries()) {
@@ -240,24 +314,44 @@ async function syncFulfillments(tx: TransactionClient, storeId: string, orderId:
     if (exists) continue;
     const lines = f.lineItems.map((li, j) => {
       const line = byExt.get(li.id);
-      if (!line) throw fail.badInput(`\`fulfillments[${i}].lineItems[${j}].id\` ${JSON.stringify(li.id)} is not a line item of this order.`, `fulfillments[${i}].lineItems[${j}].id`);
+      if (!line)
+        throw fail.badInput(
+          `\`fulfillments[${i}].lineItems[${j}].id\` ${JSON.stringify(li.id)} is not a line item of this order.`,
+          `fulfillments[${i}].lineItems[${j}].id`,
+        );
       return { id: newId("fli"), lineItemId: line.id, quantity: li.quantity };
     });
     await tx.fulfillment.create({
-      data: { id: newId("ful"), storeId, orderId, publicId: f.id, status: "unknown", trackingNumber: f.trackingNumber ?? null, trackingCompany: f.carrier ?? null, lineItems: { create: lines } },
+      data: {
+        id: newId("ful"),
+        storeId,
+        orderId,
+        publicId: f.id,
+        status: "unknown",
+        trackingNumber: f.trackingNumber ?? null,
+        trackingCompany: f.carrier ?? null,
+        lineItems: { create: lines },
+      },
     });
   }
 }
 
 /** By external id, internal id or display name (in that order of preference). */
-export async function findOrder(ctx: RequestContext | { prisma: RequestContext["prisma"] }, storeId: string, id: string, opts: { byName?: boolean } = { byName: true }) {
+export async function findOrder(
+  ctx: RequestContext | { prisma: RequestContext["prisma"] },
+  storeId: string,
+  id: string,
+  opts: { byName?: boolean } = { byName: true },
+) {
   const prisma = ctx.prisma;
   const candidates = await prisma.order.findMany({
     where: { storeId, OR: [{ externalId: id }, { id }, ...(opts.byName ? [{ name: id }] : [])] },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: 20,
   });
-  return candidates.find((o) => o.externalId === id) ?? candidates.find((o) => o.id === id) ?? candidates.find((o) => o.name === id) ?? null;
+  return (
+    candidates.find((o) => o.externalId === id) ?? candidates.find((o) => o.id === id) ?? candidates.find((o) => o.name === id) ?? null
+  );
 }
 
 export async function getOrder(ctx: RequestContext, storeId: string, id: string) {
@@ -312,7 +406,10 @@ export function orderById(ctx: RequestContext, id: string) {
 export function lineItemsOf(ctx: RequestContext, orderId: string) {
   return ctx.loaders
     .get("orders.lineItems", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.orderLineItem.findMany({ where: { orderId: { in: [...ids] } }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+      const rows = await ctx.prisma.orderLineItem.findMany({
+        where: { orderId: { in: [...ids] } },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+      });
       return groupBy(ids, rows, (r) => r.orderId);
     })
     .load(orderId) as Promise<LineItemRow[]>;

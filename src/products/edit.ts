@@ -43,7 +43,8 @@ function requiredText(v: string | null | undefined, field: string, max: number):
 function images(list: ImageEdit[] | null | undefined, field: string): string | undefined {
   if (list === undefined) return undefined;
   const stored: ImageInput[] = (list ?? []).map((i) => ({ url: i.url, alt_text: i.altText ?? "" }));
-  if (stored.length > LIST_BOUNDS.productImages) throw fail.badInput(`\`${field}\` holds at most ${LIST_BOUNDS.productImages} images; got ${stored.length}.`, field);
+  if (stored.length > LIST_BOUNDS.productImages)
+    throw fail.badInput(`\`${field}\` holds at most ${LIST_BOUNDS.productImages} images; got ${stored.length}.`, field);
   stored.forEach((img, i) => checkLength(img.url, `${field}[${i}].url`, TEXT_BOUNDS.url));
   checkImages(stored, field);
   return JSON.stringify(stored);
@@ -54,7 +55,7 @@ function notFound(what: string, id: string) {
 }
 
 export async function updateFamily(ctx: RequestContext, storeId: string, id: string, input: FamilyEdit) {
-  const tags = input.tags === undefined ? undefined : input.tags ?? [];
+  const tags = input.tags === undefined ? undefined : (input.tags ?? []);
   if (tags && tags.length > 250) throw fail.badInput(`\`input.tags\` holds at most 250 tags; got ${tags.length}.`, "input.tags");
   tags?.forEach((t, i) => checkLength(t, `input.tags[${i}]`, TEXT_BOUNDS.short));
   checkLength(input.description, "input.description", 5000);
@@ -100,7 +101,12 @@ export async function updateVariant(ctx: RequestContext, storeId: string, id: st
     await ctx.prisma.product.update({ where: { id: current.id }, data });
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw fail.conflict("products/sku-taken", "SKU in use", `Another product of this store already has SKU ${JSON.stringify(data.sku)}; choose another.`, { field: "input.sku" });
+      throw fail.conflict(
+        "products/sku-taken",
+        "SKU in use",
+        `Another product of this store already has SKU ${JSON.stringify(data.sku)}; choose another.`,
+        { field: "input.sku" },
+      );
     }
     throw err;
   }

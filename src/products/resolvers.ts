@@ -8,7 +8,8 @@ import { updateFamily, updateVariant, type FamilyEdit, type VariantEdit } from "
 type Ctx = RequestContext;
 
 /** Images are stored as the upload format has them ({url, alt_text}). */
-const storedImages = (row: { images: string }) => (JSON.parse(row.images) as products.ImageInput[]).map((i) => ({ url: i.url, altText: i.alt_text ?? "" }));
+const storedImages = (row: { images: string }) =>
+  (JSON.parse(row.images) as products.ImageInput[]).map((i) => ({ url: i.url, altText: i.alt_text ?? "" }));
 type StoreArgs = { storeId: string };
 
 export const productsResolvers = {
@@ -18,16 +19,24 @@ export const productsResolvers = {
     product: (_: unknown, a: StoreArgs & { id?: string | null; sku?: string | null }, ctx: Ctx) => products.getProduct(ctx, a.storeId, a),
   },
   Mutation: {
-    bulkUploadProducts: async (_: unknown, a: StoreArgs & { products: products.FamilyInput[]; idempotencyKey?: string | null }, ctx: Ctx) => {
+    bulkUploadProducts: async (
+      _: unknown,
+      a: StoreArgs & { products: products.FamilyInput[]; idempotencyKey?: string | null },
+      ctx: Ctx,
+    ) => {
       // Upload chunks commit one by one, so the result is stored after the last one; a crash mid-upload
       // leaves the key in flight until it is taken over, and running the upload again is safe (it matches).
-      const { result, replayed } = await idempotent(ctx, { storeId: a.storeId, operation: "bulkUploadProducts", key: a.idempotencyKey, request: a.products }, () =>
-        products.bulkUpload(ctx, a.storeId, a.products),
+      const { result, replayed } = await idempotent(
+        ctx,
+        { storeId: a.storeId, operation: "bulkUploadProducts", key: a.idempotencyKey, request: a.products },
+        () => products.bulkUpload(ctx, a.storeId, a.products),
       );
       return { ...result, replayed };
     },
-    updateProductFamily: (_: unknown, a: StoreArgs & { id: string; input: FamilyEdit }, ctx: Ctx) => updateFamily(ctx, a.storeId, a.id, a.input),
-    updateProduct: (_: unknown, a: StoreArgs & { id: string; input: VariantEdit }, ctx: Ctx) => updateVariant(ctx, a.storeId, a.id, a.input),
+    updateProductFamily: (_: unknown, a: StoreArgs & { id: string; input: FamilyEdit }, ctx: Ctx) =>
+      updateFamily(ctx, a.storeId, a.id, a.input),
+    updateProduct: (_: unknown, a: StoreArgs & { id: string; input: VariantEdit }, ctx: Ctx) =>
+      updateVariant(ctx, a.storeId, a.id, a.input),
   },
   ProductFamily: {
     tags: (f: { tags: string }) => JSON.parse(f.tags) as string[],

@@ -7,10 +7,54 @@ const SIZES = ["S", "M", "L", "XL"];
 export async function seedProducts(services: Services, storeId: string) {
   const ctx = systemContext(services, storeId, "seed");
   const families: products.FamilyInput[] = [
-    { title: "Trail Runner Shoe", vendor: "Northpeak", tags: ["footwear", "running"], external_id: "shop-1001", variants: [40, 41, 42, 43, 44].map((size) => ({ sku: `TRS-${size}`, title: `EU ${size}`, price: 12900, currency: "USD", weight: 640, weight_unit: "g", option_values: [String(size)] })), options: [{ name: "Size", values: ["40", "41", "42", "43", "44"] }] },
-    { title: "Merino Crew Sock", vendor: "Northpeak", tags: ["socks"], external_id: "shop-1002", variants: SIZES.map((s) => ({ sku: `MCS-${s}`, title: s, price: 1800, currency: "USD", weight: 60, weight_unit: "g", upc: `0840001${SIZES.indexOf(s)}0000` })) },
-    { title: "Packable Rain Jacket", vendor: "Coastline", tags: ["outerwear"], external_id: "shop-1003", images: [{ url: "https://images.example.com/rain-jacket.jpg", alt_text: "Rain jacket, front" }], variants: SIZES.map((s) => ({ sku: `PRJ-${s}`, title: s, price: 8900, currency: "USD", weight: 310, weight_unit: "g" })) },
-    { title: "Canvas Tote", vendor: "Coastline", tags: ["bags"], variants: [{ sku: "TOTE-NAT", title: "Natural", price: 3500, currency: "USD" }, { sku: "TOTE-BLK", title: "Black", price: 3500, currency: "USD" }] },
+    {
+      title: "Trail Runner Shoe",
+      vendor: "Northpeak",
+      tags: ["footwear", "running"],
+      external_id: "shop-1001",
+      variants: [40, 41, 42, 43, 44].map((size) => ({
+        sku: `TRS-${size}`,
+        title: `EU ${size}`,
+        price: 12900,
+        currency: "USD",
+        weight: 640,
+        weight_unit: "g",
+        option_values: [String(size)],
+      })),
+      options: [{ name: "Size", values: ["40", "41", "42", "43", "44"] }],
+    },
+    {
+      title: "Merino Crew Sock",
+      vendor: "Northpeak",
+      tags: ["socks"],
+      external_id: "shop-1002",
+      variants: SIZES.map((s) => ({
+        sku: `MCS-${s}`,
+        title: s,
+        price: 1800,
+        currency: "USD",
+        weight: 60,
+        weight_unit: "g",
+        upc: `0840001${SIZES.indexOf(s)}0000`,
+      })),
+    },
+    {
+      title: "Packable Rain Jacket",
+      vendor: "Coastline",
+      tags: ["outerwear"],
+      external_id: "shop-1003",
+      images: [{ url: "https://images.example.com/rain-jacket.jpg", alt_text: "Rain jacket, front" }],
+      variants: SIZES.map((s) => ({ sku: `PRJ-${s}`, title: s, price: 8900, currency: "USD", weight: 310, weight_unit: "g" })),
+    },
+    {
+      title: "Canvas Tote",
+      vendor: "Coastline",
+      tags: ["bags"],
+      variants: [
+        { sku: "TOTE-NAT", title: "Natural", price: 3500, currency: "USD" },
+        { sku: "TOTE-BLK", title: "Black", price: 3500, currency: "USD" },
+      ],
+    },
     { title: "Gift Wrap", kind: "NON_SELLABLE", variants: [{ sku: "GIFT-WRAP", price: 0, currency: "USD" }] },
   ];
   const result = await products.bulkUpload(ctx, storeId, families);

@@ -83,12 +83,16 @@ export function checkLength(v: string | null | undefined, field: string, max: nu
     return;
   }
   if (typeof v !== "string" || v.length < min || v.length > max) {
-    throw fail.badInput(min > 0 ? `\`${field}\` must be ${min} to ${max} characters.` : `\`${field}\` must have at most ${max} characters.`, field);
+    throw fail.badInput(
+      min > 0 ? `\`${field}\` must be ${min} to ${max} characters.` : `\`${field}\` must have at most ${max} characters.`,
+      field,
+    );
   }
 }
 
 export function checkEnum(v: string | null | undefined, field: string, values: string[]) {
-  if (v != null && !values.includes(v)) throw fail.badInput(`\`${field}\` must be one of ${values.join(", ")}; got ${JSON.stringify(v)}.`, field);
+  if (v != null && !values.includes(v))
+    throw fail.badInput(`\`${field}\` must be one of ${values.join(", ")}; got ${JSON.stringify(v)}.`, field);
 }
 
 export function checkNumber(v: number | null | undefined, field: string) {
@@ -110,7 +114,10 @@ export function checkImages(images: ImageInput[] | null | undefined, field: stri
 
 export function validateUpload(products: FamilyInput[]) {
   if (!Array.isArray(products) || products.length < 1 || products.length > MAX_FAMILIES) {
-    throw fail.badInput(`\`products\` must hold 1 to ${MAX_FAMILIES} product families; got ${Array.isArray(products) ? products.length : "none"}.`, "products");
+    throw fail.badInput(
+      `\`products\` must hold 1 to ${MAX_FAMILIES} product families; got ${Array.isArray(products) ? products.length : "none"}.`,
+      "products",
+    );
   }
   products.forEach((f, i) => {
     const p = `products[${i}]`;
@@ -138,13 +145,16 @@ export function validateUpload(products: FamilyInput[]) {
       checkLength(v.sku, `${q}.sku`, 255, 1);
       if (!v.sku.trim()) throw fail.badInput(`\`${q}.sku\` must not be blank.`, `${q}.sku`);
       checkLength(v.upc, `${q}.upc`, 50);
-      if (!Number.isInteger(v.price) || v.price < 0) throw fail.badInput(`\`${q}.price\` must be a non-negative integer in minor units (2999 = 29.99).`, `${q}.price`);
-      if (typeof v.currency !== "string" || !/^[A-Za-z]{3}$/.test(v.currency)) throw fail.badInput(`\`${q}.currency\` must be a 3-letter ISO 4217 code; got ${JSON.stringify(v.currency)}.`, `${q}.currency`);
+      if (!Number.isInteger(v.price) || v.price < 0)
+        throw fail.badInput(`\`${q}.price\` must be a non-negative integer in minor units (2999 = 29.99).`, `${q}.price`);
+      if (typeof v.currency !== "string" || !/^[A-Za-z]{3}$/.test(v.currency))
+        throw fail.badInput(`\`${q}.currency\` must be a 3-letter ISO 4217 code; got ${JSON.stringify(v.currency)}.`, `${q}.currency`);
       for (const k of ["weight", "width", "length", "height"] as const) checkNumber(v[k], `${q}.${k}`);
       checkEnum(v.weight_unit, `${q}.weight_unit`, WEIGHT_UNITS);
       checkEnum(v.dimension_unit, `${q}.dimension_unit`, DIMENSION_UNITS);
       checkLength(v.hs_code, `${q}.hs_code`, 50);
-      if (v.origin_country != null && !/^[A-Z]{2}$/.test(v.origin_country)) throw fail.badInput(`\`${q}.origin_country\` must be an ISO 3166-1 alpha-2 code in capitals.`, `${q}.origin_country`);
+      if (v.origin_country != null && !/^[A-Z]{2}$/.test(v.origin_country))
+        throw fail.badInput(`\`${q}.origin_country\` must be an ISO 3166-1 alpha-2 code in capitals.`, `${q}.origin_country`);
       checkImages(v.images, `${q}.images`);
     });
   });
@@ -181,12 +191,26 @@ async function acquireLock(ctx: RequestContext, storeId: string): Promise<string
     if (!current) continue; // released meanwhile
     // Take it over if its lease ran out, or at once if its holder was a process of this host that is
     // gone (killed mid-upload: its writes were per-family transactions, so nothing is half-written).
-    const deadHolder = current.holderHost === HOLDER_HOST && current.holderPid !== null && current.holderPid !== process.pid && !processAlive(current.holderPid);
+    const deadHolder =
+      current.holderHost === HOLDER_HOST &&
+      current.holderPid !== null &&
+      current.holderPid !== process.pid &&
+      !processAlive(current.holderPid);
     if (current.expiresAt.getTime() < now.getTime() || deadHolder) {
       // Compare-and-set on the token: of several racing takers, one wins.
-      const stolen = await ctx.prisma.bulkUploadLock.updateMany({ where: { storeId, token: current.token }, data: { token, expiresAt, createdAt: now, ...holder } });
+      const stolen = await ctx.prisma.bulkUploadLock.updateMany({
+        where: { storeId, token: current.token },
+        data: { token, expiresAt, createdAt: now, ...holder },
+      });
       if (stolen.count === 1) {
-        ctx.log.warn({ storeId, previousHolder: { host: current.holderHost, pid: current.holderPid }, reason: deadHolder ? "holder process gone" : "lease expired" }, "took over a stale bulk-upload lock");
+        ctx.log.warn(
+          {
+            storeId,
+            previousHolder: { host: current.holderHost, pid: current.holderPid },
+            reason: deadHolder ? "holder process gone" : "lease expired",
+          },
+          "took over a stale bulk-upload lock",
+        );
         return token;
       }
       continue;
@@ -265,11 +289,14 @@ function changed(row: Record<string, unknown>, data: Record<string, unknown>): b
 export async function bulkUpload(ctx: RequestContext, storeId: string, products: FamilyInput[]): Promise<BulkUploadResult> {
   validateUpload(products);
   const token = await acquireLock(ctx, storeId);
-  const renew = setInterval(() => {
-    ctx.prisma.bulkUploadLock
-      .updateMany({ where: { storeId, token }, data: { expiresAt: new Date(Date.now() + LOCK_LEASE_MS) } })
-      .catch((err) => ctx.log.warn({ err }, "could not renew the bulk-upload lock"));
-  }, Math.max(1000, Math.floor(LOCK_LEASE_MS / 3)));
+  const renew = setInterval(
+    () => {
+      ctx.prisma.bulkUploadLock
+        .updateMany({ where: { storeId, token }, data: { expiresAt: new Date(Date.now() + LOCK_LEASE_MS) } })
+        .catch((err) => ctx.log.warn({ err }, "could not renew the bulk-upload lock"));
+    },
+    Math.max(1000, Math.floor(LOCK_LEASE_MS / 3)),
+  );
   try {
     return await runUpload(ctx, storeId, products);
   } finally {
@@ -285,7 +312,8 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
   const skuFamilies = new Map<string, number[]>();
   families.forEach((f, i) => f.variants.forEach((v) => skuFamilies.set(v.sku, [...(skuFamilies.get(v.sku) ?? []), i])));
   for (const [sku, owners] of skuFamilies) {
-    if (owners.length > 1) for (const i of owners) results[i] ??= { status: "error", error: `Duplicate SKU found in request: ${JSON.stringify(sku)}.` };
+    if (owners.length > 1)
+      for (const i of owners) results[i] ??= { status: "error", error: `Duplicate SKU found in request: ${JSON.stringify(sku)}.` };
   }
 
   // Batched reads for matching: at most five queries, whatever the request size.
@@ -301,8 +329,12 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
     return out;
   };
   const [byFamilyId, byFamilyExternal, productsById, productsBySku, productsByExternal] = await Promise.all([
-    inChunks(familyIds, (part) => ctx.prisma.productFamily.findMany({ where: { storeId, id: { in: part } }, select: { id: true, externalId: true } })),
-    inChunks(familyExternal, (part) => ctx.prisma.productFamily.findMany({ where: { storeId, externalId: { in: part } }, select: { id: true, externalId: true } })),
+    inChunks(familyIds, (part) =>
+      ctx.prisma.productFamily.findMany({ where: { storeId, id: { in: part } }, select: { id: true, externalId: true } }),
+    ),
+    inChunks(familyExternal, (part) =>
+      ctx.prisma.productFamily.findMany({ where: { storeId, externalId: { in: part } }, select: { id: true, externalId: true } }),
+    ),
     inChunks(variantIds, (part) => ctx.prisma.product.findMany({ where: { storeId, id: { in: part } } })),
     inChunks(skus, (part) => ctx.prisma.product.findMany({ where: { storeId, sku: { in: part } } })),
     inChunks(variantExternal, (part) => ctx.prisma.product.findMany({ where: { storeId, externalId: { in: part } } })),
@@ -322,9 +354,14 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
       if (!fam) return void (results[index] = { status: "error", error: `No product family ${f.product_family_id} in this store.` });
       return void matched.push({ index, familyId: fam.id });
     }
-    if (f.external_id && famByExternal.has(f.external_id)) return void matched.push({ index, familyId: famByExternal.get(f.external_id)!.id });
+    if (f.external_id && famByExternal.has(f.external_id))
+      return void matched.push({ index, familyId: famByExternal.get(f.external_id)!.id });
     const owners = new Set(f.variants.map((v) => prodBySku.get(v.sku)?.familyId).filter((x): x is string => !!x));
-    if (owners.size > 1) return void (results[index] = { status: "error", error: `The variants' SKUs belong to ${owners.size} different product families (${[...owners].join(", ")}); upload them with one family's product_family_id.` });
+    if (owners.size > 1)
+      return void (results[index] = {
+        status: "error",
+        error: `The variants' SKUs belong to ${owners.size} different product families (${[...owners].join(", ")}); upload them with one family's product_family_id.`,
+      });
     matched.push({ index, familyId: owners.size ? [...owners][0] : null });
   });
   // One family may be matched by two entries of the same request: the second fails.
@@ -332,7 +369,10 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
   for (const m of matched) {
     if (!m.familyId) continue;
     if (claimed.has(m.familyId)) {
-      results[m.index] = { status: "error", error: `Product family ${m.familyId} is already updated by products[${claimed.get(m.familyId)}] of this request.` };
+      results[m.index] = {
+        status: "error",
+        error: `Product family ${m.familyId} is already updated by products[${claimed.get(m.familyId)}] of this request.`,
+      };
       m.familyId = "";
     } else claimed.set(m.familyId, m.index);
   }
@@ -355,7 +395,16 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
     const own = productsOfFamily.get(familyId) ?? [];
     const data = familyData(f);
     const current = familyRowById.get(familyId);
-    const plan: Plan = { index: m.index, familyId, create, familyData: data, familyChanged: !current || changed(current, data), creates: [], updates: [], products: [] };
+    const plan: Plan = {
+      index: m.index,
+      familyId,
+      create,
+      familyData: data,
+      familyChanged: !current || changed(current, data),
+      creates: [],
+      updates: [],
+      products: [],
+    };
     let error: string | null = null;
     const used = new Set<string>();
     f.variants.forEach((v, position) => {
@@ -363,7 +412,8 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
       let row: ProductRow | undefined;
       if (v.id) {
         row = prodById.get(v.id);
-        if (!row || row.familyId !== familyId) return void (error = `Variant id ${v.id} is not a variant of ${create ? "this new family" : `product family ${familyId}`}.`);
+        if (!row || row.familyId !== familyId)
+          return void (error = `Variant id ${v.id} is not a variant of ${create ? "this new family" : `product family ${familyId}`}.`);
       } else if (v.external_id) {
         row = own.find((p) => p.externalId === v.external_id);
         if (!row && (extOwners.get(v.external_id) ?? []).some((p) => p.familyId !== familyId)) {
@@ -372,8 +422,10 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
       }
       if (!row) row = own.find((p) => p.sku === v.sku && !v.id && !v.external_id);
       const skuOwner = prodBySku.get(v.sku);
-      if (skuOwner && skuOwner.familyId !== familyId) return void (error = `SKU ${JSON.stringify(v.sku)} belongs to product family ${skuOwner.familyId}.`);
-      if (skuOwner && row && skuOwner.id !== row.id) return void (error = `SKU ${JSON.stringify(v.sku)} belongs to another variant (${skuOwner.id}) of this family.`);
+      if (skuOwner && skuOwner.familyId !== familyId)
+        return void (error = `SKU ${JSON.stringify(v.sku)} belongs to product family ${skuOwner.familyId}.`);
+      if (skuOwner && row && skuOwner.id !== row.id)
+        return void (error = `SKU ${JSON.stringify(v.sku)} belongs to another variant (${skuOwner.id}) of this family.`);
       if (row && used.has(row.id)) return void (error = `Variant ${row.id} appears twice in this family.`);
       const data = variantData(v, position);
       if (row) {
@@ -396,13 +448,30 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
     const now = new Date();
     const creates = batch.filter((p) => p.create);
     if (creates.length) {
-      await insertRows(tx, provider, "ProductFamily", creates.map((p) => ({ id: p.familyId, storeId, ...p.familyData, createdAt: now, updatedAt: now })));
+      await insertRows(
+        tx,
+        provider,
+        "ProductFamily",
+        creates.map((p) => ({ id: p.familyId, storeId, ...p.familyData, createdAt: now, updatedAt: now })),
+      );
     }
-    for (const p of batch.filter((p) => !p.create && p.familyChanged)) await tx.productFamily.update({ where: { id: p.familyId }, data: p.familyData });
+    for (const p of batch.filter((p) => !p.create && p.familyChanged))
+      await tx.productFamily.update({ where: { id: p.familyId }, data: p.familyData });
     // Only variants whose fields changed are written (a re-upload of the same catalogue writes no variant).
-    await updateRows(tx, provider, "Product", batch.flatMap((p) => p.updates).map((u) => ({ id: u.id, ...u.data, updatedAt: now })));
+    await updateRows(
+      tx,
+      provider,
+      "Product",
+      batch.flatMap((p) => p.updates).map((u) => ({ id: u.id, ...u.data, updatedAt: now })),
+    );
     const rows = batch.flatMap((p) => p.creates);
-    if (rows.length) await insertRows(tx, provider, "Product", rows.map((r) => ({ ...r, createdAt: now, updatedAt: now })));
+    if (rows.length)
+      await insertRows(
+        tx,
+        provider,
+        "Product",
+        rows.map((r) => ({ ...r, createdAt: now, updatedAt: now })),
+      );
   };
   for (let i = 0; i < plans.length; i += CHUNK) {
     // Let queued work of other requests in between chunks (SQLite runs one transaction at a time).
@@ -410,7 +479,8 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
     const batch = plans.slice(i, i + CHUNK);
     try {
       await ctx.prisma.$transaction((tx) => writePlans(tx, batch), { timeout: 60_000 });
-      for (const p of batch) results[p.index] = { status: p.create ? "created" : "updated", product_family_id: p.familyId, products: p.products };
+      for (const p of batch)
+        results[p.index] = { status: p.create ? "created" : "updated", product_family_id: p.familyId, products: p.products };
     } catch (err) {
       if (batch.length === 1) {
         results[batch[0].index] = { status: "error", error: writeError(err) };
@@ -433,14 +503,27 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
   return { total_count: families.length, processed_count: families.length - errors, error_count: errors, results: out };
 }
 
-const PG_TYPES: Record<string, string> = { priceAmount: "integer", position: "integer", weight: "double precision", width: "double precision", length: "double precision", height: "double precision" };
+const PG_TYPES: Record<string, string> = {
+  priceAmount: "integer",
+  position: "integer",
+  weight: "double precision",
+  width: "double precision",
+  length: "double precision",
+  height: "double precision",
+};
 
 /**
  * Runs one statement per few hundred rows, with the rows as a VALUES list of placeholders. Dates are
  * written as Prisma writes them on each provider; on PostgreSQL each value is cast to its column type
  * (`typed`), which an UPDATE … FROM (VALUES …) needs.
  */
-async function valuesStatements(tx: TransactionClient, provider: string, rows: Record<string, unknown>[], typed: boolean, sql: (columns: string[], values: string) => string) {
+async function valuesStatements(
+  tx: TransactionClient,
+  provider: string,
+  rows: Record<string, unknown>[],
+  typed: boolean,
+  sql: (columns: string[], values: string) => string,
+) {
   if (!rows.length) return;
   const columns = Object.keys(rows[0]);
   const per = Math.max(1, Math.floor(900 / columns.length));
@@ -465,13 +548,22 @@ async function valuesStatements(tx: TransactionClient, provider: string, rows: R
 
 /** Multi-row INSERTs: Prisma's createMany costs about a millisecond per row here (5000 variants took seconds). */
 function insertRows(tx: TransactionClient, provider: string, table: string, rows: Record<string, unknown>[]) {
-  return valuesStatements(tx, provider, rows, false, (columns, values) => `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${values}`);
+  return valuesStatements(
+    tx,
+    provider,
+    rows,
+    false,
+    (columns, values) => `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${values}`,
+  );
 }
 
 /** UPDATE … FROM (VALUES …) matched on `id` (the first column of every row). */
 function updateRows(tx: TransactionClient, provider: string, table: string, rows: Record<string, unknown>[]) {
   return valuesStatements(tx, provider, rows, true, (columns, values) => {
-    const sets = columns.slice(1).map((c, k) => `"${c}" = v.column${k + 2}`).join(", ");
+    const sets = columns
+      .slice(1)
+      .map((c, k) => `"${c}" = v.column${k + 2}`)
+      .join(", ");
     return `UPDATE "${table}" SET ${sets} FROM (VALUES ${values}) AS v WHERE "${table}"."id" = v.column1`;
   });
 }
@@ -490,7 +582,8 @@ export function listFamilies(ctx: RequestContext, storeId: string, args: PageArg
     defaultSize: PAGE_SIZES.standard.default,
     maxSize: PAGE_SIZES.standard.max,
     sortField: "createdAt",
-    fetch: (keyset, take) => ctx.prisma.productFamily.findMany({ where: { storeId, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
+    fetch: (keyset, take) =>
+      ctx.prisma.productFamily.findMany({ where: { storeId, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
   });
 }
 
@@ -500,13 +593,18 @@ export function getFamily(ctx: RequestContext, storeId: string, id: string) {
 
 export function getProduct(ctx: RequestContext, storeId: string, where: { id?: string | null; sku?: string | null }) {
   if (!where.id && !where.sku) throw fail.badInput("Pass `id` or `sku`.", "id");
-  return ctx.prisma.product.findFirst({ where: { storeId, ...(where.id ? { id: where.id } : {}), ...(where.sku ? { sku: where.sku } : {}) } });
+  return ctx.prisma.product.findFirst({
+    where: { storeId, ...(where.id ? { id: where.id } : {}), ...(where.sku ? { sku: where.sku } : {}) },
+  });
 }
 
 export function productsOf(ctx: RequestContext, familyId: string) {
   return ctx.loaders
     .get("products.ofFamily", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.product.findMany({ where: { familyId: { in: [...ids] } }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+      const rows = await ctx.prisma.product.findMany({
+        where: { familyId: { in: [...ids] } },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+      });
       return groupBy(ids, rows, (r) => r.familyId);
     })
     .load(familyId);

@@ -9,7 +9,10 @@ export function actorName(ctx: RequestContext, type: string, id: string | null):
     if (id === "system") return Promise.resolve("System");
     return ctx.loaders
       .get("returns.staffNames", async (ids: readonly string[]) => {
-        const rows = await ctx.prisma.staffUser.findMany({ where: { id: { in: [...ids] } }, select: { id: true, name: true, email: true } });
+        const rows = await ctx.prisma.staffUser.findMany({
+          where: { id: { in: [...ids] } },
+          select: { id: true, name: true, email: true },
+        });
         return indexBy(ids, rows, (r) => r.id).map((u) => (u ? u.name || u.email : null));
       })
       .load(id);
@@ -18,7 +21,10 @@ export function actorName(ctx: RequestContext, type: string, id: string | null):
     return ctx.loaders
       .get("returns.apiClientNames", async (ids: readonly string[]) => {
         // Only clients of the caller's stores: another store's client name is not this caller's business.
-        const rows = await ctx.prisma.apiClient.findMany({ where: { id: { in: [...ids] }, storeId: { in: ctx.storeIds() } }, select: { id: true, name: true } });
+        const rows = await ctx.prisma.apiClient.findMany({
+          where: { id: { in: [...ids] }, storeId: { in: ctx.storeIds() } },
+          select: { id: true, name: true },
+        });
         return indexBy(ids, rows, (r) => r.id).map((c) => c?.name ?? null);
       })
       .load(id);

@@ -27,10 +27,19 @@ export function splitReturn(selected: Record<string, unknown>): { return: unknow
 }
 
 /** Renders `{ return, order }` for a return of a store, in-process, as the system. */
-export async function renderReturnPayload(services: Services, storeId: string, returnId: string): Promise<{ return: unknown; order: unknown }> {
+export async function renderReturnPayload(
+  services: Services,
+  storeId: string,
+  returnId: string,
+): Promise<{ return: unknown; order: unknown }> {
   // The core's own schema (set by createCore): the same resolvers, bounds and access rules as a REST read.
   if (!services.schema) throw new Error("rendering a return needs the core's schema (services.schema is set by createCore)");
-  const result = await execute({ schema: services.schema, document: returnWithOrder, variableValues: { id: returnId }, contextValue: systemContext(services, storeId, "render") });
+  const result = await execute({
+    schema: services.schema,
+    document: returnWithOrder,
+    variableValues: { id: returnId },
+    contextValue: systemContext(services, storeId, "render"),
+  });
   if (result.errors?.length) throw result.errors[0];
   const selected = (result.data as { return: Record<string, unknown> | null } | null)?.return;
   if (!selected) throw new Error(`return ${returnId} not found in store ${storeId}`);

@@ -52,7 +52,8 @@ function searchWhere(ctx: RequestContext, search: string) {
 
 /** The Prisma filter of a store's returns; `withStatus: false` leaves the status out (for the per-status counts). */
 export function returnsWhere(ctx: RequestContext, storeId: string, f: ReturnFilters, withStatus = true) {
-  if (f.status != null && !isReturnStatus(f.status)) throw fail.badInput(`\`status\` must be a return status; got ${JSON.stringify(f.status)}.`, "status");
+  if (f.status != null && !isReturnStatus(f.status))
+    throw fail.badInput(`\`status\` must be a return status; got ${JSON.stringify(f.status)}.`, "status");
   const search = f.search?.trim() ?? "";
   if (search.length > TEXT_BOUNDS.short) throw fail.badInput(`\`search\` may hold at most ${TEXT_BOUNDS.short} characters.`, "search");
   const updatedAt: Record<string, Date> = {};
@@ -71,7 +72,13 @@ function listKey(storeId: string, f: ReturnFilters) {
   return `returns:${storeId}:${f.status ?? ""}:${f.updatedAtMin?.getTime() ?? ""}:${f.updatedAtMax?.getTime() ?? ""}:${f.orderName ?? ""}:${f.search?.trim() ?? ""}:${f.sort ?? "NEWEST"}`;
 }
 
-export async function listReturns(ctx: RequestContext, storeId: string, args: PageArgs, f: ReturnFilters, maxSize = PAGE_SIZES.standard.max) {
+export async function listReturns(
+  ctx: RequestContext,
+  storeId: string,
+  args: PageArgs,
+  f: ReturnFilters,
+  maxSize = PAGE_SIZES.standard.max,
+) {
   const where = returnsWhere(ctx, storeId, f);
   const [sortField, direction] = RETURN_SORTS[f.sort ?? "NEWEST"];
   const page = await paginate(ctx.services.cursors, {
@@ -81,7 +88,8 @@ export async function listReturns(ctx: RequestContext, storeId: string, args: Pa
     maxSize,
     sortField,
     direction,
-    fetch: (keyset, take) => ctx.prisma.return.findMany({ where: { ...where, ...(keyset ?? {}) }, orderBy: keysetOrder(sortField, direction), take }),
+    fetch: (keyset, take) =>
+      ctx.prisma.return.findMany({ where: { ...where, ...(keyset ?? {}) }, orderBy: keysetOrder(sortField, direction), take }),
   });
   // The filters ride along for `ReturnConnection.statusCounts`.
   return { ...page, storeId, filters: f };
@@ -94,10 +102,54 @@ export async function statusCounts(ctx: RequestContext, storeId: string, f: Retu
   return RETURN_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
 }
 
-export const RETURNS_CSV_COLUMNS = ["number", "return_id", "created_at", "updated_at", "status", "type", "order_name", "customer_name", "customer_email", "item_count", "refund", "store_credit", "currency"];
+export const RETURNS_CSV_COLUMNS = [
+  "number",
+  "return_id",
+  "created_at",
+  "updated_at",
+  "status",
+  "type",
+  "order_name",
+  "customer_name",
+  "customer_email",
+  "item_count",
+  "refund",
+  "store_credit",
+  "currency",
+];
 
 /** One CRLF-terminated row of the returns CSV (text the customer typed is formula-guarded). */
-export function returnsCsvRow(r: { number: string | null; id: string; createdAt: Date; updatedAt: Date; status: string; type: string; orderName: string; customerName: string; customerEmail: string | null; itemCount: number; refund: string; storeCredit: string; currency: string }): string {
+export function returnsCsvRow(r: {
+  number: string | null;
+  id: string;
+  createdAt: Date;
+  updatedAt: Date;
+  status: string;
+  type: string;
+  orderName: string;
+  customerName: string;
+  customerEmail: string | null;
+  itemCount: number;
+  refund: string;
+  storeCredit: string;
+  currency: string;
+}): string {
   const text = (v: string | null) => csvField(guardFormula(v ?? ""));
-  return [r.number ?? "", r.id, r.createdAt.toISOString(), r.updatedAt.toISOString(), r.status, r.type, text(r.orderName), text(r.customerName), text(r.customerEmail), String(r.itemCount), r.refund, r.storeCredit, r.currency].join(",") + "\r\n";
+  return (
+    [
+      r.number ?? "",
+      r.id,
+      r.createdAt.toISOString(),
+      r.updatedAt.toISOString(),
+      r.status,
+      r.type,
+      text(r.orderName),
+      text(r.customerName),
+      text(r.customerEmail),
+      String(r.itemCount),
+      r.refund,
+      r.storeCredit,
+      r.currency,
+    ].join(",") + "\r\n"
+  );
 }

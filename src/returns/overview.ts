@@ -18,7 +18,8 @@ export function overviewPeriod(from: Date | null | undefined, to: Date | null | 
   const start = from ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const end = to ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   if (end <= start) throw fail.badInput("`to` must be after `from`.", "to");
-  if (end.getTime() - start.getTime() > MAX_DAYS * DAY_MS) throw fail.badInput(`The period may span at most ${MAX_DAYS} days; choose a later \`from\` or an earlier \`to\`.`, "from");
+  if (end.getTime() - start.getTime() > MAX_DAYS * DAY_MS)
+    throw fail.badInput(`The period may span at most ${MAX_DAYS} days; choose a later \`from\` or an earlier \`to\`.`, "from");
   return { from: start, to: end };
 }
 
@@ -32,13 +33,23 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
   const day = pg ? Prisma.raw(`to_char(r."createdAt", 'YYYY-MM-DD')`) : Prisma.raw(`substr(r."createdAt", 1, 10)`);
   const inPeriod = Prisma.sql`r."storeId" = ${storeId} AND r."createdAt" >= ${from} AND r."createdAt" < ${to}`;
   // An item's refund as Return.totals computes it: its share of the line's value and tax, less the adjustment.
-  const refund = Prisma.raw(`ROUND((li."unitPrice" * li."quantity" - li."discount") * ri."quantity" * 1.0 / li."quantity") + ROUND(li."tax" * ri."quantity" * 1.0 / li."quantity") - COALESCE(ri."merchantAdjustment", 0)`);
+  const refund = Prisma.raw(
+    `ROUND((li."unitPrice" * li."quantity" - li."discount") * ri."quantity" * 1.0 / li."quantity") + ROUND(li."tax" * ri."quantity" * 1.0 / li."quantity") - COALESCE(ri."merchantAdjustment", 0)`,
+  );
 
   const [byStatus, units, reasons, days, values, products] = await Promise.all([
     ctx.prisma.return.groupBy({ by: ["status"], where: period, _count: { _all: true } }),
     ctx.prisma.returnItem.aggregate({ where: { return: period }, _sum: { quantity: true } }),
-    ctx.prisma.returnItem.groupBy({ by: ["reason"], where: { return: period }, _sum: { quantity: true }, orderBy: { _sum: { quantity: "desc" } }, take: TOP_REASONS }),
-    ctx.prisma.$queryRaw<{ day: string; n: unknown }[]>`SELECT ${day} AS day, COUNT(*) AS n FROM "Return" r WHERE ${inPeriod} GROUP BY ${day}`,
+    ctx.prisma.returnItem.groupBy({
+      by: ["reason"],
+      where: { return: period },
+      _sum: { quantity: true },
+      orderBy: { _sum: { quantity: "desc" } },
+      take: TOP_REASONS,
+    }),
+    ctx.prisma.$queryRaw<
+      { day: string; n: unknown }[]
+    >`SELECT ${day} AS day, COUNT(*) AS n FROM "Return" r WHERE ${inPeriod} GROUP BY ${day}`,
     ctx.prisma.$queryRaw<{ currency: string; compensation: string; total: unknown }[]>`
       SELECT currency, compensation, SUM(CASE WHEN status = 'rejected' OR v < 0 THEN 0 ELSE v END) AS total FROM (
         SELECT o."currency" AS currency, ri."compensation" AS compensation, ri."status" AS status, ${refund} AS v
@@ -59,7 +70,8 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
   }
   const statuses = new Map(byStatus.map((s) => [s.status, s._count._all]));
   const currencies = [...new Set(values.map((v) => v.currency))].sort();
-  const sumOf = (currency: string, compensation: string) => num(values.find((v) => v.currency === currency && v.compensation === compensation)?.total);
+  const sumOf = (currency: string, compensation: string) =>
+    num(values.find((v) => v.currency === currency && v.compensation === compensation)?.total);
   return {
     from,
     to,
@@ -68,7 +80,12 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
     byDay,
     byStatus: RETURN_STATUSES.map((status) => ({ status, count: statuses.get(status) ?? 0 })),
     byReason: reasons.map((r) => ({ reason: r.reason, units: r._sum.quantity ?? 0 })),
-    values: currencies.map((c) => ({ currency: c, refund: money(sumOf(c, "refund"), c), storeCredit: money(sumOf(c, "store_credit"), c), exchange: money(0, c) })),
+    values: currencies.map((c) => ({
+      currency: c,
+      refund: money(sumOf(c, "refund"), c),
+      storeCredit: money(sumOf(c, "store_credit"), c),
+      exchange: money(0, c),
+    })),
     topProducts: products.map((p) => ({ productId: p.productId, title: p.title, units: num(p.units) })),
   };
 }

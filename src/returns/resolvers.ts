@@ -34,7 +34,13 @@ async function totalsOf(ctx: Ctx, r: R) {
   const values = await Promise.all(items.map((i) => itemWithValues(ctx, i)));
   const sum = (comp: string) => values.filter((v) => v.item.compensation === comp).reduce((s, v) => s + v.refund, 0);
   const c = order.currency;
-  return { charge: wrap(0, c), exchange: wrap(0, c), refund: wrap(sum("refund"), c), storeCredit: wrap(sum("store_credit"), c), shippingFee: wrap(0, c) };
+  return {
+    charge: wrap(0, c),
+    exchange: wrap(0, c),
+    refund: wrap(sum("refund"), c),
+    storeCredit: wrap(sum("store_credit"), c),
+    shippingFee: wrap(0, c),
+  };
 }
 
 /** Rows of the returns CSV a page holds at most (each reads its order and items through the loaders). */
@@ -50,17 +56,34 @@ export const returnsResolvers = {
     returns: (_: unknown, a: { storeId: string } & ReturnFilters & PageArgs, ctx: Ctx) => listReturns(ctx, a.storeId, a, a),
     returnsCsv: async (_: unknown, a: { storeId: string } & ReturnFilters & PageArgs, ctx: Ctx) => {
       const page = await listReturns(ctx, a.storeId, { first: a.first ?? CSV_PAGE, after: a.after }, a, CSV_PAGE);
-      const rows = await Promise.all(page.nodes.map(async (r) => {
-        const [order, items, totals] = await Promise.all([orderOf(ctx, r), returns.itemsOf(ctx, r.id), totalsOf(ctx, r)]);
-        return returnsCsvRow({
-          number: formatReturnNumber(r.compatId), id: r.id, createdAt: r.createdAt, updatedAt: r.updatedAt, status: r.status, type: r.type,
-          orderName: order.name, customerName: [order.customerFirstName, order.customerLastName].filter(Boolean).join(" "), customerEmail: order.customerEmail,
-          itemCount: items.reduce((n, i) => n + i.quantity, 0), refund: totals.refund.amount.amount, storeCredit: totals.storeCredit.amount.amount, currency: order.currency,
-        });
-      }));
-      return { csv: (a.after ? "" : RETURNS_CSV_COLUMNS.join(",") + "\r\n") + rows.join(""), rowCount: rows.length, pageInfo: page.pageInfo };
+      const rows = await Promise.all(
+        page.nodes.map(async (r) => {
+          const [order, items, totals] = await Promise.all([orderOf(ctx, r), returns.itemsOf(ctx, r.id), totalsOf(ctx, r)]);
+          return returnsCsvRow({
+            number: formatReturnNumber(r.compatId),
+            id: r.id,
+            createdAt: r.createdAt,
+            updatedAt: r.updatedAt,
+            status: r.status,
+            type: r.type,
+            orderName: order.name,
+            customerName: [order.customerFirstName, order.customerLastName].filter(Boolean).join(" "),
+            customerEmail: order.customerEmail,
+            itemCount: items.reduce((n, i) => n + i.quantity, 0),
+            refund: totals.refund.amount.amount,
+            storeCredit: totals.storeCredit.amount.amount,
+            currency: order.currency,
+          });
+        }),
+      );
+      return {
+        csv: (a.after ? "" : RETURNS_CSV_COLUMNS.join(",") + "\r\n") + rows.join(""),
+        rowCount: rows.length,
+        pageInfo: page.pageInfo,
+      };
     },
-    returnsOverview: (_: unknown, a: { storeId: string; from?: Date | null; to?: Date | null }, ctx: Ctx) => returnsOverview(ctx, a.storeId, a.from, a.to),
+    returnsOverview: (_: unknown, a: { storeId: string; from?: Date | null; to?: Date | null }, ctx: Ctx) =>
+      returnsOverview(ctx, a.storeId, a.from, a.to),
     returnTransitions: () =>
       RETURN_STATUSES.flatMap((from) =>
         RETURN_ACTIONS.filter((action) => TRANSITIONS[from][action] !== undefined).map((action) => {
@@ -70,9 +93,18 @@ export const returnsResolvers = {
       ),
   },
   Mutation: {
-    createReturn: (_: unknown, a: { storeId: string; input: returns.CreateReturnInput; options?: { createExternalRMAs?: boolean | null } | null; idempotencyKey?: string | null }, ctx: Ctx) =>
-      returns.createReturn(ctx, a.storeId, a.input, a.options, a.idempotencyKey),
-    processReturn: (_: unknown, a: { id: string; items: returns.ProcessItemInput[]; customerNotes?: string | null }, ctx: Ctx) => returns.processReturn(ctx, a.id, a.items, a.customerNotes),
+    createReturn: (
+      _: unknown,
+      a: {
+        storeId: string;
+        input: returns.CreateReturnInput;
+        options?: { createExternalRMAs?: boolean | null } | null;
+        idempotencyKey?: string | null;
+      },
+      ctx: Ctx,
+    ) => returns.createReturn(ctx, a.storeId, a.input, a.options, a.idempotencyKey),
+    processReturn: (_: unknown, a: { id: string; items: returns.ProcessItemInput[]; customerNotes?: string | null }, ctx: Ctx) =>
+      returns.processReturn(ctx, a.id, a.items, a.customerNotes),
     flagReturn: (_: unknown, a: { id: string; reason?: string | null }, ctx: Ctx) => returns.flagReturn(ctx, a.id, a.reason),
     rejectReturn: (_: unknown, a: { id: string; reason?: string | null }, ctx: Ctx) => returns.rejectReturn(ctx, a.id, a.reason),
     cancelReturn: (_: unknown, a: { id: string; reason?: string | null }, ctx: Ctx) => returns.cancelReturn(ctx, a.id, a.reason),
@@ -80,10 +112,14 @@ export const returnsResolvers = {
     reopenReturn: (_: unknown, a: { id: string }, ctx: Ctx) => returns.reopenReturn(ctx, a.id),
     completeReturn: (_: unknown, a: { id: string }, ctx: Ctx) => returns.completeReturn(ctx, a.id),
     removeReturnItems: (_: unknown, a: { id: string; itemIds: string[] }, ctx: Ctx) => returns.removeReturnItems(ctx, a.id, a.itemIds),
-    bulkReturnAction: (_: unknown, a: { ids: string[]; action: returns.BulkAction; reason?: string | null; restock?: boolean | null }, ctx: Ctx) =>
-      returns.bulkReturnAction(ctx, a.ids, a.action, a),
+    bulkReturnAction: (
+      _: unknown,
+      a: { ids: string[]; action: returns.BulkAction; reason?: string | null; restock?: boolean | null },
+      ctx: Ctx,
+    ) => returns.bulkReturnAction(ctx, a.ids, a.action, a),
     setReturnStatus: (_: unknown, a: { id: string; status: string }, ctx: Ctx) => returns.setReturnStatus(ctx, a.id, a.status),
-    addReturnComment: (_: unknown, a: { id: string; message?: string | null; image?: string | null }, ctx: Ctx) => returns.addComment(ctx, a.id, a.message, a.image),
+    addReturnComment: (_: unknown, a: { id: string; message?: string | null; image?: string | null }, ctx: Ctx) =>
+      returns.addComment(ctx, a.id, a.message, a.image),
   },
   ReturnConnection: {
     statusCounts: (c: { storeId: string; filters: ReturnFilters }, _: unknown, ctx: Ctx) => statusCounts(ctx, c.storeId, c.filters),
@@ -105,14 +141,27 @@ export const returnsResolvers = {
     },
     source: async (r: R, _: unknown, ctx: Ctx) => {
       const o = await orderOf(ctx, r);
-      return { emailAddress: o.customerEmail, mailingAddress: parse(r.shippingAddress), name: { given: o.customerFirstName, surname: o.customerLastName }, phoneNumber: o.customerPhone };
+      return {
+        emailAddress: o.customerEmail,
+        mailingAddress: parse(r.shippingAddress),
+        name: { given: o.customerFirstName, surname: o.customerLastName },
+        phoneNumber: o.customerPhone,
+      };
     },
     destination: () => ({ mailingAddress: null, phoneNumber: null }),
     protection: async (r: R, _: unknown, ctx: Ctx) => {
       const o = await orderOf(ctx, r);
-      return { covered: o.covered, finalSaleCoverage: o.finalSaleCoverage, packageProtection: o.packageProtection, returnsCoverage: o.returnsCoverage, labelPayer: null, labelPayerReason: null };
+      return {
+        covered: o.covered,
+        finalSaleCoverage: o.finalSaleCoverage,
+        packageProtection: o.packageProtection,
+        returnsCoverage: o.returnsCoverage,
+        labelPayer: null,
+        labelPayerReason: null,
+      };
     },
-    compensationMethods: async (r: R, _: unknown, ctx: Ctx) => [...new Set((await returns.itemsOf(ctx, r.id)).map((i) => i.compensation))].sort(),
+    compensationMethods: async (r: R, _: unknown, ctx: Ctx) =>
+      [...new Set((await returns.itemsOf(ctx, r.id)).map((i) => i.compensation))].sort(),
     completeWithNoAction: () => false,
     giftCards: () => [],
     exchange: () => null,
@@ -131,7 +180,13 @@ export const returnsResolvers = {
     totals: (r: R, _: unknown, ctx: Ctx) => totalsOf(ctx, r),
     createdBy: (r: R) => actorOf(r.createdByType, r.createdById, r.createdByName),
     timeline: async (r: R, _: unknown, ctx: Ctx) =>
-      Promise.all((await returns.timelineOf(ctx, r.id)).map(async (t) => ({ ...t, at: t.createdAt, actor: actorOf(t.actorType, t.actorId, await actorName(ctx, t.actorType, t.actorId)) }))),
+      Promise.all(
+        (await returns.timelineOf(ctx, r.id)).map(async (t) => ({
+          ...t,
+          at: t.createdAt,
+          actor: actorOf(t.actorType, t.actorId, await actorName(ctx, t.actorType, t.actorId)),
+        })),
+      ),
     comments: (r: R, _: unknown, ctx: Ctx) => returns.commentsOf(ctx, r.id),
     allowedActions: async (r: R, _: unknown, ctx: Ctx) => {
       const flags = await returns.storeFlags(ctx, r.storeId);
@@ -139,7 +194,8 @@ export const returnsResolvers = {
     },
   },
   ReturnComment: {
-    author: async (c: { authorType: string; authorId: string | null }, _: unknown, ctx: Ctx) => actorOf(c.authorType, c.authorId, await actorName(ctx, c.authorType, c.authorId)),
+    author: async (c: { authorType: string; authorId: string | null }, _: unknown, ctx: Ctx) =>
+      actorOf(c.authorType, c.authorId, await actorName(ctx, c.authorType, c.authorId)),
   },
   ReturnItem: {
     id: (v: { item: I }) => v.item.id,
@@ -152,8 +208,10 @@ export const returnsResolvers = {
     reasonCodes: (v: { item: I }) => (v.item.reasonCode ? [v.item.reasonCode] : []),
     exchangeItem: () => null,
     grade: () => null,
-    outcome: (v: { item: I }) => (v.item.status === "rejected" ? "reject" : v.item.restock === true ? "restock" : v.item.restock === false ? "dispose" : null),
-    productAdjustment: (v: { item: I; currency: string }) => (v.item.merchantAdjustment != null ? money(v.item.merchantAdjustment, v.currency).amount : null),
+    outcome: (v: { item: I }) =>
+      v.item.status === "rejected" ? "reject" : v.item.restock === true ? "restock" : v.item.restock === false ? "dispose" : null,
+    productAdjustment: (v: { item: I; currency: string }) =>
+      v.item.merchantAdjustment != null ? money(v.item.merchantAdjustment, v.currency).amount : null,
     greenReturn: () => false,
     processingImages: () => [],
     customerImages: () => [],
@@ -166,7 +224,10 @@ export const returnsResolvers = {
     status: (v: { item: I }) => v.item.status,
     multipleChoiceQuestions: () => [],
     assessments: () => [],
-    refund: (v: { refund: number; currency: string; item: I }) => ({ amount: money(v.refund, v.currency), type: v.item.compensation === "store_credit" ? "store_credit" : "original_payment" }),
+    refund: (v: { refund: number; currency: string; item: I }) => ({
+      amount: money(v.refund, v.currency),
+      type: v.item.compensation === "store_credit" ? "store_credit" : "original_payment",
+    }),
     productValueNoTaxNoAdjustment: (v: { productValue: number; currency: string }) => wrap(v.productValue, v.currency),
     compensation: (v: { item: I }) => v.item.compensation,
     imageUrl: (v: { line: LineItemRow | null }) => v.line?.imageUrl ?? null,
@@ -174,7 +235,13 @@ export const returnsResolvers = {
 };
 
 function shipmentOf(r: R) {
-  const label = parse<{ trackingNumber: string; carrier?: string | null; trackingUrl?: string | null; postageLabelUrl?: string | null; formLabelUrl?: string | null }>(r.label);
+  const label = parse<{
+    trackingNumber: string;
+    carrier?: string | null;
+    trackingUrl?: string | null;
+    postageLabelUrl?: string | null;
+    formLabelUrl?: string | null;
+  }>(r.label);
   if (!label) return null;
   return {
     carrier: label.carrier ?? null,

@@ -33,15 +33,39 @@ export const COMPENSATIONS = ["refund", "store_credit"] as const;
 export interface CreateReturnInput {
   provider: string;
   externalOrderId: string;
-  items: { lineItemId: string; quantity: number; reason?: string | null; reasonCode?: string | null; compensation?: string | null; notes?: string | null }[];
-  shippingAddress?: { line1: string; line2?: string | null; city: string; state?: string | null; postalCode?: string | null; country: string } | null;
+  items: {
+    lineItemId: string;
+    quantity: number;
+    reason?: string | null;
+    reasonCode?: string | null;
+    compensation?: string | null;
+    notes?: string | null;
+  }[];
+  shippingAddress?: {
+    line1: string;
+    line2?: string | null;
+    city: string;
+    state?: string | null;
+    postalCode?: string | null;
+    country: string;
+  } | null;
   type?: string | null;
   notes?: string | null;
-  label?: { trackingNumber: string; carrier?: string | null; trackingUrl?: string | null; postageLabelUrl?: string | null; formLabelUrl?: string | null; originalShipmentId?: string | null } | null;
+  label?: {
+    trackingNumber: string;
+    carrier?: string | null;
+    trackingUrl?: string | null;
+    postageLabelUrl?: string | null;
+    formLabelUrl?: string | null;
+    originalShipmentId?: string | null;
+  } | null;
 }
 
 /** Value of the returned units: price less their share of the line discount, before tax. */
-export function itemValues(item: Pick<ReturnItemRow, "quantity" | "status" | "merchantAdjustment">, line: Pick<LineItemRow, "unitPrice" | "quantity" | "discount" | "tax"> | null) {
+export function itemValues(
+  item: Pick<ReturnItemRow, "quantity" | "status" | "merchantAdjustment">,
+  line: Pick<LineItemRow, "unitPrice" | "quantity" | "discount" | "tax"> | null,
+) {
   if (!line) return { productValue: 0, tax: 0, refund: 0 };
   const productValue = Math.round(((line.unitPrice * line.quantity - line.discount) * item.quantity) / line.quantity);
   const tax = Math.round((line.tax * item.quantity) / line.quantity);
@@ -56,18 +80,33 @@ function returnNotFound(id: string) {
 async function actorName(ctx: RequestContext, tx: TransactionClient): Promise<string | null> {
   const p = ctx.principal;
   if (p.kind === "apiClient") return (await tx.apiClient.findUnique({ where: { id: p.clientId }, select: { name: true } }))?.name ?? null;
-  if (p.kind === "staff" && p.userId !== "system") return (await tx.staffUser.findUnique({ where: { id: p.userId }, select: { name: true, email: true } }).then((u) => u && (u.name || u.email))) ?? null;
+  if (p.kind === "staff" && p.userId !== "system")
+    return (
+      (await tx.staffUser
+        .findUnique({ where: { id: p.userId }, select: { name: true, email: true } })
+        .then((u) => u && (u.name || u.email))) ?? null
+    );
   return p.kind === "staff" ? "System" : null;
 }
 
 // ─── Create ───────────────────────────────────────────────────────────────────
 
-export async function createReturn(ctx: RequestContext, storeId: string, input: CreateReturnInput, options: { createExternalRMAs?: boolean | null } | null | undefined, idempotencyKey?: string | null) {
+export async function createReturn(
+  ctx: RequestContext,
+  storeId: string,
+  input: CreateReturnInput,
+  options: { createExternalRMAs?: boolean | null } | null | undefined,
+  idempotencyKey?: string | null,
+) {
   const request = { input, options: { createExternalRMAs: !!options?.createExternalRMAs } };
-  const { result, replayed } = await idempotent<{ id: string }>(ctx, { storeId, operation: "createReturn", key: idempotencyKey, request }, async (claim) => {
-    const id = await insertReturn(ctx, storeId, input, claim);
-    return { id };
-  });
+  const { result, replayed } = await idempotent<{ id: string }>(
+    ctx,
+    { storeId, operation: "createReturn", key: idempotencyKey, request },
+    async (claim) => {
+      const id = await insertReturn(ctx, storeId, input, claim);
+      return { id };
+    },
+  );
   const ret = await ctx.prisma.return.findFirst({ where: { id: result.id, storeId } });
   if (!ret) throw returnNotFound(result.id);
   // No external RMA integration (ShipBob, …) is configured for any store: nothing to report, and
@@ -81,25 +120,41 @@ function validateCreate(input: CreateReturnInput) {
   if (!input.items.length) throw fail.badInput("`data.items` must hold at least one item.", "data.items");
   if (input.items.length > 500) throw fail.badInput("`data.items` may hold at most 500 items.", "data.items");
   const type = input.type ?? "return";
-  if (!(RETURN_TYPES as readonly string[]).includes(type)) throw fail.badInput(`\`data.type\` must be one of ${RETURN_TYPES.join(", ")}; got ${JSON.stringify(type)}.`, "data.type");
+  if (!(RETURN_TYPES as readonly string[]).includes(type))
+    throw fail.badInput(`\`data.type\` must be one of ${RETURN_TYPES.join(", ")}; got ${JSON.stringify(type)}.`, "data.type");
   input.items.forEach((it, i) => {
     const f = `data.items[${i}]`;
     if (!it.lineItemId.trim()) throw fail.badInput(`\`${f}.lineItemId\` must not be empty.`, `${f}.lineItemId`);
-    if (!Number.isInteger(it.quantity) || it.quantity < 1) throw fail.badInput(`\`${f}.quantity\` must be an integer of at least 1; got ${it.quantity}.`, `${f}.quantity`);
+    if (!Number.isInteger(it.quantity) || it.quantity < 1)
+      throw fail.badInput(`\`${f}.quantity\` must be an integer of at least 1; got ${it.quantity}.`, `${f}.quantity`);
     if (it.compensation != null && !(COMPENSATIONS as readonly string[]).includes(it.compensation)) {
-      throw fail.badInput(`\`${f}.compensation\` must be one of ${COMPENSATIONS.join(", ")}; got ${JSON.stringify(it.compensation)}.`, `${f}.compensation`);
+      throw fail.badInput(
+        `\`${f}.compensation\` must be one of ${COMPENSATIONS.join(", ")}; got ${JSON.stringify(it.compensation)}.`,
+        `${f}.compensation`,
+      );
     }
   });
   const a = input.shippingAddress;
   if (a) {
-    for (const k of ["line1", "city", "country"] as const) if (!a[k]?.trim()) throw fail.badInput(`\`data.shippingAddress.${k}\` must not be empty.`, `data.shippingAddress.${k}`);
-    if (!/^[A-Za-z]{2}$/.test(a.country)) throw fail.badInput("`data.shippingAddress.country` must be an ISO 3166-1 alpha-2 code such as \"US\".", "data.shippingAddress.country");
+    for (const k of ["line1", "city", "country"] as const)
+      if (!a[k]?.trim()) throw fail.badInput(`\`data.shippingAddress.${k}\` must not be empty.`, `data.shippingAddress.${k}`);
+    if (!/^[A-Za-z]{2}$/.test(a.country))
+      throw fail.badInput(
+        '`data.shippingAddress.country` must be an ISO 3166-1 alpha-2 code such as "US".',
+        "data.shippingAddress.country",
+      );
   }
-  if (input.label && !input.label.trackingNumber.trim()) throw fail.badInput("`data.label.trackingNumber` must not be empty.", "data.label.trackingNumber");
+  if (input.label && !input.label.trackingNumber.trim())
+    throw fail.badInput("`data.label.trackingNumber` must not be empty.", "data.label.trackingNumber");
   return type;
 }
 
-async function insertReturn(ctx: RequestContext, storeId: string, input: CreateReturnInput, claim: IdempotencyClaim<{ id: string }>): Promise<string> {
+async function insertReturn(
+  ctx: RequestContext,
+  storeId: string,
+  input: CreateReturnInput,
+  claim: IdempotencyClaim<{ id: string }>,
+): Promise<string> {
   const type = validateCreate(input);
   const provider = normaliseProvider(input.provider);
   const order = await ctx.prisma.order.findFirst({ where: { storeId, externalId: input.externalOrderId.trim(), provider } });
@@ -121,7 +176,11 @@ async function insertReturn(ctx: RequestContext, storeId: string, input: CreateR
     const wanted = new Map<string, number>();
     const resolved = input.items.map((it, i) => {
       const line = byExt.get(it.lineItemId) ?? byId.get(it.lineItemId);
-      if (!line) throw fail.badInput(`\`data.items[${i}].lineItemId\` ${JSON.stringify(it.lineItemId)} is not a line item of order ${order.name}.`, `data.items[${i}].lineItemId`);
+      if (!line)
+        throw fail.badInput(
+          `\`data.items[${i}].lineItemId\` ${JSON.stringify(it.lineItemId)} is not a line item of order ${order.name}.`,
+          `data.items[${i}].lineItemId`,
+        );
       wanted.set(line.id, (wanted.get(line.id) ?? 0) + it.quantity);
       return { it, line };
     });
@@ -152,7 +211,16 @@ async function insertReturn(ctx: RequestContext, storeId: string, input: CreateR
         orderId: order.id,
         type,
         status: INITIAL_STATUS,
-        shippingAddress: input.shippingAddress ? JSON.stringify({ line1: input.shippingAddress.line1, line2: input.shippingAddress.line2 ?? "", city: input.shippingAddress.city, state: input.shippingAddress.state ?? "", postalCode: input.shippingAddress.postalCode ?? "", country: input.shippingAddress.country.toUpperCase() }) : null,
+        shippingAddress: input.shippingAddress
+          ? JSON.stringify({
+              line1: input.shippingAddress.line1,
+              line2: input.shippingAddress.line2 ?? "",
+              city: input.shippingAddress.city,
+              state: input.shippingAddress.state ?? "",
+              postalCode: input.shippingAddress.postalCode ?? "",
+              country: input.shippingAddress.country.toUpperCase(),
+            })
+          : null,
         label: input.label ? JSON.stringify(input.label) : null,
         notes: input.notes ?? null,
         createdByType: actor.type,
@@ -171,7 +239,16 @@ async function insertReturn(ctx: RequestContext, storeId: string, input: CreateR
             compensation: it.compensation ?? "refund",
           })),
         },
-        timeline: { create: { id: newId("rtl"), action: "created", fromStatus: null, toStatus: INITIAL_STATUS, actorType: actor.type, actorId: actor.id } },
+        timeline: {
+          create: {
+            id: newId("rtl"),
+            action: "created",
+            fromStatus: null,
+            toStatus: INITIAL_STATUS,
+            actorType: actor.type,
+            actorId: actor.id,
+          },
+        },
       },
     });
     await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
@@ -234,7 +311,16 @@ async function act(
     const next = resolveTarget(target, current, after);
     const updated = await tx.return.update({ where: { id }, data: { status: next, updatedAt: new Date() } });
     await tx.returnTimelineEntry.create({
-      data: { id: newId("rtl"), returnId: id, action, fromStatus: current, toStatus: next, actorType: actor.type, actorId: actor.id, detail: out.detail === undefined ? null : JSON.stringify(out.detail) },
+      data: {
+        id: newId("rtl"),
+        returnId: id,
+        action,
+        fromStatus: current,
+        toStatus: next,
+        actorType: actor.type,
+        actorId: actor.id,
+        detail: out.detail === undefined ? null : JSON.stringify(out.detail),
+      },
     });
     await recordEvent(tx, { storeId: ret.storeId, topic: "return", subjectId: id, type: "updated" });
     return updated;
@@ -256,7 +342,9 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
     const byId = new Map(items.map((i) => [i.id, i]));
     const order = await tx.order.findUnique({ where: { id: ret.orderId }, select: { currency: true } });
     const currency = order?.currency ?? "USD";
-    const lines = new Map((await tx.orderLineItem.findMany({ where: { id: { in: items.map((i) => i.lineItemId) } } })).map((l) => [l.id, l]));
+    const lines = new Map(
+      (await tx.orderLineItem.findMany({ where: { id: { in: items.map((i) => i.lineItemId) } } })).map((l) => [l.id, l]),
+    );
     const now = new Date();
     const seen = new Set<string>();
     for (const [i, p] of inputs.entries()) {
@@ -265,8 +353,14 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
       if (!item) throw fail.badInput(`\`${f}._id\` ${JSON.stringify(p.itemId)} is not an item of this return.`, `${f}._id`);
       if (seen.has(item.id)) throw fail.badInput(`\`${f}._id\` ${item.id} appears twice.`, `${f}._id`);
       seen.add(item.id);
-      if (item.status !== "open") throw fail.conflict("returns/item-already-processed", "Item already processed", `Return item ${item.id} is ${item.status}; reopen or reset the return to process it again.`);
-      if (p.reject && (p.restock != null || p.merchantAdjustment != null)) throw fail.badInput(`\`${f}\`: \`reject\` and \`processInput\` are mutually exclusive.`, `${f}.reject`);
+      if (item.status !== "open")
+        throw fail.conflict(
+          "returns/item-already-processed",
+          "Item already processed",
+          `Return item ${item.id} is ${item.status}; reopen or reset the return to process it again.`,
+        );
+      if (p.reject && (p.restock != null || p.merchantAdjustment != null))
+        throw fail.badInput(`\`${f}\`: \`reject\` and \`processInput\` are mutually exclusive.`, `${f}.reject`);
       let adjustment: number | null = null;
       if (p.merchantAdjustment != null) {
         const field = `${f}.processInput.newMerchantAdjustment`;
@@ -275,18 +369,33 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
         // An adjustment is taken off the item's refund: more than the item is worth is a typo, not a refund of 0.
         const { productValue, tax } = itemValues({ ...item, merchantAdjustment: null }, lines.get(item.lineItemId) ?? null);
         if (adjustment > productValue + tax) {
-          throw fail.badInput(`\`${field}\` (${money(adjustment, currency).amount}) must not exceed the item's value of ${money(productValue + tax, currency).amount} ${currency} (tax included); enter at most that amount.`, field);
+          throw fail.badInput(
+            `\`${field}\` (${money(adjustment, currency).amount}) must not exceed the item's value of ${money(productValue + tax, currency).amount} ${currency} (tax included); enter at most that amount.`,
+            field,
+          );
         }
       }
       await tx.returnItem.update({
         where: { id: item.id },
-        data: p.reject ? { status: "rejected", restock: null, merchantAdjustment: null, processedAt: now } : { status: "processed", restock: !!p.restock, merchantAdjustment: adjustment, processedAt: now },
+        data: p.reject
+          ? { status: "rejected", restock: null, merchantAdjustment: null, processedAt: now }
+          : { status: "processed", restock: !!p.restock, merchantAdjustment: adjustment, processedAt: now },
       });
     }
-    await restockReturnItems(tx, ret, items.filter((i) => inputs.some((p) => p.itemId === i.id && !p.reject && p.restock)));
-    if (customerNotes) await tx.returnComment.create({ data: { id: newId("rcm"), returnId: id, message: customerNotes, authorType: ctx.actor().type, authorId: ctx.actor().id } });
+    await restockReturnItems(
+      tx,
+      ret,
+      items.filter((i) => inputs.some((p) => p.itemId === i.id && !p.reject && p.restock)),
+    );
+    if (customerNotes)
+      await tx.returnComment.create({
+        data: { id: newId("rcm"), returnId: id, message: customerNotes, authorType: ctx.actor().type, authorId: ctx.actor().id },
+      });
     const remaining = items.filter((i) => i.status === "open" && !seen.has(i.id)).length;
-    return { detail: { items: inputs }, message: remaining ? `Processing recorded; ${remaining} item(s) still to process.` : "Processing complete." };
+    return {
+      detail: { items: inputs },
+      message: remaining ? `Processing recorded; ${remaining} item(s) still to process.` : "Processing complete.",
+    };
   });
 }
 
@@ -302,20 +411,35 @@ export async function processRemaining(ctx: RequestContext, id: string, opts: { 
   if (removesAll) {
     return act(ctx, id, "reset", async ({ tx, items }) => {
       const changed = items.filter((i) => i.status !== "open" || !remove.has(i.id)).map((i) => i.id);
-      if (changed.length || items.length !== remove.size) throw fail.conflict("returns/items-changed", "Items changed", `Items of this return changed meanwhile: ${changed.join(", ") || "item count"}.`);
-      await tx.returnItem.updateMany({ where: { returnId: id }, data: { status: "open", restock: null, merchantAdjustment: null, processedAt: null } });
-      return { detail: { removedItemIds: [...remove], reason: "every item removed" }, message: "Every item removed: the return is cancelled." };
+      if (changed.length || items.length !== remove.size)
+        throw fail.conflict(
+          "returns/items-changed",
+          "Items changed",
+          `Items of this return changed meanwhile: ${changed.join(", ") || "item count"}.`,
+        );
+      await tx.returnItem.updateMany({
+        where: { returnId: id },
+        data: { status: "open", restock: null, merchantAdjustment: null, processedAt: null },
+      });
+      return {
+        detail: { removedItemIds: [...remove], reason: "every item removed" },
+        message: "Every item removed: the return is cancelled.",
+      };
     });
   }
   return act(ctx, id, "process", async ({ tx, items }) => {
     // Checked again under the return's lock: the named items must still be open items of it.
     const open = new Set(items.filter((i) => i.status === "open").map((i) => i.id));
     const gone = [...remove].filter((x) => !open.has(x));
-    if (gone.length) throw fail.conflict("returns/items-changed", "Items changed", `Not open items of this return (any more): ${gone.join(", ")}.`);
+    if (gone.length)
+      throw fail.conflict("returns/items-changed", "Items changed", `Not open items of this return (any more): ${gone.join(", ")}.`);
     if (remove.size) await tx.returnItem.deleteMany({ where: { returnId: id, id: { in: [...remove] } } });
     const rest = items.filter((i) => i.status === "open" && !remove.has(i.id));
     const now = new Date();
-    await tx.returnItem.updateMany({ where: { returnId: id, id: { in: rest.map((i) => i.id) } }, data: { status: "processed", processedAt: now } });
+    await tx.returnItem.updateMany({
+      where: { returnId: id, id: { in: rest.map((i) => i.id) } },
+      data: { status: "processed", processedAt: now },
+    });
     const detail: Record<string, unknown> = { processedItemIds: rest.map((i) => i.id) };
     if (remove.size) detail.removedItemIds = [...remove];
     if (opts.details !== undefined) detail.additionalDetails = opts.details;
@@ -323,17 +447,21 @@ export async function processRemaining(ctx: RequestContext, id: string, opts: { 
   });
 }
 
-const simple = (action: ReturnAction, itemStatus?: "rejected" | "complete" | "open") => (ctx: RequestContext, id: string, reason?: string | null) =>
-  act(ctx, id, action, async ({ tx }) => {
-    if (itemStatus === "open") {
-      await tx.returnItem.updateMany({ where: { returnId: id }, data: { status: "open", restock: null, merchantAdjustment: null, processedAt: null } });
-    } else if (itemStatus === "rejected") {
-      await tx.returnItem.updateMany({ where: { returnId: id, status: "open" }, data: { status: "rejected", processedAt: new Date() } });
-    } else if (itemStatus === "complete") {
-      await tx.returnItem.updateMany({ where: { returnId: id, status: "open" }, data: { status: "complete", processedAt: new Date() } });
-    }
-    return { detail: reason ? { reason } : undefined };
-  });
+const simple =
+  (action: ReturnAction, itemStatus?: "rejected" | "complete" | "open") => (ctx: RequestContext, id: string, reason?: string | null) =>
+    act(ctx, id, action, async ({ tx }) => {
+      if (itemStatus === "open") {
+        await tx.returnItem.updateMany({
+          where: { returnId: id },
+          data: { status: "open", restock: null, merchantAdjustment: null, processedAt: null },
+        });
+      } else if (itemStatus === "rejected") {
+        await tx.returnItem.updateMany({ where: { returnId: id, status: "open" }, data: { status: "rejected", processedAt: new Date() } });
+      } else if (itemStatus === "complete") {
+        await tx.returnItem.updateMany({ where: { returnId: id, status: "open" }, data: { status: "complete", processedAt: new Date() } });
+      }
+      return { detail: reason ? { reason } : undefined };
+    });
 
 export const flagReturn = simple("flag");
 export const rejectReturn = simple("reject", "rejected");
@@ -343,7 +471,10 @@ export const completeReturn = (ctx: RequestContext, id: string) => simple("compl
 
 export async function reopenReturn(ctx: RequestContext, id: string) {
   return act(ctx, id, "reopen", async ({ tx }) => {
-    await tx.returnItem.updateMany({ where: { returnId: id }, data: { status: "open", restock: null, merchantAdjustment: null, processedAt: null } });
+    await tx.returnItem.updateMany({
+      where: { returnId: id },
+      data: { status: "open", restock: null, merchantAdjustment: null, processedAt: null },
+    });
     await tx.return.update({ where: { id }, data: { reopened: true } });
     return { message: "Reopened; refunds already issued are not reversed." };
   });
@@ -357,7 +488,11 @@ export async function removeReturnItems(ctx: RequestContext, id: string, itemIds
     if (unknown.length) throw fail.badInput(`Not items of this return: ${unknown.join(", ")}.`, "itemIds");
     const remove = new Set(itemIds);
     if (items.every((i) => remove.has(i.id))) {
-      throw fail.conflict("returns/last-item", "Cannot remove every item", "A return keeps at least one item; to withdraw the whole return, reset or cancel it.");
+      throw fail.conflict(
+        "returns/last-item",
+        "Cannot remove every item",
+        "A return keeps at least one item; to withdraw the whole return, reset or cancel it.",
+      );
     }
     await tx.returnItem.deleteMany({ where: { returnId: id, id: { in: [...remove] } } });
     return { detail: { removedItemIds: [...remove] }, message: `Removed ${remove.size} item(s).` };
@@ -366,7 +501,8 @@ export async function removeReturnItems(ctx: RequestContext, id: string, itemIds
 
 export async function setReturnStatus(ctx: RequestContext, id: string, status: string) {
   const action = isReturnStatus(status) ? STATUS_ACTIONS[status] : undefined;
-  if (!action) throw fail.badInput(`\`status\` must be one of ${Object.keys(STATUS_ACTIONS).join(", ")}; got ${JSON.stringify(status)}.`, "status");
+  if (!action)
+    throw fail.badInput(`\`status\` must be one of ${Object.keys(STATUS_ACTIONS).join(", ")}; got ${JSON.stringify(status)}.`, "status");
   switch (action) {
     case "complete":
       return completeReturn(ctx, id);
@@ -388,7 +524,9 @@ export async function addComment(ctx: RequestContext, id: string, message: strin
   const actor = ctx.actor();
   const commentId = newId("rcm");
   await act(ctx, id, "comment", async ({ tx }) => {
-    await tx.returnComment.create({ data: { id: commentId, returnId: id, message: message ?? null, image: image ?? null, authorType: actor.type, authorId: actor.id } });
+    await tx.returnComment.create({
+      data: { id: commentId, returnId: id, message: message ?? null, image: image ?? null, authorType: actor.type, authorId: actor.id },
+    });
     return { detail: { commentId } };
   });
   return ctx.prisma.returnComment.findUniqueOrThrow({ where: { id: commentId } });
@@ -399,7 +537,10 @@ export async function addComment(ctx: RequestContext, id: string, message: strin
 export function itemsOf(ctx: RequestContext, returnId: string) {
   return ctx.loaders
     .get("returns.items", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.returnItem.findMany({ where: { returnId: { in: [...ids] } }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+      const rows = await ctx.prisma.returnItem.findMany({
+        where: { returnId: { in: [...ids] } },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+      });
       return groupBy(ids, rows, (r) => r.returnId);
     })
     .load(returnId) as Promise<ReturnItemRow[]>;
@@ -417,7 +558,10 @@ export function lineItemByIdLoader(ctx: RequestContext, lineItemId: string) {
 export function timelineOf(ctx: RequestContext, returnId: string) {
   return ctx.loaders
     .get("returns.timeline", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.returnTimelineEntry.findMany({ where: { returnId: { in: [...ids] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+      const rows = await ctx.prisma.returnTimelineEntry.findMany({
+        where: { returnId: { in: [...ids] } },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      });
       return groupBy(ids, rows, (r) => r.returnId);
     })
     .load(returnId);
@@ -426,7 +570,10 @@ export function timelineOf(ctx: RequestContext, returnId: string) {
 export function commentsOf(ctx: RequestContext, returnId: string) {
   return ctx.loaders
     .get("returns.comments", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.returnComment.findMany({ where: { returnId: { in: [...ids] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+      const rows = await ctx.prisma.returnComment.findMany({
+        where: { returnId: { in: [...ids] } },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      });
       return groupBy(ids, rows, (r) => r.returnId);
     })
     .load(returnId);
@@ -444,7 +591,10 @@ export function returnsOfOrder(ctx: RequestContext, orderId: string) {
 export function storeFlags(ctx: RequestContext, storeId: string) {
   return ctx.loaders
     .get("returns.storeFlags", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.store.findMany({ where: { id: { in: [...ids] } }, select: { id: true, allowFlaggedReturnProcessing: true } });
+      const rows = await ctx.prisma.store.findMany({
+        where: { id: { in: [...ids] } },
+        select: { id: true, allowFlaggedReturnProcessing: true },
+      });
       return indexBy(ids, rows, (r) => r.id).map((r) => ({ allowFlaggedReturnProcessing: !!r?.allowFlaggedReturnProcessing }));
     })
     .load(storeId) as Promise<{ allowFlaggedReturnProcessing: boolean }>;
@@ -459,29 +609,61 @@ export type BulkAction = "process" | "flag" | "reject";
 
 /** Every open item accepted at its full value; a return changed meanwhile is refused under its lock. */
 async function processOpenItems(ctx: RequestContext, id: string, restock: boolean) {
-  const ret = await ctx.prisma.return.findFirst({ where: { id, storeId: { in: ctx.storeIds() } }, select: { status: true, items: { where: { status: "open" }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true } } } });
+  const ret = await ctx.prisma.return.findFirst({
+    where: { id, storeId: { in: ctx.storeIds() } },
+    select: { status: true, items: { where: { status: "open" }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true } } },
+  });
   if (!ret) throw returnNotFound(id);
   const open = ret.items;
-  if (!open.length) throw fail.conflict("returns/nothing-to-process", "Nothing to process", `This return is ${ret.status.replace(/_/g, " ")}: no item is left to process.`);
-  return processReturn(ctx, id, open.map((i) => ({ itemId: i.id, restock })));
+  if (!open.length)
+    throw fail.conflict(
+      "returns/nothing-to-process",
+      "Nothing to process",
+      `This return is ${ret.status.replace(/_/g, " ")}: no item is left to process.`,
+    );
+  return processReturn(
+    ctx,
+    id,
+    open.map((i) => ({ itemId: i.id, restock })),
+  );
 }
 
 /**
  * One action on several returns, each in its own transaction (through `act`), one result per id in
  * the order given: a lifecycle refusal of one is reported on its row and the others still run.
  */
-export async function bulkReturnAction(ctx: RequestContext, ids: string[], action: BulkAction, opts: { reason?: string | null; restock?: boolean | null } = {}) {
+export async function bulkReturnAction(
+  ctx: RequestContext,
+  ids: string[],
+  action: BulkAction,
+  opts: { reason?: string | null; restock?: boolean | null } = {},
+) {
   if (!ids.length) throw fail.badInput("`ids` must name at least one return.", "ids");
-  if (ids.length > BULK_MAX) throw fail.badInput(`\`ids\` may name at most ${BULK_MAX} returns at once; got ${ids.length}. Send them in several requests.`, "ids");
+  if (ids.length > BULK_MAX)
+    throw fail.badInput(`\`ids\` may name at most ${BULK_MAX} returns at once; got ${ids.length}. Send them in several requests.`, "ids");
   if (new Set(ids).size !== ids.length) throw fail.badInput("`ids` names a return twice; name each once.", "ids");
-  if (opts.reason && opts.reason.length > TEXT_BOUNDS.note) throw fail.badInput(`\`reason\` may hold at most ${TEXT_BOUNDS.note} characters.`, "reason");
+  if (opts.reason && opts.reason.length > TEXT_BOUNDS.note)
+    throw fail.badInput(`\`reason\` may hold at most ${TEXT_BOUNDS.note} characters.`, "reason");
   // An id outside the caller's stores is a wrong request, refused before anything changes (and told
   // apart from a refusal of the lifecycle, which is reported on its row).
-  const found = new Set((await ctx.prisma.return.findMany({ where: { id: { in: ids }, storeId: { in: ctx.storeIds() } }, select: { id: true } })).map((r) => r.id));
+  const found = new Set(
+    (await ctx.prisma.return.findMany({ where: { id: { in: ids }, storeId: { in: ctx.storeIds() } }, select: { id: true } })).map(
+      (r) => r.id,
+    ),
+  );
   const unknown = ids.filter((id) => !found.has(id));
-  if (unknown.length) throw fail.notFound("returns/not-found", `No return ${unknown.map((id) => JSON.stringify(id)).join(", ")} in this store; nothing was changed.`, "Return not found");
+  if (unknown.length)
+    throw fail.notFound(
+      "returns/not-found",
+      `No return ${unknown.map((id) => JSON.stringify(id)).join(", ")} in this store; nothing was changed.`,
+      "Return not found",
+    );
   const run = (id: string) =>
-    action === "process" ? processOpenItems(ctx, id, opts.restock ?? true) : action === "flag" ? flagReturn(ctx, id, opts.reason) : rejectReturn(ctx, id, opts.reason);
+    action === "process"
+      ? processOpenItems(ctx, id, opts.restock ?? true)
+      : action === "flag"
+        ? flagReturn(ctx, id, opts.reason)
+        : rejectReturn(ctx, id, opts.reason);
   const results = [];
   // One after the other: each takes its return's lock, and SQLite has one writer anyway.
   for (const id of ids) {

@@ -19,8 +19,17 @@ const PersonName = Obj({ given: S, surname: S });
 const Variant = Obj({ name: S, externalId: OptS, sku: OptS, weight: Opt(Obj({ kg: T.Number() })) });
 const Product = Obj({ name: S, externalId: OptS });
 const Shipment = Obj({
-  carrier: OptS, status: OptS, tracker: OptS, trackingUrl: OptS, postageLabel: OptS, formLabel: OptS, shipmentGroupId: OptS,
-  itemIds: Opt(Strings), externalLocationId: OptS, estimatedDeliveryDate: OptS, deliveredAt: OptS,
+  carrier: OptS,
+  status: OptS,
+  tracker: OptS,
+  trackingUrl: OptS,
+  postageLabel: OptS,
+  formLabel: OptS,
+  shipmentGroupId: OptS,
+  itemIds: Opt(Strings),
+  externalLocationId: OptS,
+  estimatedDeliveryDate: OptS,
+  deliveredAt: OptS,
 });
 
 export const ReturnStatus = T.Unsafe<(typeof RETURN_STATUSES)[number]>({ type: "string", enum: [...RETURN_STATUSES] });
@@ -35,7 +44,9 @@ const ReturnItem = Obj({
   customerComment: OptS,
   reasons: Strings,
   reasonCodes: Strings,
-  exchangeItem: Opt(Obj({ product: Opt(Obj({ externalId: OptS, name: S })), quantity: T.Integer(), variant: Opt(Obj({ externalId: OptS, name: S })) })),
+  exchangeItem: Opt(
+    Obj({ product: Opt(Obj({ externalId: OptS, name: S })), quantity: T.Integer(), variant: Opt(Obj({ externalId: OptS, name: S })) }),
+  ),
   grade: nullable(S),
   outcome: nullable(S),
   productAdjustment: OptS,
@@ -50,7 +61,9 @@ const ReturnItem = Obj({
   upc: nullable(S),
   status: S,
   multipleChoiceQuestions: T.Array(Obj({ question: S, answer: S })),
-  assessments: T.Array(Obj({ assignedUser: Obj({ id: S, name: S, firstName: S, lastName: S, email: S }), responses: T.Array(Obj({ type: S, value: S })) })),
+  assessments: T.Array(
+    Obj({ assignedUser: Obj({ id: S, name: S, firstName: S, lastName: S, email: S }), responses: T.Array(Obj({ type: S, value: S })) }),
+  ),
   refund: Obj({ amount: Money, type: S }),
   productValueNoTaxNoAdjustment: Wrapped,
 });
@@ -67,13 +80,29 @@ export const Return = component(
     items: T.Array(ReturnItem),
     source: Obj({ emailAddress: OptS, mailingAddress: Opt(Address), name: PersonName, phoneNumber: OptS }),
     destination: Obj({ mailingAddress: Opt(Address), phoneNumber: OptS }),
-    protection: Obj({ covered: T.Boolean(), finalSaleCoverage: T.Boolean(), packageProtection: T.Boolean(), returnsCoverage: T.Boolean(), labelPayer: nullable(S), labelPayerReason: nullable(S) }),
+    protection: Obj({
+      covered: T.Boolean(),
+      finalSaleCoverage: T.Boolean(),
+      packageProtection: T.Boolean(),
+      returnsCoverage: T.Boolean(),
+      labelPayer: nullable(S),
+      labelPayerReason: nullable(S),
+    }),
     compensationMethods: Strings,
     completeWithNoAction: T.Boolean(),
     giftCards: T.Array(Obj({ amount: Money, code: S, externalId: S })),
     exchange: Opt(
       Obj({
-        items: T.Array(Obj({ id: S, quantity: T.Integer(), variant: Variant, originalPrice: Opt(Money), price: Opt(Obj({ amount: S, currency: S, tax: OptS })), product: Opt(Product) })),
+        items: T.Array(
+          Obj({
+            id: S,
+            quantity: T.Integer(),
+            variant: Variant,
+            originalPrice: Opt(Money),
+            price: Opt(Obj({ amount: S, currency: S, tax: OptS })),
+            product: Opt(Product),
+          }),
+        ),
         provision: S,
         itemCount: T.Integer(),
         order: Opt(Obj({ externalId: OptS })),
@@ -100,7 +129,17 @@ export const Order = component(
     name: S,
     externalId: OptS,
     customer: Obj({ name: PersonName, emailAddress: OptS, phoneNumber: OptS }),
-    items: T.Array(Obj({ id: S, externalId: OptS, fulfillmentLocationId: nullable(S), price: Money, product: Product, quantity: T.Integer(), variant: Variant })),
+    items: T.Array(
+      Obj({
+        id: S,
+        externalId: OptS,
+        fulfillmentLocationId: nullable(S),
+        price: Money,
+        product: Product,
+        quantity: T.Integer(),
+        variant: Variant,
+      }),
+    ),
     discounts: Money,
     lineItemsTotal: Money,
     shippingCost: Money,

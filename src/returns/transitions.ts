@@ -2,7 +2,18 @@
 // `allowedActions`, `returnTransitions`, PUT /status, the compat door) is derived from it.
 import { fail } from "../core/errors.js";
 
-export const RETURN_STATUSES = ["open", "in_transit", "delivered", "needs_review", "in_review", "complete", "rejected", "flagged", "pre_shipment", "deleted"] as const;
+export const RETURN_STATUSES = [
+  "open",
+  "in_transit",
+  "delivered",
+  "needs_review",
+  "in_review",
+  "complete",
+  "rejected",
+  "flagged",
+  "pre_shipment",
+  "deleted",
+] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 export const RETURN_ACTIONS = ["process", "flag", "reject", "cancel", "reset", "reopen", "complete", "remove_items", "comment"] as const;
@@ -24,12 +35,54 @@ const ACTIVE: ReturnStatus[] = ["open", "pre_shipment", "in_transit", "delivered
 const row = (entries: Partial<Record<ReturnAction, Target>>) => entries;
 
 export const TRANSITIONS: Record<ReturnStatus, Partial<Record<ReturnAction, Target>>> = {
-  open: row({ process: "processed", flag: "flagged", reject: "rejected", cancel: "deleted", reset: "deleted", complete: "complete", remove_items: "same", comment: "same" }),
+  open: row({
+    process: "processed",
+    flag: "flagged",
+    reject: "rejected",
+    cancel: "deleted",
+    reset: "deleted",
+    complete: "complete",
+    remove_items: "same",
+    comment: "same",
+  }),
   pre_shipment: row({ flag: "flagged", reject: "rejected", cancel: "deleted", reset: "deleted", remove_items: "same", comment: "same" }),
-  in_transit: row({ process: "processed", flag: "flagged", reject: "rejected", cancel: "deleted", reset: "deleted", complete: "complete", remove_items: "same", comment: "same" }),
-  delivered: row({ process: "processed", flag: "flagged", reject: "rejected", reset: "deleted", complete: "complete", remove_items: "same", comment: "same" }),
-  needs_review: row({ process: "processed", flag: "flagged", reject: "rejected", reset: "deleted", complete: "complete", remove_items: "same", comment: "same" }),
-  in_review: row({ process: "processed", flag: "flagged", reject: "rejected", reset: "deleted", complete: "complete", remove_items: "same", comment: "same" }),
+  in_transit: row({
+    process: "processed",
+    flag: "flagged",
+    reject: "rejected",
+    cancel: "deleted",
+    reset: "deleted",
+    complete: "complete",
+    remove_items: "same",
+    comment: "same",
+  }),
+  delivered: row({
+    process: "processed",
+    flag: "flagged",
+    reject: "rejected",
+    reset: "deleted",
+    complete: "complete",
+    remove_items: "same",
+    comment: "same",
+  }),
+  needs_review: row({
+    process: "processed",
+    flag: "flagged",
+    reject: "rejected",
+    reset: "deleted",
+    complete: "complete",
+    remove_items: "same",
+    comment: "same",
+  }),
+  in_review: row({
+    process: "processed",
+    flag: "flagged",
+    reject: "rejected",
+    reset: "deleted",
+    complete: "complete",
+    remove_items: "same",
+    comment: "same",
+  }),
   // Processing a flagged return needs the store setting allowFlaggedReturnProcessing (see GUARDS).
   flagged: row({ process: "processed", reject: "rejected", reset: "deleted", complete: "complete", remove_items: "same", comment: "same" }),
   complete: row({ reopen: "open", comment: "same" }),

@@ -13,7 +13,13 @@ type ItemValues = { item: { compensation: string; status: string }; productValue
 async function itemMoney(ctx: Ctx, r: ReturnRow) {
   const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderById(ctx, r.orderId)]);
   const currency = order?.currency ?? "USD";
-  const values = await Promise.all(items.map(async (item) => ({ compensation: item.compensation, status: item.status, ...returns.itemValues(item, await lineItemById(ctx, item.orderId, item.lineItemId)) })));
+  const values = await Promise.all(
+    items.map(async (item) => ({
+      compensation: item.compensation,
+      status: item.status,
+      ...returns.itemValues(item, await lineItemById(ctx, item.orderId, item.lineItemId)),
+    })),
+  );
   return { values, currency };
 }
 type Ref = { storeId?: string | null; ref: wh.WarehouseRef };
@@ -25,12 +31,15 @@ export const warehouseResolvers = {
     warehouseAsn: (_: unknown, a: { storeId?: string | null; from?: Date | null; to?: Date | null }, ctx: Ctx) => wh.warehouseAsn(ctx, a),
   },
   Mutation: {
-    warehouseProcessReturn: (_: unknown, a: Ref & { details?: string | null }, ctx: Ctx) => wh.warehouseProcess(ctx, a.storeId, a.ref, a.details),
+    warehouseProcessReturn: (_: unknown, a: Ref & { details?: string | null }, ctx: Ctx) =>
+      wh.warehouseProcess(ctx, a.storeId, a.ref, a.details),
     warehouseFlagReturn: (_: unknown, a: Ref, ctx: Ctx) => wh.warehouseFlag(ctx, a.storeId, a.ref),
     warehouseCloseReturn: (_: unknown, a: Ref, ctx: Ctx) => wh.warehouseClose(ctx, a.storeId, a.ref),
     warehouseCancelReturn: (_: unknown, a: Ref, ctx: Ctx) => wh.warehouseCancel(ctx, a.storeId, a.ref),
-    warehouseRemoveReturnItems: (_: unknown, a: Ref & { lineItemIds: string[] }, ctx: Ctx) => wh.warehouseRemove(ctx, a.storeId, a.ref, a.lineItemIds),
-    warehouseAddReturnNote: (_: unknown, a: Ref & { content?: string | null }, ctx: Ctx) => wh.warehouseNote(ctx, a.storeId, a.ref, a.content),
+    warehouseRemoveReturnItems: (_: unknown, a: Ref & { lineItemIds: string[] }, ctx: Ctx) =>
+      wh.warehouseRemove(ctx, a.storeId, a.ref, a.lineItemIds),
+    warehouseAddReturnNote: (_: unknown, a: Ref & { content?: string | null }, ctx: Ctx) =>
+      wh.warehouseNote(ctx, a.storeId, a.ref, a.content),
   },
   Return: {
     compatId: (r: ReturnRow) => r.compatId ?? null,
@@ -39,7 +48,8 @@ export const warehouseResolvers = {
       const { values, currency } = await itemMoney(ctx, r);
       return Object.fromEntries(Object.entries(wh.warehouseTotals(values)).map(([k, minor]) => [k, money(minor, currency)]));
     },
-    warehouseOutcome: async (r: ReturnRow, _: unknown, ctx: Ctx) => wh.warehouseOutcome((await returns.itemsOf(ctx, r.id)).map((i) => i.compensation)),
+    warehouseOutcome: async (r: ReturnRow, _: unknown, ctx: Ctx) =>
+      wh.warehouseOutcome((await returns.itemsOf(ctx, r.id)).map((i) => i.compensation)),
     editedAt: async (r: ReturnRow, _: unknown, ctx: Ctx) => wh.editedAtOf(await returns.timelineOf(ctx, r.id)),
     closedAt: async (r: ReturnRow, _: unknown, ctx: Ctx) => wh.closedAtOf(r.status, await returns.timelineOf(ctx, r.id)),
   },

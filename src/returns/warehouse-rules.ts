@@ -85,7 +85,11 @@ export async function findWarehouseReturn(ctx: RequestContext, storeId: string, 
     const id = ref.orderId!.trim();
     orderWhere = { storeId, OR: [{ externalId: id }, { id }] };
   }
-  const candidates = await ctx.prisma.return.findMany({ where: { storeId, order: orderWhere }, orderBy: keysetOrder("createdAt"), take: 200 });
+  const candidates = await ctx.prisma.return.findMany({
+    where: { storeId, order: orderWhere },
+    orderBy: keysetOrder("createdAt"),
+    take: 200,
+  });
   return candidates.find((r) => r.status !== "deleted") ?? candidates[0] ?? null;
 }
 
@@ -123,21 +127,30 @@ export interface ActionResult {
 
 const NOTE_MAX = 255;
 
-const refuse = (code: RefusalCode, state: CompatState | null, message: string): ActionResult => ({ ok: false, refusal: { code, state, message }, return: null });
+const refuse = (code: RefusalCode, state: CompatState | null, message: string): ActionResult => ({
+  ok: false,
+  refusal: { code, state, message },
+  return: null,
+});
 const stateRefusal = (state: CompatState) => refuse("UNPROCESSABLE_STATE", state, `Return is ${state} and therefore cannot be processed.`);
 const cancelledRefusal = () => refuse("CANCELLED", "cancelled", "Return is cancelled and therefore cannot be processed.");
 
 export type WarehouseAction = "process" | "flag" | "close" | "cancel" | "remove" | "note";
 
 /** Why `action` is refused for a return in `status` (null: allowed). The platform's refusal matrix. */
-export function warehouseRefusal(action: WarehouseAction, status: string, flags: { allowFlaggedReturnProcessing: boolean }): ActionResult | null {
+export function warehouseRefusal(
+  action: WarehouseAction,
+  status: string,
+  flags: { allowFlaggedReturnProcessing: boolean },
+): ActionResult | null {
   const state = compatStateOf(status);
   switch (action) {
     case "process":
       if (state === "cancelled") return cancelledRefusal();
       if (state === "review") return refuse("IN_REVIEW", "review", "Return is review and therefore cannot be processed.");
       if (state !== "open") return stateRefusal(state);
-      if (status === "flagged" && !flags.allowFlaggedReturnProcessing) return refuse("FLAGGED", "open", "Return is open and therefore cannot be processed.");
+      if (status === "flagged" && !flags.allowFlaggedReturnProcessing)
+        return refuse("FLAGGED", "open", "Return is open and therefore cannot be processed.");
       return null;
     case "flag":
       return state === "open" || state === "review" ? null : stateRefusal(state);
@@ -149,14 +162,20 @@ export function warehouseRefusal(action: WarehouseAction, status: string, flags:
       if (status === "flagged") return refuse("FLAGGED_CANCEL", "open", "Return is flagged and cannot be processed.");
       return state === "open" || state === "review" ? null : stateRefusal(state);
     case "remove":
-      if (state !== "open" || (status === "flagged" && !flags.allowFlaggedReturnProcessing)) return refuse("CANNOT_MODIFY", state, "Return cannot be modified.");
+      if (state !== "open" || (status === "flagged" && !flags.allowFlaggedReturnProcessing))
+        return refuse("CANNOT_MODIFY", state, "Return cannot be modified.");
       return null;
     case "note":
       return null;
   }
 }
 
-async function withReturn(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef, run: (ret: ReturnRow, flags: { allowFlaggedReturnProcessing: boolean }) => Promise<ActionResult>): Promise<ActionResult> {
+async function withReturn(
+  ctx: RequestContext,
+  storeId: string | null | undefined,
+  ref: WarehouseRef,
+  run: (ret: ReturnRow, flags: { allowFlaggedReturnProcessing: boolean }) => Promise<ActionResult>,
+): Promise<ActionResult> {
   const ret = await findWarehouseReturn(ctx, warehouseStore(ctx, storeId), ref);
   if (!ret) return refuse("NOT_FOUND", null, "No return found with this ID.");
   const flags = await returns.storeFlags(ctx, ret.storeId);
@@ -164,7 +183,8 @@ async function withReturn(ctx: RequestContext, storeId: string | null | undefine
     return await run(ret, flags);
   } catch (err) {
     // The status moved between our check and the action's lock: answer from the fresh status.
-    if (err instanceof DomainError && err.info.type === "returns/items-changed") return refuse("NOT_ALL_QUALIFY", null, "Not all line items qualify for removal");
+    if (err instanceof DomainError && err.info.type === "returns/items-changed")
+      return refuse("NOT_ALL_QUALIFY", null, "Not all line items qualify for removal");
     if (err instanceof DomainError && err.info.type === "returns/invalid-transition") {
       const fresh = await ctx.prisma.return.findUnique({ where: { id: ret.id }, select: { status: true } });
       return stateRefusal(compatStateOf(fresh?.status ?? ret.status));
@@ -184,9 +204,16 @@ export function warehouseProcess(ctx: RequestContext, storeId: string | null | u
     } catch {
       throw fail.badInput("`details` must be a JSON object.", "details");
     }
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw fail.badInput("`details` must be a JSON object (key/value pairs), not an array or a scalar.", "details");
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+      throw fail.badInput("`details` must be a JSON object (key/value pairs), not an array or a scalar.", "details");
   }
-  return withReturn(ctx, storeId, ref, async (ret, flags) => warehouseRefusal("process", ret.status, flags) ?? done(await returns.processRemaining(ctx, ret.id, { details: parsed })));
+  return withReturn(
+    ctx,
+    storeId,
+    ref,
+    async (ret, flags) =>
+      warehouseRefusal("process", ret.status, flags) ?? done(await returns.processRemaining(ctx, ret.id, { details: parsed })),
+  );
 }
 
 export function warehouseFlag(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef) {
@@ -200,11 +227,21 @@ export function warehouseFlag(ctx: RequestContext, storeId: string | null | unde
 }
 
 export function warehouseClose(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef) {
-  return withReturn(ctx, storeId, ref, async (ret, flags) => warehouseRefusal("close", ret.status, flags) ?? done(await returns.rejectReturn(ctx, ret.id)));
+  return withReturn(
+    ctx,
+    storeId,
+    ref,
+    async (ret, flags) => warehouseRefusal("close", ret.status, flags) ?? done(await returns.rejectReturn(ctx, ret.id)),
+  );
 }
 
 export function warehouseCancel(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef) {
-  return withReturn(ctx, storeId, ref, async (ret, flags) => warehouseRefusal("cancel", ret.status, flags) ?? done(await returns.resetReturn(ctx, ret.id)));
+  return withReturn(
+    ctx,
+    storeId,
+    ref,
+    async (ret, flags) => warehouseRefusal("cancel", ret.status, flags) ?? done(await returns.resetReturn(ctx, ret.id)),
+  );
 }
 
 /**
@@ -220,9 +257,13 @@ export function warehouseRemove(ctx: RequestContext, storeId: string | null | un
     const refusal = warehouseRefusal("remove", ret.status, flags);
     if (refusal) return refusal;
     const items = await ctx.prisma.returnItem.findMany({ where: { returnId: ret.id } });
-    const lines = await ctx.prisma.orderLineItem.findMany({ where: { id: { in: items.map((i) => i.lineItemId) } }, select: { id: true, externalId: true } });
+    const lines = await ctx.prisma.orderLineItem.findMany({
+      where: { id: { in: items.map((i) => i.lineItemId) } },
+      select: { id: true, externalId: true },
+    });
     const extOf = new Map(lines.map((l) => [l.id, l.externalId]));
-    const qualifies = (i: (typeof items)[number]) => i.status === "open" && (i.compensation === "refund" || i.compensation === "store_credit");
+    const qualifies = (i: (typeof items)[number]) =>
+      i.status === "open" && (i.compensation === "refund" || i.compensation === "store_credit");
     const chosen = new Set<string>();
     let unqualified = 0;
     for (const id of ids) {
@@ -238,7 +279,12 @@ export function warehouseRemove(ctx: RequestContext, storeId: string | null | un
 }
 
 /** note: non-empty content under 255 characters, stored as a comment (visible in GraphQL and REST). */
-export function warehouseNote(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef, content: string | null | undefined) {
+export function warehouseNote(
+  ctx: RequestContext,
+  storeId: string | null | undefined,
+  ref: WarehouseRef,
+  content: string | null | undefined,
+) {
   return withReturn(ctx, storeId, ref, async (ret) => {
     if (typeof content !== "string" || !content.trim() || content.length >= NOTE_MAX) {
       return refuse("INVALID_CONTENT", null, `Content is required and must be less than ${NOTE_MAX} characters.`);
@@ -291,10 +337,13 @@ export function listWindow(a: ListArgs, now = new Date()): ListWindow {
   else if (a.from) [from, to] = [a.from, new Date(a.from.getTime() + DAY)];
   else [from, to] = [new Date(now.getTime() - DAY), now];
   if (from > to) throw fail.badInput("The from must be a date before or equal to to.", "from");
-  if (to.getTime() - from.getTime() > LIST_WINDOW_MAX_DAYS * DAY) throw fail.badInput(`The to must be a date within ${LIST_WINDOW_MAX_DAYS} days of from.`, "to");
+  if (to.getTime() - from.getTime() > LIST_WINDOW_MAX_DAYS * DAY)
+    throw fail.badInput(`The to must be a date within ${LIST_WINDOW_MAX_DAYS} days of from.`, "to");
   const filter = a.filter ?? "created_at";
-  if (filter !== "created_at" && filter !== "updated_at") throw fail.badInput("The selected filter is invalid: use created_at or updated_at.", "filter");
-  if (a.state != null && !COMPAT_STATES.includes(a.state as CompatState)) throw fail.badInput(`The selected state is invalid: use one of ${COMPAT_STATES.join(", ")}.`, "state");
+  if (filter !== "created_at" && filter !== "updated_at")
+    throw fail.badInput("The selected filter is invalid: use created_at or updated_at.", "filter");
+  if (a.state != null && !COMPAT_STATES.includes(a.state as CompatState))
+    throw fail.badInput(`The selected state is invalid: use one of ${COMPAT_STATES.join(", ")}.`, "state");
   return { from, to, filter, state: (a.state as CompatState | null) ?? null };
 }
 
@@ -318,7 +367,8 @@ function decodeCursor(cursor: string): { window: ListWindow; d: "n" | "p"; c: st
   } catch {
     throw invalid();
   }
-  if (!b || typeof b.c !== "string" || (b.d !== "n" && b.d !== "p") || !b.w || typeof b.w.f !== "number" || typeof b.w.t !== "number") throw invalid();
+  if (!b || typeof b.c !== "string" || (b.d !== "n" && b.d !== "p") || !b.w || typeof b.w.f !== "number" || typeof b.w.t !== "number")
+    throw invalid();
   if (b.w.fl !== "created_at" && b.w.fl !== "updated_at") throw invalid();
   if (b.w.s !== null && !COMPAT_STATES.includes(b.w.s)) throw invalid();
   return { window: { from: new Date(b.w.f), to: new Date(b.w.t), filter: b.w.fl, state: b.w.s }, d: b.d, c: b.c };
@@ -332,7 +382,8 @@ function decodeCursor(cursor: string): { window: ListWindow; d: "n" | "p"; c: st
 export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
   const storeId = warehouseStore(ctx, a.storeId);
   const size = a.unpaged ? LIST_UNPAGED_MAX : (a.pageSize ?? LIST_PAGE_SIZE_DEFAULT);
-  if (!a.unpaged && (!Number.isInteger(size) || size < 1 || size > LIST_PAGE_SIZE_MAX)) throw fail.badInput(`The page size must be between 1 and ${LIST_PAGE_SIZE_MAX}.`, "pageSize");
+  if (!a.unpaged && (!Number.isInteger(size) || size < 1 || size > LIST_PAGE_SIZE_MAX))
+    throw fail.badInput(`The page size must be between 1 and ${LIST_PAGE_SIZE_MAX}.`, "pageSize");
   const decoded = a.cursor ? decodeCursor(a.cursor) : null;
   const window = decoded?.window ?? listWindow(a);
   const sortField = window.filter === "created_at" ? "createdAt" : "updatedAt";
@@ -349,10 +400,12 @@ export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
       maxSize: a.unpaged ? LIST_UNPAGED_MAX : LIST_PAGE_SIZE_MAX,
       sortField,
       direction: "asc",
-      fetch: (keyset, take) => ctx.prisma.return.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder(sortField, "asc"), take }),
+      fetch: (keyset, take) =>
+        ctx.prisma.return.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder(sortField, "asc"), take }),
     });
   } catch (err) {
-    if (err instanceof DomainError && err.info.type === "request/invalid-cursor") throw fail.badInput("The cursor is invalid: use nextPageUrl / previousPageUrl (or their cursor) unchanged.", "cursor");
+    if (err instanceof DomainError && err.info.type === "request/invalid-cursor")
+      throw fail.badInput("The cursor is invalid: use nextPageUrl / previousPageUrl (or their cursor) unchanged.", "cursor");
     throw err;
   }
   const { pageInfo } = conn;
@@ -374,13 +427,22 @@ export const ASN_MAX_ROWS = PAGE_SIZES.warehouseAsn.max;
  * ASN: returns created in [from, to], oldest first. Defaults: from = 7 days before now, to = now.
  * At most 120 days; at most ASN_MAX_ROWS returns (the report is not paginated on the platform).
  */
-export async function warehouseAsn(ctx: RequestContext, a: { storeId?: string | null; from?: Date | null; to?: Date | null }, now = new Date()) {
+export async function warehouseAsn(
+  ctx: RequestContext,
+  a: { storeId?: string | null; from?: Date | null; to?: Date | null },
+  now = new Date(),
+) {
   const storeId = warehouseStore(ctx, a.storeId);
   const to = a.to ?? now;
   const from = a.from ?? new Date(to.getTime() - ASN_DEFAULT_DAYS * DAY);
   if (from > to) throw fail.badInput("The from must be a date before or equal to to.", "from");
-  if (to.getTime() - from.getTime() > LIST_WINDOW_MAX_DAYS * DAY) throw fail.badInput(`The to must be a date within ${LIST_WINDOW_MAX_DAYS} days of from.`, "to");
-  return ctx.prisma.return.findMany({ where: { storeId, createdAt: { gte: from, lte: to } }, orderBy: keysetOrder("createdAt", "asc"), take: ASN_MAX_ROWS });
+  if (to.getTime() - from.getTime() > LIST_WINDOW_MAX_DAYS * DAY)
+    throw fail.badInput(`The to must be a date within ${LIST_WINDOW_MAX_DAYS} days of from.`, "to");
+  return ctx.prisma.return.findMany({
+    where: { storeId, createdAt: { gte: from, lte: to } },
+    orderBy: keysetOrder("createdAt", "asc"),
+    take: ASN_MAX_ROWS,
+  });
 }
 
 // ─── Money, outcome and dates as the platform reads a return ──────────────────
@@ -403,8 +465,14 @@ export function warehouseTotals(items: ItemMoney[]) {
   const sum = (list: ItemMoney[], pick: (i: ItemMoney) => number) => list.reduce((s, i) => s + pick(i), 0);
   const product = sum(live, (i) => i.productValue);
   const tax = sum(live, (i) => i.tax);
-  const refund = sum(items.filter((i) => i.compensation === "refund"), (i) => i.refund);
-  const storeCredit = sum(items.filter((i) => i.compensation === "store_credit"), (i) => i.refund);
+  const refund = sum(
+    items.filter((i) => i.compensation === "refund"),
+    (i) => i.refund,
+  );
+  const storeCredit = sum(
+    items.filter((i) => i.compensation === "store_credit"),
+    (i) => i.refund,
+  );
   return { product, tax, returnTotal: product + tax, refund, storeCredit, total: refund + storeCredit };
 }
 

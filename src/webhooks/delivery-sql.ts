@@ -84,11 +84,20 @@ export async function claimDue(db: Database, r: ClaimRequest): Promise<ClaimedDe
           FROM (
             SELECT seq, "storeId", "nextAttemptAt" FROM "WebhookDelivery"
             WHERE status = 'pending' AND "nextAttemptAt" <= ${q.p(r.now)} AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${q.p(r.now)})
-              AND "storeId" NOT IN (SELECT k FROM ${q.rows(r.skipStores.map((s) => [s]), [["k", "text"]])} skip_s)
-              AND "webhookId" NOT IN (SELECT k FROM ${q.rows(r.skipWebhooks.map((w) => [w]), [["k", "text"]])} skip_w)
+              AND "storeId" NOT IN (SELECT k FROM ${q.rows(
+                r.skipStores.map((s) => [s]),
+                [["k", "text"]],
+              )} skip_s)
+              AND "webhookId" NOT IN (SELECT k FROM ${q.rows(
+                r.skipWebhooks.map((w) => [w]),
+                [["k", "text"]],
+              )} skip_w)
             ORDER BY "nextAttemptAt", seq
             LIMIT ${q.int(r.candidates)}) due) ranked
-        LEFT JOIN ${q.rows(r.busyStores, [["k", "text"], ["n", "int"]])} busy ON busy.k = ranked."storeId"
+        LEFT JOIN ${q.rows(r.busyStores, [
+          ["k", "text"],
+          ["n", "int"],
+        ])} busy ON busy.k = ranked."storeId"
         WHERE ranked.turn + COALESCE(busy.n, 0) <= ${q.int(r.storeCap)}
         ORDER BY ranked.turn, ranked."nextAttemptAt", ranked.seq
         LIMIT ${q.int(r.max)})
@@ -144,7 +153,10 @@ export async function recordOutcomes(db: Database, owner: string, now: Date, out
   const pg = db.provider === "postgresql";
   const finals = outcomes.filter((o) => o.status !== "pending").map((o) => [o.webhookId, o.subjectId]);
   const statements = [];
-  const streamCols: [string, "text"][] = [["w", "text"], ["s", "text"]];
+  const streamCols: [string, "text"][] = [
+    ["w", "text"],
+    ["s", "text"],
+  ];
   if (pg && finals.length) {
     const q = new Sql(pg);
     const text = `UPDATE "WebhookStream" SET version = version + 1 WHERE ("webhookId", "subjectId") IN (
@@ -154,10 +166,26 @@ export async function recordOutcomes(db: Database, owner: string, now: Date, out
   }
   {
     const q = new Sql(pg);
-    const rows = outcomes.map((o) => [o.seq, o.status, o.number, o.statusCode, o.error, q.ts(o.nextAttemptAt), o.status === "pending" ? null : q.ts(now)]);
+    const rows = outcomes.map((o) => [
+      o.seq,
+      o.status,
+      o.number,
+      o.statusCode,
+      o.error,
+      q.ts(o.nextAttemptAt),
+      o.status === "pending" ? null : q.ts(now),
+    ]);
     const text = `UPDATE "WebhookDelivery" AS d SET status = o.status, attempts = o.attempts, "lastStatusCode" = o."statusCode", "lastError" = o.error,
         "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "nextAttemptAt" = o."nextAttemptAt", "finishedAt" = o."finishedAt"
-      FROM ${q.rows(rows, [["seq", "int"], ["status", "text"], ["attempts", "int"], ["statusCode", "int"], ["error", "text"], ["nextAttemptAt", "ts"], ["finishedAt", "ts"]])} o
+      FROM ${q.rows(rows, [
+        ["seq", "int"],
+        ["status", "text"],
+        ["attempts", "int"],
+        ["statusCode", "int"],
+        ["error", "text"],
+        ["nextAttemptAt", "ts"],
+        ["finishedAt", "ts"],
+      ])} o
       WHERE d.seq = o.seq AND CASE WHEN d.status = 'pending' THEN 1 ELSE 0 END = 1 AND d."leaseOwner" = ${q.p(owner)}`;
     // (The CASE keeps SQLite from scanning every pending delivery by the status index instead of looking
     // the batch's rows up by seq: it has no statistics on the JSON rows.)
@@ -165,10 +193,32 @@ export async function recordOutcomes(db: Database, owner: string, now: Date, out
   }
   {
     const q = new Sql(pg);
-    const rows = outcomes.map((o) => [o.seq, o.attemptId, o.deliveryId, o.webhookId, o.number, o.ok ? "success" : "failure", o.statusCode, o.latencyMs, o.responseBody, o.error]);
+    const rows = outcomes.map((o) => [
+      o.seq,
+      o.attemptId,
+      o.deliveryId,
+      o.webhookId,
+      o.number,
+      o.ok ? "success" : "failure",
+      o.statusCode,
+      o.latencyMs,
+      o.responseBody,
+      o.error,
+    ]);
     const text = `INSERT INTO "WebhookAttempt" (id, "deliveryId", "webhookId", number, at, outcome, "statusCode", "latencyMs", "responseBody", error)
       SELECT o.id, o."deliveryId", o."webhookId", o.number, ${q.at(now)}, o.outcome, o."statusCode", o."latencyMs", o."responseBody", o.error
-      FROM ${q.rows(rows, [["seq", "int"], ["id", "text"], ["deliveryId", "text"], ["webhookId", "text"], ["number", "int"], ["outcome", "text"], ["statusCode", "int"], ["latencyMs", "int"], ["responseBody", "text"], ["error", "text"]])} o
+      FROM ${q.rows(rows, [
+        ["seq", "int"],
+        ["id", "text"],
+        ["deliveryId", "text"],
+        ["webhookId", "text"],
+        ["number", "int"],
+        ["outcome", "text"],
+        ["statusCode", "int"],
+        ["latencyMs", "int"],
+        ["responseBody", "text"],
+        ["error", "text"],
+      ])} o
       WHERE EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d.seq = o.seq)`;
     statements.push(db.prisma.$executeRawUnsafe(text, ...q.params));
   }

@@ -98,7 +98,10 @@ export class Dispatcher {
   /** Webhook rows with decrypted secrets, cached briefly (an update takes effect within a second). */
   private readonly webhookCache = new Map<string, { at: number; row: WebhookRow | null }>();
 
-  constructor(private readonly services: Services, opts: DispatcherOptions = {}) {
+  constructor(
+    private readonly services: Services,
+    opts: DispatcherOptions = {},
+  ) {
     this.owner = opts.owner ?? `dsp_${randomUUID()}`;
     this.cfg = { ...services.config.webhooks, ...(opts.config ?? {}) };
     this.policy = { allowPrivateUrls: this.cfg.allowPrivateUrls };
@@ -199,7 +202,15 @@ export class Dispatcher {
     for (const w of found) {
       this.webhookCache.set(w.id, {
         at: now,
-        row: { id: w.id, topic: w.topic, callbackUrl: w.callbackUrl, url: parseUrl(w.callbackUrl), origin: originOf(w.callbackUrl), secret: decryptSecret(this.cfg.encryptionKey, w.signingSecretEnc), token: bearerTokenOf(this.services, w) },
+        row: {
+          id: w.id,
+          topic: w.topic,
+          callbackUrl: w.callbackUrl,
+          url: parseUrl(w.callbackUrl),
+          origin: originOf(w.callbackUrl),
+          secret: decryptSecret(this.cfg.encryptionKey, w.signingSecretEnc),
+          token: bearerTokenOf(this.services, w),
+        },
       });
     }
   }
@@ -214,14 +225,19 @@ export class Dispatcher {
       else this.launch(row, origin);
     }
     if (giveBack.length) {
-      await this.services.db.prisma.webhookDelivery.updateMany({ where: { seq: { in: giveBack }, leaseOwner: this.owner }, data: { leaseOwner: null, leaseExpiresAt: null } });
+      await this.services.db.prisma.webhookDelivery.updateMany({
+        where: { seq: { in: giveBack }, leaseOwner: this.owner },
+        data: { leaseOwner: null, leaseExpiresAt: null },
+      });
     }
   }
 
   /** What a claim must skip: stores at their share, and the (known) webhooks of origins at theirs. */
   private excluded(): { stores: string[]; webhooks: string[] } {
     const fullOrigins = new Set(saturated(this.busyOrigins, this.cfg.perOriginConcurrency));
-    const webhooks = fullOrigins.size ? [...this.webhookCache.values()].flatMap((e) => (e.row && fullOrigins.has(e.row.origin) ? [e.row.id] : [])) : [];
+    const webhooks = fullOrigins.size
+      ? [...this.webhookCache.values()].flatMap((e) => (e.row && fullOrigins.has(e.row.origin) ? [e.row.id] : []))
+      : [];
     return { stores: saturated(this.busyStores, this.cfg.perStoreConcurrency), webhooks };
   }
 
@@ -334,7 +350,10 @@ export class Dispatcher {
     // The attempt must end before the lease does, or another replica may send it too (a duplicate
     // without any crash). When claiming and rendering ate into the lease (a busy process), renew it.
     if (d.leaseExpiresAt.getTime() - Date.now() < this.cfg.timeoutMs + (this.cfg.leaseMs - this.cfg.timeoutMs) / 2) {
-      const renewed = await prisma.webhookDelivery.updateMany({ where: { seq, status: "pending", leaseOwner: this.owner }, data: { leaseExpiresAt: new Date(Date.now() + this.cfg.leaseMs) } });
+      const renewed = await prisma.webhookDelivery.updateMany({
+        where: { seq, status: "pending", leaseOwner: this.owner },
+        data: { leaseExpiresAt: new Date(Date.now() + this.cfg.leaseMs) },
+      });
       if (renewed.count === 0) return; // taken over meanwhile
     }
     let result: SendResult;
@@ -372,7 +391,9 @@ export class Dispatcher {
       } catch (err) {
         if (i >= 4 || this.crashed) {
           // Give the delivery back at once rather than at lease expiry: it is sent again (at-least-once).
-          await prisma.webhookDelivery.updateMany({ where: { seq, leaseOwner: this.owner }, data: { leaseOwner: null, leaseExpiresAt: null } }).catch(() => {});
+          await prisma.webhookDelivery
+            .updateMany({ where: { seq, leaseOwner: this.owner }, data: { leaseOwner: null, leaseExpiresAt: null } })
+            .catch(() => {});
           throw err;
         }
         services.log.warn({ err, deliveryId: d.id, try: i }, "recording a webhook attempt failed; retrying");
@@ -440,7 +461,13 @@ export class Dispatcher {
         const answered = () => {
           const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString("utf8").slice(0, RESPONSE_BODY_LIMIT);
           const status = res.statusCode ?? 0;
-          settle({ ok: status >= 200 && status < 300, statusCode: status, body: text, error: status >= 200 && status < 300 ? null : `HTTP ${status}`, latencyMs: elapsed() });
+          settle({
+            ok: status >= 200 && status < 300,
+            statusCode: status,
+            body: text,
+            error: status >= 200 && status < 300 ? null : `HTTP ${status}`,
+            latencyMs: elapsed(),
+          });
         };
         res.on("data", (c: Buffer) => {
           chunks.push(c);
@@ -452,10 +479,18 @@ export class Dispatcher {
           }
         });
         res.on("end", answered);
-        res.on("error", (err) => settle({ ok: false, statusCode: res.statusCode ?? null, body: null, error: err.message, latencyMs: elapsed() }));
+        res.on("error", (err) =>
+          settle({ ok: false, statusCode: res.statusCode ?? null, body: null, error: err.message, latencyMs: elapsed() }),
+        );
       });
       req.on("error", (err: NodeJS.ErrnoException) => {
-        settle({ ok: false, statusCode: null, body: null, error: err.code && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : err.message, latencyMs: elapsed() });
+        settle({
+          ok: false,
+          statusCode: null,
+          body: null,
+          error: err.code && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : err.message,
+          latencyMs: elapsed(),
+        });
       });
       req.end(body);
     });
@@ -491,7 +526,12 @@ export class Dispatcher {
         continue;
       }
       try {
-        await recordOutcomes(this.services.db, this.owner, new Date(), batch.map((b) => b.o));
+        await recordOutcomes(
+          this.services.db,
+          this.owner,
+          new Date(),
+          batch.map((b) => b.o),
+        );
         this.dueChanged = true; // finished deliveries promoted their streams' next ones
         this.wake();
         for (const b of batch) b.resolve();
@@ -502,8 +542,16 @@ export class Dispatcher {
   }
 
   private logOutcome(o: Outcome & { delay: number }): void {
-    if (o.status === "pending") this.services.log.info({ deliveryId: o.deliveryId, attempt: o.number, error: o.error, retryInMs: o.delay }, "webhook delivery failed; retry scheduled");
-    else if (!o.ok) this.services.log.warn({ deliveryId: o.deliveryId, attempts: o.number, error: o.error }, "webhook delivery discarded after its last attempt");
+    if (o.status === "pending")
+      this.services.log.info(
+        { deliveryId: o.deliveryId, attempt: o.number, error: o.error, retryInMs: o.delay },
+        "webhook delivery failed; retry scheduled",
+      );
+    else if (!o.ok)
+      this.services.log.warn(
+        { deliveryId: o.deliveryId, attempts: o.number, error: o.error },
+        "webhook delivery discarded after its last attempt",
+      );
   }
 }
 

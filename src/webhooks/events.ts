@@ -29,7 +29,9 @@ export async function recordEvent(tx: TransactionClient, event: DomainEventInput
   });
   const sequence = (last?.sequence ?? 0) + 1;
   const id = newId("evt");
-  await tx.domainEvent.create({ data: { id, storeId: event.storeId, topic: event.topic, subjectId: event.subjectId, sequence, type: event.type } });
+  await tx.domainEvent.create({
+    data: { id, storeId: event.storeId, topic: event.topic, subjectId: event.subjectId, sequence, type: event.type },
+  });
   // Same transaction: one delivery per subscription of the topic (none if the change rolls back).
   await fanOutEvent(tx, { id, storeId: event.storeId, topic: event.topic, subjectId: event.subjectId, type: event.type });
   return { id, sequence };

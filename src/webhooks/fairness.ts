@@ -9,7 +9,12 @@
  * Picks up to `max` candidates (in due order) round-robin by store, giving no store more than
  * `cap` minus what it already has in flight (`busy`).
  */
-export function fairShare<T extends { storeId: string }>(candidates: readonly T[], max: number, busy: ReadonlyMap<string, number>, cap: number): T[] {
+export function fairShare<T extends { storeId: string }>(
+  candidates: readonly T[],
+  max: number,
+  busy: ReadonlyMap<string, number>,
+  cap: number,
+): T[] {
   const turns = new Map<string, number>();
   return candidates
     .map((c, index) => {

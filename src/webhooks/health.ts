@@ -21,7 +21,11 @@ export interface WebhookHealth {
  */
 export async function webhookHealth(ctx: RequestContext, webhookId: string): Promise<WebhookHealth> {
   const attempts = ctx.prisma.webhookAttempt;
-  const last = await attempts.findFirst({ where: { webhookId }, orderBy: [{ at: "desc" }, { id: "desc" }], select: { at: true, outcome: true } });
+  const last = await attempts.findFirst({
+    where: { webhookId },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    select: { at: true, outcome: true },
+  });
   if (!last) return { status: "never_delivered", failingSince: null, lastSuccessAt: null, consecutiveFailures: 0 };
   if (last.outcome === "success") return { status: "healthy", failingSince: null, lastSuccessAt: last.at, consecutiveFailures: 0 };
   const success = await attempts.findFirst({ where: { webhookId, outcome: "success" }, orderBy: { at: "desc" }, select: { at: true } });
@@ -41,7 +45,8 @@ export const TEST_EVENT_TYPE = "test";
  */
 export async function sendTestEvent(ctx: RequestContext, webhookId: string) {
   const webhook = await getWebhook(ctx, webhookId);
-  if (!webhook) throw fail.notFound("webhooks/not-found", `No webhook ${webhookId} in the stores these credentials can access.`, "Webhook not found");
+  if (!webhook)
+    throw fail.notFound("webhooks/not-found", `No webhook ${webhookId} in the stores these credentials can access.`, "Webhook not found");
   const store = await ctx.prisma.store.findUnique({ where: { id: webhook.storeId }, select: { name: true } });
   const subjectId = newId("test");
   const payload = JSON.stringify({
@@ -54,7 +59,15 @@ export async function sendTestEvent(ctx: RequestContext, webhookId: string) {
     topic: webhook.topic,
   });
   const id = await ctx.prisma.$transaction((tx) =>
-    enqueueDelivery(tx, { webhookId: webhook.id, storeId: webhook.storeId, eventId: null, subjectId, type: TEST_EVENT_TYPE, payload, reason: "test" }),
+    enqueueDelivery(tx, {
+      webhookId: webhook.id,
+      storeId: webhook.storeId,
+      eventId: null,
+      subjectId,
+      type: TEST_EVENT_TYPE,
+      payload,
+      reason: "test",
+    }),
   );
   eventsCommitted(ctx.services, "webhooks");
   return ctx.prisma.webhookDelivery.findUniqueOrThrow({ where: { id } });

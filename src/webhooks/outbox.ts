@@ -43,9 +43,23 @@ export async function enqueueDelivery(tx: TransactionClient, input: EnqueueInput
  * Called by recordEvent inside the change's transaction (transactional outbox): one delivery per
  * subscription of the event's topic in its store. Rolled back with the change; committed with it.
  */
-export async function fanOutEvent(tx: TransactionClient, event: { id: string; storeId: string; topic: string; subjectId: string; type: string }): Promise<void> {
-  const hooks = await tx.webhook.findMany({ where: { storeId: event.storeId, topic: event.topic }, select: { id: true }, orderBy: { id: "asc" } });
+export async function fanOutEvent(
+  tx: TransactionClient,
+  event: { id: string; storeId: string; topic: string; subjectId: string; type: string },
+): Promise<void> {
+  const hooks = await tx.webhook.findMany({
+    where: { storeId: event.storeId, topic: event.topic },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
   for (const hook of hooks) {
-    await enqueueDelivery(tx, { webhookId: hook.id, storeId: event.storeId, eventId: event.id, subjectId: event.subjectId, type: event.type, reason: "event" });
+    await enqueueDelivery(tx, {
+      webhookId: hook.id,
+      storeId: event.storeId,
+      eventId: event.id,
+      subjectId: event.subjectId,
+      type: event.type,
+      reason: "event",
+    });
   }
 }

@@ -5,7 +5,10 @@
 import type { Services } from "../core/context.js";
 import { topicOf } from "./topics.js";
 
-export async function renderSnapshot(services: Services, e: { storeId: string; topic: string; subjectId: string; type: string; at: Date }): Promise<string> {
+export async function renderSnapshot(
+  services: Services,
+  e: { storeId: string; topic: string; subjectId: string; type: string; at: Date },
+): Promise<string> {
   const topic = topicOf(e.topic);
   if (!topic) throw new Error(`no topic ${e.topic} is registered`);
   const store = await services.db.prisma.store.findUnique({ where: { id: e.storeId }, select: { name: true } });
@@ -19,7 +22,13 @@ export async function ensureEventPayload(services: Services, eventId: string): P
   const event = await prisma.domainEvent.findUnique({ where: { id: eventId } });
   if (!event) return null;
   if (event.payload !== null) return event.payload;
-  const payload = await renderSnapshot(services, { storeId: event.storeId, topic: event.topic, subjectId: event.subjectId, type: event.type, at: event.occurredAt });
+  const payload = await renderSnapshot(services, {
+    storeId: event.storeId,
+    topic: event.topic,
+    subjectId: event.subjectId,
+    type: event.type,
+    at: event.occurredAt,
+  });
   const won = await prisma.domainEvent.updateMany({ where: { id: eventId, payload: null }, data: { payload } });
   if (won.count === 1) return payload;
   const stored = await prisma.domainEvent.findUnique({ where: { id: eventId }, select: { payload: true } });

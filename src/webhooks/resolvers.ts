@@ -15,7 +15,8 @@ export const webhookResolvers = {
   Mutation: {
     createWebhook: (_: unknown, a: { storeId: string; input: webhooks.CreateWebhookInput; idempotencyKey?: string | null }, ctx: Ctx) =>
       webhooks.createWebhook(ctx, a.storeId, a.input, a.idempotencyKey),
-    updateWebhook: (_: unknown, a: { id: string; input: webhooks.UpdateWebhookInput }, ctx: Ctx) => webhooks.updateWebhook(ctx, a.id, a.input),
+    updateWebhook: (_: unknown, a: { id: string; input: webhooks.UpdateWebhookInput }, ctx: Ctx) =>
+      webhooks.updateWebhook(ctx, a.id, a.input),
     deleteWebhook: (_: unknown, a: { id: string }, ctx: Ctx) => webhooks.deleteWebhook(ctx, a.id),
     replayWebhook: (_: unknown, a: { id: string; start: Date }, ctx: Ctx) => webhooks.replayWebhook(ctx, a.id, a.start),
     retryWebhookDelivery: (_: unknown, a: { id: string }, ctx: Ctx) => webhooks.retryDelivery(ctx, a.id),

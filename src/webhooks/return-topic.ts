@@ -8,6 +8,10 @@ export async function renderReturnTopic(services: Services, storeId: string, ret
 }
 
 export async function listReturnSubjectsForBackfill(services: Services, storeId: string): Promise<string[]> {
-  const rows = await services.db.prisma.return.findMany({ where: { storeId }, select: { id: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await services.db.prisma.return.findMany({
+    where: { storeId },
+    select: { id: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return rows.map((r) => r.id);
 }

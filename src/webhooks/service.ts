@@ -38,21 +38,41 @@ export interface UpdateWebhookInput {
   externalId?: string | null;
 }
 
-type WebhookRow = { id: string; storeId: string; topic: string; kind: string; externalId: string | null; callbackUrl: string; authTokenEnc: string | null; signingSecretEnc: string; createdAt: Date; updatedAt: Date };
+type WebhookRow = {
+  id: string;
+  storeId: string;
+  topic: string;
+  kind: string;
+  externalId: string | null;
+  callbackUrl: string;
+  authTokenEnc: string | null;
+  signingSecretEnc: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 function notFound(id: string) {
   return fail.notFound("webhooks/not-found", `No webhook ${id} in the stores these credentials can access.`, "Webhook not found");
 }
 
-function checkCallback(ctx: RequestContext, callback: CallbackInput | null | undefined, field: string): { url: string; token: string | null | undefined } {
+function checkCallback(
+  ctx: RequestContext,
+  callback: CallbackInput | null | undefined,
+  field: string,
+): { url: string; token: string | null | undefined } {
   if (!callback || typeof callback.url !== "string") throw fail.badInput(`\`${field}.url\` is required.`, `${field}.url`);
   const problem = urlProblem(callback.url, ctx.config.webhooks);
   if (problem) throw fail.badInput(`\`${field}.url\` ${problem}; got ${JSON.stringify(callback.url.slice(0, 200))}.`, `${field}.url`);
   let token: string | null | undefined = null;
   if (callback.auth) {
     const t = callback.auth.bearer?.token;
-    if (typeof t !== "string" || t.length === 0) throw fail.badInput(`\`${field}.auth.bearer.token\` must be a non-empty string, or send \`${field}.auth: null\`.`, `${field}.auth.bearer.token`);
-    if (t.length > 2048) throw fail.badInput(`\`${field}.auth.bearer.token\` must have at most 2048 characters.`, `${field}.auth.bearer.token`);
+    if (typeof t !== "string" || t.length === 0)
+      throw fail.badInput(
+        `\`${field}.auth.bearer.token\` must be a non-empty string, or send \`${field}.auth: null\`.`,
+        `${field}.auth.bearer.token`,
+      );
+    if (t.length > 2048)
+      throw fail.badInput(`\`${field}.auth.bearer.token\` must have at most 2048 characters.`, `${field}.auth.bearer.token`);
     if (/[\r\n]/.test(t)) throw fail.badInput(`\`${field}.auth.bearer.token\` must not contain line breaks.`, `${field}.auth.bearer.token`);
     token = t === MASKED_TOKEN ? undefined : t; // undefined: keep the stored token
   }
@@ -63,7 +83,13 @@ function checkCallback(ctx: RequestContext, callback: CallbackInput | null | und
  * The token to store. The masked value keeps the stored token only while the callback stays on its
  * origin: otherwise a caller who never knew the token could send it to a host of their choosing.
  */
-function tokenToStore(key: string, existing: { callbackUrl: string; authTokenEnc: string | null }, url: string, token: string | null | undefined, field: string): string | null {
+function tokenToStore(
+  key: string,
+  existing: { callbackUrl: string; authTokenEnc: string | null },
+  url: string,
+  token: string | null | undefined,
+  field: string,
+): string | null {
   if (token === undefined) {
     if (existing.authTokenEnc && originOf(existing.callbackUrl) !== originOf(url)) {
       throw fail.badInput(
@@ -79,28 +105,53 @@ function tokenToStore(key: string, existing: { callbackUrl: string; authTokenEnc
 
 function checkExternalId(externalId: string | null | undefined, field: string): string | null {
   if (externalId === null || externalId === undefined) return null;
-  if (externalId.length === 0 || externalId.length > 255) throw fail.badInput(`\`${field}\` must have 1 to 255 characters, or be null.`, field);
+  if (externalId.length === 0 || externalId.length > 255)
+    throw fail.badInput(`\`${field}\` must have 1 to 255 characters, or be null.`, field);
   return externalId;
 }
 
 /** Creates a webhook (or updates the one with the same externalId); `idempotencyKey` as for every creating POST. */
 export async function createWebhook(ctx: RequestContext, storeId: string, input: CreateWebhookInput, idempotencyKey?: string | null) {
-  const { result, replayed } = await idempotent<{ id: string; created: boolean }>(ctx, { storeId, operation: "createWebhook", key: idempotencyKey, request: input }, async (claim) => {
-    const out = await createWebhookOnce(ctx, storeId, input, claim);
-    return { id: out.webhook.id, created: out.created };
-  });
+  const { result, replayed } = await idempotent<{ id: string; created: boolean }>(
+    ctx,
+    { storeId, operation: "createWebhook", key: idempotencyKey, request: input },
+    async (claim) => {
+      const out = await createWebhookOnce(ctx, storeId, input, claim);
+      return { id: out.webhook.id, created: out.created };
+    },
+  );
   const webhook = await ctx.prisma.webhook.findFirst({ where: { id: result.id, storeId } });
-  if (!webhook) throw fail.notFound("webhooks/not-found", `Webhook ${result.id}, created by the first request with this Idempotency-Key, has been deleted since.`, "Webhook not found");
+  if (!webhook)
+    throw fail.notFound(
+      "webhooks/not-found",
+      `Webhook ${result.id}, created by the first request with this Idempotency-Key, has been deleted since.`,
+      "Webhook not found",
+    );
   // The signing secret is in the creation response only; a replay of that response repeats it to the same caller.
   const signingSecret = result.created ? decryptSecret(ctx.config.webhooks.encryptionKey, webhook.signingSecretEnc) : null;
   return { webhook, created: result.created, signingSecret, replayed };
 }
 
-async function createWebhookOnce(ctx: RequestContext, storeId: string, input: CreateWebhookInput, claim: IdempotencyClaim<{ id: string; created: boolean }>) {
+async function createWebhookOnce(
+  ctx: RequestContext,
+  storeId: string,
+  input: CreateWebhookInput,
+  claim: IdempotencyClaim<{ id: string; created: boolean }>,
+) {
   const topic = topicOf(input.topic);
-  if (!topic) throw fail.badInput(`\`webhook.topic\` must be one of ${topicNames().map((t) => `\`${t}\``).join(", ")}; got ${JSON.stringify(input.topic)}.`, "webhook.topic");
+  if (!topic)
+    throw fail.badInput(
+      `\`webhook.topic\` must be one of ${topicNames()
+        .map((t) => `\`${t}\``)
+        .join(", ")}; got ${JSON.stringify(input.topic)}.`,
+      "webhook.topic",
+    );
   const kind = input.kind ?? "redo";
-  if (!KINDS.includes(kind)) throw fail.badInput(`\`webhook.kind\` must be one of ${KINDS.map((k) => `\`${k}\``).join(", ")}; got ${JSON.stringify(kind)}.`, "webhook.kind");
+  if (!KINDS.includes(kind))
+    throw fail.badInput(
+      `\`webhook.kind\` must be one of ${KINDS.map((k) => `\`${k}\``).join(", ")}; got ${JSON.stringify(kind)}.`,
+      "webhook.kind",
+    );
   const externalId = checkExternalId(input.externalId, "webhook.externalId");
   const { url, token } = checkCallback(ctx, input.callback, "webhook.callback");
   const key = ctx.config.webhooks.encryptionKey;
@@ -123,26 +174,34 @@ async function createWebhookOnce(ctx: RequestContext, storeId: string, input: Cr
     const existing = await prisma.webhook.findFirst({ where: { storeId, externalId } });
     if (existing) return update(existing);
   }
-  if (token === undefined) throw fail.badInput(`\`webhook.callback.auth.bearer.token\` must be the subscriber's token (the masked value only keeps an existing one).`, "webhook.callback.auth.bearer.token");
+  if (token === undefined)
+    throw fail.badInput(
+      `\`webhook.callback.auth.bearer.token\` must be the subscriber's token (the masked value only keeps an existing one).`,
+      "webhook.callback.auth.bearer.token",
+    );
   // Checked before the insert, so two racing creates may pass it together: the bound is about fan-out, not exactness.
   if ((await prisma.webhook.count({ where: { storeId } })) >= LIST_BOUNDS.storeWebhooks) {
-    throw fail.badInput(`A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks (\`webhook\`): delete one it no longer needs, or update an existing one (PUT, or create with its \`externalId\`).`, "webhook", "webhooks/too-many");
+    throw fail.badInput(
+      `A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks (\`webhook\`): delete one it no longer needs, or update an existing one (PUT, or create with its \`externalId\`).`,
+      "webhook",
+      "webhooks/too-many",
+    );
   }
   const signingSecret = newSigningSecret();
   let webhook: WebhookRow;
   try {
     webhook = await prisma.$transaction(async (tx) => {
       const row = await tx.webhook.create({
-      data: {
-        id: newId("wh"),
-        storeId,
-        topic: topic.name,
-        kind,
-        externalId,
-        callbackUrl: url,
-        authTokenEnc: token === null ? null : encryptSecret(key, token),
-        signingSecretEnc: encryptSecret(key, signingSecret),
-      },
+        data: {
+          id: newId("wh"),
+          storeId,
+          topic: topic.name,
+          kind,
+          externalId,
+          callbackUrl: url,
+          authTokenEnc: token === null ? null : encryptSecret(key, token),
+          signingSecretEnc: encryptSecret(key, signingSecret),
+        },
       });
       await claim.save(tx, { id: row.id, created: true });
       return row;
@@ -165,9 +224,23 @@ async function backfill(services: Services, webhook: WebhookRow) {
   const subjects = await topic.listSubjectsForBackfill(services, webhook.storeId);
   const now = new Date();
   for (const subjectId of subjects) {
-    const payload = await renderSnapshot(services, { storeId: webhook.storeId, topic: webhook.topic, subjectId, type: "backfill", at: now });
+    const payload = await renderSnapshot(services, {
+      storeId: webhook.storeId,
+      topic: webhook.topic,
+      subjectId,
+      type: "backfill",
+      at: now,
+    });
     await services.db.prisma.$transaction(async (tx) => {
-      await enqueueDelivery(tx, { webhookId: webhook.id, storeId: webhook.storeId, eventId: null, subjectId, type: "backfill", payload, reason: "backfill" });
+      await enqueueDelivery(tx, {
+        webhookId: webhook.id,
+        storeId: webhook.storeId,
+        eventId: null,
+        subjectId,
+        type: "backfill",
+        payload,
+        reason: "backfill",
+      });
     });
   }
   if (subjects.length) eventsCommitted(services, webhook.topic);
@@ -198,7 +271,11 @@ export async function updateWebhook(ctx: RequestContext, id: string, input: Upda
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw fail.conflict("webhooks/external-id-taken", "External id in use", `Another webhook of this store already has externalId ${JSON.stringify(externalId)}; choose another or update that webhook.`);
+      throw fail.conflict(
+        "webhooks/external-id-taken",
+        "External id in use",
+        `Another webhook of this store already has externalId ${JSON.stringify(externalId)}; choose another or update that webhook.`,
+      );
     }
     throw err;
   }
@@ -231,7 +308,10 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
   if (start.getTime() > Date.now()) throw fail.badInput("`start` must not be in the future.", "start");
   const oldest = new Date(Date.now() - REPLAY_BOUNDS.windowDays * 86_400_000);
   if (start < oldest) {
-    throw fail.badInput(`\`start\` must be within the last ${REPLAY_BOUNDS.windowDays} days (at or after ${oldest.toISOString()}); got ${start.toISOString()}.`, "start");
+    throw fail.badInput(
+      `\`start\` must be within the last ${REPLAY_BOUNDS.windowDays} days (at or after ${oldest.toISOString()}); got ${start.toISOString()}.`,
+      "start",
+    );
   }
   const prisma = ctx.prisma;
   let queued = 0;
@@ -239,17 +319,19 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
   let cursor: { occurredAt: Date; id: string } | null = null;
   while (nextStart === null) {
     const c: { occurredAt: Date; id: string } | null = cursor;
-    const events: { id: string; subjectId: string; sequence: number; type: string; occurredAt: Date }[] = await prisma.domainEvent.findMany({
-      where: {
-        storeId: webhook.storeId,
-        topic: webhook.topic,
-        occurredAt: { gte: start },
-        ...(c ? { OR: [{ occurredAt: { gt: c.occurredAt } }, { occurredAt: c.occurredAt, id: { gt: c.id } }] } : {}),
+    const events: { id: string; subjectId: string; sequence: number; type: string; occurredAt: Date }[] = await prisma.domainEvent.findMany(
+      {
+        where: {
+          storeId: webhook.storeId,
+          topic: webhook.topic,
+          occurredAt: { gte: start },
+          ...(c ? { OR: [{ occurredAt: { gt: c.occurredAt } }, { occurredAt: c.occurredAt, id: { gt: c.id } }] } : {}),
+        },
+        orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
+        take: 500,
+        select: { id: true, subjectId: true, sequence: true, type: true, occurredAt: true },
       },
-      orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
-      take: 500,
-      select: { id: true, subjectId: true, sequence: true, type: true, occurredAt: true },
-    });
+    );
     if (!events.length) break;
     cursor = events[events.length - 1];
     const waiting = await prisma.webhookDelivery.findMany({
@@ -269,7 +351,14 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
     for (const [subjectId, group] of bySubject) {
       await prisma.$transaction(async (tx) => {
         for (const e of group.sort((a, b) => a.sequence - b.sequence)) {
-          await enqueueDelivery(tx, { webhookId: webhook.id, storeId: webhook.storeId, eventId: e.id, subjectId, type: e.type, reason: "replay" });
+          await enqueueDelivery(tx, {
+            webhookId: webhook.id,
+            storeId: webhook.storeId,
+            eventId: e.id,
+            subjectId,
+            type: e.type,
+            reason: "replay",
+          });
         }
       });
     }
@@ -304,7 +393,8 @@ export async function listDeliveries(ctx: RequestContext, filter: DeliveryFilter
     defaultSize: PAGE_SIZES.webhookDeliveries.default,
     maxSize: PAGE_SIZES.webhookDeliveries.max,
     sortField: "createdAt",
-    fetch: (keyset, take) => ctx.prisma.webhookDelivery.findMany({ where: { ...where, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
+    fetch: (keyset, take) =>
+      ctx.prisma.webhookDelivery.findMany({ where: { ...where, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
   });
 }
 
@@ -315,9 +405,18 @@ export async function getDelivery(ctx: RequestContext, id: string) {
 /** Retry now: a pending delivery is attempted at once; a finished one is queued again (new webhook-id). */
 export async function retryDelivery(ctx: RequestContext, id: string) {
   const delivery = await getDelivery(ctx, id);
-  if (!delivery) throw fail.notFound("webhooks/delivery-not-found", `No webhook delivery ${id} in the stores these credentials can access.`, "Delivery not found");
+  if (!delivery)
+    throw fail.notFound(
+      "webhooks/delivery-not-found",
+      `No webhook delivery ${id} in the stores these credentials can access.`,
+      "Delivery not found",
+    );
   if (delivery.status === "waiting") {
-    throw fail.conflict("webhooks/delivery-waiting", "Delivery is waiting", `Delivery ${id} waits for an earlier delivery of subject ${delivery.subjectId} to finish (deliveries of one subject are sent in order); retry that one instead.`);
+    throw fail.conflict(
+      "webhooks/delivery-waiting",
+      "Delivery is waiting",
+      `Delivery ${id} waits for an earlier delivery of subject ${delivery.subjectId} to finish (deliveries of one subject are sent in order); retry that one instead.`,
+    );
   }
   if (delivery.status === "pending") {
     await ctx.prisma.webhookDelivery.update({ where: { seq: delivery.seq }, data: { nextAttemptAt: new Date() } });
@@ -325,7 +424,15 @@ export async function retryDelivery(ctx: RequestContext, id: string) {
     return ctx.prisma.webhookDelivery.findUniqueOrThrow({ where: { seq: delivery.seq } });
   }
   const newIdValue = await ctx.prisma.$transaction((tx) =>
-    enqueueDelivery(tx, { webhookId: delivery.webhookId, storeId: delivery.storeId, eventId: delivery.eventId, subjectId: delivery.subjectId, type: delivery.type, payload: delivery.payload, reason: "retry" }),
+    enqueueDelivery(tx, {
+      webhookId: delivery.webhookId,
+      storeId: delivery.storeId,
+      eventId: delivery.eventId,
+      subjectId: delivery.subjectId,
+      type: delivery.type,
+      payload: delivery.payload,
+      reason: "retry",
+    }),
   );
   eventsCommitted(ctx.services, "webhooks");
   return ctx.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: newIdValue } });

@@ -12,7 +12,13 @@ const families = (n: number, prefix: string) =>
     external_id: `${prefix}-${i}`,
     vendor: "Bench",
     tags: ["bench"],
-    variants: Array.from({ length: 5 }, (_, v) => ({ sku: `${prefix.toUpperCase()}-${i}-${v}`, price: 1000 + v, currency: "USD", weight: 100, weight_unit: "g" })),
+    variants: Array.from({ length: 5 }, (_, v) => ({
+      sku: `${prefix.toUpperCase()}-${i}-${v}`,
+      price: 1000 + v,
+      currency: "USD",
+      weight: 100,
+      weight_unit: "g",
+    })),
   }));
 
 const measure: Measure = {
@@ -25,7 +31,11 @@ const measure: Measure = {
     const key = (await svc.createApiClient(store, ["products_write"])).secret;
     const post = async (body: unknown) => {
       const t0 = performance.now();
-      const res = await fetch(`${svc.url}/v2.2/stores/${store}/products/bulk-upload`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      const res = await fetch(`${svc.url}/v2.2/stores/${store}/products/bulk-upload`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       const json: any = await res.json();
       const ms = performance.now() - t0;
       if (res.status !== 200 || json.error_count) throw new Error(`upload failed: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
@@ -39,15 +49,35 @@ const measure: Measure = {
     const prisma = svc.services.db.prisma;
     const rawStore = (await svc.createStore("Bench raw insert")).id;
     const fams = families(n, "raw");
-    const famRows = fams.map((f) => ({ id: newId("pfm"), storeId: rawStore, externalId: f.external_id, title: f.title, vendor: f.vendor, tags: JSON.stringify(f.tags) }));
+    const famRows = fams.map((f) => ({
+      id: newId("pfm"),
+      storeId: rawStore,
+      externalId: f.external_id,
+      title: f.title,
+      vendor: f.vendor,
+      tags: JSON.stringify(f.tags),
+    }));
     const prodRows = fams.flatMap((f, i) =>
-      f.variants.map((v, p) => ({ id: newId("prd"), storeId: rawStore, familyId: famRows[i].id, sku: v.sku, priceAmount: v.price, currency: v.currency, weight: v.weight, weightUnit: v.weight_unit, position: p })),
+      f.variants.map((v, p) => ({
+        id: newId("prd"),
+        storeId: rawStore,
+        familyId: famRows[i].id,
+        sku: v.sku,
+        priceAmount: v.price,
+        currency: v.currency,
+        weight: v.weight,
+        weightUnit: v.weight_unit,
+        position: p,
+      })),
     );
     const t0 = performance.now();
-    await prisma.$transaction(async (tx) => {
-      for (let i = 0; i < famRows.length; i += 500) await tx.productFamily.createMany({ data: famRows.slice(i, i + 500) });
-      for (let i = 0; i < prodRows.length; i += 500) await tx.product.createMany({ data: prodRows.slice(i, i + 500) });
-    }, { timeout: 60_000, maxWait: 60_000 });
+    await prisma.$transaction(
+      async (tx) => {
+        for (let i = 0; i < famRows.length; i += 500) await tx.productFamily.createMany({ data: famRows.slice(i, i + 500) });
+        for (let i = 0; i < prodRows.length; i += 500) await tx.product.createMany({ data: prodRows.slice(i, i + 500) });
+      },
+      { timeout: 60_000, maxWait: 60_000 },
+    );
     const rawMs = performance.now() - t0;
 
     const seconds = upload.ms / 1000;

@@ -28,7 +28,18 @@ const measure: Measure = {
     });
     const r = await load(url, { connections: 2, seconds: ctx.quick ? 1 : 8, headers });
     if (r.non2xx || r.errors) throw new Error(`${r.non2xx + r.errors} failed requests`);
-    return [{ ...base, value: round(r.rps, 1), met: null, details: { "SQL statements/request": statements, "p50/p99 ms": `${round(r.p50, 1)}/${round(r.p99, 1)}`, "response KB": round(text.length / 1024) } }];
+    return [
+      {
+        ...base,
+        value: round(r.rps, 1),
+        met: null,
+        details: {
+          "SQL statements/request": statements,
+          "p50/p99 ms": `${round(r.p50, 1)}/${round(r.p99, 1)}`,
+          "response KB": round(text.length / 1024),
+        },
+      },
+    ];
   },
 };
 

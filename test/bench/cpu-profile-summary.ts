@@ -29,7 +29,8 @@ for (const n of profile.nodes) {
 const top = Number(topArg ?? 25);
 const show = (title: string, m: Map<string, number>) => {
   console.log(`\n${title} (of ${(total / 1000).toFixed(0)} ms sampled)`);
-  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * v) / total).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((100 * v) / total).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`);
 };
 show("Self time by area", byArea);
 show("Self time by function", byFunction);

@@ -32,7 +32,8 @@ const measure: Measure = {
       const once = async () => {
         const res = await fetch(url, { method: "POST", headers, body });
         const json: any = await res.json();
-        if (res.status !== 200 || json.errors || json.data.returns.nodes.length !== size) throw new Error(`list ${size}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+        if (res.status !== 200 || json.errors || json.data.returns.nodes.length !== size)
+          throw new Error(`list ${size}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
         return json;
       };
       templates.set(size, await once()); // also the warm-up (auth's lastUsedAt write, caches)
@@ -46,13 +47,20 @@ const measure: Measure = {
         const body = JSON.stringify({ query: QUERY, variables: { storeId: fx.storeId, first: size } });
         const rawBody = JSON.stringify({ storeId: fx.storeId, first: size });
         const check = await fetch(`${raw.url}/raw/list`, { method: "POST", headers, body: rawBody });
-        if (check.status !== 200 || JSON.stringify(await check.json()) !== JSON.stringify(templates.get(size))) throw new Error("the raw list does not answer the same JSON");
+        if (check.status !== 200 || JSON.stringify(await check.json()) !== JSON.stringify(templates.get(size)))
+          throw new Error("the raw list does not answer the same JSON");
         const seconds = ctx.quick ? (size === 20 ? 1 : 2) : size === 20 ? 5 : 8;
-        const runs = await alternate(ctx, { raw: { url: `${raw.url}/raw/list`, method: "POST", body: rawBody }, graphql: { url, method: "POST", body } }, headers, seconds);
+        const runs = await alternate(
+          ctx,
+          { raw: { url: `${raw.url}/raw/list`, method: "POST", body: rawBody }, graphql: { url, method: "POST", body } },
+          headers,
+          seconds,
+        );
         for (const [connections, f] of runs) {
           figures[`req/s @${size} ${connections} conn`] = round(f.graphql.rps, 1);
           figures[`raw req/s @${size} ${connections} conn`] = round(f.raw.rps, 1);
-          figures[`× raw @${size} ${connections} conn`] = f.raw.rps > 0 ? round(f.graphql.rps / f.raw.rps, 2) : "n/a (no answer within the run)";
+          figures[`× raw @${size} ${connections} conn`] =
+            f.raw.rps > 0 ? round(f.graphql.rps / f.raw.rps, 2) : "n/a (no answer within the run)";
         }
       }
       const worst = Math.max(statements[20], statements[500]);

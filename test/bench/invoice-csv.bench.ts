@@ -10,7 +10,9 @@ async function seedInvoice(svc: TestService, store: string, items: number) {
   const prisma = svc.services.db.prisma;
   const id = newId("inv");
   const start = Date.parse("2026-01-01T00:00:00Z");
-  await prisma.invoice.create({ data: { id, storeId: store, status: "issued", periodStart: new Date(start), periodEnd: new Date(start + 31 * 86_400_000) } });
+  await prisma.invoice.create({
+    data: { id, storeId: store, status: "issued", periodStart: new Date(start), periodEnd: new Date(start + 31 * 86_400_000) },
+  });
   for (let done = 0; done < items; done += 5000) {
     await prisma.invoiceItem.createMany({
       data: Array.from({ length: Math.min(5000, items - done) }, (_, k) => ({
@@ -63,7 +65,14 @@ async function download(svc: TestService, key: string, id: string) {
   const ms = performance.now() - t0;
   clearInterval(timer);
   sample();
-  return { ms, firstByteMs, bytes, rows: lines - 1, heapPeakDeltaMb: (mem.heap - before.heapUsed) / 1e6, rssPeakDeltaMb: (mem.rss - before.rss) / 1e6 };
+  return {
+    ms,
+    firstByteMs,
+    bytes,
+    rows: lines - 1,
+    heapPeakDeltaMb: (mem.heap - before.heapUsed) / 1e6,
+    rssPeakDeltaMb: (mem.rss - before.rss) / 1e6,
+  };
 }
 
 const measure: Measure = {
@@ -90,7 +99,13 @@ const measure: Measure = {
         target: "≤ 50 MB",
         met,
         ...(met ? {} : { reason: "memory grew past the bound while streaming" }),
-        details: { "last byte s": round(r.ms / 1000, 2), "first byte ms": round(r.firstByteMs), "size MB": round(r.bytes / 1e6, 1), "live heap peak +MB": round(r.heapPeakDeltaMb, 1), "rows/s": round(r.rows / (r.ms / 1000)) },
+        details: {
+          "last byte s": round(r.ms / 1000, 2),
+          "first byte ms": round(r.firstByteMs),
+          "size MB": round(r.bytes / 1e6, 1),
+          "live heap peak +MB": round(r.heapPeakDeltaMb, 1),
+          "rows/s": round(r.rows / (r.ms / 1000)),
+        },
       },
     ];
   },

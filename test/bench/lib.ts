@@ -52,7 +52,10 @@ const require = createRequire(import.meta.url);
 const AUTOCANNON = require.resolve("autocannon/autocannon.js");
 
 /** Runs autocannon against `url` in a child process (one CPU for the server, one for the load). */
-export function load(url: string, opts: { connections: number; seconds: number; headers?: Record<string, string>; method?: string; body?: string }): Promise<LoadResult> {
+export function load(
+  url: string,
+  opts: { connections: number; seconds: number; headers?: Record<string, string>; method?: string; body?: string },
+): Promise<LoadResult> {
   const args = [AUTOCANNON, "--json", "-c", String(opts.connections), "-d", String(opts.seconds)];
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push("-H", `${k}=${v}`);
   if (opts.method) args.push("-m", opts.method);
@@ -68,7 +71,14 @@ export function load(url: string, opts: { connections: number; seconds: number; 
     child.on("close", (code) => {
       try {
         const r = JSON.parse(out.trim().split("\n").pop()!);
-        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors });
+        resolve({
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          requests: r.requests.total,
+          non2xx: r.non2xx,
+          errors: r.errors,
+        });
       } catch {
         reject(new Error(`autocannon exited ${code}: ${err.slice(-500)} ${out.slice(-500)}`));
       }
@@ -85,4 +95,8 @@ export const median = (values: number[]) => pct(values, 50);
 export const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 
 /** Rate limits high enough never to refuse a benchmark request (they are still counted, as in production). */
-export const UNLIMITED = { RATE_LIMIT_GRAPHQL_PER_MINUTE: "1000000000", RATE_LIMIT_REST_PER_MINUTE: "1000000000", RATE_LIMIT_COMPAT_PER_MINUTE: "1000000000" };
+export const UNLIMITED = {
+  RATE_LIMIT_GRAPHQL_PER_MINUTE: "1000000000",
+  RATE_LIMIT_REST_PER_MINUTE: "1000000000",
+  RATE_LIMIT_COMPAT_PER_MINUTE: "1000000000",
+};

@@ -36,9 +36,11 @@ const ctx0 = await c.createContext(authorization, "p", "rest");
 const layers: Record<string, () => Promise<unknown>> = {
   "authenticate (API secret lookup)": () => authenticate(svc.services, authorization),
   "createContext (auth + rate limit)": () => c.createContext(authorization, "p", "rest"),
-  "execute (checks + GraphQL + resolvers + Prisma reads)": async () => c.execute(doc, vars, await c.createContext(authorization, "p", "rest")),
+  "execute (checks + GraphQL + resolvers + Prisma reads)": async () =>
+    c.execute(doc, vars, await c.createContext(authorization, "p", "rest")),
   // The same caller, fresh loaders: GraphQL and the reads without authentication.
-  "execute, context reused": () => c.execute(doc, vars, Object.assign(Object.create(Object.getPrototypeOf(ctx0)), ctx0, { loaders: new Loaders() })),
+  "execute, context reused": () =>
+    c.execute(doc, vars, Object.assign(Object.create(Object.getPrototypeOf(ctx0)), ctx0, { loaders: new Loaders() })),
   "HTTP GET through the REST door (fetch in-process)": async () => (await fetch(url, { headers: { authorization } })).text(),
 };
 const N = 300;
@@ -53,7 +55,11 @@ for (let round = 0; round < 3; round++) {
     (cpu[name] ??= []).push((d.user + d.system) / N);
   }
 }
-console.log(`\n${provider}: CPU µs per call (3 rounds), load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log(
+  `\n${provider}: CPU µs per call (3 rounds), load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`,
+);
 for (const [name, xs] of Object.entries(cpu)) console.log(`  ${name.padEnd(58)} ${xs.map((x) => Math.round(x)).join(" / ")}`);
 
 if (seconds > 0) {
@@ -81,7 +87,10 @@ if (seconds > 0) {
 await svc.close();
 process.exit(0);
 
-function summarize(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[] }) {
+function summarize(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+}) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const pkg = new Map<string, number>();
   const frame = new Map<string, number>();
@@ -92,11 +101,28 @@ function summarize(profile: { nodes: { id: number; callFrame: { functionName: st
     if (functionName === "(idle)" || functionName === "(program)") continue;
     total++;
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-    const group = m ? m[1] : url.includes("/src/") ? "ours: src" : url.includes("/facades/") ? "ours: facades" : url.startsWith("node:") ? "node internals" : functionName.startsWith("(") ? functionName : url ? "other" : "native/builtin";
+    const group = m
+      ? m[1]
+      : url.includes("/src/")
+        ? "ours: src"
+        : url.includes("/facades/")
+          ? "ours: facades"
+          : url.startsWith("node:")
+            ? "node internals"
+            : functionName.startsWith("(")
+              ? functionName
+              : url
+                ? "other"
+                : "native/builtin";
     pkg.set(group, (pkg.get(group) ?? 0) + 1);
     const f = `${functionName || "(anonymous)"} ${url.replace(/.*node_modules\//, "").replace(/.*\/wt-read\//, "")}:${n.callFrame.lineNumber}`;
     frame.set(f, (frame.get(f) ?? 0) + 1);
   }
-  const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([n, c]) => `  ${((100 * c) / total).toFixed(1).padStart(5)} %  ${n}`).join("\n");
+  const top = (m: Map<string, number>, k: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([n, c]) => `  ${((100 * c) / total).toFixed(1).padStart(5)} %  ${n}`)
+      .join("\n");
   console.log(`self time by package (${total} samples, idle left out):\n${top(pkg, 18)}\ntop frames:\n${top(frame, 25)}`);
 }

@@ -23,7 +23,10 @@ async function bareServer(ctx: Ctx, template: unknown) {
       res.status(401).json({ title: "Unauthenticated" });
       return;
     }
-    const ret = await prisma.return.findFirst({ where: { id: req.params.id, storeId: client.storeId }, include: { items: { orderBy: { position: "asc" } } } });
+    const ret = await prisma.return.findFirst({
+      where: { id: req.params.id, storeId: client.storeId },
+      include: { items: { orderBy: { position: "asc" } } },
+    });
     if (!ret) {
       res.status(404).json({ title: "Return not found" });
       return;
@@ -49,9 +52,12 @@ export async function alternate(
   for (const connections of [1, 32]) {
     const runs: Record<string, LoadResult[]> = Object.fromEntries(names.map((n) => [n, []]));
     const run = (n: string) => load(sides[n].url, { connections, seconds, headers, method: sides[n].method, body: sides[n].body });
-    if (!ctx.quick) for (const n of names) await load(sides[n].url, { connections, seconds: 1, headers, method: sides[n].method, body: sides[n].body }); // warm-up
+    if (!ctx.quick)
+      for (const n of names) await load(sides[n].url, { connections, seconds: 1, headers, method: sides[n].method, body: sides[n].body }); // warm-up
     for (let r = 0; r < rounds; r++) for (const n of r % 2 ? [...names].reverse() : names) runs[n].push(await run(n));
-    const bad = Object.values(runs).flat().reduce((n, x) => n + x.non2xx + x.errors, 0);
+    const bad = Object.values(runs)
+      .flat()
+      .reduce((n, x) => n + x.non2xx + x.errors, 0);
     if (bad) throw new Error(`${bad} requests failed or were not 2xx`);
     const avg = (xs: LoadResult[]): LoadResult => {
       const mean = (k: keyof LoadResult) => xs.reduce((s, x) => s + x[k], 0) / xs.length;
@@ -79,9 +85,15 @@ const measure: Measure = {
       const rawUrl = `${raw.url}/raw/returns/${fx.returnId}`;
       for (const u of [bareUrl, rawUrl]) {
         const check = await fetch(u, { headers });
-        if (check.status !== 200 || JSON.stringify(await check.json()) !== JSON.stringify(template)) throw new Error(`${u} does not answer the same JSON`);
+        if (check.status !== 200 || JSON.stringify(await check.json()) !== JSON.stringify(template))
+          throw new Error(`${u} does not answer the same JSON`);
       }
-      const figures = await alternate(ctx, { raw: { url: rawUrl }, rest: { url: through }, bare: { url: bareUrl } }, headers, ctx.quick ? 1 : 5);
+      const figures = await alternate(
+        ctx,
+        { raw: { url: rawUrl }, rest: { url: through }, bare: { url: bareUrl } },
+        headers,
+        ctx.quick ? 1 : 5,
+      );
       const out: Result[] = [];
       for (const [connections, f] of figures) {
         const ratio = f.rest.rps / f.raw.rps;

@@ -37,7 +37,18 @@ const started = performance.now();
 
 for (const provider of wanted) {
   if (provider === "postgresql" && !(await postgresAvailable())) {
-    for (const m of selected) results.push({ measure: m.id, name: m.name, db: provider, value: null, unit: "", target: "", met: null, reason: "n/a: PostgreSQL not reachable at 127.0.0.1:5432", details: {} });
+    for (const m of selected)
+      results.push({
+        measure: m.id,
+        name: m.name,
+        db: provider,
+        value: null,
+        unit: "",
+        target: "",
+        met: null,
+        reason: "n/a: PostgreSQL not reachable at 127.0.0.1:5432",
+        details: {},
+      });
     continue;
   }
   const sql = { counting: false, count: 0 };
@@ -77,7 +88,17 @@ for (const provider of wanted) {
       } catch (err) {
         crashed = true;
         log(`[bench] ${m.name} on ${provider} FAILED: ${(err as Error).stack ?? err}`);
-        results.push({ measure: m.id, name: m.name, db: provider, value: null, unit: "", target: "", met: null, reason: `failed: ${(err as Error).message}`, details: {} });
+        results.push({
+          measure: m.id,
+          name: m.name,
+          db: provider,
+          value: null,
+          unit: "",
+          target: "",
+          met: null,
+          reason: `failed: ${(err as Error).message}`,
+          details: {},
+        });
       }
       log(`[bench] ${provider}: ${m.name} took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
@@ -86,7 +107,9 @@ for (const provider of wanted) {
   }
 }
 
-const machine = `${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? "?"}), Node ${process.versions.node}, ${process.platform}, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end`;
+const machine = `${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? "?"}), Node ${process.versions.node}, ${process.platform}, load average ${loadavg()
+  .map((l) => l.toFixed(1))
+  .join(" ")} at the end`;
 const fmt = (v: number | null) => (v === null ? "n/a" : Number.isInteger(v) ? String(v) : v.toFixed(2));
 const rows = results.map((r) => [
   `${r.measure}. ${r.name}`,
@@ -94,7 +117,14 @@ const rows = results.map((r) => [
   `${fmt(r.value)} ${r.unit}`.trim(),
   r.target,
   r.met === null ? "—" : r.met ? "yes" : "NO",
-  [Object.entries(r.details).map(([k, v]) => `${k} ${v}`).join("; "), r.reason ? `reason: ${r.reason}` : ""].filter(Boolean).join(" | "),
+  [
+    Object.entries(r.details)
+      .map(([k, v]) => `${k} ${v}`)
+      .join("; "),
+    r.reason ? `reason: ${r.reason}` : "",
+  ]
+    .filter(Boolean)
+    .join(" | "),
 ]);
 const head = ["measure", "db", "value", "target", "met", "details"];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (i === 5 ? 0 : r[i].length))));

@@ -21,7 +21,15 @@ async function startOnce(databaseUrl: string): Promise<number> {
   const t0 = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", "facades/main.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port), CURSOR_SECRET: "bench", WEBHOOK_ENCRYPTION_KEY: "bench", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      CURSOR_SECRET: "bench",
+      WEBHOOK_ENCRYPTION_KEY: "bench",
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

@@ -7,12 +7,24 @@ import { startService } from "../../facades/server.js";
 import { Dispatcher } from "../../src/webhooks/dispatcher.js";
 import { profilePhase } from "./cpu-profile.js";
 
-const config = loadConfig({ ...process.env, NODE_ENV: "test", PORT: "0", WEBHOOK_DISPATCHER: "false", SERVE_FACADES: "false", WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: "test",
+  PORT: "0",
+  WEBHOOK_DISPATCHER: "false",
+  SERVE_FACADES: "false",
+  WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+});
 // Statements and CPU time between "go" and the end of the graceful stop, reported back on "stop".
 let statements = 0;
 let counting = false;
 let cpu0 = process.cpuUsage();
-const running = await startService({ config, log: createLogger(process.env.BENCH_VERBOSE ? "info" : "silent"), skipMigrate: true, onQuery: () => counting && statements++ });
+const running = await startService({
+  config,
+  log: createLogger(process.env.BENCH_VERBOSE ? "info" : "silent"),
+  skipMigrate: true,
+  onQuery: () => counting && statements++,
+});
 let dispatcher: Dispatcher | null = null;
 let endProfile = async () => {};
 process.on("message", async (msg) => {

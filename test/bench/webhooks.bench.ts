@@ -50,12 +50,22 @@ async function commitBacklog(services: Services, storeId: string, prefix: string
   // concurrent interactive transactions than the PostgreSQL pool holds (10) can hang the Prisma client.
   for (const id of ids) await ensureReturn(services, storeId, id);
   for (let n = 0; n < events; n++) {
-    for (let i = 0; i < ids.length; i += 8) await Promise.all(ids.slice(i, i + 8).map((s) => emit(services, storeId, s, n ? "updated" : "created")));
+    for (let i = 0; i < ids.length; i += 8)
+      await Promise.all(ids.slice(i, i + 8).map((s) => emit(services, storeId, s, n ? "updated" : "created")));
   }
   return ids;
 }
 
-async function drain(sql: { counting: boolean; count: number }, sub: Subscriber, services: Services, storeId: string, prefix: string, subjects: number, events: number, start: Starter): Promise<Drain> {
+async function drain(
+  sql: { counting: boolean; count: number },
+  sub: Subscriber,
+  services: Services,
+  storeId: string,
+  prefix: string,
+  subjects: number,
+  events: number,
+  start: Starter,
+): Promise<Drain> {
   await commitBacklog(services, storeId, prefix, subjects, events);
   // The committing process renders each event's payload snapshot right after its commit (its dispatcher
   // is woken by the commit); here no dispatcher ran, so render them now, timed apart from the drain.
@@ -84,18 +94,39 @@ async function drain(sql: { counting: boolean; count: number }, sub: Subscriber,
   sql.counting = false;
   const cost = children ?? { cpuMicros: cpu.user + cpu.system, statements: sql.count };
   const bySubject = new Map<string, number[]>();
-  for (const r of sub.received) bySubject.set(r.json.return.id, [...(bySubject.get(r.json.return.id) ?? []), Number(r.headers["x-retour-sequence"])]);
+  for (const r of sub.received)
+    bySubject.set(r.json.return.id, [...(bySubject.get(r.json.return.id) ?? []), Number(r.headers["x-retour-sequence"])]);
   // Order kept: per subject, sequence numbers never go backwards and none is missing. A repeat of the
   // same number (at-least-once after a lost acknowledgement) is counted separately.
-  const orderKept = bySubject.size === subjects && [...bySubject.values()].every((seqs) => seqs.every((s, i) => i === 0 || s >= seqs[i - 1]) && new Set(seqs).size === events);
-  return { deliveries: total, perSecond: total / seconds, orderKept, repeats: sub.received.length - unique.size, renderPerSecond, statementsPerDelivery: cost.statements / total, perCpuSecond: total / (cost.cpuMicros / 1e6) };
+  const orderKept =
+    bySubject.size === subjects &&
+    [...bySubject.values()].every((seqs) => seqs.every((s, i) => i === 0 || s >= seqs[i - 1]) && new Set(seqs).size === events);
+  return {
+    deliveries: total,
+    perSecond: total / seconds,
+    orderKept,
+    repeats: sub.received.length - unique.size,
+    renderPerSecond,
+    statementsPerDelivery: cost.statements / total,
+    perCpuSecond: total / (cost.cpuMicros / 1e6),
+  };
 }
 
 async function replicas(n: number, databaseUrl: string, concurrency: number): Promise<Starter> {
   // Started side by side (each loads the service), then released together.
   const children: ChildProcess[] = await Promise.all(
     Array.from({ length: n }, async () => {
-      const child = fork(REPLICA, [], { execArgv: ["--import", "tsx"], env: { ...process.env, DATABASE_URL: databaseUrl, CURSOR_SECRET: "bench", WEBHOOK_CONCURRENCY: String(concurrency), WEBHOOK_POLL_INTERVAL: "200ms" }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      const child = fork(REPLICA, [], {
+        execArgv: ["--import", "tsx"],
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          CURSOR_SECRET: "bench",
+          WEBHOOK_CONCURRENCY: String(concurrency),
+          WEBHOOK_POLL_INTERVAL: "200ms",
+        },
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      });
       await new Promise<void>((resolve, reject) => {
         child.once("message", () => resolve());
         child.once("exit", (code) => reject(new Error(`dispatcher replica exited ${code}`)));
@@ -132,15 +163,32 @@ const measure: Measure = {
     const latencyEvents = ctx.quick ? 20 : 300;
     const concurrency = Number(process.env.WEBHOOK_CONCURRENCY ?? 32);
     const db = await createTestDatabase(ctx.provider);
-    const config = loadConfig({ ...process.env, NODE_ENV: "test", DATABASE_URL: db.url, PORT: "0", CURSOR_SECRET: "bench", WEBHOOK_DISPATCHER: "false", WEBHOOK_POLL_INTERVAL: "1s", WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
+    const config = loadConfig({
+      ...process.env,
+      NODE_ENV: "test",
+      DATABASE_URL: db.url,
+      PORT: "0",
+      CURSOR_SECRET: "bench",
+      WEBHOOK_DISPATCHER: "false",
+      WEBHOOK_POLL_INTERVAL: "1s",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    });
     // SQL statements issued by this process while a drain runs (SQLite: the in-process dispatcher's own).
     const sql = { counting: false, count: 0 };
-    const running = await startService({ config, log: createLogger("silent"), skipMigrate: true, onQuery: () => sql.counting && sql.count++ });
+    const running = await startService({
+      config,
+      log: createLogger("silent"),
+      skipMigrate: true,
+      onQuery: () => sql.counting && sql.count++,
+    });
     const services = running.core!.services;
     const sub = await startSubscriber(() => ({ status: 200 }));
     try {
       const store = await createStore(services, "Bench store");
-      await createWebhook(systemContext(services, store.id), store.id, { topic: "return", callback: { url: `${sub.url}/hook`, auth: { bearer: { token: "bench" } } } });
+      await createWebhook(systemContext(services, store.id), store.id, {
+        topic: "return",
+        callback: { url: `${sub.url}/hook`, auth: { bearer: { token: "bench" } } },
+      });
       const inProcess = async () => {
         const d = new Dispatcher(services, { config: { concurrency } }).start();
         return async () => {
@@ -190,7 +238,15 @@ const measure: Measure = {
       const [bestName, best] = Object.entries(drains).sort((a, b) => b[1].perSecond - a[1].perSecond)[0];
       const statementsOk = Object.values(drains).every((d) => d.statementsPerDelivery <= 3);
       const met = best.perSecond >= target && statementsOk && ordered && repeats === 0;
-      const reason = !ordered ? "per-subject order NOT kept" : repeats ? `${repeats} deliveries sent twice` : !statementsOk ? "more than 3 SQL statements per delivery" : ctx.provider === "sqlite" ? WEBHOOK_SQLITE_REASON : WEBHOOK_PG_REASON;
+      const reason = !ordered
+        ? "per-subject order NOT kept"
+        : repeats
+          ? `${repeats} deliveries sent twice`
+          : !statementsOk
+            ? "more than 3 SQL statements per delivery"
+            : ctx.provider === "sqlite"
+              ? WEBHOOK_SQLITE_REASON
+              : WEBHOOK_PG_REASON;
       const result: Result = {
         measure: 4,
         name: ctx.provider === "sqlite" ? "Webhook delivery" : `Webhook delivery (${bestName})`,

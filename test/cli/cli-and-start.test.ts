@@ -22,8 +22,22 @@ describe.each(providers)("CLI and npm start (%s)", (provider) => {
   it("creates a store and API clients, lists, re-scopes and revokes them, as JSON", { timeout: 180_000 }, async () => {
     const store = cli(db.url, "store", "create", "--name", "CLI store").json();
     expect(store.id).toMatch(/^st_/);
-    const client = cli(db.url, "api-client", "create", "--store", store.id, "--name", "wh", "--scopes", "checkout_read,returns_read").json();
-    expect(client).toMatchObject({ id: expect.stringMatching(/^akey_/), secret: expect.stringMatching(/^rtr_sk_/), scopes: ["checkout_read", "returns_read"] });
+    const client = cli(
+      db.url,
+      "api-client",
+      "create",
+      "--store",
+      store.id,
+      "--name",
+      "wh",
+      "--scopes",
+      "checkout_read,returns_read",
+    ).json();
+    expect(client).toMatchObject({
+      id: expect.stringMatching(/^akey_/),
+      secret: expect.stringMatching(/^rtr_sk_/),
+      scopes: ["checkout_read", "returns_read"],
+    });
     const legacy = cli(db.url, "api-client", "create", "--store", store.id, "--name", "old", "--legacy").json();
     expect(legacy.scopes).toHaveLength(11);
     const listed = cli(db.url, "api-client", "list", "--store", store.id).json();
@@ -43,7 +57,9 @@ describe.each(providers)("CLI and npm start (%s)", (provider) => {
   it("npm start bootstraps a demo store on an empty database and serves it", { timeout: 60_000 }, async () => {
     const fresh = await createTestDatabase(provider);
     // As `npm start` runs it: one node process (the tsx CLI would put a signal-relaying wrapper in between).
-    const child = spawn(process.execPath, ["--import", "tsx", "facades/main.ts"], { env: { ...process.env, DATABASE_URL: fresh.url, PORT: "0", LOG_LEVEL: "warn", NODE_ENV: "development" } });
+    const child = spawn(process.execPath, ["--import", "tsx", "facades/main.ts"], {
+      env: { ...process.env, DATABASE_URL: fresh.url, PORT: "0", LOG_LEVEL: "warn", NODE_ENV: "development" },
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     try {
@@ -60,7 +76,14 @@ describe.each(providers)("CLI and npm start (%s)", (provider) => {
       expect(res.status).toBe(200);
       expect((await res.json()).totalCount).toBe(3);
       const live = /DELETE .*checkout-experiences\/(\S+)\s+# 409/.exec(out)?.[1];
-      expect((await fetch(`${base}/stores/${storeId}/checkout-experiences/${live}`, { method: "DELETE", headers: { authorization: `Bearer ${secret}` } })).status).toBe(409);
+      expect(
+        (
+          await fetch(`${base}/stores/${storeId}/checkout-experiences/${live}`, {
+            method: "DELETE",
+            headers: { authorization: `Bearer ${secret}` },
+          })
+        ).status,
+      ).toBe(409);
       const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
       child.kill("SIGTERM");
       expect(await exited).toBe(0);

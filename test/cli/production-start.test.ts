@@ -9,11 +9,19 @@ import { openDatabase } from "../../src/db/client.js";
 import { createTestDatabase, type TestDatabase } from "../support/databases.js";
 import { providers } from "../support/env.js";
 
-const PRODUCTION = { NODE_ENV: "production", CURSOR_SECRET: "prod-cursor-secret", WEBHOOK_ENCRYPTION_KEY: "prod-webhook-key", LOG_LEVEL: "warn" };
+const PRODUCTION = {
+  NODE_ENV: "production",
+  CURSOR_SECRET: "prod-cursor-secret",
+  WEBHOOK_ENCRYPTION_KEY: "prod-webhook-key",
+  LOG_LEVEL: "warn",
+};
 
 /** Runs `facades/main.ts` as `npm start` does (one node process) until `until` matches its stdout or it exits. */
 function runMain(env: Record<string, string>, args: string[] = [], until?: RegExp) {
-  const child = spawn(process.execPath, ["--import", "tsx", "facades/main.ts", ...args], { env: { ...process.env, PORT: "0", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "facades/main.ts", ...args], {
+    env: { ...process.env, PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));
@@ -46,7 +54,9 @@ describe.each(providers)("production start (%s)", (provider) => {
   });
   afterAll(() => db?.drop());
 
-  it("on an empty database creates no store or login, prints no secret, and says how to create the first store", { timeout: 90_000 }, async () => {
+  it("on an empty database creates no store or login, prints no secret, and says how to create the first store", {
+    timeout: 90_000,
+  }, async () => {
     const run = await runMain({ ...PRODUCTION, DATABASE_URL: db.url }, [], /api-client create/);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/empty database/);
@@ -65,7 +75,10 @@ describe.each(providers)("production start (%s)", (provider) => {
   });
 
   it("refuses the demo in production, asked by RETOUR_DEMO=true or --demo, loudly and without a stack", { timeout: 90_000 }, async () => {
-    for (const [env, args] of [[{ RETOUR_DEMO: "true" }, []], [{}, ["--demo"]]] as const) {
+    for (const [env, args] of [
+      [{ RETOUR_DEMO: "true" }, []],
+      [{}, ["--demo"]],
+    ] as const) {
       const run = await runMain({ ...PRODUCTION, DATABASE_URL: db.url, ...env }, [...args]);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/RETOUR_DEMO=true is refused with NODE_ENV=production/);
@@ -103,9 +116,27 @@ describe.each(providers)("production start (%s)", (provider) => {
 
 describe("configuration problems", () => {
   it("are all reported at once, naming each setting, with exit code 1 and no stack", { timeout: 60_000 }, async () => {
-    const run = await runMain({ ...PRODUCTION, CURSOR_SECRET: "", PORT: "abc", RATE_LIMIT_REST_PER_MINUTE: "abc", WEBHOOK_TIMEOUT: "soon", HOST: "not a host!", PUBLIC_URL: "javascript:alert(1)", TRUST_PROXY: "everyone", DATABASE_URL: "file:/tmp/retour-never-opened.db" });
+    const run = await runMain({
+      ...PRODUCTION,
+      CURSOR_SECRET: "",
+      PORT: "abc",
+      RATE_LIMIT_REST_PER_MINUTE: "abc",
+      WEBHOOK_TIMEOUT: "soon",
+      HOST: "not a host!",
+      PUBLIC_URL: "javascript:alert(1)",
+      TRUST_PROXY: "everyone",
+      DATABASE_URL: "file:/tmp/retour-never-opened.db",
+    });
     expect(run.code).toBe(1);
-    for (const problem of [/PORT="abc" is not a whole number/, /RATE_LIMIT_REST_PER_MINUTE="abc" is not a whole number/, /WEBHOOK_TIMEOUT: cannot read "soon"/, /CURSOR_SECRET must be set/, /HOST="not a host!"/, /PUBLIC_URL=/, /TRUST_PROXY: "everyone"/]) {
+    for (const problem of [
+      /PORT="abc" is not a whole number/,
+      /RATE_LIMIT_REST_PER_MINUTE="abc" is not a whole number/,
+      /WEBHOOK_TIMEOUT: cannot read "soon"/,
+      /CURSOR_SECRET must be set/,
+      /HOST="not a host!"/,
+      /PUBLIC_URL=/,
+      /TRUST_PROXY: "everyone"/,
+    ]) {
       expect(run.stderr).toMatch(problem);
     }
     expect(run.stderr).not.toMatch(NO_STACK);

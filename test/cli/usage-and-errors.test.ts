@@ -6,11 +6,24 @@ import { createTestDatabase, type TestDatabase } from "../support/databases.js";
 import { providers } from "../support/env.js";
 
 function cli(databaseUrl: string, ...args: string[]) {
-  const res = spawnSync("node_modules/.bin/tsx", ["src/cli/main.ts", ...args], { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "" }, encoding: "utf8" });
+  const res = spawnSync("node_modules/.bin/tsx", ["src/cli/main.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "" },
+    encoding: "utf8",
+  });
   return { status: res.status, out: res.stdout, err: res.stderr };
 }
 
-const COMMANDS = ["migrate", "store create", "store list", "api-client create", "api-client list", "api-client revoke", "api-client set-scopes", "user create", "seed"];
+const COMMANDS = [
+  "migrate",
+  "store create",
+  "store list",
+  "api-client create",
+  "api-client list",
+  "api-client revoke",
+  "api-client set-scopes",
+  "user create",
+  "seed",
+];
 
 describe.each(providers)("CLI usage and errors (%s)", (provider) => {
   let db: TestDatabase;

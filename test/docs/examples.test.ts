@@ -7,7 +7,13 @@ import { providers } from "../support/env.js";
 import { dedicatedExamplesTest, ROOT, runShellBlocks, shellBlocks, startLikeNpmStart } from "../support/doc-examples.js";
 
 const GUIDES = "facades/dashboard/guides";
-const files = ["README.md", ...readdirSync(join(ROOT, GUIDES)).filter((f) => f.endsWith(".md")).sort().map((f) => `${GUIDES}/${f}`)];
+const files = [
+  "README.md",
+  ...readdirSync(join(ROOT, GUIDES))
+    .filter((f) => f.endsWith(".md"))
+    .sort()
+    .map((f) => `${GUIDES}/${f}`),
+];
 
 describe.each(providers)("documentation examples (%s)", (provider) => {
   it.each(files)("%s: every sh block runs as written", { timeout: 360_000 }, async (file) => {
@@ -32,7 +38,9 @@ describe.each(providers)("documentation examples (%s)", (provider) => {
 
 // The runner itself can fail: it stops at the first broken block and names it.
 it("finds sh blocks and stops at the first failing one, naming it", { timeout: 120_000 }, () => {
-  const blocks = shellBlocks("# t\n\n```sh\necho one\n```\n\n```text\nexit 1\n```\n\n```sh\ncurl -sf http://127.0.0.1:1/ # refused\necho never\n```\n");
+  const blocks = shellBlocks(
+    "# t\n\n```sh\necho one\n```\n\n```text\nexit 1\n```\n\n```sh\ncurl -sf http://127.0.0.1:1/ # refused\necho never\n```\n",
+  );
   expect(blocks.map((b) => b.line)).toEqual([3, 11]);
   const result = runShellBlocks("t.md", blocks, {});
   expect(result.ok).toBe(false);

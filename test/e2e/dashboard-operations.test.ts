@@ -55,7 +55,9 @@ describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)",
     const before = await svc.services.db.prisma.apiClient.count({ where: { storeId } });
     await add.getByRole("button", { name: "Create API client" }).click();
     const scopes = add.getByRole("group", { name: "Scopes" });
-    await expect(scopes.getByRole("alert").textContent()).resolves.toBe("Choose at least one scope: a client without scopes could not call anything.");
+    await expect(scopes.getByRole("alert").textContent()).resolves.toBe(
+      "Choose at least one scope: a client without scopes could not call anything.",
+    );
     await shot("30-api-client-no-scope");
     expect(await svc.services.db.prisma.apiClient.count({ where: { storeId } })).toBe(before);
     await expect(page.getByRole("alertdialog", { name: "Copy your API secret now" }).count()).resolves.toBe(0);
@@ -71,7 +73,12 @@ describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)",
 
   it("shows which webhook is failing, explains the kinds and sends the failing one a test event", async () => {
     const ctx = systemContext(svc.services, storeId);
-    for (const path of ["/ok", "/down"]) await createWebhook(ctx, storeId, { topic: "return", kind: path === "/ok" ? "redo" : "loop", callback: { url: `${subscriber.url}${path}`, auth: null } });
+    for (const path of ["/ok", "/down"])
+      await createWebhook(ctx, storeId, {
+        topic: "return",
+        kind: path === "/ok" ? "redo" : "loop",
+        callback: { url: `${subscriber.url}${path}`, auth: null },
+      });
     const ret = await svc.services.db.prisma.return.findFirstOrThrow({ where: { storeId }, orderBy: { createdAt: "asc" } });
     await emit(svc.services, storeId, ret.id, "updated");
     await expect.poll(() => subscriber.received.filter((r) => r.path === "/down").length, { timeout: 15_000 }).toBe(1);
@@ -100,18 +107,29 @@ describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)",
     const test = subscriber.received.filter((r) => r.path === "/down")[1];
     expect(test.json).toMatchObject({ type: "test", test: true });
     const testRow = rows.filter({ hasText: "Test event" });
-    await expect.poll(async () => {
-      await page.getByRole("button", { name: "Refresh" }).click();
-      return testRow.textContent();
-    }, { timeout: 15_000 }).toContain("delivered");
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole("button", { name: "Refresh" }).click();
+          return testRow.textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toContain("delivered");
     await expect(testRow.textContent()).resolves.toContain("no real subject (test)");
     await page.reload();
     await page.getByRole("heading", { name: "Recent deliveries" }).waitFor();
-    await page.getByText(/^Healthy/).first().waitFor();
+    await page
+      .getByText(/^Healthy/)
+      .first()
+      .waitFor();
     await shot("32-webhook-test-event");
 
     // The event's subject links to the return's page.
-    await rows.filter({ hasText: "Return updated" }).getByRole("link", { name: `Return ${ret.id}` }).click();
+    await rows
+      .filter({ hasText: "Return updated" })
+      .getByRole("link", { name: `Return ${ret.id}` })
+      .click();
     await page.waitForURL(new RegExp(`/dashboard/returns/${ret.id}$`));
   });
 
@@ -148,7 +166,11 @@ describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)",
     // More than shipped is refused by the core, and nothing is written.
     await page.getByLabel("Received of TRS-42").fill("6");
     await page.getByRole("button", { name: "Record receipt" }).click();
-    await page.getByRole("alert").filter({ hasText: /more units than shipped|over/i }).first().waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /more units than shipped|over/i })
+      .first()
+      .waitFor();
     // The rest: 2 received, 2 damaged, 1 missing → received.
     await page.getByLabel("Received of TRS-42").fill("2");
     await page.getByLabel("Damaged of TRS-42").fill("2");
@@ -161,7 +183,10 @@ describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)",
     await page.getByText("10 shipped · 7 received · 2 damaged · 1 missing").waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Record receipt" }).count()).toBe(0);
     await shot("35-inbound-received");
-    const stored = await svc.services.db.prisma.inboundShipment.findFirstOrThrow({ where: { storeId, shipmentId: "PO-E2E-1" }, include: { items: true } });
+    const stored = await svc.services.db.prisma.inboundShipment.findFirstOrThrow({
+      where: { storeId, shipmentId: "PO-E2E-1" },
+      include: { items: true },
+    });
     expect(stored.status).toBe("RECEIVED");
     expect(stored.items.map((i) => [i.quantity, i.receivedQuantity, i.damagedQuantity, i.missingQuantity])).toEqual([[10, 7, 2, 1]]);
   });
@@ -183,7 +208,9 @@ describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)",
     await page.getByText("Variant TRS-42-W saved.").waitFor();
     const row = page.getByRole("table", { name: "Variants of Trail Runner Shoe" }).locator("tbody tr").filter({ hasText: "TRS-42-W" });
     await expect(row.textContent()).resolves.toContain("119.00 USD");
-    await expect(row.getByRole("link", { name: "Trail Runner, side" }).getAttribute("href")).resolves.toBe("https://images.example.com/trs-42.jpg");
+    await expect(row.getByRole("link", { name: "Trail Runner, side" }).getAttribute("href")).resolves.toBe(
+      "https://images.example.com/trs-42.jpg",
+    );
 
     await page.getByRole("button", { name: "Edit product" }).click();
     const family = page.getByRole("dialog", { name: "Edit product" });

@@ -173,7 +173,11 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await intl.waitFor({ state: "detached" });
     await shot("07-checkout-after-delete");
 
-    const tree = await svc.services.db.prisma.checkoutRoutingRule.findMany({ where: { storeId }, orderBy: { position: "asc" }, include: { experience: true } });
+    const tree = await svc.services.db.prisma.checkoutRoutingRule.findMany({
+      where: { storeId },
+      orderBy: { position: "asc" },
+      include: { experience: true },
+    });
     expect(tree.map((r) => [r.name, r.experience.name])).toEqual([
       ["Outside the US", "Standard checkout"],
       ["Everyone else", "Standard checkout"],
@@ -185,8 +189,12 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     // Make the retired experience live behind the page's back: its Delete button is stale, the core refuses.
     const holiday = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Holiday free shipping (retired)" }) });
     await holiday.getByRole("button", { name: /^Delete/ }).waitFor();
-    const exp = await svc.services.db.prisma.checkoutExperience.findFirstOrThrow({ where: { storeId, name: "Holiday free shipping (retired)" } });
-    await svc.services.db.prisma.checkoutRoutingRule.create({ data: { id: "crr_e2e", storeId, position: 9, name: "Sneaky", condition: '{"countries":[]}', experienceId: exp.id } });
+    const exp = await svc.services.db.prisma.checkoutExperience.findFirstOrThrow({
+      where: { storeId, name: "Holiday free shipping (retired)" },
+    });
+    await svc.services.db.prisma.checkoutRoutingRule.create({
+      data: { id: "crr_e2e", storeId, position: 9, name: "Sneaky", condition: '{"countries":[]}', experienceId: exp.id },
+    });
     await holiday.getByRole("button", { name: /^Delete/ }).click();
     const confirm = page.getByRole("alertdialog", { name: /^Delete “Holiday/ });
     await confirm.getByRole("button", { name: "Delete experience" }).click();
@@ -221,7 +229,9 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await page.getByRole("link", { name: "Delivery estimates" }).click();
     await page.waitForURL(/\/dashboard\/ab-tests\/abt_/);
     await page.getByRole("heading", { name: "Delivery estimates", level: 1 }).waitFor();
-    await expect(page.getByRole("table", { name: "Treatments of Delivery estimates" }).getByRole("row").filter({ hasText: "winner" }).textContent()).resolves.toContain("dates");
+    await expect(
+      page.getByRole("table", { name: "Treatments of Delivery estimates" }).getByRole("row").filter({ hasText: "winner" }).textContent(),
+    ).resolves.toContain("dates");
     await shot("09b-ab-test-detail");
     await page.goto(url("/dashboard/ab-tests/abt_nope"));
     await page.getByText("No A/B test abt_nope in this store").waitFor();
@@ -242,7 +252,10 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     expect(signing).toMatch(/^whsec_/);
     await secretDialog.getByRole("button", { name: "I have copied it" }).click();
     await secretDialog.waitFor({ state: "hidden" });
-    await page.getByRole("row").filter({ hasText: `${subscriber.url}/hook` }).waitFor();
+    await page
+      .getByRole("row")
+      .filter({ hasText: `${subscriber.url}/hook` })
+      .waitFor();
     expect(await page.content()).not.toContain(signing);
     expect(await page.content()).not.toContain("e2e-subscriber-token");
     await shot("15-webhooks");
@@ -283,10 +296,16 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await page.getByRole("heading", { name: "Return for order #1001", level: 1 }).waitFor();
     const actions = page.getByRole("group", { name: "Return actions" });
     const ret = await svc.services.db.prisma.return.findFirstOrThrow({ where: { storeId, status: "open" } });
-    const allowed = await svc.http.graphql(`query($id: ID!) { return(id: $id) { allowedActions } }`, { id: ret.id }, (await svc.createStaff(storeId)).token);
+    const allowed = await svc.http.graphql(
+      `query($id: ID!) { return(id: $id) { allowedActions } }`,
+      { id: ret.id },
+      (await svc.createStaff(storeId)).token,
+    );
     const labels = await actions.getByRole("button").allTextContents();
     expect(labels).toEqual(["Process items", "Complete", "Flag", "Remove items", "Reject", "Cancel", "Reset"]);
-    expect(allowed.data.return.allowedActions).toEqual(expect.arrayContaining(["process", "complete", "flag", "remove_items", "reject", "cancel", "reset"]));
+    expect(allowed.data.return.allowedActions).toEqual(
+      expect.arrayContaining(["process", "complete", "flag", "remove_items", "reject", "cancel", "reset"]),
+    );
     await expect(actions.getByRole("button", { name: "Reopen" }).count()).resolves.toBe(0);
     const timeline = page.getByRole("list", { name: "Timeline" });
     await expect(timeline.getByRole("listitem").count()).resolves.toBe(1);
@@ -298,12 +317,18 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     const fieldsets = proc.locator("fieldset");
     await expect.poll(() => fieldsets.count()).toBe(2);
     await fieldsets.nth(0).getByLabel("Reject").check();
-    await fieldsets.nth(1).getByLabel(/^Adjustment for/).fill("abc");
+    await fieldsets
+      .nth(1)
+      .getByLabel(/^Adjustment for/)
+      .fill("abc");
     await proc.getByRole("button", { name: "Process return" }).click();
     // Checked before sending, shown next to the field; nothing changed.
     await fieldsets.nth(1).getByText("Enter an amount such as 5.00 (at most 2 decimals).").waitFor();
     await expect(timeline.getByRole("listitem").count()).resolves.toBe(1);
-    await fieldsets.nth(1).getByLabel(/^Adjustment for/).fill("5.00");
+    await fieldsets
+      .nth(1)
+      .getByLabel(/^Adjustment for/)
+      .fill("5.00");
     await proc.getByRole("button", { name: "Process return" }).click();
     await proc.waitFor({ state: "hidden" });
     await expect.poll(() => timeline.getByRole("listitem").count()).toBe(2);
@@ -354,10 +379,15 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await page.getByRole("link", { name: `Webhook ${subscriber.url}/hook` }).click();
     await page.getByRole("heading", { name: "Recent deliveries" }).waitFor();
     const rows = page.getByRole("table", { name: "Webhook deliveries" }).locator("tbody tr");
-    await expect.poll(async () => {
-      await page.getByRole("button", { name: "Refresh" }).click();
-      return (await rows.filter({ hasText: "discarded" }).count()) >= 3;
-    }, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole("button", { name: "Refresh" }).click();
+          return (await rows.filter({ hasText: "discarded" }).count()) >= 3;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     const failed = rows.filter({ hasText: "discarded" }).first();
     await expect(failed.textContent()).resolves.toContain("HTTP 500");
     await failed.getByText(/1 attempt/).click();
@@ -370,10 +400,15 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await failed.getByRole("button", { name: /^Retry delivery .* now$/ }).click();
     await page.getByText(/Queued again as delivery/).waitFor();
     await expect.poll(() => subscriber.received.length, { timeout: 15_000 }).toBeGreaterThan(before);
-    await expect.poll(async () => {
-      await page.getByRole("button", { name: "Refresh" }).click();
-      return rows.filter({ hasText: "delivered" }).count();
-    }, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole("button", { name: "Refresh" }).click();
+          return rows.filter({ hasText: "delivered" }).count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
 
     // Replay from ten minutes ago: every event since then again, delivered in order.
     const received = subscriber.received.length;
@@ -451,15 +486,24 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
     expect(new URL(page.url()).searchParams.get("q")).toBe("grace@example.test");
-    const grace = await svc.services.db.prisma.return.findFirstOrThrow({ where: { storeId, order: { customerEmail: "grace@example.test" } } });
+    const grace = await svc.services.db.prisma.return.findFirstOrThrow({
+      where: { storeId, order: { customerEmail: "grace@example.test" } },
+    });
     const row = table.locator("tbody tr").first();
     await expect(row.textContent()).resolves.toContain("Grace Hopper");
     await expect(row.textContent()).resolves.toContain("#1002");
     // The short number and, for engineers, the id.
-    await expect(row.getByRole("link", { name: `Return R${grace.compatId} for order #1002` }).textContent()).resolves.toBe(`R${grace.compatId}`);
+    await expect(row.getByRole("link", { name: `Return R${grace.compatId} for order #1002` }).textContent()).resolves.toBe(
+      `R${grace.compatId}`,
+    );
     await expect(row.textContent()).resolves.toContain(grace.id);
     // The tabs count this search's returns per status.
-    await expect(page.getByRole("navigation", { name: "Status" }).getByRole("button", { name: /^Flagged/ }).textContent()).resolves.toBe("Flagged 1");
+    await expect(
+      page
+        .getByRole("navigation", { name: "Status" })
+        .getByRole("button", { name: /^Flagged/ })
+        .textContent(),
+    ).resolves.toBe("Flagged 1");
     await shot("26-returns-search-by-email");
 
     // A reload keeps the search; a part of a name finds the same return.
@@ -480,7 +524,11 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
   });
 
   it("processes three returns at once and reports each", async () => {
-    const made = [await newReturn("DEMO-1002", "li-socks", "Too small"), await newReturn("DEMO-1004", "li-tee", "Too small"), await newReturn("DEMO-1005", "li-socks", "Too small")];
+    const made = [
+      await newReturn("DEMO-1002", "li-socks", "Too small"),
+      await newReturn("DEMO-1004", "li-tee", "Too small"),
+      await newReturn("DEMO-1005", "li-socks", "Too small"),
+    ];
     await page.goto(url("/dashboard/returns?status=open"));
     const table = page.getByRole("table", { name: "Returns" });
     await expect.poll(() => table.locator("tbody tr").count()).toBe(3);
@@ -509,9 +557,15 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await page.waitForURL(/\/dashboard\/overview$/);
     const byReason = page.getByRole("table", { name: "Returns by reason" });
     await byReason.waitFor();
-    const core = await staffGql(`query($s: ID!) { returnsOverview(storeId: $s) { returnCount byReason { reason units } } }`, { s: storeId });
-    const rows = await byReason.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td .cell")].map((c) => c.textContent!.trim())));
-    expect(rows.map((r) => r.slice(0, 2))).toEqual(core.returnsOverview.byReason.map((r: { reason: string; units: number }) => [r.reason, String(r.units)]));
+    const core = await staffGql(`query($s: ID!) { returnsOverview(storeId: $s) { returnCount byReason { reason units } } }`, {
+      s: storeId,
+    });
+    const rows = await byReason
+      .locator("tbody tr")
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td .cell")].map((c) => c.textContent!.trim())));
+    expect(rows.map((r) => r.slice(0, 2))).toEqual(
+      core.returnsOverview.byReason.map((r: { reason: string; units: number }) => [r.reason, String(r.units)]),
+    );
     expect(core.returnsOverview.byReason).toContainEqual({ reason: "Too small", units: 3 });
     await expect(page.getByText(`${core.returnsOverview.returnCount}`, { exact: true }).first().isVisible()).resolves.toBe(true);
     // The charts are drawn (SVG), and described for screen readers.
@@ -533,7 +587,11 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await expect(page.locator(".page-header").textContent()).resolves.toContain(`Return ${ret.number} · ${ret.id}`);
     const actions = page.getByRole("group", { name: "Return actions" });
     const described = await actions.getByRole("button").evaluateAll((bs) =>
-      bs.map((b) => ({ label: b.textContent ?? "", text: document.getElementById(b.getAttribute("aria-describedby")!)?.textContent ?? "", red: b.className === "danger-outline" })),
+      bs.map((b) => ({
+        label: b.textContent ?? "",
+        text: document.getElementById(b.getAttribute("aria-describedby")!)?.textContent ?? "",
+        red: b.className === "danger-outline",
+      })),
     );
     const byLabel = Object.fromEntries(described.map((d) => [d.label, d]));
     expect(Object.keys(byLabel)).toEqual(["Process items", "Complete", "Flag", "Remove items", "Reject", "Cancel", "Reset"]);
@@ -543,14 +601,20 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     expect(byLabel.Reject.text).toContain("You can reopen it later");
     expect(byLabel["Remove items"].text).toContain("at least one stays");
     // Only what cannot be undone is red.
-    expect(Object.entries(byLabel).filter(([, v]) => v.red).map(([k]) => k)).toEqual(["Remove items", "Cancel", "Reset"]);
+    expect(
+      Object.entries(byLabel)
+        .filter(([, v]) => v.red)
+        .map(([k]) => k),
+    ).toEqual(["Remove items", "Cancel", "Reset"]);
     await shot("30-return-actions-explained");
 
     await actions.getByRole("button", { name: "Cancel" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Cancel this return?" });
     // allTextContents does not wait: wait for the dialog's own button first.
     await dialog.getByRole("button", { name: "Cancel return" }).waitFor();
-    await expect(dialog.getByRole("button").allTextContents()).resolves.toEqual(expect.arrayContaining(["Keep return as it is", "Cancel return"]));
+    await expect(dialog.getByRole("button").allTextContents()).resolves.toEqual(
+      expect.arrayContaining(["Keep return as it is", "Cancel return"]),
+    );
     await expect(dialog.getByRole("button", { name: "Cancel", exact: true }).count()).resolves.toBe(0);
     await expect(dialog.textContent()).resolves.toContain("This cannot be undone.");
     await shot("31-cancel-dialog");
@@ -589,7 +653,11 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
 
   it("shows inventory per location with each movement's cause, and a return's links to the customer's other returns", async () => {
     // The demo restocked a returned tee (not in the catalogue) and received inbound units of catalogue products.
-    const received = await svc.services.db.prisma.inventoryMovement.findFirstOrThrow({ where: { storeId, cause: "INBOUND_RECEIPT" }, include: { level: { include: { item: true, location: true } } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    const received = await svc.services.db.prisma.inventoryMovement.findFirstOrThrow({
+      where: { storeId, cause: "INBOUND_RECEIPT" },
+      include: { level: { include: { item: true, location: true } } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
     const level = received.level;
     await page.goto(url("/dashboard/inventory"));
     const levels = page.getByRole("table", { name: "Inventory levels" });
@@ -607,7 +675,10 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await page.getByRole("table", { name: /^Items of shipment/ }).waitFor();
 
     // Ken's order has three returns by now (the demo's and two created above): each links to the others.
-    const kens = await svc.services.db.prisma.return.findMany({ where: { storeId, order: { externalId: "DEMO-1006" } }, orderBy: { createdAt: "desc" } });
+    const kens = await svc.services.db.prisma.return.findMany({
+      where: { storeId, order: { externalId: "DEMO-1006" } },
+      orderBy: { createdAt: "desc" },
+    });
     expect(kens.length).toBe(3);
     await page.goto(url(`/dashboard/returns/${kens[0].id}`));
     const others = page.getByRole("list", { name: "Other returns of ken@example.test" });
@@ -671,7 +742,10 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await page.locator(".graphiql-container").waitFor();
     await page.locator(".graphiql-execute-button").click();
     // The explorer picked up the dashboard session: the viewer is the staff user.
-    await page.locator(".graphiql-response").getByText(/merchant@e2e\.test/).waitFor();
+    await page
+      .locator(".graphiql-response")
+      .getByText(/merchant@e2e\.test/)
+      .waitFor();
     await shot("13-graphql-explorer");
   });
 

@@ -30,7 +30,15 @@ export interface ChildOptions {
 export async function startChildService(env: Record<string, string>, opts: ChildOptions = {}): Promise<ChildService> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "facades/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "test", PORT: "0", LOG_LEVEL: "warn", CURSOR_SECRET: "test-cursor-secret", WEBHOOK_ALLOW_PRIVATE_URLS: "true", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: "0",
+      LOG_LEVEL: "warn",
+      CURSOR_SECRET: "test-cursor-secret",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: unknown[] = [];
@@ -76,7 +84,8 @@ export async function startChildService(env: Record<string, string>, opts: Child
     url,
     pid: child.pid!,
     lines,
-    logged: (msg) => lines.filter((l): l is Record<string, unknown> => typeof l === "object" && l !== null && (l as { msg?: unknown }).msg === msg),
+    logged: (msg) =>
+      lines.filter((l): l is Record<string, unknown> => typeof l === "object" && l !== null && (l as { msg?: unknown }).msg === msg),
     async kill() {
       if (!exited) child.kill("SIGKILL");
       await exit;

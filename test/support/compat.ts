@@ -9,7 +9,9 @@ export const NOT_FOUND = { errors: { message: "No return found with this ID." } 
 export const DETAILS_NOT_FOUND = { error: { message: "No return found with this ID." } };
 export const UNAUTHORIZED = { error: { code: "401", http_code: "GEN-UNAUTHORIZED", message: "Unauthorized." } };
 export const FORBIDDEN = { error: { code: "403", http_code: "GEN-FORBIDDEN", message: "Forbidden." } };
-export const unprocessable = (state: string, code = "UNPROCESSABLE_RETURN") => ({ errors: { message: `Return is ${state} and therefore cannot be processed.`, code } });
+export const unprocessable = (state: string, code = "UNPROCESSABLE_RETURN") => ({
+  errors: { message: `Return is ${state} and therefore cannot be processed.`, code },
+});
 
 export interface CompatFixture {
   /** Our return id (service_id). */
@@ -29,7 +31,8 @@ export function compatClient(svc: TestService, key: string) {
   const headers = { "x-authorization": key };
   return {
     get: (path: string, extra: Record<string, string> = {}) => svc.http.get(W + path, { headers: { ...headers, ...extra } }),
-    post: (path: string, body?: unknown, extra: Record<string, string> = {}) => svc.http.post(W + path, body, { headers: { ...headers, ...extra } }),
+    post: (path: string, body?: unknown, extra: Record<string, string> = {}) =>
+      svc.http.post(W + path, body, { headers: { ...headers, ...extra } }),
     /** GET of an absolute URL (a nextPageUrl), validated like the rest. */
     getUrl: (url: string) => {
       const u = new URL(url);
@@ -39,11 +42,21 @@ export function compatClient(svc: TestService, key: string) {
 }
 
 /** A fresh order (named `#C<n>…`) and a return of `items` of its lines (default: one unit of each of two lines). */
-export async function compatReturn(svc: TestService, storeId: string, secret: string, opts: { lines?: number; orderName?: string; existing?: CompatFixture; compensation?: string } = {}): Promise<CompatFixture> {
+export async function compatReturn(
+  svc: TestService,
+  storeId: string,
+  secret: string,
+  opts: { lines?: number; orderName?: string; existing?: CompatFixture; compensation?: string } = {},
+): Promise<CompatFixture> {
   const lines = opts.lines ?? 2;
   let order: { externalId: string; name: string; internalId: string; lineItems: { id: string; quantity: number }[] };
   if (opts.existing) {
-    order = { externalId: opts.existing.orderExternalId, name: opts.existing.orderName, internalId: opts.existing.orderInternalId, lineItems: opts.existing.lineItemIds.map((id) => ({ id, quantity: 2 })) };
+    order = {
+      externalId: opts.existing.orderExternalId,
+      name: opts.existing.orderName,
+      internalId: opts.existing.orderInternalId,
+      lineItems: opts.existing.lineItemIds.map((id) => ({ id, quantity: 2 })),
+    };
   } else {
     const tag = `${Date.now().toString(36)}${++n}`;
     order = await pushOrder(svc.http, storeId, secret, {
@@ -52,7 +65,10 @@ export async function compatReturn(svc: TestService, storeId: string, secret: st
       lines: Array.from({ length: lines }, (_, i) => ({ id: `C-${tag}-${i + 1}`, quantity: 2, price: "40.00" })),
     });
   }
-  const body = returnBody(order, order.lineItems.slice(0, lines).map((l) => ({ lineItemId: l.id, quantity: 1 })));
+  const body = returnBody(
+    order,
+    order.lineItems.slice(0, lines).map((l) => ({ lineItemId: l.id, quantity: 1 })),
+  );
   if (opts.compensation) body.data.items = body.data.items.map((i: any) => ({ ...i, compensation: opts.compensation }));
   const res = await svc.http.post(`/v2.2/stores/${storeId}/returns`, body, { token: secret });
   expect(res.status, res.text).toBe(201);

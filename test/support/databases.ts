@@ -1,14 +1,14 @@
 // Test database helpers: a fresh, migrated database per call, on either provider.
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { migrate } from '../../src/db/migrate.js';
-import { pgConfigOf, type Provider } from '../../src/db/url.js';
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { migrate } from "../../src/db/migrate.js";
+import { pgConfigOf, type Provider } from "../../src/db/url.js";
 
 /** Maintenance database used to create/drop test databases. */
-export const TEST_PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const TEST_PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 export interface TestDatabase {
   url: string;
@@ -35,17 +35,17 @@ let available: Promise<boolean> | undefined;
 
 /** Whether PostgreSQL answers at TEST_PG_ADMIN_URL within about a second (cached per process). */
 export function postgresAvailable(): Promise<boolean> {
-  available ??= withAdmin((c) => c.query('SELECT 1'), 1_000).then(
+  available ??= withAdmin((c) => c.query("SELECT 1"), 1_000).then(
     () => true,
     () => false,
   );
   return available;
 }
 
-const suffix = () => `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+const suffix = () => `${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
 
 export async function createTestDatabase(provider: Provider): Promise<TestDatabase> {
-  if (provider === 'sqlite') {
+  if (provider === "sqlite") {
     const file = join(tmpdir(), `retour_test_${suffix()}.db`);
     const url = `file:${file}`;
     await migrate(url);
@@ -53,7 +53,7 @@ export async function createTestDatabase(provider: Provider): Promise<TestDataba
       url,
       provider,
       async drop() {
-        for (const ext of ['', '-wal', '-shm', '-journal']) rmSync(file + ext, { force: true });
+        for (const ext of ["", "-wal", "-shm", "-journal"]) rmSync(file + ext, { force: true });
       },
     };
   }

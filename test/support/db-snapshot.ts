@@ -14,9 +14,16 @@ export type DbSnapshot = Record<string, { rows: number; checksum: string }>;
 async function tables(db: Database): Promise<string[]> {
   const rows =
     db.provider === "sqlite"
-      ? await db.prisma.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
-      : await db.prisma.$queryRawUnsafe<{ name: string }[]>(`SELECT table_name::text AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`);
-  return rows.map((r) => r.name).filter((n) => !SKIPPED_TABLES.has(n)).sort();
+      ? await db.prisma.$queryRawUnsafe<{ name: string }[]>(
+          `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`,
+        )
+      : await db.prisma.$queryRawUnsafe<{ name: string }[]>(
+          `SELECT table_name::text AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+        );
+  return rows
+    .map((r) => r.name)
+    .filter((n) => !SKIPPED_TABLES.has(n))
+    .sort();
 }
 
 function normalise(value: unknown): unknown {

@@ -77,7 +77,7 @@ export interface BlocksResult {
 export function runShellBlocks(file: string, blocks: ShellBlock[], env: Record<string, string>, timeoutMs = 240_000): BlocksResult {
   const dir = mkdtempSync(join(tmpdir(), "retour-examples-"));
   try {
-    const script = ["set -euo pipefail", 'trap \'echo "→ exit $? at line $LINENO of the block: $BASH_COMMAND" >&2\' ERR'];
+    const script = ["set -euo pipefail", "trap 'echo \"→ exit $? at line $LINENO of the block: $BASH_COMMAND\" >&2' ERR"];
     blocks.forEach((b, i) => {
       writeFileSync(join(dir, `block-${i}.sh`), b.code + "\n");
       script.push(`echo ${i} > "${dir}/current"`, `source "${dir}/block-${i}.sh"`);

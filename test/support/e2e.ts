@@ -8,7 +8,16 @@ import type { TestService } from "./server.js";
 import { DASHBOARD_DIST } from "../../facades/dashboard/index.js";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 export const E2E_OUT = "test/output/e2e";
 
 /** Why the e2e suites cannot run here, or null. */

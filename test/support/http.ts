@@ -19,7 +19,11 @@ export interface RequestOptions {
 }
 
 export class HttpClient {
-  constructor(readonly baseUrl: string, private readonly validators: OpenApiValidator[] = [restValidator, compatValidator], readonly graphqlUrl = baseUrl) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly validators: OpenApiValidator[] = [restValidator, compatValidator],
+    readonly graphqlUrl = baseUrl,
+  ) {}
 
   async request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResponse<T>> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -56,7 +60,11 @@ export class HttpClient {
   }
 
   /** Runs a GraphQL operation at /graphql; returns { data, errors }. */
-  async graphql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string | null): Promise<{ data: T; errors?: any[] }> {
+  async graphql<T = any>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    token?: string | null,
+  ): Promise<{ data: T; errors?: any[] }> {
     const res = await fetch(this.graphqlUrl + "/graphql", {
       method: "POST",
       headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -11,7 +11,10 @@ export class OpenApiValidator {
   private readonly templates: { regex: RegExp; path: string }[];
   private readonly cache = new Map<string, any>();
 
-  constructor(private readonly doc: Doc, private readonly prefix: string) {
+  constructor(
+    private readonly doc: Doc,
+    private readonly prefix: string,
+  ) {
     (addFormats as any)(this.ajv);
     this.ajv.addSchema({ $id: "api", components: doc.components });
     this.templates = Object.keys(doc.paths).map((path) => ({
@@ -38,12 +41,16 @@ export class OpenApiValidator {
     const response = op.responses[String(status)] ?? op.responses.default;
     if (!response) throw new Error(`OpenAPI: ${method} ${template.path} does not document status ${status}`);
     if (!response.content) {
-      if (body !== undefined && body !== "" && body !== null) throw new Error(`OpenAPI: ${method} ${template.path} ${status} documents no body`);
+      if (body !== undefined && body !== "" && body !== null)
+        throw new Error(`OpenAPI: ${method} ${template.path} ${status} documents no body`);
       return;
     }
     const mediaType = (contentType ?? "").split(";")[0].trim();
     const media = response.content[mediaType];
-    if (!media) throw new Error(`OpenAPI: ${method} ${template.path} ${status} does not document content type ${mediaType} (has ${Object.keys(response.content).join(", ")})`);
+    if (!media)
+      throw new Error(
+        `OpenAPI: ${method} ${template.path} ${status} does not document content type ${mediaType} (has ${Object.keys(response.content).join(", ")})`,
+      );
     if (!media.schema) return;
     const key = `${method} ${template.path} ${status} ${mediaType}`;
     let validate = this.cache.get(key);
@@ -53,7 +60,9 @@ export class OpenApiValidator {
       this.cache.set(key, validate);
     }
     if (!validate(body)) {
-      throw new Error(`OpenAPI: ${key} body does not match: ${this.ajv.errorsText(validate.errors, { separator: "\n  " })}\nbody: ${JSON.stringify(body).slice(0, 2000)}`);
+      throw new Error(
+        `OpenAPI: ${key} body does not match: ${this.ajv.errorsText(validate.errors, { separator: "\n  " })}\nbody: ${JSON.stringify(body).slice(0, 2000)}`,
+      );
     }
   }
 
@@ -67,7 +76,10 @@ export class OpenApiValidator {
       validate = this.ajv.compile(JSON.parse(JSON.stringify(media.schema).replace(/"#\/components\//g, '"api#/components/')));
       this.cache.set(key, validate);
     }
-    if (!validate(body)) throw new Error(`OpenAPI: ${key} payload does not match: ${this.ajv.errorsText(validate.errors, { separator: "\n  " })}\nbody: ${JSON.stringify(body).slice(0, 2000)}`);
+    if (!validate(body))
+      throw new Error(
+        `OpenAPI: ${key} payload does not match: ${this.ajv.errorsText(validate.errors, { separator: "\n  " })}\nbody: ${JSON.stringify(body).slice(0, 2000)}`,
+      );
   }
 }
 

@@ -44,11 +44,21 @@ export function customOrderBody(opts: { id?: string; name?: string; lines?: { id
   };
 }
 
-export async function pushOrder(http: HttpClient, storeId: string, token: string, opts: Parameters<typeof customOrderBody>[0] = {}): Promise<OrderFixture & { internalId: string }> {
+export async function pushOrder(
+  http: HttpClient,
+  storeId: string,
+  token: string,
+  opts: Parameters<typeof customOrderBody>[0] = {},
+): Promise<OrderFixture & { internalId: string }> {
   const body = customOrderBody(opts);
   const res = await http.post(`/v2.2/stores/${storeId}/custom/orders`, body, { token });
   if (res.status !== 200) throw new Error(`custom order sync failed: ${res.status} ${res.text}`);
-  return { externalId: body.id, name: body.name ?? body.id, lineItems: body.lineItems.map((l) => ({ id: l.id, quantity: l.quantity })), internalId: res.body.internalId };
+  return {
+    externalId: body.id,
+    name: body.name ?? body.id,
+    lineItems: body.lineItems.map((l) => ({ id: l.id, quantity: l.quantity })),
+    internalId: res.body.internalId,
+  };
 }
 
 export function returnBody(order: OrderFixture, items: { lineItemId: string; quantity: number }[], extra: Record<string, unknown> = {}) {

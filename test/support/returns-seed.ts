@@ -16,8 +16,23 @@ export async function seedReturns(svc: TestService, label: string, count: number
   const storeId = (await svc.createStore(`Returns ${label}`)).id;
   const secret = (await svc.createApiClient(storeId, "all")).secret;
   const orders = [];
-  for (let i = 0; i < 5; i++) orders.push(await pushOrder(svc.http, storeId, secret, { lines: [{ id: `${label}-o${i}-a`, quantity: 1000 }, { id: `${label}-o${i}-b`, quantity: 1000 }] }));
-  const first = await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(orders[0], orders[0].lineItems.map((l) => ({ lineItemId: l.id, quantity: 1 }))), { token: secret });
+  for (let i = 0; i < 5; i++)
+    orders.push(
+      await pushOrder(svc.http, storeId, secret, {
+        lines: [
+          { id: `${label}-o${i}-a`, quantity: 1000 },
+          { id: `${label}-o${i}-b`, quantity: 1000 },
+        ],
+      }),
+    );
+  const first = await svc.http.post(
+    `/v2.2/stores/${storeId}/returns`,
+    returnBody(
+      orders[0],
+      orders[0].lineItems.map((l) => ({ lineItemId: l.id, quantity: 1 })),
+    ),
+    { token: secret },
+  );
   if (first.status !== 201) throw new Error(`return create failed: ${first.status} ${first.text}`);
   const prisma = svc.services.db.prisma;
   const lines = await prisma.orderLineItem.findMany({ where: { orderId: { in: orders.map((o) => o.internalId) } } });
@@ -26,7 +41,15 @@ export async function seedReturns(svc: TestService, label: string, count: number
   for (let i = 1; i < count; i++) {
     const orderId = orders[i % orders.length].internalId;
     const id = newId("ret");
-    returns.push({ id, storeId, orderId, type: "return", status: i % 3 ? "open" : "flagged", createdByType: "system", createdAt: new Date(Date.now() - i * 1000) });
+    returns.push({
+      id,
+      storeId,
+      orderId,
+      type: "return",
+      status: i % 3 ? "open" : "flagged",
+      createdByType: "system",
+      createdAt: new Date(Date.now() - i * 1000),
+    });
     for (const [p, line] of lines.filter((l) => l.orderId === orderId).entries()) {
       items.push({ id: newId("rit"), returnId: id, orderId, lineItemId: line.id, position: p, quantity: 1, reason: "Too big" });
     }

@@ -41,13 +41,30 @@ export interface TestServiceOptions {
   onQuery?: (event: QueryEvent) => void;
 }
 
-export async function startTestService(provider: Provider, env: Record<string, string> = {}, opts: TestServiceOptions = {}): Promise<TestService> {
+export async function startTestService(
+  provider: Provider,
+  env: Record<string, string> = {},
+  opts: TestServiceOptions = {},
+): Promise<TestService> {
   const database = await createTestDatabase(provider);
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
   // Tests subscribe on loopback over http: they opt in to private callback URLs (the default refuses them).
-  const base = { ...process.env, NODE_ENV: "test", DATABASE_URL: database.url, PORT: "0", CURSOR_SECRET: "test-cursor-secret", WEBHOOK_ALLOW_PRIVATE_URLS: "true", ...env };
+  const base = {
+    ...process.env,
+    NODE_ENV: "test",
+    DATABASE_URL: database.url,
+    PORT: "0",
+    CURSOR_SECRET: "test-cursor-secret",
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    ...env,
+  };
   const remote = executorMode === "remote";
-  const core = await startService({ config: loadConfig({ ...base, SERVE_FACADES: remote ? "false" : "true" }), log, skipMigrate: true, onQuery: opts.onQuery });
+  const core = await startService({
+    config: loadConfig({ ...base, SERVE_FACADES: remote ? "false" : "true" }),
+    log,
+    skipMigrate: true,
+    onQuery: opts.onQuery,
+  });
   let facades: Running | null = null;
   if (remote) {
     facades = await startService({ config: loadConfig({ ...base, CORE_URL: core.url }), log, facadesOnly: true });
@@ -78,7 +95,10 @@ export async function startTestService(provider: Provider, env: Record<string, s
       const email = `staff${++counter}.${Date.now()}@example.test`;
       const password = "correct horse battery";
       await identity.createStaffUser(services, storeId, email, password);
-      const res = await http.graphql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, { e: email, p: password });
+      const res = await http.graphql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, {
+        e: email,
+        p: password,
+      });
       if (res.errors) throw new Error(JSON.stringify(res.errors));
       return { token: res.data.login.token, email, password };
     },

@@ -53,7 +53,8 @@ export async function startSubscriber(respond: Responder = () => ({ status: 200 
       const deadline = Date.now() + timeoutMs;
       while (!predicate(sub.received)) {
         if (sub.invalidPayloads.length) throw new Error(sub.invalidPayloads[0]);
-        if (Date.now() > deadline) throw new Error(`subscriber: condition not met within ${timeoutMs} ms; received ${sub.received.length} requests`);
+        if (Date.now() > deadline)
+          throw new Error(`subscriber: condition not met within ${timeoutMs} ms; received ${sub.received.length} requests`);
         await new Promise((r) => setTimeout(r, 10));
       }
       return sub.received;
@@ -84,7 +85,14 @@ export async function startSubscriber(respond: Responder = () => ({ status: 200 
           sub.invalidPayloads.push((err as Error).message);
         }
       }
-      const r: Received = { at: Date.now(), arrivedAt: performance.now() + performance.timeOrigin, path: req.url ?? "/", headers: req.headers, body, json };
+      const r: Received = {
+        at: Date.now(),
+        arrivedAt: performance.now() + performance.timeOrigin,
+        path: req.url ?? "/",
+        headers: req.headers,
+        body,
+        json,
+      };
       const id = String(req.headers["webhook-id"] ?? "");
       const now = (sub.inFlight.get(id) ?? 0) + 1;
       sub.inFlight.set(id, now);
@@ -120,10 +128,11 @@ async function stream(res: http.ServerResponse, total: number): Promise<number> 
     const piece = chunk.subarray(0, Math.min(chunk.length, total - sent));
     const more = res.write(piece);
     sent += piece.length;
-    if (!more) await new Promise<void>((resolve) => {
-      res.once("drain", resolve);
-      res.once("close", resolve);
-    });
+    if (!more)
+      await new Promise<void>((resolve) => {
+        res.once("drain", resolve);
+        res.once("close", resolve);
+      });
   }
   if (!res.destroyed) res.end();
   return sent;

@@ -26,7 +26,16 @@ export async function ensureReturn(services: Services, storeId: string, returnId
   await prisma.order.upsert({
     where: { id: orderId },
     update: {},
-    create: { id: orderId, storeId, provider: "custom", externalId: `fixture-${storeId}`, name: "#fixture", source: "custom_sync", currency: "USD", placedAt: new Date("2026-11-01T10:00:00Z") },
+    create: {
+      id: orderId,
+      storeId,
+      provider: "custom",
+      externalId: `fixture-${storeId}`,
+      name: "#fixture",
+      source: "custom_sync",
+      currency: "USD",
+      placedAt: new Date("2026-11-01T10:00:00Z"),
+    },
   });
   await prisma.return.create({ data: { id: returnId, storeId, orderId, status: "open", createdByType: "system" } });
 }

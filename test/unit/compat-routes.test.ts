@@ -7,12 +7,15 @@ import { compatRoutes } from "../../facades/compat/index.js";
 import { compatOpenApiDocument } from "../../facades/compat/openapi.js";
 
 describe("compat routes", () => {
-  it.each(compatRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s needs exactly the scope its method implies", (_label, route) => {
-    expect(scopesOf(route.operation.document)).toEqual([route.method === "GET" ? "returns_read" : "returns_write"]);
-    expect(route.scope).toBe(route.method === "GET" ? "returns_read" : "returns_write");
-    const path = route.path.replace(/:([A-Za-z_]+)/g, "{$1}");
-    expect((compatOpenApiDocument().paths as Record<string, any>)[path][route.method.toLowerCase()]["x-scope"]).toBe(route.scope);
-  });
+  it.each(compatRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s needs exactly the scope its method implies",
+    (_label, route) => {
+      expect(scopesOf(route.operation.document)).toEqual([route.method === "GET" ? "returns_read" : "returns_write"]);
+      expect(route.scope).toBe(route.method === "GET" ? "returns_read" : "returns_write");
+      const path = route.path.replace(/:([A-Za-z_]+)/g, "{$1}");
+      expect((compatOpenApiDocument().paths as Record<string, any>)[path][route.method.toLowerCase()]["x-scope"]).toBe(route.scope);
+    },
+  );
 
   it("declares each of the platform's ten endpoints once", () => {
     expect(new Set(compatRoutes.map((r) => `${r.method} ${r.path}`)).size).toBe(10);

@@ -23,7 +23,10 @@ describe("dashboard form errors", () => {
   });
 
   it("shows the form's own checks first", () => {
-    const out = fieldErrors({ message: "`scopes` must hold at least one scope.", field: "scopes" }, LABELS, { scopes: "Choose at least one scope.", "input.price": null });
+    const out = fieldErrors({ message: "`scopes` must hold at least one scope.", field: "scopes" }, LABELS, {
+      scopes: "Choose at least one scope.",
+      "input.price": null,
+    });
     expect(out).toEqual({ fields: { scopes: "Choose at least one scope." }, other: null });
   });
 });

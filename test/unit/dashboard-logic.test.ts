@@ -1,7 +1,18 @@
 // The dashboard's pure helpers (facades/dashboard/app/src/logic.ts).
 import { describe, expect, it } from "vitest";
 import {
-  actionButtons, actorText, addAmounts, adjustmentError, collectCsv, overviewVariables, personName, refundState, replayStart, returnFilterVariables, statusTone, timelineText,
+  actionButtons,
+  actorText,
+  addAmounts,
+  adjustmentError,
+  collectCsv,
+  overviewVariables,
+  personName,
+  refundState,
+  replayStart,
+  returnFilterVariables,
+  statusTone,
+  timelineText,
 } from "../../facades/dashboard/app/src/logic.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, allowedActions } from "../../src/returns/transitions.js";
 import { RETURN_STATUSES as PAGE_STATUSES } from "../../facades/dashboard/app/src/logic.js";
@@ -26,7 +37,10 @@ describe("returns filters → GraphQL variables", () => {
     expect(reversed.errors.to).toBe("The end date is before the start date.");
     expect(reversed.variables).toEqual({});
     // The same day on both ends is one whole day.
-    expect(returnFilterVariables({ from: "2026-11-05", to: "2026-11-05" }).variables).toEqual({ updatedAtMin: "2026-11-05T00:00:00.000Z", updatedAtMax: "2026-11-06T00:00:00.000Z" });
+    expect(returnFilterVariables({ from: "2026-11-05", to: "2026-11-05" }).variables).toEqual({
+      updatedAtMin: "2026-11-05T00:00:00.000Z",
+      updatedAtMax: "2026-11-06T00:00:00.000Z",
+    });
   });
 
   it("offers exactly the core's statuses", () => {
@@ -44,7 +58,11 @@ describe("lifecycle buttons", () => {
   it("covers every action of the core's table for every status (no allowed action is left without a button)", () => {
     for (const status of RETURN_STATUSES) {
       const allowed = allowedActions(status);
-      expect(actionButtons(allowed).map((a) => a.action).sort()).toEqual(allowed.filter((a) => a !== "comment").sort());
+      expect(
+        actionButtons(allowed)
+          .map((a) => a.action)
+          .sort(),
+      ).toEqual(allowed.filter((a) => a !== "comment").sort());
     }
     expect(actionButtons([...RETURN_ACTIONS])).toHaveLength(RETURN_ACTIONS.length - 1);
   });
@@ -102,7 +120,10 @@ describe("collectCsv", () => {
 
 describe("returns list search and sort", () => {
   it("passes the search and a known sort, and drops an unknown sort", () => {
-    expect(returnFilterVariables({ q: "  ada@example.test ", sort: "OLDEST" }).variables).toEqual({ search: "ada@example.test", sort: "OLDEST" });
+    expect(returnFilterVariables({ q: "  ada@example.test ", sort: "OLDEST" }).variables).toEqual({
+      search: "ada@example.test",
+      sort: "OLDEST",
+    });
     expect(returnFilterVariables({ q: "   ", sort: "SIDEWAYS" }).variables).toEqual({});
   });
 });
@@ -133,12 +154,20 @@ describe("adjustments", () => {
 describe("overview period", () => {
   const now = new Date("2026-02-14T12:00:00Z");
   it("defaults to this month and turns inclusive days into [from, to)", () => {
-    expect(overviewVariables({}, now)).toEqual({ variables: { from: "2026-02-01T00:00:00.000Z", to: "2026-03-01T00:00:00.000Z" }, errors: {} });
-    expect(overviewVariables({ from: "2026-01-01", to: "2026-01-31" }, now).variables).toEqual({ from: "2026-01-01T00:00:00.000Z", to: "2026-02-01T00:00:00.000Z" });
+    expect(overviewVariables({}, now)).toEqual({
+      variables: { from: "2026-02-01T00:00:00.000Z", to: "2026-03-01T00:00:00.000Z" },
+      errors: {},
+    });
+    expect(overviewVariables({ from: "2026-01-01", to: "2026-01-31" }, now).variables).toEqual({
+      from: "2026-01-01T00:00:00.000Z",
+      to: "2026-02-01T00:00:00.000Z",
+    });
   });
   it("names the date that cannot be used", () => {
     expect(overviewVariables({ from: "2026-02-30" }, now).errors).toEqual({ from: "Enter the date as YYYY-MM-DD." });
-    expect(overviewVariables({ from: "2026-02-10", to: "2026-02-01" }, now).errors).toEqual({ to: "The end date is before the start date." });
+    expect(overviewVariables({ from: "2026-02-10", to: "2026-02-01" }, now).errors).toEqual({
+      to: "The end date is before the start date.",
+    });
     const long = overviewVariables({ from: "2024-01-01", to: "2026-01-01" }, now);
     expect(long.errors).toEqual({ to: "Choose at most 366 days." });
     expect(long.variables).toEqual({ from: "2024-01-01T00:00:00.000Z", to: "2025-01-01T00:00:00.000Z" });
@@ -157,8 +186,14 @@ describe("refund state", () => {
 describe("customers and inventory", () => {
   it("names a movement's cause and links to what caused it", async () => {
     const { movementCause } = await import("../../facades/dashboard/app/src/logic.js");
-    expect(movementCause({ cause: "RETURN_RESTOCK", returnId: "ret_1", shipmentId: null })).toEqual({ label: "Return restocked", href: "/returns/ret_1" });
-    expect(movementCause({ cause: "INBOUND_RECEIPT", returnId: null, shipmentId: "inb_1" })).toEqual({ label: "Inbound shipment received", href: "/inbound/inb_1" });
+    expect(movementCause({ cause: "RETURN_RESTOCK", returnId: "ret_1", shipmentId: null })).toEqual({
+      label: "Return restocked",
+      href: "/returns/ret_1",
+    });
+    expect(movementCause({ cause: "INBOUND_RECEIPT", returnId: null, shipmentId: "inb_1" })).toEqual({
+      label: "Inbound shipment received",
+      href: "/inbound/inb_1",
+    });
     expect(movementCause({ cause: "SOMETHING_NEW" })).toEqual({ label: "SOMETHING_NEW", href: "/inventory" });
   });
 

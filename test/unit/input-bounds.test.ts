@@ -15,7 +15,13 @@ const check = (query: string, variables: Record<string, unknown> = {}) => {
   }
 };
 const line = (i: number) => ({ id: `l${i}`, productId: "p", title: "T", quantity: 1 });
-const order = (extra: Record<string, unknown>) => ({ orderId: "o", currency: "USD", placedAt: "2026-01-01T00:00:00Z", lineItems: [line(0)], ...extra });
+const order = (extra: Record<string, unknown>) => ({
+  orderId: "o",
+  currency: "USD",
+  placedAt: "2026-01-01T00:00:00Z",
+  lineItems: [line(0)],
+  ...extra,
+});
 const UPSERT = `mutation($input: OrderInput!) { upsertOrder(storeId: "st", input: $input) { created } }`;
 
 describe("input bounds", () => {
@@ -33,7 +39,9 @@ describe("input bounds", () => {
 
   it("bounds each entry of a list of texts, and text in nested inputs", () => {
     expect(check(UPSERT, { input: order({ tags: ["a", "x".repeat(TEXT_BOUNDS.short + 1)] }) })?.extensions.field).toBe("tags[1]");
-    expect(check(UPSERT, { input: order({ lineItems: [line(0), { ...line(1), title: "x".repeat(TEXT_BOUNDS.title + 1) }] }) })?.extensions.field).toBe("lineItems[1].title");
+    expect(
+      check(UPSERT, { input: order({ lineItems: [line(0), { ...line(1), title: "x".repeat(TEXT_BOUNDS.title + 1) }] }) })?.extensions.field,
+    ).toBe("lineItems[1].title");
     expect(check(UPSERT, { input: order({ lineItems: [{ ...line(1), title: "x".repeat(TEXT_BOUNDS.title) }] }) })).toBeNull();
   });
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { queryLimitsRule } from "../../src/core/limits.js";
 
 const schema = buildSchema(`type Query { a: A } type A { id: ID name: String b: A }`);
-const check = (query: string) => validate(schema, parse(query), [...specifiedRules, queryLimitsRule({ maxDepth: 4, maxFields: 20, maxAliases: 3 })]).map((e) => e.message);
+const check = (query: string) =>
+  validate(schema, parse(query), [...specifiedRules, queryLimitsRule({ maxDepth: 4, maxFields: 20, maxAliases: 3 })]).map((e) => e.message);
 
 describe("queryLimitsRule", () => {
   it("passes queries within the limits", () => {

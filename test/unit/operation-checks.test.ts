@@ -23,7 +23,9 @@ function refusal(document: ReturnType<typeof parse>, variables: Record<string, u
   }
 }
 
-const LIST = parse(`query($storeId: ID!, $first: Int, $name: String) { returns(storeId: $storeId, first: $first, orderName: $name) { nodes { id items { id } } } }`);
+const LIST = parse(
+  `query($storeId: ID!, $first: Int, $name: String) { returns(storeId: $storeId, first: $first, orderName: $name) { nodes { id items { id } } } }`,
+);
 
 describe("operation checks, worked out once per document", () => {
   it("checks the variables' bounds and text on every request with the same document", () => {
@@ -36,7 +38,9 @@ describe("operation checks, worked out once per document", () => {
 
   it("checks the caller and the store a variable names on every request (another store is not found)", () => {
     expect(refusal(LIST, { storeId: "st_b", first: 5 })?.extensions).toMatchObject({ code: "NOT_FOUND" });
-    expect(refusal(LIST, { storeId: "st_a", first: 5 }, caller({ kind: "anonymous" }))?.extensions).toMatchObject({ code: "UNAUTHENTICATED" });
+    expect(refusal(LIST, { storeId: "st_a", first: 5 }, caller({ kind: "anonymous" }))?.extensions).toMatchObject({
+      code: "UNAUTHENTICATED",
+    });
     const noScope = caller({ kind: "apiClient", clientId: "c", storeId: "st_a", scopes: new Set(["orders_read"]) });
     expect(refusal(LIST, { storeId: "st_a", first: 5 }, noScope)?.message).toMatch(/returns_read/);
     expect(refusal(LIST, { storeId: "st_a", first: 5 })).toBeNull();

@@ -16,8 +16,16 @@ describe("order rules", () => {
     const none = { covered: false, finalSaleCoverage: false, packageProtection: false, returnsCoverage: false };
     expect(protectionOf(null, [{ vendor: "Acme", sku: "A-1" }])).toEqual(none);
     expect(protectionOf(null, [{ vendor: "re:do" }])).toEqual({ ...none, covered: true, packageProtection: true, returnsCoverage: true });
-    expect(protectionOf(null, [{ sku: "x-redo", properties: [{ name: "_redo_type", value: "return" }] }])).toEqual({ ...none, covered: true, returnsCoverage: true });
-    expect(protectionOf(null, [{ properties: [{ name: "_redo_type", value: "package protection" }] }])).toEqual({ ...none, covered: true, packageProtection: true });
+    expect(protectionOf(null, [{ sku: "x-redo", properties: [{ name: "_redo_type", value: "return" }] }])).toEqual({
+      ...none,
+      covered: true,
+      returnsCoverage: true,
+    });
+    expect(protectionOf(null, [{ properties: [{ name: "_redo_type", value: "package protection" }] }])).toEqual({
+      ...none,
+      covered: true,
+      packageProtection: true,
+    });
     expect(protectionOf({ finalSaleCoverage: true }, [{ sku: "A" }])).toEqual({ ...none, finalSaleCoverage: true });
   });
 
@@ -31,6 +39,7 @@ describe("order rules", () => {
 
   it("one quantity cap for every door", () => {
     expect(checkLineQuantity(QUANTITY_BOUNDS.lineItem, "q")).toBe(QUANTITY_BOUNDS.lineItem);
-    for (const bad of [0, QUANTITY_BOUNDS.lineItem + 1, 1.5]) expect(field(() => checkLineQuantity(bad, "lineItems[3].quantity"))).toBe("lineItems[3].quantity");
+    for (const bad of [0, QUANTITY_BOUNDS.lineItem + 1, 1.5])
+      expect(field(() => checkLineQuantity(bad, "lineItems[3].quantity"))).toBe("lineItems[3].quantity");
   });
 });

@@ -12,7 +12,12 @@ describe("CursorCodec", () => {
     const c = codec.encode({ l: "list:a", k: 1, i: "x" });
     expect(() => codec.decode(c, "list:b")).toThrow(DomainError);
     expect(() => new CursorCodec("other").decode(c, "list:a")).toThrow(DomainError);
-    expect(() => codec.decode(c.replace(/^./, (ch) => (ch === "e" ? "f" : "e")), "list:a")).toThrow(DomainError);
+    expect(() =>
+      codec.decode(
+        c.replace(/^./, (ch) => (ch === "e" ? "f" : "e")),
+        "list:a",
+      ),
+    ).toThrow(DomainError);
   });
 });
 

@@ -28,11 +28,15 @@ function worstVariables(doc: DocumentNode): Record<string, unknown> {
 }
 
 const doorDocuments: [string, DocumentNode][] = [
-  ...[...restOperations(), ...compatOperations()].map((op) => [op.source.trim().split(/[\s({]/)[1] || op.source.slice(0, 40), op.document] as [string, DocumentNode]),
+  ...[...restOperations(), ...compatOperations()].map(
+    (op) => [op.source.trim().split(/[\s({]/)[1] || op.source.slice(0, 40), op.document] as [string, DocumentNode],
+  ),
   ["ReturnWithOrder (webhook payloads)", parse(RETURN_WITH_ORDER)],
 ];
 // The dashboard is a client of /graphql like any other: it gets the public limit.
-const dashboardDocuments = Object.entries(ALL_OPERATIONS).map(([name, source]) => [`dashboard ${name}`, parse(source)] as [string, DocumentNode]);
+const dashboardDocuments = Object.entries(ALL_OPERATIONS).map(
+  ([name, source]) => [`dashboard ${name}`, parse(source)] as [string, DocumentNode],
+);
 
 describe("list bounds", () => {
   it("bound every list and paged field of schema.graphql", () => {
@@ -55,7 +59,9 @@ describe("query cost", () => {
     expect(cost(`{ order(storeId: "s", id: "o") { id } }`)).toBe(2);
     expect(cost(`{ order(storeId: "s", id: "o") { returns { id } } }`)).toBe(2 + 100);
     expect(cost(`{ order(storeId: "s", id: "o") { tags } }`)).toBe(2);
-    expect(cost(`query($n: Int) { orders(storeId: "s", first: $n) { nodes { id } pageInfo { hasNextPage } } }`, { n: 7 })).toBe(1 + 1 + 7 + 2);
+    expect(cost(`query($n: Int) { orders(storeId: "s", first: $n) { nodes { id } pageInfo { hasNextPage } } }`, { n: 7 })).toBe(
+      1 + 1 + 7 + 2,
+    );
     expect(cost(`{ orders(storeId: "s") { nodes { id } } }`)).toBe(2 + 20);
     expect(cost(`{ warehouseReturns(unpaged: true) { returns { id } } }`)).toBe(2 + 10_000);
     expect(cost(`{ return(id: "r") { ... on Return { fullOrder { ...F } } } } fragment F on Order { returns { id } }`)).toBe(3 + 100);

@@ -20,16 +20,21 @@ function rootScope(source: string): string | null {
   const op = parse(source).definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION) as OperationDefinitionNode;
   const root = op.operation === "mutation" ? schema.getMutationType()! : schema.getQueryType()!;
   const field = op.selectionSet.selections.find((s) => s.kind === Kind.FIELD)!;
-  return ((root.getFields()[(field as { name: { value: string } }).name.value].extensions as { scope?: string }).scope ?? null) as string | null;
+  return ((root.getFields()[(field as { name: { value: string } }).name.value].extensions as { scope?: string }).scope ?? null) as
+    | string
+    | null;
 }
 
 describe("REST route declarations", () => {
-  it.each(restRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))("%s: the derived scope is the schema's @scope, and the document says so", (_label, route) => {
-    expect(route.scope).not.toBeNull();
-    expect(route.scope).toBe(rootScope(route.operation.source));
-    const path = route.path.replace(/:([A-Za-z_]+)/g, "{$1}");
-    expect((openApiDocument("retour").paths as any)[path][route.method.toLowerCase()]["x-scope"]).toBe(route.scope);
-  });
+  it.each(restRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s: the derived scope is the schema's @scope, and the document says so",
+    (_label, route) => {
+      expect(route.scope).not.toBeNull();
+      expect(route.scope).toBe(rootScope(route.operation.source));
+      const path = route.path.replace(/:([A-Za-z_]+)/g, "{$1}");
+      expect((openApiDocument("retour").paths as any)[path][route.method.toLowerCase()]["x-scope"]).toBe(route.scope);
+    },
+  );
 
   it("no route file writes a scope by hand", () => {
     const dir = new URL("../../facades/rest/routes/", import.meta.url);
@@ -37,21 +42,45 @@ describe("REST route declarations", () => {
   });
 
   it("drops optional nulls the reference does not mark nullable, keeps the ones it does", () => {
-    const shaped = dropAbsent(Return, { id: "r", shipment: null, exchange: null, items: [{ id: "i", grade: null, reasonCode: null, exchangeItem: null }], destination: { mailingAddress: null, phoneNumber: null } }) as any;
+    const shaped = dropAbsent(Return, {
+      id: "r",
+      shipment: null,
+      exchange: null,
+      items: [{ id: "i", grade: null, reasonCode: null, exchangeItem: null }],
+      destination: { mailingAddress: null, phoneNumber: null },
+    }) as any;
     expect(shaped).toEqual({ id: "r", items: [{ id: "i", grade: null }], destination: {} });
   });
 
   it("refuses an event payload whose optional field arrives as null", () => {
-    expect(() => restValidator.checkEvent("return", { type: "return.created", at: "2026-01-01T00:00:00Z", merchantName: "m", return: { shipment: null }, order: {} })).toThrow(/does not match/);
+    expect(() =>
+      restValidator.checkEvent("return", {
+        type: "return.created",
+        at: "2026-01-01T00:00:00Z",
+        merchantName: "m",
+        return: { shipment: null },
+        order: {},
+      }),
+    ).toThrow(/does not match/);
   });
 
   it("says a GraphQL coercion error in plain words, naming the field as the request sent it", () => {
     const inData = (f: string) => `data.${f}`;
-    expect(coercionProblem('Variable "$input" got invalid value { provider: "custom", items: [[Object]] }; Field "externalOrderId" of required type "String!" was not provided.', inData)).toEqual({
+    expect(
+      coercionProblem(
+        'Variable "$input" got invalid value { provider: "custom", items: [[Object]] }; Field "externalOrderId" of required type "String!" was not provided.',
+        inData,
+      ),
+    ).toEqual({
       field: "data.externalOrderId",
       detail: "`data.externalOrderId` is required.",
     });
-    expect(coercionProblem('Variable "$input" got invalid value "one" at "input.items[0].quantity"; Int cannot represent non-integer value: "one"', inData)).toEqual({
+    expect(
+      coercionProblem(
+        'Variable "$input" got invalid value "one" at "input.items[0].quantity"; Int cannot represent non-integer value: "one"',
+        inData,
+      ),
+    ).toEqual({
       field: "data.items[0].quantity",
       detail: '`data.items[0].quantity` must be an integer; got "one".',
     });

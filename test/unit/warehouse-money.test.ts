@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { closedAtOf, editedAtOf, refundParts, restockStatusOf, warehouseOutcome, warehouseTotals } from "../../src/returns/warehouse-rules.js";
+import {
+  closedAtOf,
+  editedAtOf,
+  refundParts,
+  restockStatusOf,
+  warehouseOutcome,
+  warehouseTotals,
+} from "../../src/returns/warehouse-rules.js";
 
 const at = (s: string) => new Date(`2026-01-0${s}T00:00:00Z`);
 
@@ -25,8 +32,18 @@ describe("the warehouse platform's reading of a return", () => {
 
   it("knows when items were removed and when the return closed from its own timeline", () => {
     const timeline = [
-      { action: "process", toStatus: "complete", detail: JSON.stringify({ processedItemIds: ["a"], removedItemIds: ["b"] }), createdAt: at("2") },
-      { action: "comment", toStatus: "complete", detail: JSON.stringify({ message: 'a note quoting "removedItemIds"' }), createdAt: at("3") },
+      {
+        action: "process",
+        toStatus: "complete",
+        detail: JSON.stringify({ processedItemIds: ["a"], removedItemIds: ["b"] }),
+        createdAt: at("2"),
+      },
+      {
+        action: "comment",
+        toStatus: "complete",
+        detail: JSON.stringify({ message: 'a note quoting "removedItemIds"' }),
+        createdAt: at("3"),
+      },
       { action: "reopen", toStatus: "open", detail: null, createdAt: at("4") },
       { action: "remove_items", toStatus: "open", detail: JSON.stringify({ removedItemIds: ["c"] }), createdAt: at("5") },
       { action: "reject", toStatus: "rejected", detail: null, createdAt: at("6") },

@@ -50,7 +50,8 @@ describe("list window", () => {
 describe("refusal matrix", () => {
   const no = { allowFlaggedReturnProcessing: false };
   const yes = { allowFlaggedReturnProcessing: true };
-  const code = (action: Parameters<typeof warehouseRefusal>[0], status: string, flags = no) => warehouseRefusal(action, status, flags)?.refusal?.code ?? "ok";
+  const code = (action: Parameters<typeof warehouseRefusal>[0], status: string, flags = no) =>
+    warehouseRefusal(action, status, flags)?.refusal?.code ?? "ok";
   it("process", () => {
     expect(code("process", "open")).toBe("ok");
     expect(code("process", "flagged")).toBe("FLAGGED");

@@ -5,10 +5,25 @@ import { loadConfig, parseDuration } from "../../src/config.js";
 
 describe("webhook URL policy", () => {
   it("classifies addresses", () => {
-    for (const a of ["127.0.0.1", "10.0.0.1", "172.16.5.4", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "::", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "224.0.0.1"]) {
+    for (const a of [
+      "127.0.0.1",
+      "10.0.0.1",
+      "172.16.5.4",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "::1",
+      "::",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:127.0.0.1",
+      "224.0.0.1",
+    ]) {
       expect([a, isNonPublicAddress(a)]).toEqual([a, true]);
     }
-    for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8"]) expect([a, isNonPublicAddress(a)]).toEqual([a, false]);
+    for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8"])
+      expect([a, isNonPublicAddress(a)]).toEqual([a, false]);
     expect(isNonPublicAddress("not-an-ip")).toBe(true);
   });
 
@@ -28,25 +43,48 @@ describe("webhook URL policy", () => {
   // Issue 13 finding 11: IPv6 forms that embed a private IPv4 address, and IPv4 spelled oddly.
   it("classifies IPv6 transition forms by the IPv4 address they carry", () => {
     for (const a of [
-      "::127.0.0.1", "::7f00:1", "::a00:1", // IPv4-compatible (deprecated): all of ::/96
-      "2002:7f00:1::", "2002:a00:1::", "2002:c0a8:101::1", // 6to4 of 127.0.0.1, 10.0.0.1, 192.168.1.1
-      "::ffff:7f00:1", "::ffff:a9fe:a9fe", "0:0:0:0:0:ffff:127.0.0.1", // IPv4-mapped, hex and dotted
-      "64:ff9b::7f00:1", "64:ff9b::10.0.0.1", "64:ff9b:1::1", // NAT64 of private addresses; local-use NAT64
-      "2001:0:4136:e378:8000:63bf:3fff:fdd2", "2001::1", // Teredo
+      "::127.0.0.1",
+      "::7f00:1",
+      "::a00:1", // IPv4-compatible (deprecated): all of ::/96
+      "2002:7f00:1::",
+      "2002:a00:1::",
+      "2002:c0a8:101::1", // 6to4 of 127.0.0.1, 10.0.0.1, 192.168.1.1
+      "::ffff:7f00:1",
+      "::ffff:a9fe:a9fe",
+      "0:0:0:0:0:ffff:127.0.0.1", // IPv4-mapped, hex and dotted
+      "64:ff9b::7f00:1",
+      "64:ff9b::10.0.0.1",
+      "64:ff9b:1::1", // NAT64 of private addresses; local-use NAT64
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+      "2001::1", // Teredo
       "::ffff:0:7f00:1", // SIIT
-      "fe80::1%eth0", "3fff::1", "5f00::1",
+      "fe80::1%eth0",
+      "3fff::1",
+      "5f00::1",
     ]) {
       expect([a, isNonPublicAddress(a)]).toEqual([a, true]);
     }
-    for (const a of ["2002:808:808::1", "64:ff9b::8.8.8.8", "::ffff:808:808", "2001:4860:4860::8888"]) expect([a, isNonPublicAddress(a)]).toEqual([a, false]);
+    for (const a of ["2002:808:808::1", "64:ff9b::8.8.8.8", "::ffff:808:808", "2001:4860:4860::8888"])
+      expect([a, isNonPublicAddress(a)]).toEqual([a, false]);
   });
 
   it("refuses private targets in every URL spelling by default", () => {
     const strict = { allowPrivateUrls: false };
     for (const url of [
-      "https://[::127.0.0.1]/x", "https://[2002:7f00:1::]/x", "https://[::ffff:127.0.0.1]/x", "https://[64:ff9b::127.0.0.1]/x", "https://[2001::1]/x",
-      "https://2130706433/x", "https://0x7f000001/x", "https://0177.0.0.1/x", "https://127.1/x", "https://0x7f.1/x", "https://0/x",
-      "https://localhost./x", "https://api.localhost/x", "https://[::]/x",
+      "https://[::127.0.0.1]/x",
+      "https://[2002:7f00:1::]/x",
+      "https://[::ffff:127.0.0.1]/x",
+      "https://[64:ff9b::127.0.0.1]/x",
+      "https://[2001::1]/x",
+      "https://2130706433/x",
+      "https://0x7f000001/x",
+      "https://0177.0.0.1/x",
+      "https://127.1/x",
+      "https://0x7f.1/x",
+      "https://0/x",
+      "https://localhost./x",
+      "https://api.localhost/x",
+      "https://[::]/x",
     ]) {
       expect([url, urlProblem(url, strict)]).toEqual([url, expect.stringMatching(/private/)]);
     }
@@ -61,9 +99,16 @@ describe("webhook URL policy", () => {
   });
 
   it("checks the resolved address at connect time", async () => {
-    const resolvingTo = (address: string, family: number) => ((_host: string, _opts: unknown, cb: any) => cb(null, [{ address, family }])) as any;
+    const resolvingTo = (address: string, family: number) =>
+      ((_host: string, _opts: unknown, cb: any) => cb(null, [{ address, family }])) as any;
     const connect = (address: string, family: number) =>
-      new Promise<{ err: Error | null; address?: unknown }>((resolve) => guardedLookup({ allowPrivateUrls: false }, resolvingTo(address, family))!("hooks.example.com", { all: true }, (err: Error | null, address?: unknown) => resolve({ err, address })));
+      new Promise<{ err: Error | null; address?: unknown }>((resolve) =>
+        guardedLookup({ allowPrivateUrls: false }, resolvingTo(address, family))!(
+          "hooks.example.com",
+          { all: true },
+          (err: Error | null, address?: unknown) => resolve({ err, address }),
+        ),
+      );
     expect((await connect("10.0.0.7", 4)).err).toBeInstanceOf(BlockedAddressError);
     expect((await connect("::ffff:a9fe:a9fe", 6)).err?.message).toMatch(/resolves to non-public address/);
     expect(await connect("93.184.216.34", 4)).toEqual({ err: null, address: [{ address: "93.184.216.34", family: 4 }] });

@@ -17,7 +17,9 @@ const CheckoutExperience = component(
     live: T.Boolean({ description: "True while the checkout tree routes shoppers to it." }),
     createdAt: DateTime,
     updatedAt: DateTime,
-    shippingMethods: T.Array(Obj({ id: S, name: S, carrier: T.Optional(S), price: Money, minDays: T.Optional(T.Integer()), maxDays: T.Optional(T.Integer()) })),
+    shippingMethods: T.Array(
+      Obj({ id: S, name: S, carrier: T.Optional(S), price: Money, minDays: T.Optional(T.Integer()), maxDays: T.Optional(T.Integer()) }),
+    ),
   }),
 );
 const CheckoutAbTest = component(
@@ -61,7 +63,12 @@ export const checkoutRoutes: RestRoute[] = [
     variables: ({ params }) => ({ storeId: params.storeId, id: params.checkoutExperienceId }),
     respond: (data, { params }) => {
       if (data.checkoutExperience) return { status: 200, body: data };
-      throw new RestProblem(404, "checkout/not-found", "Checkout experience not found", `No checkout experience ${params.checkoutExperienceId} in this store.`);
+      throw new RestProblem(
+        404,
+        "checkout/not-found",
+        "Checkout experience not found",
+        `No checkout experience ${params.checkoutExperienceId} in this store.`,
+      );
     },
   }),
   restRoute({
@@ -85,8 +92,15 @@ export const checkoutRoutes: RestRoute[] = [
     summary: "List the store's checkout A/B tests, newest first (metadata only)",
     tags,
     operation: listAbTests,
-    query: { includeDeleted: { description: "`true` also returns deleted tests (`true`/`false` in any letter case, or `1`/`0`).", schema: T.Boolean({ default: false }) } },
-    responses: { 200: { description: "The tests", schema: Obj({ abTests: T.Array(CheckoutAbTest), totalCount: T.Integer({ minimum: 0 }) }) } },
+    query: {
+      includeDeleted: {
+        description: "`true` also returns deleted tests (`true`/`false` in any letter case, or `1`/`0`).",
+        schema: T.Boolean({ default: false }),
+      },
+    },
+    responses: {
+      200: { description: "The tests", schema: Obj({ abTests: T.Array(CheckoutAbTest), totalCount: T.Integer({ minimum: 0 }) }) },
+    },
     errors: [400, 401, 403],
     variables: ({ params, q }) => ({ storeId: params.storeId, includeDeleted: q.includeDeleted ?? false }),
     respond: (data) => ({ status: 200, body: data.checkoutAbTests }),

@@ -23,9 +23,20 @@ const Opt = T.Optional;
 const tags = ["Customers"];
 
 /** Unknown keys are refused (ajv drops `additionalProperties`, not `unevaluatedProperties`). */
-const Closed = (properties: Record<string, any>, options: Record<string, unknown> = {}) => T.Object(properties, { unevaluatedProperties: false, ...options });
+const Closed = (properties: Record<string, any>, options: Record<string, unknown> = {}) =>
+  T.Object(properties, { unevaluatedProperties: false, ...options });
 
-const LOCATION_TEXT = ["street1", "street2", "city", "state", "stateCode", "postalCode", "country", "countryCode", "ianaTimeZoneName"] as const;
+const LOCATION_TEXT = [
+  "street1",
+  "street2",
+  "city",
+  "state",
+  "stateCode",
+  "postalCode",
+  "country",
+  "countryCode",
+  "ianaTimeZoneName",
+] as const;
 const locationProps = (text: () => any) => ({
   ...Object.fromEntries(LOCATION_TEXT.map((k) => [k, Opt(text())])),
   latitude: Opt(T.Number({ minimum: -90, maximum: 90 })),
@@ -54,7 +65,12 @@ const UpsertBody = Closed({
   firstName: Opt(Text("short")),
   lastName: Opt(Text("short")),
   phoneNumber: Opt(Text("short", { description: "E.164, e.g. +12345678900: appended to the customer's numbers when new." })),
-  location: Opt(Closed(locationProps(() => Text("short")), { description: "Merged: only the fields sent change." })),
+  location: Opt(
+    Closed(
+      locationProps(() => Text("short")),
+      { description: "Merged: only the fields sent change." },
+    ),
+  ),
   customFields: Opt(
     T.Record(T.String({ maxLength: 255 }), T.Union([Text("note"), T.Number(), T.Boolean()]), {
       maxProperties: LIST_BOUNDS.customerCustomFields,
@@ -76,14 +92,22 @@ function customerView(c: Gql) {
   return {
     ...c,
     location: Object.keys(location).length ? location : undefined,
-    customFields: c.customFields.length ? Object.fromEntries(c.customFields.map((f: { name: string; type: string; value: string }) => [f.name, customFieldValue(f)])) : undefined,
+    customFields: c.customFields.length
+      ? Object.fromEntries(c.customFields.map((f: { name: string; type: string; value: string }) => [f.name, customFieldValue(f)]))
+      : undefined,
   };
 }
 
 /** The body's `customFields` object as the core's typed list. */
 function customFieldsInput(fields: Record<string, unknown> | undefined) {
   if (!fields) return undefined;
-  return Object.entries(fields).map(([name, v]) => (typeof v === "string" ? { name, stringValue: v } : typeof v === "number" ? { name, numberValue: v } : { name, booleanValue: v as boolean }));
+  return Object.entries(fields).map(([name, v]) =>
+    typeof v === "string"
+      ? { name, stringValue: v }
+      : typeof v === "number"
+        ? { name, numberValue: v }
+        : { name, booleanValue: v as boolean },
+  );
 }
 
 export const customersRoutes: RestRoute[] = [
@@ -100,7 +124,13 @@ export const customersRoutes: RestRoute[] = [
     errors: [400, 401, 403, 404],
     variables: ({ params, q }) => ({ storeId: params.storeId, email: q.email }),
     respond: (data, { q }) => {
-      if (!data.customer) throw new RestProblem(404, "customers/not-found", "Customer not found", `No customer with e-mail ${JSON.stringify(q.email)} in this store.`);
+      if (!data.customer)
+        throw new RestProblem(
+          404,
+          "customers/not-found",
+          "Customer not found",
+          `No customer with e-mail ${JSON.stringify(q.email)} in this store.`,
+        );
       return { status: 200, body: customerView(data.customer) };
     },
   }),
@@ -114,10 +144,16 @@ export const customersRoutes: RestRoute[] = [
     tags,
     operation: upsertCustomer,
     body: UpsertBody,
-    responses: { 201: { description: "Created (created: true)", schema: UpsertResult }, 200: { description: "Updated (created: false)", schema: UpsertResult } },
+    responses: {
+      201: { description: "Created (created: true)", schema: UpsertResult },
+      200: { description: "Updated (created: false)", schema: UpsertResult },
+    },
     errors: [400, 401, 403],
     variables: ({ params, body }) => ({ storeId: params.storeId, input: { ...body, customFields: customFieldsInput(body.customFields) } }),
     fieldPath: (f) => f.replace(/^input\./, "").replace(/^customFields\[\d+\]$/, "customFields"),
-    respond: ({ upsertCustomer: u }) => ({ status: u.created ? 201 : 200, body: { id: u.customer.id, email: u.customer.email, created: u.created } }),
+    respond: ({ upsertCustomer: u }) => ({
+      status: u.created ? 201 : 200,
+      body: { id: u.customer.id, email: u.customer.email, created: u.created },
+    }),
   }),
 ];

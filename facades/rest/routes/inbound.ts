@@ -43,7 +43,10 @@ const listFields = (items: TSchema) => ({
   updated_at: from("updatedAt", DateTime),
 });
 
-const InboundShipmentList = component("InboundShipmentList", Obj(listFields(Obj({ id: T.String({ description: "`isp_…`" }), product: Obj(product), ...itemCounts }))));
+const InboundShipmentList = component(
+  "InboundShipmentList",
+  Obj(listFields(Obj({ id: T.String({ description: "`isp_…`" }), product: Obj(product), ...itemCounts }))),
+);
 const InboundShipmentDetail = component(
   "InboundShipmentDetail",
   Obj({
@@ -59,13 +62,22 @@ const InboundShipmentDetail = component(
     custom_volume_cubic_meters: from("customVolumeCubicMeters", Nullable(T.Number())),
     purchase_orders: from("purchaseOrders", T.Array(Named("`po_…`"))),
     transfer_orders: from("transferOrders", T.Array(Named("`trn_…`"))),
-    files: T.Array(Obj({ id: T.String({ description: "`isf_…`" }), title: S, url: S, content_type: from("contentType", S), created_at: from("createdAt", DateTime) })),
+    files: T.Array(
+      Obj({
+        id: T.String({ description: "`isf_…`" }),
+        title: S,
+        url: S,
+        content_type: from("contentType", S),
+        created_at: from("createdAt", DateTime),
+      }),
+    ),
     damaged_count: from("damagedCount", Count),
     missing_count: from("missingCount", Count),
   }),
 );
 
-const listShipments = operation(`query RestListInboundShipments($storeId: ID!, $status: String, $locationId: ID, $createdAtMin: DateTime, $createdAtMax: DateTime, $first: Int, $after: String) {
+const listShipments =
+  operation(`query RestListInboundShipments($storeId: ID!, $status: String, $locationId: ID, $createdAtMin: DateTime, $createdAtMax: DateTime, $first: Int, $after: String) {
   inboundShipments(storeId: $storeId, status: $status, locationId: $locationId, createdAtMin: $createdAtMin, createdAtMax: $createdAtMax, first: $first, after: $after) {
     nodes { ${selectionOf(InboundShipmentList)} }
     pageInfo { hasNextPage endCursor }
@@ -95,7 +107,9 @@ export const inboundRoutes: RestRoute[] = [
       ...PAGING.query,
     },
     headers: PAGING.headers,
-    responses: { 200: { description: "A page of shipments", headers: PAGE_NEXT, schema: Obj({ inbound_shipments: T.Array(InboundShipmentList) }) } },
+    responses: {
+      200: { description: "A page of shipments", headers: PAGE_NEXT, schema: Obj({ inbound_shipments: T.Array(InboundShipmentList) }) },
+    },
     errors: [400, 401, 403],
     variables: (input) => ({
       storeId: input.params.storeId,
@@ -105,7 +119,11 @@ export const inboundRoutes: RestRoute[] = [
       createdAtMax: input.q.created_at_max,
       ...pageArgs(input),
     }),
-    respond: ({ inboundShipments: page }) => ({ status: 200, headers: pageHeaders(page.pageInfo), body: { inbound_shipments: page.nodes } }),
+    respond: ({ inboundShipments: page }) => ({
+      status: 200,
+      headers: pageHeaders(page.pageInfo),
+      body: { inbound_shipments: page.nodes },
+    }),
   }),
   restRoute({
     method: "GET",
@@ -120,7 +138,12 @@ export const inboundRoutes: RestRoute[] = [
     variables: ({ params }) => ({ storeId: params.storeId, id: params.inboundShipmentId }),
     respond: (data, { params }) => {
       if (data.inboundShipment) return { status: 200, body: { inbound_shipment: data.inboundShipment } };
-      throw new RestProblem(404, "inbound/not-found", "Inbound shipment not found", `No inbound shipment ${params.inboundShipmentId} in this store.`);
+      throw new RestProblem(
+        404,
+        "inbound/not-found",
+        "Inbound shipment not found",
+        `No inbound shipment ${params.inboundShipmentId} in this store.`,
+      );
     },
   }),
 ];

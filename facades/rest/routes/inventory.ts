@@ -10,13 +10,18 @@ const LEVEL_FIELDS = `id quantity available committed reserved buildable totalAv
 const listItems = operation(`query RestListInventoryItems($storeId: ID!, $locationId: ID, $kind: String, $first: Int, $after: String) {
   inventoryItems(storeId: $storeId, locationId: $locationId, kind: $kind, first: $first, after: $after) { nodes { ${ITEM_FIELDS} } pageInfo { hasNextPage endCursor } }
 }`);
-const getItem = operation(`query RestGetInventoryItem($storeId: ID!, $id: ID!) { inventoryItem(storeId: $storeId, id: $id) { ${ITEM_FIELDS} } }`);
-const listLevels = operation(`query RestListInventoryLevels($storeId: ID!, $locationId: ID, $productId: ID, $sku: String, $updatedAtMin: DateTime, $updatedAtMax: DateTime, $first: Int, $after: String) {
+const getItem = operation(
+  `query RestGetInventoryItem($storeId: ID!, $id: ID!) { inventoryItem(storeId: $storeId, id: $id) { ${ITEM_FIELDS} } }`,
+);
+const listLevels =
+  operation(`query RestListInventoryLevels($storeId: ID!, $locationId: ID, $productId: ID, $sku: String, $updatedAtMin: DateTime, $updatedAtMax: DateTime, $first: Int, $after: String) {
   inventoryLevels(storeId: $storeId, locationId: $locationId, productId: $productId, sku: $sku, updatedAtMin: $updatedAtMin, updatedAtMax: $updatedAtMax, first: $first, after: $after) {
     nodes { ${LEVEL_FIELDS} product { id title sku } } pageInfo { hasNextPage endCursor }
   }
 }`);
-const getLevel = operation(`query RestGetInventoryLevel($storeId: ID!, $id: ID!) { inventoryLevel(storeId: $storeId, id: $id) { ${LEVEL_FIELDS} product { id title sku upc imageUrl } } }`);
+const getLevel = operation(
+  `query RestGetInventoryLevel($storeId: ID!, $id: ID!) { inventoryLevel(storeId: $storeId, id: $id) { ${LEVEL_FIELDS} product { id title sku upc imageUrl } } }`,
+);
 
 type Gql = Record<string, any>;
 
@@ -78,7 +83,11 @@ const InventoryItem = component(
 );
 const levelProps = {
   id: T.String({ description: "`li_…`" }),
-  product: Obj({ id: T.String({ description: "`prd_…` (for an item known only from a returned order line: that line's product id)" }), title: T.String(), sku: Nullable(T.String()) }),
+  product: Obj({
+    id: T.String({ description: "`prd_…` (for an item known only from a returned order line: that line's product id)" }),
+    title: T.String(),
+    sku: Nullable(T.String()),
+  }),
   location: Obj({ id: T.String({ description: "`loc_…`" }), name: T.String() }),
   quantity: qty("On hand; always the sum of the level's movements."),
   available: qty("quantity − committed − reserved"),
@@ -93,7 +102,13 @@ const InventoryLevelDetail = component(
   "InventoryLevelDetail",
   Obj({
     ...levelProps,
-    product: Obj({ id: T.String(), title: T.String(), sku: Nullable(T.String()), upc: Opt(Nullable(T.String())), image_url: Opt(Nullable(T.String())) }),
+    product: Obj({
+      id: T.String(),
+      title: T.String(),
+      sku: Nullable(T.String()),
+      upc: Opt(Nullable(T.String())),
+      image_url: Opt(Nullable(T.String())),
+    }),
     external_ids: Nullable(T.Record(T.String(), T.String(), { description: "Ids in external systems: null (none are kept)." })),
     created_at: dateTime(),
   }),
@@ -107,7 +122,8 @@ export const inventoryRoutes: RestRoute[] = [
     path: "/stores/:storeId/inventory-items",
     operationId: "Inventory items list",
     summary: "List inventory items with units on hand, most recently updated first",
-    description: "Only items with on-hand quantity above 0 (at `location_id` when given; `quantity` is then the quantity there, else the total across locations).",
+    description:
+      "Only items with on-hand quantity above 0 (at `location_id` when given; `quantity` is then the quantity there, else the total across locations).",
     tags: itemTags,
     operation: listItems,
     query: { ...PAGING.query, location_id: locationId, kind: { schema: T.String({ enum: KINDS }) } },
@@ -115,7 +131,11 @@ export const inventoryRoutes: RestRoute[] = [
     responses: { 200: { description: "A page of items", headers: PAGE_NEXT, schema: Obj({ inventory_items: T.Array(InventoryItem) }) } },
     errors: [400, 401, 403],
     variables: (input) => ({ storeId: input.params.storeId, locationId: input.q.location_id, kind: input.q.kind, ...pageArgs(input) }),
-    respond: (data) => ({ status: 200, headers: pageHeaders(data.inventoryItems.pageInfo), body: { inventory_items: data.inventoryItems.nodes.map(itemView) } }),
+    respond: (data) => ({
+      status: 200,
+      headers: pageHeaders(data.inventoryItems.pageInfo),
+      body: { inventory_items: data.inventoryItems.nodes.map(itemView) },
+    }),
   }),
   restRoute({
     method: "GET",
@@ -128,7 +148,13 @@ export const inventoryRoutes: RestRoute[] = [
     errors: [401, 403, 404],
     variables: ({ params }) => ({ storeId: params.storeId, id: params.inventoryItemId }),
     respond: (data, { params }) => {
-      if (!data.inventoryItem) throw new RestProblem(404, "inventory/not-found", "Inventory item not found", `No inventory item ${params.inventoryItemId} in this store.`);
+      if (!data.inventoryItem)
+        throw new RestProblem(
+          404,
+          "inventory/not-found",
+          "Inventory item not found",
+          `No inventory item ${params.inventoryItemId} in this store.`,
+        );
       return { status: 200, body: { inventory_item: itemView(data.inventoryItem) } };
     },
   }),
@@ -159,7 +185,11 @@ export const inventoryRoutes: RestRoute[] = [
       updatedAtMax: input.q.updated_at_max,
       ...pageArgs(input),
     }),
-    respond: (data) => ({ status: 200, headers: pageHeaders(data.inventoryLevels.pageInfo), body: { inventory_levels: data.inventoryLevels.nodes.map(levelView) } }),
+    respond: (data) => ({
+      status: 200,
+      headers: pageHeaders(data.inventoryLevels.pageInfo),
+      body: { inventory_levels: data.inventoryLevels.nodes.map(levelView) },
+    }),
   }),
   restRoute({
     method: "GET",
@@ -172,7 +202,13 @@ export const inventoryRoutes: RestRoute[] = [
     errors: [401, 403, 404],
     variables: ({ params }) => ({ storeId: params.storeId, id: params.inventoryLevelId }),
     respond: (data, { params }) => {
-      if (!data.inventoryLevel) throw new RestProblem(404, "inventory/not-found", "Inventory level not found", `No inventory level ${params.inventoryLevelId} in this store.`);
+      if (!data.inventoryLevel)
+        throw new RestProblem(
+          404,
+          "inventory/not-found",
+          "Inventory level not found",
+          `No inventory level ${params.inventoryLevelId} in this store.`,
+        );
       return { status: 200, body: { inventory_level: levelDetailView(data.inventoryLevel) } };
     },
   }),

@@ -14,7 +14,10 @@ const Invoice = component(
   Obj({
     id: T.String(),
     charge: Money,
-    status: T.String({ enum: ["pending", "issued", "paid"], description: "`pending` accumulates this period's items; then `issued`, then `paid`." }),
+    status: T.String({
+      enum: ["pending", "issued", "paid"],
+      description: "`pending` accumulates this period's items; then `issued`, then `paid`.",
+    }),
     store: Obj({ id: T.String() }),
     periodStart: DateTime,
     periodEnd: T.String({ format: "date-time", description: "Exclusive." }),
@@ -66,7 +69,11 @@ async function write(res: Response, chunk: string) {
 type Page = { id: string; items: { nodes: Item[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } | null;
 
 async function streamCsv(res: Response, run: Runner, first: Page, filename: string) {
-  res.status(200).set({ "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "no-store" });
+  res.status(200).set({
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${filename}"`,
+    "Cache-Control": "no-store",
+  });
   await write(res, CSV_HEADER);
   let page = first;
   while (page) {
@@ -108,7 +115,10 @@ export const invoicesRoutes: RestRoute[] = [
     responses: { 200: { description: "The invoices", schema: Obj({ invoices: T.Array(Invoice) }) } },
     errors: [401, 403],
     variables: ({ params }) => ({ storeId: params.storeId }),
-    respond: (data) => ({ status: 200, body: { invoices: data.invoices.map(({ storeId, ...i }: Record<string, unknown>) => ({ ...i, store: { id: storeId } })) } }),
+    respond: (data) => ({
+      status: 200,
+      body: { invoices: data.invoices.map(({ storeId, ...i }: Record<string, unknown>) => ({ ...i, store: { id: storeId } })) },
+    }),
   }),
   // Declared before /invoices/:invoiceId/items.csv so "pending" is not taken for an id.
   restRoute({
@@ -126,7 +136,12 @@ export const invoicesRoutes: RestRoute[] = [
     async stream(_input: RestInput, run: Runner, res: Response) {
       const data = await run<{ pendingInvoice: Page }>(pendingItems, { first: CSV_PAGE });
       // No open invoice yet: nothing billed this period, an empty statement (header row only).
-      await streamCsv(res, run, data.pendingInvoice, data.pendingInvoice ? `invoice-${data.pendingInvoice.id}-pending.csv` : "invoice-pending.csv");
+      await streamCsv(
+        res,
+        run,
+        data.pendingInvoice,
+        data.pendingInvoice ? `invoice-${data.pendingInvoice.id}-pending.csv` : "invoice-pending.csv",
+      );
     },
   }),
   restRoute({
@@ -143,7 +158,13 @@ export const invoicesRoutes: RestRoute[] = [
     respond: notStreamed,
     async stream(input: RestInput, run: Runner, res: Response) {
       const data = await run<{ invoice: Page }>(invoiceItems, { id: input.params.invoiceId, first: CSV_PAGE });
-      if (!data.invoice) throw new RestProblem(404, "invoices/not-found", "Invoice not found", `No invoice ${input.params.invoiceId} for this API client's store.`);
+      if (!data.invoice)
+        throw new RestProblem(
+          404,
+          "invoices/not-found",
+          "Invoice not found",
+          `No invoice ${input.params.invoiceId} for this API client's store.`,
+        );
       await streamCsv(res, run, data.invoice, `invoice-${data.invoice.id}.csv`);
     },
   }),

@@ -12,7 +12,18 @@ const NS = Nullable(T.String());
 const DateTime = T.String({ format: "date-time" });
 const Amount = T.Number({ minimum: 0 });
 const LineQuantity = T.Integer({ minimum: 1, maximum: QUANTITY_BOUNDS.lineItem });
-const FULFILLMENT_STATUSES = ["pre_transit", "unknown", "in_transit", "out_for_delivery", "available_for_pickup", "delivered", "return_to_sender", "failure", "cancelled", "error"];
+const FULFILLMENT_STATUSES = [
+  "pre_transit",
+  "unknown",
+  "in_transit",
+  "out_for_delivery",
+  "available_for_pickup",
+  "delivered",
+  "return_to_sender",
+  "failure",
+  "cancelled",
+  "error",
+];
 const EVENTS = ["stalled_in_transit", "delayed", "arriving_early"];
 
 const Fulfillment = component(
@@ -22,7 +33,9 @@ const Fulfillment = component(
     createdAt: DateTime,
     lineItems: T.Array(Obj({ id: S, quantity: T.Integer(), title: S, productId: S, variantId: NS, sku: NS })),
     status: T.String({ enum: FULFILLMENT_STATUSES }),
-    trackingHistory: T.Array(Obj({ message: S, status: S, datetime: DateTime, location: Opt(Obj({ city: NS, state: NS, country: NS, postalCode: NS })) })),
+    trackingHistory: T.Array(
+      Obj({ message: S, status: S, datetime: DateTime, location: Opt(Obj({ city: NS, state: NS, country: NS, postalCode: NS })) }),
+    ),
     trackingCompany: NS,
     trackingNumber: NS,
     estimatedDeliveryDate: Nullable(T.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$" })),
@@ -43,7 +56,19 @@ const OrderRead = Obj({
   createdAt: from("placedAt", DateTime),
   currencyCode: from("currency", S),
   customer: from("customerDetails", Obj({ id: NS, email: NS, phoneNumber: NS, name: NS, firstName: NS, lastName: NS })),
-  lineItems: T.Array(Obj({ id: S, productId: S, variantId: Opt(S), sku: Opt(S), title: S, quantity: T.Integer(), price: T.Number(), discount: T.Number(), imageUrl: Opt(S) })),
+  lineItems: T.Array(
+    Obj({
+      id: S,
+      productId: S,
+      variantId: Opt(S),
+      sku: Opt(S),
+      title: S,
+      quantity: T.Integer(),
+      price: T.Number(),
+      discount: T.Number(),
+      imageUrl: Opt(S),
+    }),
+  ),
   subtotalPrice: total("lineItemsTotal"),
   totalDiscount: total("discounts"),
   totalTax: total("taxes"),
@@ -67,12 +92,18 @@ const OrdersApiOrder = Obj({
 const upsertOrder = operation(`mutation RestUpsertOrder($storeId: ID!, $input: OrderInput!, $mode: OrderWriteMode, $key: String) {
   upsertOrder(storeId: $storeId, input: $input, mode: $mode, idempotencyKey: $key) { created replayed order { id externalId } }
 }`);
-const getOrder = operation(`query RestGetOrder($storeId: ID!, $id: String!) { order(storeId: $storeId, id: $id) { ${selectionOf(OrderRead)} } }`);
-const deleteOrder = operation(`mutation RestDeleteOrder($storeId: ID!, $id: String!) { deleteOrder(storeId: $storeId, id: $id) { success orderId externalOrderId } }`);
-const createFulfillment = operation(`mutation RestCreateFulfillment($storeId: ID!, $orderId: String!, $input: FulfillmentInput!, $key: String) {
+const getOrder = operation(
+  `query RestGetOrder($storeId: ID!, $id: String!) { order(storeId: $storeId, id: $id) { ${selectionOf(OrderRead)} } }`,
+);
+const deleteOrder = operation(
+  `mutation RestDeleteOrder($storeId: ID!, $id: String!) { deleteOrder(storeId: $storeId, id: $id) { success orderId externalOrderId } }`,
+);
+const createFulfillment =
+  operation(`mutation RestCreateFulfillment($storeId: ID!, $orderId: String!, $input: FulfillmentInput!, $key: String) {
   createFulfillment(storeId: $storeId, orderId: $orderId, input: $input, idempotencyKey: $key) { success replayed fulfillment { ${FIELDS} } }
 }`);
-const updateStatus = operation(`mutation RestUpdateShipmentStatus($storeId: ID!, $orderId: String!, $fulfillmentId: String!, $input: ShipmentStatusInput!) {
+const updateStatus =
+  operation(`mutation RestUpdateShipmentStatus($storeId: ID!, $orderId: String!, $fulfillmentId: String!, $input: ShipmentStatusInput!) {
   updateFulfillmentStatus(storeId: $storeId, orderId: $orderId, fulfillmentId: $fulfillmentId, input: $input) { success fulfillment { ${FIELDS} } }
 }`);
 
@@ -91,15 +122,37 @@ const CustomOrder = Open({
   presentmentCurrency: Text("short"),
   shopCurrency: Text("short"),
   tags: Opt(List(Text("short"), "orderTags")),
-  customer: Open({ email: Text("short"), firstName: Text("short"), lastName: Text("short"), phone: Opt(Text("short")), id: Opt(Text("id")) }),
+  customer: Open({
+    email: Text("short"),
+    firstName: Text("short"),
+    lastName: Text("short"),
+    phone: Opt(Text("short")),
+    id: Opt(Text("id")),
+  }),
   lineItems: List(
-    Open({ id: Text("id"), quantity: LineQuantity, priceSet: MoneySetIn, title: Text("title"), productId: Text("id"), sku: Text("id"), variantId: Opt(Text("id")), variantTitle: Opt(Text("title")), vendor: Opt(Text("short")) }),
+    Open({
+      id: Text("id"),
+      quantity: LineQuantity,
+      priceSet: MoneySetIn,
+      title: Text("title"),
+      productId: Text("id"),
+      sku: Text("id"),
+      variantId: Opt(Text("id")),
+      variantTitle: Opt(Text("title")),
+      vendor: Opt(Text("short")),
+    }),
     "orderLineItems",
   ),
   orderDiscounts: List(Anything, "orderCharges"),
   shippingLines: List(Anything, "orderCharges"),
   fulfillments: List(Anything, "orderFulfillments"),
-  shippingAddress: Open({ address1: Text("short"), city: Text("short"), provinceCode: Text("short"), zip: Text("short"), countryCode: Text("short") }),
+  shippingAddress: Open({
+    address1: Text("short"),
+    city: Text("short"),
+    provinceCode: Text("short"),
+    zip: Text("short"),
+    countryCode: Text("short"),
+  }),
 });
 const NullableAmount = Nullable(Amount);
 const ApiOrder = Open({
@@ -109,7 +162,17 @@ const ApiOrder = Open({
   provider: Opt(Text("short", { default: "custom" })),
   currencyCode: Opt(Text("short", { default: "USD" })),
   lineItems: List(
-    Open({ id: Text("id"), productId: Text("id"), title: Text("title"), quantity: LineQuantity, variantId: Opt(Text("id")), sku: Opt(Text("id")), price: Opt(Amount), discount: Opt(Amount), imageUrl: Opt(Text("url")) }),
+    Open({
+      id: Text("id"),
+      productId: Text("id"),
+      title: Text("title"),
+      quantity: LineQuantity,
+      variantId: Opt(Text("id")),
+      sku: Opt(Text("id")),
+      price: Opt(Amount),
+      discount: Opt(Amount),
+      imageUrl: Opt(Text("url")),
+    }),
     "orderLineItems",
     { minItems: 1 },
   ),
@@ -123,7 +186,14 @@ const ApiOrder = Open({
   totalTax: Opt(NullableAmount),
   totalDiscount: Opt(NullableAmount),
 });
-const LocationIn = Nullable(Obj({ city: Nullable(Text("short")), state: Nullable(Text("short")), country: Nullable(Text("short")), postalCode: Nullable(Text("short")) }));
+const LocationIn = Nullable(
+  Obj({
+    city: Nullable(Text("short")),
+    state: Nullable(Text("short")),
+    country: Nullable(Text("short")),
+    postalCode: Nullable(Text("short")),
+  }),
+);
 const trackingUpdate = (statuses: string[]) => ({
   status: T.String({ enum: statuses }),
   estimatedDeliveryDate: Opt(Nullable(DateTime)),
@@ -146,7 +216,8 @@ const asText = (v: unknown) => (typeof v === "number" ? String(v) : v);
 /** A MoneySet's shop money amount, as text. */
 function shopAmount(set: unknown, field: string): string {
   const m = isObject(set) ? (set.shopMoney ?? set.presentmentMoney) : undefined;
-  if (!isObject(m) || m.amount === undefined) throw new RestInputError(`\`${field}.shopMoney.amount\` is required.`, `${field}.shopMoney.amount`);
+  if (!isObject(m) || m.amount === undefined)
+    throw new RestInputError(`\`${field}.shopMoney.amount\` is required.`, `${field}.shopMoney.amount`);
   return String(m.amount);
 }
 
@@ -167,19 +238,40 @@ function customSyncInput(b: Record<string, any>) {
       discounts: (li.discounts ?? []).map((d: any, j: number) => shopAmount(d?.amountSet, `lineItems[${i}].discounts[${j}].amountSet`)),
       taxLines: (li.taxLines ?? []).map((t: any, j: number) => shopAmount(t?.priceSet, `lineItems[${i}].taxLines[${j}].priceSet`)),
       weight: isObject(li.weight) ? { value: Number(li.weight.value), unit: String(li.weight.unit) } : null,
-      properties: Array.isArray(li.properties) ? li.properties.filter(isObject).map((p: any) => ({ name: String(p.name), value: p.value == null ? null : String(p.value) })) : null,
+      properties: Array.isArray(li.properties)
+        ? li.properties.filter(isObject).map((p: any) => ({ name: String(p.name), value: p.value == null ? null : String(p.value) }))
+        : null,
     };
   });
   const a = b.shippingAddress;
   const address = (x: any) =>
-    isObject(x) ? { address1: x.address1 ?? null, address2: x.address2 ?? null, city: x.city ?? null, province: x.provinceCode ?? null, postalCode: x.zip ?? null, country: x.countryCode ?? null, firstName: x.firstName ?? null, lastName: x.lastName ?? null, phone: x.phone ?? null, company: x.company ?? null } : null;
+    isObject(x)
+      ? {
+          address1: x.address1 ?? null,
+          address2: x.address2 ?? null,
+          city: x.city ?? null,
+          province: x.provinceCode ?? null,
+          postalCode: x.zip ?? null,
+          country: x.countryCode ?? null,
+          firstName: x.firstName ?? null,
+          lastName: x.lastName ?? null,
+          phone: x.phone ?? null,
+          company: x.company ?? null,
+        }
+      : null;
   return {
     orderId: String(b.id),
     provider: "custom",
     name: b.name ?? null,
     placedAt: b.createdAt,
     currency: b.shopCurrency,
-    customer: { id: b.customer.id ?? null, email: b.customer.email, phoneNumber: b.customer.phone ?? null, firstName: b.customer.firstName, lastName: b.customer.lastName },
+    customer: {
+      id: b.customer.id ?? null,
+      email: b.customer.email,
+      phoneNumber: b.customer.phone ?? null,
+      firstName: b.customer.firstName,
+      lastName: b.customer.lastName,
+    },
     lineItems,
     orderDiscounts: b.orderDiscounts.map((d: any, j: number) => shopAmount(d?.amountSet, `orderDiscounts[${j}].amountSet`)),
     shippingLines: b.shippingLines.map((s: any, j: number) => ({
@@ -192,7 +284,12 @@ function customSyncInput(b: Record<string, any>) {
     tags: Array.isArray(b.tags) ? b.tags.map(String) : [],
     fulfillments: b.fulfillments.map((f: any, j: number) => {
       const tn = Array.isArray(f.trackingNumbers) ? f.trackingNumbers[0] : null;
-      return { id: String(f.id), lineItems: (f.lineItems as any[]).map((l) => ({ id: String(l?.id), quantity: l?.quantity })), trackingNumber: tn?.trackingNumber ?? null, carrier: tn?.carrier ?? null };
+      return {
+        id: String(f.id),
+        lineItems: (f.lineItems as any[]).map((l) => ({ id: String(l?.id), quantity: l?.quantity })),
+        trackingNumber: tn?.trackingNumber ?? null,
+        carrier: tn?.carrier ?? null,
+      };
     }),
   };
 }
@@ -200,18 +297,45 @@ function customSyncInput(b: Record<string, any>) {
 /** The Orders API create body as OrderInput. */
 function ordersApiInput(b: Record<string, any>) {
   const lineItems = b.lineItems.map((li: any, i: number) => {
-    return { id: String(li.id), productId: String(li.productId), variantId: li.variantId ?? null, sku: li.sku ?? null, title: li.title, quantity: li.quantity, price: asText(li.price ?? 0), discount: asText(li.discount ?? 0), imageUrl: li.imageUrl ?? null };
+    return {
+      id: String(li.id),
+      productId: String(li.productId),
+      variantId: li.variantId ?? null,
+      sku: li.sku ?? null,
+      title: li.title,
+      quantity: li.quantity,
+      price: asText(li.price ?? 0),
+      discount: asText(li.discount ?? 0),
+      imageUrl: li.imageUrl ?? null,
+    };
   });
   const c = isObject(b.customer) ? b.customer : {};
   const s = isObject(b.shipping) ? b.shipping : {};
-  const addr = (x: any) => (isObject(x) ? { address1: x.address1 ?? null, address2: x.address2 ?? null, city: x.city ?? null, province: x.province ?? null, postalCode: x.postalCode ?? null, country: x.country ?? null } : null);
+  const addr = (x: any) =>
+    isObject(x)
+      ? {
+          address1: x.address1 ?? null,
+          address2: x.address2 ?? null,
+          city: x.city ?? null,
+          province: x.province ?? null,
+          postalCode: x.postalCode ?? null,
+          country: x.country ?? null,
+        }
+      : null;
   return {
     orderId: String(b.orderId),
     provider: b.provider ?? null,
     name: b.name ?? null,
     placedAt: b.createdAt,
     currency: b.currencyCode ?? "USD",
-    customer: { id: c.id ?? null, email: c.email ?? null, phoneNumber: c.phoneNumber ?? null, name: c.name ?? null, firstName: c.firstName ?? null, lastName: c.lastName ?? null },
+    customer: {
+      id: c.id ?? null,
+      email: c.email ?? null,
+      phoneNumber: c.phoneNumber ?? null,
+      name: c.name ?? null,
+      firstName: c.firstName ?? null,
+      lastName: c.lastName ?? null,
+    },
     lineItems,
     shippingCost: asText(s.cost ?? null),
     shippingMethod: s.method ?? null,
@@ -225,8 +349,13 @@ function ordersApiInput(b: Record<string, any>) {
   };
 }
 
-
-const tracking = (t: Record<string, any>) => ({ status: t.status, estimatedDeliveryDate: t.estimatedDeliveryDate ?? null, message: t.message ?? null, datetime: t.datetime ?? null, location: t.location ?? null });
+const tracking = (t: Record<string, any>) => ({
+  status: t.status,
+  estimatedDeliveryDate: t.estimatedDeliveryDate ?? null,
+  message: t.message ?? null,
+  datetime: t.datetime ?? null,
+  location: t.location ?? null,
+});
 const SECRET = "Missing or invalid API secret";
 const tags = ["Orders"];
 
@@ -236,18 +365,34 @@ export const ordersRoutes: RestRoute[] = [
     path: "/stores/:storeId/custom/orders",
     operationId: "Custom Order Sync",
     summary: "Push or refresh an order from a custom commerce platform (upsert by `id`)",
-    description: "Re-sending the same `id` updates the order. Orders synced here have provider `custom`. Amounts are decimal strings in the shop currency (`shopMoney`).",
+    description:
+      "Re-sending the same `id` updates the order. Orders synced here have provider `custom`. Amounts are decimal strings in the shop currency (`shopMoney`).",
     tags,
     operation: upsertOrder,
     headers: { "Idempotency-Key": { schema: Text("short") } },
     body: CustomOrder,
     errorBody: { statuses: [400, 401, 500] },
     responses: {
-      200: { description: "Synced", schema: Obj({ message: S, orderId: T.String({ description: "Your order id" }), internalId: T.String({ description: "The service's order id (ord_…)" }) }) },
+      200: {
+        description: "Synced",
+        schema: Obj({
+          message: S,
+          orderId: T.String({ description: "Your order id" }),
+          internalId: T.String({ description: "The service's order id (ord_…)" }),
+        }),
+      },
     },
     errors: { 400: "Invalid body", 401: SECRET, 500: "Internal error", 403: "", 404: "" },
-    variables: ({ params, body, q }) => ({ storeId: params.storeId, input: customSyncInput(body), mode: "UPSERT", key: q["Idempotency-Key"] ?? null }),
-    respond: ({ upsertOrder: u }) => ({ status: 200, body: { message: u.created ? "Order created" : "Order updated", orderId: u.order.externalId, internalId: u.order.id } }),
+    variables: ({ params, body, q }) => ({
+      storeId: params.storeId,
+      input: customSyncInput(body),
+      mode: "UPSERT",
+      key: q["Idempotency-Key"] ?? null,
+    }),
+    respond: ({ upsertOrder: u }) => ({
+      status: 200,
+      body: { message: u.created ? "Order created" : "Order updated", orderId: u.order.externalId, internalId: u.order.id },
+    }),
   }),
   restRoute({
     method: "POST",
@@ -260,9 +405,19 @@ export const ordersRoutes: RestRoute[] = [
     headers: { "Idempotency-Key": { schema: Text("short") } },
     body: ApiOrder,
     errorBody: { statuses: [400, 401, 409] },
-    responses: { 200: { description: "Created", schema: Obj({ orderId: T.String({ description: "The internal order id (ord_…)" }), externalOrderId: S }) } },
+    responses: {
+      200: {
+        description: "Created",
+        schema: Obj({ orderId: T.String({ description: "The internal order id (ord_…)" }), externalOrderId: S }),
+      },
+    },
     errors: { 400: "Invalid body", 401: SECRET, 409: "An order with this orderId already exists", 403: "" },
-    variables: ({ params, body, q }) => ({ storeId: params.storeId, input: ordersApiInput(body), mode: "CREATE", key: q["Idempotency-Key"] ?? null }),
+    variables: ({ params, body, q }) => ({
+      storeId: params.storeId,
+      input: ordersApiInput(body),
+      mode: "CREATE",
+      key: q["Idempotency-Key"] ?? null,
+    }),
     respond: ({ upsertOrder: u }) => ({ status: 200, body: { orderId: u.order.id, externalOrderId: u.order.externalId } }),
   }),
   restRoute({
@@ -277,7 +432,13 @@ export const ordersRoutes: RestRoute[] = [
     errors: { 401: SECRET, 404: "Order not found", 403: "" },
     variables: ({ params }) => ({ storeId: params.storeId, id: params.orderId }),
     respond: ({ order }, { params }) => {
-      if (!order) throw new RestProblem(404, "orders/not-found", "Order not found", `Order ${JSON.stringify(params.orderId)} not found in this store.`);
+      if (!order)
+        throw new RestProblem(
+          404,
+          "orders/not-found",
+          "Order not found",
+          `Order ${JSON.stringify(params.orderId)} not found in this store.`,
+        );
       const totals = Object.fromEntries(TOTALS.map((k) => [k, Number(order[k].amount)]));
       return { status: 200, body: { ...order, ...totals, shipping: { cost: totals.shippingCost, address: order.shippingAddress } } };
     },
@@ -313,7 +474,13 @@ export const ordersRoutes: RestRoute[] = [
       storeId: params.storeId,
       orderId: params.orderId,
       key: q["Idempotency-Key"] ?? null,
-      input: { fulfillmentId: b.fulfillmentId ?? null, lineItems: b.lineItems, tracking: b.tracking ?? null, useDummyTracking: b.useDummyTracking ?? false, initialTracking: b.initialTracking ? tracking(b.initialTracking) : null },
+      input: {
+        fulfillmentId: b.fulfillmentId ?? null,
+        lineItems: b.lineItems,
+        tracking: b.tracking ?? null,
+        useDummyTracking: b.useDummyTracking ?? false,
+        initialTracking: b.initialTracking ? tracking(b.initialTracking) : null,
+      },
     }),
     respond: (data) => ({ status: 200, body: { success: true, fulfillment: data.createFulfillment.fulfillment } }),
   }),
@@ -322,14 +489,20 @@ export const ordersRoutes: RestRoute[] = [
     path: "/stores/:storeId/orders/:orderId/fulfillments/:fulfillmentId/shipment-status",
     operationId: "Fulfillment status update",
     summary: "Push a carrier status or fire an automation event",
-    description: "A status moves the fulfillment's status and appends to its history (`delivered` sets `deliveredAt`); the events `stalled_in_transit`, `delayed` and `arriving_early` only append history.",
+    description:
+      "A status moves the fulfillment's status and appends to its history (`delivered` sets `deliveredAt`); the events `stalled_in_transit`, `delayed` and `arriving_early` only append history.",
     tags,
     operation: updateStatus,
     body: StatusIn,
     errorBody: { statuses: [400, 401, 404] },
     responses: { 200: { description: "Updated", schema: FulfillmentResult } },
     errors: { 400: "Invalid request", 401: SECRET, 404: "Order or fulfillment not found", 403: "" },
-    variables: ({ params, body }) => ({ storeId: params.storeId, orderId: params.orderId, fulfillmentId: params.fulfillmentId, input: tracking(body) }),
+    variables: ({ params, body }) => ({
+      storeId: params.storeId,
+      orderId: params.orderId,
+      fulfillmentId: params.fulfillmentId,
+      input: tracking(body),
+    }),
     respond: (data) => ({ status: 200, body: { success: true, fulfillment: data.updateFulfillmentStatus.fulfillment } }),
   }),
 ];

@@ -64,7 +64,11 @@ const UploadResult = Obj({
   error_count: Count,
   results: T.Array(
     T.Union([
-      Obj({ status: T.String({ enum: ["created", "updated"] }), product_family_id: T.String(), products: T.Array(Obj({ id: T.String(), sku: T.String() })) }),
+      Obj({
+        status: T.String({ enum: ["created", "updated"] }),
+        product_family_id: T.String(),
+        products: T.Array(Obj({ id: T.String(), sku: T.String() })),
+      }),
       Obj({ status: T.Literal("error"), error: T.String() }),
     ]),
   ),
@@ -79,13 +83,17 @@ export const productsRoutes: RestRoute[] = [
     description: [
       "Each family is matched by `product_family_id`, then `external_id`, then any variant `sku`; matched → `updated`, otherwise `created`. An unknown `product_family_id` is an error for that family (ids are assigned by the service).",
       "Within a matched family, each variant is matched by `id`, then `external_id`, then `sku`; unmatched variants are created, and variants not in the upload are left as they are.",
-      "Results come back one per family in request order. A family that cannot be saved (a SKU repeated in the request, a SKU or variant owned by another family) gets `{status: \"error\", error}`; it never blocks or rolls back the others, and each family is written atomically.",
+      'Results come back one per family in request order. A family that cannot be saved (a SKU repeated in the request, a SKU or variant owned by another family) gets `{status: "error", error}`; it never blocks or rolls back the others, and each family is written atomically.',
       "An invalid request (shape, required fields, limits) is answered 400 and nothing is written. Only one upload runs per store at a time: a concurrent one gets 409 `products/bulk-upload-in-progress`.",
     ].join("\n\n"),
     tags: ["Products"],
     operation: bulkUpload,
     headers: {
-      "Idempotency-Key": { schema: Str(TEXT_BOUNDS.short), description: "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409." },
+      "Idempotency-Key": {
+        schema: Str(TEXT_BOUNDS.short),
+        description:
+          "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409.",
+      },
     },
     body: T.Object({ products: List(ProductFamilyUpload, "productFamilies", { minItems: 1 }) }),
     responses: { 200: { description: "Upload completed", schema: UploadResult } },

@@ -7,7 +7,8 @@ import { ORDER_FIELDS, RETURN_FIELDS, splitReturn } from "../../../src/returns/d
 import { Order, Return, ReturnStatus, ReturnType } from "../../../src/returns/shapes.js";
 import { LIST_BOUNDS } from "../../../src/core/bounds.js";
 
-const createReturn = operation(`mutation RestCreateReturn($storeId: ID!, $input: CreateReturnInput!, $options: CreateReturnOptions, $key: String) {
+const createReturn =
+  operation(`mutation RestCreateReturn($storeId: ID!, $input: CreateReturnInput!, $options: CreateReturnOptions, $key: String) {
   createReturn(storeId: $storeId, input: $input, options: $options, idempotencyKey: $key) {
     return { ${RETURN_FIELDS} }
     externalRMAResponses { integrationProvider success errorCode errorMessage }
@@ -15,7 +16,8 @@ const createReturn = operation(`mutation RestCreateReturn($storeId: ID!, $input:
   }
 }`);
 const getReturn = operation(`query RestGetReturn($id: ID!) { return(id: $id) { ${RETURN_FIELDS} fullOrder { ${ORDER_FIELDS} } } }`);
-const listReturns = operation(`query RestListReturns($storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $min: DateTime, $max: DateTime, $name: String) {
+const listReturns =
+  operation(`query RestListReturns($storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $min: DateTime, $max: DateTime, $name: String) {
   returns(storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $min, updatedAtMax: $max, orderName: $name) {
     nodes { ${RETURN_FIELDS} }
     orders { ${ORDER_FIELDS} }
@@ -26,9 +28,13 @@ const processReturn = operation(`mutation RestProcessReturn($id: ID!, $items: [P
   processReturn(id: $id, items: $items, customerNotes: $notes) { message }
 }`);
 const getStatus = operation(`query RestGetReturnStatus($id: ID!) { return(id: $id) { status } }`);
-const setStatus = operation(`mutation RestSetReturnStatus($id: ID!, $status: ReturnStatus!) { setReturnStatus(id: $id, status: $status) { return { status } } }`);
+const setStatus = operation(
+  `mutation RestSetReturnStatus($id: ID!, $status: ReturnStatus!) { setReturnStatus(id: $id, status: $status) { return { status } } }`,
+);
 const getComments = operation(`query RestGetReturnComments($id: ID!) { return(id: $id) { comments { message image } } }`);
-const addComment = operation(`mutation RestAddReturnComment($id: ID!, $message: String, $image: String) { addReturnComment(id: $id, message: $message, image: $image) { message image } }`);
+const addComment = operation(
+  `mutation RestAddReturnComment($id: ID!, $message: String, $image: String) { addReturnComment(id: $id, message: $message, image: $image) { message image } }`,
+);
 
 function notFound(id: string): never {
   throw new RestProblem(404, "returns/not-found", "Return not found", `No return ${JSON.stringify(id)} in this store.`);
@@ -36,7 +42,12 @@ function notFound(id: string): never {
 
 const Opt = T.Optional;
 const tags = ["Returns"];
-const CreateResult = Obj({ return: Return, externalRMAResponses: T.Array(Obj({ integrationProvider: T.String(), success: T.Boolean(), errorCode: Opt(T.String()), errorMessage: Opt(T.String()) })) });
+const CreateResult = Obj({
+  return: Return,
+  externalRMAResponses: T.Array(
+    Obj({ integrationProvider: T.String(), success: T.Boolean(), errorCode: Opt(T.String()), errorMessage: Opt(T.String()) }),
+  ),
+});
 const Comment = T.Union([Obj({ message: T.String() }), Obj({ image: T.String() })]);
 const date = (description: string) => ({ description, schema: T.String({ format: "date-time" }) });
 
@@ -53,7 +64,10 @@ export const returnsRoutes: RestRoute[] = [
     headers: { "Idempotency-Key": { schema: Text("short") } },
     body: Obj({
       data: Obj({
-        provider: Text("short", { description: "The order's commerce platform (`custom` for orders pushed through the custom order sync); compared case-insensitively." }),
+        provider: Text("short", {
+          description:
+            "The order's commerce platform (`custom` for orders pushed through the custom order sync); compared case-insensitively.",
+        }),
         externalOrderId: Text("id"),
         items: T.Array(
           Obj({
@@ -66,16 +80,42 @@ export const returnsRoutes: RestRoute[] = [
           }),
           { minItems: 1, maxItems: LIST_BOUNDS.returnItems },
         ),
-        shippingAddress: Opt(Obj({ line1: Text("short"), line2: Opt(Text("short")), city: Text("short"), state: Opt(Text("short")), postalCode: Opt(Text("short")), country: Text("short") })),
+        shippingAddress: Opt(
+          Obj({
+            line1: Text("short"),
+            line2: Opt(Text("short")),
+            city: Text("short"),
+            state: Opt(Text("short")),
+            postalCode: Opt(Text("short")),
+            country: Text("short"),
+          }),
+        ),
         type: Opt(T.String({ enum: ["return", "claim", "warranty"], default: "return" })),
         notes: Opt(Text("note")),
-        label: Opt(Obj({ trackingNumber: Text("short"), carrier: Opt(Text("short")), trackingUrl: Opt(Text("url")), postageLabelUrl: Opt(Text("url")), formLabelUrl: Opt(Text("url")), originalShipmentId: Opt(Text("id")) })),
+        label: Opt(
+          Obj({
+            trackingNumber: Text("short"),
+            carrier: Opt(Text("short")),
+            trackingUrl: Opt(Text("url")),
+            postageLabelUrl: Opt(Text("url")),
+            formLabelUrl: Opt(Text("url")),
+            originalShipmentId: Opt(Text("id")),
+          }),
+        ),
       }),
       options: Opt(Obj({ createExternalRMAs: Opt(T.Boolean({ default: false })) })),
     }),
-    responses: { 201: { description: "Created", schema: CreateResult }, 200: { description: "Idempotent replay: the return created by the first request", schema: CreateResult } },
+    responses: {
+      201: { description: "Created", schema: CreateResult },
+      200: { description: "Idempotent replay: the return created by the first request", schema: CreateResult },
+    },
     errors: [400, 401, 403, 404, 409, 422],
-    variables: ({ params, body, q }) => ({ storeId: params.storeId, input: body.data, options: body.options ?? {}, key: q["Idempotency-Key"] ?? null }),
+    variables: ({ params, body, q }) => ({
+      storeId: params.storeId,
+      input: body.data,
+      options: body.options ?? {},
+      key: q["Idempotency-Key"] ?? null,
+    }),
     fieldPath: (f) => (f.startsWith("data.") ? f : `data.${f.replace(/^input\./, "")}`),
     respond: ({ createReturn: c }) => ({ status: c.replayed ? 200 : 201, body: c }),
   }),
@@ -95,7 +135,13 @@ export const returnsRoutes: RestRoute[] = [
       shopify_order_name: { description: "Alias of `provider_order_name`.", schema: Text("short") },
     },
     headers: PAGING.headers,
-    responses: { 200: { description: "A page of returns and the orders behind them", headers: PAGE_NEXT, schema: Obj({ orders: T.Array(Order), returns: T.Array(Return) }) } },
+    responses: {
+      200: {
+        description: "A page of returns and the orders behind them",
+        headers: PAGE_NEXT,
+        schema: Obj({ orders: T.Array(Order), returns: T.Array(Return) }),
+      },
+    },
     errors: [400, 401, 403],
     variables: (input) => ({
       storeId: input.params.storeId,
@@ -105,7 +151,11 @@ export const returnsRoutes: RestRoute[] = [
       max: input.q.updated_at_max || undefined,
       name: input.q.provider_order_name ?? input.q.shopify_order_name,
     }),
-    respond: ({ returns }) => ({ status: 200, headers: pageHeaders(returns.pageInfo), body: { orders: returns.orders, returns: returns.nodes } }),
+    respond: ({ returns }) => ({
+      status: 200,
+      headers: pageHeaders(returns.pageInfo),
+      body: { orders: returns.orders, returns: returns.nodes },
+    }),
   }),
   restRoute({
     method: "GET",
@@ -204,7 +254,10 @@ export const returnsRoutes: RestRoute[] = [
     tags,
     operation: addComment,
     body: Obj({
-      comment: Obj({ message: Opt(Text("comment")), image: Opt(Text("imageBase64", { description: "A base64 image." })) }, { minProperties: 1, maxProperties: 1, description: "Exactly one of `message` and `image`." }),
+      comment: Obj(
+        { message: Opt(Text("comment")), image: Opt(Text("imageBase64", { description: "A base64 image." })) },
+        { minProperties: 1, maxProperties: 1, description: "Exactly one of `message` and `image`." },
+      ),
     }),
     responses: { 201: { description: "Created", schema: Obj({ comment: Comment }) } },
     errors: [400, 401, 403, 404],

@@ -12,17 +12,35 @@ const Topic = T.String({ enum: ["return"] });
 const Kind = T.String({ enum: ["redo", "loop"] });
 const WebhookCallback = component(
   "WebhookCallback",
-  Obj({ url: S, auth: Nullable(Obj({ bearer: Obj({ token: T.String({ const: "********", description: "Never returned: always masked." }) }) })) }),
+  Obj({
+    url: S,
+    auth: Nullable(Obj({ bearer: Obj({ token: T.String({ const: "********", description: "Never returned: always masked." }) }) })),
+  }),
 );
-const webhookFields = { id: S, topic: Topic, kind: Kind, externalId: Nullable(S), callback: WebhookCallback, createdAt: DateTime, updatedAt: DateTime };
+const webhookFields = {
+  id: S,
+  topic: Topic,
+  kind: Kind,
+  externalId: Nullable(S),
+  callback: WebhookCallback,
+  createdAt: DateTime,
+  updatedAt: DateTime,
+};
 const Webhook = component("Webhook", Obj(webhookFields));
 /** The 201 of a create adds the signing secret, shown only then. */
-const WebhookWithSecret = component("WebhookWithSecret", Obj({ ...webhookFields, signingSecret: T.String({ pattern: "^whsec_", description: "Standard Webhooks signing secret; returned only here." }) }));
+const WebhookWithSecret = component(
+  "WebhookWithSecret",
+  Obj({
+    ...webhookFields,
+    signingSecret: T.String({ pattern: "^whsec_", description: "Standard Webhooks signing secret; returned only here." }),
+  }),
+);
 
 const CallbackInput = Obj({
   url: Text("url", {
     format: "uri",
-    description: "https only, never a private, loopback or link-local address (checked again at connect time; redirects are not followed), unless the operator set WEBHOOK_ALLOW_PRIVATE_URLS=true.",
+    description:
+      "https only, never a private, loopback or link-local address (checked again at connect time; redirects are not followed), unless the operator set WEBHOOK_ALLOW_PRIVATE_URLS=true.",
   }),
   auth: T.Optional(
     Nullable(
@@ -30,7 +48,8 @@ const CallbackInput = Obj({
         bearer: Obj({
           token: Text("token", {
             format: "password",
-            description: "Sent back as `Authorization: Bearer <token>`. `********` keeps the stored token while the URL keeps its origin (scheme, host, port); moving to another origin needs the token again (400 otherwise).",
+            description:
+              "Sent back as `Authorization: Bearer <token>`. `********` keeps the stored token while the URL keeps its origin (scheme, host, port); moving to another origin needs the token again (400 otherwise).",
           }),
         }),
       }),
@@ -48,11 +67,16 @@ const createWebhook = operation(`mutation RestCreateWebhook($storeId: ID!, $inpu
 }`);
 const listWebhooks = operation(`query RestListWebhooks($storeId: ID!) { webhooks(storeId: $storeId) { ${WEBHOOK_FIELDS} } }`);
 const getWebhook = operation(`query RestGetWebhook($id: ID!) { webhook(id: $id) { ${WEBHOOK_FIELDS} } }`);
-const updateWebhook = operation(`mutation RestUpdateWebhook($id: ID!, $input: UpdateWebhookInput!) { updateWebhook(id: $id, input: $input) { id } }`);
+const updateWebhook = operation(
+  `mutation RestUpdateWebhook($id: ID!, $input: UpdateWebhookInput!) { updateWebhook(id: $id, input: $input) { id } }`,
+);
 const deleteWebhook = operation(`mutation RestDeleteWebhook($id: ID!) { deleteWebhook(id: $id) { webhookId } }`);
-const replayWebhook = operation(`mutation RestReplayWebhook($id: ID!, $start: DateTime!) { replayWebhook(id: $id, start: $start) { webhookId deliveriesQueued nextStart } }`);
+const replayWebhook = operation(
+  `mutation RestReplayWebhook($id: ID!, $start: DateTime!) { replayWebhook(id: $id, start: $start) { webhookId deliveriesQueued nextStart } }`,
+);
 
-const notFound = (id: string) => new RestProblem(404, "webhooks/not-found", "Webhook not found", `No webhook ${id} in the stores these credentials can access.`);
+const notFound = (id: string) =>
+  new RestProblem(404, "webhooks/not-found", "Webhook not found", `No webhook ${id} in the stores these credentials can access.`);
 const callbackOf = (cb: { url: string; auth?: unknown }) => ({ url: cb.url, auth: cb.auth ?? null });
 const inWebhook = (f: string) => (f.startsWith("webhook.") ? f : `webhook.${f.replace(/^input\./, "")}`);
 const tags = ["Webhooks"];
@@ -68,7 +92,13 @@ export const webhookRoutes: RestRoute[] = [
       `A store has at most ${LIST_BOUNDS.storeWebhooks} webhooks: creating another is refused with 400.`,
     tags,
     operation: createWebhook,
-    headers: { "Idempotency-Key": { schema: Text("short"), description: "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409." } },
+    headers: {
+      "Idempotency-Key": {
+        schema: Text("short"),
+        description:
+          "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409.",
+      },
+    },
     body: Obj({
       webhook: Obj({
         topic: Topic,
@@ -81,14 +111,21 @@ export const webhookRoutes: RestRoute[] = [
     responses: {
       201: { description: "Created; `webhook.signingSecret` is shown this once", schema: Obj({ webhook: WebhookWithSecret }) },
       200: {
-        description: "An existing webhook with that externalId was updated; or (with `Idempotent-Replayed: true`) the replay of a creation, `signingSecret` included",
+        description:
+          "An existing webhook with that externalId was updated; or (with `Idempotent-Replayed: true`) the replay of a creation, `signingSecret` included",
         schema: T.Union([Obj({ webhook: WebhookWithSecret }), Obj({ webhook: Webhook })]),
       },
     },
     errors: [400, 401, 403, 409, 422],
     variables: ({ params, body: { webhook: w }, q }) => ({
       storeId: params.storeId,
-      input: { topic: w.topic, callback: callbackOf(w.callback), kind: w.kind ?? null, externalId: w.externalId ?? null, backfill: w.backfill ?? false },
+      input: {
+        topic: w.topic,
+        callback: callbackOf(w.callback),
+        kind: w.kind ?? null,
+        externalId: w.externalId ?? null,
+        backfill: w.backfill ?? false,
+      },
       key: q["Idempotency-Key"] ?? null,
     }),
     fieldPath: inWebhook,
@@ -168,7 +205,9 @@ export const webhookRoutes: RestRoute[] = [
         description: "Queued",
         schema: Obj({
           deliveriesQueued: T.Integer({ minimum: 0, maximum: REPLAY_BOUNDS.deliveries }),
-          nextStart: T.Optional(T.String({ format: "date-time", description: "Present when this call stopped at its bound: replay again from here." })),
+          nextStart: T.Optional(
+            T.String({ format: "date-time", description: "Present when this call stopped at its bound: replay again from here." }),
+          ),
         }),
       },
     },

@@ -18,7 +18,12 @@ describe.each(providers)("compat door authentication (%s)", (provider) => {
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${svc.url}/api/v1/warehouse${path}`, { headers });
 
   it("answers 401 with the platform's envelope without a key or with a bad one", async () => {
-    for (const headers of <Record<string, string>[]>[{}, { "x-authorization": "wrong" }, { authorization: "Bearer wrong" }, { authorization: "Basic abc" }]) {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { "x-authorization": "wrong" },
+      { authorization: "Bearer wrong" },
+      { authorization: "Basic abc" },
+    ]) {
       const res = await get("/return/list", headers);
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual(UNAUTHORIZED);

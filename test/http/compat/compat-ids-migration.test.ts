@@ -9,18 +9,33 @@ import { describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { TEST_PG_ADMIN_URL } from "../../support/databases.js";
 
-const folder = (p: string) => readdirSync(p).filter((d) => /^\d/.test(d)).sort();
+const folder = (p: string) =>
+  readdirSync(p)
+    .filter((d) => /^\d/.test(d))
+    .sort();
 const SEED = [
   `INSERT INTO "Store" ("id","name","updatedAt") VALUES ('st_1','S', CURRENT_TIMESTAMP)`,
   `INSERT INTO "Store" ("id","name","updatedAt") VALUES ('st_2','Without returns', CURRENT_TIMESTAMP)`,
   `INSERT INTO "Order" ("id","storeId","provider","externalId","name","source","currency","placedAt","updatedAt") VALUES ('ord_1','st_1','custom','e1','#1','custom_sync','USD',CURRENT_TIMESTAMP,CURRENT_TIMESTAMP)`,
-  ...[["ret_b", "2026-01-02 00:00:00"], ["ret_a", "2026-01-01 00:00:00"], ["ret_c", "2026-01-02 00:00:00"]].map(
-    ([id, at]) => `INSERT INTO "Return" ("id","storeId","orderId","status","createdByType","createdAt","updatedAt") VALUES ('${id}','st_1','ord_1','open','system','${at}',CURRENT_TIMESTAMP)`,
+  ...[
+    ["ret_b", "2026-01-02 00:00:00"],
+    ["ret_a", "2026-01-01 00:00:00"],
+    ["ret_c", "2026-01-02 00:00:00"],
+  ].map(
+    ([id, at]) =>
+      `INSERT INTO "Return" ("id","storeId","orderId","status","createdByType","createdAt","updatedAt") VALUES ('${id}','st_1','ord_1','open','system','${at}',CURRENT_TIMESTAMP)`,
   ),
 ];
 const EXPECTED = {
-  returns: [{ id: "ret_a", compatId: 1 }, { id: "ret_b", compatId: 2 }, { id: "ret_c", compatId: 3 }],
-  counters: [{ name: "return:st_1", next: 4 }, { name: "return:st_2", next: 4 }],
+  returns: [
+    { id: "ret_a", compatId: 1 },
+    { id: "ret_b", compatId: 2 },
+    { id: "ret_c", compatId: 3 },
+  ],
+  counters: [
+    { name: "return:st_1", next: 4 },
+    { name: "return:st_2", next: 4 },
+  ],
 };
 const COUNTERS = `SELECT name, next FROM "CompatSequence" ORDER BY name`;
 
@@ -32,7 +47,10 @@ describe.each(providers)("compat_ids migration backfill (%s)", (provider) => {
         if (d.endsWith("_compat_ids")) for (const s of SEED) db.exec(s);
         db.exec(readFileSync(`prisma/migrations/sqlite/${d}/migration.sql`, "utf8"));
       }
-      expect({ returns: db.prepare(`SELECT id, compatId FROM "Return" ORDER BY compatId`).all(), counters: db.prepare(COUNTERS).all() }).toEqual(EXPECTED);
+      expect({
+        returns: db.prepare(`SELECT id, compatId FROM "Return" ORDER BY compatId`).all(),
+        counters: db.prepare(COUNTERS).all(),
+      }).toEqual(EXPECTED);
       db.close();
       return;
     }

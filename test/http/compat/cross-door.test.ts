@@ -14,7 +14,12 @@ describe.each(providers)("compat door across the doors (%s)", (provider) => {
   let c: ReturnType<typeof compatClient>;
 
   beforeAll(async () => {
-    svc = await startTestService(provider, { WEBHOOK_RETRY_SCHEDULE: "30ms,60ms", WEBHOOK_POLL_INTERVAL: "50ms", WEBHOOK_TIMEOUT: "2s", RATE_LIMIT_COMPAT_PER_MINUTE: "40" });
+    svc = await startTestService(provider, {
+      WEBHOOK_RETRY_SCHEDULE: "30ms,60ms",
+      WEBHOOK_POLL_INTERVAL: "50ms",
+      WEBHOOK_TIMEOUT: "2s",
+      RATE_LIMIT_COMPAT_PER_MINUTE: "40",
+    });
     sub = await startSubscriber();
     storeId = (await svc.createStore("Compat cross-door store")).id;
     secret = (await svc.createApiClient(storeId, "all")).secret;
@@ -28,7 +33,11 @@ describe.each(providers)("compat door across the doors (%s)", (provider) => {
   const TIMELINE = `query($id: ID!) { return(id: $id) { status compatId compatState comments { message author { type id } } timeline { action fromStatus toStatus detail actor { type } } } }`;
 
   it("the warehouse system's day: list yesterday's returns, read one by order name, note, flag one, process another — the merchant sees it all", async () => {
-    const hook = await svc.http.post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", callback: { url: `${sub.url}/hooks`, auth: { bearer: { token: "t" } } } } }, { token: secret });
+    const hook = await svc.http.post(
+      `/v2.2/stores/${storeId}/webhooks`,
+      { webhook: { topic: "return", callback: { url: `${sub.url}/hooks`, auth: { bearer: { token: "t" } } } } },
+      { token: secret },
+    );
     expect(hook.status).toBe(201);
     const a = await compatReturn(svc, storeId, secret);
     const b = await compatReturn(svc, storeId, secret);
@@ -51,7 +60,12 @@ describe.each(providers)("compat door across the doors (%s)", (provider) => {
 
     // GraphQL: statuses, the note as a comment by the API client, the process details on the timeline.
     const ga = (await svc.http.graphql(TIMELINE, { id: a.id }, secret)).data.return;
-    expect(ga).toMatchObject({ status: "flagged", compatId: a.compatId, compatState: "open", comments: [{ message: "Two boxes, one damaged", author: { type: "api_client" } }] });
+    expect(ga).toMatchObject({
+      status: "flagged",
+      compatId: a.compatId,
+      compatState: "open",
+      comments: [{ message: "Two boxes, one damaged", author: { type: "api_client" } }],
+    });
     expect(ga.timeline.map((t: any) => t.action)).toEqual(["created", "comment", "flag"]);
     const gb = (await svc.http.graphql(TIMELINE, { id: b.id }, secret)).data.return;
     expect(gb.status).toBe("complete");
@@ -66,22 +80,40 @@ describe.each(providers)("compat door across the doors (%s)", (provider) => {
     expect(JSON.stringify(comments.body)).toContain("Two boxes, one damaged");
 
     // Webhooks: created, then each change, per return, in order.
-    const got = await sub.waitFor((r) => r.filter((x) => x.json?.return?.id === a.id).length >= 3 && r.filter((x) => x.json?.return?.id === b.id).length >= 2, 20_000);
+    const got = await sub.waitFor(
+      (r) => r.filter((x) => x.json?.return?.id === a.id).length >= 3 && r.filter((x) => x.json?.return?.id === b.id).length >= 2,
+      20_000,
+    );
     const of = (id: string) => got.filter((x) => x.json?.return?.id === id).map((x) => [x.json.type, x.json.return.status]);
-    expect(of(a.id)).toEqual([["created", "open"], ["updated", "open"], ["updated", "flagged"]]);
-    expect(of(b.id)).toEqual([["created", "open"], ["updated", "complete"]]);
+    expect(of(a.id)).toEqual([
+      ["created", "open"],
+      ["updated", "open"],
+      ["updated", "flagged"],
+    ]);
+    expect(of(b.id)).toEqual([
+      ["created", "open"],
+      ["updated", "complete"],
+    ]);
   });
 
   it("REST comments and GraphQL changes show on this door", async () => {
     const f = await compatReturn(svc, storeId, secret);
-    expect((await svc.http.post(`/v2.2/returns/${f.id}/comments`, { comment: { message: "From the merchant" } }, { token: secret })).status).toBe(201);
-    const g = await svc.http.graphql(`mutation($id: ID!) { addReturnComment(id: $id, message: "From GraphQL") { id } }`, { id: f.id }, secret);
+    expect(
+      (await svc.http.post(`/v2.2/returns/${f.id}/comments`, { comment: { message: "From the merchant" } }, { token: secret })).status,
+    ).toBe(201);
+    const g = await svc.http.graphql(
+      `mutation($id: ID!) { addReturnComment(id: $id, message: "From GraphQL") { id } }`,
+      { id: f.id },
+      secret,
+    );
     expect(g.errors).toBeUndefined();
     const notes = await c.get(`/return/${f.compatId}/notes`);
     expect(notes.body.map((n: any) => n.content)).toEqual(["From the merchant", "From GraphQL"]);
     expect((await svc.http.put(`/v2.2/returns/${f.id}/status`, { status: "rejected" }, { token: secret })).status).toBe(204);
     expect((await c.get(`/return/details?return_id=${f.compatId}`)).body.state).toBe("closed");
-    expect((await c.post(`/return/${f.compatId}/process`)).body).toEqual({ errors: { message: "Return is closed and therefore cannot be processed.", code: "UNPROCESSABLE_RETURN" } });
+    expect((await c.post(`/return/${f.compatId}/process`)).body).toEqual({
+      errors: { message: "Return is closed and therefore cannot be processed.", code: "UNPROCESSABLE_RETURN" },
+    });
   });
 
   it("scopes: GETs need returns_read, POSTs returns_write (403 in the platform's envelope)", async () => {

@@ -3,7 +3,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
-import { DETAILS_NOT_FOUND, NAMINGS, NOT_FOUND, UNKNOWN_NAMINGS, W, compatClient, compatReturn, statusOf, unprocessable, type CompatFixture } from "../../support/compat.js";
+import {
+  DETAILS_NOT_FOUND,
+  NAMINGS,
+  NOT_FOUND,
+  UNKNOWN_NAMINGS,
+  W,
+  compatClient,
+  compatReturn,
+  statusOf,
+  unprocessable,
+  type CompatFixture,
+} from "../../support/compat.js";
 
 describe.each(providers)("compat endpoints (%s)", (provider) => {
   let svc: TestService;
@@ -32,7 +43,14 @@ describe.each(providers)("compat endpoints (%s)", (provider) => {
       const q = id === "0" ? query : `return_id=${id}`;
       const res = await c.get(`/return/details?${q}`);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: f.compatId, service_id: f.id, state: "open", order_name: f.orderName, provider_order_id: f.orderExternalId, order_id: f.orderInternalId });
+      expect(res.body).toMatchObject({
+        id: f.compatId,
+        service_id: f.id,
+        state: "open",
+        order_name: f.orderName,
+        provider_order_id: f.orderExternalId,
+        order_id: f.orderInternalId,
+      });
     });
 
     it("renders the platform's ReturnDetails: numbers and strings, money with two places, its timestamp format", async () => {
@@ -64,7 +82,18 @@ describe.each(providers)("compat endpoints (%s)", (provider) => {
       });
       expect(r.line_items.map((l: any) => l.line_item_id)).toEqual(f.itemIds);
       expect(r.line_items.map((l: any) => l.provider_line_item_id)).toEqual(f.lineItemIds);
-      expect(r.line_items[0]).toMatchObject({ title: "Product 1", sku: "SKU-1", price: "40.00", tax: "1.00", refund: "41.00", refund_item: "40.00", refund_tax: "1.00", outcome: "default", return_reason: "Too big", variant_title: "Variant 1" });
+      expect(r.line_items[0]).toMatchObject({
+        title: "Product 1",
+        sku: "SKU-1",
+        price: "40.00",
+        tax: "1.00",
+        refund: "41.00",
+        refund_item: "40.00",
+        refund_tax: "1.00",
+        outcome: "default",
+        return_reason: "Too big",
+        variant_title: "Variant 1",
+      });
     });
 
     it.each(UNKNOWN_NAMINGS)("answers 200 with the not-found body for %s", async (_label, naming) => {
@@ -78,7 +107,10 @@ describe.each(providers)("compat endpoints (%s)", (provider) => {
       const f = await fresh();
       const res = await c.get(`/return/details?return_id=${f.compatId}&currency_type=euro`);
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ message: "The selected currency type is invalid: use shop or presentment.", errors: { currency_type: ["The selected currency type is invalid: use shop or presentment."] } });
+      expect(res.body).toEqual({
+        message: "The selected currency type is invalid: use shop or presentment.",
+        errors: { currency_type: ["The selected currency type is invalid: use shop or presentment."] },
+      });
     });
 
     it("an order with several returns gives the newest one that is not cancelled (and the newest when all are)", async () => {
@@ -136,7 +168,9 @@ describe.each(providers)("compat endpoints (%s)", (provider) => {
       expect((await c.post(at(f, naming, "note"), { content: "Box dented" })).body).toBe(true);
       const notes = await c.get(at(f, naming, "notes"));
       expect(notes.status).toBe(200);
-      expect(notes.body).toEqual([{ id: 1, content: "Box dented", created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) }]);
+      expect(notes.body).toEqual([
+        { id: 1, content: "Box dented", created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) },
+      ]);
     });
   });
 
@@ -174,7 +208,11 @@ describe.each(providers)("compat endpoints (%s)", (provider) => {
       if (state === "complete") expect((await c.post(`/return/${f.compatId}/process`)).body).toBe(true);
       if (state === "cancelled") expect((await c.post(`/return/${f.compatId}/cancel`)).body).toBe(true);
       if (state === "review") {
-        const res = await svc.http.post(`/v2.2/returns/${f.id}/process`, { products: [{ _id: f.itemIds[0], processInput: { restock: true } }] }, { token: secret });
+        const res = await svc.http.post(
+          `/v2.2/returns/${f.id}/process`,
+          { products: [{ _id: f.itemIds[0], processInput: { restock: true } }] },
+          { token: secret },
+        );
         expect(res.status, res.text).toBeLessThan(300);
         expect(await statusOf(svc, secret, f.id)).toBe("in_review");
       }
@@ -209,8 +247,14 @@ describe.each(providers)("compat endpoints (%s)", (provider) => {
       const f = await fresh();
       const arr = await c.post(`/return/${f.compatId}/process`, [1]);
       expect(arr.status).toBe(422);
-      expect(arr.body).toEqual({ message: "The additional details must be a JSON object of key/value pairs.", errors: { body: ["The additional details must be a JSON object of key/value pairs."] } });
-      const bad = await svc.http.request("POST", `${W}/return/${f.compatId}/process`, { headers: { "x-authorization": secret }, raw: "{nope" });
+      expect(arr.body).toEqual({
+        message: "The additional details must be a JSON object of key/value pairs.",
+        errors: { body: ["The additional details must be a JSON object of key/value pairs."] },
+      });
+      const bad = await svc.http.request("POST", `${W}/return/${f.compatId}/process`, {
+        headers: { "x-authorization": secret },
+        raw: "{nope",
+      });
       expect(bad.status).toBe(422);
       expect(bad.body).toEqual({ message: "The given data was invalid.", errors: { body: ["The request body is not valid JSON."] } });
       expect(await statusOf(svc, secret, f.id)).toBe("open");
@@ -283,14 +327,21 @@ describe.each(providers)("compat endpoints (%s)", (provider) => {
       }
       const typed = await c.post(`/return/${f.compatId}/note`, { content: 42 });
       expect(typed.status).toBe(422);
-      expect(typed.body).toEqual({ message: "Content is required and must be less than 255 characters.", errors: { content: ["Content is required and must be less than 255 characters."] } });
+      expect(typed.body).toEqual({
+        message: "Content is required and must be less than 255 characters.",
+        errors: { content: ["Content is required and must be less than 255 characters."] },
+      });
       expect((await c.post(`/return/${f.compatId}/note`, { content: "y".repeat(254) })).body).toBe(true);
       expect((await c.post(`/return/${f.compatId}/note?content=second`)).body).toBe(true);
       // Notes are allowed in every state.
       expect((await c.post(`/return/${f.compatId}/cancel`)).body).toBe(true);
       expect((await c.post(`/return/${f.compatId}/note`, { content: "third" })).body).toBe(true);
       const notes = (await c.get(`/return/${f.compatId}/notes`)).body;
-      expect(notes.map((n: any) => [n.id, n.content])).toEqual([[1, "y".repeat(254)], [2, "second"], [3, "third"]]);
+      expect(notes.map((n: any) => [n.id, n.content])).toEqual([
+        [1, "y".repeat(254)],
+        [2, "second"],
+        [3, "third"],
+      ]);
     });
   });
 

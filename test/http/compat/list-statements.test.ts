@@ -17,7 +17,18 @@ describe.each(providers)("compat list statement count (%s)", (provider) => {
   beforeAll(async () => {
     // Rate limiting off: on PostgreSQL the limiter adds its counts on a 100 ms timer, which can fall inside
     // the counted request; these tests count the page's own statements.
-    svc = await startTestService(provider, { WEBHOOK_DISPATCHER: "false", ...NO_RATE_LIMITS }, { onQuery: (e: any) => { if (counting) { statements++; if (process.env.SHOW_SQL) console.log(String(e.query ?? e.sql ?? JSON.stringify(e)).slice(0, 160)); } } });
+    svc = await startTestService(
+      provider,
+      { WEBHOOK_DISPATCHER: "false", ...NO_RATE_LIMITS },
+      {
+        onQuery: (e: any) => {
+          if (counting) {
+            statements++;
+            if (process.env.SHOW_SQL) console.log(String(e.query ?? e.sql ?? JSON.stringify(e)).slice(0, 160));
+          }
+        },
+      },
+    );
   });
   afterAll(() => svc?.close());
 
@@ -25,7 +36,15 @@ describe.each(providers)("compat list statement count (%s)", (provider) => {
     const storeId = (await svc.createStore(`Compat count ${count}`)).id;
     const secret = (await svc.createApiClient(storeId, "all")).secret;
     const orders = [];
-    for (let i = 0; i < 5; i++) orders.push(await pushOrder(svc.http, storeId, secret, { lines: [{ id: `w${count}-o${i}-a`, quantity: 1000 }, { id: `w${count}-o${i}-b`, quantity: 1000 }] }));
+    for (let i = 0; i < 5; i++)
+      orders.push(
+        await pushOrder(svc.http, storeId, secret, {
+          lines: [
+            { id: `w${count}-o${i}-a`, quantity: 1000 },
+            { id: `w${count}-o${i}-b`, quantity: 1000 },
+          ],
+        }),
+      );
     const prisma = svc.services.db.prisma;
     const lines = await prisma.orderLineItem.findMany({ where: { orderId: { in: orders.map((o) => o.internalId) } } });
     const returns = [];
@@ -33,7 +52,16 @@ describe.each(providers)("compat list statement count (%s)", (provider) => {
     for (let i = 0; i < count; i++) {
       const orderId = orders[i % orders.length].internalId;
       const id = newId("ret");
-      returns.push({ id, compatId: ++nextCompatId, storeId, orderId, type: "return", status: i % 3 ? "open" : "flagged", createdByType: "system", createdAt: new Date(Date.now() - (i + 1) * 1000) });
+      returns.push({
+        id,
+        compatId: ++nextCompatId,
+        storeId,
+        orderId,
+        type: "return",
+        status: i % 3 ? "open" : "flagged",
+        createdByType: "system",
+        createdAt: new Date(Date.now() - (i + 1) * 1000),
+      });
       for (const [p, line] of lines.filter((l) => l.orderId === orderId).entries()) {
         items.push({ id: newId("rit"), returnId: id, orderId, lineItemId: line.id, position: p, quantity: 1, reason: "Too big" });
       }
@@ -60,7 +88,9 @@ describe.each(providers)("compat list statement count (%s)", (provider) => {
   it("is constant in the page size", { timeout: 120_000 }, async () => {
     const small = await countPage(await storeWithReturns(20), 20);
     const large = await countPage(await storeWithReturns(750), 750);
-    console.log(`compat list (${provider}): 20 returns ${small.statements} statements ${small.ms.toFixed(0)} ms; 750 returns ${large.statements} statements ${large.ms.toFixed(0)} ms`);
+    console.log(
+      `compat list (${provider}): 20 returns ${small.statements} statements ${small.ms.toFixed(0)} ms; 750 returns ${large.statements} statements ${large.ms.toFixed(0)} ms`,
+    );
     // 750 keys make two batches (500 + 250) of the two per-return loaders (items, timeline): +2.
     expect(large.statements).toBe(small.statements + 2);
     expect(large.statements).toBeLessThanOrEqual(12);

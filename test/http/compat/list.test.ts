@@ -32,7 +32,11 @@ describe.each(providers)("compat list and ASN (%s)", (provider) => {
     cancelled = await compatReturn(svc, storeId, secret, { lines: 1 });
     expect((await c.post(`/return/${cancelled.compatId}/cancel`)).body).toBe(true);
     review = await compatReturn(svc, storeId, secret, { lines: 2 });
-    const p = await svc.http.post(`/v2.2/returns/${review.id}/process`, { products: [{ _id: review.itemIds[0], processInput: { restock: true } }] }, { token: secret });
+    const p = await svc.http.post(
+      `/v2.2/returns/${review.id}/process`,
+      { products: [{ _id: review.itemIds[0], processInput: { restock: true } }] },
+      { token: secret },
+    );
     expect(p.status).toBeLessThan(300);
     // One created (and last updated) ten days ago.
     old = await compatReturn(svc, storeId, secret, { lines: 2 });
@@ -122,7 +126,12 @@ describe.each(providers)("compat list and ASN (%s)", (provider) => {
     expect(await state("review")).toEqual([review.id]);
     expect(await state("closed")).toEqual([listed[6].id]);
     expect(await state("expired")).toEqual([]);
-    expect((await state("open")).sort()).toEqual(listed.slice(0, 6).map((f) => f.id).sort());
+    expect((await state("open")).sort()).toEqual(
+      listed
+        .slice(0, 6)
+        .map((f) => f.id)
+        .sort(),
+    );
     // The old return: outside the default window, inside an explicit one.
     const window = (q: string) => c.get(`/return/list?${q}`).then((r) => ids(r.body));
     expect(await window("")).not.toContain(old.id);
@@ -132,7 +141,11 @@ describe.each(providers)("compat list and ASN (%s)", (provider) => {
     // from alone: the 24 hours after it.
     expect(await window(`from=${encodeURIComponent(fmt(new Date(oldAt.getTime() - 12 * 3600_000)))}`)).toEqual([old.id]);
     expect(await window(`from=${encodeURIComponent(fmt(new Date(oldAt.getTime() - 25 * 3600_000)))}`)).toEqual([]);
-    expect(await window(`from=${encodeURIComponent(new Date(Date.now() - 11 * DAY).toISOString())}&to=${encodeURIComponent(new Date(Date.now() - 9 * DAY).toISOString())}`)).toEqual([old.id]);
+    expect(
+      await window(
+        `from=${encodeURIComponent(new Date(Date.now() - 11 * DAY).toISOString())}&to=${encodeURIComponent(new Date(Date.now() - 9 * DAY).toISOString())}`,
+      ),
+    ).toEqual([old.id]);
     // filter=updated_at: touch the old return now, and it enters the default updated_at window.
     expect(await window("filter=updated_at")).not.toContain(old.id);
     expect((await c.post(`/return/${old.compatId}/note`, { content: "touched" })).body).toBe(true);
@@ -192,7 +205,19 @@ describe.each(providers)("compat list and ASN (%s)", (provider) => {
     const all = [...listed, cancelled, review];
     expect(rows.map((r) => r.return_line_item_id).sort()).toEqual(all.flatMap((f) => f.itemIds).sort());
     const row = rows.find((r) => r.return_line_item_id === review.itemIds[0]);
-    expect(row).toMatchObject({ id: review.compatId, service_id: review.id, state: "review", order_name: review.orderName, customer_email: "ada@example.test", title: "Product 1", sku: "SKU-1", purchase_price: "40.00", restock_status: "processed", currency: "USD", outcome: "refund" });
+    expect(row).toMatchObject({
+      id: review.compatId,
+      service_id: review.id,
+      state: "review",
+      order_name: review.orderName,
+      customer_email: "ada@example.test",
+      title: "Product 1",
+      sku: "SKU-1",
+      purchase_price: "40.00",
+      restock_status: "processed",
+      currency: "USD",
+      outcome: "refund",
+    });
     // The reference types closed_at (and the other texts the row may lack) as strings, not nullable: absent until closed.
     expect(row).not.toHaveProperty("closed_at");
     expect(row).not.toHaveProperty("barcode");
@@ -203,7 +228,10 @@ describe.each(providers)("compat list and ASN (%s)", (provider) => {
     expect(oldRows.map((r: any) => r.return_line_item_id).sort()).toEqual([...old.itemIds].sort());
     const bad = await c.get("/reporting/asn?from=2026-01-01&to=2026-06-01");
     expect(bad.status).toBe(422);
-    expect(bad.body).toEqual({ message: "The to must be a date within 120 days of from.", errors: { to: ["The to must be a date within 120 days of from."] } });
+    expect(bad.body).toEqual({
+      message: "The to must be a date within 120 days of from.",
+      errors: { to: ["The to must be a date within 120 days of from."] },
+    });
     const badDate = await c.get("/reporting/asn?to=soon");
     expect(badDate.status).toBe(422);
     expect(Object.keys(badDate.body.errors)).toEqual(["to"]);

@@ -8,7 +8,9 @@ import { GUIDES_DIR, renderGuides } from "../../../facades/dashboard/guides.js";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 
-const NAMES = readdirSync(GUIDES_DIR).filter((f) => f.endsWith(".md")).map((f) => f.slice(0, -3));
+const NAMES = readdirSync(GUIDES_DIR)
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => f.slice(0, -3));
 // Written on other branches of the same issue; checked like the others once they are here.
 const PENDING = ["production", "performance"];
 
@@ -61,7 +63,10 @@ describe("guide rendering", () => {
   it("shows raw HTML as text and drops comments such as the examples marker", () => {
     const dir = mkdtempSync(join(tmpdir(), "guides-"));
     try {
-      writeFileSync(join(dir, "index.md"), "<!-- examples: test/x.test.ts -->\n# All `guides`\n\n<script>alert(1)</script>\n\nSee [b](b.md#a-b) and <img src=x onerror=alert(1)>.\n");
+      writeFileSync(
+        join(dir, "index.md"),
+        "<!-- examples: test/x.test.ts -->\n# All `guides`\n\n<script>alert(1)</script>\n\nSee [b](b.md#a-b) and <img src=x onerror=alert(1)>.\n",
+      );
       writeFileSync(join(dir, "b.md"), "# B\n\n## A, b\n");
       const guides = renderGuides(dir);
       const html = guides.get("index")!.html;

@@ -42,15 +42,22 @@ describe.each(providers)("dashboard operations in the core (%s)", (provider) => 
   async function sendAndFinish(webhookId: string) {
     const d = expectNoErrors(await gql(SEND_TEST, { id: webhookId })).sendWebhookTestEvent;
     let finished: any = null;
-    await expect.poll(async () => {
-      finished = expectNoErrors(await gql(DELIVERY, { id: d.id })).webhookDelivery;
-      return finished.status;
-    }, { timeout: 10_000 }).toMatch(/^(delivered|discarded)$/);
+    await expect
+      .poll(
+        async () => {
+          finished = expectNoErrors(await gql(DELIVERY, { id: d.id })).webhookDelivery;
+          return finished.status;
+        },
+        { timeout: 10_000 },
+      )
+      .toMatch(/^(delivered|discarded)$/);
     return { delivery: d, finished };
   }
 
   it("webhook health: never delivered, failing since the first failure, healthy after a success", async () => {
-    const webhookId = expectNoErrors(await gql(CREATE_WEBHOOK, { s: storeId, i: { topic: "return", callback: { url: `${sub.url}/health`, auth: null } } })).createWebhook.webhook.id;
+    const webhookId = expectNoErrors(
+      await gql(CREATE_WEBHOOK, { s: storeId, i: { topic: "return", callback: { url: `${sub.url}/health`, auth: null } } }),
+    ).createWebhook.webhook.id;
     expect(await health(webhookId)).toEqual({ status: "never_delivered", failingSince: null, lastSuccessAt: null, consecutiveFailures: 0 });
 
     status = 500;
@@ -59,9 +66,19 @@ describe.each(providers)("dashboard operations in the core (%s)", (provider) => 
     expect(first.delivery.subjectId).toMatch(/^test_/);
     expect(first.finished.status).toBe("discarded");
     const firstFailureAt = first.finished.attempts[0].at;
-    expect(await health(webhookId)).toEqual({ status: "failing", failingSince: firstFailureAt, lastSuccessAt: null, consecutiveFailures: 1 });
+    expect(await health(webhookId)).toEqual({
+      status: "failing",
+      failingSince: firstFailureAt,
+      lastSuccessAt: null,
+      consecutiveFailures: 1,
+    });
     await sendAndFinish(webhookId);
-    expect(await health(webhookId)).toEqual({ status: "failing", failingSince: firstFailureAt, lastSuccessAt: null, consecutiveFailures: 2 });
+    expect(await health(webhookId)).toEqual({
+      status: "failing",
+      failingSince: firstFailureAt,
+      lastSuccessAt: null,
+      consecutiveFailures: 2,
+    });
 
     // The request the subscriber got is a signed, clearly marked test event.
     const got = sub.received.filter((r) => r.path === "/health");
@@ -74,16 +91,28 @@ describe.each(providers)("dashboard operations in the core (%s)", (provider) => 
     status = 200;
     const ok = await sendAndFinish(webhookId);
     expect(ok.finished.status).toBe("delivered");
-    expect(await health(webhookId)).toEqual({ status: "healthy", failingSince: null, lastSuccessAt: ok.finished.attempts[0].at, consecutiveFailures: 0 });
+    expect(await health(webhookId)).toEqual({
+      status: "healthy",
+      failingSince: null,
+      lastSuccessAt: ok.finished.attempts[0].at,
+      consecutiveFailures: 0,
+    });
 
     // A new failure after the success: failing since that failure, one in a row.
     status = 500;
     const again = await sendAndFinish(webhookId);
-    expect(await health(webhookId)).toEqual({ status: "failing", failingSince: again.finished.attempts[0].at, lastSuccessAt: ok.finished.attempts[0].at, consecutiveFailures: 1 });
+    expect(await health(webhookId)).toEqual({
+      status: "failing",
+      failingSince: again.finished.attempts[0].at,
+      lastSuccessAt: ok.finished.attempts[0].at,
+      consecutiveFailures: 1,
+    });
   });
 
   it("a test event needs webhooks_write and a webhook of the caller's stores", async () => {
-    const webhookId = expectNoErrors(await gql(CREATE_WEBHOOK, { s: storeId, i: { topic: "return", callback: { url: `${sub.url}/scoped`, auth: null } } })).createWebhook.webhook.id;
+    const webhookId = expectNoErrors(
+      await gql(CREATE_WEBHOOK, { s: storeId, i: { topic: "return", callback: { url: `${sub.url}/scoped`, auth: null } } }),
+    ).createWebhook.webhook.id;
     const reader = await svc.createApiClient(storeId, ["webhooks_read"]);
     const refused = await gql(SEND_TEST, { id: webhookId }, reader.secret);
     expect(refused.errors?.[0].extensions).toMatchObject({ code: "FORBIDDEN", status: 403 });
@@ -104,11 +133,13 @@ describe.each(providers)("dashboard operations in the core (%s)", (provider) => 
     expect(omitted.errors?.[0].extensions).toMatchObject({ status: 400, field: "scopes" });
     expect(await svc.services.db.prisma.apiClient.count({ where: { storeId } })).toBe(before);
 
-    const legacy = expectNoErrors(await gql(CREATE_CLIENT, { s: storeId, i: { name: "old", scopes: [], legacyAllScopes: true } })).createApiClient.apiClient;
+    const legacy = expectNoErrors(await gql(CREATE_CLIENT, { s: storeId, i: { name: "old", scopes: [], legacyAllScopes: true } }))
+      .createApiClient.apiClient;
     expect(legacy.legacyAllScopes).toBe(true);
     expect(legacy.scopes.length).toBeGreaterThan(10);
 
-    const client = expectNoErrors(await gql(CREATE_CLIENT, { s: storeId, i: { name: "one", scopes: ["returns_read"] } })).createApiClient.apiClient;
+    const client = expectNoErrors(await gql(CREATE_CLIENT, { s: storeId, i: { name: "one", scopes: ["returns_read"] } })).createApiClient
+      .apiClient;
     const emptied = await gql(SET_SCOPES, { id: client.id, scopes: [] });
     expect(emptied.errors?.[0].extensions).toMatchObject({ status: 400, field: "scopes" });
     const row = await svc.services.db.prisma.apiClient.findUniqueOrThrow({ where: { id: client.id } });
@@ -117,18 +148,70 @@ describe.each(providers)("dashboard operations in the core (%s)", (provider) => 
 
   it("edits a product family and a variant; bad input is refused whole and names the field", async () => {
     const writer = await svc.createApiClient(storeId, ["products_write"]);
-    const up = expectNoErrors(await gql(UPLOAD, { s: storeId, p: [{ title: "Trail Runner", vendor: "Acme", tags: ["run"], variants: [
-      { sku: "TR-41", price: 12900, currency: "USD", weight: 600, weight_unit: "g" },
-      { sku: "TR-42", price: 12900, currency: "USD", weight: 640, weight_unit: "g" },
-    ] }] }, writer.secret)).bulkUploadProducts.results[0];
+    const up = expectNoErrors(
+      await gql(
+        UPLOAD,
+        {
+          s: storeId,
+          p: [
+            {
+              title: "Trail Runner",
+              vendor: "Acme",
+              tags: ["run"],
+              variants: [
+                { sku: "TR-41", price: 12900, currency: "USD", weight: 600, weight_unit: "g" },
+                { sku: "TR-42", price: 12900, currency: "USD", weight: 640, weight_unit: "g" },
+              ],
+            },
+          ],
+        },
+        writer.secret,
+      ),
+    ).bulkUploadProducts.results[0];
     const familyId = up.product_family_id;
     const [v41, v42] = up.products;
 
-    const family = expectNoErrors(await gql(EDIT_FAMILY, { s: storeId, id: familyId, i: { title: "Trail Runner 2", tags: ["run", "trail"], images: [{ url: "https://cdn.example.test/tr.png", altText: "Side view" }] } }, writer.secret)).updateProductFamily;
-    expect(family).toMatchObject({ title: "Trail Runner 2", vendor: "Acme", tags: ["run", "trail"], images: [{ url: "https://cdn.example.test/tr.png", altText: "Side view" }] });
+    const family = expectNoErrors(
+      await gql(
+        EDIT_FAMILY,
+        {
+          s: storeId,
+          id: familyId,
+          i: {
+            title: "Trail Runner 2",
+            tags: ["run", "trail"],
+            images: [{ url: "https://cdn.example.test/tr.png", altText: "Side view" }],
+          },
+        },
+        writer.secret,
+      ),
+    ).updateProductFamily;
+    expect(family).toMatchObject({
+      title: "Trail Runner 2",
+      vendor: "Acme",
+      tags: ["run", "trail"],
+      images: [{ url: "https://cdn.example.test/tr.png", altText: "Side view" }],
+    });
 
-    const variant = expectNoErrors(await gql(EDIT_PRODUCT, { s: storeId, id: v42.id, i: { sku: "TR-42-W", price: "119.50", weight: 0.64, weightUnit: "kg", images: [{ url: "https://cdn.example.test/tr42.png" }] } }, staff)).updateProduct;
-    expect(variant).toEqual({ id: v42.id, sku: "TR-42-W", price: { amount: "119.50", currency: "USD" }, weight: 0.64, weightUnit: "kg", images: [{ url: "https://cdn.example.test/tr42.png", altText: "" }] });
+    const variant = expectNoErrors(
+      await gql(
+        EDIT_PRODUCT,
+        {
+          s: storeId,
+          id: v42.id,
+          i: { sku: "TR-42-W", price: "119.50", weight: 0.64, weightUnit: "kg", images: [{ url: "https://cdn.example.test/tr42.png" }] },
+        },
+        staff,
+      ),
+    ).updateProduct;
+    expect(variant).toEqual({
+      id: v42.id,
+      sku: "TR-42-W",
+      price: { amount: "119.50", currency: "USD" },
+      weight: 0.64,
+      weightUnit: "kg",
+      images: [{ url: "https://cdn.example.test/tr42.png", altText: "" }],
+    });
 
     const refusals: [Record<string, unknown>, string, number][] = [
       [{ price: "12.345" }, "input.price", 400],
@@ -149,7 +232,10 @@ describe.each(providers)("dashboard operations in the core (%s)", (provider) => 
     const after = expectNoErrors(await gql(FAMILY, { s: storeId, id: familyId })).productFamily;
     expect(after.title).toBe("Trail Runner 2");
     expect(after.vendor).toBe("Acme");
-    expect(after.products.map((p: any) => [p.sku, p.price.amount, p.weightUnit])).toEqual([["TR-41", "129.00", "g"], ["TR-42-W", "119.50", "kg"]]);
+    expect(after.products.map((p: any) => [p.sku, p.price.amount, p.weightUnit])).toEqual([
+      ["TR-41", "129.00", "g"],
+      ["TR-42-W", "119.50", "kg"],
+    ]);
 
     const other = await svc.createStore();
     const foreign = await svc.createApiClient(other.id, ["products_write"]);

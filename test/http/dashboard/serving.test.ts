@@ -14,7 +14,15 @@ describe.each(providers)("dashboard door (%s)", (provider) => {
   const get = (path: string, accept = "text/html") => fetch(`${svc.url}${path}`, { headers: { accept }, redirect: "manual" });
 
   it("serves the app at /dashboard and its client-side routes, with a same-origin CSP", async () => {
-    for (const path of ["/dashboard", "/dashboard/", "/dashboard/settings/developer", "/dashboard/login", "/dashboard/returns", "/dashboard/webhooks/wh_x", "/dashboard/invoices/inv_x"]) {
+    for (const path of [
+      "/dashboard",
+      "/dashboard/",
+      "/dashboard/settings/developer",
+      "/dashboard/login",
+      "/dashboard/returns",
+      "/dashboard/webhooks/wh_x",
+      "/dashboard/invoices/inv_x",
+    ]) {
       const res = await get(path);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^text\/html/);
@@ -60,7 +68,9 @@ describe.each(providers)("dashboard door (%s)", (provider) => {
       expect([src, (await get(src, "*/*")).status]).toEqual([src, 200]);
     }
     // A GET query (Apollo's CSRF rule wants a preflight header) and a POST still reach GraphQL.
-    const query = await fetch(`${svc.url}/graphql?query=${encodeURIComponent("{ viewer { __typename } }")}`, { headers: { accept: "application/json", "apollo-require-preflight": "true" } });
+    const query = await fetch(`${svc.url}/graphql?query=${encodeURIComponent("{ viewer { __typename } }")}`, {
+      headers: { accept: "application/json", "apollo-require-preflight": "true" },
+    });
     expect(query.status).toBe(200);
     expect(await query.json()).toEqual({ data: { viewer: { __typename: "Anonymous" } } });
     expect((await svc.http.graphql("{ viewer { __typename } }")).data).toEqual({ viewer: { __typename: "Anonymous" } });

@@ -18,7 +18,8 @@ describe.each(providers)("ending a legacy client's all-scopes grant (%s)", (prov
   });
   afterAll(() => svc?.close());
 
-  const abTests = (secret: string) => fetch(`${svc.url}/v2.2/stores/${storeId}/checkout-ab-tests`, { headers: { authorization: `Bearer ${secret}` } });
+  const abTests = (secret: string) =>
+    fetch(`${svc.url}/v2.2/stores/${storeId}/checkout-ab-tests`, { headers: { authorization: `Bearer ${secret}` } });
 
   it("narrows the client to the given scopes without re-issuing its secret", async () => {
     const legacy = await svc.createApiClient(storeId, "legacy");
@@ -26,13 +27,21 @@ describe.each(providers)("ending a legacy client's all-scopes grant (%s)", (prov
 
     const res = await svc.http.graphql(END_LEGACY, { id: legacy.id, scopes: ["returns_read", "checkout_write"] }, staff);
     expect(res.errors).toBeUndefined();
-    expect(res.data.endApiClientLegacyScopes).toEqual({ id: legacy.id, scopes: ["returns_read", "checkout_write"], legacyAllScopes: false });
+    expect(res.data.endApiClientLegacyScopes).toEqual({
+      id: legacy.id,
+      scopes: ["returns_read", "checkout_write"],
+      legacyAllScopes: false,
+    });
 
     const after = await abTests(legacy.secret);
     expect(after.status).toBe(403);
     expect((await after.json()).type).toBe("com.retour.api:auth/missing-scope");
     const list = await svc.http.graphql(LIST, { s: storeId }, staff);
-    expect(list.data.apiClients.find((c: { id: string }) => c.id === legacy.id)).toEqual({ id: legacy.id, scopes: ["returns_read", "checkout_write"], legacyAllScopes: false });
+    expect(list.data.apiClients.find((c: { id: string }) => c.id === legacy.id)).toEqual({
+      id: legacy.id,
+      scopes: ["returns_read", "checkout_write"],
+      legacyAllScopes: false,
+    });
   });
 
   it("on a scoped client only sets its scopes", async () => {

@@ -44,9 +44,25 @@ describe.each(providers)("catalogue, inbound and invoices in GraphQL (%s)", (pro
     const byExt = new Map(seen.map((f) => [f.externalId, f]));
     expect(byExt.get("g-4")).toMatchObject({ kind: "NON_SELLABLE", tags: ["t"] });
     expect(byExt.get("g-1")).toMatchObject({ kind: "SELLABLE", id: up.results[1].product_family_id });
-    expect(byExt.get("g-0").products).toEqual([{ id: up.results[0].products[0].id, sku: "G-0", price: { amount: "29.99", currency: "USD" }, weight: 1.5, weightUnit: "kg", optionValues: ["Red"], family: { id: up.results[0].product_family_id } }]);
+    expect(byExt.get("g-0").products).toEqual([
+      {
+        id: up.results[0].products[0].id,
+        sku: "G-0",
+        price: { amount: "29.99", currency: "USD" },
+        weight: 1.5,
+        weightUnit: "kg",
+        optionValues: ["Red"],
+        family: { id: up.results[0].product_family_id },
+      },
+    ]);
     // A later upload is listed first.
-    expectNoErrors(await svc.http.graphql(UPLOAD, { s: storeId, p: [{ title: "Later", external_id: "g-later", variants: [{ sku: "G-LATER", price: 1, currency: "USD" }] }] }, staff));
+    expectNoErrors(
+      await svc.http.graphql(
+        UPLOAD,
+        { s: storeId, p: [{ title: "Later", external_id: "g-later", variants: [{ sku: "G-LATER", price: 1, currency: "USD" }] }] },
+        staff,
+      ),
+    );
     const first: any = expectNoErrors(await svc.http.graphql(FAMILIES, { s: storeId, first: 1 }, staff)).productFamilies;
     expect(first.nodes[0].externalId).toBe("g-later");
   });
@@ -54,16 +70,27 @@ describe.each(providers)("catalogue, inbound and invoices in GraphQL (%s)", (pro
   it("keeps other stores' objects out of reach", async () => {
     const other = await svc.createStore("Other GraphQL");
     const otherStaff = (await svc.createStaff(other.id)).token;
-    expectNoErrors(await svc.http.graphql(UPLOAD, { s: other.id, p: [{ title: "Theirs", variants: [{ sku: "THEIRS", price: 1, currency: "USD" }] }] }, otherStaff));
+    expectNoErrors(
+      await svc.http.graphql(
+        UPLOAD,
+        { s: other.id, p: [{ title: "Theirs", variants: [{ sku: "THEIRS", price: 1, currency: "USD" }] }] },
+        otherStaff,
+      ),
+    );
     const q = `query($s: ID!, $sku: String) { product(storeId: $s, sku: $sku) { id } }`;
     expect(expectNoErrors(await svc.http.graphql(q, { s: storeId, sku: "THEIRS" }, staff)).product).toBeNull();
     const forbidden = await svc.http.graphql(q, { s: other.id, sku: "THEIRS" }, staff);
     expect(forbidden.errors?.[0].extensions).toMatchObject({ status: 404, type: "stores/not-found" });
 
-    const inv = await addBillableItems(systemContext(svc.services, other.id, "test"), other.id, [{ type: "return_label", unitAmount: 795 }]);
+    const inv = await addBillableItems(systemContext(svc.services, other.id, "test"), other.id, [
+      { type: "return_label", unitAmount: 795 },
+    ]);
     const byId = `query($id: ID!) { invoice(id: $id) { id charge { amount } } }`;
     expect(expectNoErrors(await svc.http.graphql(byId, { id: inv.id }, staff)).invoice).toBeNull();
-    expect(expectNoErrors(await svc.http.graphql(byId, { id: inv.id }, otherStaff)).invoice).toEqual({ id: inv.id, charge: { amount: "7.95" } });
+    expect(expectNoErrors(await svc.http.graphql(byId, { id: inv.id }, otherStaff)).invoice).toEqual({
+      id: inv.id,
+      charge: { amount: "7.95" },
+    });
   });
 
   it("needs a store for the pending invoice when the caller has several", async () => {
@@ -71,8 +98,15 @@ describe.each(providers)("catalogue, inbound and invoices in GraphQL (%s)", (pro
     const email = `multi.${Date.now()}@example.test`;
     const { createStaffUser } = await import("../../../src/identity/service.js");
     await createStaffUser(svc.services, storeId, email, "correct horse battery");
-    await svc.services.db.prisma.storeMembership.create({ data: { userId: (await svc.services.db.prisma.staffUser.findUniqueOrThrow({ where: { email } })).id, storeId: second.id } });
-    const token = expectNoErrors(await svc.http.graphql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, { e: email, p: "correct horse battery" })).login.token;
+    await svc.services.db.prisma.storeMembership.create({
+      data: { userId: (await svc.services.db.prisma.staffUser.findUniqueOrThrow({ where: { email } })).id, storeId: second.id },
+    });
+    const token = expectNoErrors(
+      await svc.http.graphql(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, {
+        e: email,
+        p: "correct horse battery",
+      }),
+    ).login.token;
     const q = `query($s: ID) { pendingInvoice(storeId: $s) { id } }`;
     const res = await svc.http.graphql(q, {}, token);
     expect(res.errors?.[0].extensions).toMatchObject({ status: 400, field: "storeId" });
@@ -80,7 +114,9 @@ describe.each(providers)("catalogue, inbound and invoices in GraphQL (%s)", (pro
   });
 
   it("lists locations for API clients with inbound_shipments_read", async () => {
-    expectNoErrors(await svc.http.graphql(`mutation($s: ID!) { createLocation(storeId: $s, name: "Dock 1") { id } }`, { s: storeId }, staff));
+    expectNoErrors(
+      await svc.http.graphql(`mutation($s: ID!) { createLocation(storeId: $s, name: "Dock 1") { id } }`, { s: storeId }, staff),
+    );
     const key = (await svc.createApiClient(storeId, ["inbound_shipments_read"])).secret;
     const res = expectNoErrors(await svc.http.graphql(`query($s: ID!) { locations(storeId: $s) { id name } }`, { s: storeId }, key));
     expect(res.locations).toEqual([{ id: expect.stringMatching(/^loc_/), name: "Dock 1" }]);

@@ -29,7 +29,13 @@ describe.each(providers)("Invoice.itemsCsv (%s)", (provider) => {
       { occurredAt: t(2), type: "note", description: "line one\r\nline two", unitAmount: 0 },
       { occurredAt: t(3), type: "=cmd|' /C calc'!A0", description: "=SUM(A1:A9)", orderName: "+1001", returnId: "-2", unitAmount: 100 },
       { occurredAt: t(4), type: "adjustment", description: "@SUM(1) ünïcödé ✓", unitAmount: -795, quantity: 2 },
-      ...Array.from({ length: 2200 }, (_, k) => ({ occurredAt: t(10 + Math.floor(k / 3)), type: "return_label", description: `Label ${k}`, orderName: `#${k}`, unitAmount: 795 })),
+      ...Array.from({ length: 2200 }, (_, k) => ({
+        occurredAt: t(10 + Math.floor(k / 3)),
+        type: "return_label",
+        description: `Label ${k}`,
+        orderName: `#${k}`,
+        unitAmount: 795,
+      })),
     ]);
     invoiceId = (await svc.services.db.prisma.invoice.findFirstOrThrow({ where: { storeId, status: "pending" } })).id;
   });
@@ -52,7 +58,10 @@ describe.each(providers)("Invoice.itemsCsv (%s)", (provider) => {
     const rest = await fetch(`${svc.url}/v2.2/invoices/${invoiceId}/items.csv`, { headers: { authorization: `Bearer ${secret}` } });
     expect(rest.status).toBe(200);
     const restBytes = Buffer.from(await rest.arrayBuffer());
-    for (const [token, first] of [[staff, 1000], [secret, 333]] as const) {
+    for (const [token, first] of [
+      [staff, 1000],
+      [secret, 333],
+    ] as const) {
       const pages = await allPages(token, first);
       expect(pages.length).toBe(Math.ceil(2204 / first));
       expect(pages.reduce((n, p) => n + p.rowCount, 0)).toBe(2204);

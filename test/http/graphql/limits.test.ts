@@ -15,7 +15,11 @@ describe.each(providers)("GraphQL query limits (%s)", (provider) => {
   afterAll(() => svc?.close());
 
   it("accepts an ordinary query", async () => {
-    const res = await svc.http.graphql(`query($s: ID!) { checkoutTree(storeId: $s) { id experience { id shippingMethods { id } } } }`, { s: storeId }, secret);
+    const res = await svc.http.graphql(
+      `query($s: ID!) { checkoutTree(storeId: $s) { id experience { id shippingMethods { id } } } }`,
+      { s: storeId },
+      secret,
+    );
     expect(res.errors).toBeUndefined();
   });
 

@@ -19,7 +19,8 @@ describe.each(providers)("cursor pagination (%s)", (provider) => {
   });
   afterAll(() => svc?.close());
 
-  const create = async (name: string) => expectNoErrors(await svc.http.graphql(CREATE_EXPERIENCE, { s: storeId, i: { name } }, secret)).createCheckoutExperience.id as string;
+  const create = async (name: string) =>
+    expectNoErrors(await svc.http.graphql(CREATE_EXPERIENCE, { s: storeId, i: { name } }, secret)).createCheckoutExperience.id as string;
 
   it("walks every row exactly once while rows are inserted between pages", async () => {
     const initial: string[] = [];
@@ -102,10 +103,14 @@ describe.each(providers)("backward cursor pagination (%s)", (provider) => {
     expect(pages[0].pageInfo.hasPreviousPage).toBe(false);
     expect(pages[2].pageInfo.hasPreviousPage).toBe(true);
     // Back from the last page.
-    const back1: any = expectNoErrors(await svc.http.graphql(BOTH, { s: storeId, last: 3, before: pages[2].pageInfo.startCursor }, secret)).checkoutExperiences;
+    const back1: any = expectNoErrors(
+      await svc.http.graphql(BOTH, { s: storeId, last: 3, before: pages[2].pageInfo.startCursor }, secret),
+    ).checkoutExperiences;
     expect(back1.nodes).toEqual(pages[1].nodes);
     expect(back1.pageInfo.hasPreviousPage).toBe(true);
-    const back2: any = expectNoErrors(await svc.http.graphql(BOTH, { s: storeId, last: 3, before: back1.pageInfo.startCursor }, secret)).checkoutExperiences;
+    const back2: any = expectNoErrors(
+      await svc.http.graphql(BOTH, { s: storeId, last: 3, before: back1.pageInfo.startCursor }, secret),
+    ).checkoutExperiences;
     expect(back2.nodes).toEqual(pages[0].nodes);
     expect(back2.pageInfo.hasPreviousPage).toBe(false);
   });

@@ -41,7 +41,11 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
     await gql(UPSERT, {
       s: storeId,
       i: {
-        orderId: id, name: `#D${n}`, placedAt: "2026-11-01T10:00:00Z", currency: "USD", customer: { email: `${first.toLowerCase()}.${last.toLowerCase()}@shop.test`, firstName: first, lastName: last },
+        orderId: id,
+        name: `#D${n}`,
+        placedAt: "2026-11-01T10:00:00Z",
+        currency: "USD",
+        customer: { email: `${first.toLowerCase()}.${last.toLowerCase()}@shop.test`, firstName: first, lastName: last },
         lineItems: [
           { id: `${id}-tee`, productId: "prod-tee", title: "Organic tee", quantity: 1, price: "28.00", tax: "2.24" },
           { id: `${id}-jacket`, productId: "prod-jacket", title: "Rain jacket", quantity: 1, price: "129.00" },
@@ -49,32 +53,75 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
       },
     });
     const items = [`${id}-tee`, `${id}-jacket`].map((lineItemId) => ({ lineItemId, quantity: 1, reason, compensation }));
-    return (await gql(CREATE, { s: storeId, i: { provider: "custom", externalOrderId: id, items } })).createReturn.return as { id: string; number: string; status: string; items: { id: string }[] };
+    return (await gql(CREATE, { s: storeId, i: { provider: "custom", externalOrderId: id, items } })).createReturn.return as {
+      id: string;
+      number: string;
+      status: string;
+      items: { id: string }[];
+    };
   }
 
   it("refuses an adjustment above the item's value with a 400 naming the field, and changes nothing", async () => {
     const ret = await customerReturn("Adjust", "Ment");
-    const res = await svc.http.graphql(PROCESS, { id: ret.id, items: [{ itemId: ret.items[0].id, restock: true, merchantAdjustment: "500.00" }, { itemId: ret.items[1].id, restock: true }] }, secret);
-    expect(res.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", status: 400, field: "products[0].processInput.newMerchantAdjustment" });
+    const res = await svc.http.graphql(
+      PROCESS,
+      {
+        id: ret.id,
+        items: [
+          { itemId: ret.items[0].id, restock: true, merchantAdjustment: "500.00" },
+          { itemId: ret.items[1].id, restock: true },
+        ],
+      },
+      secret,
+    );
+    expect(res.errors?.[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      status: 400,
+      field: "products[0].processInput.newMerchantAdjustment",
+    });
     expect(res.errors?.[0].message).toContain("must not exceed the item's value of 30.24 USD");
-    const read = await gql(`query($id: ID!) { return(id: $id) { status items { status productAdjustment } timeline { action } } }`, { id: ret.id });
-    expect(read.return).toEqual({ status: "open", items: [{ status: "open", productAdjustment: null }, { status: "open", productAdjustment: null }], timeline: [{ action: "created" }] });
+    const read = await gql(`query($id: ID!) { return(id: $id) { status items { status productAdjustment } timeline { action } } }`, {
+      id: ret.id,
+    });
+    expect(read.return).toEqual({
+      status: "open",
+      items: [
+        { status: "open", productAdjustment: null },
+        { status: "open", productAdjustment: null },
+      ],
+      timeline: [{ action: "created" }],
+    });
 
     // The REST door answers the same rule as a 400 problem naming its field.
-    const rest = await svc.http.post(`/v2.2/returns/${ret.id}/process`, { products: [{ _id: ret.items[0].id, processInput: { restock: true, newMerchantAdjustment: 500 } }] }, { token: secret });
+    const rest = await svc.http.post(
+      `/v2.2/returns/${ret.id}/process`,
+      { products: [{ _id: ret.items[0].id, processInput: { restock: true, newMerchantAdjustment: 500 } }] },
+      { token: secret },
+    );
     expect(rest.status).toBe(400);
     expect(rest.body.field).toBe("products[0].processInput.newMerchantAdjustment");
 
     // The whole value (tax included) is the most it takes: the refund is then zero.
-    const ok = await gql(PROCESS, { id: ret.id, items: [{ itemId: ret.items[0].id, restock: true, merchantAdjustment: "30.24" }, { itemId: ret.items[1].id, restock: true }] });
-    expect(ok.processReturn.return.items[0]).toEqual({ status: "processed", productAdjustment: "30.24", refund: { amount: { amount: "0.00" } } });
+    const ok = await gql(PROCESS, {
+      id: ret.id,
+      items: [
+        { itemId: ret.items[0].id, restock: true, merchantAdjustment: "30.24" },
+        { itemId: ret.items[1].id, restock: true },
+      ],
+    });
+    expect(ok.processReturn.return.items[0]).toEqual({
+      status: "processed",
+      productAdjustment: "30.24",
+      refund: { amount: { amount: "0.00" } },
+    });
   });
 
   it("finds returns by email, part of a name, order name or number; sorts; counts per status", async () => {
     const grace = await customerReturn("Grace", "Hopper");
     const alan = await customerReturn("Alan", "Turing");
     expect(grace.number).toMatch(/^R\d+$/);
-    const ids = async (v: Record<string, unknown>) => (await gql(LIST, { s: storeId, ...v })).returns.nodes.map((r: { id: string }) => r.id);
+    const ids = async (v: Record<string, unknown>) =>
+      (await gql(LIST, { s: storeId, ...v })).returns.nodes.map((r: { id: string }) => r.id);
 
     expect(await ids({ search: "grace.hopper@shop.test" })).toEqual([grace.id]);
     expect(await ids({ search: "GRACE.HOPPER@SHOP" })).toEqual([grace.id]);
@@ -111,9 +158,24 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
     const p2 = (await gql(q, { s: storeId, search: "csv.export", first: 1, after: p1.pageInfo.endCursor })).returnsCsv;
     expect(p2.pageInfo.hasNextPage).toBe(false);
     const lines = (p1.csv + p2.csv).split("\r\n");
-    expect(lines[0]).toBe("number,return_id,created_at,updated_at,status,type,order_name,customer_name,customer_email,item_count,refund,store_credit,currency");
-    expect(lines.slice(1, 3).map((l: string) => l.split(",").slice(0, 2))).toEqual([[second.number, second.id], [first.number, first.id]]);
-    expect(lines[1].split(",").slice(4)).toEqual(["open", "return", `#D${n}`, "Csv Export", "csv.export@shop.test", "2", "159.24", "0.00", "USD"]);
+    expect(lines[0]).toBe(
+      "number,return_id,created_at,updated_at,status,type,order_name,customer_name,customer_email,item_count,refund,store_credit,currency",
+    );
+    expect(lines.slice(1, 3).map((l: string) => l.split(",").slice(0, 2))).toEqual([
+      [second.number, second.id],
+      [first.number, first.id],
+    ]);
+    expect(lines[1].split(",").slice(4)).toEqual([
+      "open",
+      "return",
+      `#D${n}`,
+      "Csv Export",
+      "csv.export@shop.test",
+      "2",
+      "159.24",
+      "0.00",
+      "USD",
+    ]);
     expect(lines[3]).toBe("");
   });
 
@@ -127,9 +189,23 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
     expect((await svc.services.db.prisma.return.findUniqueOrThrow({ where: { id: a.id } })).status).toBe("open");
 
     const res = (await gql(BULK, { ids: [a.id, c.id, b.id], action: "process" })).bulkReturnAction;
-    expect(res.map((r: { id: string; ok: boolean }) => [r.id, r.ok])).toEqual([[a.id, true], [c.id, false], [b.id, true]]);
-    expect(res[0].return).toEqual({ status: "complete", items: [{ status: "processed", outcome: "restock" }, { status: "processed", outcome: "restock" }] });
-    expect(res[1]).toMatchObject({ errorType: "returns/nothing-to-process", message: "This return is rejected: no item is left to process.", return: null });
+    expect(res.map((r: { id: string; ok: boolean }) => [r.id, r.ok])).toEqual([
+      [a.id, true],
+      [c.id, false],
+      [b.id, true],
+    ]);
+    expect(res[0].return).toEqual({
+      status: "complete",
+      items: [
+        { status: "processed", outcome: "restock" },
+        { status: "processed", outcome: "restock" },
+      ],
+    });
+    expect(res[1]).toMatchObject({
+      errorType: "returns/nothing-to-process",
+      message: "This return is rejected: no item is left to process.",
+      return: null,
+    });
     const stored = await svc.services.db.prisma.return.findMany({ where: { id: { in: [a.id, b.id, c.id] } }, orderBy: { id: "asc" } });
     expect(Object.fromEntries(stored.map((r) => [r.id, r.status]))).toEqual({ [a.id]: "complete", [b.id]: "complete", [c.id]: "rejected" });
 
@@ -154,7 +230,13 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
       const r1 = await customerReturn("View", "One", "Too small");
       await customerReturn("View", "Two", "Too small", "store_credit");
       const r3 = await customerReturn("View", "Three", "Damaged");
-      await gql(PROCESS, { id: r1.id, items: [{ itemId: r1.items[0].id, restock: true, merchantAdjustment: "8.00" }, { itemId: r1.items[1].id, reject: true }] });
+      await gql(PROCESS, {
+        id: r1.id,
+        items: [
+          { itemId: r1.items[0].id, restock: true, merchantAdjustment: "8.00" },
+          { itemId: r1.items[1].id, reject: true },
+        ],
+      });
       await gql(`mutation($id: ID!) { resetReturn(id: $id) { message } }`, { id: r3.id });
 
       const o = (await gql(OVERVIEW, { s: other })).returnsOverview;
@@ -165,11 +247,23 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
       expect(o.byDay.find((d: { day: string }) => d.day === today).count).toBe(3);
       expect(o.byDay.reduce((s: number, d: { count: number }) => s + d.count, 0)).toBe(3);
       expect(o).toMatchObject({ returnCount: 3, unitCount: 6 });
-      expect(o.byReason).toEqual([{ reason: "Too small", units: 4 }, { reason: "Damaged", units: 2 }]);
-      expect(o.byStatus.filter((s: { count: number }) => s.count)).toEqual([{ status: "open", count: 1 }, { status: "complete", count: 1 }, { status: "deleted", count: 1 }]);
+      expect(o.byReason).toEqual([
+        { reason: "Too small", units: 4 },
+        { reason: "Damaged", units: 2 },
+      ]);
+      expect(o.byStatus.filter((s: { count: number }) => s.count)).toEqual([
+        { status: "open", count: 1 },
+        { status: "complete", count: 1 },
+        { status: "deleted", count: 1 },
+      ]);
       // r1: tee 30.24 − 8.00, jacket rejected; r2: store credit 30.24 + 129.00; r3 reset: not counted.
-      expect(o.values).toEqual([{ currency: "USD", refund: { amount: "22.24" }, storeCredit: { amount: "159.24" }, exchange: { amount: "0.00" } }]);
-      expect(o.topProducts).toEqual([{ productId: "prod-jacket", title: "Rain jacket", units: 3 }, { productId: "prod-tee", title: "Organic tee", units: 3 }]);
+      expect(o.values).toEqual([
+        { currency: "USD", refund: { amount: "22.24" }, storeCredit: { amount: "159.24" }, exchange: { amount: "0.00" } },
+      ]);
+      expect(o.topProducts).toEqual([
+        { productId: "prod-jacket", title: "Rain jacket", units: 3 },
+        { productId: "prod-tee", title: "Organic tee", units: 3 },
+      ]);
 
       const empty = (await gql(OVERVIEW, { s: other, from: "2020-01-01T00:00:00Z", to: "2020-01-08T00:00:00Z" })).returnsOverview;
       expect(empty).toMatchObject({ returnCount: 0, byReason: [], values: [], topProducts: [] });

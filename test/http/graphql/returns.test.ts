@@ -28,7 +28,20 @@ describe.each(providers)("returns over GraphQL (%s)", (provider) => {
 
   async function newReturn() {
     const order = await pushOrder(svc.http, storeId, secret);
-    const data = expectNoErrors(await svc.http.graphql(CREATE, { s: storeId, i: { provider: "custom", externalOrderId: order.externalId, items: order.lineItems.map((l) => ({ lineItemId: l.id, quantity: 1 })) } }, secret));
+    const data = expectNoErrors(
+      await svc.http.graphql(
+        CREATE,
+        {
+          s: storeId,
+          i: {
+            provider: "custom",
+            externalOrderId: order.externalId,
+            items: order.lineItems.map((l) => ({ lineItemId: l.id, quantity: 1 })),
+          },
+        },
+        secret,
+      ),
+    );
     return { order, ret: data.createReturn.return };
   }
 
@@ -36,24 +49,57 @@ describe.each(providers)("returns over GraphQL (%s)", (provider) => {
     const { ret } = await newReturn();
     expect(ret).toMatchObject({ status: "open", createdBy: { type: "api_client", id: clientId } });
     expect(ret.allowedActions).toEqual(["process", "flag", "reject", "cancel", "reset", "complete", "remove_items", "comment"]);
-    const run = async (q: string, vars: Record<string, unknown> = {}) => expectNoErrors(await svc.http.graphql(q, { id: ret.id, ...vars }, secret));
+    const run = async (q: string, vars: Record<string, unknown> = {}) =>
+      expectNoErrors(await svc.http.graphql(q, { id: ret.id, ...vars }, secret));
 
-    expect((await run(ACTION("flagReturn", ", reason: \"check serials\""))).flagReturn.return).toEqual({ status: "flagged", allowedActions: ["reject", "reset", "complete", "remove_items", "comment"] });
-    expect((await run(`mutation($id: ID!, $items: [ID!]!) { removeReturnItems(id: $id, itemIds: $items) { return { status items { id } } } }`, { items: [ret.items[1].id] })).removeReturnItems.return).toEqual({ status: "flagged", items: [{ id: ret.items[0].id }] });
+    expect((await run(ACTION("flagReturn", ', reason: "check serials"'))).flagReturn.return).toEqual({
+      status: "flagged",
+      allowedActions: ["reject", "reset", "complete", "remove_items", "comment"],
+    });
+    expect(
+      (
+        await run(`mutation($id: ID!, $items: [ID!]!) { removeReturnItems(id: $id, itemIds: $items) { return { status items { id } } } }`, {
+          items: [ret.items[1].id],
+        })
+      ).removeReturnItems.return,
+    ).toEqual({ status: "flagged", items: [{ id: ret.items[0].id }] });
     expect((await run(ACTION("rejectReturn"))).rejectReturn.return.status).toBe("rejected");
     expect((await run(ACTION("reopenReturn"))).reopenReturn.return.status).toBe("open");
-    expect((await run(`mutation($id: ID!, $items: [ProcessReturnItemInput!]!) { processReturn(id: $id, items: $items) { return { status } } }`, { items: [{ itemId: ret.items[0].id, restock: true }] })).processReturn.return.status).toBe("complete");
+    expect(
+      (
+        await run(
+          `mutation($id: ID!, $items: [ProcessReturnItemInput!]!) { processReturn(id: $id, items: $items) { return { status } } }`,
+          { items: [{ itemId: ret.items[0].id, restock: true }] },
+        )
+      ).processReturn.return.status,
+    ).toBe("complete");
     expect((await run(ACTION("reopenReturn"))).reopenReturn.return.status).toBe("open");
     expect((await run(ACTION("completeReturn"))).completeReturn.return.status).toBe("complete");
-    expect((await run(`mutation($id: ID!) { setReturnStatus(id: $id, status: open) { return { status } } }`)).setReturnStatus.return.status).toBe("open");
+    expect(
+      (await run(`mutation($id: ID!) { setReturnStatus(id: $id, status: open) { return { status } } }`)).setReturnStatus.return.status,
+    ).toBe("open");
     expect((await run(ACTION("cancelReturn"))).cancelReturn.return).toEqual({ status: "deleted", allowedActions: ["comment"] });
-    const c = await run(`mutation($id: ID!) { addReturnComment(id: $id, message: "Refund issued by hand") { id message image author { type id } createdAt } }`);
-    expect(c.addReturnComment).toMatchObject({ message: "Refund issued by hand", image: null, author: { type: "api_client", id: clientId } });
+    const c = await run(
+      `mutation($id: ID!) { addReturnComment(id: $id, message: "Refund issued by hand") { id message image author { type id } createdAt } }`,
+    );
+    expect(c.addReturnComment).toMatchObject({
+      message: "Refund issued by hand",
+      image: null,
+      author: { type: "api_client", id: clientId },
+    });
 
     const refused = await svc.http.graphql(ACTION("resetReturn"), { id: ret.id }, secret);
-    expect(refused.errors?.[0].extensions).toMatchObject({ code: "CONFLICT", status: 409, type: "returns/invalid-transition", currentStatus: "deleted", allowedActions: ["comment"] });
+    expect(refused.errors?.[0].extensions).toMatchObject({
+      code: "CONFLICT",
+      status: 409,
+      type: "returns/invalid-transition",
+      currentStatus: "deleted",
+      allowedActions: ["comment"],
+    });
 
-    const read = await run(`query($id: ID!) { return(id: $id) { timeline { action fromStatus toStatus actor { type id } at detail } comments { message } } }`);
+    const read = await run(
+      `query($id: ID!) { return(id: $id) { timeline { action fromStatus toStatus actor { type id } at detail } comments { message } } }`,
+    );
     expect(read.return.timeline.map((t: any) => [t.action, t.fromStatus, t.toStatus])).toEqual([
       ["created", null, "open"],
       ["flag", "open", "flagged"],
@@ -67,10 +113,15 @@ describe.each(providers)("returns over GraphQL (%s)", (provider) => {
       ["cancel", "open", "deleted"],
       ["comment", "deleted", "deleted"],
     ]);
-    expect(read.return.timeline.every((t: any) => t.actor.type === "api_client" && t.actor.id === clientId && typeof t.at === "string")).toBe(true);
+    expect(
+      read.return.timeline.every((t: any) => t.actor.type === "api_client" && t.actor.id === clientId && typeof t.at === "string"),
+    ).toBe(true);
     expect(JSON.parse(read.return.timeline[1].detail)).toEqual({ reason: "check serials" });
 
-    const events = await svc.services.db.prisma.domainEvent.findMany({ where: { topic: "return", subjectId: ret.id }, orderBy: { sequence: "asc" } });
+    const events = await svc.services.db.prisma.domainEvent.findMany({
+      where: { topic: "return", subjectId: ret.id },
+      orderBy: { sequence: "asc" },
+    });
     expect(events.map((e) => [e.sequence, e.type])).toEqual(Array.from({ length: 11 }, (_, i) => [i + 1, i === 0 ? "created" : "updated"]));
     // The refused transition recorded nothing.
     expect(events.every((e) => e.storeId === storeId)).toBe(true);
@@ -85,13 +136,23 @@ describe.each(providers)("returns over GraphQL (%s)", (provider) => {
 
   it("replays createReturn by idempotency key and lists by filters", async () => {
     const order = await pushOrder(svc.http, storeId, secret, { name: "#G-77" });
-    const vars = { s: storeId, k: `gql-${Date.now()}`, i: { provider: "custom", externalOrderId: order.externalId, items: [{ lineItemId: order.lineItems[0].id, quantity: 1 }] } };
+    const vars = {
+      s: storeId,
+      k: `gql-${Date.now()}`,
+      i: { provider: "custom", externalOrderId: order.externalId, items: [{ lineItemId: order.lineItems[0].id, quantity: 1 }] },
+    };
     const a = expectNoErrors(await svc.http.graphql(CREATE, vars, secret)).createReturn;
     const b = expectNoErrors(await svc.http.graphql(CREATE, vars, secret)).createReturn;
     expect([a.replayed, b.replayed]).toEqual([false, true]);
     expect(b.return.id).toBe(a.return.id);
     expect(a.externalRMAResponses).toEqual([]);
-    const list = expectNoErrors(await svc.http.graphql(`query($s: ID!) { returns(storeId: $s, orderName: "#G-77", status: open, first: 5) { nodes { id } orders { name } pageInfo { hasNextPage } } }`, { s: storeId }, secret));
+    const list = expectNoErrors(
+      await svc.http.graphql(
+        `query($s: ID!) { returns(storeId: $s, orderName: "#G-77", status: open, first: 5) { nodes { id } orders { name } pageInfo { hasNextPage } } }`,
+        { s: storeId },
+        secret,
+      ),
+    );
     expect(list.returns).toEqual({ nodes: [{ id: a.return.id }], orders: [{ name: "#G-77" }], pageInfo: { hasNextPage: false } });
     const transitions = expectNoErrors(await svc.http.graphql(`{ returnTransitions { from action to } }`, {}, secret));
     expect(transitions.returnTransitions).toContainEqual({ from: "complete", action: "reopen", to: "open" });
@@ -107,7 +168,11 @@ describe.each(providers)("returns over GraphQL (%s)", (provider) => {
     expect(res.data.return).toBeNull();
     const flag = await svc.http.graphql(ACTION("flagReturn"), { id: ret.id }, staff.token);
     expect(flag.errors?.[0].extensions).toMatchObject({ status: 404, type: "returns/not-found" });
-    const ord = await svc.http.graphql(`query($s: ID!, $id: String!) { order(storeId: $s, id: $id) { id } }`, { s: storeId, id: order.externalId }, staff.token);
+    const ord = await svc.http.graphql(
+      `query($s: ID!, $id: String!) { order(storeId: $s, id: $id) { id } }`,
+      { s: storeId, id: order.externalId },
+      staff.token,
+    );
     expect(ord.errors?.[0].extensions).toMatchObject({ status: 404, type: "stores/not-found" });
   });
 
@@ -115,11 +180,19 @@ describe.each(providers)("returns over GraphQL (%s)", (provider) => {
     const store = (await svc.createStore("Seeded")).id;
     const summary = await seedReturns(svc.services, store);
     const staff = await svc.createStaff(store);
-    const data = expectNoErrors(await svc.http.graphql(`query($s: ID!) { returns(storeId: $s, first: 50) { nodes { id status } } }`, { s: store }, staff.token));
+    const data = expectNoErrors(
+      await svc.http.graphql(`query($s: ID!) { returns(storeId: $s, first: 50) { nodes { id status } } }`, { s: store }, staff.token),
+    );
     const byId = new Map(data.returns.nodes.map((r: any) => [r.id, r.status]));
     for (const r of summary.returns) expect(byId.get(r.id)).toBe(r.status);
     expect(new Set(summary.returns.map((r) => r.status)).size).toBe(6);
-    const order = expectNoErrors(await svc.http.graphql(`query($s: ID!) { order(storeId: $s, id: "#5001") { fulfillments { id status deliveredAt } } }`, { s: store }, staff.token));
+    const order = expectNoErrors(
+      await svc.http.graphql(
+        `query($s: ID!) { order(storeId: $s, id: "#5001") { fulfillments { id status deliveredAt } } }`,
+        { s: store },
+        staff.token,
+      ),
+    );
     expect(order.order.fulfillments).toEqual([{ id: "FUL-5001", status: "delivered", deliveredAt: expect.any(String) }]);
   });
 

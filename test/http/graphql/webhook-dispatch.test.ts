@@ -16,7 +16,11 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
   let sub: Subscriber;
 
   beforeAll(async () => {
-    svc = await startTestService(provider, { WEBHOOK_DISPATCHER: "false", WEBHOOK_RETRY_SCHEDULE: "30ms,60ms,90ms", WEBHOOK_POLL_INTERVAL: "30ms" });
+    svc = await startTestService(provider, {
+      WEBHOOK_DISPATCHER: "false",
+      WEBHOOK_RETRY_SCHEDULE: "30ms,60ms,90ms",
+      WEBHOOK_POLL_INTERVAL: "30ms",
+    });
     storeId = (await svc.createStore("Dispatch store")).id;
     sub = await startSubscriber();
   });
@@ -26,7 +30,10 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
   });
 
   async function subscribe(path: string, services: Services = svc.services) {
-    const out = await createWebhook(systemContext(services, storeId), storeId, { topic: "return", callback: { url: `${sub.url}${path}`, auth: { bearer: { token: "t" } } } });
+    const out = await createWebhook(systemContext(services, storeId), storeId, {
+      topic: "return",
+      callback: { url: `${sub.url}${path}`, auth: { bearer: { token: "t" } } },
+    });
     return out.webhook.id;
   }
   const forPath = (path: string) => sub.received.filter((r) => r.path === path);
@@ -50,14 +57,19 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
     await expect.poll(() => hanging, { timeout: 5000 }).toBe(true);
     await a.crash();
     const leased = await svc.services.db.prisma.webhookDelivery.findMany({ where: { webhookId }, orderBy: { seq: "asc" } });
-    expect(leased.map((d) => [d.status, d.leaseOwner])).toEqual([["pending", "A"], ["waiting", null]]);
+    expect(leased.map((d) => [d.status, d.leaseOwner])).toEqual([
+      ["pending", "A"],
+      ["waiting", null],
+    ]);
     // Events committed while no dispatcher runs are not lost either (and are rendered lazily).
     await emit(svc.services, storeId, "ret_crash", "updated");
 
     const b = new Dispatcher(svc.services, { owner: "B", config: { leaseMs: 400, timeoutMs: 300 } }).start();
     try {
       await expect
-        .poll(async () => (await svc.services.db.prisma.webhookDelivery.findMany({ where: { webhookId } })).map((d) => d.status).join(), { timeout: 10_000 })
+        .poll(async () => (await svc.services.db.prisma.webhookDelivery.findMany({ where: { webhookId } })).map((d) => d.status).join(), {
+          timeout: 10_000,
+        })
         .toBe("delivered,delivered,delivered");
     } finally {
       await b.stop();
@@ -69,13 +81,18 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
     const ones = delivered.filter((r) => r.headers["x-retour-sequence"] === "1");
     expect(new Set(ones.map((r) => r.headers["webhook-id"])).size).toBe(1);
     const attempts = await svc.services.db.prisma.webhookAttempt.findMany({ where: { webhookId }, orderBy: { at: "asc" } });
-    expect(attempts.map((x) => [x.outcome, x.error])).toEqual([["success", null], ["success", null], ["success", null]]);
+    expect(attempts.map((x) => [x.outcome, x.error])).toEqual([
+      ["success", null],
+      ["success", null],
+      ["success", null],
+    ]);
     expect(attempts).toHaveLength(3); // the crashed attempt left no log row; the takeover's did
   });
 
   it("two dispatchers on one database never send one delivery concurrently and keep per-subject order", async () => {
     const webhookId = await subscribe("/pair");
-    sub.respond = (r) => (r.path === "/pair" && Math.random() < 0.15 ? { status: 500, delayMs: 5 } : { status: 200, delayMs: Math.floor(Math.random() * 8) });
+    sub.respond = (r) =>
+      r.path === "/pair" && Math.random() < 0.15 ? { status: 500, delayMs: 5 } : { status: 200, delayMs: Math.floor(Math.random() * 8) };
     sub.maxConcurrentSameId = 0;
     const d1 = new Dispatcher(svc.services, { owner: "one", config: { concurrency: 8 } }).start();
     const d2 = new Dispatcher(svc.services, { owner: "two", config: { concurrency: 8 } }).start();
@@ -86,7 +103,10 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
         await Promise.all(subjects.map((s) => emit(svc.services, storeId, s, n === 0 ? "created" : "updated")));
       }
       await expect
-        .poll(async () => svc.services.db.prisma.webhookDelivery.count({ where: { webhookId, status: { in: ["pending", "waiting"] } } }), { timeout: 20_000, interval: 100 })
+        .poll(async () => svc.services.db.prisma.webhookDelivery.count({ where: { webhookId, status: { in: ["pending", "waiting"] } } }), {
+          timeout: 20_000,
+          interval: 100,
+        })
         .toBe(0);
     } finally {
       await Promise.all([d1.stop(), d2.stop()]);
@@ -98,12 +118,20 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
     // Every attempt is one request the subscriber saw (none lost, none doubled).
     expect(attempts.length).toBe(forPath("/pair").length);
     for (const s of subjects) {
-      const seqs = forPath("/pair").filter((r) => r.json.return.id === s).map((r) => Number(r.headers["x-retour-sequence"]));
+      const seqs = forPath("/pair")
+        .filter((r) => r.json.return.id === s)
+        .map((r) => Number(r.headers["x-retour-sequence"]));
       // Arrival order never goes backwards (retries repeat the same number).
       expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
       expect(new Set(seqs)).toEqual(new Set([1, 2, 3, 4, 5]));
     }
-    const owners = new Set(attempts.map((a) => a.id).length ? (await svc.services.db.prisma.webhookDelivery.findMany({ where: { webhookId }, select: { leaseOwner: true } })).map((d) => d.leaseOwner) : []);
+    const owners = new Set(
+      attempts.map((a) => a.id).length
+        ? (await svc.services.db.prisma.webhookDelivery.findMany({ where: { webhookId }, select: { leaseOwner: true } })).map(
+            (d) => d.leaseOwner,
+          )
+        : [],
+    );
     expect(owners).toEqual(new Set([null])); // every lease released
   });
 
@@ -117,11 +145,25 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
     const rows = await prisma.webhookDelivery.findMany({ where: { webhookId }, orderBy: { seq: "asc" } });
     const head = (s: string) => rows.find((r) => r.subjectId === s && r.status === "pending")!;
     const [a, b] = [head("ret_batch_a"), head("ret_batch_b")];
-    await prisma.webhookDelivery.updateMany({ where: { seq: { in: [a.seq, b.seq] } }, data: { leaseOwner: "me", leaseExpiresAt: new Date(Date.now() + 60_000) } });
+    await prisma.webhookDelivery.updateMany({
+      where: { seq: { in: [a.seq, b.seq] } },
+      data: { leaseOwner: "me", leaseExpiresAt: new Date(Date.now() + 60_000) },
+    });
     await prisma.webhookDelivery.update({ where: { seq: b.seq }, data: { leaseOwner: "other" } }); // b was taken over
     const outcome = (d: typeof a, n: number) => ({
-      seq: d.seq, deliveryId: d.id, webhookId, subjectId: d.subjectId, number: 1, status: "delivered" as const, nextAttemptAt: null,
-      attemptId: `wha_batch_${n}`, ok: true, statusCode: 200, error: null, responseBody: "ok", latencyMs: 3,
+      seq: d.seq,
+      deliveryId: d.id,
+      webhookId,
+      subjectId: d.subjectId,
+      number: 1,
+      status: "delivered" as const,
+      nextAttemptAt: null,
+      attemptId: `wha_batch_${n}`,
+      ok: true,
+      statusCode: 200,
+      error: null,
+      responseBody: "ok",
+      latencyMs: 3,
     });
     await recordOutcomes(svc.services.db, "me", new Date(), [outcome(a, 1), outcome(b, 2)]);
     const after = await prisma.webhookDelivery.findMany({ where: { webhookId }, orderBy: { seq: "asc" } });
@@ -166,18 +208,28 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
     const viaName = await subscribe("/ssrf");
     await svc.services.db.prisma.webhook.update({ where: { id: viaName }, data: { callbackUrl: `https://localhost:${sub.port}/ssrf` } });
     const viaLiteral = await subscribe("/ssrf2");
-    await svc.services.db.prisma.webhook.update({ where: { id: viaLiteral }, data: { callbackUrl: `https://127.0.0.1:${sub.port}/ssrf2` } });
+    await svc.services.db.prisma.webhook.update({
+      where: { id: viaLiteral },
+      data: { callbackUrl: `https://127.0.0.1:${sub.port}/ssrf2` },
+    });
     const viaHttp = await subscribe("/ssrf3");
     await emit(svc.services, storeId, "ret_ssrf", "created");
     const prod = new Dispatcher(svc.services, { owner: "prod", config: { allowPrivateUrls: false, retrySchedule: [] } }).start();
     try {
       await expect
-        .poll(async () => svc.services.db.prisma.webhookDelivery.count({ where: { webhookId: { in: [viaName, viaLiteral, viaHttp] }, status: "discarded" } }), { timeout: 10_000 })
+        .poll(
+          async () =>
+            svc.services.db.prisma.webhookDelivery.count({
+              where: { webhookId: { in: [viaName, viaLiteral, viaHttp] }, status: "discarded" },
+            }),
+          { timeout: 10_000 },
+        )
         .toBe(3);
     } finally {
       await prod.stop();
     }
-    const errors = async (id: string) => (await svc.services.db.prisma.webhookAttempt.findMany({ where: { webhookId: id } })).map((a) => a.error);
+    const errors = async (id: string) =>
+      (await svc.services.db.prisma.webhookAttempt.findMany({ where: { webhookId: id } })).map((a) => a.error);
     expect((await errors(viaName))[0]).toMatch(/resolves to non-public address 127\.0\.0\.1/);
     expect((await errors(viaLiteral))[0]).toMatch(/127\.0\.0\.1 is a non-public address/);
     expect((await errors(viaHttp))[0]).toMatch(/must use https/);

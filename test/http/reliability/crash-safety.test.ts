@@ -49,7 +49,11 @@ describe.each(providers)("crash safety of writes (%s)", (provider) => {
       title: `Crash family ${i}`,
       variants: Array.from({ length: VARIANTS }, (_, j) => ({ sku: `CRASH-${i}-${j}`, price: 1000 + j, currency: "USD" })),
     }));
-    const families = () => prisma.productFamily.findMany({ where: { storeId, externalId: { startsWith: "crash-" } }, select: { id: true, externalId: true, _count: { select: { products: true } } } });
+    const families = () =>
+      prisma.productFamily.findMany({
+        where: { storeId, externalId: { startsWith: "crash-" } },
+        select: { id: true, externalId: true, _count: { select: { products: true } } },
+      });
 
     const { child, http } = await startChild();
     const upload = http.post(`/v2.2/stores/${storeId}/products/bulk-upload`, { products }, { token: secret }).then(
@@ -57,7 +61,12 @@ describe.each(providers)("crash safety of writes (%s)", (provider) => {
       (err: unknown) => ({ res: null, err }),
     );
     // Kill it as soon as the first families are committed: the upload is under way.
-    await expect.poll(async () => (await prisma.productFamily.count({ where: { storeId, externalId: { startsWith: "crash-" } } })) > 0, { timeout: 60_000, interval: 5 }).toBe(true);
+    await expect
+      .poll(async () => (await prisma.productFamily.count({ where: { storeId, externalId: { startsWith: "crash-" } } })) > 0, {
+        timeout: 60_000,
+        interval: 5,
+      })
+      .toBe(true);
     await child.kill();
     const outcome = await upload;
     expect(outcome.res, "the upload must have been cut off by the kill").toBeNull();
@@ -94,9 +103,14 @@ describe.each(providers)("crash safety of writes (%s)", (provider) => {
     const prisma = svc.services.db.prisma;
     const N = 60;
     const orders: (OrderFixture & { internalId: string })[] = [];
-    for (let i = 0; i < N; i++) orders.push(await pushOrder(svc.http, storeId, secret, { id: `crash-order-${i}-${Date.now().toString(36)}` }));
+    for (let i = 0; i < N; i++)
+      orders.push(await pushOrder(svc.http, storeId, secret, { id: `crash-order-${i}-${Date.now().toString(36)}` }));
     const orderIds = orders.map((o) => o.internalId);
-    const bodyOf = (o: OrderFixture) => returnBody(o, [{ lineItemId: o.lineItems[0].id, quantity: 1 }, { lineItemId: o.lineItems[1].id, quantity: 1 }]);
+    const bodyOf = (o: OrderFixture) =>
+      returnBody(o, [
+        { lineItemId: o.lineItems[0].id, quantity: 1 },
+        { lineItemId: o.lineItems[1].id, quantity: 1 },
+      ]);
     const keyOf = (i: number) => `crash-return-${i}`;
 
     const { child, http } = await startChild();
@@ -107,17 +121,24 @@ describe.each(providers)("crash safety of writes (%s)", (provider) => {
       Array.from({ length: 4 }, async () => {
         while (next < N) {
           const i = next++;
-          results[i] = await http.post(`/v2.2/stores/${storeId}/returns`, bodyOf(orders[i]), { token: secret, headers: { "Idempotency-Key": keyOf(i) } }).then(
-            (r) => r.status,
-            () => "cut off" as const,
-          );
+          results[i] = await http
+            .post(`/v2.2/stores/${storeId}/returns`, bodyOf(orders[i]), { token: secret, headers: { "Idempotency-Key": keyOf(i) } })
+            .then(
+              (r) => r.status,
+              () => "cut off" as const,
+            );
         }
       }),
     );
-    await expect.poll(() => prisma.return.count({ where: { orderId: { in: orderIds } } }), { timeout: 60_000, interval: 5 }).toBeGreaterThanOrEqual(N / 4);
+    await expect
+      .poll(() => prisma.return.count({ where: { orderId: { in: orderIds } } }), { timeout: 60_000, interval: 5 })
+      .toBeGreaterThanOrEqual(N / 4);
     await child.kill();
     await running;
-    const before = await prisma.return.findMany({ where: { orderId: { in: orderIds } }, include: { _count: { select: { items: true, timeline: true } } } });
+    const before = await prisma.return.findMany({
+      where: { orderId: { in: orderIds } },
+      include: { _count: { select: { items: true, timeline: true } } },
+    });
     expect(before.length, "the kill must land mid-run").toBeLessThan(N);
     expect(results.filter((r) => r === "cut off").length).toBeGreaterThan(0);
 
@@ -125,7 +146,10 @@ describe.each(providers)("crash safety of writes (%s)", (provider) => {
     const consistent = async (rows: typeof before) => {
       expect(rows.filter((r) => r._count.items !== 2 || r._count.timeline !== 1).map((r) => r.id)).toEqual([]);
       expect(new Set(rows.map((r) => r.orderId)).size).toBe(rows.length);
-      const events = await prisma.domainEvent.findMany({ where: { topic: "return", subjectId: { in: rows.map((r) => r.id) }, type: "created" }, select: { subjectId: true } });
+      const events = await prisma.domainEvent.findMany({
+        where: { topic: "return", subjectId: { in: rows.map((r) => r.id) }, type: "created" },
+        select: { subjectId: true },
+      });
       expect(new Set(events.map((e) => e.subjectId)).size).toBe(rows.length);
     };
     await consistent(before);
@@ -135,7 +159,10 @@ describe.each(providers)("crash safety of writes (%s)", (provider) => {
     await new Promise((r) => setTimeout(r, IN_FLIGHT_MS + 200));
     const retries = [];
     for (let i = 0; i < N; i++) {
-      const res = await restarted.http.post(`/v2.2/stores/${storeId}/returns`, bodyOf(orders[i]), { token: secret, headers: { "Idempotency-Key": keyOf(i) } });
+      const res = await restarted.http.post(`/v2.2/stores/${storeId}/returns`, bodyOf(orders[i]), {
+        token: secret,
+        headers: { "Idempotency-Key": keyOf(i) },
+      });
       retries.push({ i, status: res.status, id: res.body?.data?.return?.id ?? res.body?.return?.id ?? null, type: res.body?.type });
     }
     // Never a 5xx; answered ones (201 before the kill) replay with 200.
@@ -144,7 +171,10 @@ describe.each(providers)("crash safety of writes (%s)", (provider) => {
     // Every retry succeeds: 200 (the return was committed before the kill) or 201 (it was not): a key
     // left in flight by the killed process is taken over after IDEMPOTENCY_IN_FLIGHT_MS.
     expect(retries.filter((r) => r.status !== 200 && r.status !== 201)).toEqual([]);
-    const after = await prisma.return.findMany({ where: { orderId: { in: orderIds } }, include: { _count: { select: { items: true, timeline: true } } } });
+    const after = await prisma.return.findMany({
+      where: { orderId: { in: orderIds } },
+      include: { _count: { select: { items: true, timeline: true } } },
+    });
     await consistent(after);
     // The returns committed before the kill are the ones the retries replayed (never a second return).
     for (const r of before) expect(after.some((a) => a.id === r.id)).toBe(true);

@@ -29,7 +29,10 @@ class Shell {
   private readonly bash: ChildProcessWithoutNullStreams;
   output = "";
   private exited = false;
-  constructor(env: NodeJS.ProcessEnv, private readonly dir: string) {
+  constructor(
+    env: NodeJS.ProcessEnv,
+    private readonly dir: string,
+  ) {
     this.bash = spawn("bash", ["--noprofile", "--norc"], { cwd: ROOT, env });
     this.bash.stdout.on("data", (d) => (this.output += d));
     this.bash.stderr.on("data", (d) => (this.output += d));
@@ -44,7 +47,8 @@ class Shell {
     const deadline = Date.now() + timeoutMs;
     while (!this.output.includes(marker)) {
       if (this.exited) throw new Error(`guide block ${index} failed:\n${block}\n--- output ---\n${this.output.slice(-4000)}`);
-      if (Date.now() > deadline) throw new Error(`guide block ${index} did not finish in ${timeoutMs} ms:\n${block}\n--- output ---\n${this.output.slice(-4000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`guide block ${index} did not finish in ${timeoutMs} ms:\n${block}\n--- output ---\n${this.output.slice(-4000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -62,7 +66,10 @@ describe.runIf(providers.includes("postgresql"))("the production guide, run as w
     // Whatever happened, nothing of ours stays running.
     let pids: number[] = [];
     try {
-      pids = readFileSync(join(dir, "retour.pids"), "utf8").split("\n").map(Number).filter((n) => n > 0);
+      pids = readFileSync(join(dir, "retour.pids"), "utf8")
+        .split("\n")
+        .map(Number)
+        .filter((n) => n > 0);
     } catch {}
     for (const pid of pids) if (isAlive(pid)) process.kill(pid, "SIGKILL");
     for (const port of ports) spawnSync("fuser", ["-k", "-KILL", `${port}/tcp`]);
@@ -82,9 +89,30 @@ describe.runIf(providers.includes("postgresql"))("the production guide, run as w
 
     ports = [await freePort(), await freePort(), await freePort()];
     const admin = pgConfigOf(TEST_PG_ADMIN_URL);
-    const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: String(admin.host), PGPORT: String(admin.port), PGUSER: String(admin.user), RETOUR_DB: database, RETOUR_PORTS: ports.join(" "), RETOUR_LOGS: dir, LOG_LEVEL: "info" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PGHOST: String(admin.host),
+      PGPORT: String(admin.port),
+      PGUSER: String(admin.user),
+      RETOUR_DB: database,
+      RETOUR_PORTS: ports.join(" "),
+      RETOUR_LOGS: dir,
+      LOG_LEVEL: "info",
+    };
     // Only what the guide sets: nothing inherited from the test run.
-    for (const key of ["NODE_ENV", "DATABASE_URL", "CURSOR_SECRET", "WEBHOOK_ENCRYPTION_KEY", "PORT", "HOST", "METRICS_TOKEN", "METRICS_PORT", "PUBLIC_URL", "RETOUR_DEMO"]) delete env[key];
+    for (const key of [
+      "NODE_ENV",
+      "DATABASE_URL",
+      "CURSOR_SECRET",
+      "WEBHOOK_ENCRYPTION_KEY",
+      "PORT",
+      "HOST",
+      "METRICS_TOKEN",
+      "METRICS_PORT",
+      "PUBLIC_URL",
+      "RETOUR_DEMO",
+    ])
+      delete env[key];
     const shell = new Shell(env, dir);
     try {
       for (const [i, block] of blocks.entries()) if (!stopping.includes(block)) await shell.run(block, i, 240_000);
@@ -101,18 +129,31 @@ describe.runIf(providers.includes("postgresql"))("the production guide, run as w
 
       // Some data in the store (the CLI's demo seed for a store that exists).
       const databaseUrl = `postgresql://${admin.user}@${admin.host}:${admin.port}/${database}`;
-      const seed = spawnSync("npm", ["run", "--silent", "cli", "--", "seed", "--store", storeId!], { cwd: ROOT, env: { ...process.env, NODE_ENV: "development", DATABASE_URL: databaseUrl }, encoding: "utf8" });
+      const seed = spawnSync("npm", ["run", "--silent", "cli", "--", "seed", "--store", storeId!], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: "development", DATABASE_URL: databaseUrl },
+        encoding: "utf8",
+      });
       expect(seed.status, seed.stderr).toBe(0);
 
       // A session made through replica 1 works on replicas 2 and 3.
       const gql = (base: string, query: string, variables: object, token?: string) =>
-        fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ query, variables }) }).then((r) => r.json());
-      const login = await gql(bases[0], `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, { e: "owner@example.com", p: password });
+        fetch(`${base}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify({ query, variables }),
+        }).then((r) => r.json());
+      const login = await gql(bases[0], `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }`, {
+        e: "owner@example.com",
+        p: password,
+      });
       const token = login.data.login.token as string;
-      for (const base of bases.slice(1)) expect((await gql(base, `{ viewer { __typename } }`, {}, token)).data.viewer.__typename).toMatch(/Staff/);
+      for (const base of bases.slice(1))
+        expect((await gql(base, `{ viewer { __typename } }`, {}, token)).data.viewer.__typename).toMatch(/Staff/);
 
       // A cursor from replica 1 pages on replicas 2 and 3 (one CURSOR_SECRET, one database).
-      const list = (base: string, query: string) => fetch(`${base}/v2.2/stores/${storeId}/returns?page-size=1${query}`, { headers: { authorization: `Bearer ${secret}` } });
+      const list = (base: string, query: string) =>
+        fetch(`${base}/v2.2/stores/${storeId}/returns?page-size=1${query}`, { headers: { authorization: `Bearer ${secret}` } });
       const first = await list(bases[0], "");
       expect(first.status).toBe(200);
       const next = first.headers.get("x-page-next");
@@ -126,7 +167,10 @@ describe.runIf(providers.includes("postgresql"))("the production guide, run as w
 
       // Shutdown as the guide says: every replica exits and nothing listens any more.
       await shell.run(stopping[0], blocks.indexOf(stopping[0]), 60_000);
-      const pids = readFileSync(join(dir, "retour.pids"), "utf8").split("\n").map(Number).filter((n) => n > 0);
+      const pids = readFileSync(join(dir, "retour.pids"), "utf8")
+        .split("\n")
+        .map(Number)
+        .filter((n) => n > 0);
       expect(pids).toHaveLength(3);
       const deadline = Date.now() + 30_000;
       while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));

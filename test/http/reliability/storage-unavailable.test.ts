@@ -23,7 +23,8 @@ async function setStorageAvailable(svc: TestService, available: boolean): Promis
   await admin.connect();
   try {
     await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS ${available}`);
-    if (!available) await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+    if (!available)
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
   } finally {
     await admin.end();
   }
@@ -57,7 +58,10 @@ describe.each(providers)("storage unavailable → 503 with Retry-After on every 
     fetch(`${svc.coreUrl}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${staff}` },
-      body: JSON.stringify({ query: `mutation AddDock($s: ID!) { createLocation(storeId: $s, name: "Dock") { id } }`, variables: { s: storeId } }),
+      body: JSON.stringify({
+        query: `mutation AddDock($s: ID!) { createLocation(storeId: $s, name: "Dock") { id } }`,
+        variables: { s: storeId },
+      }),
     });
 
   it("answers 503 problem / error with Retry-After while the database is unavailable, and recovers", { timeout: 60_000 }, async () => {
@@ -77,7 +81,10 @@ describe.each(providers)("storage unavailable → 503 with Retry-After on every 
       const keyed = await fetch(`${svc.coreUrl}/graphql`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${secret}` },
-        body: JSON.stringify({ query: `mutation($s: ID!, $id: ID!) { deleteCheckoutExperience(storeId: $s, id: $id) { checkoutExperienceId } }`, variables: { s: storeId, id: experienceId } }),
+        body: JSON.stringify({
+          query: `mutation($s: ID!, $id: ID!) { deleteCheckoutExperience(storeId: $s, id: $id) { checkoutExperienceId } }`,
+          variables: { s: storeId, id: experienceId },
+        }),
       });
       const keyedBody = await keyed.json();
       expect(keyed.status, JSON.stringify(keyedBody)).toBe(503);

@@ -21,7 +21,13 @@ describe.each(providers)("authentication and scopes (%s)", (provider) => {
   const expectProblem = (res: any, status: number, type: string) => {
     expect(res.status).toBe(status);
     expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-    expect(res.body).toMatchObject({ type: `com.retour.api:${type}`, status, instance: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+    expect(res.body).toMatchObject({
+      type: `com.retour.api:${type}`,
+      status,
+      instance: expect.any(String),
+      title: expect.any(String),
+      detail: expect.any(String),
+    });
   };
 
   it("401 without credentials", async () => {
@@ -57,7 +63,11 @@ describe.each(providers)("authentication and scopes (%s)", (provider) => {
     expect(res.body.detail).toContain("checkout_read");
     const staff = await svc.createStaff(storeId);
     const updated = expectNoErrors(
-      await svc.http.graphql(`mutation($id: ID!) { setApiClientScopes(id: $id, scopes: [returns_read, checkout_read]) { scopes } }`, { id: client.id }, staff.token),
+      await svc.http.graphql(
+        `mutation($id: ID!) { setApiClientScopes(id: $id, scopes: [returns_read, checkout_read]) { scopes } }`,
+        { id: client.id },
+        staff.token,
+      ),
     );
     expect(updated.setApiClientScopes.scopes).toEqual(["returns_read", "checkout_read"]);
     expect((await svc.http.get(path, { token: client.secret })).status).toBe(200);
@@ -73,17 +83,31 @@ describe.each(providers)("authentication and scopes (%s)", (provider) => {
   it("legacy clients (created before scopes existed) hold every scope, also after a scope edit", async () => {
     const legacy = await svc.createApiClient(storeId, "legacy");
     expect((await svc.http.get(path, { token: legacy.secret })).status).toBe(200);
-    const viewer = await svc.http.graphql(`{ viewer { ... on ApiClientViewer { scopes apiClient { legacyAllScopes } } } }`, {}, legacy.secret);
+    const viewer = await svc.http.graphql(
+      `{ viewer { ... on ApiClientViewer { scopes apiClient { legacyAllScopes } } } }`,
+      {},
+      legacy.secret,
+    );
     expect(viewer.data.viewer.scopes).toEqual([...ALL_SCOPES]);
     expect(viewer.data.viewer.apiClient.legacyAllScopes).toBe(true);
     const staff = await svc.createStaff(storeId);
-    expectNoErrors(await svc.http.graphql(`mutation($id: ID!) { setApiClientScopes(id: $id, scopes: [returns_read]) { scopes } }`, { id: legacy.id }, staff.token));
+    expectNoErrors(
+      await svc.http.graphql(
+        `mutation($id: ID!) { setApiClientScopes(id: $id, scopes: [returns_read]) { scopes } }`,
+        { id: legacy.id },
+        staff.token,
+      ),
+    );
     expect((await svc.http.get(path, { token: legacy.secret })).status).toBe(200);
   });
 
   it("only staff may create API clients; the secret is shown once and works", async () => {
     const apiKey = await svc.createApiClient(storeId, "all");
-    const denied = await svc.http.graphql(`mutation($s: ID!) { createApiClient(storeId: $s, input: { name: "x", scopes: [checkout_read] }) { secret } }`, { s: storeId }, apiKey.secret);
+    const denied = await svc.http.graphql(
+      `mutation($s: ID!) { createApiClient(storeId: $s, input: { name: "x", scopes: [checkout_read] }) { secret } }`,
+      { s: storeId },
+      apiKey.secret,
+    );
     expect(denied.errors?.[0].extensions).toMatchObject({ code: "FORBIDDEN", status: 403 });
 
     const staff = await svc.createStaff(storeId);
@@ -102,7 +126,9 @@ describe.each(providers)("authentication and scopes (%s)", (provider) => {
     const row = await svc.services.db.prisma.apiClient.findUnique({ where: { id: created.createApiClient.apiClient.id } });
     expect(JSON.stringify(row)).not.toContain(secret.slice(20));
     // And it cannot be read back.
-    const list = expectNoErrors(await svc.http.graphql(`query($s: ID!) { apiClients(storeId: $s) { id secretHint } }`, { s: storeId }, staff.token));
+    const list = expectNoErrors(
+      await svc.http.graphql(`query($s: ID!) { apiClients(storeId: $s) { id secretHint } }`, { s: storeId }, staff.token),
+    );
     expect(JSON.stringify(list)).not.toContain(secret.slice(20));
   });
 
@@ -114,7 +140,9 @@ describe.each(providers)("authentication and scopes (%s)", (provider) => {
 
   it("login refuses a wrong password and logout ends the session", async () => {
     const staff = await svc.createStaff(storeId);
-    const bad = await svc.http.graphql(`mutation($e: String!) { login(email: $e, password: "wrong password") { token } }`, { e: staff.email });
+    const bad = await svc.http.graphql(`mutation($e: String!) { login(email: $e, password: "wrong password") { token } }`, {
+      e: staff.email,
+    });
     expect(bad.errors?.[0].extensions.code).toBe("UNAUTHENTICATED");
     expectNoErrors(await svc.http.graphql(`mutation { logout }`, {}, staff.token));
     const after = await svc.http.graphql(`query($s: ID!) { apiClients(storeId: $s) { id } }`, { s: storeId }, staff.token);

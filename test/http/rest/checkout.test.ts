@@ -32,7 +32,11 @@ describe.each(providers)("checkout over REST v2.2 (%s)", (provider) => {
   }
 
   async function setTree(experienceIds: string[]) {
-    return svc.http.graphql(SET_TREE, { s: storeId, rules: experienceIds.map((id, i) => ({ name: `rule ${i}`, experienceId: id })) }, staff);
+    return svc.http.graphql(
+      SET_TREE,
+      { s: storeId, rules: experienceIds.map((id, i) => ({ name: `rule ${i}`, experienceId: id })) },
+      staff,
+    );
   }
 
   it("deletes an experience that is not live, with its shipping methods", async () => {
@@ -56,14 +60,20 @@ describe.each(providers)("checkout over REST v2.2 (%s)", (provider) => {
     const res = await svc.http.delete(`/v2.2/stores/${storeId}/checkout-experiences/chx_nope`, { token: secret });
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-    expect(res.body).toMatchObject({ type: "com.retour.api:checkout/not-found", status: 404, instance: `/v2.2/stores/${storeId}/checkout-experiences/chx_nope` });
+    expect(res.body).toMatchObject({
+      type: "com.retour.api:checkout/not-found",
+      status: 404,
+      instance: `/v2.2/stores/${storeId}/checkout-experiences/chx_nope`,
+    });
   });
 
   it("answers 404 for another store's experience", async () => {
     const other = await svc.createStore("Other");
     const otherStaff = await svc.createStaff(other.id);
     const data = expectNoErrors(await svc.http.graphql(CREATE_EXPERIENCE, { s: other.id, i: { name: "Theirs" } }, otherStaff.token));
-    const res = await svc.http.delete(`/v2.2/stores/${storeId}/checkout-experiences/${data.createCheckoutExperience.id}`, { token: secret });
+    const res = await svc.http.delete(`/v2.2/stores/${storeId}/checkout-experiences/${data.createCheckoutExperience.id}`, {
+      token: secret,
+    });
     expect(res.status).toBe(404);
   });
 
@@ -107,7 +117,9 @@ describe.each(providers)("checkout over REST v2.2 (%s)", (provider) => {
         expect(del.status).toBe(409);
         expect(treeOk).toBe(true);
       }
-      const current = expectNoErrors(await svc.http.graphql(`query($s: ID!) { checkoutTree(storeId: $s) { experience { id } } }`, { s: storeId }, secret));
+      const current = expectNoErrors(
+        await svc.http.graphql(`query($s: ID!) { checkoutTree(storeId: $s) { experience { id } } }`, { s: storeId }, secret),
+      );
       for (const rule of current.checkoutTree) expect(rule.experience).not.toBeNull();
     }
   });
@@ -131,7 +143,17 @@ describe.each(providers)("checkout over REST v2.2 (%s)", (provider) => {
         expectNoErrors(
           await svc.http.graphql(
             CREATE_AB_TEST,
-            { s: abStore, i: { name, treatments: [{ name: "control", weight: 50, isControl: true }, { name: "b", weight: 30 }, { name: "c", weight: 20 }] } },
+            {
+              s: abStore,
+              i: {
+                name,
+                treatments: [
+                  { name: "control", weight: 50, isControl: true },
+                  { name: "b", weight: 30 },
+                  { name: "c", weight: 20 },
+                ],
+              },
+            },
             abStaff,
           ),
         ).createCheckoutAbTest.id as string;
@@ -179,7 +201,9 @@ describe.each(providers)("checkout over REST v2.2 (%s)", (provider) => {
       expect(byId[ids.toControl].endDate).toEqual(expect.any(String));
       expect(byId[ids.toControl].treatments.some((t: any) => t.isWinner)).toBe(false);
       expect(byId[ids.toWinner]).toMatchObject({ isConcluded: true, concludedToControl: false });
-      expect(byId[ids.toWinner].treatments.filter((t: any) => t.isWinner)).toEqual([{ name: "c", weight: 20, isControl: false, isWinner: true }]);
+      expect(byId[ids.toWinner].treatments.filter((t: any) => t.isWinner)).toEqual([
+        { name: "c", weight: 20, isControl: false, isWinner: true },
+      ]);
     });
   });
 });

@@ -19,7 +19,8 @@ describe.each(providers)("customers over REST v2.2 (%s)", (provider) => {
   beforeAll(async () => {
     svc = await startTestService(provider);
     storeId = (await svc.createStore("Customers store")).id;
-    secret = (await svc.createApiClient(storeId, ["customers_read", "customers_write", "orders_write", "returns_read", "returns_write"])).secret;
+    secret = (await svc.createApiClient(storeId, ["customers_read", "customers_write", "orders_write", "returns_read", "returns_write"]))
+      .secret;
   });
   afterAll(() => svc?.close());
 
@@ -35,7 +36,13 @@ describe.each(providers)("customers over REST v2.2 (%s)", (provider) => {
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.stringMatching(/^cus_/), email: "jane@example.com", created: true });
 
-    const updated = await put({ email: "jane@example.com", lastName: "Doe", phoneNumber: "+15550000000", location: { city: "Portland" }, customFields: { loyalty_points: 1300, status: "Active" } });
+    const updated = await put({
+      email: "jane@example.com",
+      lastName: "Doe",
+      phoneNumber: "+15550000000",
+      location: { city: "Portland" },
+      customFields: { loyalty_points: 1300, status: "Active" },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toEqual({ id: created.body.id, email: "jane@example.com", created: false });
 
@@ -48,7 +55,13 @@ describe.each(providers)("customers over REST v2.2 (%s)", (provider) => {
       lastName: "Doe",
       phoneNumber: "+11234567890",
       location: { street1: "123 Main St", city: "Portland", stateCode: "WA", countryCode: "US", latitude: 47.6062, longitude: -122.3321 },
-      customFields: { loyalty_points: 1300, pricing_plan: "com.example.yearly", renews_at: "2026-03-01T00:00:00.000Z", status: "Active", vip_member: true },
+      customFields: {
+        loyalty_points: 1300,
+        pricing_plan: "com.example.yearly",
+        renews_at: "2026-03-01T00:00:00.000Z",
+        status: "Active",
+        vip_member: true,
+      },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -100,7 +113,9 @@ describe.each(providers)("customers over REST v2.2 (%s)", (provider) => {
   });
 
   it("concurrent upserts of one new e-mail make one customer: one 201, the rest 200", async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => put({ email: "race@example.com", customFields: { [`f${i}`]: i } })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => put({ email: "race@example.com", customFields: { [`f${i}`]: i } })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     expect(Object.keys((await get("race@example.com")).body.customFields).sort()).toEqual(["f0", "f1", "f2", "f3", "f4", "f5"]);
@@ -111,7 +126,9 @@ describe.each(providers)("customers over REST v2.2 (%s)", (provider) => {
       const body = { ...customOrderBody(), customer: { email: "Ada@Example.test", firstName: "Ada", lastName: "Lovelace" } };
       expect((await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, body, { token: secret })).status).toBe(200);
       const o = { externalId: body.id, name: body.id, lineItems: body.lineItems.map((l) => ({ id: l.id, quantity: l.quantity })) };
-      const ret = await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(o, [{ lineItemId: o.lineItems[0].id, quantity: 1 }]), { token: secret });
+      const ret = await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(o, [{ lineItemId: o.lineItems[0].id, quantity: 1 }]), {
+        token: secret,
+      });
       expect(ret.status).toBe(201);
       return ret.body.return.id as string;
     };

@@ -35,13 +35,20 @@ describe.each(providers)("REST protocol errors (%s)", (provider) => {
   });
 
   it("413 problem for an oversized body", async () => {
-    const res = await svc.http.request("DELETE", `/v2.2/stores/${storeId}/checkout-experiences/chx_1`, { token: secret, raw: JSON.stringify({ a: "x".repeat(11 * 1024 * 1024) }) });
+    const res = await svc.http.request("DELETE", `/v2.2/stores/${storeId}/checkout-experiences/chx_1`, {
+      token: secret,
+      raw: JSON.stringify({ a: "x".repeat(11 * 1024 * 1024) }),
+    });
     expect(res.status).toBe(413);
     expect(res.body.type).toBe("com.retour.api:request/too-large");
   });
 
   it("415 problem for a non-JSON body", async () => {
-    const res = await svc.http.request("DELETE", `/v2.2/stores/${storeId}/checkout-experiences/chx_1`, { token: secret, raw: "a=b", contentType: "application/x-www-form-urlencoded" });
+    const res = await svc.http.request("DELETE", `/v2.2/stores/${storeId}/checkout-experiences/chx_1`, {
+      token: secret,
+      raw: "a=b",
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(res.status).toBe(415);
   });
 

@@ -30,7 +30,11 @@ describe.each(providers)("inbound shipments over REST v2.2 (%s)", (provider) => 
     ...extra,
   });
   const create = async (locationId: string, extra: Record<string, unknown> = {}) =>
-    (await gql(CREATE, { s: storeId, i: base(locationId, extra) })).createInboundShipment as { id: string; status: string; items: { id: string }[] };
+    (await gql(CREATE, { s: storeId, i: base(locationId, extra) })).createInboundShipment as {
+      id: string;
+      status: string;
+      items: { id: string }[];
+    };
   const list = (query = "") => svc.http.get(`/v2.2/stores/${storeId}/inbound-shipments${query}`, { token: secret });
 
   beforeAll(async () => {
@@ -40,7 +44,18 @@ describe.each(providers)("inbound shipments over REST v2.2 (%s)", (provider) => 
     staff = (await svc.createStaff(storeId)).token;
     const up = await svc.http.post(
       `/v2.2/stores/${storeId}/products/bulk-upload`,
-      { products: [{ title: "Boot", images: [{ url: "https://img.example.com/boot.jpg", alt_text: "Boot" }], variants: [{ sku: "BOOT-1", price: 100, currency: "USD", upc: "012345678905" }, { sku: "BOOT-2", price: 100, currency: "USD" }] }] },
+      {
+        products: [
+          {
+            title: "Boot",
+            images: [{ url: "https://img.example.com/boot.jpg", alt_text: "Boot" }],
+            variants: [
+              { sku: "BOOT-1", price: 100, currency: "USD", upc: "012345678905" },
+              { sku: "BOOT-2", price: 100, currency: "USD" },
+            ],
+          },
+        ],
+      },
       { token: secret },
     );
     expect(up.status).toBe(200);
@@ -64,21 +79,55 @@ describe.each(providers)("inbound shipments over REST v2.2 (%s)", (provider) => 
     expect(over.errors?.[0].extensions).toMatchObject({ status: 409, type: "inbound/over-receipt" });
     expect(over.errors?.[0].message).toMatch(/at most 3 more/);
 
-    const done = (await gql(RECEIVE, { s: storeId, id: s.id, r: [{ itemId: a, missing: 3 }, { itemId: b, received: 5 }] })).recordInboundReceipts;
+    const done = (
+      await gql(RECEIVE, {
+        s: storeId,
+        id: s.id,
+        r: [
+          { itemId: a, missing: 3 },
+          { itemId: b, received: 5 },
+        ],
+      })
+    ).recordInboundReceipts;
     expect(done).toMatchObject({ status: "RECEIVED", receivedCount: 11, damagedCount: 1, missingCount: 3 });
 
     const back = await svc.http.graphql(IN_TRANSIT, { s: storeId, id: s.id }, staff);
     expect(back.errors?.[0].extensions).toMatchObject({ status: 409, type: "inbound/invalid-transition" });
     // Items are locked once received.
-    const edit = await svc.http.graphql(UPDATE, { s: storeId, id: s.id, i: base(main, { items: [{ productId: products[0].id, quantity: 1 }] }) }, staff);
+    const edit = await svc.http.graphql(
+      UPDATE,
+      { s: storeId, id: s.id, i: base(main, { items: [{ productId: products[0].id, quantity: 1 }] }) },
+      staff,
+    );
     expect(edit.errors?.[0].extensions).toMatchObject({ status: 409, type: "inbound/items-locked" });
 
     const res = await svc.http.get(`/v2.2/stores/${storeId}/inbound-shipments/${s.id}`, { token: secret });
     expect(res.status).toBe(200);
     const d = res.body.inbound_shipment;
-    expect(d).toMatchObject({ id: s.id, status: "RECEIVED", sku_count: 2, item_count: 15, received_count: 11, damaged_count: 1, missing_count: 3 });
-    expect(d.items[0]).toMatchObject({ quantity: 10, received_quantity: 6, damaged_quantity: 1, missing_quantity: 3, discrepancy: -3, packing_mode: "individual" });
-    expect(d.items[0].product).toEqual({ id: products[0].id, title: "Boot", sku: "BOOT-1", image_url: "https://img.example.com/boot.jpg", upc: "012345678905" });
+    expect(d).toMatchObject({
+      id: s.id,
+      status: "RECEIVED",
+      sku_count: 2,
+      item_count: 15,
+      received_count: 11,
+      damaged_count: 1,
+      missing_count: 3,
+    });
+    expect(d.items[0]).toMatchObject({
+      quantity: 10,
+      received_quantity: 6,
+      damaged_quantity: 1,
+      missing_quantity: 3,
+      discrepancy: -3,
+      packing_mode: "individual",
+    });
+    expect(d.items[0].product).toEqual({
+      id: products[0].id,
+      title: "Boot",
+      sku: "BOOT-1",
+      image_url: "https://img.example.com/boot.jpg",
+      upc: "012345678905",
+    });
     expect(d.items[1]).toMatchObject({ received_quantity: 5, discrepancy: 0 });
   });
 
@@ -87,7 +136,11 @@ describe.each(providers)("inbound shipments over REST v2.2 (%s)", (provider) => 
     expect(res.errors?.[0].extensions).toMatchObject({ status: 403, type: "auth/staff-only" });
     const bad = await svc.http.graphql(CREATE, { s: storeId, i: base(main, { items: [{ productId: "prd_nope", quantity: 1 }] }) }, staff);
     expect(bad.errors?.[0].extensions).toMatchObject({ status: 400 });
-    const zero = await svc.http.graphql(CREATE, { s: storeId, i: base(main, { items: [{ productId: products[0].id, quantity: 0 }] }) }, staff);
+    const zero = await svc.http.graphql(
+      CREATE,
+      { s: storeId, i: base(main, { items: [{ productId: products[0].id, quantity: 0 }] }) },
+      staff,
+    );
     expect(zero.errors?.[0].extensions).toMatchObject({ status: 400, field: "input.items[0].quantity" });
   });
 
@@ -127,18 +180,40 @@ describe.each(providers)("inbound shipments over REST v2.2 (%s)", (provider) => 
     });
     expect(d.purchase_orders).toEqual([{ id: expect.stringMatching(/^po_/), name: "PO-77" }]);
     expect(d.transfer_orders).toEqual([{ id: expect.stringMatching(/^trn_/), name: "TR-1" }]);
-    expect(d.files).toEqual([{ id: expect.stringMatching(/^isf_/), title: "Packing list", url: "https://files.example/p.pdf", content_type: "application/pdf", created_at: expect.any(String) }]);
+    expect(d.files).toEqual([
+      {
+        id: expect.stringMatching(/^isf_/),
+        title: "Packing list",
+        url: "https://files.example/p.pdf",
+        content_type: "application/pdf",
+        created_at: expect.any(String),
+      },
+    ]);
 
     const bare = await create(main);
     const b = (await svc.http.get(`/v2.2/stores/${storeId}/inbound-shipments/${bare.id}`, { token: secret })).body.inbound_shipment;
-    for (const k of ["shipment_id", "carrier", "tracking_number", "tracking_url", "estimated_arrival_date", "actual_arrival_date", "freight_type", "payment_terms", "custom_volume_cubic_meters"]) {
+    for (const k of [
+      "shipment_id",
+      "carrier",
+      "tracking_number",
+      "tracking_url",
+      "estimated_arrival_date",
+      "actual_arrival_date",
+      "freight_type",
+      "payment_terms",
+      "custom_volume_cubic_meters",
+    ]) {
       expect(b).toHaveProperty(k, null);
     }
     expect(b.freight_cost).toEqual({ amount: "0.00", currency: "USD" });
 
     const unknown = await svc.http.get(`/v2.2/stores/${storeId}/inbound-shipments/inb_nope`, { token: secret });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ type: "com.retour.api:inbound/not-found", status: 404, instance: `/v2.2/stores/${storeId}/inbound-shipments/inb_nope` });
+    expect(unknown.body).toMatchObject({
+      type: "com.retour.api:inbound/not-found",
+      status: 404,
+      instance: `/v2.2/stores/${storeId}/inbound-shipments/inb_nope`,
+    });
 
     const other = await svc.createStore("Other inbound");
     const otherStaff = (await svc.createStaff(other.id)).token;
@@ -147,8 +222,18 @@ describe.each(providers)("inbound shipments over REST v2.2 (%s)", (provider) => 
     const foreign = await svc.http.graphql(CREATE, { s: other.id, i: base(otherLoc) }, otherStaff);
     expect(foreign.errors?.[0].extensions).toMatchObject({ status: 400, field: "input.items.productId" });
     const otherSecret = (await svc.createApiClient(other.id, ["products_write"])).secret;
-    const up = await svc.http.post(`/v2.2/stores/${other.id}/products/bulk-upload`, { products: [{ title: "X", variants: [{ sku: "X-1", price: 1, currency: "USD" }] }] }, { token: otherSecret });
-    const theirs = expectNoErrors(await svc.http.graphql(CREATE, { s: other.id, i: { locationId: otherLoc, items: [{ productId: up.body.results[0].products[0].id, quantity: 1 }] } }, otherStaff)).createInboundShipment;
+    const up = await svc.http.post(
+      `/v2.2/stores/${other.id}/products/bulk-upload`,
+      { products: [{ title: "X", variants: [{ sku: "X-1", price: 1, currency: "USD" }] }] },
+      { token: otherSecret },
+    );
+    const theirs = expectNoErrors(
+      await svc.http.graphql(
+        CREATE,
+        { s: other.id, i: { locationId: otherLoc, items: [{ productId: up.body.results[0].products[0].id, quantity: 1 }] } },
+        otherStaff,
+      ),
+    ).createInboundShipment;
     const res2 = await svc.http.get(`/v2.2/stores/${storeId}/inbound-shipments/${theirs.id}`, { token: secret });
     expect(res2.status).toBe(404);
     const res3 = await svc.http.get(`/v2.2/stores/${other.id}/inbound-shipments/${theirs.id}`, { token: secret });
@@ -159,7 +244,11 @@ describe.each(providers)("inbound shipments over REST v2.2 (%s)", (provider) => 
     const store = (await svc.createStore("Filters")).id;
     const st = (await svc.createStaff(store)).token;
     const key = (await svc.createApiClient(store, ["inbound_shipments_read", "products_write"])).secret;
-    const up = await svc.http.post(`/v2.2/stores/${store}/products/bulk-upload`, { products: [{ title: "F", variants: [{ sku: "F-1", price: 1, currency: "USD" }] }] }, { token: key });
+    const up = await svc.http.post(
+      `/v2.2/stores/${store}/products/bulk-upload`,
+      { products: [{ title: "F", variants: [{ sku: "F-1", price: 1, currency: "USD" }] }] },
+      { token: key },
+    );
     const pid = up.body.results[0].products[0].id;
     const g = async (q: string, v: Record<string, unknown>) => expectNoErrors(await svc.http.graphql(q, v, st));
     const locA = (await g(CREATE_LOCATION, { s: store, n: "A" })).createLocation.id;
@@ -225,13 +314,20 @@ describe.each(providers)("inbound shipments over REST v2.2 (%s)", (provider) => 
     const store = (await svc.createStore("Paging")).id;
     const st = (await svc.createStaff(store)).token;
     const key = (await svc.createApiClient(store, ["inbound_shipments_read", "products_write"])).secret;
-    const up = await svc.http.post(`/v2.2/stores/${store}/products/bulk-upload`, { products: [{ title: "P", variants: [{ sku: "P-1", price: 1, currency: "USD" }] }] }, { token: key });
+    const up = await svc.http.post(
+      `/v2.2/stores/${store}/products/bulk-upload`,
+      { products: [{ title: "P", variants: [{ sku: "P-1", price: 1, currency: "USD" }] }] },
+      { token: key },
+    );
     const pid = up.body.results[0].products[0].id;
     const g = async (q: string, v: Record<string, unknown>) => expectNoErrors(await svc.http.graphql(q, v, st));
     const loc = (await g(CREATE_LOCATION, { s: store, n: "L" })).createLocation.id;
     const created: string[] = [];
     for (let i = 0; i < 12; i++) {
-      created.push((await g(CREATE, { s: store, i: { locationId: loc, shipmentId: `S${i}`, items: [{ productId: pid, quantity: 1 }] } })).createInboundShipment.id);
+      created.push(
+        (await g(CREATE, { s: store, i: { locationId: loc, shipmentId: `S${i}`, items: [{ productId: pid, quantity: 1 }] } }))
+          .createInboundShipment.id,
+      );
       await sleep(2); // distinct timestamps, so the expected order is unambiguous
     }
     const expectedOrder = [...created].reverse();
@@ -243,7 +339,10 @@ describe.each(providers)("inbound shipments over REST v2.2 (%s)", (provider) => 
     const pages: string[][] = [];
     let next: string | null = null;
     do {
-      const res: any = await svc.http.get(`/v2.2/stores/${store}/inbound-shipments?page-size=4${next ? `&page-continue=${encodeURIComponent(next)}` : ""}`, { token: key });
+      const res: any = await svc.http.get(
+        `/v2.2/stores/${store}/inbound-shipments?page-size=4${next ? `&page-continue=${encodeURIComponent(next)}` : ""}`,
+        { token: key },
+      );
       expect(res.status).toBe(200);
       pages.push(res.body.inbound_shipments.map((s: any) => s.id));
       next = res.headers.get("x-page-next");

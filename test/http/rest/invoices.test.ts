@@ -28,7 +28,19 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const HEADER = ["invoice_id", "item_id", "date", "type", "description", "order_name", "return_id", "quantity", "unit_amount", "amount", "currency"];
+const HEADER = [
+  "invoice_id",
+  "item_id",
+  "date",
+  "type",
+  "description",
+  "order_name",
+  "return_id",
+  "quantity",
+  "unit_amount",
+  "amount",
+  "currency",
+];
 
 describe.each(providers)("invoices over REST v2.2 (%s)", (provider) => {
   let svc: TestService;
@@ -46,7 +58,9 @@ describe.each(providers)("invoices over REST v2.2 (%s)", (provider) => {
     const prisma = svc.services.db.prisma;
     const id = newId("inv");
     const prefix = `ivi_${id.slice(-6)}_`;
-    await prisma.invoice.create({ data: { id, storeId: store, status, currency: "USD", periodStart: start, periodEnd: new Date(start.getTime() + 31 * 86_400_000) } });
+    await prisma.invoice.create({
+      data: { id, storeId: store, status, currency: "USD", periodStart: start, periodEnd: new Date(start.getTime() + 31 * 86_400_000) },
+    });
     for (let done = 0; done < items; done += 5000) {
       await prisma.invoiceItem.createMany({
         data: Array.from({ length: Math.min(5000, items - done) }, (_, k) => ({
@@ -78,7 +92,19 @@ describe.each(providers)("invoices over REST v2.2 (%s)", (provider) => {
     const ids = rows.slice(1).map((r) => r[1]);
     const prefix = `ivi_${id.slice(-6)}_`;
     expect(ids).toEqual(Array.from({ length: 2503 }, (_, k) => `${prefix}${String(k).padStart(8, "0")}`));
-    expect(rows[1]).toEqual([id, `${prefix}00000000`, "2026-01-01T00:00:00.000Z", "return_label", "Label 0", "#0", "", "1", "7.95", "7.95", "USD"]);
+    expect(rows[1]).toEqual([
+      id,
+      `${prefix}00000000`,
+      "2026-01-01T00:00:00.000Z",
+      "return_label",
+      "Label 0",
+      "#0",
+      "",
+      "1",
+      "7.95",
+      "7.95",
+      "USD",
+    ]);
     expect(rows[2503][2]).toBe(new Date(Date.parse("2026-01-01T00:00:00Z") + 834_000).toISOString());
   });
 
@@ -121,7 +147,11 @@ describe.each(providers)("invoices over REST v2.2 (%s)", (provider) => {
     const res = await svc.http.get(`/v2.2/invoices/${theirs}/items.csv`, { token: secret });
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-    expect(res.body).toMatchObject({ type: "com.retour.api:invoices/not-found", status: 404, instance: `/v2.2/invoices/${theirs}/items.csv` });
+    expect(res.body).toMatchObject({
+      type: "com.retour.api:invoices/not-found",
+      status: 404,
+      instance: `/v2.2/invoices/${theirs}/items.csv`,
+    });
     const unknown = await svc.http.get(`/v2.2/invoices/inv_nope/items.csv`, { token: secret });
     expect(unknown.status).toBe(404);
     // The owner can read it.
@@ -141,7 +171,12 @@ describe.each(providers)("invoices over REST v2.2 (%s)", (provider) => {
     const list = res.body.invoices;
     expect(list).toHaveLength(3);
     expect(list[0]).toMatchObject({ status: "pending", charge: { amount: "-1.00", currency: "USD" }, store: { id: store } });
-    expect(list[1]).toMatchObject({ id: mid, status: "issued", charge: { amount: "15.90", currency: "USD" }, periodStart: "2026-02-01T00:00:00.000Z" });
+    expect(list[1]).toMatchObject({
+      id: mid,
+      status: "issued",
+      charge: { amount: "15.90", currency: "USD" },
+      periodStart: "2026-02-01T00:00:00.000Z",
+    });
     expect(list[2]).toMatchObject({ id: old, status: "paid", charge: { amount: "31.80", currency: "USD" } });
     const foreign = await svc.http.get(`/v2.2/stores/${storeId}/invoices`, { token: key });
     expect(foreign.status).toBe(404);

@@ -34,32 +34,97 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
     const first = await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, body, { token: secret });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ message: "Order created", orderId: body.id, internalId: expect.stringMatching(/^ord_/) });
-    const again = await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, { ...body, name: "#2002", lineItems: [{ ...body.lineItems[0], quantity: 5 }, ...body.lineItems.slice(1)] }, { token: secret });
+    const again = await svc.http.post(
+      `/v2.2/stores/${storeId}/custom/orders`,
+      { ...body, name: "#2002", lineItems: [{ ...body.lineItems[0], quantity: 5 }, ...body.lineItems.slice(1)] },
+      { token: secret },
+    );
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ message: "Order updated", orderId: body.id, internalId: first.body.internalId });
     const got = await svc.http.get(`/v2.2/stores/${storeId}/orders/${encodeURIComponent("#2002")}`, { token: secret });
     expect(got.status).toBe(200);
-    expect(got.body).toMatchObject({ id: first.body.internalId, orderId: body.id, name: "#2002", provider: "custom", currencyCode: "USD", subtotalPrice: 225.5, shippingCost: 5, totalTax: 4 });
-    expect(got.body.lineItems.map((l: any) => [l.id, l.quantity, l.price])).toEqual([[body.lineItems[0].id, 5, 40], [body.lineItems[1].id, 1, 25.5]]);
+    expect(got.body).toMatchObject({
+      id: first.body.internalId,
+      orderId: body.id,
+      name: "#2002",
+      provider: "custom",
+      currencyCode: "USD",
+      subtotalPrice: 225.5,
+      shippingCost: 5,
+      totalTax: 4,
+    });
+    expect(got.body.lineItems.map((l: any) => [l.id, l.quantity, l.price])).toEqual([
+      [body.lineItems[0].id, 5, 40],
+      [body.lineItems[1].id, 1, 25.5],
+    ]);
     expect(await svc.services.db.prisma.order.count({ where: { storeId, externalId: body.id } })).toBe(1);
   });
 
   it("applies the same order rules (protection, totals, grams, quantity cap) through REST and GraphQL", async () => {
     const m = (amount: string) => ({ shopMoney: { amount, currencyCode: "USD" }, presentmentMoney: { amount, currencyCode: "USD" } });
-    const base = customOrderBody({ lines: [{ id: "r-1", quantity: 2, price: "40.00" }, { id: "r-2", quantity: 1, price: "2.50" }] });
-    const lines = base.lineItems.map((l) => ({ ...l, discounts: [{ amountSet: m("1.10"), discountId: "d" }, { amountSet: m("0.20"), discountId: "e" }], weight: { value: 1.5, unit: "kg" } }));
-    lines[1] = { ...lines[1], vendor: "re:do", properties: [{ name: "_redo_type", value: "return" }], weight: { value: 2, unit: "oz" } } as any;
-    const body = { ...base, lineItems: lines, orderDiscounts: [{ amountSet: m("3.00"), discountId: "o" }], shippingLines: [{ id: "s", title: "Express", priceSet: m("7.00"), taxLines: [{ priceSet: m("0.70"), rate: "0.1" }] }, { id: "t", title: "Insurance", priceSet: m("1.25") }] };
+    const base = customOrderBody({
+      lines: [
+        { id: "r-1", quantity: 2, price: "40.00" },
+        { id: "r-2", quantity: 1, price: "2.50" },
+      ],
+    });
+    const lines = base.lineItems.map((l) => ({
+      ...l,
+      discounts: [
+        { amountSet: m("1.10"), discountId: "d" },
+        { amountSet: m("0.20"), discountId: "e" },
+      ],
+      weight: { value: 1.5, unit: "kg" },
+    }));
+    lines[1] = {
+      ...lines[1],
+      vendor: "re:do",
+      properties: [{ name: "_redo_type", value: "return" }],
+      weight: { value: 2, unit: "oz" },
+    } as any;
+    const body = {
+      ...base,
+      lineItems: lines,
+      orderDiscounts: [{ amountSet: m("3.00"), discountId: "o" }],
+      shippingLines: [
+        { id: "s", title: "Express", priceSet: m("7.00"), taxLines: [{ priceSet: m("0.70"), rate: "0.1" }] },
+        { id: "t", title: "Insurance", priceSet: m("1.25") },
+      ],
+    };
     const rest = await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, body, { token: secret });
     expect(rest.status, rest.text).toBe(200);
     // The same order as GraphQL input: the merchant's amounts, the core computes the rest.
     const input = {
-      orderId: `${body.id}-gql`, provider: "custom", placedAt: body.createdAt, currency: "USD",
-      lineItems: lines.map((l: any) => ({ id: l.id, productId: l.productId, title: l.title, sku: l.sku, vendor: l.vendor ?? null, quantity: l.quantity, price: l.priceSet.shopMoney.amount, discounts: l.discounts.map((d: any) => d.amountSet.shopMoney.amount), taxLines: l.taxLines.map((t: any) => t.priceSet.shopMoney.amount), weight: l.weight, properties: l.properties ?? null })),
+      orderId: `${body.id}-gql`,
+      provider: "custom",
+      placedAt: body.createdAt,
+      currency: "USD",
+      lineItems: lines.map((l: any) => ({
+        id: l.id,
+        productId: l.productId,
+        title: l.title,
+        sku: l.sku,
+        vendor: l.vendor ?? null,
+        quantity: l.quantity,
+        price: l.priceSet.shopMoney.amount,
+        discounts: l.discounts.map((d: any) => d.amountSet.shopMoney.amount),
+        taxLines: l.taxLines.map((t: any) => t.priceSet.shopMoney.amount),
+        weight: l.weight,
+        properties: l.properties ?? null,
+      })),
       orderDiscounts: ["3.00"],
-      shippingLines: [{ title: "Express", price: "7.00", taxLines: ["0.70"] }, { title: "Insurance", price: "1.25" }],
+      shippingLines: [
+        { title: "Express", price: "7.00", taxLines: ["0.70"] },
+        { title: "Insurance", price: "1.25" },
+      ],
     };
-    const upsert = expectNoErrors(await svc.http.graphql(`mutation($s: ID!, $i: OrderInput!) { upsertOrder(storeId: $s, input: $i) { order { id } } }`, { s: storeId, i: input }, secret));
+    const upsert = expectNoErrors(
+      await svc.http.graphql(
+        `mutation($s: ID!, $i: OrderInput!) { upsertOrder(storeId: $s, input: $i) { order { id } } }`,
+        { s: storeId, i: input },
+        secret,
+      ),
+    );
     const READ = `query($s: ID!, $id: String!) { order(storeId: $s, id: $id) { protection { covered finalSaleCoverage packageProtection returnsCoverage } discounts { amount } taxes { amount } shippingCost { amount } total { amount } items { variant { weight { kg } } } } }`;
     const viaRest = expectNoErrors(await svc.http.graphql(READ, { s: storeId, id: rest.body.internalId }, secret)).order;
     const viaGraphql = expectNoErrors(await svc.http.graphql(READ, { s: storeId, id: upsert.upsertOrder.order.id }, secret)).order;
@@ -73,10 +138,18 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
     });
     expect(viaRest.items.map((i: any) => i.variant.weight.kg)).toEqual([1.5, 0.05669904625]);
     // One quantity cap, the same refusal naming the field on both doors.
-    const tooMany = await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, { ...body, lineItems: [{ ...lines[0], quantity: 1001 }] }, { token: secret });
+    const tooMany = await svc.http.post(
+      `/v2.2/stores/${storeId}/custom/orders`,
+      { ...body, lineItems: [{ ...lines[0], quantity: 1001 }] },
+      { token: secret },
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toContain("`lineItems[0].quantity` must be an integer from 1 to 1000");
-    const gqlTooMany = await svc.http.graphql(`mutation($s: ID!, $i: OrderInput!) { upsertOrder(storeId: $s, input: $i) { created } }`, { s: storeId, i: { ...input, lineItems: [{ ...input.lineItems[0], quantity: 1001 }] } }, secret);
+    const gqlTooMany = await svc.http.graphql(
+      `mutation($s: ID!, $i: OrderInput!) { upsertOrder(storeId: $s, input: $i) { created } }`,
+      { s: storeId, i: { ...input, lineItems: [{ ...input.lineItems[0], quantity: 1001 }] } },
+      secret,
+    );
     expect(gqlTooMany.errors?.[0]).toMatchObject({ message: tooMany.body.error, extensions: { field: "lineItems[0].quantity" } });
   });
 
@@ -106,14 +179,37 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
     for (const ref of [id, created.body.orderId, "#3003"]) {
       const got = await svc.http.get(`/v2.2/stores/${storeId}/orders/${encodeURIComponent(ref)}`, { token: secret });
       expect(got.status, ref).toBe(200);
-      expect(got.body).toMatchObject({ id: created.body.orderId, orderId: id, name: "#3003", provider: "custom", subtotalPrice: 259.47, totalDiscount: 2, shippingCost: 4.95, totalPrice: 262.42, fulfillments: [] });
-      expect(got.body.customer).toEqual({ id: null, email: "grace@example.test", phoneNumber: null, name: "Grace Hopper", firstName: "Grace", lastName: "Hopper" });
+      expect(got.body).toMatchObject({
+        id: created.body.orderId,
+        orderId: id,
+        name: "#3003",
+        provider: "custom",
+        subtotalPrice: 259.47,
+        totalDiscount: 2,
+        shippingCost: 4.95,
+        totalPrice: 262.42,
+        fulfillments: [],
+      });
+      expect(got.body.customer).toEqual({
+        id: null,
+        email: "grace@example.test",
+        phoneNumber: null,
+        name: "Grace Hopper",
+        firstName: "Grace",
+        lastName: "Hopper",
+      });
     }
-    const shopify = await svc.http.post(`/v2.2/stores/${storeId}/orders`, apiOrder(`shop-${Date.now()}`, { provider: "Shopify" }), { token: secret });
+    const shopify = await svc.http.post(`/v2.2/stores/${storeId}/orders`, apiOrder(`shop-${Date.now()}`, { provider: "Shopify" }), {
+      token: secret,
+    });
     expect(shopify.status).toBe(200);
     expect((await svc.http.get(`/v2.2/stores/${storeId}/orders/${shopify.body.orderId}`, { token: secret })).body.provider).toBe("shopify");
 
-    const bad = await svc.http.post(`/v2.2/stores/${storeId}/orders`, apiOrder(`bad-${Date.now()}`, { lineItems: [{ id: "x", productId: "p", title: "t", quantity: 0 }] }), { token: secret });
+    const bad = await svc.http.post(
+      `/v2.2/stores/${storeId}/orders`,
+      apiOrder(`bad-${Date.now()}`, { lineItems: [{ id: "x", productId: "p", title: "t", quantity: 0 }] }),
+      { token: secret },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: expect.stringContaining("lineItems[0].quantity") });
 
@@ -129,7 +225,11 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
   it("Orders API: an order read back keeps the shipping and billing addresses it was given; absent ones stay absent", async () => {
     const address = { address1: "1 Main St", city: "Springfield", province: "IL", country: "US", postalCode: "62701" };
     const id = `addr-${Date.now()}`;
-    const created = await svc.http.post(`/v2.2/stores/${storeId}/orders`, apiOrder(id, { shipping: { method: "Ground", cost: 4.95, address }, billingAddress: { ...address, address2: "Suite 2" } }), { token: secret });
+    const created = await svc.http.post(
+      `/v2.2/stores/${storeId}/orders`,
+      apiOrder(id, { shipping: { method: "Ground", cost: 4.95, address }, billingAddress: { ...address, address2: "Suite 2" } }),
+      { token: secret },
+    );
     expect(created.status).toBe(200);
     const got = await svc.http.get(`/v2.2/stores/${storeId}/orders/${id}`, { token: secret });
     expect(got.body.shipping).toEqual({ cost: 4.95, address });
@@ -150,27 +250,49 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     const f = res.body.fulfillment;
-    expect(f).toMatchObject({ status: "pre_transit", lineItems: [{ id: "li-1", quantity: 2, title: "Jacket", productId: "p-1", variantId: null, sku: "JKT-1" }], deliveredAt: null });
+    expect(f).toMatchObject({
+      status: "pre_transit",
+      lineItems: [{ id: "li-1", quantity: 2, title: "Jacket", productId: "p-1", variantId: null, sku: "JKT-1" }],
+      deliveredAt: null,
+    });
     expect(f.id).toMatch(/^ful_/);
     expect(f.trackingHistory).toHaveLength(1);
     expect(f.trackingHistory[0]).toMatchObject({ status: "pre_transit" });
     expect(f.trackingHistory[0]).not.toHaveProperty("location");
 
-    const custom = await svc.http.post(`/v2.2/stores/${storeId}/orders/${order.body.orderId}/fulfillments`, {
-      fulfillmentId: `F-${id}`,
-      lineItems: [{ id: "li-1", quantity: 1 }],
-      useDummyTracking: true,
-      initialTracking: { status: "in_transit", message: "Picked up", datetime: "2026-11-03T08:00:00Z", estimatedDeliveryDate: "2026-11-06T00:00:00Z", location: { city: "Memphis", state: "TN", country: "US", postalCode: "38118" } },
-    }, { token: secret });
+    const custom = await svc.http.post(
+      `/v2.2/stores/${storeId}/orders/${order.body.orderId}/fulfillments`,
+      {
+        fulfillmentId: `F-${id}`,
+        lineItems: [{ id: "li-1", quantity: 1 }],
+        useDummyTracking: true,
+        initialTracking: {
+          status: "in_transit",
+          message: "Picked up",
+          datetime: "2026-11-03T08:00:00Z",
+          estimatedDeliveryDate: "2026-11-06T00:00:00Z",
+          location: { city: "Memphis", state: "TN", country: "US", postalCode: "38118" },
+        },
+      },
+      { token: secret },
+    );
     expect(custom.status).toBe(200);
     expect(custom.body.fulfillment).toMatchObject({
       id: `F-${id}`,
       status: "in_transit",
       estimatedDeliveryDate: "2026-11-06",
-      trackingHistory: [{ message: "Picked up", status: "in_transit", datetime: "2026-11-03T08:00:00.000Z", location: { city: "Memphis", state: "TN", country: "US", postalCode: "38118" } }],
+      trackingHistory: [
+        {
+          message: "Picked up",
+          status: "in_transit",
+          datetime: "2026-11-03T08:00:00.000Z",
+          location: { city: "Memphis", state: "TN", country: "US", postalCode: "38118" },
+        },
+      ],
     });
 
-    const status = (fid: string, body: unknown) => svc.http.post(`${base}/${encodeURIComponent(fid)}/shipment-status`, body, { token: secret });
+    const status = (fid: string, body: unknown) =>
+      svc.http.post(`${base}/${encodeURIComponent(fid)}/shipment-status`, body, { token: secret });
     const s1 = await status(`F-${id}`, { status: "out_for_delivery" });
     expect(s1.status).toBe(200);
     expect(s1.body.fulfillment.status).toBe("out_for_delivery");
@@ -200,7 +322,10 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
       [{ lineItems: [{ id: "li-1", quantity: 1 }] }, /only 0 of 3/],
       [{ lineItems: [{ id: "li-9", quantity: 1 }] }, /not a line item/],
       [{ lineItems: [{ id: "li-2", quantity: 1 }], fulfillmentId: "dup" }, /already exists/],
-      [{ lineItems: [{ id: "li-2", quantity: 1 }], useDummyTracking: true, initialTracking: { status: "teleported" } }, /initialTracking.status/],
+      [
+        { lineItems: [{ id: "li-2", quantity: 1 }], useDummyTracking: true, initialTracking: { status: "teleported" } },
+        /initialTracking.status/,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await post(body);
@@ -208,7 +333,11 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
       expect(res.body).toEqual({ error: expect.stringMatching(message) });
     }
-    const noOrder = await svc.http.post(`/v2.2/stores/${storeId}/orders/none/fulfillments`, { lineItems: [{ id: "li-1", quantity: 1 }] }, { token: secret });
+    const noOrder = await svc.http.post(
+      `/v2.2/stores/${storeId}/orders/none/fulfillments`,
+      { lineItems: [{ id: "li-1", quantity: 1 }] },
+      { token: secret },
+    );
     expect(noOrder.status).toBe(404);
     expect(noOrder.body).toEqual({ error: expect.any(String) });
     const noAuth = await post({ lineItems: [{ id: "li-2", quantity: 1 }] }, null);
@@ -229,7 +358,11 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
     const b = await svc.http.post(`/v2.2/stores/${storeId}/orders/${id}/fulfillments`, body, { token: secret, headers });
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(b.body.fulfillment.id).toBe(a.body.fulfillment.id);
-    const c = await svc.http.post(`/v2.2/stores/${storeId}/orders/${id}/fulfillments`, { ...body, lineItems: [{ id: "li-1", quantity: 2 }] }, { token: secret, headers });
+    const c = await svc.http.post(
+      `/v2.2/stores/${storeId}/orders/${id}/fulfillments`,
+      { ...body, lineItems: [{ id: "li-1", quantity: 2 }] },
+      { token: secret, headers },
+    );
     expect(c.status).toBe(422);
     expect(c.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     expect(await svc.services.db.prisma.fulfillment.count({ where: { order: { externalId: id } } })).toBe(1);
@@ -237,7 +370,11 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
 
   it("a return's provider must match the order's; deleting an order removes its returns", async () => {
     const order = await pushOrder(svc.http, storeId, secret);
-    const ret = await svc.http.post(`/v2.2/stores/${storeId}/returns`, { data: { provider: "Custom", externalOrderId: order.externalId, items: [{ lineItemId: order.lineItems[0].id, quantity: 1 }] } }, { token: secret });
+    const ret = await svc.http.post(
+      `/v2.2/stores/${storeId}/returns`,
+      { data: { provider: "Custom", externalOrderId: order.externalId, items: [{ lineItemId: order.lineItems[0].id, quantity: 1 }] } },
+      { token: secret },
+    );
     expect(ret.status).toBe(201);
     expect((await svc.http.delete(`/v2.2/stores/${storeId}/orders/${order.externalId}`, { token: secret })).status).toBe(200);
     expect((await svc.http.get(`/v2.2/returns/${ret.body.return.id}`, { token: secret })).status).toBe(404);
@@ -249,6 +386,14 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
     const otherKey = (await svc.createApiClient(other.id, "all")).secret;
     expect((await svc.http.get(`/v2.2/stores/${other.id}/orders/${order.externalId}`, { token: otherKey })).status).toBe(404);
     expect((await svc.http.get(`/v2.2/stores/${storeId}/orders/${order.externalId}`, { token: otherKey })).status).toBe(404);
-    expect((await svc.http.post(`/v2.2/stores/${other.id}/orders/${order.internalId}/fulfillments`, { lineItems: [{ id: order.lineItems[0].id, quantity: 1 }] }, { token: otherKey })).status).toBe(404);
+    expect(
+      (
+        await svc.http.post(
+          `/v2.2/stores/${other.id}/orders/${order.internalId}/fulfillments`,
+          { lineItems: [{ id: order.lineItems[0].id, quantity: 1 }] },
+          { token: otherKey },
+        )
+      ).status,
+    ).toBe(404);
   });
 });

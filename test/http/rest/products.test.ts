@@ -16,7 +16,8 @@ describe.each(providers)("product bulk upload over REST v2.2 (%s)", (provider) =
   let secret: string;
   let n = 0;
   const sku = (p: string) => `${p}-${++n}`;
-  const upload = (products: unknown, token = secret, store = storeId) => svc.http.post(`/v2.2/stores/${store}/products/bulk-upload`, { products }, { token });
+  const upload = (products: unknown, token = secret, store = storeId) =>
+    svc.http.post(`/v2.2/stores/${store}/products/bulk-upload`, { products }, { token });
   const productCount = () => svc.services.db.prisma.product.count({ where: { storeId } });
 
   beforeAll(async () => {
@@ -33,34 +34,67 @@ describe.each(providers)("product bulk upload over REST v2.2 (%s)", (provider) =
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ total_count: 2, processed_count: 2, error_count: 0 });
     const [r0, r1] = first.body.results;
-    expect(r0).toEqual({ status: "created", product_family_id: expect.stringMatching(/^pfm_/), products: [{ id: expect.stringMatching(/^prd_/), sku: a[0] }, { id: expect.any(String), sku: a[1] }] });
+    expect(r0).toEqual({
+      status: "created",
+      product_family_id: expect.stringMatching(/^pfm_/),
+      products: [
+        { id: expect.stringMatching(/^prd_/), sku: a[0] },
+        { id: expect.any(String), sku: a[1] },
+      ],
+    });
     expect(r1.status).toBe("created");
 
     // Re-upload: matched by external_id (first) and by SKU (second); same ids, new values.
-    const again = await upload([family("Shirt v2", a, { external_id: "ext-shirt" }), { ...family("Cap", b), variants: [{ sku: b[0], price: 999, currency: "eur" }] }]);
+    const again = await upload([
+      family("Shirt v2", a, { external_id: "ext-shirt" }),
+      { ...family("Cap", b), variants: [{ sku: b[0], price: 999, currency: "eur" }] },
+    ]);
     expect(again.body.results).toEqual([
       { status: "updated", product_family_id: r0.product_family_id, products: r0.products },
       { status: "updated", product_family_id: r1.product_family_id, products: r1.products },
     ]);
     const cap = expectNoErrors(
-      await svc.http.graphql(`query($s: ID!, $sku: String) { product(storeId: $s, sku: $sku) { id priceAmount price { amount currency } family { id title } } }`, { s: storeId, sku: b[0] }, secret),
+      await svc.http.graphql(
+        `query($s: ID!, $sku: String) { product(storeId: $s, sku: $sku) { id priceAmount price { amount currency } family { id title } } }`,
+        { s: storeId, sku: b[0] },
+        secret,
+      ),
     ).product;
-    expect(cap).toEqual({ id: r1.products[0].id, priceAmount: 999, price: { amount: "9.99", currency: "EUR" }, family: { id: r1.product_family_id, title: "Cap" } });
+    expect(cap).toEqual({
+      id: r1.products[0].id,
+      priceAmount: 999,
+      price: { amount: "9.99", currency: "EUR" },
+      family: { id: r1.product_family_id, title: "Cap" },
+    });
 
     // Matched by product_family_id; a new SKU adds a variant, variants left out stay.
     const extra = sku("A");
     const third = await upload([{ ...family("Shirt v3", [extra]), product_family_id: r0.product_family_id }]);
     expect(third.body.results[0]).toMatchObject({ status: "updated", product_family_id: r0.product_family_id, products: [{ sku: extra }] });
     const fam = expectNoErrors(
-      await svc.http.graphql(`query($s: ID!, $id: ID!) { productFamily(storeId: $s, id: $id) { title externalId tags products { sku } } }`, { s: storeId, id: r0.product_family_id }, secret),
+      await svc.http.graphql(
+        `query($s: ID!, $id: ID!) { productFamily(storeId: $s, id: $id) { title externalId tags products { sku } } }`,
+        { s: storeId, id: r0.product_family_id },
+        secret,
+      ),
     ).productFamily;
     expect(fam.title).toBe("Shirt v3");
     expect(fam.products.map((p: any) => p.sku).sort()).toEqual([...a, extra].sort());
 
     // A variant matched by its id can change its SKU.
     const renamed = sku("A");
-    const byId = await upload([{ ...family("Shirt v3", []), product_family_id: r0.product_family_id, variants: [{ id: r0.products[0].id, sku: renamed, price: 1, currency: "USD" }] }]);
-    expect(byId.body.results[0]).toEqual({ status: "updated", product_family_id: r0.product_family_id, products: [{ id: r0.products[0].id, sku: renamed }] });
+    const byId = await upload([
+      {
+        ...family("Shirt v3", []),
+        product_family_id: r0.product_family_id,
+        variants: [{ id: r0.products[0].id, sku: renamed, price: 1, currency: "USD" }],
+      },
+    ]);
+    expect(byId.body.results[0]).toEqual({
+      status: "updated",
+      product_family_id: r0.product_family_id,
+      products: [{ id: r0.products[0].id, sku: renamed }],
+    });
   });
 
   it("reports per-family errors in request order without blocking or rolling back the others", async () => {
@@ -73,7 +107,14 @@ describe.each(providers)("product bulk upload over REST v2.2 (%s)", (provider) =
     const res = await upload([
       family("Fine 1", [ok1]),
       family("Dup inside", [dup, dup]),
-      family("Takes owned", [sku("X")], { product_family_id: undefined, external_id: "new-ext", variants: [{ sku: owned, price: 1, currency: "USD" }, { sku: sku("Y"), price: 1, currency: "USD" }] }),
+      family("Takes owned", [sku("X")], {
+        product_family_id: undefined,
+        external_id: "new-ext",
+        variants: [
+          { sku: owned, price: 1, currency: "USD" },
+          { sku: sku("Y"), price: 1, currency: "USD" },
+        ],
+      }),
       { ...family("Unknown id", [sku("Z")]), product_family_id: "pfm_doesnotexist" },
       family("Fine 2", [ok2]),
       family("Shares across 1", ["SHARED-" + n]),
@@ -100,11 +141,16 @@ describe.each(providers)("product bulk upload over REST v2.2 (%s)", (provider) =
     // A SKU owned by another family, on a family matched by external id → error for that family only.
     const other = (await upload([family("Other", [sku("O")], { external_id: "other-ext" })])).body.results[0];
     const clash = await upload([family("Other", [owned], { external_id: "other-ext" }), family("Fine 3", [sku("OK")])]);
-    expect(clash.body.results[0]).toEqual({ status: "error", error: `SKU "${owned}" belongs to product family ${owner.product_family_id}.` });
+    expect(clash.body.results[0]).toEqual({
+      status: "error",
+      error: `SKU "${owned}" belongs to product family ${owner.product_family_id}.`,
+    });
     expect(clash.body.results[1].status).toBe("created");
     expect(other.status).toBe("created");
     // SKUs spread over two existing families, with nothing else to match on.
-    const spread = await upload([family("Spread", [owned, (await svc.services.db.prisma.product.findFirst({ where: { familyId: other.product_family_id } }))!.sku])]);
+    const spread = await upload([
+      family("Spread", [owned, (await svc.services.db.prisma.product.findFirst({ where: { familyId: other.product_family_id } }))!.sku]),
+    ]);
     expect(spread.body.results[0].status).toBe("error");
     expect(spread.body.results[0].error).toMatch(/2 different product families/);
   });
@@ -117,12 +163,27 @@ describe.each(providers)("product bulk upload over REST v2.2 (%s)", (provider) =
       [Array.from({ length: 1001 }, (_, i) => family(`F${i}`, [`S1001-${i}`])), "products"],
       [[good, { variants: [{ sku: "no-title", price: 1, currency: "USD" }] }], /title/],
       [[good, { ...family("T", []), variants: [] }], "products[1].variants"],
-      [[good, family("T", Array.from({ length: 101 }, (_, i) => `V101-${i}`))], "products[1].variants"],
+      [
+        [
+          good,
+          family(
+            "T",
+            Array.from({ length: 101 }, (_, i) => `V101-${i}`),
+          ),
+        ],
+        "products[1].variants",
+      ],
       [[good, { ...family("T", []), variants: [{ sku: "neg", price: -1, currency: "USD" }] }], "products[1].variants[0].price"],
       [[good, { ...family("T", []), variants: [{ sku: "frac", price: 10.5, currency: "USD" }] }], /price|Int/],
       [[good, { ...family("T", []), variants: [{ sku: "", price: 1, currency: "USD" }] }], "products[1].variants[0].sku"],
-      [[good, { ...family("T", []), variants: [{ sku: "x", price: 1, currency: "USD", weight_unit: "stone" }] }], "products[1].variants[0].weight_unit"],
-      [[good, { ...family("T", []), variants: [{ sku: "x", price: 1, currency: "USD", origin_country: "usa" }] }], "products[1].variants[0].origin_country"],
+      [
+        [good, { ...family("T", []), variants: [{ sku: "x", price: 1, currency: "USD", weight_unit: "stone" }] }],
+        "products[1].variants[0].weight_unit",
+      ],
+      [
+        [good, { ...family("T", []), variants: [{ sku: "x", price: 1, currency: "USD", origin_country: "usa" }] }],
+        "products[1].variants[0].origin_country",
+      ],
       [[good, family("x".repeat(501), ["long"])], "products[1].title"],
       [[good, family("T", ["k"], { kind: "BUNDLE" })], "products[1].kind"],
       [[good, family("T", ["u"], { unknown_field: 1 })], /unknown_field/],
@@ -160,7 +221,8 @@ describe.each(providers)("product bulk upload over REST v2.2 (%s)", (provider) =
     // Two real uploads racing: exactly one runs, the other gets 409.
     const big = (p: string) => Array.from({ length: 1000 }, (_, i) => family(`${p} ${i}`, [`${p}-${i}-a`, `${p}-${i}-b`, `${p}-${i}-c`]));
     const first = upload(big("RACE1"));
-    for (let i = 0; i < 500 && !(await prisma.bulkUploadLock.findUnique({ where: { storeId } })); i++) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; i < 500 && !(await prisma.bulkUploadLock.findUnique({ where: { storeId } })); i++)
+      await new Promise((r) => setTimeout(r, 5));
     const second = await upload(big("RACE2"));
     expect(second.status).toBe(409);
     expect(second.body.type).toBe("com.retour.api:products/bulk-upload-in-progress");

@@ -15,7 +15,8 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
   });
   afterAll(() => svc?.close());
 
-  const create = (body: unknown, headers: Record<string, string> = {}, token = secret) => svc.http.post(`/v2.2/stores/${storeId}/returns`, body, { token, headers });
+  const create = (body: unknown, headers: Record<string, string> = {}, token = secret) =>
+    svc.http.post(`/v2.2/stores/${storeId}/returns`, body, { token, headers });
   async function newReturn(order: OrderFixture, items = [{ lineItemId: order.lineItems[0].id, quantity: 1 }]) {
     const res = await create(returnBody(order, items));
     expect(res.status).toBe(201);
@@ -24,12 +25,27 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
 
   it("creates a return for two line items and reads it back in full", async () => {
     const order = await pushOrder(svc.http, storeId, secret, { name: "#1001" });
-    const res = await create(returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }, { lineItemId: order.lineItems[1].id, quantity: 1 }], { notes: "Customer called" }));
+    const res = await create(
+      returnBody(
+        order,
+        [
+          { lineItemId: order.lineItems[0].id, quantity: 1 },
+          { lineItemId: order.lineItems[1].id, quantity: 1 },
+        ],
+        { notes: "Customer called" },
+      ),
+    );
     expect(res.status).toBe(201);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.body.externalRMAResponses).toEqual([]);
     const ret = res.body.return;
-    expect(ret).toMatchObject({ type: "return", status: "open", order: { id: order.internalId, name: "#1001" }, platformOrderIds: [order.externalId], externalOrderIds: [order.externalId] });
+    expect(ret).toMatchObject({
+      type: "return",
+      status: "open",
+      order: { id: order.internalId, name: "#1001" },
+      platformOrderIds: [order.externalId],
+      externalOrderIds: [order.externalId],
+    });
     expect(ret.items.map((i: any) => i.orderItem.line_item_id)).toEqual([order.lineItems[0].id, order.lineItems[1].id]);
     expect(ret.items[0].refund).toEqual({ amount: { amount: "41.00", currency: "USD" }, type: "original_payment" });
     expect(ret.items[0].productValueNoTaxNoAdjustment).toEqual({ amount: { amount: "40.00", currency: "USD" } });
@@ -43,7 +59,14 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
     expect(ret.notes).toEqual([{ message: "Customer called" }]);
     expect(ret.giftCards).toEqual([]);
     expect(ret).not.toHaveProperty("shipment");
-    expect(ret.source.mailingAddress).toEqual({ line1: "1 Main St", line2: "", city: "Springfield", state: "IL", postalCode: "62701", country: "US" });
+    expect(ret.source.mailingAddress).toEqual({
+      line1: "1 Main St",
+      line2: "",
+      city: "Springfield",
+      state: "IL",
+      postalCode: "62701",
+      country: "US",
+    });
 
     const got = await svc.http.get(`/v2.2/returns/${ret.id}`, { token: secret });
     expect(got.status).toBe(200);
@@ -60,7 +83,11 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
       discounts: { amount: "0.00", currency: "USD" },
       total: { amount: "114.50", currency: "USD" },
     });
-    expect(got.body.order.items[0]).toMatchObject({ externalId: order.lineItems[0].id, quantity: 2, price: { amount: "40.00", currency: "USD" } });
+    expect(got.body.order.items[0]).toMatchObject({
+      externalId: order.lineItems[0].id,
+      quantity: 2,
+      price: { amount: "40.00", currency: "USD" },
+    });
     expect(got.body.order.items[0].id).toBe(ret.items[0].orderItem.id);
   });
 
@@ -85,7 +112,11 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
       [returnBody(order, [{ lineItemId: li, quantity: 0 }]), 400, "data.items[0].quantity"],
       [returnBody(order, [{ lineItemId: "nope", quantity: 1 }]), 400, "data.items[0].lineItemId"],
       [returnBody(order, [{ lineItemId: li, quantity: 1 }], { type: "gift" }), 400, "data.type"],
-      [returnBody(order, [{ lineItemId: li, quantity: 1 }], { shippingAddress: { line1: "x", city: "y", country: "USA" } }), 400, "data.shippingAddress.country"],
+      [
+        returnBody(order, [{ lineItemId: li, quantity: 1 }], { shippingAddress: { line1: "x", city: "y", country: "USA" } }),
+        400,
+        "data.shippingAddress.country",
+      ],
       [returnBody(order, [{ lineItemId: li, quantity: 1 }], { externalOrderId: "missing" }), 404, ""],
       [returnBody(order, [{ lineItemId: li, quantity: 1 }], { provider: "shopify" }), 404, ""],
     ];
@@ -96,7 +127,9 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
       if (status === 400) expect(res.body.field).toBe(field);
       else expect(res.body.type).toBe("com.retour.api:returns/order-not-found");
     }
-    const bad = await create({ data: { provider: "custom", externalOrderId: order.externalId, items: [{ lineItemId: li, quantity: "two" }] } });
+    const bad = await create({
+      data: { provider: "custom", externalOrderId: order.externalId, items: [{ lineItemId: li, quantity: "two" }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/quantity/);
     // Every problem at once, named as sent, in plain words (never a GraphQL message).
@@ -124,13 +157,20 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
     expect(again.status).toBe(201);
     // Two items of one request for the same line count together.
     const order2 = await pushOrder(svc.http, storeId, secret);
-    const both = await create(returnBody(order2, [{ lineItemId: order2.lineItems[0].id, quantity: 2 }, { lineItemId: order2.lineItems[0].id, quantity: 1 }]));
+    const both = await create(
+      returnBody(order2, [
+        { lineItemId: order2.lineItems[0].id, quantity: 2 },
+        { lineItemId: order2.lineItems[0].id, quantity: 1 },
+      ]),
+    );
     expect(both.status).toBe(409);
   });
 
   it("holds the over-return rule under 10 parallel creates", async () => {
     const order = await pushOrder(svc.http, storeId, secret, { lines: [{ id: `race-${Date.now()}`, quantity: 3 }] });
-    const results = await Promise.all(Array.from({ length: 10 }, () => create(returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]))));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => create(returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]))),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409, 409, 409, 409]);
     const sum = await svc.services.db.prisma.returnItem.aggregate({ where: { orderId: order.internalId }, _sum: { quantity: true } });
@@ -154,8 +194,12 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
     expect(count).toBe(1);
     // A failed request does not burn its key.
     const failKey = `fail-${Date.now()}`;
-    expect((await create(returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 5 }]), { "Idempotency-Key": failKey })).status).toBe(409);
-    expect((await create(returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 5 }]), { "Idempotency-Key": failKey })).status).toBe(409);
+    expect(
+      (await create(returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 5 }]), { "Idempotency-Key": failKey })).status,
+    ).toBe(409);
+    expect(
+      (await create(returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 5 }]), { "Idempotency-Key": failKey })).status,
+    ).toBe(409);
   });
 
   it("lets an Idempotency-Key expire after 24 hours", async () => {
@@ -178,7 +222,14 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
     const key = `inflight-${Date.now()}`;
     await svc.services.db.prisma.idempotencyKey.create({
       // Keys are scoped per caller: the operation is stored as `<operation>@<API client id>`.
-      data: { storeId, operation: `createReturn@${(await svc.services.db.prisma.apiClient.findFirstOrThrow({ where: { storeId }, orderBy: { id: "asc" } })).id}`, key, requestHash: requestHash({ input: body.data, options: { createExternalRMAs: false } }), response: null, expiresAt: new Date(Date.now() + 60_000) },
+      data: {
+        storeId,
+        operation: `createReturn@${(await svc.services.db.prisma.apiClient.findFirstOrThrow({ where: { storeId }, orderBy: { id: "asc" } })).id}`,
+        key,
+        requestHash: requestHash({ input: body.data, options: { createExternalRMAs: false } }),
+        response: null,
+        expiresAt: new Date(Date.now() + 60_000),
+      },
     });
     const res = await create(body, { "Idempotency-Key": key });
     expect(res.status).toBe(409);
@@ -192,7 +243,9 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
     const b = await pushOrder(svc.http, store, key, { name: "#B-1" });
     const ids: string[] = [];
     for (const o of [a, b, a]) {
-      const r = await svc.http.post(`/v2.2/stores/${store}/returns`, returnBody(o, [{ lineItemId: o.lineItems[0].id, quantity: 1 }]), { token: key });
+      const r = await svc.http.post(`/v2.2/stores/${store}/returns`, returnBody(o, [{ lineItemId: o.lineItems[0].id, quantity: 1 }]), {
+        token: key,
+      });
       expect(r.status).toBe(201);
       ids.push(r.body.return.id);
     }
@@ -235,27 +288,43 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
       expect(bad.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     }
     // A cursor is bound to its filters.
-    const filtered = await svc.http.get(`/v2.2/stores/${store}/returns?status=open&page-continue=${encodeURIComponent(next!)}`, { token: key });
+    const filtered = await svc.http.get(`/v2.2/stores/${store}/returns?status=open&page-continue=${encodeURIComponent(next!)}`, {
+      token: key,
+    });
     expect(filtered.status).toBe(400);
   });
 
   it("walks the lifecycle: process, reopen, flag, reject, reset — and refuses illegal transitions", async () => {
     const order = await pushOrder(svc.http, storeId, secret);
-    const ret = await newReturn(order, [{ lineItemId: order.lineItems[0].id, quantity: 2 }, { lineItemId: order.lineItems[1].id, quantity: 1 }]);
+    const ret = await newReturn(order, [
+      { lineItemId: order.lineItems[0].id, quantity: 2 },
+      { lineItemId: order.lineItems[1].id, quantity: 1 },
+    ]);
     const [i1, i2] = ret.items.map((i) => i.id);
     const status = async () => (await svc.http.get(`/v2.2/returns/${ret.id}/status`, { token: secret })).body.status;
 
-    const p1 = await svc.http.post(`/v2.2/returns/${ret.id}/process`, { products: [{ _id: i1, processInput: { restock: true, newMerchantAdjustment: 5 } }] }, { token: secret });
+    const p1 = await svc.http.post(
+      `/v2.2/returns/${ret.id}/process`,
+      { products: [{ _id: i1, processInput: { restock: true, newMerchantAdjustment: 5 } }] },
+      { token: secret },
+    );
     expect(p1.status).toBe(200);
     expect(p1.body.message).toMatch(/1 item/);
     expect(await status()).toBe("in_review");
     const again = await svc.http.post(`/v2.2/returns/${ret.id}/process`, { products: [{ _id: i1, reject: true }] }, { token: secret });
     expect(again.status).toBe(409);
-    const p2 = await svc.http.post(`/v2.2/returns/${ret.id}/process`, { products: [{ _id: i2, reject: true }], customerNotes: "Worn" }, { token: secret });
+    const p2 = await svc.http.post(
+      `/v2.2/returns/${ret.id}/process`,
+      { products: [{ _id: i2, reject: true }], customerNotes: "Worn" },
+      { token: secret },
+    );
     expect(p2.status).toBe(200);
     expect(await status()).toBe("complete");
     const read = (await svc.http.get(`/v2.2/returns/${ret.id}`, { token: secret })).body.return;
-    expect(read.items.map((i: any) => [i.status, i.outcome, i.productAdjustment])).toEqual([["processed", "restock", "5.00"], ["rejected", "reject", undefined]]);
+    expect(read.items.map((i: any) => [i.status, i.outcome, i.productAdjustment])).toEqual([
+      ["processed", "restock", "5.00"],
+      ["rejected", "reject", undefined],
+    ]);
     // 2 × 40.00 + 2.00 tax (the line's) − 5.00 adjustment; the rejected item refunds nothing.
     expect(read.totals.refund).toEqual({ amount: { amount: "77.00", currency: "USD" } });
 
@@ -272,7 +341,11 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
 
     expect((await svc.http.put(`/v2.2/returns/${ret.id}/status`, { status: "flagged" }, { token: secret })).status).toBe(204);
     expect(await status()).toBe("flagged");
-    const processFlagged = await svc.http.post(`/v2.2/returns/${ret.id}/process`, { products: [{ _id: i1, processInput: { restock: true } }] }, { token: secret });
+    const processFlagged = await svc.http.post(
+      `/v2.2/returns/${ret.id}/process`,
+      { products: [{ _id: i1, processInput: { restock: true } }] },
+      { token: secret },
+    );
     expect(processFlagged.status).toBe(409);
     expect(processFlagged.body.detail).toMatch(/flagged/);
 
@@ -319,8 +392,15 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
       expect(res.body.type).toBe("com.retour.api:returns/not-found");
     }
     expect((await svc.http.put(`/v2.2/returns/${ret.id}/status`, { status: "flagged" }, { token: otherKey })).status).toBe(404);
-    expect((await svc.http.post(`/v2.2/returns/${ret.id}/process`, { products: [{ _id: ret.items[0].id, reject: true }] }, { token: otherKey })).status).toBe(404);
-    const foreign = await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), { token: otherKey });
+    expect(
+      (await svc.http.post(`/v2.2/returns/${ret.id}/process`, { products: [{ _id: ret.items[0].id, reject: true }] }, { token: otherKey }))
+        .status,
+    ).toBe(404);
+    const foreign = await svc.http.post(
+      `/v2.2/stores/${storeId}/returns`,
+      returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]),
+      { token: otherKey },
+    );
     expect(foreign.status).toBe(404);
     expect((await svc.http.get(`/v2.2/stores/${storeId}/returns`, { token: otherKey })).status).toBe(404);
     const readOnly = (await svc.createApiClient(storeId, ["returns_read"])).secret;

@@ -35,11 +35,18 @@ describe.each(providers)("return changes are delivered to webhooks (%s)", (provi
     expect(signingSecret).toMatch(/^whsec_/);
 
     const order = await pushOrder(svc.http, storeId, secret);
-    const ret = await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), { token: secret });
+    const ret = await svc.http.post(
+      `/v2.2/stores/${storeId}/returns`,
+      returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]),
+      { token: secret },
+    );
     expect(ret.status).toBe(201);
     const returnId: string = ret.body.return.id;
     expect((await svc.http.put(`/v2.2/returns/${returnId}/status`, { status: "flagged" }, { token: secret })).status).toBe(204);
-    expect((await svc.http.post(`/v2.2/returns/${returnId}/comments`, { comment: { message: "Box arrived crushed" } }, { token: secret })).status).toBe(201);
+    expect(
+      (await svc.http.post(`/v2.2/returns/${returnId}/comments`, { comment: { message: "Box arrived crushed" } }, { token: secret }))
+        .status,
+    ).toBe(201);
 
     const received = await sub.waitFor((r) => r.filter((x) => x.json?.return?.id === returnId).length >= 3, 20_000);
     const mine = received.filter((x) => x.json?.return?.id === returnId);

@@ -12,7 +12,11 @@ describe.each(providers)("webhooks over REST v2.2 (%s)", (provider) => {
   let sub: Subscriber;
 
   beforeAll(async () => {
-    svc = await startTestService(provider, { WEBHOOK_RETRY_SCHEDULE: "30ms,60ms,60ms,60ms", WEBHOOK_POLL_INTERVAL: "50ms", WEBHOOK_TIMEOUT: "2s" });
+    svc = await startTestService(provider, {
+      WEBHOOK_RETRY_SCHEDULE: "30ms,60ms,60ms,60ms",
+      WEBHOOK_POLL_INTERVAL: "50ms",
+      WEBHOOK_TIMEOUT: "2s",
+    });
     storeId = (await svc.createStore("Webhook Outfitters")).id;
     secret = (await svc.createApiClient(storeId, ["webhooks_read", "webhooks_write"])).secret;
     sub = await startSubscriber();
@@ -23,7 +27,11 @@ describe.each(providers)("webhooks over REST v2.2 (%s)", (provider) => {
   });
 
   async function create(path: string, extra: Record<string, unknown> = {}, token = "sub-secret-1") {
-    return svc.http.post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", callback: { url: `${sub.url}${path}`, auth: { bearer: { token } } }, ...extra } }, { token: secret });
+    return svc.http.post(
+      `/v2.2/stores/${storeId}/webhooks`,
+      { webhook: { topic: "return", callback: { url: `${sub.url}${path}`, auth: { bearer: { token } } }, ...extra } },
+      { token: secret },
+    );
   }
 
   const forPath = (path: string) => sub.received.filter((r) => r.path === path);
@@ -32,7 +40,12 @@ describe.each(providers)("webhooks over REST v2.2 (%s)", (provider) => {
     const res = await create("/crud", { externalId: "crud-1", kind: "redo" });
     expect(res.status).toBe(201);
     const w = res.body.webhook;
-    expect(w).toMatchObject({ topic: "return", kind: "redo", externalId: "crud-1", callback: { url: `${sub.url}/crud`, auth: { bearer: { token: "********" } } } });
+    expect(w).toMatchObject({
+      topic: "return",
+      kind: "redo",
+      externalId: "crud-1",
+      callback: { url: `${sub.url}/crud`, auth: { bearer: { token: "********" } } },
+    });
     expect(w.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     expect(w.id).toMatch(/^wh_/);
 
@@ -40,7 +53,15 @@ describe.each(providers)("webhooks over REST v2.2 (%s)", (provider) => {
     expect(got.status).toBe(200);
     expect(got.text).not.toContain("sub-secret-1");
     expect(got.text).not.toContain("whsec_");
-    expect(got.body.webhook).toEqual({ id: w.id, topic: "return", kind: "redo", externalId: "crud-1", callback: { url: `${sub.url}/crud`, auth: { bearer: { token: "********" } } }, createdAt: w.createdAt, updatedAt: got.body.webhook.updatedAt });
+    expect(got.body.webhook).toEqual({
+      id: w.id,
+      topic: "return",
+      kind: "redo",
+      externalId: "crud-1",
+      callback: { url: `${sub.url}/crud`, auth: { bearer: { token: "********" } } },
+      createdAt: w.createdAt,
+      updatedAt: got.body.webhook.updatedAt,
+    });
 
     const list = await svc.http.get(`/v2.2/stores/${storeId}/webhooks`, { token: secret });
     expect(list.status).toBe(200);
@@ -52,7 +73,11 @@ describe.each(providers)("webhooks over REST v2.2 (%s)", (provider) => {
     expect(row.authTokenEnc).not.toContain("sub-secret-1");
     expect(row.signingSecretEnc).not.toContain("whsec_");
 
-    const put = await svc.http.put(`/v2.2/webhooks/${w.id}`, { webhook: { callback: { url: `${sub.url}/crud2`, auth: null } } }, { token: secret });
+    const put = await svc.http.put(
+      `/v2.2/webhooks/${w.id}`,
+      { webhook: { callback: { url: `${sub.url}/crud2`, auth: null } } },
+      { token: secret },
+    );
     expect(put.status).toBe(204);
     const after = await svc.http.get(`/v2.2/webhooks/${w.id}`, { token: secret });
     expect(after.body.webhook.callback).toEqual({ url: `${sub.url}/crud2`, auth: null });
@@ -93,7 +118,10 @@ describe.each(providers)("webhooks over REST v2.2 (%s)", (provider) => {
     await bad({ topic: "return", callback: { url: "not a url", auth: null } }, "webhook.callback.url");
     await bad({ topic: "return", callback: { url: "ftp://127.0.0.1/x", auth: null } }, "webhook.callback.url");
     await bad({ topic: "return", kind: "other", callback: { url: "http://127.0.0.1:1/x", auth: null } }, "webhook.kind");
-    await bad({ topic: "return", callback: { url: "http://127.0.0.1:1/x", auth: { bearer: { token: "" } } } }, "webhook.callback.auth.bearer.token");
+    await bad(
+      { topic: "return", callback: { url: "http://127.0.0.1:1/x", auth: { bearer: { token: "" } } } },
+      "webhook.callback.auth.bearer.token",
+    );
     await bad({ topic: "return" }, "webhook.callback");
     const noBody = await svc.http.post(`/v2.2/stores/${storeId}/webhooks`, {}, { token: secret });
     expect(noBody.status).toBe(400);
@@ -103,11 +131,19 @@ describe.each(providers)("webhooks over REST v2.2 (%s)", (provider) => {
 
   it("answers 403 without the scope and 404 for another store's webhook", async () => {
     const readOnly = (await svc.createApiClient(storeId, ["webhooks_read"])).secret;
-    const res = await svc.http.post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", callback: { url: `${sub.url}/x`, auth: null } } }, { token: readOnly });
+    const res = await svc.http.post(
+      `/v2.2/stores/${storeId}/webhooks`,
+      { webhook: { topic: "return", callback: { url: `${sub.url}/x`, auth: null } } },
+      { token: readOnly },
+    );
     expect(res.status).toBe(403);
     const other = await svc.createStore("Other");
     const otherSecret = (await svc.createApiClient(other.id, ["webhooks_read", "webhooks_write"])).secret;
-    const theirs = await svc.http.post(`/v2.2/stores/${other.id}/webhooks`, { webhook: { topic: "return", callback: { url: `${sub.url}/theirs`, auth: null } } }, { token: otherSecret });
+    const theirs = await svc.http.post(
+      `/v2.2/stores/${other.id}/webhooks`,
+      { webhook: { topic: "return", callback: { url: `${sub.url}/theirs`, auth: null } } },
+      { token: otherSecret },
+    );
     expect(theirs.status).toBe(201);
     expect((await svc.http.get(`/v2.2/webhooks/${theirs.body.webhook.id}`, { token: secret })).status).toBe(404);
     expect((await svc.http.delete(`/v2.2/webhooks/${theirs.body.webhook.id}`, { token: secret })).status).toBe(404);
@@ -159,10 +195,14 @@ describe.each(providers)("webhooks over REST v2.2 (%s)", (provider) => {
     await emit(svc.services, storeId, slow, "created");
     await emit(svc.services, storeId, slow, "updated");
     await emit(svc.services, storeId, fast, "created");
-    await sub.waitFor(() => forPath("/flaky").some((r) => r.json.return.id === slow && r.headers["x-retour-sequence"] === "2") && fastArrived);
+    await sub.waitFor(
+      () => forPath("/flaky").some((r) => r.json.return.id === slow && r.headers["x-retour-sequence"] === "2") && fastArrived,
+    );
     sub.respond = () => ({ status: 200 });
     const seen = forPath("/flaky");
-    const slowSeen = seen.filter((r) => r.json.return.id === slow).map((r) => `${r.headers["x-retour-sequence"]}#${r.headers["x-retour-attempt"]}`);
+    const slowSeen = seen
+      .filter((r) => r.json.return.id === slow)
+      .map((r) => `${r.headers["x-retour-sequence"]}#${r.headers["x-retour-attempt"]}`);
     expect(failures).toBeGreaterThanOrEqual(2);
     expect(slowSeen).toEqual([...Array.from({ length: failures + 1 }, (_, i) => `1#${i + 1}`), "2#1"]);
     // The other subject did not wait for the failing one: it arrived before the slow subject's first event succeeded.
@@ -194,10 +234,22 @@ describe.each(providers)("webhooks over REST v2.2 (%s)", (provider) => {
     await emit(svc.services, storeId, subject, "updated");
     await sub.waitFor(() => forPath("/discard").some((r) => r.headers["x-retour-sequence"] === "2"));
     sub.respond = () => ({ status: 200 });
-    expect(forPath("/discard").map((r) => `${r.headers["x-retour-sequence"]}#${r.headers["x-retour-attempt"]}`)).toEqual(["1#1", "1#2", "1#3", "1#4", "1#5", "2#1"]);
+    expect(forPath("/discard").map((r) => `${r.headers["x-retour-sequence"]}#${r.headers["x-retour-attempt"]}`)).toEqual([
+      "1#1",
+      "1#2",
+      "1#3",
+      "1#4",
+      "1#5",
+      "2#1",
+    ]);
     const discarded = await svc.http.graphql(DELIVERIES, { id: webhookId, status: "discarded" }, secret);
     expect(discarded.data.webhookDeliveries.nodes).toHaveLength(1);
-    expect(discarded.data.webhookDeliveries.nodes[0]).toMatchObject({ subjectId: subject, attemptCount: 5, lastStatusCode: 500, lastError: "HTTP 500" });
+    expect(discarded.data.webhookDeliveries.nodes[0]).toMatchObject({
+      subjectId: subject,
+      attemptCount: 5,
+      lastStatusCode: 500,
+      lastError: "HTTP 500",
+    });
     const originalIds = forPath("/discard").map((r) => r.headers["webhook-id"]);
     const originalBodies = [forPath("/discard")[0].body, forPath("/discard")[5].body];
 
@@ -225,9 +277,17 @@ describe.each(providers)("webhooks over REST v2.2 (%s)", (provider) => {
     await emit(svc.services, store, "ret_bf_1", "created");
     await emit(svc.services, store, "ret_bf_2", "created");
     await emit(svc.services, store, "ret_bf_2", "updated");
-    const res = await svc.http.post(`/v2.2/stores/${store}/webhooks`, { webhook: { topic: "return", backfill: true, callback: { url: `${sub.url}/backfill`, auth: null } } }, { token: key });
+    const res = await svc.http.post(
+      `/v2.2/stores/${store}/webhooks`,
+      { webhook: { topic: "return", backfill: true, callback: { url: `${sub.url}/backfill`, auth: null } } },
+      { token: key },
+    );
     expect(res.status).toBe(201);
-    const plain = await svc.http.post(`/v2.2/stores/${store}/webhooks`, { webhook: { topic: "return", callback: { url: `${sub.url}/no-backfill`, auth: null } } }, { token: key });
+    const plain = await svc.http.post(
+      `/v2.2/stores/${store}/webhooks`,
+      { webhook: { topic: "return", callback: { url: `${sub.url}/no-backfill`, auth: null } } },
+      { token: key },
+    );
     expect(plain.status).toBe(201);
     await sub.waitFor(() => forPath("/backfill").length >= 2);
     const got = forPath("/backfill");
@@ -245,11 +305,21 @@ describe.each(providers)("webhooks over REST v2.2 (%s)", (provider) => {
     await emit(svc.services, storeId, `ret_retry_${provider}`, "created");
     await sub.waitFor(() => forPath("/retry-now").length >= 5);
     const log = await svc.http.graphql(DELIVERIES, { id: webhookId, status: "discarded" }, secret);
-    await expect.poll(async () => (await svc.http.graphql(DELIVERIES, { id: webhookId, status: "discarded" }, secret)).data.webhookDeliveries.nodes.length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await svc.http.graphql(DELIVERIES, { id: webhookId, status: "discarded" }, secret)).data.webhookDeliveries.nodes.length,
+      )
+      .toBe(1);
     sub.respond = () => ({ status: 200 });
-    const deliveryId = (await svc.http.graphql(DELIVERIES, { id: webhookId, status: "discarded" }, secret)).data.webhookDeliveries.nodes[0].id;
+    const deliveryId = (await svc.http.graphql(DELIVERIES, { id: webhookId, status: "discarded" }, secret)).data.webhookDeliveries.nodes[0]
+      .id;
     expect(log.errors).toBeUndefined();
-    const retried = await svc.http.graphql(`mutation($id: ID!) { retryWebhookDelivery(id: $id) { id status reason } }`, { id: deliveryId }, secret);
+    const retried = await svc.http.graphql(
+      `mutation($id: ID!) { retryWebhookDelivery(id: $id) { id status reason } }`,
+      { id: deliveryId },
+      secret,
+    );
     expect(retried.errors).toBeUndefined();
     expect(retried.data.retryWebhookDelivery).toMatchObject({ status: "pending", reason: "retry" });
     await sub.waitFor(() => forPath("/retry-now").length >= 6);

@@ -37,7 +37,8 @@ function sampleValue(type: GraphQLInputType, depth = 0): unknown {
   if (isEnumType(inner)) return inner.getValues()[0].value;
   if (isInputObjectType(inner)) {
     const out: Record<string, unknown> = {};
-    for (const f of Object.values(inner.getFields())) if (isNonNullType(f.type) && f.defaultValue === undefined) out[f.name] = sampleValue(f.type, depth + 1);
+    for (const f of Object.values(inner.getFields()))
+      if (isNonNullType(f.type) && f.defaultValue === undefined) out[f.name] = sampleValue(f.type, depth + 1);
     return out;
   }
   const name = getNamedType(inner).name;
@@ -77,7 +78,9 @@ function nestedScopedPaths() {
   const scopeOf = (f: GraphQLField<unknown, unknown>) => (f.extensions as { scope?: string | null }).scope ?? null;
   const targets = Object.values(schema.getTypeMap()).flatMap((t) =>
     isObjectType(t) && t !== schema.getQueryType() && t !== schema.getMutationType() && !t.name.startsWith("__")
-      ? Object.values(t.getFields()).filter((f) => scopeOf(f)).map((f) => ({ type: t.name, field: f }))
+      ? Object.values(t.getFields())
+          .filter((f) => scopeOf(f))
+          .map((f) => ({ type: t.name, field: f }))
       : [],
   );
   for (const target of targets) {
@@ -95,14 +98,21 @@ function nestedScopedPaths() {
       else if (!visited.has(step.typeName) && step.path.length < 6) {
         visited.add(step.typeName);
         for (const f of Object.values((schema.getType(step.typeName) as import("graphql").GraphQLObjectType).getFields())) {
-          if (isObjectType(getNamedType(f.type)) && !f.args.some((a) => isNonNullType(a.type))) queue.push({ typeName: getNamedType(f.type).name, path: [...step.path, f] });
+          if (isObjectType(getNamedType(f.type)) && !f.args.some((a) => isNonNullType(a.type)))
+            queue.push({ typeName: getNamedType(f.type).name, path: [...step.path, f] });
         }
       }
     }
     if (!found) continue;
     const [rootField, ...rest] = found.path;
-    const vars = rootField.args.filter((a) => isNonNullType(a.type)).map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
-    const args = rootField.args.filter((a) => isNonNullType(a.type)).map((a) => `${a.name}: $${a.name}`).join(", ");
+    const vars = rootField.args
+      .filter((a) => isNonNullType(a.type))
+      .map((a) => `$${a.name}: ${a.type.toString()}`)
+      .join(", ");
+    const args = rootField.args
+      .filter((a) => isNonNullType(a.type))
+      .map((a) => `${a.name}: $${a.name}`)
+      .join(", ");
     const leaf = isObjectType(getNamedType(target.field.type)) || isAbstractType(getNamedType(target.field.type)) ? " { __typename }" : "";
     const inner = rest.reduceRight((acc, f) => `${f.name} { ${acc} }`, `${target.field.name}${leaf}`);
     out.push({
@@ -177,10 +187,20 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
   // the same shape without the scope, and another store's credentials never reach this store's return.
   it.each(compatRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))("compat %s", async (_label, route) => {
     const mine = await compatReturn(svc, storeId, (await svc.createApiClient(storeId, "all")).secret, { lines: 1 });
-    const path = "/api/v1/warehouse" + route.path.replace(":return_id", String(mine.compatId)) + (route.path === "/return/details" ? `?return_id=${mine.compatId}` : "");
+    const path =
+      "/api/v1/warehouse" +
+      route.path.replace(":return_id", String(mine.compatId)) +
+      (route.path === "/return/details" ? `?return_id=${mine.compatId}` : "");
     const body = route.method === "POST" ? {} : undefined;
     const send = (headers: Record<string, string>) => svc.http.request(route.method, path, { headers, body });
-    for (const headers of <Record<string, string>[]>[{}, { authorization: "Basic Zm9vOmJhcg==" }, { "x-authorization": creds.unknown }, { authorization: `Bearer ${creds.unknown}` }, { "x-authorization": creds.revoked }, { authorization: `Bearer ${creds.revoked}` }]) {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { authorization: "Basic Zm9vOmJhcg==" },
+      { "x-authorization": creds.unknown },
+      { authorization: `Bearer ${creds.unknown}` },
+      { "x-authorization": creds.revoked },
+      { authorization: `Bearer ${creds.revoked}` },
+    ]) {
       const res = await send(headers);
       expect(res.status, `${JSON.stringify(headers)}: ${res.text}`).toBe(401);
       expect(res.body).toEqual(UNAUTHORIZED);
@@ -190,7 +210,10 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual(FORBIDDEN);
     }
-    for (const headers of <Record<string, string>[]>[{ "x-authorization": creds.otherStore }, { authorization: `Bearer ${creds.otherStaff}` }]) {
+    for (const headers of <Record<string, string>[]>[
+      { "x-authorization": creds.otherStore },
+      { authorization: `Bearer ${creds.otherStaff}` },
+    ]) {
       const res = await send(headers);
       expect(res.status, res.text).toBe(200);
       if (route.path.includes(":return_id")) expect(res.body).toEqual(NOT_FOUND);
@@ -199,23 +222,35 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     }
     const g = await svc.http.graphql(`query($id: ID!) { return(id: $id) { status comments { id } } }`, { id: mine.id }, creds.otherStore);
     expect(g.data.return).toBeNull();
-    const own = await svc.http.graphql(`query($id: ID!) { return(id: $id) { status comments { id } } }`, { id: mine.id }, (await svc.createApiClient(storeId, "all")).secret);
+    const own = await svc.http.graphql(
+      `query($id: ID!) { return(id: $id) { status comments { id } } }`,
+      { id: mine.id },
+      (await svc.createApiClient(storeId, "all")).secret,
+    );
     expect(own.data.return).toEqual({ status: "open", comments: [] });
   });
 
   it("covers nested access: return → fullOrder → the Orders API's fields", () => {
-    expect(nestedScopedPaths().map((p) => p.label)).toEqual(expect.arrayContaining(["return → fullOrder → customerDetails", "return → fullOrder → fulfillments", "return → fullOrder → returns"]));
+    expect(nestedScopedPaths().map((p) => p.label)).toEqual(
+      expect.arrayContaining(["return → fullOrder → customerDetails", "return → fullOrder → fulfillments", "return → fullOrder → returns"]),
+    );
   });
 
   it.each(nestedScopedPaths().map((p) => [p.label, p] as const))("GraphQL nested %s", async (_label, path) => {
     const root = schema.getQueryType()!.getFields()[path.text.split("{")[1].trim().split(/[\s(]/)[0]];
-    const variables = Object.fromEntries(root.args.filter((a) => isNonNullType(a.type)).map((a) => [a.name, a.name === "storeId" ? storeId : sampleValue(a.type)]));
+    const variables = Object.fromEntries(
+      root.args.filter((a) => isNonNullType(a.type)).map((a) => [a.name, a.name === "storeId" ? storeId : sampleValue(a.type)]),
+    );
     const without = (await svc.createApiClient(storeId, path.pathScopes)).secret;
     const refused = await svc.http.graphql(path.text, variables, without);
     expect(refused.data ?? null, JSON.stringify(refused)).toBeNull();
     expect(refused.errors?.[0].extensions).toMatchObject({ code: "FORBIDDEN", status: 403 });
     expect(refused.errors?.[0].message).toContain(path.scope);
-    const withScope = await svc.http.graphql(path.text, variables, (await svc.createApiClient(storeId, [...path.pathScopes, path.scope])).secret);
+    const withScope = await svc.http.graphql(
+      path.text,
+      variables,
+      (await svc.createApiClient(storeId, [...path.pathScopes, path.scope])).secret,
+    );
     expect(withScope.errors?.map((e) => e.extensions.code) ?? []).not.toContain("FORBIDDEN");
   });
 
@@ -224,7 +259,11 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     const none = await svc.http.graphql(op.text, variables);
     expect(none.errors?.[0].extensions.code).toBe("UNAUTHENTICATED");
     for (const authorization of ["Basic Zm9vOmJhcg==", "Bearer", `Bearer ${creds.unknown}`, "Bearer rtr_sk_\u00e9"]) {
-      const res = await fetch(svc.coreUrl + "/graphql", { method: "POST", headers: { "content-type": "application/json", authorization: encodeURI(authorization).replace(/%20/g, " ") }, body: JSON.stringify({ query: op.text, variables }) });
+      const res = await fetch(svc.coreUrl + "/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: encodeURI(authorization).replace(/%20/g, " ") },
+        body: JSON.stringify({ query: op.text, variables }),
+      });
       const body = (await res.json()) as { errors?: { extensions: { code: string } }[] };
       expect(body.errors?.[0].extensions.code, authorization).toBe("UNAUTHENTICATED");
     }
@@ -255,16 +294,46 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
     const b = (await svc.createStore("Theirs")).id;
     const secret = (await svc.createApiClient(b, "all")).secret;
     const order = await pushOrder(svc.http, b, secret, { name: "#THEIRS-1" });
-    const ret = await svc.http.post(`/v2.2/stores/${b}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), { token: secret });
+    const ret = await svc.http.post(`/v2.2/stores/${b}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), {
+      token: secret,
+    });
     // Before the webhook exists (no deliveries): a second return, restocked, gives their inventory item and level (and the order's customer).
-    const restocked = await svc.http.post(`/v2.2/stores/${b}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), { token: secret });
-    const processed = await svc.http.post(`/v2.2/returns/${restocked.body.return.id}/process`, { products: [{ _id: restocked.body.return.items[0].id, processInput: { restock: true } }] }, { token: secret });
+    const restocked = await svc.http.post(
+      `/v2.2/stores/${b}/returns`,
+      returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]),
+      { token: secret },
+    );
+    const processed = await svc.http.post(
+      `/v2.2/returns/${restocked.body.return.id}/process`,
+      { products: [{ _id: restocked.body.return.items[0].id, processInput: { restock: true } }] },
+      { token: secret },
+    );
     const level = (await svc.http.get(`/v2.2/stores/${b}/inventory-levels`, { token: secret })).body.inventory_levels?.[0];
     const customer = await svc.http.get(`/v2.2/stores/${b}/customers?email=ada%40example.test`, { token: secret });
     expect([restocked.status, processed.status, customer.status, typeof level?.id]).toEqual([201, 200, 200, "string"]);
-    const item = expectNoErrors(await svc.http.graphql(`query($s: ID!, $id: ID!) { inventoryLevel(storeId: $s, id: $id) { item { id } } }`, { s: b, id: level.id }, secret)) as any;
-    const ful = await svc.http.post(`/v2.2/stores/${b}/orders/${order.externalId}/fulfillments`, { fulfillmentId: "THEIR-FUL-1", lineItems: [{ id: order.lineItems[1].id, quantity: 1 }] }, { token: secret });
-    const wh = await svc.http.post(`/v2.2/stores/${b}/webhooks`, { webhook: { topic: "return", externalId: "their-wh", callback: { url: "http://127.0.0.1:9/h", auth: { bearer: { token: "their-token" } } } } }, { token: secret });
+    const item = expectNoErrors(
+      await svc.http.graphql(
+        `query($s: ID!, $id: ID!) { inventoryLevel(storeId: $s, id: $id) { item { id } } }`,
+        { s: b, id: level.id },
+        secret,
+      ),
+    ) as any;
+    const ful = await svc.http.post(
+      `/v2.2/stores/${b}/orders/${order.externalId}/fulfillments`,
+      { fulfillmentId: "THEIR-FUL-1", lineItems: [{ id: order.lineItems[1].id, quantity: 1 }] },
+      { token: secret },
+    );
+    const wh = await svc.http.post(
+      `/v2.2/stores/${b}/webhooks`,
+      {
+        webhook: {
+          topic: "return",
+          externalId: "their-wh",
+          callback: { url: "http://127.0.0.1:9/h", auth: { bearer: { token: "their-token" } } },
+        },
+      },
+      { token: secret },
+    );
     const exp = expectNoErrors(await svc.http.graphql(CREATE_EXPERIENCE, { s: b, i: { name: "Their experience" } }, secret));
     expect([ret.status, ful.status, wh.status]).toEqual([201, 200, 201]);
     theirs = {
@@ -309,15 +378,26 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
     for (const route of restRoutes.filter((r) => /:(?!storeId)\w+/.test(r.path))) {
       const label = `${route.method} ${route.path}`;
       for (const id of Object.values(theirs.ids)) {
-        for (const [token, store] of [[mine.secret, mine.storeId], [mine.staff, mine.storeId], [mine.secret, theirs.storeId]] as const) {
+        for (const [token, store] of [
+          [mine.secret, mine.storeId],
+          [mine.staff, mine.storeId],
+          [mine.secret, theirs.storeId],
+        ] as const) {
           const path = "/v2.2" + route.path.replace(":storeId", store).replace(/:(\w+)/g, () => encodeURIComponent(id));
-          const raw = JSON.stringify(bodies[label] ?? {}).replace("RETURN_ITEM", theirs.ids.returnItem).replace("LINE", theirs.ids.lineItemExternal);
-          const res = await svc.http.request(route.method, path, route.method === "GET" || route.method === "DELETE" ? { token } : { token, raw });
+          const raw = JSON.stringify(bodies[label] ?? {})
+            .replace("RETURN_ITEM", theirs.ids.returnItem)
+            .replace("LINE", theirs.ids.lineItemExternal);
+          const res = await svc.http.request(
+            route.method,
+            path,
+            route.method === "GET" || route.method === "DELETE" ? { token } : { token, raw },
+          );
           requests++;
           expect(res.status, `${label} with ${path}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
           expect(res.status, `${label} with ${path}`).toBeLessThan(500);
           // Nothing of theirs beyond what the request itself named (errors may echo the id sent).
-          for (const s of secrets) if (s.length > 8 && !id.includes(s) && !raw.includes(s)) expect(res.text, `${label} leaked ${s}`).not.toContain(s);
+          for (const s of secrets)
+            if (s.length > 8 && !id.includes(s) && !raw.includes(s)) expect(res.text, `${label} leaked ${s}`).not.toContain(s);
         }
       }
     }
@@ -332,7 +412,11 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
       for (const id of Object.values(theirs.ids)) {
         const path = "/api/v1/warehouse" + route.path.replace(/:(\w+)/g, () => encodeURIComponent(id));
         const hasBody = route.method !== "GET" && route.method !== "DELETE";
-        const res = await fetch(svc.url + path, { method: route.method, headers: { "x-authorization": mine.secret, ...(hasBody ? { "content-type": "application/json" } : {}) }, body: hasBody ? "{}" : undefined });
+        const res = await fetch(svc.url + path, {
+          method: route.method,
+          headers: { "x-authorization": mine.secret, ...(hasBody ? { "content-type": "application/json" } : {}) },
+          body: hasBody ? "{}" : undefined,
+        });
         const text = await res.text();
         expect(res.status, `${route.method} ${path}`).toBeLessThan(500);
         for (const s of theirText) if (!id.includes(s)) expect(text, `${route.method} ${path} leaked ${s}`).not.toContain(s);
@@ -348,7 +432,9 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
     for (const kind of ["query", "mutation"] as const) {
       const root = kind === "query" ? schema.getQueryType()! : schema.getMutationType()!;
       for (const field of Object.values(root.getFields()) as GraphQLField<unknown, unknown>[]) {
-        const idArgs = field.args.filter((a) => a.name !== "storeId" && /(^id$|Id$|^ids$)/.test(a.name) && ["ID", "String"].includes(getNamedType(a.type).name));
+        const idArgs = field.args.filter(
+          (a) => a.name !== "storeId" && /(^id$|Id$|^ids$)/.test(a.name) && ["ID", "String"].includes(getNamedType(a.type).name),
+        );
         if (!idArgs.length || field.name === "login") continue;
         const vars = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
         const args = field.args.map((a) => `${a.name}: $${a.name}`).join(", ");
@@ -360,7 +446,8 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
           for (const id of theirIds) {
             const variables: Record<string, unknown> = {};
             for (const a of field.args) {
-              const v = a.name === "storeId" ? mine.storeId : a === idArg ? (isListType(getNullableType(a.type)) ? [id] : id) : sampleValue(a.type);
+              const v =
+                a.name === "storeId" ? mine.storeId : a === idArg ? (isListType(getNullableType(a.type)) ? [id] : id) : sampleValue(a.type);
               if (v !== undefined) variables[a.name] = v;
             }
             for (const token of [mine.secret, mine.staff]) {
@@ -405,7 +492,11 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
           expect(res.errors![0].extensions.status).toBeLessThan(500);
         }
       }
-      const other = await svc.http.graphql(`query($s: ID!, $o: String!) { order(storeId: $s, id: $o) { id } }`, { s: theirs.storeId, o: theirs.ids.orderExternal }, token);
+      const other = await svc.http.graphql(
+        `query($s: ID!, $o: String!) { order(storeId: $s, id: $o) { id } }`,
+        { s: theirs.storeId, o: theirs.ids.orderExternal },
+        token,
+      );
       expect(other.errors?.[0].extensions).toMatchObject({ code: "NOT_FOUND", type: "stores/not-found" });
       expect(other.data?.order ?? null).toBeNull();
     }
@@ -424,7 +515,11 @@ describe.each(providers)("revocation on every replica (%s)", (provider) => {
     const storeId = (await svc.createStore()).id;
     const staff = await svc.createStaff(storeId);
     const created = expectNoErrors(
-      await svc.http.graphql(`mutation($s: ID!) { createApiClient(storeId: $s, input: { name: "to revoke", scopes: [returns_read, webhooks_read] }) { apiClient { id } secret } }`, { s: storeId }, staff.token),
+      await svc.http.graphql(
+        `mutation($s: ID!) { createApiClient(storeId: $s, input: { name: "to revoke", scopes: [returns_read, webhooks_read] }) { apiClient { id } secret } }`,
+        { s: storeId },
+        staff.token,
+      ),
     );
     const { secret } = created.createApiClient;
     expect(secret).toMatch(/^rtr_sk_[A-Za-z0-9]+_[A-Za-z0-9_-]+$/);
@@ -432,7 +527,13 @@ describe.each(providers)("revocation on every replica (%s)", (provider) => {
     expect((await list(svc.http)).status).toBe(200);
     expect((await list(replica.http)).status).toBe(200);
 
-    expectNoErrors(await replica.http.graphql(`mutation($id: ID!) { revokeApiClient(id: $id) { id } }`, { id: created.createApiClient.apiClient.id }, staff.token));
+    expectNoErrors(
+      await replica.http.graphql(
+        `mutation($id: ID!) { revokeApiClient(id: $id) { id } }`,
+        { id: created.createApiClient.apiClient.id },
+        staff.token,
+      ),
+    );
     for (const http of [svc.http, replica.http]) {
       const res = await list(http);
       expect(res.status).toBe(401);

@@ -11,7 +11,11 @@ describe.each(providers)("compat ids per store (%s)", (provider) => {
   let svc: TestService;
 
   beforeAll(async () => {
-    svc = await startTestService(provider, { RATE_LIMIT_REST_PER_MINUTE: "0", RATE_LIMIT_COMPAT_PER_MINUTE: "0", RATE_LIMIT_GRAPHQL_PER_MINUTE: "0" });
+    svc = await startTestService(provider, {
+      RATE_LIMIT_REST_PER_MINUTE: "0",
+      RATE_LIMIT_COMPAT_PER_MINUTE: "0",
+      RATE_LIMIT_GRAPHQL_PER_MINUTE: "0",
+    });
   });
   afterAll(() => svc?.close());
 
@@ -29,14 +33,20 @@ describe.each(providers)("compat ids per store (%s)", (provider) => {
     expect([a1.compatId, a2.compatId, b1.compatId]).toEqual([1, 2, 1]);
     expect((await compatClient(svc, a.secret).get(`/return/details?return_id=1`)).body.service_id).toBe(a1.id);
     expect((await compatClient(svc, b.secret).get(`/return/details?return_id=1`)).body.service_id).toBe(b1.id);
-    expect((await compatClient(svc, b.secret).get(`/return/details?return_id=2`)).body).toEqual({ error: { message: "No return found with this ID." } });
+    expect((await compatClient(svc, b.secret).get(`/return/details?return_id=2`)).body).toEqual({
+      error: { message: "No return found with this ID." },
+    });
   });
 
   it("gives concurrent first creates in one store distinct ids 1…n", async () => {
     const s = await store();
     const orders = [];
     for (let i = 0; i < 12; i++) orders.push(await pushOrder(svc.http, s.id, s.secret));
-    const created = await Promise.all(orders.map((o) => svc.http.post(`/v2.2/stores/${s.id}/returns`, returnBody(o, [{ lineItemId: o.lineItems[0].id, quantity: 1 }]), { token: s.secret })));
+    const created = await Promise.all(
+      orders.map((o) =>
+        svc.http.post(`/v2.2/stores/${s.id}/returns`, returnBody(o, [{ lineItemId: o.lineItems[0].id, quantity: 1 }]), { token: s.secret }),
+      ),
+    );
     expect(created.map((r) => r.status)).toEqual(orders.map(() => 201));
     const rows = await svc.services.db.prisma.return.findMany({ where: { storeId: s.id }, select: { compatId: true } });
     expect(rows.map((r) => r.compatId).sort((x, y) => x! - y!)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));

@@ -34,7 +34,8 @@ describe.each(providers)("compat page URLs (%s)", (provider) => {
     const storeId = (await svc.createStore()).id;
     const secret = (await svc.createApiClient(storeId, "all")).secret;
     for (let i = 0; i < 2; i++) await compatReturn(svc, storeId, secret, { lines: 1 });
-    return (h: Record<string, string>) => rawGet(`${svc.url}${W}/return/list?paginate=true&pageSize=1`, { "x-authorization": secret, ...headers, ...h });
+    return (h: Record<string, string>) =>
+      rawGet(`${svc.url}${W}/return/list?paginate=true&pageSize=1`, { "x-authorization": secret, ...headers, ...h });
   }
   afterAll(async () => {
     for (const s of services) await s.close();

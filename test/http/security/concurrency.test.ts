@@ -33,13 +33,19 @@ describe.each(providers)("concurrency (%s)", (provider) => {
     const order = await pushOrder(svc.http, storeId, secret, { lines: [{ id: `over-${Date.now()}`, quantity: 5 }] });
     const line = order.lineItems[0].id;
     const results = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => door(i).post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: line, quantity: i % 3 === 0 ? 2 : 1 }]), { token: secret })),
+      Array.from({ length: 24 }, (_, i) =>
+        door(i).post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: line, quantity: i % 3 === 0 ? 2 : 1 }]), {
+          token: secret,
+        }),
+      ),
     );
     for (const r of results) {
       expect([201, 409], r.text).toContain(r.status);
       if (r.status === 409) expect(r.body.type).toBe("com.retour.api:returns/quantity-exceeded");
     }
-    const accepted = results.filter((r) => r.status === 201).reduce((s, r) => s + r.body.return.items.reduce((n: number, it: { quantity: number }) => n + it.quantity, 0), 0);
+    const accepted = results
+      .filter((r) => r.status === 201)
+      .reduce((s, r) => s + r.body.return.items.reduce((n: number, it: { quantity: number }) => n + it.quantity, 0), 0);
     const stored = await svc.services.db.prisma.returnItem.aggregate({ where: { orderId: order.internalId }, _sum: { quantity: true } });
     expect(stored._sum.quantity).toBe(accepted);
     expect(accepted).toBeLessThanOrEqual(5);
@@ -48,28 +54,69 @@ describe.each(providers)("concurrency (%s)", (provider) => {
 
   it("counts every unit when restocks and inbound receipts of one SKU race across replicas, and upserts one customer per e-mail", async () => {
     const prisma = svc.services.db.prisma;
-    const up = await svc.http.post(`/v2.2/stores/${storeId}/products/bulk-upload`, { products: [{ title: "Stock race", variants: [{ sku: "STOCK-RACE-1", price: 10, currency: "USD" }] }] }, { token: secret });
+    const up = await svc.http.post(
+      `/v2.2/stores/${storeId}/products/bulk-upload`,
+      { products: [{ title: "Stock race", variants: [{ sku: "STOCK-RACE-1", price: 10, currency: "USD" }] }] },
+      { token: secret },
+    );
     const productId = up.body.results[0].products[0].id;
-    const location = expectNoErrors(await svc.http.graphql(`mutation($s: ID!) { createLocation(storeId: $s, name: "Race dock") { id } }`, { s: storeId }, staff)).createLocation.id;
+    const location = expectNoErrors(
+      await svc.http.graphql(`mutation($s: ID!) { createLocation(storeId: $s, name: "Race dock") { id } }`, { s: storeId }, staff),
+    ).createLocation.id;
     // The returns restock at the order's location when it names one of the store's.
     const body = customOrderBody({ lines: [{ id: `stock-${Date.now()}`, quantity: 10 }] });
     body.lineItems[0].sku = "STOCK-RACE-1";
-    expect((await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, { ...body, locationId: location }, { token: secret })).status).toBe(200);
+    expect(
+      (await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, { ...body, locationId: location }, { token: secret })).status,
+    ).toBe(200);
     const order = { externalId: body.id, name: body.id, lineItems: body.lineItems.map((l) => ({ id: l.id, quantity: l.quantity })) };
     const rets = [];
-    for (let i = 0; i < 10; i++) rets.push((await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), { token: secret })).body.return);
+    for (let i = 0; i < 10; i++)
+      rets.push(
+        (
+          await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), {
+            token: secret,
+          })
+        ).body.return,
+      );
     const ships = [];
-    for (let i = 0; i < 6; i++) ships.push(expectNoErrors(await svc.http.graphql(`mutation($s: ID!, $i: InboundShipmentInput!) { createInboundShipment(storeId: $s, input: $i) { id items { id } } }`, { s: storeId, i: { locationId: location, items: [{ productId, quantity: 5 }] } }, staff)).createInboundShipment);
+    for (let i = 0; i < 6; i++)
+      ships.push(
+        expectNoErrors(
+          await svc.http.graphql(
+            `mutation($s: ID!, $i: InboundShipmentInput!) { createInboundShipment(storeId: $s, input: $i) { id items { id } } }`,
+            { s: storeId, i: { locationId: location, items: [{ productId, quantity: 5 }] } },
+            staff,
+          ),
+        ).createInboundShipment,
+      );
     const results = await Promise.all([
-      ...rets.map((r, i) => door(i).post(`/v2.2/returns/${r.id}/process`, { products: [{ _id: r.items[0].id, processInput: { restock: true } }] }, { token: secret }).then((res) => res.status)),
-      ...ships.map((s, i) =>
-        door(i).graphql(`mutation($s: ID!, $id: ID!, $r: [InboundReceiptInput!]!) { recordInboundReceipts(storeId: $s, id: $id, receipts: $r) { id } }`, { s: storeId, id: s.id, r: [{ itemId: s.items[0].id, received: 5 }] }, staff).then((res) => (res.errors ? JSON.stringify(res.errors) : 200)),
+      ...rets.map((r, i) =>
+        door(i)
+          .post(`/v2.2/returns/${r.id}/process`, { products: [{ _id: r.items[0].id, processInput: { restock: true } }] }, { token: secret })
+          .then((res) => res.status),
       ),
-      ...Array.from({ length: 6 }, (_, i) => door(i).put(`/v2.2/stores/${storeId}/customers`, { email: "Racer@Example.test", customFields: { [`lap${i}`]: i } }, { token: secret }).then((res) => res.status)),
+      ...ships.map((s, i) =>
+        door(i)
+          .graphql(
+            `mutation($s: ID!, $id: ID!, $r: [InboundReceiptInput!]!) { recordInboundReceipts(storeId: $s, id: $id, receipts: $r) { id } }`,
+            { s: storeId, id: s.id, r: [{ itemId: s.items[0].id, received: 5 }] },
+            staff,
+          )
+          .then((res) => (res.errors ? JSON.stringify(res.errors) : 200)),
+      ),
+      ...Array.from({ length: 6 }, (_, i) =>
+        door(i)
+          .put(`/v2.2/stores/${storeId}/customers`, { email: "Racer@Example.test", customFields: { [`lap${i}`]: i } }, { token: secret })
+          .then((res) => res.status),
+      ),
     ]);
     expect(results.slice(0, 16)).toEqual(Array(16).fill(200));
     expect(results.slice(16).sort()).toEqual([200, 200, 200, 200, 200, 201]);
-    const level = await prisma.inventoryLevel.findFirstOrThrow({ where: { storeId, locationId: location, item: { sku: "STOCK-RACE-1" } }, include: { item: true } });
+    const level = await prisma.inventoryLevel.findFirstOrThrow({
+      where: { storeId, locationId: location, item: { sku: "STOCK-RACE-1" } },
+      include: { item: true },
+    });
     expect(level.quantity).toBe(10 + 6 * 5);
     expect(level.item.quantity).toBe(40);
     const moved = await prisma.inventoryMovement.aggregate({ where: { levelId: level.id }, _sum: { delta: true }, _count: true });
@@ -80,8 +127,19 @@ describe.each(providers)("concurrency (%s)", (provider) => {
   it("runs two bulk uploads for one store one at a time, never duplicating a family or a SKU", async () => {
     const prisma = svc.services.db.prisma;
     const families = (tag: string) =>
-      Array.from({ length: 300 }, (_, i) => ({ external_id: `race-fam-${i}`, title: `${tag} ${i}`, variants: [{ sku: `RACE-${i}-A`, price: 1000, currency: "USD" }, { sku: `RACE-${i}-B`, price: 1200, currency: "USD" }] }));
-    const results = await Promise.all([0, 1, 2, 3].map((i) => door(i).post(`/v2.2/stores/${storeId}/products/bulk-upload`, { products: families(`upload ${i}`) }, { token: secret })));
+      Array.from({ length: 300 }, (_, i) => ({
+        external_id: `race-fam-${i}`,
+        title: `${tag} ${i}`,
+        variants: [
+          { sku: `RACE-${i}-A`, price: 1000, currency: "USD" },
+          { sku: `RACE-${i}-B`, price: 1200, currency: "USD" },
+        ],
+      }));
+    const results = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        door(i).post(`/v2.2/stores/${storeId}/products/bulk-upload`, { products: families(`upload ${i}`) }, { token: secret }),
+      ),
+    );
     for (const r of results) {
       expect([200, 409], r.text).toContain(r.status);
       if (r.status === 409) expect(r.body.type).toBe("com.retour.api:products/bulk-upload-in-progress");
@@ -96,7 +154,17 @@ describe.each(providers)("concurrency (%s)", (provider) => {
   it("upserts racing webhooks with one externalId into exactly one webhook", async () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        door(i).post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", externalId: "race-ext", callback: { url: `http://127.0.0.1:9/hook-${i}`, auth: { bearer: { token: `t-${i}` } } } } }, { token: secret }),
+        door(i).post(
+          `/v2.2/stores/${storeId}/webhooks`,
+          {
+            webhook: {
+              topic: "return",
+              externalId: "race-ext",
+              callback: { url: `http://127.0.0.1:9/hook-${i}`, auth: { bearer: { token: `t-${i}` } } },
+            },
+          },
+          { token: secret },
+        ),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
@@ -107,8 +175,15 @@ describe.each(providers)("concurrency (%s)", (provider) => {
 
   it("never leaves the checkout tree pointing at a deleted experience when a delete races a tree edit", async () => {
     const experience = async (name: string) =>
-      expectNoErrors(await svc.http.graphql(CREATE_EXPERIENCE, { s: storeId, i: { name, shippingMethods: [{ name: "m", price: "4.95", currency: "USD" }] } }, secret)).createCheckoutExperience.id as string;
-    const setTree = (http: HttpClient, ids: string[]) => http.graphql(SET_TREE, { s: storeId, rules: ids.map((id, i) => ({ name: `rule ${i}`, experienceId: id })) }, staff);
+      expectNoErrors(
+        await svc.http.graphql(
+          CREATE_EXPERIENCE,
+          { s: storeId, i: { name, shippingMethods: [{ name: "m", price: "4.95", currency: "USD" }] } },
+          secret,
+        ),
+      ).createCheckoutExperience.id as string;
+    const setTree = (http: HttpClient, ids: string[]) =>
+      http.graphql(SET_TREE, { s: storeId, rules: ids.map((id, i) => ({ name: `rule ${i}`, experienceId: id })) }, staff);
     for (let round = 0; round < 6; round++) {
       const keep = await experience(`keep ${round}`);
       const target = await experience(`target ${round}`);
@@ -123,7 +198,9 @@ describe.each(providers)("concurrency (%s)", (provider) => {
         expect(del.status).toBe(409);
         expect(tree.errors).toBeUndefined();
       }
-      const current = expectNoErrors(await svc.http.graphql(`query($s: ID!) { checkoutTree(storeId: $s) { experience { id } } }`, { s: storeId }, secret));
+      const current = expectNoErrors(
+        await svc.http.graphql(`query($s: ID!) { checkoutTree(storeId: $s) { experience { id } } }`, { s: storeId }, secret),
+      );
       for (const rule of current.checkoutTree) expect(rule.experience).not.toBeNull();
       const live = await svc.services.db.prisma.checkoutExperience.count({ where: { id: target } });
       expect(live).toBe(del.status === 200 ? 0 : 1);
@@ -135,7 +212,11 @@ describe.each(providers)("concurrency (%s)", (provider) => {
     const order = await pushOrder(svc.http, storeId, secret, { lines: [{ id: `idem-${Date.now()}`, quantity: 50 }] });
     const body = returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]);
     const key = `par-${Date.now()}`;
-    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => door(i).post(`/v2.2/stores/${storeId}/returns`, body, { token: secret, headers: { "Idempotency-Key": key } })));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        door(i).post(`/v2.2/stores/${storeId}/returns`, body, { token: secret, headers: { "Idempotency-Key": key } }),
+      ),
+    );
     const created = results.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
     for (const r of results) {
@@ -156,10 +237,20 @@ describe.each(providers)("concurrency (%s)", (provider) => {
     const key2 = `par-diff-${Date.now()}`;
     const mixed = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        door(i).post(`/v2.2/stores/${storeId}/orders`, { orderId: `IDEM-${key2}-${i}`, name: `#I${i}`, createdAt: "2026-11-02T09:30:00Z", currencyCode: "USD", lineItems: [{ id: "l1", productId: "p", title: "T", quantity: 1, price: 1 }] }, {
-          token: secret,
-          headers: { "Idempotency-Key": key2 },
-        }),
+        door(i).post(
+          `/v2.2/stores/${storeId}/orders`,
+          {
+            orderId: `IDEM-${key2}-${i}`,
+            name: `#I${i}`,
+            createdAt: "2026-11-02T09:30:00Z",
+            currencyCode: "USD",
+            lineItems: [{ id: "l1", productId: "p", title: "T", quantity: 1, price: 1 }],
+          },
+          {
+            token: secret,
+            headers: { "Idempotency-Key": key2 },
+          },
+        ),
       ),
     );
     expect(mixed.filter((r) => r.status === 200)).toHaveLength(1);

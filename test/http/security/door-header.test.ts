@@ -11,7 +11,11 @@ describe.each(providers)("X-Retour-Door from outside (%s)", (provider) => {
   let storeId: string;
 
   beforeAll(async () => {
-    svc = await startTestService(provider, { RATE_LIMIT_GRAPHQL_PER_MINUTE: String(GRAPHQL_LIMIT), RATE_LIMIT_REST_PER_MINUTE: "1000", RATE_LIMIT_COMPAT_PER_MINUTE: "1000" });
+    svc = await startTestService(provider, {
+      RATE_LIMIT_GRAPHQL_PER_MINUTE: String(GRAPHQL_LIMIT),
+      RATE_LIMIT_REST_PER_MINUTE: "1000",
+      RATE_LIMIT_COMPAT_PER_MINUTE: "1000",
+    });
     storeId = (await svc.createStore()).id;
   });
   afterAll(() => svc?.close());
@@ -27,10 +31,18 @@ describe.each(providers)("X-Retour-Door from outside (%s)", (provider) => {
         body: JSON.stringify({ query: "{ returnTransitions { from } }" }),
       });
       const body = (await res.json()) as { errors?: { extensions: { code: string } }[] };
-      seen.push({ status: res.status, limit: res.headers.get("ratelimit-limit"), remaining: res.headers.get("ratelimit-remaining"), code: body.errors?.[0]?.extensions.code });
+      seen.push({
+        status: res.status,
+        limit: res.headers.get("ratelimit-limit"),
+        remaining: res.headers.get("ratelimit-remaining"),
+        code: body.errors?.[0]?.extensions.code,
+      });
     }
     // One window, unless it rolled over mid-test: then the count restarts once.
-    expect(seen.every((s) => s.limit === String(GRAPHQL_LIMIT)), JSON.stringify(seen)).toBe(true);
+    expect(
+      seen.every((s) => s.limit === String(GRAPHQL_LIMIT)),
+      JSON.stringify(seen),
+    ).toBe(true);
     expect(seen.filter((s) => s.status === 429).length, JSON.stringify(seen)).toBeGreaterThanOrEqual(claims.length - 2 * GRAPHQL_LIMIT);
     expect(seen.slice(0, GRAPHQL_LIMIT).map((s) => s.remaining)).toEqual(["3", "2", "1", "0"].slice(0, GRAPHQL_LIMIT));
     const refused = seen.find((s) => s.status === 429);

@@ -33,7 +33,11 @@ describe.each(providers)("idempotency keys on every creating POST (%s)", (provid
       async make() {
         const order = await pushOrder(svc.http, storeId, secret, { lines: [{ id: `l-${uid()}`, quantity: 9 }] });
         const item = order.lineItems[0].id;
-        return { path: `/v2.2/stores/${storeId}/returns`, body: returnBody(order, [{ lineItemId: item, quantity: 1 }]), other: returnBody(order, [{ lineItemId: item, quantity: 2 }]) };
+        return {
+          path: `/v2.2/stores/${storeId}/returns`,
+          body: returnBody(order, [{ lineItemId: item, quantity: 1 }]),
+          other: returnBody(order, [{ lineItemId: item, quantity: 2 }]),
+        };
       },
     },
     {
@@ -48,7 +52,13 @@ describe.each(providers)("idempotency keys on every creating POST (%s)", (provid
       name: "POST /stores/:storeId/orders",
       created: 200,
       async make() {
-        const body = { orderId: `o-${uid()}`, name: "#O", createdAt: "2026-11-02T09:30:00Z", currencyCode: "USD", lineItems: [{ id: "l1", productId: "p", title: "T", quantity: 2, price: 10 }] };
+        const body = {
+          orderId: `o-${uid()}`,
+          name: "#O",
+          createdAt: "2026-11-02T09:30:00Z",
+          currencyCode: "USD",
+          lineItems: [{ id: "l1", productId: "p", title: "T", quantity: 2, price: 10 }],
+        };
         return { path: `/v2.2/stores/${storeId}/orders`, body, other: { ...body, orderId: `${body.orderId}-b` } };
       },
     },
@@ -58,14 +68,20 @@ describe.each(providers)("idempotency keys on every creating POST (%s)", (provid
       async make() {
         const order = await pushOrder(svc.http, storeId, secret, { lines: [{ id: `f-${uid()}`, quantity: 5 }] });
         const body = { fulfillmentId: `F-${uid()}`, lineItems: [{ id: order.lineItems[0].id, quantity: 1 }] };
-        return { path: `/v2.2/stores/${storeId}/orders/${order.externalId}/fulfillments`, body, other: { ...body, lineItems: [{ id: order.lineItems[0].id, quantity: 2 }] } };
+        return {
+          path: `/v2.2/stores/${storeId}/orders/${order.externalId}/fulfillments`,
+          body,
+          other: { ...body, lineItems: [{ id: order.lineItems[0].id, quantity: 2 }] },
+        };
       },
     },
     {
       name: "POST /stores/:storeId/webhooks",
       created: 201,
       async make() {
-        const body = { webhook: { topic: "return", callback: { url: `http://127.0.0.1:9/${uid()}`, auth: { bearer: { token: "subscriber-token" } } } } };
+        const body = {
+          webhook: { topic: "return", callback: { url: `http://127.0.0.1:9/${uid()}`, auth: { bearer: { token: "subscriber-token" } } } },
+        };
         return { path: `/v2.2/stores/${storeId}/webhooks`, body, other: { webhook: { ...body.webhook, kind: "loop" } } };
       },
     },
@@ -74,8 +90,14 @@ describe.each(providers)("idempotency keys on every creating POST (%s)", (provid
       created: 200,
       async make() {
         const u = uid();
-        const body = { products: [{ external_id: `fam-${u}`, title: "Tee", variants: [{ sku: `SKU-${u}`, price: 1000, currency: "USD" }] }] };
-        return { path: `/v2.2/stores/${storeId}/products/bulk-upload`, body, other: { products: [{ ...body.products[0], title: "Other tee" }] } };
+        const body = {
+          products: [{ external_id: `fam-${u}`, title: "Tee", variants: [{ sku: `SKU-${u}`, price: 1000, currency: "USD" }] }],
+        };
+        return {
+          path: `/v2.2/stores/${storeId}/products/bulk-upload`,
+          body,
+          other: { products: [{ ...body.products[0], title: "Other tee" }] },
+        };
       },
     },
   ];
@@ -167,8 +189,16 @@ describe.each(providers)("idempotency keys on every creating POST (%s)", (provid
     const small = await svc.http.graphql(q, { s: storeId, n: 10 }, secret);
     expect(small.errors).toBeUndefined();
     // Counted at their bounds: LIST_BOUNDS.storeWebhooks (50) webhooks a store, 500 deliveries a page, 50 attempts a delivery.
-    const aliases = Array.from({ length: 30 }, (_, i) => `w${i}: webhooks(storeId: $s) { deliveries(first: $n) { nodes { id status attempts { number statusCode outcome at latencyMs error responseBody } } } }`).join(" ");
-    const res = await fetch(`${svc.coreUrl}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${secret}` }, body: JSON.stringify({ query: `query($s: ID!, $n: Int) { ${aliases} }`, variables: { s: storeId, n: 500 } }) });
+    const aliases = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `w${i}: webhooks(storeId: $s) { deliveries(first: $n) { nodes { id status attempts { number statusCode outcome at latencyMs error responseBody } } } }`,
+    ).join(" ");
+    const res = await fetch(`${svc.coreUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${secret}` },
+      body: JSON.stringify({ query: `query($s: ID!, $n: Int) { ${aliases} }`, variables: { s: storeId, n: 500 } }),
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
     expect(body.errors[0].extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", status: 400 });
@@ -183,16 +213,30 @@ describe.each(providers)("idempotency keys on every creating POST (%s)", (provid
       expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     }
     const allowed = "https://admin.example.test";
-    const pre = await fetch(`${svc.coreUrl}/graphql`, { method: "OPTIONS", headers: { origin: allowed, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" } });
+    const pre = await fetch(`${svc.coreUrl}/graphql`, {
+      method: "OPTIONS",
+      headers: {
+        origin: allowed,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+      },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe(allowed);
     expect(pre.headers.get("access-control-allow-headers")).toMatch(/Authorization/);
-    const evil = await fetch(`${svc.coreUrl}/graphql`, { method: "OPTIONS", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    const evil = await fetch(`${svc.coreUrl}/graphql`, {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
     expect(evil.status).toBe(403);
     expect(evil.headers.get("access-control-allow-origin")).toBeNull();
-    const simple = await fetch(`${svc.url}/v2.2/stores/${storeId}/webhooks`, { headers: { origin: "https://evil.example", authorization: `Bearer ${secret}` } });
+    const simple = await fetch(`${svc.url}/v2.2/stores/${storeId}/webhooks`, {
+      headers: { origin: "https://evil.example", authorization: `Bearer ${secret}` },
+    });
     expect(simple.headers.get("access-control-allow-origin")).toBeNull();
-    const ok = await fetch(`${svc.url}/v2.2/stores/${storeId}/webhooks`, { headers: { origin: allowed, authorization: `Bearer ${secret}` } });
+    const ok = await fetch(`${svc.url}/v2.2/stores/${storeId}/webhooks`, {
+      headers: { origin: allowed, authorization: `Bearer ${secret}` },
+    });
     expect(ok.headers.get("access-control-allow-origin")).toBe(allowed);
     expect(ok.headers.get("vary")).toMatch(/Origin/);
   });
@@ -217,8 +261,22 @@ describe.each(providers)("GraphQL introspection is configurable (%s)", (provider
     const prisma = svc.services.db.prisma;
     const storeId = (await svc.createStore()).id;
     const secret = (await svc.createApiClient(storeId, "all")).secret;
-    await prisma.idempotencyKey.create({ data: { storeId, operation: "createWebhook@gone", key: "old", requestHash: "x", response: "{}", createdAt: new Date(Date.now() - 25 * 3600_000), expiresAt: new Date(Date.now() - 3600_000) } });
-    const res = await svc.http.post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", callback: { url: "http://127.0.0.1:9/p", auth: null } } }, { token: secret, headers: { "Idempotency-Key": "fresh" } });
+    await prisma.idempotencyKey.create({
+      data: {
+        storeId,
+        operation: "createWebhook@gone",
+        key: "old",
+        requestHash: "x",
+        response: "{}",
+        createdAt: new Date(Date.now() - 25 * 3600_000),
+        expiresAt: new Date(Date.now() - 3600_000),
+      },
+    });
+    const res = await svc.http.post(
+      `/v2.2/stores/${storeId}/webhooks`,
+      { webhook: { topic: "return", callback: { url: "http://127.0.0.1:9/p", auth: null } } },
+      { token: secret, headers: { "Idempotency-Key": "fresh" } },
+    );
     expect(res.status, res.text).toBe(201);
     await expect.poll(() => prisma.idempotencyKey.count({ where: { storeId, key: "old" } })).toBe(0);
     expect(await prisma.idempotencyKey.count({ where: { storeId, key: "fresh" } })).toBe(1);

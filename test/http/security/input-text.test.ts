@@ -30,14 +30,27 @@ describe.each(providers)("lone surrogates in input (%s)", (provider) => {
   it("REST: an order id, a bulk-upload title, a comment, a path parameter and a query string", async () => {
     const orders = () => svc.services.db.prisma.order.count({ where: { storeId } });
     const before = await orders();
-    const order = await svc.http.post(`/v2.2/stores/${storeId}/orders`, { orderId: LONE, createdAt: "2026-11-02T09:30:00Z", currencyCode: "USD", lineItems: [{ id: "l1", productId: "p", title: "T", quantity: 1, price: 10 }] }, { token: secret });
+    const order = await svc.http.post(
+      `/v2.2/stores/${storeId}/orders`,
+      {
+        orderId: LONE,
+        createdAt: "2026-11-02T09:30:00Z",
+        currencyCode: "USD",
+        lineItems: [{ id: "l1", productId: "p", title: "T", quantity: 1, price: 10 }],
+      },
+      { token: secret },
+    );
     expect(order.status, order.text).toBe(400);
     expect(order.text).toMatch(/orderId.*surrogate/);
     const custom = await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, customOrderBody({ id: LONE }), { token: secret });
     expect(custom.status, custom.text).toBe(400);
     expect(await orders()).toBe(before);
 
-    const upload = await svc.http.post(`/v2.2/stores/${storeId}/products/bulk-upload`, { products: [{ title: LONE, variants: [{ sku: "S-1", price: 100, currency: "USD" }] }] }, { token: secret });
+    const upload = await svc.http.post(
+      `/v2.2/stores/${storeId}/products/bulk-upload`,
+      { products: [{ title: LONE, variants: [{ sku: "S-1", price: 100, currency: "USD" }] }] },
+      { token: secret },
+    );
     expectProblem(upload, "products[0].title");
     expect(await svc.services.db.prisma.product.count({ where: { storeId } })).toBe(0);
 

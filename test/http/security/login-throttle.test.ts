@@ -14,8 +14,16 @@ async function login(baseUrl: string, email: string, password: string, address: 
     headers: { "content-type": "application/json", "x-forwarded-for": address },
     body: JSON.stringify({ query: LOGIN, variables: { e: email, p: password } }),
   });
-  const body = (await res.json()) as { data?: { login: { token: string } } | null; errors?: { message: string; extensions: Record<string, unknown> }[] };
-  return { status: res.status, retryAfter: res.headers.get("retry-after"), code: body.errors?.[0]?.extensions.code as string | undefined, token: body.data?.login.token };
+  const body = (await res.json()) as {
+    data?: { login: { token: string } } | null;
+    errors?: { message: string; extensions: Record<string, unknown> }[];
+  };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get("retry-after"),
+    code: body.errors?.[0]?.extensions.code as string | undefined,
+    token: body.data?.login.token,
+  };
 }
 
 /** Waits when a limiter window (fixed, aligned to its length) ends within `margin` ms. */
@@ -41,7 +49,8 @@ describe.each(providers)("staff login throttling (%s)", { timeout: 120_000 }, (p
     run = 1;
     await awayFromWindowEnd(LOGIN_LIMITS.emailWindowMs);
     const victim = (await svc.createStaff((await svc.createStore()).id)).email;
-    for (let i = 0; i < LOGIN_LIMITS.perEmailAndAddress; i++) expect((await login(svc.coreUrl, victim, `wrong ${i}`, addr(1))).code).toBe("UNAUTHENTICATED");
+    for (let i = 0; i < LOGIN_LIMITS.perEmailAndAddress; i++)
+      expect((await login(svc.coreUrl, victim, `wrong ${i}`, addr(1))).code).toBe("UNAUTHENTICATED");
     const refused = await login(svc.coreUrl, victim, "correct horse battery", addr(1));
     expect(refused).toMatchObject({ status: 429, code: "RATE_LIMITED", token: undefined });
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
@@ -54,7 +63,8 @@ describe.each(providers)("staff login throttling (%s)", { timeout: 120_000 }, (p
     const victim = await svc.createStaff((await svc.createStore()).id);
     // Three attacking addresses, past the email's limit in all.
     const statuses: (string | undefined)[] = [];
-    for (let i = 0; i <= LOGIN_LIMITS.perEmail; i++) statuses.push((await login(svc.coreUrl, victim.email, `guess ${i}`, addr(i % 3))).code);
+    for (let i = 0; i <= LOGIN_LIMITS.perEmail; i++)
+      statuses.push((await login(svc.coreUrl, victim.email, `guess ${i}`, addr(i % 3))).code);
     expect(statuses).toContain("RATE_LIMITED");
     // An attacking address is refused even with the right password; the real user's address is not.
     expect((await login(svc.coreUrl, victim.email, victim.password, addr(0))).status).toBe(429);
@@ -67,7 +77,8 @@ describe.each(providers)("staff login throttling (%s)", { timeout: 120_000 }, (p
     run = 3;
     await awayFromWindowEnd(60_000);
     const codes: (string | undefined)[] = [];
-    for (let i = 0; i <= LOGIN_LIMITS.perAddressPerMinute; i++) codes.push((await login(svc.coreUrl, `nobody${i}@example.test`, "whatever1", addr(9))).code);
+    for (let i = 0; i <= LOGIN_LIMITS.perAddressPerMinute; i++)
+      codes.push((await login(svc.coreUrl, `nobody${i}@example.test`, "whatever1", addr(9))).code);
     expect(codes.slice(0, LOGIN_LIMITS.perAddressPerMinute).every((c) => c === "UNAUTHENTICATED")).toBe(true);
     expect(codes.at(-1)).toBe("RATE_LIMITED");
     // Another address is not affected.

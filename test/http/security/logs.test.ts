@@ -22,7 +22,11 @@ describe.each(providers)("logs never contain credentials (%s)", (provider) => {
       },
     });
     const log = createLogger("debug", sink);
-    running = await startService({ config: loadConfig({ ...process.env, DATABASE_URL: db.url, PORT: "0", LOG_LEVEL: "debug", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }), log, skipMigrate: true });
+    running = await startService({
+      config: loadConfig({ ...process.env, DATABASE_URL: db.url, PORT: "0", LOG_LEVEL: "debug", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }),
+      log,
+      skipMigrate: true,
+    });
   });
   afterAll(async () => {
     await running?.close();
@@ -36,7 +40,11 @@ describe.each(providers)("logs never contain credentials (%s)", (provider) => {
     const password = "a-very-secret-password";
     await identity.createStaffUser(services, store.id, "log@example.test", password);
     const post = (body: unknown, auth?: string) =>
-      fetch(running.url + "/graphql", { method: "POST", headers: { "content-type": "application/json", ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify(body) });
+      fetch(running.url + "/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(auth ? { authorization: auth } : {}) },
+        body: JSON.stringify(body),
+      });
 
     const login = await (await post({ query: `mutation { login(email: "log@example.test", password: "${password}") { token } }` })).json();
     const token = login.data.login.token as string;
@@ -44,13 +52,23 @@ describe.each(providers)("logs never contain credentials (%s)", (provider) => {
     await fetch(`${running.url}/v2.2/stores/${store.id}/checkout-ab-tests`, { headers: { authorization: `Bearer ${secret}` } });
     await fetch(`${running.url}/v2.2/stores/${store.id}/checkout-ab-tests`, { headers: { authorization: `Bearer ${secret}x` } });
     await fetch(`${running.url}/api/v1/warehouse/return/list`, { headers: { "x-authorization": secret } });
-    await fetch(`${running.url}/v2.2/stores/${store.id}/checkout-experiences/x`, { method: "DELETE", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: "{bad json" });
+    await fetch(`${running.url}/v2.2/stores/${store.id}/checkout-experiences/x`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+      body: "{bad json",
+    });
     // Webhook secrets: the subscriber's token and the signing secret, and an Idempotency-Key'd create.
     const subscriberToken = "subscriber-token-never-logged-42";
     const wh = await fetch(`${running.url}/v2.2/stores/${store.id}/webhooks`, {
       method: "POST",
-      headers: { authorization: `Bearer ${(await identity.createApiClient(services, store.id, { name: "w", scopes: ["webhooks_write"] })).secret}`, "content-type": "application/json", "idempotency-key": "idem-key-never-logged" },
-      body: JSON.stringify({ webhook: { topic: "return", callback: { url: "http://127.0.0.1:9/h", auth: { bearer: { token: subscriberToken } } } } }),
+      headers: {
+        authorization: `Bearer ${(await identity.createApiClient(services, store.id, { name: "w", scopes: ["webhooks_write"] })).secret}`,
+        "content-type": "application/json",
+        "idempotency-key": "idem-key-never-logged",
+      },
+      body: JSON.stringify({
+        webhook: { topic: "return", callback: { url: "http://127.0.0.1:9/h", auth: { bearer: { token: subscriberToken } } } },
+      }),
     });
     const signingSecret = ((await wh.json()) as { webhook: { signingSecret: string } }).webhook.signingSecret;
     expect(signingSecret).toMatch(/^whsec_/);
@@ -59,7 +77,16 @@ describe.each(providers)("logs never contain credentials (%s)", (provider) => {
     const all = lines.join("");
     expect(lines.length).toBeGreaterThan(5);
     expect(all).toContain('"msg":"request"');
-    for (const needle of [secret, secret.split("_").pop()!, token, token.split("_").pop()!, password, subscriberToken, signingSecret, signingSecret.slice(6)]) {
+    for (const needle of [
+      secret,
+      secret.split("_").pop()!,
+      token,
+      token.split("_").pop()!,
+      password,
+      subscriberToken,
+      signingSecret,
+      signingSecret.slice(6),
+    ]) {
       expect(all).not.toContain(needle);
     }
   });

@@ -33,7 +33,9 @@ describe.each(providers)("GraphQL cost of nested lists (%s)", (provider) => {
     const order = await pushOrder(svc.http, storeId, all, { lines: [{ id: "L1", quantity: RETURNS }] });
     orderId = order.externalId;
     for (let i = 0; i < RETURNS; i++) {
-      const res = await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: "L1", quantity: 1 }]), { token: all });
+      const res = await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: "L1", quantity: 1 }]), {
+        token: all,
+      });
       expect(res.status, res.text).toBe(201);
       returnId = res.body.return.id;
     }
@@ -42,7 +44,11 @@ describe.each(providers)("GraphQL cost of nested lists (%s)", (provider) => {
 
   async function refused(query: string, token: string) {
     const started = performance.now();
-    const res = await fetch(svc.coreUrl + "/graphql", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query }) });
+    const res = await fetch(svc.coreUrl + "/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query }),
+    });
     const ms = performance.now() - started;
     const body = (await res.json()) as { data?: unknown; errors?: { message: string; extensions: Record<string, unknown> }[] };
     console.log(`[${provider}] nested query refused in ${ms.toFixed(1)} ms (HTTP round trip): ${body.errors?.[0]?.message.slice(0, 80)}`);
@@ -54,7 +60,10 @@ describe.each(providers)("GraphQL cost of nested lists (%s)", (provider) => {
   }
 
   it("refuses the nested returns of an order before executing, with its cost and the limit", async () => {
-    await refused(attack(4, (alias, inner) => `${alias}: order(storeId: "${storeId}", id: "${orderId}") { returns { ${inner} } }`), all);
+    await refused(
+      attack(4, (alias, inner) => `${alias}: order(storeId: "${storeId}", id: "${orderId}") { returns { ${inner} } }`),
+      all,
+    );
   });
 
   it("refuses the same from one return: 403 for a returns_read key (an order's returns need orders_read), else by cost", async () => {
@@ -66,7 +75,11 @@ describe.each(providers)("GraphQL cost of nested lists (%s)", (provider) => {
   });
 
   it("still answers a one-level read of the same lists", async () => {
-    const res = await svc.http.graphql(`{ order(storeId: "${storeId}", id: "${orderId}") { returns { id items { id } timeline { action } comments { id } } lineItems { id } fulfillments { id } } }`, {}, all);
+    const res = await svc.http.graphql(
+      `{ order(storeId: "${storeId}", id: "${orderId}") { returns { id items { id } timeline { action } comments { id } } lineItems { id } fulfillments { id } } }`,
+      {},
+      all,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data.order.returns).toHaveLength(RETURNS);
   });

@@ -22,7 +22,11 @@ describe.each(providers)("access log names path, door, route, operation and API 
         cb();
       },
     });
-    running = await startService({ config: loadConfig({ ...process.env, NODE_ENV: "test", DATABASE_URL: db.url, PORT: "0", LOG_LEVEL: "info" }), log: createLogger("info", sink), skipMigrate: true });
+    running = await startService({
+      config: loadConfig({ ...process.env, NODE_ENV: "test", DATABASE_URL: db.url, PORT: "0", LOG_LEVEL: "info" }),
+      log: createLogger("info", sink),
+      skipMigrate: true,
+    });
   });
   afterAll(async () => {
     await running?.close();
@@ -32,9 +36,16 @@ describe.each(providers)("access log names path, door, route, operation and API 
   it("logs each door's request with its full path and what it ran", async () => {
     const services = running.core!.services;
     const store = await identity.createStore(services, "Log store");
-    const { apiClient, secret } = await identity.createApiClient(services, store.id, { name: "k", scopes: ["checkout_read", "returns_read"] });
+    const { apiClient, secret } = await identity.createApiClient(services, store.id, {
+      name: "k",
+      scopes: ["checkout_read", "returns_read"],
+    });
     const auth = { authorization: `Bearer ${secret}` };
-    await fetch(`${running.url}/graphql`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ query: "query WhoAmI { viewer { __typename } }" }) });
+    await fetch(`${running.url}/graphql`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ query: "query WhoAmI { viewer { __typename } }" }),
+    });
     await fetch(`${running.url}/v2.2/stores/${store.id}/checkout-ab-tests?page-size=5`, { headers: auth });
     await fetch(`${running.url}/api/v1/warehouse/return/list`, { headers: { "x-authorization": secret } });
     await fetch(`${running.url}/dashboard/returns`);
@@ -43,9 +54,27 @@ describe.each(providers)("access log names path, door, route, operation and API 
 
     const requests = records.filter((r) => r.msg === "request");
     const find = (path: string) => requests.find((r) => r.path === path);
-    expect(find("/graphql")).toMatchObject({ method: "POST", door: "graphql", route: "/graphql", operation: "WhoAmI", apiClientId: apiClient.id, status: 200 });
-    expect(find(`/v2.2/stores/${store.id}/checkout-ab-tests`)).toMatchObject({ door: "rest", route: "/v2.2/stores/:storeId/checkout-ab-tests", operation: expect.any(String), apiClientId: apiClient.id, status: 200 });
-    expect(find("/api/v1/warehouse/return/list")).toMatchObject({ door: "compat", route: "/api/v1/warehouse/return/list", operation: expect.any(String), apiClientId: apiClient.id });
+    expect(find("/graphql")).toMatchObject({
+      method: "POST",
+      door: "graphql",
+      route: "/graphql",
+      operation: "WhoAmI",
+      apiClientId: apiClient.id,
+      status: 200,
+    });
+    expect(find(`/v2.2/stores/${store.id}/checkout-ab-tests`)).toMatchObject({
+      door: "rest",
+      route: "/v2.2/stores/:storeId/checkout-ab-tests",
+      operation: expect.any(String),
+      apiClientId: apiClient.id,
+      status: 200,
+    });
+    expect(find("/api/v1/warehouse/return/list")).toMatchObject({
+      door: "compat",
+      route: "/api/v1/warehouse/return/list",
+      operation: expect.any(String),
+      apiClientId: apiClient.id,
+    });
     expect(find("/dashboard/returns")).toMatchObject({ door: "dashboard", status: 200 });
     expect(find("/no/such/place")).toMatchObject({ door: "none", route: "unmatched", status: 404 });
     const all = JSON.stringify(records);

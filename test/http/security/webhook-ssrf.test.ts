@@ -33,11 +33,19 @@ describe.each(providers)("webhook SSRF policy (%s)", (provider) => {
         "https://2130706433/x",
         "https://0x7f.1/x",
       ]) {
-        const res = await svc.http.post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", callback: { url, auth: null } } }, { token: secret });
+        const res = await svc.http.post(
+          `/v2.2/stores/${storeId}/webhooks`,
+          { webhook: { topic: "return", callback: { url, auth: null } } },
+          { token: secret },
+        );
         expect([url, res.status, res.body.field ?? res.body.detail]).toEqual([url, 400, expect.stringContaining("webhook.callback.url")]);
       }
       expect(await svc.services.db.prisma.webhook.count({ where: { storeId } })).toBe(0);
-      const ok = await svc.http.post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", callback: { url: "https://hooks.example.com/retour", auth: null } } }, { token: secret });
+      const ok = await svc.http.post(
+        `/v2.2/stores/${storeId}/webhooks`,
+        { webhook: { topic: "return", callback: { url: "https://hooks.example.com/retour", auth: null } } },
+        { token: secret },
+      );
       expect(ok.status).toBe(201);
     });
   });
@@ -59,7 +67,11 @@ describe.each(providers)("webhook SSRF policy (%s)", (provider) => {
 
     it("stops after the 2 KB it keeps instead of downloading a 50 MB answer", async () => {
       const secret = (await svc.createApiClient(storeId, ["webhooks_write"])).secret;
-      const created = await svc.http.post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", callback: { url: `${sub.url}/big`, auth: null } } }, { token: secret });
+      const created = await svc.http.post(
+        `/v2.2/stores/${storeId}/webhooks`,
+        { webhook: { topic: "return", callback: { url: `${sub.url}/big`, auth: null } } },
+        { token: secret },
+      );
       expect(created.status).toBe(201);
       await emit(svc.services, storeId, "ret_big_answer", "created");
       const prisma = svc.services.db.prisma;

@@ -32,7 +32,13 @@ describe.each(providers)("masked webhook token across origins (%s)", (provider) 
   });
 
   async function create(externalId: string) {
-    const res = await svc.http.post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", externalId, callback: { url: `${home.url}/${externalId}`, auth: { bearer: { token: "real-token" } } } } }, { token: secret });
+    const res = await svc.http.post(
+      `/v2.2/stores/${storeId}/webhooks`,
+      {
+        webhook: { topic: "return", externalId, callback: { url: `${home.url}/${externalId}`, auth: { bearer: { token: "real-token" } } } },
+      },
+      { token: secret },
+    );
     expect(res.status).toBe(201);
     return res.body.webhook.id as string;
   }
@@ -42,7 +48,11 @@ describe.each(providers)("masked webhook token across origins (%s)", (provider) 
   it("REST PUT to another origin with the masked token is refused, naming the field; nothing changes and the token never leaves", async () => {
     const id = await create("rest-move");
     const before = await stored(id);
-    const res = await svc.http.put(`/v2.2/webhooks/${id}`, { webhook: { callback: { url: `${attacker.url}/steal`, auth: { bearer: { token: MASKED } } } } }, { token: secret });
+    const res = await svc.http.put(
+      `/v2.2/webhooks/${id}`,
+      { webhook: { callback: { url: `${attacker.url}/steal`, auth: { bearer: { token: MASKED } } } } },
+      { token: secret },
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     expect(res.body.field ?? res.body.detail).toContain(TOKEN_FIELD);
@@ -57,17 +67,29 @@ describe.each(providers)("masked webhook token across origins (%s)", (provider) 
 
   it("the masked token still keeps the token on the same origin; another origin takes a new token or none", async () => {
     const id = await create("rest-keep");
-    const samePlace = await svc.http.put(`/v2.2/webhooks/${id}`, { webhook: { callback: { url: `${home.url}/rest-keep-2`, auth: { bearer: { token: MASKED } } } } }, { token: secret });
+    const samePlace = await svc.http.put(
+      `/v2.2/webhooks/${id}`,
+      { webhook: { callback: { url: `${home.url}/rest-keep-2`, auth: { bearer: { token: MASKED } } } } },
+      { token: secret },
+    );
     expect(samePlace.status).toBe(204);
     await settle();
     await emit(svc.services, storeId, "ret_token_2", "created");
     await home.waitFor((r) => r.some((x) => x.path === "/rest-keep-2"));
     expect(home.received.find((x) => x.path === "/rest-keep-2")!.headers.authorization).toBe("Bearer real-token");
 
-    const moved = await svc.http.put(`/v2.2/webhooks/${id}`, { webhook: { callback: { url: `${attacker.url}/new-home`, auth: { bearer: { token: "new-token" } } } } }, { token: secret });
+    const moved = await svc.http.put(
+      `/v2.2/webhooks/${id}`,
+      { webhook: { callback: { url: `${attacker.url}/new-home`, auth: { bearer: { token: "new-token" } } } } },
+      { token: secret },
+    );
     expect(moved.status).toBe(204);
     const noAuth = await create("rest-none");
-    const movedBare = await svc.http.put(`/v2.2/webhooks/${noAuth}`, { webhook: { callback: { url: `${attacker.url}/bare`, auth: null } } }, { token: secret });
+    const movedBare = await svc.http.put(
+      `/v2.2/webhooks/${noAuth}`,
+      { webhook: { callback: { url: `${attacker.url}/bare`, auth: null } } },
+      { token: secret },
+    );
     expect(movedBare.status).toBe(204);
     await settle();
     await emit(svc.services, storeId, "ret_token_3", "created");
@@ -86,7 +108,17 @@ describe.each(providers)("masked webhook token across origins (%s)", (provider) 
       secret,
     );
     expect(update.errors?.[0].extensions).toMatchObject({ status: 400, field: TOKEN_FIELD });
-    const upsert = await svc.http.post(`/v2.2/stores/${storeId}/webhooks`, { webhook: { topic: "return", externalId: "gql-move", callback: { url: `${attacker.url}/upsert`, auth: { bearer: { token: MASKED } } } } }, { token: secret });
+    const upsert = await svc.http.post(
+      `/v2.2/stores/${storeId}/webhooks`,
+      {
+        webhook: {
+          topic: "return",
+          externalId: "gql-move",
+          callback: { url: `${attacker.url}/upsert`, auth: { bearer: { token: MASKED } } },
+        },
+      },
+      { token: secret },
+    );
     expect(upsert.status).toBe(400);
     expect(upsert.body.field ?? upsert.body.detail).toContain(TOKEN_FIELD);
     expect(await stored(id)).toEqual(before);

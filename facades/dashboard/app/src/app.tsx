@@ -87,7 +87,11 @@ function Shell({ path }: { path: string }) {
   useEffect(() => setMenuOpen(false), [path]);
 
   if (!v) {
-    return <main class="main narrow">{viewer.error ? <ErrorMessage error={viewer.error} onRetry={viewer.reload} /> : <Loading label="Loading your stores…" />}</main>;
+    return (
+      <main class="main narrow">
+        {viewer.error ? <ErrorMessage error={viewer.error} onRetry={viewer.reload} /> : <Loading label="Loading your stores…" />}
+      </main>
+    );
   }
   const stores = v.stores ?? [];
   const store = stores.find((s) => s.id === storeId) ?? stores[0];
@@ -113,10 +117,20 @@ function Shell({ path }: { path: string }) {
 
   return (
     <div class="layout">
-      <a class="skip-link" href="#main">Skip to content</a>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
       <header class="topbar">
-        <a class="brand" href={`${BASE}/`}>Retour</a>
-        <button type="button" class="menu-toggle secondary small" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen(!menuOpen)}>
+        <a class="brand" href={`${BASE}/`}>
+          Retour
+        </a>
+        <button
+          type="button"
+          class="menu-toggle secondary small"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
           Menu
         </button>
         <nav id="main-nav" class={menuOpen ? "nav open" : "nav"} aria-label="Main">
@@ -161,14 +175,19 @@ function Shell({ path }: { path: string }) {
       </header>
       <main id="main" class="main" tabIndex={-1}>
         {!store ? (
-          <PageHeader title="No store" description="Your user is not a member of any store yet. Ask a store owner to add you, or create one with the CLI." />
-        ) : page ?? (
-          <>
-            <PageHeader title="Page not found" description="There is no dashboard page at this address." />
-            <p>
-              <Link href={HOME}>Go to the dashboard home</Link>
-            </p>
-          </>
+          <PageHeader
+            title="No store"
+            description="Your user is not a member of any store yet. Ask a store owner to add you, or create one with the CLI."
+          />
+        ) : (
+          (page ?? (
+            <>
+              <PageHeader title="Page not found" description="There is no dashboard page at this address." />
+              <p>
+                <Link href={HOME}>Go to the dashboard home</Link>
+              </p>
+            </>
+          ))
         )}
       </main>
     </div>

@@ -28,7 +28,11 @@ export function withLabels(message: string, labels: Record<string, string>): str
  * Splits an error into the message for one field of the form (keyed like `labels`) and the rest, which
  * the form shows as a whole. `local` holds the form's own checks, which come first.
  */
-export function fieldErrors<E extends FieldErrorSource>(error: E | null, labels: Record<string, string>, local: Record<string, string | null> = {}): { fields: Record<string, string>; other: E | null } {
+export function fieldErrors<E extends FieldErrorSource>(
+  error: E | null,
+  labels: Record<string, string>,
+  local: Record<string, string | null> = {},
+): { fields: Record<string, string>; other: E | null } {
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(local)) if (v) fields[k] = v;
   if (!error) return { fields, other: null };

@@ -40,12 +40,23 @@ export async function gql<T = any>(query: string, variables: Record<string, unkn
   try {
     body = await res.json();
   } catch {
-    throw new GraphQLRequestError(`The service answered ${res.status} without a readable body. Try again shortly.`, "BAD_RESPONSE", res.status);
+    throw new GraphQLRequestError(
+      `The service answered ${res.status} without a readable body. Try again shortly.`,
+      "BAD_RESPONSE",
+      res.status,
+    );
   }
   const first = body.errors?.[0];
   if (first) {
     const x = first.extensions ?? {};
-    const err = new GraphQLRequestError(first.message, x.code ?? "ERROR", x.status ?? res.status, x.type ?? null, x.title ?? null, x.field ?? null);
+    const err = new GraphQLRequestError(
+      first.message,
+      x.code ?? "ERROR",
+      x.status ?? res.status,
+      x.type ?? null,
+      x.title ?? null,
+      x.field ?? null,
+    );
     // A session that expired or was revoked: back to the login page with the core's reason.
     if (err.code === "UNAUTHENTICATED" && session) end(first.message);
     throw err;

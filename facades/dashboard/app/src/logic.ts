@@ -3,7 +3,18 @@
 // test/unit/dashboard-logic.test.ts. Business rules are NOT here: which actions are allowed comes
 // from the core (`Return.allowedActions`); this only decides how to present them.
 
-export const RETURN_STATUSES = ["open", "pre_shipment", "in_transit", "delivered", "needs_review", "in_review", "flagged", "complete", "rejected", "deleted"] as const;
+export const RETURN_STATUSES = [
+  "open",
+  "pre_shipment",
+  "in_transit",
+  "delivered",
+  "needs_review",
+  "in_review",
+  "flagged",
+  "complete",
+  "rejected",
+  "deleted",
+] as const;
 
 export const STATUS_LABELS: Record<string, string> = {
   open: "Open",
@@ -110,14 +121,65 @@ export interface ActionInfo {
 }
 
 const ACTIONS: ActionInfo[] = [
-  { action: "process", label: "Process items", description: "Decide item by item: restock it, accept it without restocking, or reject it; an adjustment lowers an item's refund. The return completes once every item is decided.", reason: false, danger: false },
-  { action: "complete", label: "Complete", description: "Accept every item still open at its full value, without restocking, and close the return. You can reopen it later.", reason: false, danger: false },
-  { action: "flag", label: "Flag", description: "Mark the return for a closer look. Nothing is refunded or rejected; it can still be completed, rejected or reset.", reason: true, danger: false },
-  { action: "reopen", label: "Reopen", description: "Open the return again: every item goes back to open and its decisions are cleared. Refunds already made are not reversed.", reason: false, danger: false },
-  { action: "remove_items", label: "Remove items", description: "Take items off this return for good (at least one stays). The customer can return them again later.", reason: false, danger: true },
-  { action: "reject", label: "Reject", description: "Refuse the return: every open item is rejected and nothing is refunded for it. You can reopen it later.", reason: true, danger: false },
-  { action: "cancel", label: "Cancel", description: "Withdraw the return as if it had not been made (only while nothing is processed). It closes for good; the customer can return the items again.", reason: true, danger: true },
-  { action: "reset", label: "Reset", description: "Clear every decision, even on processed items, and close the return for good. The customer can return the items again.", reason: true, danger: true },
+  {
+    action: "process",
+    label: "Process items",
+    description:
+      "Decide item by item: restock it, accept it without restocking, or reject it; an adjustment lowers an item's refund. The return completes once every item is decided.",
+    reason: false,
+    danger: false,
+  },
+  {
+    action: "complete",
+    label: "Complete",
+    description: "Accept every item still open at its full value, without restocking, and close the return. You can reopen it later.",
+    reason: false,
+    danger: false,
+  },
+  {
+    action: "flag",
+    label: "Flag",
+    description: "Mark the return for a closer look. Nothing is refunded or rejected; it can still be completed, rejected or reset.",
+    reason: true,
+    danger: false,
+  },
+  {
+    action: "reopen",
+    label: "Reopen",
+    description:
+      "Open the return again: every item goes back to open and its decisions are cleared. Refunds already made are not reversed.",
+    reason: false,
+    danger: false,
+  },
+  {
+    action: "remove_items",
+    label: "Remove items",
+    description: "Take items off this return for good (at least one stays). The customer can return them again later.",
+    reason: false,
+    danger: true,
+  },
+  {
+    action: "reject",
+    label: "Reject",
+    description: "Refuse the return: every open item is rejected and nothing is refunded for it. You can reopen it later.",
+    reason: true,
+    danger: false,
+  },
+  {
+    action: "cancel",
+    label: "Cancel",
+    description:
+      "Withdraw the return as if it had not been made (only while nothing is processed). It closes for good; the customer can return the items again.",
+    reason: true,
+    danger: true,
+  },
+  {
+    action: "reset",
+    label: "Reset",
+    description: "Clear every decision, even on processed items, and close the return for good. The customer can return the items again.",
+    reason: true,
+    danger: true,
+  },
 ];
 
 /** The buttons for the actions the core allows, in a stable order; `comment` is the comment form, not a button. */
@@ -195,7 +257,8 @@ export function adjustmentError(text: string, max: { amount: string; currency: s
   const decimals = (max.amount.split(".")[1] ?? "").length;
   const value = minorUnits(text, decimals);
   if (value === null) return decimals ? `Enter an amount such as 5.00 (at most ${decimals} decimals).` : "Enter a whole amount such as 5.";
-  if (value > (minorUnits(max.amount, decimals) ?? 0)) return `Cannot exceed the item's value of ${max.amount} ${max.currency} (tax included).`;
+  if (value > (minorUnits(max.amount, decimals) ?? 0))
+    return `Cannot exceed the item's value of ${max.amount} ${max.currency} (tax included).`;
   return null;
 }
 
@@ -209,7 +272,10 @@ export function addAmounts(a: string, b: string): string {
 }
 
 /** The overview's period as typed (UTC days, both inclusive; default this month) → `from`/`to` of returnsOverview. */
-export function overviewVariables(f: { from?: string; to?: string }, now: Date = new Date()): { variables: { from: string; to: string }; errors: { from?: string; to?: string } } {
+export function overviewVariables(
+  f: { from?: string; to?: string },
+  now: Date = new Date(),
+): { variables: { from: string; to: string }; errors: { from?: string; to?: string } } {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
   const errors: { from?: string; to?: string } = {};
@@ -244,7 +310,8 @@ export function refundState(items: { status: string }[]): string {
 /** How an inventory movement's cause reads, and the page that shows it (the return, or the inbound shipment). */
 export function movementCause(m: { cause: string; returnId?: string | null; shipmentId?: string | null }): { label: string; href: string } {
   if (m.cause === "RETURN_RESTOCK" && m.returnId) return { label: "Return restocked", href: `/returns/${encodeURIComponent(m.returnId)}` };
-  if (m.cause === "INBOUND_RECEIPT" && m.shipmentId) return { label: "Inbound shipment received", href: `/inbound/${encodeURIComponent(m.shipmentId)}` };
+  if (m.cause === "INBOUND_RECEIPT" && m.shipmentId)
+    return { label: "Inbound shipment received", href: `/inbound/${encodeURIComponent(m.shipmentId)}` };
   return { label: m.cause, href: "/inventory" };
 }
 
@@ -252,7 +319,11 @@ export function movementCause(m: { cause: string; returnId?: string | null; ship
  * The customer's returns other than the one shown (the core answers the newest 11, so 10 others fit),
  * and whether there are more than listed.
  */
-export function otherReturns<R extends { id: string }>(record: { returns: { nodes: R[]; pageInfo: { hasNextPage: boolean } } } | null | undefined, currentId: string, max = 10): { returns: R[]; more: boolean } {
+export function otherReturns<R extends { id: string }>(
+  record: { returns: { nodes: R[]; pageInfo: { hasNextPage: boolean } } } | null | undefined,
+  currentId: string,
+  max = 10,
+): { returns: R[]; more: boolean } {
   if (!record) return { returns: [], more: false };
   const others = record.returns.nodes.filter((r) => r.id !== currentId);
   return { returns: others.slice(0, max), more: record.returns.pageInfo.hasNextPage || others.length > max };

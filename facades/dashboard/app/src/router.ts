@@ -71,7 +71,7 @@ export function match(pattern: string, path: string): Record<string, string> | n
 
 /** Client-side navigation for same-app links (modifier-clicks keep the browser's behaviour). */
 export function onLinkClick(e: MouseEvent) {
-  const a = (e.currentTarget as HTMLAnchorElement);
+  const a = e.currentTarget as HTMLAnchorElement;
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const href = a.getAttribute("href");
   if (!href?.startsWith(BASE)) return;

@@ -18,7 +18,11 @@ export interface QueryState<T> {
 /** Runs a query when its variables change; keeps the previous data while reloading. */
 export function useQuery<T = any>(query: string, variables: Record<string, unknown>): QueryState<T> {
   const key = JSON.stringify(variables);
-  const [state, setState] = useState<{ data: T | null; error: GraphQLRequestError | null; loading: boolean }>({ data: null, error: null, loading: true });
+  const [state, setState] = useState<{ data: T | null; error: GraphQLRequestError | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: true,
+  });
   const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;
@@ -78,7 +82,11 @@ export function ErrorMessage({ error, onRetry }: { error: GraphQLRequestError | 
     <div class="error" role="alert">
       <strong>{error.title ?? (error.code === "NETWORK" ? "Connection problem" : "Something went wrong")}</strong>
       <p>{error.message}</p>
-      {error.type && <p class="muted small">Error type: <code>{error.type}</code></p>}
+      {error.type && (
+        <p class="muted small">
+          Error type: <code>{error.type}</code>
+        </p>
+      )}
       {onRetry && (
         <button type="button" class="secondary" onClick={onRetry}>
           Try again
@@ -98,7 +106,15 @@ export function Empty({ title, children }: { title: string; children?: Component
 }
 
 /** Loading → error → content, for a query's state. */
-export function QueryView<T>({ state, children, label }: { state: QueryState<T>; label?: string; children: (data: T) => ComponentChildren }) {
+export function QueryView<T>({
+  state,
+  children,
+  label,
+}: {
+  state: QueryState<T>;
+  label?: string;
+  children: (data: T) => ComponentChildren;
+}) {
   if (state.data === null) {
     if (state.error) return <ErrorMessage error={state.error} onRetry={state.reload} />;
     return <Loading label={label} />;
@@ -113,7 +129,15 @@ export function QueryView<T>({ state, children, label }: { state: QueryState<T>;
 
 // ─── Layout ───────────────────────────────────────────────────────────────────
 
-export function PageHeader({ title, description, actions }: { title: string; description?: ComponentChildren; actions?: ComponentChildren }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ComponentChildren;
+  actions?: ComponentChildren;
+}) {
   useEffect(() => {
     document.title = `${title} · Retour dashboard`;
   }, [title]);
@@ -128,7 +152,17 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
-export function Section({ title, children, actions, id }: { title: string; children: ComponentChildren; actions?: ComponentChildren; id?: string }) {
+export function Section({
+  title,
+  children,
+  actions,
+  id,
+}: {
+  title: string;
+  children: ComponentChildren;
+  actions?: ComponentChildren;
+  id?: string;
+}) {
   const headingId = `${id ?? title.toLowerCase().replace(/\W+/g, "-")}-heading`;
   return (
     <section class="card" aria-labelledby={headingId}>
@@ -158,7 +192,14 @@ export interface Column<R> {
 }
 
 /** A table on wide screens, labelled cards on narrow ones; an empty state when there are no rows. */
-export function Table<R>({ caption, columns, rows, rowKey, empty, rowClass }: {
+export function Table<R>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  rowClass,
+}: {
   caption: string;
   columns: Column<R>[];
   rows: R[];
@@ -174,7 +215,9 @@ export function Table<R>({ caption, columns, rows, rowKey, empty, rowClass }: {
         <thead>
           <tr>
             {columns.map((c) => (
-              <th scope="col" class={c.class}>{c.label}</th>
+              <th scope="col" class={c.class}>
+                {c.label}
+              </th>
             ))}
           </tr>
         </thead>
@@ -207,7 +250,11 @@ export function LoadMore({ hasNextPage, loading, onClick }: { hasNextPage: boole
 }
 
 /** The foot of a paged list: the error of the last "load more", if any, and the button for the next page. */
-export function ListFooter({ list }: { list: { pageInfo: { hasNextPage: boolean }; moreLoading: boolean; moreError: GraphQLRequestError | null; loadMore: () => void } }) {
+export function ListFooter({
+  list,
+}: {
+  list: { pageInfo: { hasNextPage: boolean }; moreLoading: boolean; moreError: GraphQLRequestError | null; loadMore: () => void };
+}) {
   return (
     <>
       <ErrorMessage error={list.moreError} onRetry={list.loadMore} />
@@ -230,7 +277,13 @@ export function Details({ items }: { items: [string, ComponentChildren][] }) {
   );
 }
 
-export function Badge({ tone = "neutral", children }: { tone?: "neutral" | "good" | "warn" | "bad" | "info"; children: ComponentChildren }) {
+export function Badge({
+  tone = "neutral",
+  children,
+}: {
+  tone?: "neutral" | "good" | "warn" | "bad" | "info";
+  children: ComponentChildren;
+}) {
   return <span class={`badge badge-${tone}`}>{children}</span>;
 }
 
@@ -247,7 +300,14 @@ export function Time({ value, empty = "—" }: { value: string | null | undefine
 // ─── Dialogs and actions ──────────────────────────────────────────────────────
 
 /** A modal dialog (native <dialog>): traps focus, Escape closes, focus returns to the opener. */
-export function Dialog({ open, title, onClose, children, footer, role }: {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  role,
+}: {
   open: boolean;
   title: string;
   onClose: () => void;
@@ -283,7 +343,16 @@ export function Dialog({ open, title, onClose, children, footer, role }: {
 }
 
 /** Asks before a destructive action; shows the core's error if the action fails. */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onClose, busy, error }: {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  busy,
+  error,
+}: {
   open: boolean;
   title: string;
   children: ComponentChildren;
@@ -358,7 +427,17 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 }
 
 /** A labelled form field; the label wraps the control so clicking it focuses the control. `error` shows under it. */
-export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string | null; children: ComponentChildren }) {
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  children: ComponentChildren;
+}) {
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: the control is the caller's child, which this label wraps
     <label class={error ? "field invalid" : "field"}>
@@ -371,7 +450,19 @@ export function Field({ label, hint, error, children }: { label: string; hint?: 
 }
 
 /** The foot of a form in a dialog: the error no field holds, Close, and the submit button (busy while it runs). */
-export function FormFooter({ error, busy, submitLabel, busyLabel, onClose }: { error: GraphQLRequestError | null; busy: boolean; submitLabel: string; busyLabel: string; onClose: () => void }) {
+export function FormFooter({
+  error,
+  busy,
+  submitLabel,
+  busyLabel,
+  onClose,
+}: {
+  error: GraphQLRequestError | null;
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  onClose: () => void;
+}) {
   return (
     <>
       <ErrorMessage error={error} />
@@ -408,7 +499,11 @@ export interface PageInfoLike {
  * A Relay connection with "load more": the first page through useQuery (so filters re-run it), later
  * pages appended. `pick` finds the connection in the query's data.
  */
-export function useConnection<T, D = any>(query: string, variables: Record<string, unknown>, pick: (data: D) => { nodes: T[]; pageInfo: PageInfoLike } | null) {
+export function useConnection<T, D = any>(
+  query: string,
+  variables: Record<string, unknown>,
+  pick: (data: D) => { nodes: T[]; pageInfo: PageInfoLike } | null,
+) {
   const first = useQuery<D>(query, variables);
   const [more, setMore] = useState<{ nodes: T[]; pageInfo: PageInfoLike } | null>(null);
   const [moreLoading, setMoreLoading] = useState(false);
@@ -474,7 +569,17 @@ export function useFocusReturn() {
 }
 
 /** A button that fetches every page of a CSV and saves the joined file as `filename`; a failure shows beside it. */
-export function CsvDownloadButton({ label, filename, fetchPage, secondary }: { label: string; filename: string; fetchPage: (after: string | null) => Promise<CsvPage>; secondary?: boolean }) {
+export function CsvDownloadButton({
+  label,
+  filename,
+  fetchPage,
+  secondary,
+}: {
+  label: string;
+  filename: string;
+  fetchPage: (after: string | null) => Promise<CsvPage>;
+  secondary?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<GraphQLRequestError | null>(null);
   const download = async () => {

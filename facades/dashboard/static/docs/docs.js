@@ -1,5 +1,5 @@
 // Renders the OpenAPI documents listed by /docs/config.json with the locally served Swagger UI.
-(async function () {
+(async () => {
   const config = await fetch("/docs/config.json").then((r) => r.json());
   if (config.explorer) {
     const link = document.getElementById("explorer-link");

@@ -1,6 +1,6 @@
 // GraphiQL against this service's /graphql. When a dashboard session exists in this browser, its
 // token is put in the headers editor so the explorer acts as the logged-in staff user.
-(function () {
+(() => {
   let headers = { Authorization: "Bearer <API secret or dashboard session token>" };
   try {
     const session = JSON.parse(localStorage.getItem("retour.session") || "null");
@@ -14,7 +14,8 @@
       defaultHeaders: JSON.stringify(headers, null, 2),
       defaultEditorToolsVisibility: "headers",
       shouldPersistHeaders: false,
-      defaultQuery: "# Retour GraphQL core. Every operation of every door is a field here.\nquery Me {\n  viewer {\n    __typename\n    ... on StaffViewer { user { email } stores { id name } }\n    ... on ApiClientViewer { storeId scopes }\n  }\n}\n",
+      defaultQuery:
+        "# Retour GraphQL core. Every operation of every door is a field here.\nquery Me {\n  viewer {\n    __typename\n    ... on StaffViewer { user { email } stores { id name } }\n    ... on ApiClientViewer { storeId scopes }\n  }\n}\n",
     }),
   );
 })();

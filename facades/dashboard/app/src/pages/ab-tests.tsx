@@ -32,7 +32,8 @@ function Treatments({ test }: { test: AbTest }) {
     <ul class="plain">
       {test.treatments.map((x) => (
         <li>
-          {x.name} <span class="muted small">(weight {x.weight})</span> {x.isControl && <Badge>control</Badge>} {x.isWinner && <Badge tone="good">winner</Badge>}
+          {x.name} <span class="muted small">(weight {x.weight})</span> {x.isControl && <Badge>control</Badge>}{" "}
+          {x.isWinner && <Badge tone="good">winner</Badge>}
         </li>
       ))}
     </ul>
@@ -50,8 +51,12 @@ export function AbTests({ storeId }: PageProps) {
         title="A/B tests"
         actions={
           <label class="checkbox">
-            <input type="checkbox" checked={includeDeleted} onChange={(e) => setParams({ includeDeleted: (e.target as HTMLInputElement).checked ? "true" : null })} /> Include
-            deleted tests
+            <input
+              type="checkbox"
+              checked={includeDeleted}
+              onChange={(e) => setParams({ includeDeleted: (e.target as HTMLInputElement).checked ? "true" : null })}
+            />{" "}
+            Include deleted tests
           </label>
         }
       >
@@ -67,7 +72,13 @@ export function AbTests({ storeId }: PageProps) {
                 rows={data.checkoutAbTests.abTests}
                 rowKey={(t) => t.id}
                 rowClass={(t) => (t.deleted ? "revoked" : undefined)}
-                empty={<Empty title="No A/B tests">{includeDeleted ? "This store has never run a checkout A/B test." : "No current tests. Deleted ones are hidden; include them to see them."}</Empty>}
+                empty={
+                  <Empty title="No A/B tests">
+                    {includeDeleted
+                      ? "This store has never run a checkout A/B test."
+                      : "No current tests. Deleted ones are hidden; include them to see them."}
+                  </Empty>
+                }
                 columns={[
                   {
                     label: "Test",

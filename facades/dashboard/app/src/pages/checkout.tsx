@@ -5,14 +5,35 @@ import { useEffect, useState } from "preact/hooks";
 import type { PageProps } from "../router";
 import { gql } from "../graphql";
 import { CHECKOUT_ROUTING, DELETE_CHECKOUT_EXPERIENCE, SET_CHECKOUT_TREE } from "../operations";
-import { asError, Badge, ConfirmDialog, Empty, ErrorMessage, Field, LoadMore, PageHeader, QueryView, Section, Table, useMutation, useQuery } from "../ui";
+import {
+  asError,
+  Badge,
+  ConfirmDialog,
+  Empty,
+  ErrorMessage,
+  Field,
+  LoadMore,
+  PageHeader,
+  QueryView,
+  Section,
+  Table,
+  useMutation,
+  useQuery,
+} from "../ui";
 
 interface Experience {
   id: string;
   name: string;
   description: string;
   live: boolean;
-  shippingMethods: { id: string; name: string; carrier: string | null; price: { amount: string; currency: string }; minDays: number | null; maxDays: number | null }[];
+  shippingMethods: {
+    id: string;
+    name: string;
+    carrier: string | null;
+    price: { amount: string; currency: string };
+    minDays: number | null;
+    maxDays: number | null;
+  }[];
 }
 interface Rule {
   id: string;
@@ -34,7 +55,8 @@ interface DraftRule {
 
 const PAGE = 100;
 let keys = 0;
-const draftOf = (tree: Rule[]): DraftRule[] => tree.map((r) => ({ key: ++keys, name: r.name, countries: r.countries.join(", "), experienceId: r.experience.id }));
+const draftOf = (tree: Rule[]): DraftRule[] =>
+  tree.map((r) => ({ key: ++keys, name: r.name, countries: r.countries.join(", "), experienceId: r.experience.id }));
 
 export function CheckoutRouting({ storeId }: PageProps) {
   const q = useQuery<Data>(CHECKOUT_ROUTING, { storeId, first: PAGE });
@@ -45,7 +67,10 @@ export function CheckoutRouting({ storeId }: PageProps) {
 
   return (
     <>
-      <PageHeader title="Checkout routing" description="Which checkout experience shoppers get, by the first rule that matches their country." />
+      <PageHeader
+        title="Checkout routing"
+        description="Which checkout experience shoppers get, by the first rule that matches their country."
+      />
       <QueryView state={q} label="Loading checkout routing…">
         {(data) => {
           const experiences = [...data.checkoutExperiences.nodes, ...(more?.nodes ?? [])];
@@ -76,7 +101,17 @@ export function CheckoutRouting({ storeId }: PageProps) {
   );
 }
 
-function TreeEditor({ storeId, tree, experiences, onSaved }: { storeId: string; tree: Rule[]; experiences: Experience[]; onSaved: () => void }) {
+function TreeEditor({
+  storeId,
+  tree,
+  experiences,
+  onSaved,
+}: {
+  storeId: string;
+  tree: Rule[];
+  experiences: Experience[];
+  onSaved: () => void;
+}) {
   const [rules, setRules] = useState<DraftRule[]>(() => draftOf(tree));
   const [saved, setSaved] = useState(false);
   const save = useMutation(SET_CHECKOUT_TREE);
@@ -103,7 +138,10 @@ function TreeEditor({ storeId, tree, experiences, onSaved }: { storeId: string; 
       rules: rules.map((r) => ({
         name: r.name,
         experienceId: r.experienceId,
-        countries: r.countries.split(/[\s,]+/).map((c) => c.trim()).filter(Boolean),
+        countries: r.countries
+          .split(/[\s,]+/)
+          .map((c) => c.trim())
+          .filter(Boolean),
       })),
     });
     if (out) {
@@ -116,7 +154,8 @@ function TreeEditor({ storeId, tree, experiences, onSaved }: { storeId: string; 
     <Section title="Checkout tree">
       <form onSubmit={submit} aria-describedby="tree-help">
         <p id="tree-help" class="muted">
-          Rules are tried top to bottom; the first whose countries include the shopper's country wins. A rule without countries matches every shopper, so keep it last.
+          Rules are tried top to bottom; the first whose countries include the shopper's country wins. A rule without countries matches
+          every shopper, so keep it last.
         </p>
         {rules.length === 0 ? (
           <Empty title="No routing rules">Without rules no experience is live. Add a rule to route shoppers.</Empty>
@@ -124,28 +163,55 @@ function TreeEditor({ storeId, tree, experiences, onSaved }: { storeId: string; 
           <ol class="rules">
             {rules.map((r, i) => (
               <li key={r.key} class="rule" aria-label={`Rule ${i + 1}`}>
-                <span class="rule-number" aria-hidden="true">{i + 1}</span>
+                <span class="rule-number" aria-hidden="true">
+                  {i + 1}
+                </span>
                 <Field label="Rule name">
                   <input required value={r.name} onInput={(e) => update(i, { name: (e.target as HTMLInputElement).value })} />
                 </Field>
                 <Field label="Countries" hint="ISO codes, e.g. CA, GB. Empty: everyone.">
-                  <input value={r.countries} placeholder="Everyone" onInput={(e) => update(i, { countries: (e.target as HTMLInputElement).value.toUpperCase() })} />
+                  <input
+                    value={r.countries}
+                    placeholder="Everyone"
+                    onInput={(e) => update(i, { countries: (e.target as HTMLInputElement).value.toUpperCase() })}
+                  />
                 </Field>
                 <Field label="Experience">
-                  <select required value={r.experienceId} onChange={(e) => update(i, { experienceId: (e.target as HTMLSelectElement).value })}>
+                  <select
+                    required
+                    value={r.experienceId}
+                    onChange={(e) => update(i, { experienceId: (e.target as HTMLSelectElement).value })}
+                  >
                     {experiences.map((x) => (
                       <option value={x.id}>{x.name}</option>
                     ))}
                   </select>
                 </Field>
                 <div class="rule-actions">
-                  <button type="button" class="secondary small" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move rule ${i + 1} up`}>
+                  <button
+                    type="button"
+                    class="secondary small"
+                    onClick={() => move(i, -1)}
+                    disabled={i === 0}
+                    aria-label={`Move rule ${i + 1} up`}
+                  >
                     ↑
                   </button>
-                  <button type="button" class="secondary small" onClick={() => move(i, 1)} disabled={i === rules.length - 1} aria-label={`Move rule ${i + 1} down`}>
+                  <button
+                    type="button"
+                    class="secondary small"
+                    onClick={() => move(i, 1)}
+                    disabled={i === rules.length - 1}
+                    aria-label={`Move rule ${i + 1} down`}
+                  >
                     ↓
                   </button>
-                  <button type="button" class="danger-outline small" onClick={() => (setSaved(false), setRules(rules.filter((_, j) => j !== i)))} aria-label={`Remove rule ${i + 1}`}>
+                  <button
+                    type="button"
+                    class="danger-outline small"
+                    onClick={() => (setSaved(false), setRules(rules.filter((_, j) => j !== i)))}
+                    aria-label={`Remove rule ${i + 1}`}
+                  >
                     Remove
                   </button>
                 </div>
@@ -161,7 +227,10 @@ function TreeEditor({ storeId, tree, experiences, onSaved }: { storeId: string; 
             disabled={!experiences.length}
             onClick={() => {
               setSaved(false);
-              setRules([...rules, { key: ++keys, name: `Rule ${rules.length + 1}`, countries: "", experienceId: experiences[0]?.id ?? "" }]);
+              setRules([
+                ...rules,
+                { key: ++keys, name: `Rule ${rules.length + 1}`, countries: "", experienceId: experiences[0]?.id ?? "" },
+              ]);
             }}
           >
             Add rule
@@ -181,13 +250,25 @@ function TreeEditor({ storeId, tree, experiences, onSaved }: { storeId: string; 
   );
 }
 
-function Experiences({ storeId, tree, experiences, onChanged }: { storeId: string; tree: Rule[]; experiences: Experience[]; onChanged: () => void }) {
+function Experiences({
+  storeId,
+  tree,
+  experiences,
+  onChanged,
+}: {
+  storeId: string;
+  tree: Rule[];
+  experiences: Experience[];
+  onChanged: () => void;
+}) {
   const [deleting, setDeleting] = useState<Experience | null>(null);
   const del = useMutation(DELETE_CHECKOUT_EXPERIENCE);
   return (
     <Section title="Checkout experiences">
       {experiences.length === 0 ? (
-        <Empty title="No checkout experiences">Experiences are created through the API (<code>createCheckoutExperience</code>).</Empty>
+        <Empty title="No checkout experiences">
+          Experiences are created through the API (<code>createCheckoutExperience</code>).
+        </Empty>
       ) : (
         <ul class="experience-list">
           {experiences.map((x) => {
@@ -203,7 +284,12 @@ function Experiences({ storeId, tree, experiences, onChanged }: { storeId: strin
                   <div class="experience-status">
                     {x.live ? <Badge tone="good">Live</Badge> : <Badge>Not live</Badge>}
                     {!x.live && (
-                      <button type="button" class="danger-outline small" onClick={() => (del.clearError(), setDeleting(x))} aria-label={`Delete ${x.name}`}>
+                      <button
+                        type="button"
+                        class="danger-outline small"
+                        onClick={() => (del.clearError(), setDeleting(x))}
+                        aria-label={`Delete ${x.name}`}
+                      >
                         Delete
                       </button>
                     )}
@@ -211,7 +297,9 @@ function Experiences({ storeId, tree, experiences, onChanged }: { storeId: strin
                 </div>
                 {x.live && (
                   <p class="small muted live-note">
-                    Can't be deleted while live: the checkout tree routes shoppers here{rules.length ? ` (${rules.length === 1 ? "rule" : "rules"} ${rules.join(", ")})` : ""}. Point those rules at another experience and save the tree to delete it.
+                    Can't be deleted while live: the checkout tree routes shoppers here
+                    {rules.length ? ` (${rules.length === 1 ? "rule" : "rules"} ${rules.join(", ")})` : ""}. Point those rules at another
+                    experience and save the tree to delete it.
                   </p>
                 )}
                 <Table
@@ -223,7 +311,10 @@ function Experiences({ storeId, tree, experiences, onChanged }: { storeId: strin
                     { label: "Shipping method", render: (m) => m.name },
                     { label: "Carrier", render: (m) => m.carrier ?? "—" },
                     { label: "Price", render: (m) => `${m.price.amount} ${m.price.currency}` },
-                    { label: "Delivery", render: (m) => (m.minDays == null && m.maxDays == null ? "—" : `${m.minDays ?? "?"}–${m.maxDays ?? "?"} days`) },
+                    {
+                      label: "Delivery",
+                      render: (m) => (m.minDays == null && m.maxDays == null ? "—" : `${m.minDays ?? "?"}–${m.maxDays ?? "?"} days`),
+                    },
                   ]}
                 />
               </li>

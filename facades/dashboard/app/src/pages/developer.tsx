@@ -1,8 +1,32 @@
 // Settings → Developer: the Store ID, and the store's API clients (add, change scopes, revoke).
 import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
-import { API_CLIENTS, CREATE_API_CLIENT, END_API_CLIENT_LEGACY_SCOPES, REVOKE_API_CLIENT, SCOPES, SET_API_CLIENT_SCOPES } from "../operations";
-import { Badge, ConfirmDialog, CopyButton, Details, Dialog, Empty, ErrorMessage, Field, FieldError, PageHeader, QueryView, Section, Table, Time, useMutation, useQuery } from "../ui";
+import {
+  API_CLIENTS,
+  CREATE_API_CLIENT,
+  END_API_CLIENT_LEGACY_SCOPES,
+  REVOKE_API_CLIENT,
+  SCOPES,
+  SET_API_CLIENT_SCOPES,
+} from "../operations";
+import {
+  Badge,
+  ConfirmDialog,
+  CopyButton,
+  Details,
+  Dialog,
+  Empty,
+  ErrorMessage,
+  Field,
+  FieldError,
+  PageHeader,
+  QueryView,
+  Section,
+  Table,
+  Time,
+  useMutation,
+  useQuery,
+} from "../ui";
 import { fieldErrors } from "../forms";
 
 /** The core's field paths of the API-client forms, by label. */
@@ -36,7 +60,10 @@ export function Developer({ storeId }: PageProps) {
 
   return (
     <>
-      <PageHeader title="Developer settings" description="Store ID and API clients for integrations with the REST and compatibility APIs." />
+      <PageHeader
+        title="Developer settings"
+        description="Store ID and API clients for integrations with the REST and compatibility APIs."
+      />
       <QueryView state={q} label="Loading API clients…">
         {(data) => {
           const clients = data.apiClients.filter((c) => showRevoked || !c.revokedAt);
@@ -66,11 +93,13 @@ export function Developer({ storeId }: PageProps) {
                 }
               >
                 <p class="muted">
-                  Each client has its own secret, sent as <code>Authorization: Bearer &lt;secret&gt;</code>. Scopes limit what it may do; change them at any time without issuing a new secret.
+                  Each client has its own secret, sent as <code>Authorization: Bearer &lt;secret&gt;</code>. Scopes limit what it may do;
+                  change them at any time without issuing a new secret.
                 </p>
                 {revokedCount > 0 && (
                   <label class="checkbox">
-                    <input type="checkbox" checked={showRevoked} onChange={(e) => setShowRevoked((e.target as HTMLInputElement).checked)} /> Show revoked clients ({revokedCount})
+                    <input type="checkbox" checked={showRevoked} onChange={(e) => setShowRevoked((e.target as HTMLInputElement).checked)} />{" "}
+                    Show revoked clients ({revokedCount})
                   </label>
                 )}
                 <Table
@@ -78,7 +107,11 @@ export function Developer({ storeId }: PageProps) {
                   rows={clients}
                   rowKey={(c) => c.id}
                   rowClass={(c) => (c.revokedAt ? "revoked" : undefined)}
-                  empty={<Empty title="No API clients yet">Add one to connect an integration; you choose its scopes and see its secret once.</Empty>}
+                  empty={
+                    <Empty title="No API clients yet">
+                      Add one to connect an integration; you choose its scopes and see its secret once.
+                    </Empty>
+                  }
                   columns={[
                     {
                       label: "Name",
@@ -111,7 +144,14 @@ export function Developer({ storeId }: PageProps) {
                     { label: "Last used", render: (c) => <Time value={c.lastUsedAt} empty="Never" /> },
                     {
                       label: "Status",
-                      render: (c) => (c.revokedAt ? <Badge tone="bad">Revoked <Time value={c.revokedAt} /></Badge> : <Badge tone="good">Active</Badge>),
+                      render: (c) =>
+                        c.revokedAt ? (
+                          <Badge tone="bad">
+                            Revoked <Time value={c.revokedAt} />
+                          </Badge>
+                        ) : (
+                          <Badge tone="good">Active</Badge>
+                        ),
                     },
                     {
                       label: "Actions",
@@ -119,10 +159,20 @@ export function Developer({ storeId }: PageProps) {
                       render: (c) =>
                         c.revokedAt ? null : (
                           <div class="actions">
-                            <button type="button" class="secondary small" onClick={() => setEditing(c)} aria-label={`Edit scopes of ${c.name}`}>
+                            <button
+                              type="button"
+                              class="secondary small"
+                              onClick={() => setEditing(c)}
+                              aria-label={`Edit scopes of ${c.name}`}
+                            >
                               Edit scopes
                             </button>
-                            <button type="button" class="danger-outline small" onClick={() => (revoke.clearError(), setRevoking(c))} aria-label={`Revoke ${c.name}`}>
+                            <button
+                              type="button"
+                              class="danger-outline small"
+                              onClick={() => (revoke.clearError(), setRevoking(c))}
+                              aria-label={`Revoke ${c.name}`}
+                            >
                               Revoke
                             </button>
                           </div>
@@ -177,7 +227,19 @@ export function Developer({ storeId }: PageProps) {
   );
 }
 
-function ScopeCheckboxes({ selected, onChange, legend, disabled, error }: { selected: Set<string>; onChange: (s: Set<string>) => void; legend: string; disabled?: boolean; error?: string }) {
+function ScopeCheckboxes({
+  selected,
+  onChange,
+  legend,
+  disabled,
+  error,
+}: {
+  selected: Set<string>;
+  onChange: (s: Set<string>) => void;
+  legend: string;
+  disabled?: boolean;
+  error?: string;
+}) {
   return (
     <fieldset class={error ? "scopes invalid" : "scopes"} disabled={disabled}>
       <legend>{legend}</legend>
@@ -208,7 +270,17 @@ function ScopeCheckboxes({ selected, onChange, legend, disabled, error }: { sele
   );
 }
 
-function AddClientDialog({ open, storeId, onClose, onCreated }: { open: boolean; storeId: string; onClose: () => void; onCreated: (name: string, secret: string) => void }) {
+function AddClientDialog({
+  open,
+  storeId,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  storeId: string;
+  onClose: () => void;
+  onCreated: (name: string, secret: string) => void;
+}) {
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -271,10 +343,17 @@ function SecretDialog({ shown, onClose }: { shown: { name: string; secret: strin
       {shown && (
         <>
           <p class="warning" role="note">
-            <strong>This is the only time the secret of “{shown.name}” is shown.</strong> Store it in your integration's secret manager. Retour keeps only a hash: if you lose it, revoke this client and add a new one.
+            <strong>This is the only time the secret of “{shown.name}” is shown.</strong> Store it in your integration's secret manager.
+            Retour keeps only a hash: if you lose it, revoke this client and add a new one.
           </p>
           <Field label="API secret">
-            <input class="secret" readOnly value={shown.secret} onFocus={(e) => (e.target as HTMLInputElement).select()} data-testid="new-secret" />
+            <input
+              class="secret"
+              readOnly
+              value={shown.secret}
+              onFocus={(e) => (e.target as HTMLInputElement).select()}
+              data-testid="new-secret"
+            />
           </Field>
           <CopyButton text={shown.secret} label="Copy the API secret" />
         </>
@@ -295,7 +374,9 @@ function EditScopesDialog({ client, onClose, onSaved }: { client: ApiClient; onC
   const endLegacy = useMutation(END_API_CLIENT_LEGACY_SCOPES);
   const busy = save.busy || endLegacy.busy;
   const [submitted, setSubmitted] = useState(false);
-  const errors = fieldErrors(save.error ?? endLegacy.error, CLIENT_FIELDS, { scopes: submitted && !legacy && !scopes.size ? NO_SCOPE : null });
+  const errors = fieldErrors(save.error ?? endLegacy.error, CLIENT_FIELDS, {
+    scopes: submitted && !legacy && !scopes.size ? NO_SCOPE : null,
+  });
   async function submit(e: Event) {
     e.preventDefault();
     if (legacy) return onClose(); // nothing to change: it keeps every scope
@@ -311,7 +392,8 @@ function EditScopesDialog({ client, onClose, onSaved }: { client: ApiClient; onC
         {client.legacyAllScopes && (
           <div class="warning" role="note">
             <label class="checkbox">
-              <input type="checkbox" checked={legacy} onChange={(e) => setLegacy((e.target as HTMLInputElement).checked)} /> All scopes (legacy)
+              <input type="checkbox" checked={legacy} onChange={(e) => setLegacy((e.target as HTMLInputElement).checked)} /> All scopes
+              (legacy)
             </label>
             <p class="small">
               {legacy
@@ -334,4 +416,3 @@ function EditScopesDialog({ client, onClose, onSaved }: { client: ApiClient; onC
     </Dialog>
   );
 }
-

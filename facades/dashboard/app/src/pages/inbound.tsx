@@ -4,10 +4,39 @@
 // and the over-receipt rule are the core's.
 import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
-import { CREATE_INBOUND_SHIPMENT, CREATE_LOCATION, INBOUND_PRODUCT_CHOICES, INBOUND_SHIPMENT, INBOUND_SHIPMENTS, MARK_INBOUND_IN_TRANSIT, RECORD_INBOUND_RECEIPTS } from "../operations";
+import {
+  CREATE_INBOUND_SHIPMENT,
+  CREATE_LOCATION,
+  INBOUND_PRODUCT_CHOICES,
+  INBOUND_SHIPMENT,
+  INBOUND_SHIPMENTS,
+  MARK_INBOUND_IN_TRANSIT,
+  RECORD_INBOUND_RECEIPTS,
+} from "../operations";
 import { navigate, useSearchParams } from "../router";
 import { fieldErrors } from "../forms";
-import { Badge, Details, Dialog, Empty, ErrorMessage, Field, FormFooter, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
+import {
+  Badge,
+  Details,
+  Dialog,
+  Empty,
+  ErrorMessage,
+  Field,
+  FormFooter,
+  Link,
+  MoneyText,
+  Notice,
+  PageHeader,
+  QueryView,
+  Section,
+  Table,
+  Time,
+  useConnection,
+  useFocusReturn,
+  useMutation,
+  useQuery,
+  ListFooter,
+} from "../ui";
 
 const STATUSES: [string, string][] = [
   ["PENDING", "Pending"],
@@ -40,7 +69,11 @@ export function InboundShipments({ storeId }: PageProps) {
   const [params, setParams] = useSearchParams();
   const status = params.get("status") ?? "";
   const locationId = params.get("location") ?? "";
-  const list = useConnection<Summary, any>(INBOUND_SHIPMENTS, { storeId, first: 25, ...(status ? { status } : {}), ...(locationId ? { locationId } : {}) }, (d) => d.inboundShipments);
+  const list = useConnection<Summary, any>(
+    INBOUND_SHIPMENTS,
+    { storeId, first: 25, ...(status ? { status } : {}), ...(locationId ? { locationId } : {}) },
+    (d) => d.inboundShipments,
+  );
   const locations: { id: string; name: string }[] = list.state.data?.locations ?? [];
   const [dialog, setDialog] = useState<"location" | "shipment" | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -56,7 +89,12 @@ export function InboundShipments({ storeId }: PageProps) {
             <button type="button" class="secondary" onClick={(e) => (focus.remember(e), setDialog("location"))}>
               Add location
             </button>
-            <button type="button" onClick={(e) => (focus.remember(e), setDialog("shipment"))} disabled={!locations.length} title={locations.length ? undefined : "Add a location first"}>
+            <button
+              type="button"
+              onClick={(e) => (focus.remember(e), setDialog("shipment"))}
+              disabled={!locations.length}
+              title={locations.length ? undefined : "Add a location first"}
+            >
               New shipment
             </button>
           </>
@@ -74,7 +112,14 @@ export function InboundShipments({ storeId }: PageProps) {
           }}
         />
       )}
-      {dialog === "shipment" && <NewShipmentDialog storeId={storeId} locations={locations} onClose={close} onCreated={(id) => navigate(`/inbound/${encodeURIComponent(id)}`)} />}
+      {dialog === "shipment" && (
+        <NewShipmentDialog
+          storeId={storeId}
+          locations={locations}
+          onClose={close}
+          onCreated={(id) => navigate(`/inbound/${encodeURIComponent(id)}`)}
+        />
+      )}
       <Section title="Shipments">
         <div class="filters">
           <Field label="Status">
@@ -118,7 +163,10 @@ export function InboundShipments({ storeId }: PageProps) {
                   { label: "Location", render: (s) => s.location.name },
                   { label: "Units", render: (s) => `${s.receivedCount + s.damagedCount + s.missingCount} / ${s.itemCount} accounted` },
                   { label: "Carrier", render: (s) => [s.carrier, s.trackingNumber].filter(Boolean).join(" · ") || "—" },
-                  { label: "Arrival", render: (s) => s.actualArrivalDate ?? (s.estimatedArrivalDate ? `ETA ${s.estimatedArrivalDate}` : "—") },
+                  {
+                    label: "Arrival",
+                    render: (s) => s.actualArrivalDate ?? (s.estimatedArrivalDate ? `ETA ${s.estimatedArrivalDate}` : "—"),
+                  },
                   { label: "Updated", render: (s) => <Time value={s.updatedAt} /> },
                 ]}
               />
@@ -164,7 +212,7 @@ export function InboundShipment({ storeId, params }: PageProps) {
                       class="secondary"
                       disabled={transit.busy}
                       onClick={async () => {
-                        if (await transit.run({ storeId, id: s.id })) (setNotice("Marked in transit."), q.reload());
+                        if (await transit.run({ storeId, id: s.id })) setNotice("Marked in transit."), q.reload();
                       }}
                     >
                       Mark in transit
@@ -180,7 +228,16 @@ export function InboundShipment({ storeId, params }: PageProps) {
                 items={[
                   ["Location", s.location.name],
                   ["Carrier", s.carrier ?? "—"],
-                  ["Tracking", s.trackingUrl ? <a href={s.trackingUrl} rel="noreferrer noopener" target="_blank">{s.trackingNumber ?? s.trackingUrl}</a> : s.trackingNumber ?? "—"],
+                  [
+                    "Tracking",
+                    s.trackingUrl ? (
+                      <a href={s.trackingUrl} rel="noreferrer noopener" target="_blank">
+                        {s.trackingNumber ?? s.trackingUrl}
+                      </a>
+                    ) : (
+                      (s.trackingNumber ?? "—")
+                    ),
+                  ],
                   ["Estimated arrival", s.estimatedArrivalDate ?? "—"],
                   ["Arrived", s.actualArrivalDate ?? "—"],
                   ["Freight", <MoneyText value={s.freightCost} />],
@@ -200,22 +257,39 @@ export function InboundShipment({ storeId, params }: PageProps) {
                 rowKey={(i: any) => i.id}
                 empty={<Empty title="No items" />}
                 columns={[
-                  { label: "Product", render: (i: any) => (<><strong>{i.product.title}</strong>{i.product.sku && <div class="muted small">SKU {i.product.sku}</div>}</>) },
+                  {
+                    label: "Product",
+                    render: (i: any) => (
+                      <>
+                        <strong>{i.product.title}</strong>
+                        {i.product.sku && <div class="muted small">SKU {i.product.sku}</div>}
+                      </>
+                    ),
+                  },
                   { label: "Shipped", render: (i: any) => i.quantity },
                   { label: "Received", render: (i: any) => i.receivedQuantity },
                   { label: "Damaged", render: (i: any) => i.damagedQuantity },
                   { label: "Missing", render: (i: any) => i.missingQuantity },
-                  { label: "Discrepancy", render: (i: any) => (i.discrepancy === 0 ? "0" : <Badge tone="warn">{i.discrepancy > 0 ? `+${i.discrepancy}` : i.discrepancy}</Badge>) },
+                  {
+                    label: "Discrepancy",
+                    render: (i: any) =>
+                      i.discrepancy === 0 ? "0" : <Badge tone="warn">{i.discrepancy > 0 ? `+${i.discrepancy}` : i.discrepancy}</Badge>,
+                  },
                 ]}
               />
             </Section>
-            {s.status !== "RECEIVED" && <ReceiptForm storeId={storeId} shipment={s} onDone={(message) => (setNotice(message), q.reload())} />}
+            {s.status !== "RECEIVED" && (
+              <ReceiptForm storeId={storeId} shipment={s} onDone={(message) => (setNotice(message), q.reload())} />
+            )}
             {s.files.length > 0 && (
               <Section title="Documents">
                 <ul class="plain">
                   {s.files.map((f: any) => (
                     <li>
-                      <a href={f.url} rel="noreferrer noopener" target="_blank">{f.title}</a> <span class="muted small">{f.contentType}</span>
+                      <a href={f.url} rel="noreferrer noopener" target="_blank">
+                        {f.title}
+                      </a>{" "}
+                      <span class="muted small">{f.contentType}</span>
                     </li>
                   ))}
                 </ul>
@@ -263,16 +337,41 @@ interface Line {
   quantity: string;
 }
 
-function NewShipmentDialog({ storeId, locations, onClose, onCreated }: { storeId: string; locations: { id: string; name: string }[]; onClose: () => void; onCreated: (id: string) => void }) {
-  const products = useQuery<{ productFamilies: { nodes: { title: string; products: { id: string; sku: string; title: string }[] }[] } }>(INBOUND_PRODUCT_CHOICES, { storeId });
-  const [form, setForm] = useState({ locationId: locations[0]?.id ?? "", shipmentId: "", carrier: "", trackingNumber: "", estimatedArrivalDate: "" });
+function NewShipmentDialog({
+  storeId,
+  locations,
+  onClose,
+  onCreated,
+}: {
+  storeId: string;
+  locations: { id: string; name: string }[];
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
+  const products = useQuery<{ productFamilies: { nodes: { title: string; products: { id: string; sku: string; title: string }[] }[] } }>(
+    INBOUND_PRODUCT_CHOICES,
+    { storeId },
+  );
+  const [form, setForm] = useState({
+    locationId: locations[0]?.id ?? "",
+    shipmentId: "",
+    carrier: "",
+    trackingNumber: "",
+    estimatedArrivalDate: "",
+  });
   const [lines, setLines] = useState<Line[]>([{ productId: "", quantity: "1" }]);
   const [submitted, setSubmitted] = useState(false);
   const m = useMutation<{ createInboundShipment: { id: string } }>(CREATE_INBOUND_SHIPMENT);
   const chosen = lines.filter((l) => l.productId);
   const badQuantity = chosen.some((l) => !/^[1-9]\d*$/.test(l.quantity.trim()));
   const errors = fieldErrors(m.error, SHIPMENT_FIELDS, {
-    "input.items": !submitted ? null : !chosen.length ? "Choose at least one product." : badQuantity ? "Each quantity must be a whole number of at least 1." : null,
+    "input.items": !submitted
+      ? null
+      : !chosen.length
+        ? "Choose at least one product."
+        : badQuantity
+          ? "Each quantity must be a whole number of at least 1."
+          : null,
   });
   const set = (k: keyof typeof form) => (e: Event) => setForm({ ...form, [k]: (e.target as HTMLInputElement).value });
   const setLine = (i: number, patch: Partial<Line>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
@@ -304,7 +403,11 @@ function NewShipmentDialog({ storeId, locations, onClose, onCreated }: { storeId
               ))}
             </select>
           </Field>
-          <Field label="Your reference (optional)" hint="e.g. a purchase or transfer order number" error={errors.fields["input.shipmentId"]}>
+          <Field
+            label="Your reference (optional)"
+            hint="e.g. a purchase or transfer order number"
+            error={errors.fields["input.shipmentId"]}
+          >
             <input name="shipmentId" maxLength={255} value={form.shipmentId} onInput={set("shipmentId")} />
           </Field>
           <Field label="Carrier (optional)" error={errors.fields["input.carrier"]}>
@@ -340,7 +443,14 @@ function NewShipmentDialog({ storeId, locations, onClose, onCreated }: { storeId
                 </select>
               </Field>
               <Field label={`Quantity ${i + 1}`}>
-                <input type="number" min={1} step={1} inputMode="numeric" value={l.quantity} onInput={(e) => setLine(i, { quantity: (e.target as HTMLInputElement).value })} />
+                <input
+                  type="number"
+                  min={1}
+                  step={1}
+                  inputMode="numeric"
+                  value={l.quantity}
+                  onInput={(e) => setLine(i, { quantity: (e.target as HTMLInputElement).value })}
+                />
               </Field>
             </div>
           ))}
@@ -371,7 +481,8 @@ function ReceiptForm({ storeId, shipment, onDone }: { storeId: string; shipment:
   const [invalid, setInvalid] = useState<string | null>(null);
   const m = useMutation(RECORD_INBOUND_RECEIPTS);
   const value = (id: string, k: keyof Counts) => counts[id]?.[k] ?? "";
-  const setCount = (id: string, k: keyof Counts, v: string) => setCounts({ ...counts, [id]: { ...{ received: "", damaged: "", missing: "" }, ...counts[id], [k]: v } });
+  const setCount = (id: string, k: keyof Counts, v: string) =>
+    setCounts({ ...counts, [id]: { ...{ received: "", damaged: "", missing: "" }, ...counts[id], [k]: v } });
   const submit = async (e: Event) => {
     e.preventDefault();
     const receipts = [];
@@ -380,7 +491,8 @@ function ReceiptForm({ storeId, shipment, onDone }: { storeId: string; shipment:
       if (!c) continue;
       const n = (v: string) => (v.trim() === "" ? 0 : /^\d+$/.test(v.trim()) ? Number(v) : NaN);
       const r = { itemId: item.id, received: n(c.received), damaged: n(c.damaged), missing: n(c.missing) };
-      if ([r.received, r.damaged, r.missing].some(Number.isNaN)) return setInvalid(`Counts of ${item.product.sku ?? item.product.title} must be whole numbers.`);
+      if ([r.received, r.damaged, r.missing].some(Number.isNaN))
+        return setInvalid(`Counts of ${item.product.sku ?? item.product.title} must be whole numbers.`);
       if (r.received + r.damaged + r.missing > 0) receipts.push(r);
     }
     if (!receipts.length) return setInvalid("Enter at least one count.");
@@ -395,14 +507,24 @@ function ReceiptForm({ storeId, shipment, onDone }: { storeId: string; shipment:
   return (
     <Section title="Record receipt">
       <form onSubmit={submit}>
-        <p class="muted small">Count what arrived: units in good condition, damaged units, and units that will not come. Counts add to what is already recorded.</p>
+        <p class="muted small">
+          Count what arrived: units in good condition, damaged units, and units that will not come. Counts add to what is already recorded.
+        </p>
         <Table
           caption="Receipt counts"
           rows={open}
           rowKey={(i: any) => i.id}
           empty={null}
           columns={[
-            { label: "Product", render: (i: any) => (<><strong>{i.product.title}</strong>{i.product.sku && <div class="muted small">SKU {i.product.sku}</div>}</>) },
+            {
+              label: "Product",
+              render: (i: any) => (
+                <>
+                  <strong>{i.product.title}</strong>
+                  {i.product.sku && <div class="muted small">SKU {i.product.sku}</div>}
+                </>
+              ),
+            },
             { label: "Still expected", render: (i: any) => i.quantity - i.receivedQuantity - i.damagedQuantity - i.missingQuantity },
             ...COUNT_LABELS.map(([k, text]) => ({
               label: text,

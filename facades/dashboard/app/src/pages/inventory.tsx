@@ -4,7 +4,21 @@
 import { INVENTORY_ITEM, INVENTORY_LEVELS } from "../operations";
 import { type PageProps, useSearchParams } from "../router";
 import { movementCause } from "../logic";
-import { Badge, Details, Empty, Field, Link, ListFooter, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery } from "../ui";
+import {
+  Badge,
+  Details,
+  Empty,
+  Field,
+  Link,
+  ListFooter,
+  PageHeader,
+  QueryView,
+  Section,
+  Table,
+  Time,
+  useConnection,
+  useQuery,
+} from "../ui";
 
 interface LevelRow {
   id: string;
@@ -19,7 +33,11 @@ const itemHref = (id: string) => `/inventory/${encodeURIComponent(id)}`;
 export function Inventory({ storeId }: PageProps) {
   const [params, setParams] = useSearchParams();
   const locationId = params.get("location") ?? "";
-  const list = useConnection<LevelRow, any>(INVENTORY_LEVELS, { storeId, first: 50, ...(locationId ? { locationId } : {}) }, (d) => d.inventoryLevels);
+  const list = useConnection<LevelRow, any>(
+    INVENTORY_LEVELS,
+    { storeId, first: 50, ...(locationId ? { locationId } : {}) },
+    (d) => d.inventoryLevels,
+  );
   const locations: { id: string; name: string }[] = list.state.data?.locations ?? [];
   return (
     <>
@@ -45,7 +63,11 @@ export function Inventory({ storeId }: PageProps) {
                 caption="Inventory levels"
                 rows={list.nodes}
                 rowKey={(l) => l.id}
-                empty={<Empty title={locationId ? "Nothing at this location yet" : "No inventory yet"}>Restock a processed return item or receive an inbound shipment.</Empty>}
+                empty={
+                  <Empty title={locationId ? "Nothing at this location yet" : "No inventory yet"}>
+                    Restock a processed return item or receive an inbound shipment.
+                  </Empty>
+                }
                 columns={[
                   {
                     label: "Product",
@@ -103,7 +125,14 @@ export function InventoryItem({ storeId, params }: PageProps) {
                 items={[
                   ["ID", <code>{i.id}</code>],
                   ["SKU", i.sku ? <code>{i.sku}</code> : "—"],
-                  ["Product", i.kind === "PRODUCT" ? <Link href={`/products`}>{i.product.title}</Link> : `${i.product.title} (not in the catalogue; product id ${i.product.id})`],
+                  [
+                    "Product",
+                    i.kind === "PRODUCT" ? (
+                      <Link href={`/products`}>{i.product.title}</Link>
+                    ) : (
+                      `${i.product.title} (not in the catalogue; product id ${i.product.id})`
+                    ),
+                  ],
                   ["On hand", String(i.quantity)],
                   ["First stocked", <Time value={i.createdAt} />],
                   ["Last moved", <Time value={i.updatedAt} />],

@@ -5,7 +5,22 @@ import type { PageProps } from "../router";
 import { gql } from "../graphql";
 import { INVOICE, INVOICE_CSV, INVOICES } from "../operations";
 import type { CsvPage } from "../logic";
-import { Badge, CsvDownloadButton, Details, Empty, Link, MoneyText, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery, ListFooter } from "../ui";
+import {
+  Badge,
+  CsvDownloadButton,
+  Details,
+  Empty,
+  Link,
+  MoneyText,
+  PageHeader,
+  QueryView,
+  Section,
+  Table,
+  Time,
+  useConnection,
+  useQuery,
+  ListFooter,
+} from "../ui";
 
 const tone = (s: string) => (s === "paid" ? "good" : s === "pending" ? "info" : "warn");
 const period = (i: { periodStart: string; periodEnd: string }) => `${i.periodStart.slice(0, 10)} – ${i.periodEnd.slice(0, 10)}`;
@@ -14,7 +29,10 @@ export function Invoices({ storeId }: PageProps) {
   const q = useQuery<{ invoices: any[] }>(INVOICES, { storeId });
   return (
     <>
-      <PageHeader title="Invoices" description="What the service bills the store, newest first. The pending invoice collects this period's items." />
+      <PageHeader
+        title="Invoices"
+        description="What the service bills the store, newest first. The pending invoice collects this period's items."
+      />
       <Section title="All invoices">
         <QueryView state={q} label="Loading invoices…">
           {(data) => (
@@ -24,7 +42,14 @@ export function Invoices({ storeId }: PageProps) {
               rowKey={(i) => i.id}
               empty={<Empty title="No invoices yet">Billable items (e.g. processed returns) open the first invoice.</Empty>}
               columns={[
-                { label: "Invoice", render: (i) => (<Link href={`/invoices/${encodeURIComponent(i.id)}`}><code>{i.id}</code></Link>) },
+                {
+                  label: "Invoice",
+                  render: (i) => (
+                    <Link href={`/invoices/${encodeURIComponent(i.id)}`}>
+                      <code>{i.id}</code>
+                    </Link>
+                  ),
+                },
                 { label: "Period", render: period },
                 { label: "Status", render: (i) => <Badge tone={tone(i.status)}>{i.status}</Badge> },
                 { label: "Charge", render: (i) => <MoneyText value={i.charge} /> },
@@ -78,7 +103,17 @@ export function Invoice({ params }: PageProps) {
                 columns={[
                   { label: "Date", render: (i) => <Time value={i.occurredAt} /> },
                   { label: "Type", render: (i) => i.type },
-                  { label: "Description", render: (i) => (<>{i.description}{(i.orderName || i.returnId) && <div class="muted small">{[i.orderName, i.returnId].filter(Boolean).join(" · ")}</div>}</>) },
+                  {
+                    label: "Description",
+                    render: (i) => (
+                      <>
+                        {i.description}
+                        {(i.orderName || i.returnId) && (
+                          <div class="muted small">{[i.orderName, i.returnId].filter(Boolean).join(" · ")}</div>
+                        )}
+                      </>
+                    ),
+                  },
                   { label: "Qty", render: (i) => i.quantity },
                   { label: "Unit", render: (i) => <MoneyText value={i.unitAmount} /> },
                   { label: "Amount", render: (i) => <MoneyText value={i.amount} /> },

@@ -26,7 +26,19 @@ interface Overview {
 }
 
 /** A Chartist bar chart: columns over time, or horizontal bars for categories. */
-function Chart({ kind, labels, values, label, every = 1 }: { kind: "columns" | "bars"; labels: string[]; values: number[]; label: string; every?: number }) {
+function Chart({
+  kind,
+  labels,
+  values,
+  label,
+  every = 1,
+}: {
+  kind: "columns" | "bars";
+  labels: string[];
+  values: number[];
+  label: string;
+  every?: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const key = JSON.stringify([kind, labels, values]);
   useEffect(() => {
@@ -34,13 +46,23 @@ function Chart({ kind, labels, values, label, every = 1 }: { kind: "columns" | "
     const data = { labels, series: [values] };
     const chart =
       kind === "columns"
-        ? new BarChart(ref.current, data, { axisY: { onlyInteger: true }, axisX: { showGrid: false, labelInterpolationFnc: (v, i) => (i % every === 0 ? v : null) } })
-        : new BarChart(ref.current, data, { horizontalBars: true, reverseData: true, axisY: { offset: 130 }, axisX: { onlyInteger: true } });
+        ? new BarChart(ref.current, data, {
+            axisY: { onlyInteger: true },
+            axisX: { showGrid: false, labelInterpolationFnc: (v, i) => (i % every === 0 ? v : null) },
+          })
+        : new BarChart(ref.current, data, {
+            horizontalBars: true,
+            reverseData: true,
+            axisY: { offset: 130 },
+            axisX: { onlyInteger: true },
+          });
     return () => chart.detach();
   }, [key]);
   // Columns thin out as days are added, so a long period does not merge into one block.
   const barWidth = kind === "columns" ? `${Math.max(1, Math.min(10, Math.floor(400 / Math.max(1, values.length))))}px` : undefined;
-  return <div ref={ref} class={`chart chart-${kind}`} style={barWidth ? { "--bar-width": barWidth } : undefined} role="img" aria-label={label} />;
+  return (
+    <div ref={ref} class={`chart chart-${kind}`} style={barWidth ? { "--bar-width": barWidth } : undefined} role="img" aria-label={label} />
+  );
 }
 
 const share = (n: number, total: number) => (total ? `${Math.round((n * 100) / total)}%` : "—");
@@ -71,10 +93,22 @@ export function Overview({ storeId }: PageProps) {
       <Section title="Period">
         <form class="filters wide" onSubmit={apply} aria-label="Choose the period">
           <Field label="From" hint="Default: the 1st of this month" error={errors.from}>
-            <input type="date" name="from" value={draft.from} aria-invalid={!!errors.from} onInput={(e) => setDraft({ ...draft, from: (e.target as HTMLInputElement).value })} />
+            <input
+              type="date"
+              name="from"
+              value={draft.from}
+              aria-invalid={!!errors.from}
+              onInput={(e) => setDraft({ ...draft, from: (e.target as HTMLInputElement).value })}
+            />
           </Field>
           <Field label="To" hint="Inclusive; default: the month's end" error={errors.to}>
-            <input type="date" name="to" value={draft.to} aria-invalid={!!errors.to} onInput={(e) => setDraft({ ...draft, to: (e.target as HTMLInputElement).value })} />
+            <input
+              type="date"
+              name="to"
+              value={draft.to}
+              aria-invalid={!!errors.to}
+              onInput={(e) => setDraft({ ...draft, to: (e.target as HTMLInputElement).value })}
+            />
           </Field>
           <div class="form-actions">
             <button type="submit">Show period</button>
@@ -105,15 +139,21 @@ export function Overview({ storeId }: PageProps) {
                   <>
                     <div class="kpi">
                       <div class="muted small">Refund value ({v.currency})</div>
-                      <div class="value"><MoneyText value={v.refund} /></div>
+                      <div class="value">
+                        <MoneyText value={v.refund} />
+                      </div>
                     </div>
                     <div class="kpi">
                       <div class="muted small">Store credit ({v.currency})</div>
-                      <div class="value"><MoneyText value={v.storeCredit} /></div>
+                      <div class="value">
+                        <MoneyText value={v.storeCredit} />
+                      </div>
                     </div>
                     <div class="kpi">
                       <div class="muted small">Exchanges ({v.currency})</div>
-                      <div class="value"><MoneyText value={v.exchange} /></div>
+                      <div class="value">
+                        <MoneyText value={v.exchange} />
+                      </div>
                     </div>
                   </>
                 ))}
@@ -130,7 +170,12 @@ export function Overview({ storeId }: PageProps) {
               </Section>
               <div class="grid-2">
                 <Section title="By reason">
-                  <Chart kind="bars" labels={o.byReason.map((r) => r.reason || "No reason given")} values={o.byReason.map((r) => r.units)} label="Units returned per reason; the table below has the figures." />
+                  <Chart
+                    kind="bars"
+                    labels={o.byReason.map((r) => r.reason || "No reason given")}
+                    values={o.byReason.map((r) => r.units)}
+                    label="Units returned per reason; the table below has the figures."
+                  />
                   <Table
                     caption="Returns by reason"
                     rows={o.byReason}
@@ -144,7 +189,12 @@ export function Overview({ storeId }: PageProps) {
                   />
                 </Section>
                 <Section title="By status">
-                  <Chart kind="bars" labels={o.byStatus.filter((s) => s.count).map((s) => STATUS_LABELS[s.status] ?? s.status)} values={o.byStatus.filter((s) => s.count).map((s) => s.count)} label="Returns per status; the table below has the figures." />
+                  <Chart
+                    kind="bars"
+                    labels={o.byStatus.filter((s) => s.count).map((s) => STATUS_LABELS[s.status] ?? s.status)}
+                    values={o.byStatus.filter((s) => s.count).map((s) => s.count)}
+                    label="Returns per status; the table below has the figures."
+                  />
                   <Table
                     caption="Returns by status"
                     rows={o.byStatus.filter((s) => s.count)}
@@ -165,7 +215,17 @@ export function Overview({ storeId }: PageProps) {
                   rowKey={(p) => p.productId}
                   empty={<Empty title="No products" />}
                   columns={[
-                    { label: "Product", render: (p) => (<><strong>{p.title}</strong><div class="muted small"><code>{p.productId}</code></div></>) },
+                    {
+                      label: "Product",
+                      render: (p) => (
+                        <>
+                          <strong>{p.title}</strong>
+                          <div class="muted small">
+                            <code>{p.productId}</code>
+                          </div>
+                        </>
+                      ),
+                    },
                     { label: "Units returned", render: (p) => p.units },
                     { label: "Share of units", render: (p) => share(p.units, o.unitCount) },
                   ]}

@@ -5,13 +5,36 @@ import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
 import { PRODUCT_FAMILIES, PRODUCT_FAMILY, UPDATE_PRODUCT, UPDATE_PRODUCT_FAMILY } from "../operations";
 import { fieldErrors } from "../forms";
-import { Badge, Details, Dialog, Empty, Field, FormFooter, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
+import {
+  Badge,
+  Details,
+  Dialog,
+  Empty,
+  Field,
+  FormFooter,
+  Link,
+  MoneyText,
+  Notice,
+  PageHeader,
+  QueryView,
+  Section,
+  Table,
+  Time,
+  useConnection,
+  useFocusReturn,
+  useMutation,
+  useQuery,
+  ListFooter,
+} from "../ui";
 
 export function Products({ storeId }: PageProps) {
   const list = useConnection<any, any>(PRODUCT_FAMILIES, { storeId, first: 25 }, (d) => d.productFamilies);
   return (
     <>
-      <PageHeader title="Products" description="Product families and their variants (SKUs), newest first. Upload them with POST /v2.2/stores/{storeId}/products/bulk-upload." />
+      <PageHeader
+        title="Products"
+        description="Product families and their variants (SKUs), newest first. Upload them with POST /v2.2/stores/{storeId}/products/bulk-upload."
+      />
       <Section title="Product families">
         <QueryView state={list.state} label="Loading products…">
           {() => (
@@ -34,7 +57,18 @@ export function Products({ storeId }: PageProps) {
                     ),
                   },
                   { label: "Variants", render: (f) => f.products.length },
-                  { label: "SKUs", render: (f) => <span class="small">{f.products.slice(0, 4).map((p: any) => p.sku).join(", ")}{f.products.length > 4 ? ", …" : ""}</span> },
+                  {
+                    label: "SKUs",
+                    render: (f) => (
+                      <span class="small">
+                        {f.products
+                          .slice(0, 4)
+                          .map((p: any) => p.sku)
+                          .join(", ")}
+                        {f.products.length > 4 ? ", …" : ""}
+                      </span>
+                    ),
+                  },
                   { label: "Kind", render: (f) => <Badge>{f.kind}</Badge> },
                   { label: "Updated", render: (f) => <Time value={f.updatedAt} /> },
                 ]}
@@ -82,8 +116,17 @@ export function Product({ storeId, params }: PageProps) {
               }
             />
             <Notice>{notice}</Notice>
-            {editing && "family" in editing && <FamilyDialog storeId={storeId} family={f} onClose={close} onSaved={() => saved("Product saved.")} />}
-            {editing && "variant" in editing && <VariantDialog storeId={storeId} variant={editing.variant} onClose={close} onSaved={(sku) => saved(`Variant ${sku} saved.`)} />}
+            {editing && "family" in editing && (
+              <FamilyDialog storeId={storeId} family={f} onClose={close} onSaved={() => saved("Product saved.")} />
+            )}
+            {editing && "variant" in editing && (
+              <VariantDialog
+                storeId={storeId}
+                variant={editing.variant}
+                onClose={close}
+                onSaved={(sku) => saved(`Variant ${sku} saved.`)}
+              />
+            )}
             <Section title="Details">
               <Details
                 items={[
@@ -106,7 +149,15 @@ export function Product({ storeId, params }: PageProps) {
                 empty={<Empty title="No variants" />}
                 columns={[
                   { label: "SKU", render: (p: any) => <code>{p.sku}</code> },
-                  { label: "Title", render: (p: any) => (<>{p.title}{p.optionValues.length > 0 && <div class="muted small">{p.optionValues.join(" / ")}</div>}</>) },
+                  {
+                    label: "Title",
+                    render: (p: any) => (
+                      <>
+                        {p.title}
+                        {p.optionValues.length > 0 && <div class="muted small">{p.optionValues.join(" / ")}</div>}
+                      </>
+                    ),
+                  },
                   { label: "Price", render: (p: any) => <MoneyText value={p.price} /> },
                   { label: "Weight", render: (p: any) => (p.weight != null ? `${p.weight} ${p.weightUnit ?? ""}` : "—") },
                   { label: "UPC", render: (p: any) => p.upc ?? "—" },
@@ -114,7 +165,12 @@ export function Product({ storeId, params }: PageProps) {
                   {
                     label: "",
                     render: (p: any) => (
-                      <button type="button" class="secondary small" aria-label={`Edit variant ${p.sku}`} onClick={(e) => (focus.remember(e), setEditing({ variant: p }))}>
+                      <button
+                        type="button"
+                        class="secondary small"
+                        aria-label={`Edit variant ${p.sku}`}
+                        onClick={(e) => (focus.remember(e), setEditing({ variant: p }))}
+                      >
                         Edit
                       </button>
                     ),
@@ -164,9 +220,21 @@ function parseImages(text: string): Image[] {
 const IMAGES_HINT = "One image per line: its https URL, then optionally a space and its alt text.";
 
 function FamilyDialog({ storeId, family, onClose, onSaved }: { storeId: string; family: any; onClose: () => void; onSaved: () => void }) {
-  const [form, setForm] = useState({ title: family.title, description: family.description, vendor: family.vendor, tags: family.tags.join(", "), images: imagesText(family.images) });
+  const [form, setForm] = useState({
+    title: family.title,
+    description: family.description,
+    vendor: family.vendor,
+    tags: family.tags.join(", "),
+    images: imagesText(family.images),
+  });
   const m = useMutation(UPDATE_PRODUCT_FAMILY);
-  const errors = fieldErrors(m.error, { "input.title": "Title", "input.description": "Description", "input.vendor": "Vendor", "input.tags": "Tags", "input.images": "Images" });
+  const errors = fieldErrors(m.error, {
+    "input.title": "Title",
+    "input.description": "Description",
+    "input.vendor": "Vendor",
+    "input.tags": "Tags",
+    "input.images": "Images",
+  });
   const set = (k: keyof typeof form) => (e: Event) => setForm({ ...form, [k]: (e.target as HTMLInputElement).value });
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -174,7 +242,10 @@ function FamilyDialog({ storeId, family, onClose, onSaved }: { storeId: string; 
       title: form.title,
       description: form.description,
       vendor: form.vendor,
-      tags: form.tags.split(",").map((t: string) => t.trim()).filter(Boolean),
+      tags: form.tags
+        .split(",")
+        .map((t: string) => t.trim())
+        .filter(Boolean),
       images: parseImages(form.images),
     };
     if (await m.run({ storeId, id: family.id, input })) onSaved();
@@ -207,7 +278,17 @@ function FamilyDialog({ storeId, family, onClose, onSaved }: { storeId: string; 
 
 const WEIGHT_UNITS = ["g", "kg", "lb", "oz", "t"];
 
-function VariantDialog({ storeId, variant, onClose, onSaved }: { storeId: string; variant: any; onClose: () => void; onSaved: (sku: string) => void }) {
+function VariantDialog({
+  storeId,
+  variant,
+  onClose,
+  onSaved,
+}: {
+  storeId: string;
+  variant: any;
+  onClose: () => void;
+  onSaved: (sku: string) => void;
+}) {
   const [form, setForm] = useState({
     title: variant.title,
     sku: variant.sku,
@@ -219,14 +300,34 @@ function VariantDialog({ storeId, variant, onClose, onSaved }: { storeId: string
   });
   const [weightError, setWeightError] = useState<string | null>(null);
   const m = useMutation<{ updateProduct: { sku: string } }>(UPDATE_PRODUCT);
-  const errors = fieldErrors(m.error, { "input.title": "Title", "input.sku": "SKU", "input.upc": "UPC", "input.price": "Price", "input.weight": "Weight", "input.weightUnit": "Weight unit", "input.images": "Images" }, { "input.weight": weightError });
+  const errors = fieldErrors(
+    m.error,
+    {
+      "input.title": "Title",
+      "input.sku": "SKU",
+      "input.upc": "UPC",
+      "input.price": "Price",
+      "input.weight": "Weight",
+      "input.weightUnit": "Weight unit",
+      "input.images": "Images",
+    },
+    { "input.weight": weightError },
+  );
   const set = (k: keyof typeof form) => (e: Event) => setForm({ ...form, [k]: (e.target as HTMLInputElement).value });
   const submit = async (e: Event) => {
     e.preventDefault();
     const weight = form.weight.trim() === "" ? null : Number(form.weight);
     if (weight !== null && !(weight >= 0)) return setWeightError("Enter the weight as a number, e.g. 640, or leave it empty.");
     setWeightError(null);
-    const input = { title: form.title, sku: form.sku, upc: form.upc.trim() || null, price: form.price.trim(), weight, weightUnit: form.weightUnit || null, images: parseImages(form.images) };
+    const input = {
+      title: form.title,
+      sku: form.sku,
+      upc: form.upc.trim() || null,
+      price: form.price.trim(),
+      weight,
+      weightUnit: form.weightUnit || null,
+      images: parseImages(form.images),
+    };
     const res = await m.run({ storeId, id: variant.id, input });
     if (res) onSaved(res.updateProduct.sku);
   };

@@ -7,16 +7,61 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import type { PageProps } from "../router";
 import {
-  ADD_RETURN_COMMENT, BULK_RETURN_ACTION, CANCEL_RETURN, COMPLETE_RETURN, FLAG_RETURN, PROCESS_RETURN, REJECT_RETURN, REMOVE_RETURN_ITEMS, REOPEN_RETURN, RESET_RETURN, RETURN, RETURNS, RETURNS_CSV,
+  ADD_RETURN_COMMENT,
+  BULK_RETURN_ACTION,
+  CANCEL_RETURN,
+  COMPLETE_RETURN,
+  FLAG_RETURN,
+  PROCESS_RETURN,
+  REJECT_RETURN,
+  REMOVE_RETURN_ITEMS,
+  REOPEN_RETURN,
+  RESET_RETURN,
+  RETURN,
+  RETURNS,
+  RETURNS_CSV,
 } from "../operations";
 import {
-  actionButtons, actorText, addAmounts, adjustmentError, otherReturns, personName, refundState, returnFilterVariables, RETURN_SORTS, STATUS_LABELS, statusTone, timelineText, type ActionInfo, type CsvPage,
+  actionButtons,
+  actorText,
+  addAmounts,
+  adjustmentError,
+  otherReturns,
+  personName,
+  refundState,
+  returnFilterVariables,
+  RETURN_SORTS,
+  STATUS_LABELS,
+  statusTone,
+  timelineText,
+  type ActionInfo,
+  type CsvPage,
 } from "../logic";
 import { fieldErrors } from "../forms";
 import { gql } from "../graphql";
 import { useSearchParams } from "../router";
 import {
-  Badge, CsvDownloadButton, Details, Dialog, Empty, ErrorMessage, Field, Link, MoneyText, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
+  Badge,
+  CsvDownloadButton,
+  Details,
+  Dialog,
+  Empty,
+  ErrorMessage,
+  Field,
+  Link,
+  MoneyText,
+  Notice,
+  PageHeader,
+  QueryView,
+  Section,
+  Table,
+  Time,
+  useConnection,
+  useFocusReturn,
+  useMutation,
+  useQuery,
+  ListFooter,
+} from "../ui";
 
 type Money = { amount: string; currency: string };
 type Wrapped = { amount: Money };
@@ -70,16 +115,39 @@ interface ReturnDetail {
   reopened: boolean;
   allowedActions: string[];
   order: { id: string; name: string };
-  source: { emailAddress: string | null; phoneNumber: string | null; name: { given: string; surname: string }; mailingAddress: ReturnAddress | null };
+  source: {
+    emailAddress: string | null;
+    phoneNumber: string | null;
+    name: { given: string; surname: string };
+    mailingAddress: ReturnAddress | null;
+  };
   items: ReturnItem[];
   totals: { charge: Wrapped; exchange: Wrapped; refund: Wrapped; storeCredit: Wrapped; shippingFee: Wrapped };
-  shipment: { carrier: string | null; status: string | null; tracker: string | null; trackingUrl: string | null; postageLabel: string | null; formLabel: string | null } | null;
+  shipment: {
+    carrier: string | null;
+    status: string | null;
+    tracker: string | null;
+    trackingUrl: string | null;
+    postageLabel: string | null;
+    formLabel: string | null;
+  } | null;
   createdBy: Actor;
   timeline: { id: string; action: string; fromStatus: string | null; toStatus: string; actor: Actor; detail: string | null; at: string }[];
   comments: { id: string; message: string | null; image: string | null; author: Actor; createdAt: string }[];
   fullOrder: {
-    id: string; name: string; currency: string; shippingAddress: ReturnAddress | null; billingAddress: ReturnAddress | null;
-    items: { id: string; externalId: string; quantity: number; price: Money; product: { name: string }; variant: { name: string; sku: string | null } }[];
+    id: string;
+    name: string;
+    currency: string;
+    shippingAddress: ReturnAddress | null;
+    billingAddress: ReturnAddress | null;
+    items: {
+      id: string;
+      externalId: string;
+      quantity: number;
+      price: Money;
+      product: { name: string };
+      variant: { name: string; sku: string | null };
+    }[];
     customerRecord: CustomerReturns | null;
   };
 }
@@ -102,7 +170,10 @@ function CustomerReturnsSection({ ret }: { ret: { id: string; fullOrder: { custo
         <ul class="plain" aria-label={`Other returns of ${record.email}`}>
           {returns.map((o) => (
             <li>
-              <Link href={`/returns/${encodeURIComponent(o.id)}`}>{returnLabel(o)}</Link> <StatusBadge status={o.status} /> <span class="muted small"><Time value={o.createdAt} /></span>
+              <Link href={`/returns/${encodeURIComponent(o.id)}`}>{returnLabel(o)}</Link> <StatusBadge status={o.status} />{" "}
+              <span class="muted small">
+                <Time value={o.createdAt} />
+              </span>
             </li>
           ))}
         </ul>
@@ -145,7 +216,13 @@ export function Returns({ storeId }: PageProps) {
   const apply = (e: Event) => {
     e.preventDefault();
     setSelected([]);
-    setParams({ from: draft.from || null, to: draft.to || null, order: draft.order.trim() || null, q: draft.q.trim() || null, sort: draft.sort || null });
+    setParams({
+      from: draft.from || null,
+      to: draft.to || null,
+      order: draft.order.trim() || null,
+      q: draft.q.trim() || null,
+      sort: draft.sort || null,
+    });
   };
   const clear = () => {
     setDraft({ status: "", from: "", to: "", order: "", q: "", sort: filters.sort });
@@ -174,7 +251,11 @@ export function Returns({ storeId }: PageProps) {
             </Field>
           </div>
           <Field label="Sort">
-            <select name="sort" value={draft.sort || "NEWEST"} onChange={(e) => setDraft({ ...draft, sort: (e.target as HTMLSelectElement).value })}>
+            <select
+              name="sort"
+              value={draft.sort || "NEWEST"}
+              onChange={(e) => setDraft({ ...draft, sort: (e.target as HTMLSelectElement).value })}
+            >
               {RETURN_SORTS.map((o) => (
                 <option value={o.value}>{o.label}</option>
               ))}
@@ -218,7 +299,7 @@ export function Returns({ storeId }: PageProps) {
                     setParams({ status: c.status || null });
                   }}
                 >
-                  {c.status ? STATUS_LABELS[c.status] ?? c.status : "All"} <span class="count">{c.count}</span>
+                  {c.status ? (STATUS_LABELS[c.status] ?? c.status) : "All"} <span class="count">{c.count}</span>
                 </button>
               </li>
             ))}
@@ -267,22 +348,40 @@ export function Returns({ storeId }: PageProps) {
                   {
                     label: "Select",
                     render: (r) => (
-                      <input type="checkbox" checked={selected.includes(r.id)} onChange={(e) => toggle(r.id, (e.target as HTMLInputElement).checked)} aria-label={`Select return ${returnLabel(r)} for order ${r.order.name}`} />
+                      <input
+                        type="checkbox"
+                        checked={selected.includes(r.id)}
+                        onChange={(e) => toggle(r.id, (e.target as HTMLInputElement).checked)}
+                        aria-label={`Select return ${returnLabel(r)} for order ${r.order.name}`}
+                      />
                     ),
                   },
                   {
                     label: "Return",
                     render: (r) => (
                       <>
-                        <Link href={`/returns/${encodeURIComponent(r.id)}`} aria-label={`Return ${returnLabel(r)} for order ${r.order.name}`}>
+                        <Link
+                          href={`/returns/${encodeURIComponent(r.id)}`}
+                          aria-label={`Return ${returnLabel(r)} for order ${r.order.name}`}
+                        >
                           <strong>{returnLabel(r)}</strong>
                         </Link>
-                        <div class="muted small"><code>{r.id}</code></div>
+                        <div class="muted small">
+                          <code>{r.id}</code>
+                        </div>
                       </>
                     ),
                   },
                   { label: "Order", render: (r) => r.order.name },
-                  { label: "Customer", render: (r) => (<>{personName(r.source.name, r.source.emailAddress)}{r.source.emailAddress && <div class="muted small">{r.source.emailAddress}</div>}</>) },
+                  {
+                    label: "Customer",
+                    render: (r) => (
+                      <>
+                        {personName(r.source.name, r.source.emailAddress)}
+                        {r.source.emailAddress && <div class="muted small">{r.source.emailAddress}</div>}
+                      </>
+                    ),
+                  },
                   { label: "Status", render: (r) => <StatusBadge status={r.status} /> },
                   { label: "Items", render: (r) => r.items.reduce((n, i) => n + i.quantity, 0) },
                   {
@@ -332,9 +431,28 @@ interface BulkChoice {
 }
 
 const BULK_CHOICES: BulkChoice[] = [
-  { action: "process", label: "Process", verb: "Process", description: "Every open item of each return is accepted at its full value and restocked; each return completes. Returns with nothing open are left as they are.", reason: false },
-  { action: "flag", label: "Flag", verb: "Flag", description: "Each return is marked for a closer look. Nothing is refunded or rejected.", reason: true },
-  { action: "reject", label: "Reject", verb: "Reject", description: "Each return is refused: its open items are rejected and nothing is refunded for them. You can reopen a return later.", reason: true },
+  {
+    action: "process",
+    label: "Process",
+    verb: "Process",
+    description:
+      "Every open item of each return is accepted at its full value and restocked; each return completes. Returns with nothing open are left as they are.",
+    reason: false,
+  },
+  {
+    action: "flag",
+    label: "Flag",
+    verb: "Flag",
+    description: "Each return is marked for a closer look. Nothing is refunded or rejected.",
+    reason: true,
+  },
+  {
+    action: "reject",
+    label: "Reject",
+    verb: "Reject",
+    description: "Each return is refused: its open items are rejected and nothing is refunded for them. You can reopen a return later.",
+    reason: true,
+  },
 ];
 
 interface BulkResult {
@@ -344,7 +462,17 @@ interface BulkResult {
   return: { id: string; number: string | null; status: string; order: { name: string } } | null;
 }
 
-function BulkDialog({ choice, ids, onClose, onDone }: { choice: BulkChoice; ids: string[]; onClose: () => void; onDone: (r: BulkResult[]) => void }) {
+function BulkDialog({
+  choice,
+  ids,
+  onClose,
+  onDone,
+}: {
+  choice: BulkChoice;
+  ids: string[];
+  onClose: () => void;
+  onDone: (r: BulkResult[]) => void;
+}) {
   const [reason, setReason] = useState("");
   const m = useMutation<{ bulkReturnAction: BulkResult[] }>(BULK_RETURN_ACTION);
   const n = `${ids.length} return${ids.length === 1 ? "" : "s"}`;
@@ -369,7 +497,9 @@ function BulkDialog({ choice, ids, onClose, onDone }: { choice: BulkChoice; ids:
       }
     >
       <p>{choice.description}</p>
-      <p class="muted small">Each return is handled on its own: one that cannot be changed (e.g. already complete) is reported and the others still go through.</p>
+      <p class="muted small">
+        Each return is handled on its own: one that cannot be changed (e.g. already complete) is reported and the others still go through.
+      </p>
       {choice.reason && (
         <Field label="Reason (optional)" hint="Recorded in each return's timeline.">
           <input name="reason" maxLength={2000} value={reason} onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
@@ -386,7 +516,8 @@ function BulkResults({ results, onDismiss }: { results: BulkResult[]; onDismiss:
     <div class={done === results.length ? "notice" : "warning"} role="status" aria-label="Bulk action results">
       <p>
         <strong>
-          {done} of {results.length} done{done === results.length ? "." : `; ${results.length - done} could not be changed (still selected).`}
+          {done} of {results.length} done
+          {done === results.length ? "." : `; ${results.length - done} could not be changed (still selected).`}
         </strong>
       </p>
       <ul class="plain small">
@@ -413,8 +544,16 @@ function BulkResults({ results, onDismiss }: { results: BulkResult[]; onDismiss:
 
 /** Downloads the filtered list as CSV: every page of `returnsCsv`, joined. */
 function ExportCsv({ storeId, variables }: { storeId: string; variables: Record<string, unknown> }) {
-  const fetchPage = async (after: string | null) => (await gql<{ returnsCsv: CsvPage }>(RETURNS_CSV, { storeId, ...variables, first: 500, after })).returnsCsv;
-  return <CsvDownloadButton label="Export CSV" filename={`returns-${new Date().toISOString().slice(0, 10)}.csv`} fetchPage={fetchPage} secondary />;
+  const fetchPage = async (after: string | null) =>
+    (await gql<{ returnsCsv: CsvPage }>(RETURNS_CSV, { storeId, ...variables, first: 500, after })).returnsCsv;
+  return (
+    <CsvDownloadButton
+      label="Export CSV"
+      filename={`returns-${new Date().toISOString().slice(0, 10)}.csv`}
+      fetchPage={fetchPage}
+      secondary
+    />
+  );
 }
 
 const SIMPLE_MUTATIONS: Record<string, string> = {
@@ -464,7 +603,9 @@ export function ReturnPage({ params }: PageProps) {
         }
         const titleOf = (it: ReturnItem) => {
           const oi = r.fullOrder.items.find((o) => o.id === it.orderItem.id);
-          return oi ? `${oi.product.name}${oi.variant.name && oi.variant.name !== oi.product.name ? ` · ${oi.variant.name}` : ""}` : it.orderItem.line_item_id;
+          return oi
+            ? `${oi.product.name}${oi.variant.name && oi.variant.name !== oi.product.name ? ` · ${oi.variant.name}` : ""}`
+            : it.orderItem.line_item_id;
         };
         const buttons = actionButtons(r.allowedActions);
         return (
@@ -501,7 +642,9 @@ export function ReturnPage({ params }: PageProps) {
                   ))}
                 </ul>
               ) : (
-                <p class="muted">No lifecycle actions are possible in status “{STATUS_LABELS[r.status] ?? r.status}”. Comments can still be added.</p>
+                <p class="muted">
+                  No lifecycle actions are possible in status “{STATUS_LABELS[r.status] ?? r.status}”. Comments can still be added.
+                </p>
               )}
             </Section>
             {open?.action === "process" && <ProcessDialog ret={r} titleOf={titleOf} onClose={close} onDone={done} />}
@@ -546,9 +689,36 @@ export function ReturnPage({ params }: PageProps) {
                     items={[
                       ["Carrier", r.shipment.carrier ?? "—"],
                       ["Tracking number", r.shipment.tracker ?? "—"],
-                      ["Tracking", r.shipment.trackingUrl ? <a href={r.shipment.trackingUrl} target="_blank" rel="noopener noreferrer">Track the parcel</a> : "No tracking link"],
-                      ["Label", r.shipment.postageLabel ? <a href={r.shipment.postageLabel} target="_blank" rel="noopener noreferrer">Open the postage label</a> : "No postage label"],
-                      ...(r.shipment.formLabel ? ([["Form", <a href={r.shipment.formLabel} target="_blank" rel="noopener noreferrer">Open the customs form</a>]] as [string, ComponentChildren][]) : []),
+                      [
+                        "Tracking",
+                        r.shipment.trackingUrl ? (
+                          <a href={r.shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+                            Track the parcel
+                          </a>
+                        ) : (
+                          "No tracking link"
+                        ),
+                      ],
+                      [
+                        "Label",
+                        r.shipment.postageLabel ? (
+                          <a href={r.shipment.postageLabel} target="_blank" rel="noopener noreferrer">
+                            Open the postage label
+                          </a>
+                        ) : (
+                          "No postage label"
+                        ),
+                      ],
+                      ...(r.shipment.formLabel
+                        ? ([
+                            [
+                              "Form",
+                              <a href={r.shipment.formLabel} target="_blank" rel="noopener noreferrer">
+                                Open the customs form
+                              </a>,
+                            ],
+                          ] as [string, ComponentChildren][])
+                        : []),
                     ]}
                   />
                 ) : (
@@ -577,7 +747,11 @@ export function ReturnPage({ params }: PageProps) {
                     label: "Item",
                     render: (i) => (
                       <div class="item-cell">
-                        {i.imageUrl ? <img src={i.imageUrl} alt={titleOf(i)} width={48} height={48} loading="lazy" /> : <span class="no-image" aria-hidden="true" />}
+                        {i.imageUrl ? (
+                          <img src={i.imageUrl} alt={titleOf(i)} width={48} height={48} loading="lazy" />
+                        ) : (
+                          <span class="no-image" aria-hidden="true" />
+                        )}
                         <div>
                           <strong>{titleOf(i)}</strong>
                           {i.sku && <div class="muted small">SKU {i.sku}</div>}
@@ -586,11 +760,29 @@ export function ReturnPage({ params }: PageProps) {
                     ),
                   },
                   { label: "Qty", render: (i) => i.quantity },
-                  { label: "Reason", render: (i) => (<>{i.reason || "—"}{i.customerComment && <div class="muted small">“{i.customerComment}”</div>}</>) },
+                  {
+                    label: "Reason",
+                    render: (i) => (
+                      <>
+                        {i.reason || "—"}
+                        {i.customerComment && <div class="muted small">“{i.customerComment}”</div>}
+                      </>
+                    ),
+                  },
                   { label: "Status", render: (i) => <Badge tone={statusTone(i.status)}>{i.status}</Badge> },
                   { label: "Compensation", render: (i) => i.compensation.replace(/_/g, " ") },
                   { label: "Value", render: (i) => <MoneyText value={i.productValueNoTaxNoAdjustment.amount} /> },
-                  { label: "Refund", render: (i) => (<><MoneyText value={i.refund.amount} />{i.productAdjustment && i.productAdjustment !== "0.00" && <div class="muted small">adjusted −{i.productAdjustment}</div>}</>) },
+                  {
+                    label: "Refund",
+                    render: (i) => (
+                      <>
+                        <MoneyText value={i.refund.amount} />
+                        {i.productAdjustment && i.productAdjustment !== "0.00" && (
+                          <div class="muted small">adjusted −{i.productAdjustment}</div>
+                        )}
+                      </>
+                    ),
+                  },
                 ]}
               />
             </Section>
@@ -635,15 +827,32 @@ function AddressText({ address }: { address: ReturnAddress | null }) {
     [a.postalCode, a.city, a.state ?? a.province].filter(Boolean).join(" "),
     a.country,
   ].filter(Boolean);
-  return lines.length ? <address class="address">{lines.map((l) => <div>{l}</div>)}</address> : <span class="muted">Not given</span>;
+  return lines.length ? (
+    <address class="address">
+      {lines.map((l) => (
+        <div>{l}</div>
+      ))}
+    </address>
+  ) : (
+    <span class="muted">Not given</span>
+  );
 }
 
 function detailText(detail: string): string {
   try {
     const d = JSON.parse(detail);
     const flat = (v: unknown): string =>
-      Array.isArray(v) ? v.map(flat).join("; ") : v && typeof v === "object" ? Object.entries(v).map(([k, x]) => `${k} ${flat(x)}`).join(", ") : String(v);
-    if (d && typeof d === "object") return Object.entries(d).map(([k, v]) => `${k}: ${flat(v)}`).join(" · ");
+      Array.isArray(v)
+        ? v.map(flat).join("; ")
+        : v && typeof v === "object"
+          ? Object.entries(v)
+              .map(([k, x]) => `${k} ${flat(x)}`)
+              .join(", ")
+          : String(v);
+    if (d && typeof d === "object")
+      return Object.entries(d)
+        .map(([k, v]) => `${k}: ${flat(v)}`)
+        .join(" · ");
   } catch {
     // Not JSON: show it as it is.
   }
@@ -733,19 +942,36 @@ function SimpleActionDialog({ ret, info, onClose, onDone }: { ret: ReturnDetail;
 
 type Decision = { mode: "restock" | "keep" | "reject"; adjustment: string };
 
-function ProcessDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetail; titleOf: (i: ReturnItem) => string; onClose: () => void; onDone: Done }) {
+function ProcessDialog({
+  ret,
+  titleOf,
+  onClose,
+  onDone,
+}: {
+  ret: ReturnDetail;
+  titleOf: (i: ReturnItem) => string;
+  onClose: () => void;
+  onDone: Done;
+}) {
   const open = ret.items.filter((i) => i.status === "open");
   const items = open.length ? open : ret.items;
-  const [decisions, setDecisions] = useState<Record<string, Decision>>(() => Object.fromEntries(items.map((i) => [i.id, { mode: "restock", adjustment: "" }])));
+  const [decisions, setDecisions] = useState<Record<string, Decision>>(() =>
+    Object.fromEntries(items.map((i) => [i.id, { mode: "restock", adjustment: "" }])),
+  );
   const [checked, setChecked] = useState(false);
   const m = useMutation<{ processReturn: { message: string; return: ReturnDetail } }>(PROCESS_RETURN);
   const set = (id: string, patch: Partial<Decision>) => setDecisions({ ...decisions, [id]: { ...decisions[id], ...patch } });
-  const maxOf = (i: ReturnItem) => ({ amount: addAmounts(i.productValueNoTaxNoAdjustment.amount.amount, i.tax.amount.amount), currency: i.tax.amount.currency });
+  const maxOf = (i: ReturnItem) => ({
+    amount: addAmounts(i.productValueNoTaxNoAdjustment.amount.amount, i.tax.amount.amount),
+    currency: i.tax.amount.currency,
+  });
   const labelOf = (i: ReturnItem) => `Adjustment for ${titleOf(i)}`;
   // The core's field path of the n-th item sent; the form keys its own checks the same way.
   const pathOf = (n: number) => `products[${n}].processInput.newMerchantAdjustment`;
   const labels = Object.fromEntries(items.map((i, n) => [pathOf(n), labelOf(i)]));
-  const ownErrors = Object.fromEntries(items.map((i, n) => [pathOf(n), decisions[i.id].mode === "reject" ? null : adjustmentError(decisions[i.id].adjustment, maxOf(i))]));
+  const ownErrors = Object.fromEntries(
+    items.map((i, n) => [pathOf(n), decisions[i.id].mode === "reject" ? null : adjustmentError(decisions[i.id].adjustment, maxOf(i))]),
+  );
   const invalid = Object.values(ownErrors).some(Boolean);
   const errors = fieldErrors(m.error, labels, checked ? ownErrors : {});
   const confirm = async () => {
@@ -775,7 +1001,10 @@ function ProcessDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetail; t
         </>
       }
     >
-      <p>For each item: restock it, accept it without restocking, or reject it. An adjustment (in {ret.fullOrder.currency}) is subtracted from the item's refund, up to the item's value.</p>
+      <p>
+        For each item: restock it, accept it without restocking, or reject it. An adjustment (in {ret.fullOrder.currency}) is subtracted
+        from the item's refund, up to the item's value.
+      </p>
       {items.map((i, n) => {
         const error = errors.fields[pathOf(n)];
         return (
@@ -793,7 +1022,12 @@ function ProcessDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetail; t
             </div>
             {decisions[i.id].mode !== "reject" && (
               <Field label={labelOf(i)} hint={`Optional, at most ${maxOf(i).amount} (the item's value with tax)`} error={error}>
-                <input inputMode="decimal" value={decisions[i.id].adjustment} aria-invalid={!!error} onInput={(e) => set(i.id, { adjustment: (e.target as HTMLInputElement).value })} />
+                <input
+                  inputMode="decimal"
+                  value={decisions[i.id].adjustment}
+                  aria-invalid={!!error}
+                  onInput={(e) => set(i.id, { adjustment: (e.target as HTMLInputElement).value })}
+                />
               </Field>
             )}
           </fieldset>
@@ -809,7 +1043,17 @@ function ProcessDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetail; t
   );
 }
 
-function RemoveItemsDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetail; titleOf: (i: ReturnItem) => string; onClose: () => void; onDone: Done }) {
+function RemoveItemsDialog({
+  ret,
+  titleOf,
+  onClose,
+  onDone,
+}: {
+  ret: ReturnDetail;
+  titleOf: (i: ReturnItem) => string;
+  onClose: () => void;
+  onDone: Done;
+}) {
   const [chosen, setChosen] = useState<string[]>([]);
   const m = useMutation<{ removeReturnItems: { message: string; return: ReturnDetail } }>(REMOVE_RETURN_ITEMS);
   const confirm = async () => {
@@ -833,12 +1077,19 @@ function RemoveItemsDialog({ ret, titleOf, onClose, onDone }: { ret: ReturnDetai
         </>
       }
     >
-      <p>Choose the items to take off this return for good. At least one item must stay; to drop them all, reset the return instead. The customer can return removed items again later.</p>
+      <p>
+        Choose the items to take off this return for good. At least one item must stay; to drop them all, reset the return instead. The
+        customer can return removed items again later.
+      </p>
       <fieldset>
         <legend>Items</legend>
         {ret.items.map((i) => (
           <label class="checkbox" style="display:flex">
-            <input type="checkbox" checked={chosen.includes(i.id)} onChange={(e) => setChosen((e.target as HTMLInputElement).checked ? [...chosen, i.id] : chosen.filter((x) => x !== i.id))} />
+            <input
+              type="checkbox"
+              checked={chosen.includes(i.id)}
+              onChange={(e) => setChosen((e.target as HTMLInputElement).checked ? [...chosen, i.id] : chosen.filter((x) => x !== i.id))}
+            />
             {titleOf(i)} × {i.quantity}
           </label>
         ))}

@@ -4,12 +4,41 @@
 // delivery waiting behind an earlier one) is shown as the core words it.
 import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
-import { CREATE_WEBHOOK, DELETE_WEBHOOK, REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY, SEND_WEBHOOK_TEST_EVENT, UPDATE_WEBHOOK, WEBHOOK, WEBHOOKS } from "../operations";
+import {
+  CREATE_WEBHOOK,
+  DELETE_WEBHOOK,
+  REPLAY_WEBHOOK,
+  RETRY_WEBHOOK_DELIVERY,
+  SEND_WEBHOOK_TEST_EVENT,
+  UPDATE_WEBHOOK,
+  WEBHOOK,
+  WEBHOOKS,
+} from "../operations";
 import { replayStart, statusTone } from "../logic";
 import { navigate, useSearchParams } from "../router";
 import { fieldErrors } from "../forms";
 import {
-  Badge, ConfirmDialog, CopyButton, Details, Dialog, Empty, ErrorMessage, Field, Link, Notice, PageHeader, QueryView, Section, Table, Time, useConnection, useFocusReturn, useMutation, useQuery, ListFooter } from "../ui";
+  Badge,
+  ConfirmDialog,
+  CopyButton,
+  Details,
+  Dialog,
+  Empty,
+  ErrorMessage,
+  Field,
+  Link,
+  Notice,
+  PageHeader,
+  QueryView,
+  Section,
+  Table,
+  Time,
+  useConnection,
+  useFocusReturn,
+  useMutation,
+  useQuery,
+  ListFooter,
+} from "../ui";
 
 interface Health {
   status: "healthy" | "failing" | "never_delivered";
@@ -60,16 +89,29 @@ interface Delivery {
 
 const TOPICS = ["return"];
 /** The core's field paths of the webhook form, by label. */
-const WEBHOOK_FIELDS = { "webhook.callback.url": "Callback URL", "webhook.callback.auth": "Bearer token", "webhook.externalId": "External id" };
+const WEBHOOK_FIELDS = {
+  "webhook.callback.url": "Callback URL",
+  "webhook.callback.auth": "Bearer token",
+  "webhook.externalId": "External id",
+};
 /** The kinds the core accepts, in plain words: the API value stays visible for engineers. */
 const KINDS: { value: string; label: string; help: string }[] = [
   { value: "redo", label: "Retour (standard)", help: "Retour's own payload: the return and its order, as GET /v2.2/returns/{id} answers." },
-  { value: "loop", label: "Loop-compatible", help: "For an endpoint written for the Loop returns platform. It receives the same payload today; the kind records what the endpoint expects." },
+  {
+    value: "loop",
+    label: "Loop-compatible",
+    help: "For an endpoint written for the Loop returns platform. It receives the same payload today; the kind records what the endpoint expects.",
+  },
 ];
 const kindOf = (value: string) => KINDS.find((k) => k.value === value);
 const kindLabel = (value: string) => kindOf(value)?.label ?? value;
 
-const TYPE_LABELS: Record<string, string> = { created: "Return created", updated: "Return updated", backfill: "Existing return", test: "Test event" };
+const TYPE_LABELS: Record<string, string> = {
+  created: "Return created",
+  updated: "Return updated",
+  backfill: "Existing return",
+  test: "Test event",
+};
 
 /** What a delivery carries and why it was queued, in one phrase (type and reason overlap for backfill and test). */
 function deliveryLabel(d: { type: string; reason: string }): string {
@@ -112,7 +154,12 @@ function HealthBadge({ health }: { health: Health }) {
 /** A delivery's subject: a return links to its page; a test delivery has no real subject. */
 function Subject({ topic, d }: { topic: string; d: Delivery }) {
   if (d.reason === "test") return <span class="muted small">no real subject (test)</span>;
-  if (topic === "return") return <Link href={`/returns/${encodeURIComponent(d.subjectId)}`} class="small">Return {d.subjectId}</Link>;
+  if (topic === "return")
+    return (
+      <Link href={`/returns/${encodeURIComponent(d.subjectId)}`} class="small">
+        Return {d.subjectId}
+      </Link>
+    );
   return <span class="muted small">subject {d.subjectId}</span>;
 }
 const DELIVERY_STATUSES = ["pending", "waiting", "delivered", "discarded"];
@@ -188,9 +235,17 @@ export function Webhooks({ storeId }: PageProps) {
       >
         {secret && (
           <>
-            <p class="warning">This is the only time the signing secret is shown. Your endpoint needs it to verify the <code>webhook-signature</code> header.</p>
+            <p class="warning">
+              This is the only time the signing secret is shown. Your endpoint needs it to verify the <code>webhook-signature</code> header.
+            </p>
             <Field label="Signing secret">
-              <input class="secret" readOnly value={secret.secret} data-testid="new-signing-secret" onFocus={(e) => (e.target as HTMLInputElement).select()} />
+              <input
+                class="secret"
+                readOnly
+                value={secret.secret}
+                data-testid="new-signing-secret"
+                onFocus={(e) => (e.target as HTMLInputElement).select()}
+              />
             </Field>
             <CopyButton text={secret.secret} label="Copy the signing secret" />
           </>
@@ -201,7 +256,17 @@ export function Webhooks({ storeId }: PageProps) {
 }
 
 /** Add (storeId given) or edit (webhook given) a subscription. */
-function WebhookForm({ storeId, webhook, onClose, onSaved }: { storeId: string; webhook?: WebhookT; onClose: () => void; onSaved: (w: WebhookT, signingSecret: string | null) => void }) {
+function WebhookForm({
+  storeId,
+  webhook,
+  onClose,
+  onSaved,
+}: {
+  storeId: string;
+  webhook?: WebhookT;
+  onClose: () => void;
+  onSaved: (w: WebhookT, signingSecret: string | null) => void;
+}) {
   const [url, setUrl] = useState(webhook?.callback.url ?? "");
   const [token, setToken] = useState(webhook?.callback.auth ? "********" : "");
   const [externalId, setExternalId] = useState(webhook?.externalId ?? "");
@@ -219,7 +284,10 @@ function WebhookForm({ storeId, webhook, onClose, onSaved }: { storeId: string; 
       const res = await update.run({ id: webhook.id, input: { callback, externalId: externalId.trim() || null } });
       if (res) onSaved(res.updateWebhook, null);
     } else {
-      const res = await create.run({ storeId, input: { topic, kind, callback, backfill, ...(externalId.trim() ? { externalId: externalId.trim() } : {}) } });
+      const res = await create.run({
+        storeId,
+        input: { topic, kind, callback, backfill, ...(externalId.trim() ? { externalId: externalId.trim() } : {}) },
+      });
       if (res) onSaved(res.createWebhook.webhook, res.createWebhook.signingSecret);
     }
   };
@@ -245,18 +313,48 @@ function WebhookForm({ storeId, webhook, onClose, onSaved }: { storeId: string; 
             </Field>
           </div>
         )}
-        <Field label="Callback URL" error={errors.fields["webhook.callback.url"]} hint="Where events are POSTed. Production accepts only https to public addresses.">
-          <input name="url" type="url" required value={url} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} placeholder="https://example.com/hooks/retour" />
+        <Field
+          label="Callback URL"
+          error={errors.fields["webhook.callback.url"]}
+          hint="Where events are POSTed. Production accepts only https to public addresses."
+        >
+          <input
+            name="url"
+            type="url"
+            required
+            value={url}
+            onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
+            placeholder="https://example.com/hooks/retour"
+          />
         </Field>
-        <Field label="Bearer token (optional)" error={errors.fields["webhook.callback.auth"]} hint={webhook?.callback.auth ? "Leave ******** to keep the stored token (only while the URL stays on the same scheme, host and port; moving it elsewhere needs the token again); clear it to send no Authorization header." : "Sent as Authorization: Bearer … with every delivery."}>
-          <input name="token" type="password" autoComplete="off" value={token} onInput={(e) => setToken((e.target as HTMLInputElement).value)} />
+        <Field
+          label="Bearer token (optional)"
+          error={errors.fields["webhook.callback.auth"]}
+          hint={
+            webhook?.callback.auth
+              ? "Leave ******** to keep the stored token (only while the URL stays on the same scheme, host and port; moving it elsewhere needs the token again); clear it to send no Authorization header."
+              : "Sent as Authorization: Bearer … with every delivery."
+          }
+        >
+          <input
+            name="token"
+            type="password"
+            autoComplete="off"
+            value={token}
+            onInput={(e) => setToken((e.target as HTMLInputElement).value)}
+          />
         </Field>
-        <Field label="External id (optional)" error={errors.fields["webhook.externalId"]} hint="Your key for this subscription; adding again with the same one updates it.">
+        <Field
+          label="External id (optional)"
+          error={errors.fields["webhook.externalId"]}
+          hint="Your key for this subscription; adding again with the same one updates it."
+        >
           <input name="externalId" value={externalId} onInput={(e) => setExternalId((e.target as HTMLInputElement).value)} />
         </Field>
         {!webhook && (
           <label class="checkbox">
-            <input type="checkbox" checked={backfill} onChange={(e) => setBackfill((e.target as HTMLInputElement).checked)} /> Also send every existing return now (backfill)
+            <input type="checkbox" checked={backfill} onChange={(e) => setBackfill((e.target as HTMLInputElement).checked)} /> Also send
+            every existing return now (backfill)
           </label>
         )}
         <ErrorMessage error={errors.other} />
@@ -330,7 +428,13 @@ export function Webhook({ params }: PageProps) {
                     ["ID", <code>{w.id}</code>],
                     ["Health", <HealthBadge health={w.health} />],
                     ["Topic", w.topic],
-                    ["Kind", <>{kindLabel(w.kind)} <code class="small muted">{w.kind}</code><p class="muted small kind-help">{kindOf(w.kind)?.help}</p></>],
+                    [
+                      "Kind",
+                      <>
+                        {kindLabel(w.kind)} <code class="small muted">{w.kind}</code>
+                        <p class="muted small kind-help">{kindOf(w.kind)?.help}</p>
+                      </>,
+                    ],
                     ["Callback URL", <code>{w.callback.url}</code>],
                     ["Auth", w.callback.auth ? "Bearer token (stored encrypted, never shown)" : "none"],
                     ["External id", w.externalId ?? "—"],
@@ -340,7 +444,10 @@ export function Webhook({ params }: PageProps) {
                 />
               </Section>
               <Section title="Replay events">
-                <ReplayForm webhookId={w.id} onDone={(n) => (setNotice(`Replay queued ${n} deliver${n === 1 ? "y" : "ies"}.`), list.state.reload())} />
+                <ReplayForm
+                  webhookId={w.id}
+                  onDone={(n) => (setNotice(`Replay queued ${n} deliver${n === 1 ? "y" : "ies"}.`), list.state.reload())}
+                />
               </Section>
             </div>
             <Section
@@ -349,7 +456,12 @@ export function Webhook({ params }: PageProps) {
                 <>
                   <label class="inline small">
                     Status
-                    <select aria-label="Delivery status" value={status} onChange={(e) => setSearch({ status: (e.target as HTMLSelectElement).value || null })} style="width:auto">
+                    <select
+                      aria-label="Delivery status"
+                      value={status}
+                      onChange={(e) => setSearch({ status: (e.target as HTMLSelectElement).value || null })}
+                      style="width:auto"
+                    >
                       <option value="">All</option>
                       {DELIVERY_STATUSES.map((s) => (
                         <option value={s}>{s}</option>
@@ -363,13 +475,18 @@ export function Webhook({ params }: PageProps) {
               }
             >
               <p class="muted small" role="status">
-                {list.nodes.length} deliver{list.nodes.length === 1 ? "y" : "ies"} shown, newest first{list.state.loading ? " · updating…" : ""}
+                {list.nodes.length} deliver{list.nodes.length === 1 ? "y" : "ies"} shown, newest first
+                {list.state.loading ? " · updating…" : ""}
               </p>
               <Table
                 caption="Webhook deliveries"
                 rows={list.nodes}
                 rowKey={(d) => d.id}
-                empty={<Empty title={status ? `No ${status} deliveries` : "No deliveries yet"}>Deliveries appear when an event of this topic happens (e.g. a return changes).</Empty>}
+                empty={
+                  <Empty title={status ? `No ${status} deliveries` : "No deliveries yet"}>
+                    Deliveries appear when an event of this topic happens (e.g. a return changes).
+                  </Empty>
+                }
                 columns={[
                   {
                     label: "Delivery",
@@ -384,9 +501,22 @@ export function Webhook({ params }: PageProps) {
                       </>
                     ),
                   },
-                  { label: "Status", render: (d) => <Badge tone={d.status === "delivered" ? "good" : statusTone(d.status)}>{d.status}</Badge> },
+                  {
+                    label: "Status",
+                    render: (d) => <Badge tone={d.status === "delivered" ? "good" : statusTone(d.status)}>{d.status}</Badge>,
+                  },
                   { label: "Attempts", render: (d) => <Attempts d={d} /> },
-                  { label: "Response", render: (d) => (d.lastStatusCode ? <code>HTTP {d.lastStatusCode}</code> : d.lastError ? <span class="small">{d.lastError}</span> : <span class="muted">—</span>) },
+                  {
+                    label: "Response",
+                    render: (d) =>
+                      d.lastStatusCode ? (
+                        <code>HTTP {d.lastStatusCode}</code>
+                      ) : d.lastError ? (
+                        <span class="small">{d.lastError}</span>
+                      ) : (
+                        <span class="muted">—</span>
+                      ),
+                  },
                   {
                     label: "When",
                     render: (d) => (
@@ -454,7 +584,8 @@ function Attempts({ d }: { d: Delivery }) {
       <ol class="attempts">
         {d.attempts.map((a) => (
           <li>
-            #{a.number} <Badge tone={a.outcome === "success" ? "good" : "bad"}>{a.outcome}</Badge> {a.statusCode ? `HTTP ${a.statusCode}` : ""} · {a.latencyMs} ms · <Time value={a.at} />
+            #{a.number} <Badge tone={a.outcome === "success" ? "good" : "bad"}>{a.outcome}</Badge>{" "}
+            {a.statusCode ? `HTTP ${a.statusCode}` : ""} · {a.latencyMs} ms · <Time value={a.at} />
             {a.error && <div class="small">{a.error}</div>}
             {a.responseBody && <pre class="body">{a.responseBody}</pre>}
           </li>
@@ -476,7 +607,8 @@ function RetryButton({ d, onDone }: { d: Delivery; onDone: (message: string) => 
         disabled={m.busy}
         onClick={async () => {
           const res = await m.run({ id: d.id });
-          if (res) onDone(d.status === "pending" ? "Attempting the delivery now." : `Queued again as delivery ${res.retryWebhookDelivery.id}.`);
+          if (res)
+            onDone(d.status === "pending" ? "Attempting the delivery now." : `Queued again as delivery ${res.retryWebhookDelivery.id}.`);
         }}
       >
         {m.busy ? "Retrying…" : "Retry now"}
@@ -521,9 +653,18 @@ function ReplayForm({ webhookId, onDone }: { webhookId: string; onDone: (queued:
   };
   return (
     <form onSubmit={submit}>
-      <p class="muted small">Send every event since a time again, in the original order per subject (discarded ones included), with the original payloads.</p>
+      <p class="muted small">
+        Send every event since a time again, in the original order per subject (discarded ones included), with the original payloads.
+      </p>
       <Field label="Replay from" hint="Your local time">
-        <input type="datetime-local" name="start" step="1" value={value} onInput={(e) => setValue((e.target as HTMLInputElement).value)} aria-invalid={!!local} />
+        <input
+          type="datetime-local"
+          name="start"
+          step="1"
+          value={value}
+          onInput={(e) => setValue((e.target as HTMLInputElement).value)}
+          aria-invalid={!!local}
+        />
       </Field>
       {local && (
         <p class="error" role="alert">
