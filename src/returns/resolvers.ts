@@ -272,6 +272,7 @@ export const returnsResolvers = {
     productValueNoTaxNoAdjustment: (v: { productValue: number; currency: string }) => wrap(v.productValue, v.currency),
     compensation: (v: { item: I }) => v.item.compensation,
     imageUrl: (v: { line: LineItemRow | null }) => v.line?.imageUrl ?? null,
+    title: (v: { item: I }) => [v.item.productTitle, v.item.variantTitle].filter(Boolean).join(" · ") || null,
   },
 };
 

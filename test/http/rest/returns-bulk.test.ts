@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
+import { compatClient } from "../../support/compat.js";
+import { expectNoErrors } from "../../support/gql.js";
+import { renderReturnPayload } from "../../../src/returns/documents.js";
 
 describe.each(providers)("import returns over REST v2.2 (%s)", (provider) => {
   let svc: TestService;
@@ -91,6 +94,40 @@ describe.each(providers)("import returns over REST v2.2 (%s)", (provider) => {
     // The list reads them too.
     const list = await svc.http.get(`/v2.2/stores/${storeId}/returns`, { token: secret });
     expect(list.status).toBe(200);
+  });
+
+  it("every other reader copes with a return without an order: webhook payload, compat door, GraphQL, processing", async () => {
+    const res = await bulk([one({ currency: "EUR", customer: { email: "reader@example.com" } })]);
+    const id = res.body.results[0].returnId;
+    const payload = (await renderReturnPayload(svc.services, storeId, id)) as { return: any; order: any };
+    expect(payload.return.order).toEqual({ id: "", name: "" });
+    expect(payload.order).toMatchObject({ id: "", name: "", items: [], total: { amount: "0.00", currency: "EUR" } });
+
+    const all = (await svc.createApiClient(storeId, "all")).secret;
+    const compatId = (await db().return.findUniqueOrThrow({ where: { id } })).compatId;
+    const details = await compatClient(svc, all).get(`/return/details?return_id=${compatId}`);
+    expect(details.status).toBe(200);
+    expect(JSON.stringify(details.body)).toContain("reader@example.com");
+
+    const q = expectNoErrors(
+      await svc.http.graphql(
+        `query($id: ID!) { return(id: $id) { fullOrder { id } order { id name } items { id title sku productId } allowedActions } }`,
+        { id },
+        all,
+      ),
+    );
+    expect(q.return.fullOrder).toBeNull();
+    expect(q.return.items[0]).toMatchObject({ productId: productIds[0], title: expect.stringContaining("Shirt") });
+
+    // Processed like any return: restocking an imported item moves the catalogue product's inventory.
+    const itemId = q.return.items[0].id;
+    const processed = await svc.http.post(
+      `/v2.2/returns/${id}/process`,
+      { products: [{ _id: itemId, processInput: { restock: true } }] },
+      { token: all },
+    );
+    expect(processed.status).toBe(200);
+    expect(await db().inventoryMovement.count({ where: { returnItemId: itemId } })).toBe(1);
   });
 
   it("mixed good and bad returns: per-index results, the bad ones write nothing, the good ones land", async () => {
