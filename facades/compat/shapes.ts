@@ -14,6 +14,7 @@ export const COMPAT_RETURN_FIELDS = `
     items { id price { amount } product { name externalId } variant { name externalId sku } }
   }
   source { emailAddress mailingAddress { country } }
+  totals { refund { amount { currency } } }
   items {
     id quantity reason customerComment status restockStatus sku productId variantId imageUrl
     orderItem { id line_item_id }
@@ -38,7 +39,8 @@ export interface CoreReturn {
   closedAt: string | null;
   warehouseOutcome: string;
   warehouseTotals: Record<"product" | "tax" | "returnTotal" | "refund" | "storeCredit" | "total", Amount>;
-  fullOrder: {
+  /** Null for an imported return (no order): read through `orderOf`. */
+  fullOrder: null | {
     id: string;
     externalId: string;
     name: string;
@@ -52,6 +54,7 @@ export interface CoreReturn {
     }[];
   };
   source: { emailAddress: string | null; mailingAddress: { country: string } | null };
+  totals: { refund: { amount: { currency: string } } };
   items: {
     id: string;
     quantity: number;
@@ -266,7 +269,10 @@ function countryName(code: string | null | undefined): string | null {
 }
 
 const orderNumber = (name: string) => name.replace(/^#/, "");
-const orderLine = (r: CoreReturn, item: CoreReturn["items"][number]) => r.fullOrder.items.find((l) => l.id === item.orderItem.id);
+/** The return's order, or an empty one for an imported return (which has none). */
+const orderOf = (r: CoreReturn): NonNullable<CoreReturn["fullOrder"]> =>
+  r.fullOrder ?? { id: "", externalId: "", name: "", currency: r.totals.refund.amount.currency, placedAt: r.createdAt, items: [] };
+const orderLine = (r: CoreReturn, item: CoreReturn["items"][number]) => orderOf(r).items.find((l) => l.id === item.orderItem.id);
 
 function lineItem(r: CoreReturn, item: CoreReturn["items"][number], details: boolean) {
   const line = orderLine(r, item);
@@ -314,16 +320,16 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     edited_at: compatTimestamp(r.editedAt),
     total: money2(t.total.amount),
     outcome: r.warehouseOutcome,
-    order_id: r.fullOrder.id,
-    order_name: r.fullOrder.name,
-    provider_order_id: r.fullOrder.externalId,
-    order_number: orderNumber(r.fullOrder.name),
-    provider_order_number: orderNumber(r.fullOrder.name),
+    order_id: orderOf(r).id,
+    order_name: orderOf(r).name,
+    provider_order_id: orderOf(r).externalId,
+    order_number: orderNumber(orderOf(r).name),
+    provider_order_number: orderNumber(orderOf(r).name),
     customer: r.source.emailAddress,
     origin_country: countryName(country),
     origin_country_code: country?.toUpperCase(),
     multi_currency: false,
-    currency: r.fullOrder.currency,
+    currency: orderOf(r).currency,
     ...zero,
     return_product_total: money2(t.product.amount),
     return_tax_total: money2(t.tax.amount),
@@ -359,10 +365,10 @@ export function renderAsnRows(r: CoreReturn) {
     id: r.compatId,
     service_id: r.id,
     return_line_item_id: item.id,
-    order_id: r.fullOrder.id,
-    order_name: r.fullOrder.name,
-    order_number: orderNumber(r.fullOrder.name),
-    provider_order_number: orderNumber(r.fullOrder.name),
+    order_id: orderOf(r).id,
+    order_name: orderOf(r).name,
+    order_number: orderNumber(orderOf(r).name),
+    provider_order_number: orderNumber(orderOf(r).name),
     state: r.compatState,
     customer_email: r.source.emailAddress,
     title: orderLine(r, item)?.product.name ?? "",
@@ -374,13 +380,13 @@ export function renderAsnRows(r: CoreReturn) {
     integration_tracking_url: s?.trackingUrl,
     label_url: s?.postageLabel,
     restock_status: item.restockStatus,
-    currency: r.fullOrder.currency,
+    currency: orderOf(r).currency,
     closed_at: compatTimestamp(r.closedAt),
     updated_at: compatTimestamp(r.updatedAt),
     created_at: compatTimestamp(r.createdAt),
     return_reason: item.reason,
     outcome: r.warehouseOutcome,
-    provider_created_at: compatTimestamp(r.fullOrder.placedAt),
+    provider_created_at: compatTimestamp(orderOf(r).placedAt),
   }));
 }
 

@@ -73,6 +73,9 @@ export const LIST_BOUNDS = {
   deliveryAttempts: 50,
   /** Returns one bulk action takes at once. */
   bulkReturns: 100,
+  /** Returns imported in one call (POST /returns/bulk, the reference's limit) and products of one imported return. */
+  importedReturns: 100,
+  importedReturnProducts: 500,
   /** The returns overview: days of one period, reasons and products ranked, currencies summed. */
   overviewDays: 366,
   overviewReasons: 10,

@@ -67,6 +67,7 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   // Every (status, action) pair of the lifecycle table: 10 statuses × 9 actions.
   "Query.returnTransitions": 90,
   "Mutation.bulkReturnAction": L.bulkReturns,
+  "ReturnImportResult.results": L.importedReturns,
   "ReturnConnection.statusCounts": RETURN_STATUS_COUNT,
   "ReturnsOverview.byDay": L.overviewDays,
   "ReturnsOverview.byStatus": RETURN_STATUS_COUNT,
@@ -111,7 +112,7 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Return.notes": 1,
   "Return.shipments": 1,
   "Return.giftCards": 0,
-  "Return.externalReturnIds": 0,
+  "Return.externalReturnIds": 1,
   "Return.dropoffs": 0,
   "Return.tags": 0,
   "ReturnShipment.itemIds": 0,

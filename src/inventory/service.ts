@@ -112,8 +112,8 @@ export async function defaultLocationId(tx: TransactionClient, storeId: string):
  */
 export async function restockReturnItems(
   tx: TransactionClient,
-  ret: { id: string; storeId: string; orderId: string },
-  items: { id: string; lineItemId: string; quantity: number }[],
+  ret: { id: string; storeId: string; orderId: string | null },
+  items: { id: string; lineItemId: string | null; productId?: string | null; quantity: number }[],
 ) {
   if (!items.length) return;
   const done = new Set(
@@ -123,8 +123,8 @@ export async function restockReturnItems(
   );
   const todo = items.filter((i) => !done.has(i.id));
   if (!todo.length) return;
-  const lines = await tx.orderLineItem.findMany({ where: { id: { in: todo.map((i) => i.lineItemId) } } });
-  const order = await tx.order.findUnique({ where: { id: ret.orderId }, select: { locationId: true } });
+  const lines = await tx.orderLineItem.findMany({ where: { id: { in: todo.flatMap((i) => (i.lineItemId ? [i.lineItemId] : [])) } } });
+  const order = ret.orderId ? await tx.order.findUnique({ where: { id: ret.orderId }, select: { locationId: true } }) : null;
   const ordered = order?.locationId
     ? await tx.location.findFirst({ where: { id: order.locationId, storeId: ret.storeId }, select: { id: true } })
     : null;
@@ -135,7 +135,31 @@ export async function restockReturnItems(
     : [];
   const bySku = new Map(products.map((p) => [p.sku, p]));
   const byLine = new Map(lines.map((l) => [l.id, l]));
+  // Imported items (no order line) name their catalogue product directly.
+  const importedIds = todo.flatMap((i) => (!i.lineItemId && i.productId ? [i.productId] : []));
+  const imported = importedIds.length
+    ? await tx.product.findMany({
+        where: { storeId: ret.storeId, id: { in: importedIds } },
+        include: { family: { select: { title: true } } },
+      })
+    : [];
+  const byProductId = new Map(imported.map((p) => [p.id, p]));
   const movements = todo.flatMap((i): Movement[] => {
+    if (!i.lineItemId) {
+      const product = i.productId ? byProductId.get(i.productId) : undefined;
+      return product
+        ? [
+            {
+              item: catalogueRef(product),
+              locationId,
+              delta: i.quantity,
+              cause: MOVEMENT_CAUSES.restock,
+              returnId: ret.id,
+              returnItemId: i.id,
+            },
+          ]
+        : [];
+    }
     const line = byLine.get(i.lineItemId);
     if (!line) return [];
     const product = line.sku ? bySku.get(line.sku) : undefined;

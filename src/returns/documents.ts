@@ -20,10 +20,31 @@ export const RETURN_WITH_ORDER = `query ReturnWithOrder($id: ID!) {
 
 const returnWithOrder = parse(RETURN_WITH_ORDER);
 
+/**
+ * The order-read of a return without an order (an imported one): the published shape requires one,
+ * so its strings are empty, its lists empty and its amounts 0 in the return's currency.
+ */
+export function noOrder(currency: string) {
+  const zero = { amount: "0.00", currency };
+  return {
+    id: "",
+    name: "",
+    customer: { name: { given: "", surname: "" } },
+    items: [],
+    discounts: zero,
+    lineItemsTotal: zero,
+    shippingCost: zero,
+    taxes: zero,
+    total: zero,
+    protection: { covered: false, finalSaleCoverage: false, packageProtection: false, returnsCoverage: false },
+  };
+}
+
 /** Splits `fullOrder` off a selected return: `{ return, order }` as REST and events show them. */
 export function splitReturn(selected: Record<string, unknown>): { return: unknown; order: unknown } {
   const { fullOrder, ...ret } = selected;
-  return { return: ret, order: fullOrder };
+  const currency = (ret.totals as { refund?: { amount?: { currency?: string } } } | undefined)?.refund?.amount?.currency ?? "USD";
+  return { return: ret, order: fullOrder ?? noOrder(currency) };
 }
 
 /** Renders `{ return, order }` for a return of a store, in-process, as the system. */

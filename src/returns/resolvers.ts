@@ -8,6 +8,7 @@ import * as returns from "./service.js";
 import { itemValues } from "./service.js";
 import { RETURNS_CSV_COLUMNS, formatReturnNumber, listReturns, returnsCsvRow, statusCounts, type ReturnFilters } from "./list.js";
 import { returnsOverview } from "./overview.js";
+import { importReturns, type ImportReturnInput } from "./import.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, TRANSITIONS, allowedActions, type ReturnStatus } from "./transitions.js";
 
 type Ctx = RequestContext;
@@ -16,16 +17,28 @@ type I = returns.ReturnItemRow;
 
 const wrap = (minor: number, currency: string) => ({ amount: money(minor, currency) });
 
+/** The return's order; null for an imported return (POST /returns/bulk), which has none. */
 async function orderOf(ctx: Ctx, r: R) {
+  if (!r.orderId) return null;
   const order = await orderById(ctx, r.orderId);
   if (!order) throw new Error(`return ${r.id} has no order`);
   return order;
 }
 
+/** The order's currency, or an imported return's own (USD when the import named none). */
+const currencyOf = (r: R, order: { currency: string } | null) => order?.currency ?? r.currency ?? "USD";
+
+interface ImportedCustomer {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+}
+
 async function itemWithValues(ctx: Ctx, item: I) {
   // Through the order's line-item loader (one query per page of orders), which the order's own
   // `lineItems`/`items` also use: a return read with its order selects the line items once.
-  const line = await lineItemById(ctx, item.orderId, item.lineItemId);
+  // An imported item names a catalogue product, not a line: it carries no value.
+  const line = item.orderId && item.lineItemId ? await lineItemById(ctx, item.orderId, item.lineItemId) : null;
   return { item, line, ...itemValues(item, line) };
 }
 
@@ -33,7 +46,7 @@ async function totalsOf(ctx: Ctx, r: R) {
   const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
   const values = await Promise.all(items.map((i) => itemWithValues(ctx, i)));
   const sum = (comp: string) => values.filter((v) => v.item.compensation === comp).reduce((s, v) => s + v.refund, 0);
-  const c = order.currency;
+  const c = currencyOf(r, order);
   return {
     charge: wrap(0, c),
     exchange: wrap(0, c),
@@ -59,6 +72,7 @@ export const returnsResolvers = {
       const rows = await Promise.all(
         page.nodes.map(async (r) => {
           const [order, items, totals] = await Promise.all([orderOf(ctx, r), returns.itemsOf(ctx, r.id), totalsOf(ctx, r)]);
+          const customer = parse<ImportedCustomer>(r.customer) ?? {};
           return returnsCsvRow({
             number: formatReturnNumber(r.compatId),
             id: r.id,
@@ -66,13 +80,15 @@ export const returnsResolvers = {
             updatedAt: r.updatedAt,
             status: r.status,
             type: r.type,
-            orderName: order.name,
-            customerName: [order.customerFirstName, order.customerLastName].filter(Boolean).join(" "),
-            customerEmail: order.customerEmail,
+            orderName: order?.name ?? "",
+            customerName: (order ? [order.customerFirstName, order.customerLastName] : [customer.firstName, customer.lastName])
+              .filter(Boolean)
+              .join(" "),
+            customerEmail: order ? order.customerEmail : (customer.email ?? ""),
             itemCount: items.reduce((n, i) => n + i.quantity, 0),
             refund: totals.refund.amount.amount,
             storeCredit: totals.storeCredit.amount.amount,
-            currency: order.currency,
+            currency: currencyOf(r, order),
           });
         }),
       );
@@ -103,6 +119,7 @@ export const returnsResolvers = {
       },
       ctx: Ctx,
     ) => returns.createReturn(ctx, a.storeId, a.input, a.options, a.idempotencyKey),
+    importReturns: (_: unknown, a: { storeId: string; returns: ImportReturnInput[] }, ctx: Ctx) => importReturns(ctx, a.storeId, a.returns),
     processReturn: (_: unknown, a: { id: string; items: returns.ProcessItemInput[]; customerNotes?: string | null }, ctx: Ctx) =>
       returns.processReturn(ctx, a.id, a.items, a.customerNotes),
     flagReturn: (_: unknown, a: { id: string; reason?: string | null }, ctx: Ctx) => returns.flagReturn(ctx, a.id, a.reason),
@@ -124,23 +141,34 @@ export const returnsResolvers = {
   ReturnConnection: {
     statusCounts: (c: { storeId: string; filters: ReturnFilters }, _: unknown, ctx: Ctx) => statusCounts(ctx, c.storeId, c.filters),
     orders: async (c: { nodes: R[] }, _: unknown, ctx: Ctx) => {
-      const ids = [...new Set(c.nodes.map((r) => r.orderId))];
+      const ids = [...new Set(c.nodes.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
       return (await Promise.all(ids.map((id) => orderById(ctx, id)))).filter(Boolean);
     },
   },
   Return: {
     number: (r: R) => formatReturnNumber(r.compatId),
+    // The published Return requires `order`: an imported return, which has none, shows empty strings.
     order: async (r: R, _: unknown, ctx: Ctx) => {
       const o = await orderOf(ctx, r);
-      return { id: o.id, name: o.name };
+      return o ? { id: o.id, name: o.name } : { id: "", name: "" };
     },
     fullOrder: (r: R, _: unknown, ctx: Ctx) => orderOf(ctx, r),
     items: async (r: R, _: unknown, ctx: Ctx) => {
       const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
-      return Promise.all(items.map(async (i) => ({ ...(await itemWithValues(ctx, i)), currency: order.currency })));
+      return Promise.all(items.map(async (i) => ({ ...(await itemWithValues(ctx, i)), currency: currencyOf(r, order) })));
     },
     source: async (r: R, _: unknown, ctx: Ctx) => {
       const o = await orderOf(ctx, r);
+      if (!o) {
+        const c = parse<ImportedCustomer>(r.customer) ?? {};
+        const address = parse<Record<string, string> & { phone?: string }>(r.shippingAddress);
+        return {
+          emailAddress: c.email ?? null,
+          mailingAddress: address ? postal(address) : null,
+          name: { given: c.firstName ?? "", surname: c.lastName ?? "" },
+          phoneNumber: address?.phone ?? null,
+        };
+      }
       return {
         emailAddress: o.customerEmail,
         mailingAddress: parse(r.shippingAddress),
@@ -148,9 +176,21 @@ export const returnsResolvers = {
         phoneNumber: o.customerPhone,
       };
     },
-    destination: () => ({ mailingAddress: null, phoneNumber: null }),
+    destination: (r: R) => {
+      const address = parse<Record<string, string> & { phone?: string }>(r.merchantAddress);
+      return { mailingAddress: address ? postal(address) : null, phoneNumber: address?.phone ?? null };
+    },
     protection: async (r: R, _: unknown, ctx: Ctx) => {
       const o = await orderOf(ctx, r);
+      if (!o)
+        return {
+          covered: false,
+          finalSaleCoverage: false,
+          packageProtection: false,
+          returnsCoverage: false,
+          labelPayer: null,
+          labelPayerReason: null,
+        };
       return {
         covered: o.covered,
         finalSaleCoverage: o.finalSaleCoverage,
@@ -165,9 +205,9 @@ export const returnsResolvers = {
     completeWithNoAction: () => false,
     giftCards: () => [],
     exchange: () => null,
-    externalOrderIds: async (r: R, _: unknown, ctx: Ctx) => [(await orderOf(ctx, r)).externalId],
-    platformOrderIds: async (r: R, _: unknown, ctx: Ctx) => [(await orderOf(ctx, r)).externalId],
-    externalReturnIds: () => [],
+    externalOrderIds: async (r: R, _: unknown, ctx: Ctx) => externalIdsOf(await orderOf(ctx, r)),
+    platformOrderIds: async (r: R, _: unknown, ctx: Ctx) => externalIdsOf(await orderOf(ctx, r)),
+    externalReturnIds: (r: R) => (r.externalReferenceId ? [{ provider: "import", value: r.externalReferenceId }] : []),
     internalCreatedByName: (r: R) => r.createdByName,
     notes: (r: R) => (r.notes ? [{ message: r.notes, image: null }] : []),
     shipment: (r: R) => shipmentOf(r),
@@ -199,7 +239,8 @@ export const returnsResolvers = {
   },
   ReturnItem: {
     id: (v: { item: I }) => v.item.id,
-    orderItem: (v: { item: I; line: LineItemRow | null }) => ({ id: v.item.lineItemId, line_item_id: v.line?.externalId ?? "" }),
+    // An imported item has no order line: empty strings, as the published shape requires the ref.
+    orderItem: (v: { item: I; line: LineItemRow | null }) => ({ id: v.item.lineItemId ?? "", line_item_id: v.line?.externalId ?? "" }),
     quantity: (v: { item: I }) => v.item.quantity,
     reason: (v: { item: I }) => v.item.reason,
     reasonCode: (v: { item: I }) => v.item.reasonCode,
@@ -207,7 +248,6 @@ export const returnsResolvers = {
     reasons: (v: { item: I }) => (v.item.reason ? [v.item.reason] : []),
     reasonCodes: (v: { item: I }) => (v.item.reasonCode ? [v.item.reasonCode] : []),
     exchangeItem: () => null,
-    grade: () => null,
     outcome: (v: { item: I }) =>
       v.item.status === "rejected" ? "reject" : v.item.restock === true ? "restock" : v.item.restock === false ? "dispose" : null,
     productAdjustment: (v: { item: I; currency: string }) =>
@@ -217,10 +257,11 @@ export const returnsResolvers = {
     customerImages: () => [],
     shipmentGroupIds: () => [],
     externalReturnLineItemId: () => null,
-    productId: (v: { line: LineItemRow | null }) => v.line?.productId ?? null,
+    productId: (v: { item: I; line: LineItemRow | null }) => v.line?.productId ?? v.item.productId ?? null,
     variantId: (v: { line: LineItemRow | null }) => v.line?.variantId ?? null,
-    sku: (v: { line: LineItemRow | null }) => v.line?.sku ?? null,
-    upc: () => null,
+    sku: (v: { item: I; line: LineItemRow | null }) => v.line?.sku ?? v.item.sku ?? null,
+    upc: (v: { item: I }) => v.item.barcode ?? null,
+    grade: (v: { item: I }) => v.item.condition ?? null,
     status: (v: { item: I }) => v.item.status,
     multipleChoiceQuestions: () => [],
     assessments: () => [],
@@ -231,8 +272,23 @@ export const returnsResolvers = {
     productValueNoTaxNoAdjustment: (v: { productValue: number; currency: string }) => wrap(v.productValue, v.currency),
     compensation: (v: { item: I }) => v.item.compensation,
     imageUrl: (v: { line: LineItemRow | null }) => v.line?.imageUrl ?? null,
+    title: (v: { item: I }) => [v.item.productTitle, v.item.variantTitle].filter(Boolean).join(" · ") || null,
   },
 };
+
+const externalIdsOf = (o: { externalId: string } | null) => (o ? [o.externalId] : []);
+
+/** A stored address as the Return's mailingAddress (the import's `name`/`phone` are not part of it). */
+function postal(a: Record<string, string>) {
+  return {
+    line1: a.line1,
+    line2: a.line2 ?? "",
+    city: a.city,
+    state: a.state ?? "",
+    postalCode: a.postalCode ?? "",
+    country: a.country,
+  };
+}
 
 function shipmentOf(r: R) {
   const label = parse<{

@@ -77,7 +77,7 @@ function returnNotFound(id: string) {
   return fail.notFound("returns/not-found", `No return ${JSON.stringify(id)} in this store.`, "Return not found");
 }
 
-async function actorName(ctx: RequestContext, tx: TransactionClient): Promise<string | null> {
+export async function actorName(ctx: RequestContext, tx: TransactionClient): Promise<string | null> {
   const p = ctx.principal;
   if (p.kind === "apiClient") return (await tx.apiClient.findUnique({ where: { id: p.clientId }, select: { name: true } }))?.name ?? null;
   if (p.kind === "staff" && p.userId !== "system")
@@ -340,11 +340,10 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
   if (!inputs.length) throw fail.badInput("`products` must name at least one return item.", "products");
   return act(ctx, id, "process", async ({ tx, ret, items }) => {
     const byId = new Map(items.map((i) => [i.id, i]));
-    const order = await tx.order.findUnique({ where: { id: ret.orderId }, select: { currency: true } });
-    const currency = order?.currency ?? "USD";
-    const lines = new Map(
-      (await tx.orderLineItem.findMany({ where: { id: { in: items.map((i) => i.lineItemId) } } })).map((l) => [l.id, l]),
-    );
+    const order = ret.orderId ? await tx.order.findUnique({ where: { id: ret.orderId }, select: { currency: true } }) : null;
+    const currency = order?.currency ?? ret.currency ?? "USD";
+    const lineIds = items.flatMap((i) => (i.lineItemId ? [i.lineItemId] : []));
+    const lines = new Map((await tx.orderLineItem.findMany({ where: { id: { in: lineIds } } })).map((l) => [l.id, l]));
     const now = new Date();
     const seen = new Set<string>();
     for (const [i, p] of inputs.entries()) {
@@ -367,7 +366,10 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
         adjustment = parseMajor(p.merchantAdjustment, currency, field);
         if (adjustment < 0) throw fail.badInput(`\`${field}\` must not be negative.`, field);
         // An adjustment is taken off the item's refund: more than the item is worth is a typo, not a refund of 0.
-        const { productValue, tax } = itemValues({ ...item, merchantAdjustment: null }, lines.get(item.lineItemId) ?? null);
+        const { productValue, tax } = itemValues(
+          { ...item, merchantAdjustment: null },
+          (item.lineItemId && lines.get(item.lineItemId)) || null,
+        );
         if (adjustment > productValue + tax) {
           throw fail.badInput(
             `\`${field}\` (${money(adjustment, currency).amount}) must not exceed the item's value of ${money(productValue + tax, currency).amount} ${currency} (tax included); enter at most that amount.`,

@@ -11,13 +11,13 @@ type ItemValues = { item: { compensation: string; status: string }; productValue
 
 /** The return's items with their values (minor units) and the order's currency. */
 async function itemMoney(ctx: Ctx, r: ReturnRow) {
-  const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderById(ctx, r.orderId)]);
-  const currency = order?.currency ?? "USD";
+  const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), r.orderId ? orderById(ctx, r.orderId) : null]);
+  const currency = order?.currency ?? r.currency ?? "USD";
   const values = await Promise.all(
     items.map(async (item) => ({
       compensation: item.compensation,
       status: item.status,
-      ...returns.itemValues(item, await lineItemById(ctx, item.orderId, item.lineItemId)),
+      ...returns.itemValues(item, item.orderId && item.lineItemId ? await lineItemById(ctx, item.orderId, item.lineItemId) : null),
     })),
   );
   return { values, currency };

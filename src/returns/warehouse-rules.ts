@@ -258,7 +258,7 @@ export function warehouseRemove(ctx: RequestContext, storeId: string | null | un
     if (refusal) return refusal;
     const items = await ctx.prisma.returnItem.findMany({ where: { returnId: ret.id } });
     const lines = await ctx.prisma.orderLineItem.findMany({
-      where: { id: { in: items.map((i) => i.lineItemId) } },
+      where: { id: { in: items.flatMap((i) => (i.lineItemId ? [i.lineItemId] : [])) } },
       select: { id: true, externalId: true },
     });
     const extOf = new Map(lines.map((l) => [l.id, l.externalId]));
@@ -267,7 +267,7 @@ export function warehouseRemove(ctx: RequestContext, storeId: string | null | un
     const chosen = new Set<string>();
     let unqualified = 0;
     for (const id of ids) {
-      const matches = items.filter((i) => i.id === id || extOf.get(i.lineItemId) === id);
+      const matches = items.filter((i) => i.id === id || (i.lineItemId !== null && extOf.get(i.lineItemId) === id));
       const ok = matches.filter(qualifies);
       if (!ok.length) unqualified++;
       ok.forEach((i) => chosen.add(i.id));

@@ -31,7 +31,7 @@ async function bareServer(ctx: Ctx, template: unknown) {
       res.status(404).json({ title: "Return not found" });
       return;
     }
-    const order = await prisma.order.findUnique({ where: { id: ret.orderId }, include: { lineItems: true } });
+    const order = await prisma.order.findUnique({ where: { id: ret.orderId ?? "" }, include: { lineItems: true } });
     res.type("application/json").send(JSON.stringify(order ? template : null));
   });
   const server = app.listen(0);

@@ -2,6 +2,7 @@
 import type { RestRoute } from "../route.js";
 import { checkoutRoutes } from "./checkout.js";
 import { returnsRoutes } from "./returns.js";
+import { returnsBulkRoutes } from "./returns-bulk.js";
 import { ordersRoutes } from "./orders.js";
 import { inboundRoutes } from "./inbound.js";
 import { productsRoutes } from "./products.js";
@@ -13,6 +14,7 @@ import { inventoryRoutes } from "./inventory.js";
 export const restRoutes: RestRoute[] = [
   ...checkoutRoutes,
   ...returnsRoutes,
+  ...returnsBulkRoutes,
   ...ordersRoutes,
   ...inboundRoutes,
   ...productsRoutes,

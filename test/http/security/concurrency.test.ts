@@ -151,6 +151,34 @@ describe.each(providers)("concurrency (%s)", (provider) => {
     expect(await prisma.bulkUploadLock.count({ where: { storeId } })).toBe(0);
   });
 
+  it("imports returns sharing one idempotencyKey, sent in parallel to both replicas, as exactly one return", async () => {
+    const prisma = svc.services.db.prisma;
+    const up = await svc.http.post(
+      `/v2.2/stores/${storeId}/products/bulk-upload`,
+      { products: [{ title: "Import race", variants: [{ sku: "IMPORT-RACE-1", price: 500, currency: "USD" }] }] },
+      { token: secret },
+    );
+    const productId = up.body.results[0].products[0].id;
+    const body = (i: number) => ({
+      returns: [
+        { products: [{ productId, quantity: 1 }], idempotencyKey: "import-race", externalReferenceId: "RMA-RACE" },
+        { products: [{ productId, quantity: 1 }], externalReferenceId: `RMA-RACE-${i}` },
+      ],
+    });
+    const results = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) => door(i).post(`/v2.2/stores/${storeId}/returns/bulk`, body(i), { token: secret })),
+    );
+    const ids = new Set<string>();
+    for (const r of results) {
+      expect(r.status, r.text).toBe(200);
+      expect(r.body).toMatchObject({ totalCount: 2, processedCount: 2, errorCount: 0 });
+      ids.add(r.body.results[0].returnId);
+    }
+    expect(ids.size).toBe(1);
+    expect(await prisma.return.count({ where: { storeId, importKey: "import-race" } })).toBe(1);
+    expect(await prisma.return.count({ where: { storeId, externalReferenceId: { startsWith: "RMA-RACE-" } } })).toBe(6);
+  });
+
   it("upserts racing webhooks with one externalId into exactly one webhook", async () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>

@@ -105,7 +105,7 @@ const ORDER_ADDRESS = `firstName lastName company address1 address2 city provinc
 const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt reopened allowedActions storeId
   order { id name }
   source { emailAddress phoneNumber name { given surname } mailingAddress { line1 line2 city state postalCode country } }
-  items { id quantity reason reasonCode customerComment status compensation outcome productAdjustment sku imageUrl tax { ${WRAPPED} }
+  items { id quantity reason reasonCode customerComment status compensation outcome productAdjustment sku title imageUrl tax { ${WRAPPED} }
     orderItem { id line_item_id }
     refund { amount { ${MONEY} } type }
     productValueNoTaxNoAdjustment { ${WRAPPED} } }

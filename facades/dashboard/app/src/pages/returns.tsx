@@ -81,6 +81,8 @@ interface ReturnRow {
 
 interface ReturnItem {
   id: string;
+  /** The product's title (an imported item's; an order item's comes from the order). */
+  title: string | null;
   quantity: number;
   reason: string;
   reasonCode: string | null;
@@ -134,6 +136,7 @@ interface ReturnDetail {
   createdBy: Actor;
   timeline: { id: string; action: string; fromStatus: string | null; toStatus: string; actor: Actor; detail: string | null; at: string }[];
   comments: { id: string; message: string | null; image: string | null; author: Actor; createdAt: string }[];
+  /** Null for an imported return: it has no order. */
   fullOrder: {
     id: string;
     name: string;
@@ -149,7 +152,7 @@ interface ReturnDetail {
       variant: { name: string; sku: string | null };
     }[];
     customerRecord: CustomerReturns | null;
-  };
+  } | null;
 }
 
 interface CustomerReturns {
@@ -159,8 +162,8 @@ interface CustomerReturns {
 }
 
 /** The customer's other returns, linked (the customer record is the order's, matched by e-mail). */
-function CustomerReturnsSection({ ret }: { ret: { id: string; fullOrder: { customerRecord: CustomerReturns | null } } }) {
-  const record = ret.fullOrder.customerRecord;
+function CustomerReturnsSection({ ret }: { ret: { id: string; fullOrder: { customerRecord: CustomerReturns | null } | null } }) {
+  const record = ret.fullOrder?.customerRecord ?? null;
   if (!record) return null;
   const { returns, more } = otherReturns(record, ret.id);
   const all = `/returns?q=${encodeURIComponent(record.email)}`;
@@ -352,7 +355,7 @@ export function Returns({ storeId }: PageProps) {
                         type="checkbox"
                         checked={selected.includes(r.id)}
                         onChange={(e) => toggle(r.id, (e.target as HTMLInputElement).checked)}
-                        aria-label={`Select return ${returnLabel(r)} for order ${r.order.name}`}
+                        aria-label={`Select return ${returnLabel(r)}${r.order.name ? ` for order ${r.order.name}` : " (imported)"}`}
                       />
                     ),
                   },
@@ -362,7 +365,7 @@ export function Returns({ storeId }: PageProps) {
                       <>
                         <Link
                           href={`/returns/${encodeURIComponent(r.id)}`}
-                          aria-label={`Return ${returnLabel(r)} for order ${r.order.name}`}
+                          aria-label={`Return ${returnLabel(r)}${r.order.name ? ` for order ${r.order.name}` : " (imported)"}`}
                         >
                           <strong>{returnLabel(r)}</strong>
                         </Link>
@@ -372,7 +375,7 @@ export function Returns({ storeId }: PageProps) {
                       </>
                     ),
                   },
-                  { label: "Order", render: (r) => r.order.name },
+                  { label: "Order", render: (r) => r.order.name || "— (imported)" },
                   {
                     label: "Customer",
                     render: (r) => (
@@ -525,7 +528,7 @@ function BulkResults({ results, onDismiss }: { results: BulkResult[]; onDismiss:
           <li>
             {r.ok && r.return ? (
               <>
-                {returnLabel(r.return)} · {r.return.order.name}: now {STATUS_LABELS[r.return.status] ?? r.return.status}
+                {returnLabel(r.return)} · {r.return.order.name || "imported"}: now {STATUS_LABELS[r.return.status] ?? r.return.status}
               </>
             ) : (
               <>
@@ -602,17 +605,17 @@ export function ReturnPage({ params }: PageProps) {
           );
         }
         const titleOf = (it: ReturnItem) => {
-          const oi = r.fullOrder.items.find((o) => o.id === it.orderItem.id);
+          const oi = r.fullOrder?.items.find((o) => o.id === it.orderItem.id);
           return oi
             ? `${oi.product.name}${oi.variant.name && oi.variant.name !== oi.product.name ? ` · ${oi.variant.name}` : ""}`
-            : it.orderItem.line_item_id;
+            : (it.title ?? it.sku ?? it.orderItem.line_item_id);
         };
         const buttons = actionButtons(r.allowedActions);
         return (
           <>
             {back}
             <PageHeader
-              title={`Return for order ${r.order.name}`}
+              title={r.fullOrder ? `Return for order ${r.order.name}` : "Imported return (no order)"}
               description={
                 <>
                   Return <strong>{returnLabel(r)}</strong> · <code>{r.id}</code>
@@ -658,7 +661,7 @@ export function ReturnPage({ params }: PageProps) {
                     ["Return number", returnLabel(r)],
                     ["Status", <StatusBadge status={r.status} />],
                     ["Type", r.type],
-                    ["Order", r.order.name],
+                    ["Order", r.fullOrder ? r.order.name : "— (imported, no order)"],
                     ["Customer", personName(r.source.name, r.source.emailAddress)],
                     ["Email", r.source.emailAddress ?? "—"],
                     ["Created", <Time value={r.createdAt} />],
@@ -729,8 +732,8 @@ export function ReturnPage({ params }: PageProps) {
                 <Details
                   items={[
                     ["Sent back from", <AddressText address={r.source.mailingAddress} />],
-                    ["Order shipped to", <AddressText address={r.fullOrder.shippingAddress} />],
-                    ["Billing", <AddressText address={r.fullOrder.billingAddress} />],
+                    ["Order shipped to", <AddressText address={r.fullOrder?.shippingAddress ?? null} />],
+                    ["Billing", <AddressText address={r.fullOrder?.billingAddress ?? null} />],
                   ]}
                 />
               </Section>
@@ -1002,8 +1005,8 @@ function ProcessDialog({
       }
     >
       <p>
-        For each item: restock it, accept it without restocking, or reject it. An adjustment (in {ret.fullOrder.currency}) is subtracted
-        from the item's refund, up to the item's value.
+        For each item: restock it, accept it without restocking, or reject it. An adjustment (in{" "}
+        {ret.fullOrder?.currency ?? ret.totals.refund.amount.currency}) is subtracted from the item's refund, up to the item's value.
       </p>
       {items.map((i, n) => {
         const error = errors.fields[pathOf(n)];

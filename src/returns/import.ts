@@ -1,0 +1,235 @@
+// Importing returns created outside the service (warehouse scan, ERP, point of sale): no order, the
+// items name catalogue products (`prd_…`). Up to 100 per call, one result per return by index.
+//  - each return is validated and written on its own, in its own transaction: a bad return gets an
+//    error result naming the field as sent (`returns[3].products[0].productId`) and never blocks,
+//    or half-writes, another;
+//  - a return's `idempotencyKey` is unique per store and kept on the return (it never expires): the
+//    same key with the same return answers the first return's id again, the same key with another
+//    return is an error for that return. Two concurrent sends of one key create one return (the
+//    unique index decides; the loser reads the winner's);
+//  - each created return records its `created` event, like any creation.
+import type { RequestContext } from "../core/context.js";
+import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
+import { DomainError, fail } from "../core/errors.js";
+import { newId } from "../core/ids.js";
+import { isUniqueViolation } from "../core/db-errors.js";
+import { requestHash } from "../core/idempotency.js";
+import { recordEvent, eventsCommitted } from "../webhooks/events.js";
+import { actorName, allocateCompatId } from "./service.js";
+import { INITIAL_STATUS } from "./transitions.js";
+
+export interface ImportAddress {
+  line1: string;
+  line2?: string | null;
+  city: string;
+  state?: string | null;
+  postalCode?: string | null;
+  country: string;
+  name?: string | null;
+  phone?: string | null;
+}
+
+export interface ImportReturnInput {
+  products: {
+    productId: string;
+    quantity: number;
+    sku?: string | null;
+    barcode?: string | null;
+    productTitle?: string | null;
+    variantTitle?: string | null;
+    reason?: string | null;
+    condition?: string | null;
+  }[];
+  customer?: { firstName?: string | null; lastName?: string | null; email?: string | null } | null;
+  externalReferenceId?: string | null;
+  trackingNumber?: string | null;
+  carrier?: string | null;
+  notes?: string | null;
+  idempotencyKey?: string | null;
+  currency?: string | null;
+  shippingAddress?: ImportAddress | null;
+  merchantAddress?: ImportAddress | null;
+}
+
+export type ImportResult = { status: "created"; index: number; returnId: string } | { status: "error"; index: number; error: string };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The call as a whole: 1 to 100 returns (a shape problem of one return is that return's error). */
+export async function importReturns(ctx: RequestContext, storeId: string, inputs: ImportReturnInput[]) {
+  if (inputs.length < 1 || inputs.length > LIST_BOUNDS.importedReturns)
+    throw fail.badInput(`\`returns\` must hold 1 to ${LIST_BOUNDS.importedReturns} returns; got ${inputs.length}.`, "returns");
+  const results: ImportResult[] = [];
+  // One after another: each return is its own transaction, and 100 small ones keep the pool free.
+  for (const [index, input] of inputs.entries()) {
+    try {
+      results.push({ status: "created", index, returnId: await importOne(ctx, storeId, input, `returns[${index}]`) });
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      results.push({ status: "error", index, error: err.message });
+    }
+  }
+  if (results.some((r) => r.status === "created")) eventsCommitted(ctx.services, "return");
+  const processedCount = results.filter((r) => r.status === "created").length;
+  return { totalCount: inputs.length, processedCount, errorCount: inputs.length - processedCount, results };
+}
+
+function validate(input: ImportReturnInput, f: string) {
+  const text = (value: string | null | undefined, field: string, max: number = TEXT_BOUNDS.short) => {
+    if (value != null && value.length > max) throw fail.badInput(`\`${f}.${field}\` may have at most ${max} characters.`, `${f}.${field}`);
+  };
+  if (!input.products.length) throw fail.badInput(`\`${f}.products\` must hold at least one product.`, `${f}.products`);
+  if (input.products.length > LIST_BOUNDS.importedReturnProducts)
+    throw fail.badInput(`\`${f}.products\` may hold at most ${LIST_BOUNDS.importedReturnProducts} products.`, `${f}.products`);
+  input.products.forEach((p, i) => {
+    const g = `products[${i}]`;
+    if (!p.productId.trim()) throw fail.badInput(`\`${f}.${g}.productId\` must not be empty.`, `${f}.${g}.productId`);
+    if (!Number.isInteger(p.quantity) || p.quantity < 1)
+      throw fail.badInput(`\`${f}.${g}.quantity\` must be an integer of at least 1; got ${p.quantity}.`, `${f}.${g}.quantity`);
+    text(p.productId, `${g}.productId`, TEXT_BOUNDS.id);
+    for (const k of ["sku", "barcode", "condition"] as const) text(p[k], `${g}.${k}`);
+    for (const k of ["productTitle", "variantTitle"] as const) text(p[k], `${g}.${k}`, TEXT_BOUNDS.title);
+    text(p.reason, `${g}.reason`, TEXT_BOUNDS.note);
+  });
+  const c = input.customer;
+  if (c) {
+    text(c.firstName, "customer.firstName");
+    text(c.lastName, "customer.lastName");
+    text(c.email, "customer.email");
+    if (c.email != null && !EMAIL.test(c.email))
+      throw fail.badInput(`\`${f}.customer.email\` must be an e-mail address such as jane@example.com.`, `${f}.customer.email`);
+  }
+  for (const k of ["externalReferenceId", "trackingNumber", "carrier", "idempotencyKey"] as const) text(input[k], k);
+  if (input.idempotencyKey != null && !input.idempotencyKey.trim())
+    throw fail.badInput(`\`${f}.idempotencyKey\` must not be empty when sent.`, `${f}.idempotencyKey`);
+  text(input.notes, "notes", TEXT_BOUNDS.note);
+  if (input.currency != null && !/^[A-Za-z]{3}$/.test(input.currency))
+    throw fail.badInput(`\`${f}.currency\` must be an ISO 4217 code such as "USD".`, `${f}.currency`);
+  for (const which of ["shippingAddress", "merchantAddress"] as const) {
+    const a = input[which];
+    if (!a) continue;
+    for (const k of ["line1", "city", "country"] as const)
+      if (!a[k]?.trim()) throw fail.badInput(`\`${f}.${which}.${k}\` must not be empty.`, `${f}.${which}.${k}`);
+    for (const k of ["line1", "line2", "city", "state", "postalCode", "country", "name", "phone"] as const) text(a[k], `${which}.${k}`);
+    if (!/^[A-Za-z]{2}$/.test(a.country))
+      throw fail.badInput(`\`${f}.${which}.country\` must be an ISO 3166-1 alpha-2 code such as "US".`, `${f}.${which}.country`);
+  }
+}
+
+const address = (a: ImportAddress | null | undefined) =>
+  a
+    ? JSON.stringify({
+        line1: a.line1,
+        line2: a.line2 ?? "",
+        city: a.city,
+        state: a.state ?? "",
+        postalCode: a.postalCode ?? "",
+        country: a.country.toUpperCase(),
+        ...(a.name ? { name: a.name } : {}),
+        ...(a.phone ? { phone: a.phone } : {}),
+      })
+    : null;
+
+/** The id of the return an earlier import created with this key, or an error if it was another return. */
+async function replay(ctx: RequestContext, storeId: string, key: string, hash: string, f: string): Promise<string | null> {
+  const prior = await ctx.prisma.return.findFirst({ where: { storeId, importKey: key }, select: { id: true, importHash: true } });
+  if (!prior) return null;
+  if (prior.importHash !== hash)
+    throw fail.badInput(
+      `\`${f}.idempotencyKey\` ${JSON.stringify(key)} was already used for another return (${prior.id}) with a different body; send a new key for a new return, or the same body to get ${prior.id} back.`,
+      `${f}.idempotencyKey`,
+      "returns/idempotency-key-reused",
+    );
+  return prior.id;
+}
+
+async function importOne(ctx: RequestContext, storeId: string, input: ImportReturnInput, f: string): Promise<string> {
+  validate(input, f);
+  const key = input.idempotencyKey ?? null;
+  const { idempotencyKey: _, ...body } = input;
+  const hash = requestHash(body);
+  if (key) {
+    const prior = await replay(ctx, storeId, key, hash, f);
+    if (prior) return prior;
+  }
+  const ids = [...new Set(input.products.map((p) => p.productId))];
+  const catalogue = await ctx.prisma.product.findMany({
+    where: { storeId, id: { in: ids } },
+    include: { family: { select: { title: true } } },
+  });
+  const byId = new Map(catalogue.map((p) => [p.id, p]));
+  const items = input.products.map((p, i) => {
+    const product = byId.get(p.productId);
+    if (!product)
+      throw fail.badInput(
+        `\`${f}.products[${i}].productId\` ${JSON.stringify(p.productId)} is not a product of this store; use a \`prd_…\` id from the product bulk upload.`,
+        `${f}.products[${i}].productId`,
+        "returns/unknown-product",
+      );
+    return {
+      id: newId("rit"),
+      position: i,
+      quantity: p.quantity,
+      reason: p.reason ?? "",
+      productId: product.id,
+      sku: p.sku ?? product.sku,
+      barcode: p.barcode ?? product.upc ?? null,
+      productTitle: p.productTitle ?? product.family.title,
+      variantTitle: p.variantTitle ?? (product.title || null),
+      condition: p.condition ?? null,
+    };
+  });
+  const id = newId("ret");
+  const actor = ctx.actor();
+  const label = input.trackingNumber ? JSON.stringify({ trackingNumber: input.trackingNumber, carrier: input.carrier ?? null }) : null;
+  try {
+    await ctx.prisma.$transaction(async (tx) => {
+      const createdByName = await actorName(ctx, tx);
+      const compatId = await allocateCompatId(tx, storeId);
+      await tx.return.create({
+        data: {
+          id,
+          compatId,
+          storeId,
+          orderId: null,
+          type: "return",
+          status: INITIAL_STATUS,
+          shippingAddress: address(input.shippingAddress),
+          merchantAddress: address(input.merchantAddress),
+          customer: input.customer ? JSON.stringify(dropNull(input.customer)) : null,
+          externalReferenceId: input.externalReferenceId ?? null,
+          currency: (input.currency ?? "USD").toUpperCase(),
+          label,
+          notes: input.notes ?? null,
+          importKey: key,
+          importHash: key ? hash : null,
+          createdByType: actor.type,
+          createdById: actor.id,
+          createdByName,
+          items: { create: items },
+          timeline: {
+            create: {
+              id: newId("rtl"),
+              action: "created",
+              fromStatus: null,
+              toStatus: INITIAL_STATUS,
+              actorType: actor.type,
+              actorId: actor.id,
+            },
+          },
+        },
+      });
+      await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
+    });
+  } catch (err) {
+    // The same key sent concurrently: the other import won the unique index; answer with its return.
+    if (key && isUniqueViolation(err)) {
+      const prior = await replay(ctx, storeId, key, hash, f);
+      if (prior) return prior;
+    }
+    throw err;
+  }
+  return id;
+}
+
+const dropNull = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v != null));
