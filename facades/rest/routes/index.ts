@@ -9,6 +9,7 @@ import { invoicesRoutes } from "./invoices.js";
 import { webhookRoutes } from "./webhooks.js";
 import { customersRoutes } from "./customers.js";
 import { inventoryRoutes } from "./inventory.js";
+import { returnTagsRoutes } from "./return-tags.js";
 
 export const restRoutes: RestRoute[] = [
   ...checkoutRoutes,
@@ -20,4 +21,5 @@ export const restRoutes: RestRoute[] = [
   ...webhookRoutes,
   ...customersRoutes,
   ...inventoryRoutes,
+  ...returnTagsRoutes,
 ];
