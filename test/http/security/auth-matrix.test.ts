@@ -318,6 +318,20 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
         secret,
       ),
     ) as any;
+    // Their return tag, on their return (before the webhook exists: no delivery): its name is what the tag routes take as an id.
+    const tag = await svc.http.put(
+      `/v2.2/stores/${b}/return-tags/${encodeURIComponent("Their secret tag")}`,
+      { pillTheme: "DANGER" },
+      { token: secret },
+    );
+    expect(tag.status).toBe(200);
+    expectNoErrors(
+      await svc.http.graphql(
+        `mutation($id: ID!) { tagReturn(id: $id, names: ["Their secret tag"]) { id } }`,
+        { id: ret.body.return.id },
+        secret,
+      ),
+    );
     const ful = await svc.http.post(
       `/v2.2/stores/${b}/orders/${order.externalId}/fulfillments`,
       { fulfillmentId: "THEIR-FUL-1", lineItems: [{ id: order.lineItems[1].id, quantity: 1 }] },
@@ -335,20 +349,6 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
       { token: secret },
     );
     const exp = expectNoErrors(await svc.http.graphql(CREATE_EXPERIENCE, { s: b, i: { name: "Their experience" } }, secret));
-    // Their return tag, on their return: its name is what the tag routes take as an id.
-    const tag = await svc.http.put(
-      `/v2.2/stores/${b}/return-tags/${encodeURIComponent("Their secret tag")}`,
-      { pillTheme: "DANGER" },
-      { token: secret },
-    );
-    expect(tag.status).toBe(200);
-    expectNoErrors(
-      await svc.http.graphql(
-        `mutation($id: ID!) { tagReturn(id: $id, names: ["Their secret tag"]) { id } }`,
-        { id: ret.body.return.id },
-        secret,
-      ),
-    );
     expect([ret.status, ful.status, wh.status]).toEqual([201, 200, 201]);
     theirs = {
       storeId: b,
