@@ -148,9 +148,9 @@ export function ReturnTagsSection({
       )}
       <ErrorMessage error={add.error ?? remove.error} />
       {others.length ? (
-        <form class="inline-form" onSubmit={submit} aria-label="Add a tag">
+        <form class="inline-form" onSubmit={submit} aria-label="Tag this return">
           <Field label="Add a tag">
-            <select name="tag" value={choice} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
+            <select name="tag" aria-label="Add a tag" value={choice} onChange={(e) => setChoice((e.target as HTMLSelectElement).value)}>
               <option value="">Choose a tag…</option>
               {others.map((t) => (
                 <option value={t.name}>{t.name}</option>

@@ -277,7 +277,12 @@ export function Returns({ storeId }: PageProps) {
             <input type="search" name="order" {...field("order")} placeholder="#1001" />
           </Field>
           <Field label="Tag">
-            <select name="tag" value={draft.tag} onChange={(e) => setDraft({ ...draft, tag: (e.target as HTMLSelectElement).value })}>
+            <select
+              name="tag"
+              aria-label="Tag"
+              value={draft.tag}
+              onChange={(e) => setDraft({ ...draft, tag: (e.target as HTMLSelectElement).value })}
+            >
               <option value="">Any tag</option>
               {draft.tag && !tagCatalogue.themes.has(draft.tag) && <option value={draft.tag}>{draft.tag}</option>}
               {tagCatalogue.tags.map((t) => (
