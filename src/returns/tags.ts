@@ -5,6 +5,7 @@
 import type { RequestContext } from "../core/context.js";
 import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
 import { fail } from "../core/errors.js";
+import { isForeignKeyViolation, isUniqueViolation } from "../core/db-errors.js";
 import { newId } from "../core/ids.js";
 import { groupBy } from "../core/loaders.js";
 import type { TransactionClient } from "../db/client.js";
@@ -45,6 +46,20 @@ export function returnCountOf(ctx: RequestContext, tagId: string) {
 }
 
 /**
+ * Runs a write once more when a racing write made it collide (two creates of one name, a rename onto
+ * a name just created, a tag deleted while a return was being tagged): the second run sees the
+ * winner's row and answers as if it had come second (200 recolour, 400 name taken / unknown tag).
+ */
+async function onceMoreOnCollision<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err) || isForeignKeyViolation(err)) return run();
+    throw err;
+  }
+}
+
+/**
  * Marks returns changed and records each one's `updated` event, inside the caller's transaction: the
  * update takes the returns' row locks first (as every return write does) so event sequences stay gap-free.
  */
@@ -69,45 +84,47 @@ export async function upsertReturnTag(
   const pillTheme = requireTheme(input.pillTheme);
   const newName = input.newName == null ? null : requireTagName(input.newName, "newName");
   let touched = false;
-  const tag = await ctx.prisma.$transaction(async (tx) => {
-    const existing = await tx.returnTag.findUnique({ where: { storeId_name: { storeId, name } } });
-    if (newName != null && newName !== name) {
-      if (!existing)
-        throw fail.badInput(
-          `No tag ${JSON.stringify(name)} to rename in this store; create it first (PUT without \`newName\`).`,
-          "name",
-          RENAME_REFUSED,
+  const tag = await onceMoreOnCollision(() =>
+    ctx.prisma.$transaction(async (tx) => {
+      const existing = await tx.returnTag.findUnique({ where: { storeId_name: { storeId, name } } });
+      if (newName != null && newName !== name) {
+        if (!existing)
+          throw fail.badInput(
+            `No tag ${JSON.stringify(name)} to rename in this store; create it first (PUT without \`newName\`).`,
+            "name",
+            RENAME_REFUSED,
+          );
+        // The tag's row lock first: two renames of one tag run one after the other, the second sees the first.
+        const locked = await tx.returnTag.updateMany({ where: { id: existing.id, name }, data: { version: { increment: 1 } } });
+        if (!locked.count)
+          throw fail.badInput(
+            `No tag ${JSON.stringify(name)} to rename in this store (it was just renamed or deleted).`,
+            "name",
+            RENAME_REFUSED,
+          );
+        if (await tx.returnTag.findUnique({ where: { storeId_name: { storeId, name: newName } }, select: { id: true } }))
+          throw fail.badInput(
+            `A tag ${JSON.stringify(newName)} already exists in this store; choose another \`newName\`.`,
+            "newName",
+            RENAME_REFUSED,
+          );
+        const renamed = await tx.returnTag.update({ where: { id: existing.id }, data: { name: newName, pillTheme } });
+        const returnIds = await linkedReturnIds(tx, existing.id);
+        await touchReturns(tx, storeId, returnIds);
+        touched = returnIds.length > 0;
+        return renamed;
+      }
+      if (existing) return tx.returnTag.update({ where: { id: existing.id }, data: { pillTheme, version: { increment: 1 } } });
+      const count = await tx.returnTag.count({ where: { storeId } });
+      if (count >= LIST_BOUNDS.storeReturnTags)
+        throw fail.conflict(
+          "return-tag/limit-reached",
+          "Too many tags",
+          `A store holds at most ${LIST_BOUNDS.storeReturnTags} return tags; delete one before creating another.`,
         );
-      // The tag's row lock first: two renames of one tag run one after the other, the second sees the first.
-      const locked = await tx.returnTag.updateMany({ where: { id: existing.id, name }, data: { version: { increment: 1 } } });
-      if (!locked.count)
-        throw fail.badInput(
-          `No tag ${JSON.stringify(name)} to rename in this store (it was just renamed or deleted).`,
-          "name",
-          RENAME_REFUSED,
-        );
-      if (await tx.returnTag.findUnique({ where: { storeId_name: { storeId, name: newName } }, select: { id: true } }))
-        throw fail.badInput(
-          `A tag ${JSON.stringify(newName)} already exists in this store; choose another \`newName\`.`,
-          "newName",
-          RENAME_REFUSED,
-        );
-      const renamed = await tx.returnTag.update({ where: { id: existing.id }, data: { name: newName, pillTheme } });
-      const returnIds = await linkedReturnIds(tx, existing.id);
-      await touchReturns(tx, storeId, returnIds);
-      touched = returnIds.length > 0;
-      return renamed;
-    }
-    if (existing) return tx.returnTag.update({ where: { id: existing.id }, data: { pillTheme, version: { increment: 1 } } });
-    const count = await tx.returnTag.count({ where: { storeId } });
-    if (count >= LIST_BOUNDS.storeReturnTags)
-      throw fail.conflict(
-        "return-tag/limit-reached",
-        "Too many tags",
-        `A store holds at most ${LIST_BOUNDS.storeReturnTags} return tags; delete one before creating another.`,
-      );
-    return tx.returnTag.create({ data: { id: newId("rtg"), storeId, name, pillTheme } });
-  });
+      return tx.returnTag.create({ data: { id: newId("rtg"), storeId, name, pillTheme } });
+    }),
+  );
   if (touched) eventsCommitted(ctx.services, "return");
   return tag;
 }
@@ -149,32 +166,34 @@ export async function setTags(ctx: RequestContext, id: string, rawNames: string[
   const ret = await ctx.prisma.return.findFirst({ where: { id, storeId: { in: ctx.storeIds() } }, select: { id: true, storeId: true } });
   if (!ret) throw returnNotFound(id);
   let changed = false;
-  await ctx.prisma.$transaction(async (tx) => {
-    await tx.return.update({ where: { id }, data: { version: { increment: 1 } } }); // row lock
-    const tags = await tx.returnTag.findMany({ where: { storeId: ret.storeId, name: { in: names } }, select: { id: true, name: true } });
-    const byName = new Map(tags.map((t) => [t.name, t.id]));
-    if (add) {
-      const unknown = names.findIndex((n) => !byName.has(n));
-      if (unknown >= 0)
-        throw fail.badInput(
-          `No tag ${JSON.stringify(names[unknown])} in this store; create it first (returnTags / PUT /return-tags/{name}).`,
-          `names[${rawNames.indexOf(names[unknown])}]`,
-        );
-      const have = new Set((await tx.returnTagLink.findMany({ where: { returnId: id }, select: { tagId: true } })).map((l) => l.tagId));
-      const fresh = tags.filter((t) => !have.has(t.id));
-      if (have.size + fresh.length > LIST_BOUNDS.returnTags)
-        throw fail.badInput(`A return carries at most ${LIST_BOUNDS.returnTags} tags; remove one first.`, "names");
-      for (const t of fresh) await tx.returnTagLink.create({ data: { returnId: id, tagId: t.id } });
-      changed = fresh.length > 0;
-    } else {
-      const removed = await tx.returnTagLink.deleteMany({ where: { returnId: id, tagId: { in: tags.map((t) => t.id) } } });
-      changed = removed.count > 0;
-    }
-    if (changed) {
-      await tx.return.update({ where: { id }, data: { updatedAt: new Date() } });
-      await recordEvent(tx, { storeId: ret.storeId, topic: "return", subjectId: id, type: "updated" });
-    }
-  });
+  await onceMoreOnCollision(() =>
+    ctx.prisma.$transaction(async (tx) => {
+      await tx.return.update({ where: { id }, data: { version: { increment: 1 } } }); // row lock
+      const tags = await tx.returnTag.findMany({ where: { storeId: ret.storeId, name: { in: names } }, select: { id: true, name: true } });
+      const byName = new Map(tags.map((t) => [t.name, t.id]));
+      if (add) {
+        const unknown = names.findIndex((n) => !byName.has(n));
+        if (unknown >= 0)
+          throw fail.badInput(
+            `No tag ${JSON.stringify(names[unknown])} in this store; create it first (returnTags / PUT /return-tags/{name}).`,
+            `names[${rawNames.indexOf(names[unknown])}]`,
+          );
+        const have = new Set((await tx.returnTagLink.findMany({ where: { returnId: id }, select: { tagId: true } })).map((l) => l.tagId));
+        const fresh = tags.filter((t) => !have.has(t.id));
+        if (have.size + fresh.length > LIST_BOUNDS.returnTags)
+          throw fail.badInput(`A return carries at most ${LIST_BOUNDS.returnTags} tags; remove one first.`, "names");
+        for (const t of fresh) await tx.returnTagLink.create({ data: { returnId: id, tagId: t.id } });
+        changed = fresh.length > 0;
+      } else {
+        const removed = await tx.returnTagLink.deleteMany({ where: { returnId: id, tagId: { in: tags.map((t) => t.id) } } });
+        changed = removed.count > 0;
+      }
+      if (changed) {
+        await tx.return.update({ where: { id }, data: { updatedAt: new Date() } });
+        await recordEvent(tx, { storeId: ret.storeId, topic: "return", subjectId: id, type: "updated" });
+      }
+    }),
+  );
   if (changed) eventsCommitted(ctx.services, "return");
   return ctx.prisma.return.findUniqueOrThrow({ where: { id } });
 }
