@@ -15,6 +15,7 @@ import { invoicesResolvers } from "./invoices/resolvers.js";
 import { webhookResolvers } from "./webhooks/resolvers.js";
 import { customersResolvers } from "./customers/resolvers.js";
 import { inventoryResolvers } from "./inventory/resolvers.js";
+import { returnTagsResolvers } from "./returns/tags.js";
 
 export const DOMAINS: Domains = {
   resolvers: [
@@ -30,6 +31,7 @@ export const DOMAINS: Domains = {
     webhookResolvers,
     customersResolvers,
     inventoryResolvers,
+    returnTagsResolvers,
   ],
   scopes: ALL_SCOPES,
   authenticate,

@@ -54,6 +54,9 @@ export const LIST_BOUNDS = {
   /** Custom fields and phone numbers of one customer (an upsert past them is refused). */
   customerCustomFields: 100,
   customerPhoneNumbers: 20,
+  /** Return tags of one store's catalogue (creating more is refused), tags carried by one return. */
+  storeReturnTags: 200,
+  returnTags: 50,
   /** Webhooks of one store (each event fans out to every one of them; creating more is refused). */
   storeWebhooks: 50,
   // Read-side caps of lists no write guard bounds yet: a resolver never returns more, and the

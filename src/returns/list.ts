@@ -17,6 +17,8 @@ export interface ReturnFilters {
   orderName?: string | null;
   /** Words matched against the order name, the customer's names and email, or a return number. */
   search?: string | null;
+  /** Only returns carrying the store's tag of this name (case-sensitive). */
+  tag?: string | null;
   sort?: ReturnSort | null;
 }
 
@@ -65,11 +67,12 @@ export function returnsWhere(ctx: RequestContext, storeId: string, f: ReturnFilt
     ...(Object.keys(updatedAt).length ? { updatedAt } : {}),
     ...(f.orderName != null ? { order: { name: f.orderName } } : {}),
     ...(search ? { AND: searchWhere(ctx, search) } : {}),
+    ...(f.tag != null ? { tagLinks: { some: { tag: { storeId, name: f.tag } } } } : {}),
   };
 }
 
 function listKey(storeId: string, f: ReturnFilters) {
-  return `returns:${storeId}:${f.status ?? ""}:${f.updatedAtMin?.getTime() ?? ""}:${f.updatedAtMax?.getTime() ?? ""}:${f.orderName ?? ""}:${f.search?.trim() ?? ""}:${f.sort ?? "NEWEST"}`;
+  return `returns:${storeId}:${f.status ?? ""}:${f.updatedAtMin?.getTime() ?? ""}:${f.updatedAtMax?.getTime() ?? ""}:${f.orderName ?? ""}:${f.search?.trim() ?? ""}:${f.sort ?? "NEWEST"}:${f.tag ?? ""}`;
 }
 
 export async function listReturns(

@@ -9,6 +9,7 @@ import { itemValues } from "./service.js";
 import { RETURNS_CSV_COLUMNS, formatReturnNumber, listReturns, returnsCsvRow, statusCounts, type ReturnFilters } from "./list.js";
 import { returnsOverview } from "./overview.js";
 import { importReturns, type ImportReturnInput } from "./import.js";
+import { tagsOfReturn } from "./tags.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, TRANSITIONS, allowedActions, type ReturnStatus } from "./transitions.js";
 
 type Ctx = RequestContext;
@@ -216,7 +217,7 @@ export const returnsResolvers = {
       return s ? [s] : [];
     },
     dropoffs: () => [],
-    tags: () => [],
+    tags: (r: R, _: unknown, ctx: Ctx) => tagsOfReturn(ctx, r.id),
     totals: (r: R, _: unknown, ctx: Ctx) => totalsOf(ctx, r),
     createdBy: (r: R) => actorOf(r.createdByType, r.createdById, r.createdByName),
     timeline: async (r: R, _: unknown, ctx: Ctx) =>

@@ -689,6 +689,51 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await shot("27c-customer-returns");
   });
 
+  it("manages return tags: creates one, tags a return on its page, filters the list by it, renames and deletes it", async () => {
+    await page.goto(url("/dashboard/returns"));
+    const table = page.getByRole("table", { name: "Returns" });
+    await table.locator("tbody tr").first().waitFor();
+    await page.getByText(/^Manage tags/).click();
+    await page.getByLabel("New tag", { exact: true }).fill("Fragile");
+    await page.getByLabel("Colour of the new tag").selectOption("DANGER");
+    await page.getByRole("button", { name: "Create tag" }).click();
+    const catalogue = page.getByRole("list", { name: "The store's tags" });
+    await catalogue.getByRole("form", { name: "Tag Fragile" }).waitFor();
+
+    // Tag the newest return on its page: the tag shows there and the core holds it.
+    const ret = await svc.services.db.prisma.return.findFirstOrThrow({ where: { storeId }, orderBy: { createdAt: "desc" } });
+    await page.goto(url(`/dashboard/returns/${ret.id}`));
+    await page.getByLabel("Add a tag").selectOption("Fragile");
+    await page.getByRole("button", { name: "Add tag" }).click();
+    await page.getByRole("list", { name: "Tags of this return" }).getByText("Fragile").waitFor();
+    expect(await svc.services.db.prisma.returnTagLink.count({ where: { returnId: ret.id } })).toBe(1);
+    await shot("28-return-tags");
+
+    // The list filtered by the tag shows that return alone, its pill in the Tags column.
+    await page.goto(url("/dashboard/returns"));
+    await table.locator("tbody tr").first().waitFor();
+    await page.getByLabel("Tag", { exact: true }).selectOption("Fragile");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("tag")).toBe("Fragile");
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
+    await expect(table.textContent()).resolves.toContain("Fragile");
+
+    // Renaming in the manager reaches the return; deleting removes it.
+    await page.getByRole("button", { name: "Clear" }).click();
+    await page.getByText(/^Manage tags/).click();
+    await page.getByLabel("Name of tag Fragile").fill("Breakable");
+    await catalogue.getByRole("form", { name: "Tag Fragile" }).getByRole("button", { name: "Save" }).click();
+    await catalogue.getByRole("form", { name: "Tag Breakable" }).waitFor();
+    await expect.poll(() => table.textContent()).toContain("Breakable");
+    const tagged = await svc.services.db.prisma.returnTagLink.findMany({ where: { returnId: ret.id }, include: { tag: true } });
+    expect(tagged.map((l) => l.tag.name)).toEqual(["Breakable"]);
+    const form = catalogue.getByRole("form", { name: "Tag Breakable" });
+    await form.getByRole("button", { name: "Delete" }).click();
+    await form.getByRole("button", { name: "Delete from 1 return?" }).click();
+    await page.getByText("No tags yet.").waitFor();
+    expect(await svc.services.db.prisma.returnTagLink.count({ where: { returnId: ret.id } })).toBe(0);
+  });
+
   it("is usable at phone width and by keyboard", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(url("/dashboard/settings/developer"));

@@ -10,6 +10,7 @@ import { invoicesRoutes } from "./invoices.js";
 import { webhookRoutes } from "./webhooks.js";
 import { customersRoutes } from "./customers.js";
 import { inventoryRoutes } from "./inventory.js";
+import { returnTagsRoutes } from "./return-tags.js";
 
 export const restRoutes: RestRoute[] = [
   ...checkoutRoutes,
@@ -22,4 +23,5 @@ export const restRoutes: RestRoute[] = [
   ...webhookRoutes,
   ...customersRoutes,
   ...inventoryRoutes,
+  ...returnTagsRoutes,
 ];

@@ -17,8 +17,8 @@ const createReturn =
 }`);
 const getReturn = operation(`query RestGetReturn($id: ID!) { return(id: $id) { ${RETURN_FIELDS} fullOrder { ${ORDER_FIELDS} } } }`);
 const listReturns =
-  operation(`query RestListReturns($storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $min: DateTime, $max: DateTime, $name: String) {
-  returns(storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $min, updatedAtMax: $max, orderName: $name) {
+  operation(`query RestListReturns($storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $min: DateTime, $max: DateTime, $name: String, $tag: String) {
+  returns(storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $min, updatedAtMax: $max, orderName: $name, tag: $tag) {
     nodes { ${RETURN_FIELDS} }
     orders { ${ORDER_FIELDS} }
     pageInfo { hasNextPage endCursor }
@@ -133,6 +133,7 @@ export const returnsRoutes: RestRoute[] = [
       updated_at_max: date("Exclusive."),
       provider_order_name: { description: "The order's display name, e.g. `#1001`.", schema: Text("short") },
       shopify_order_name: { description: "Alias of `provider_order_name`.", schema: Text("short") },
+      tag: { description: "Only returns carrying the tag of this name (case-sensitive).", schema: Text("short") },
     },
     headers: PAGING.headers,
     responses: {
@@ -150,6 +151,7 @@ export const returnsRoutes: RestRoute[] = [
       min: input.q.updated_at_min || undefined,
       max: input.q.updated_at_max || undefined,
       name: input.q.provider_order_name ?? input.q.shopify_order_name,
+      tag: input.q.tag,
     }),
     respond: ({ returns }) => ({
       status: 200,

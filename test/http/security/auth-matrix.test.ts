@@ -318,6 +318,20 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
         secret,
       ),
     ) as any;
+    // Their return tag, on their return (before the webhook exists: no delivery): its name is what the tag routes take as an id.
+    const tag = await svc.http.put(
+      `/v2.2/stores/${b}/return-tags/${encodeURIComponent("Their secret tag")}`,
+      { pillTheme: "DANGER" },
+      { token: secret },
+    );
+    expect(tag.status).toBe(200);
+    expectNoErrors(
+      await svc.http.graphql(
+        `mutation($id: ID!) { tagReturn(id: $id, names: ["Their secret tag"]) { id } }`,
+        { id: ret.body.return.id },
+        secret,
+      ),
+    );
     const ful = await svc.http.post(
       `/v2.2/stores/${b}/orders/${order.externalId}/fulfillments`,
       { fulfillmentId: "THEIR-FUL-1", lineItems: [{ id: order.lineItems[1].id, quantity: 1 }] },
@@ -354,6 +368,7 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
         inventoryLevel: level.id,
         inventoryItem: item.inventoryLevel.item.id,
         customer: customer.body.id,
+        returnTag: "Their secret tag",
         compat: String((await svc.services.db.prisma.return.findUniqueOrThrow({ where: { id: ret.body.return.id } })).compatId),
       },
     };

@@ -1,6 +1,7 @@
 // Racing writes, on both databases, spread over two replicas of the service sharing one database:
 // over-returning one line item, two bulk uploads for one store, webhook upserts with one externalId,
-// a checkout-experience delete racing a checkout-tree edit, and idempotency keys reused in parallel.
+// a checkout-experience delete racing a checkout-tree edit, idempotency keys reused in parallel, and
+// racing creates and renames of one return tag.
 // Each race must end in exactly one consistent outcome: never a duplicate, never a lost guard.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
@@ -199,6 +200,45 @@ describe.each(providers)("concurrency (%s)", (provider) => {
     const ids = new Set(results.map((r) => r.body.webhook.id));
     expect(ids.size).toBe(1);
     expect(await svc.services.db.prisma.webhook.count({ where: { storeId, externalId: "race-ext" } })).toBe(1);
+  });
+
+  it("creates one tag from racing upserts of one name, and lets exactly one of racing renames of it win", async () => {
+    const tagPath = (name: string) => `/v2.2/stores/${storeId}/return-tags/${encodeURIComponent(name)}`;
+    const themes = ["NORMAL", "DANGER", "SUCCESS", "BRAND", "SOLID_NAVY", "PRIMARY", "GRAY_BLUE", "SOLID_RED"];
+    const creates = await Promise.all(themes.map((pillTheme, i) => door(i).put(tagPath("Race tag"), { pillTheme }, { token: secret })));
+    expect(creates.map((r) => r.status)).toEqual(themes.map(() => 200));
+    const prisma = svc.services.db.prisma;
+    expect(await prisma.returnTag.count({ where: { storeId, name: "Race tag" } })).toBe(1);
+
+    const order = await pushOrder(svc.http, storeId, secret, { lines: [{ id: `tag-${Date.now()}`, quantity: 1 }] });
+    const ret = await svc.http.post(
+      `/v2.2/stores/${storeId}/returns`,
+      returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]),
+      {
+        token: secret,
+      },
+    );
+    expectNoErrors(
+      await svc.http.graphql(`mutation($id: ID!) { tagReturn(id: $id, names: ["Race tag"]) { id } }`, { id: ret.body.return.id }, secret),
+    );
+    const eventsBefore = await prisma.domainEvent.count({ where: { subjectId: ret.body.return.id } });
+    const renames = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        door(i).put(tagPath("Race tag"), { pillTheme: "NORMAL", newName: `Race tag ${i}` }, { token: secret }),
+      ),
+    );
+    const won = renames.filter((r) => r.status === 200);
+    expect(won.length).toBe(1);
+    for (const r of renames.filter((x) => x.status !== 200)) {
+      expect(r.status, r.text).toBe(400);
+      expect(r.body.type).toBe("com.retour.api:return-tag/rename-precondition-failed");
+    }
+    const winner = won[0].body.tag.name;
+    const tags = await prisma.returnTag.findMany({ where: { storeId, name: { startsWith: "Race tag" } } });
+    expect(tags.map((t) => t.name)).toEqual([winner]);
+    const read = await svc.http.get(`/v2.2/returns/${ret.body.return.id}`, { token: secret });
+    expect(read.body.return.tags).toEqual([{ name: winner, source: "merchant" }]);
+    expect(await prisma.domainEvent.count({ where: { subjectId: ret.body.return.id } })).toBe(eventsBefore + 1);
   });
 
   it("never leaves the checkout tree pointing at a deleted experience when a delete races a tree edit", async () => {

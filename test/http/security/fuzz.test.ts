@@ -108,6 +108,7 @@ const QUERY_NAMES = [
   "includeDeleted",
   "provider_order_name",
   "order_by",
+  "tag",
 ];
 const badQuery = fc.dictionary(fc.constantFrom(...QUERY_NAMES), fc.oneof(hostileString, hostileCursor), { maxKeys: 4 });
 const pathValue = fc.oneof(

@@ -52,11 +52,21 @@ export interface ReturnFilters {
   order: string;
   /** Order name, customer name or email, or return number (the core's `search`). */
   q: string;
+  /** A tag's exact name (the core's `tag`). */
+  tag: string;
   sort: string;
 }
 
 export interface FilterResult {
-  variables: { status?: string; updatedAtMin?: string; updatedAtMax?: string; orderName?: string; search?: string; sort?: string };
+  variables: {
+    status?: string;
+    updatedAtMin?: string;
+    updatedAtMax?: string;
+    orderName?: string;
+    search?: string;
+    tag?: string;
+    sort?: string;
+  };
   /** A message per filter field that cannot be used as typed. */
   errors: Partial<Record<keyof ReturnFilters, string>>;
 }
@@ -104,6 +114,7 @@ export function returnFilterVariables(f: Partial<ReturnFilters>): FilterResult {
   if (order) variables.orderName = order;
   const q = (f.q ?? "").trim();
   if (q) variables.search = q;
+  if (f.tag) variables.tag = f.tag;
   const sort = (f.sort ?? "").trim();
   if (sort && RETURN_SORTS.some((o) => o.value === sort)) variables.sort = sort;
   return { variables, errors };

@@ -83,8 +83,8 @@ export const AB_TEST = `query DashboardAbTest($storeId: ID!, $id: ID!) {
 const MONEY = `amount currency`;
 const WRAPPED = `amount { ${MONEY} }`;
 
-const RETURN_LIST_VARS = `$storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $updatedAtMin: DateTime, $updatedAtMax: DateTime, $orderName: String, $search: String, $sort: ReturnSort`;
-const RETURN_LIST_ARGS = `storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $updatedAtMin, updatedAtMax: $updatedAtMax, orderName: $orderName, search: $search, sort: $sort`;
+const RETURN_LIST_VARS = `$storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $updatedAtMin: DateTime, $updatedAtMax: DateTime, $orderName: String, $search: String, $tag: String, $sort: ReturnSort`;
+const RETURN_LIST_ARGS = `storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $updatedAtMin, updatedAtMax: $updatedAtMax, orderName: $orderName, search: $search, tag: $tag, sort: $sort`;
 
 export const RETURNS = `query DashboardReturns(${RETURN_LIST_VARS}) {
   returns(${RETURN_LIST_ARGS}) {
@@ -94,6 +94,7 @@ export const RETURNS = `query DashboardReturns(${RETURN_LIST_VARS}) {
       order { id name }
       source { emailAddress name { given surname } }
       items { id quantity }
+      tags { name }
       totals { refund { ${WRAPPED} } storeCredit { ${WRAPPED} } }
     }
     pageInfo { hasNextPage endCursor }
@@ -104,6 +105,7 @@ const ORDER_ADDRESS = `firstName lastName company address1 address2 city provinc
 
 const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt reopened allowedActions storeId
   order { id name }
+  tags { name source }
   source { emailAddress phoneNumber name { given surname } mailingAddress { line1 line2 city state postalCode country } }
   items { id quantity reason reasonCode customerComment status compensation outcome productAdjustment sku title imageUrl tax { ${WRAPPED} }
     orderItem { id line_item_id }
@@ -138,6 +140,15 @@ export const ADD_RETURN_COMMENT = `mutation DashboardAddReturnComment($id: ID!, 
 }`;
 
 // ─── Returns: overview, bulk actions, CSV export (issue 16, returns side) ──────
+
+const RETURN_TAG_FIELDS = `name pillTheme returnCount`;
+export const RETURN_TAGS = `query DashboardReturnTags($storeId: ID!) { returnTags(storeId: $storeId) { ${RETURN_TAG_FIELDS} } }`;
+export const UPSERT_RETURN_TAG = `mutation DashboardUpsertReturnTag($storeId: ID!, $name: String!, $pillTheme: PillTheme!, $newName: String) {
+  upsertReturnTag(storeId: $storeId, name: $name, pillTheme: $pillTheme, newName: $newName) { ${RETURN_TAG_FIELDS} }
+}`;
+export const DELETE_RETURN_TAG = `mutation DashboardDeleteReturnTag($storeId: ID!, $name: String!) { deleteReturnTag(storeId: $storeId, name: $name) }`;
+export const TAG_RETURN = `mutation DashboardTagReturn($id: ID!, $names: [String!]!) { tagReturn(id: $id, names: $names) { id updatedAt tags { name source } } }`;
+export const UNTAG_RETURN = `mutation DashboardUntagReturn($id: ID!, $names: [String!]!) { untagReturn(id: $id, names: $names) { id updatedAt tags { name source } } }`;
 
 export const RETURNS_OVERVIEW = `query DashboardReturnsOverview($storeId: ID!, $from: DateTime, $to: DateTime) {
   returnsOverview(storeId: $storeId, from: $from, to: $to) {
@@ -354,6 +365,11 @@ export const ALL_OPERATIONS: Record<string, string> = {
   RETURNS_OVERVIEW,
   BULK_RETURN_ACTION,
   RETURNS_CSV,
+  RETURN_TAGS,
+  UPSERT_RETURN_TAG,
+  DELETE_RETURN_TAG,
+  TAG_RETURN,
+  UNTAG_RETURN,
   WEBHOOKS,
   WEBHOOK,
   CREATE_WEBHOOK,

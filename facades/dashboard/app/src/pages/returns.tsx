@@ -40,6 +40,7 @@ import {
 import { fieldErrors } from "../forms";
 import { gql } from "../graphql";
 import { useSearchParams } from "../router";
+import { ReturnTagsSection, TagManager, TagPills, useReturnTags } from "./return-tags";
 import {
   Badge,
   CsvDownloadButton,
@@ -68,6 +69,7 @@ type Wrapped = { amount: Money };
 
 interface ReturnRow {
   id: string;
+  tags: { name: string }[];
   number: string | null;
   type: string;
   status: string;
@@ -109,6 +111,8 @@ type ReturnAddress = Record<string, string | null>;
 
 interface ReturnDetail {
   id: string;
+  storeId: string;
+  tags: { name: string; source: string }[];
   number: string | null;
   type: string;
   status: string;
@@ -193,7 +197,7 @@ function CustomerReturnsSection({ ret }: { ret: { id: string; fullOrder: { custo
 }
 
 const PAGE = 25;
-const FILTER_KEYS = ["status", "from", "to", "order", "q", "sort"] as const;
+const FILTER_KEYS = ["status", "from", "to", "order", "q", "tag", "sort"] as const;
 type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 
 export function StatusBadge({ status }: { status: string }) {
@@ -215,6 +219,7 @@ export function Returns({ storeId }: PageProps) {
   const counts: { status: string; count: number }[] = (list.state.data as any)?.returns?.statusCounts ?? [];
   const filtered = FILTER_KEYS.some((k) => k !== "sort" && filters[k]);
   const focus = useFocusReturn();
+  const tagCatalogue = useReturnTags(storeId);
 
   const apply = (e: Event) => {
     e.preventDefault();
@@ -224,13 +229,14 @@ export function Returns({ storeId }: PageProps) {
       to: draft.to || null,
       order: draft.order.trim() || null,
       q: draft.q.trim() || null,
+      tag: draft.tag || null,
       sort: draft.sort || null,
     });
   };
   const clear = () => {
-    setDraft({ status: "", from: "", to: "", order: "", q: "", sort: filters.sort });
+    setDraft({ status: "", from: "", to: "", order: "", q: "", tag: "", sort: filters.sort });
     setSelected([]);
-    setParams({ status: null, from: null, to: null, order: null, q: null });
+    setParams({ status: null, from: null, to: null, order: null, q: null, tag: null });
   };
   const field = (k: keyof Filters) => ({
     value: draft[k],
@@ -273,6 +279,20 @@ export function Returns({ storeId }: PageProps) {
           <Field label="Order name" hint="Exactly, e.g. #1001">
             <input type="search" name="order" {...field("order")} placeholder="#1001" />
           </Field>
+          <Field label="Tag">
+            <select
+              name="tag"
+              aria-label="Tag"
+              value={draft.tag}
+              onChange={(e) => setDraft({ ...draft, tag: (e.target as HTMLSelectElement).value })}
+            >
+              <option value="">Any tag</option>
+              {draft.tag && !tagCatalogue.themes.has(draft.tag) && <option value={draft.tag}>{draft.tag}</option>}
+              {tagCatalogue.tags.map((t) => (
+                <option value={t.name}>{t.name}</option>
+              ))}
+            </select>
+          </Field>
           <div class="form-actions">
             <button type="submit">Apply filters</button>
             {filtered && (
@@ -288,6 +308,14 @@ export function Returns({ storeId }: PageProps) {
           </p>
         )}
       </Section>
+      <TagManager
+        storeId={storeId}
+        tags={tagCatalogue.tags}
+        onChanged={() => {
+          tagCatalogue.reload();
+          list.state.reload();
+        }}
+      />
       <Section title="Return list" id="return-list">
         <nav class="tabs" aria-label="Status">
           <ul>
@@ -386,6 +414,7 @@ export function Returns({ storeId }: PageProps) {
                     ),
                   },
                   { label: "Status", render: (r) => <StatusBadge status={r.status} /> },
+                  { label: "Tags", render: (r) => <TagPills tags={r.tags} themes={tagCatalogue.themes} /> },
                   { label: "Items", render: (r) => r.items.reduce((n, i) => n + i.quantity, 0) },
                   {
                     label: "Refund",
@@ -624,6 +653,7 @@ export function ReturnPage({ params }: PageProps) {
               actions={<StatusBadge status={r.status} />}
             />
             <Notice>{notice}</Notice>
+            <ReturnTagsSection ret={r} onChanged={(t) => setCurrent({ ...r, ...t })} />
             <Section title="Actions">
               {buttons.length ? (
                 <ul class="action-list" role="group" aria-label="Return actions">

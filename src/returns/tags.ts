@@ -1,0 +1,231 @@
+// Return tags: a store's catalogue (name unique per store and case-sensitive, a pill theme) and the
+// tags each return carries (ReturnTagLink). A rename or a delete reaches every return that carries
+// the tag in the same transaction, and each such return's `updated` event is recorded with it;
+// tagging or untagging a return changes it (updatedAt) and records its event likewise.
+import type { RequestContext } from "../core/context.js";
+import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
+import { fail } from "../core/errors.js";
+import { isForeignKeyViolation, isUniqueViolation } from "../core/db-errors.js";
+import { newId } from "../core/ids.js";
+import { groupBy } from "../core/loaders.js";
+import type { TransactionClient } from "../db/client.js";
+import { eventsCommitted, recordEvent } from "../webhooks/events.js";
+import { PILL_THEMES } from "./tag-shapes.js";
+
+export { PILL_THEMES };
+
+export type ReturnTagRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["returnTag"]["findFirst"]>>>;
+
+const RENAME_REFUSED = "return-tag/rename-precondition-failed";
+
+/** A tag name as stored: at least one visible character, no control characters, at most 255. */
+export function requireTagName(name: string, field: string): string {
+  if (!name.trim())
+    throw fail.badInput(`\`${field}\` must name a tag: at least one visible character.`, field, "return-tag/invalid-request");
+  if ([...name].length > TEXT_BOUNDS.short)
+    throw fail.badInput(`\`${field}\` may hold at most ${TEXT_BOUNDS.short} characters.`, field, "return-tag/invalid-request");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\u0000-\u001f\u007f]/.test(name))
+    throw fail.badInput(`\`${field}\` must not contain control characters (tabs, line breaks).`, field, "return-tag/invalid-request");
+  return name;
+}
+
+function requireTheme(theme: string): string {
+  if (!(PILL_THEMES as readonly string[]).includes(theme))
+    throw fail.badInput(`\`pillTheme\` must be one of ${PILL_THEMES.join(", ")}; got ${JSON.stringify(theme)}.`, "pillTheme");
+  return theme;
+}
+
+export function listReturnTags(ctx: RequestContext, storeId: string) {
+  ctx.requireStore(storeId);
+  return ctx.prisma.returnTag.findMany({ where: { storeId }, orderBy: [{ name: "asc" }], take: LIST_BOUNDS.storeReturnTags });
+}
+
+export function returnCountOf(ctx: RequestContext, tagId: string) {
+  return ctx.prisma.returnTagLink.count({ where: { tagId } });
+}
+
+/**
+ * Runs a write once more when a racing write made it collide (two creates of one name, a rename onto
+ * a name just created, a tag deleted while a return was being tagged): the second run sees the
+ * winner's row and answers as if it had come second (200 recolour, 400 name taken / unknown tag).
+ */
+async function onceMoreOnCollision<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err) || isForeignKeyViolation(err)) return run();
+    throw err;
+  }
+}
+
+/**
+ * Marks returns changed and records each one's `updated` event, inside the caller's transaction: the
+ * update takes the returns' row locks first (as every return write does) so event sequences stay gap-free.
+ */
+async function touchReturns(tx: TransactionClient, storeId: string, returnIds: string[]) {
+  if (!returnIds.length) return;
+  const ids = [...returnIds].sort();
+  await tx.return.updateMany({ where: { id: { in: ids }, storeId }, data: { version: { increment: 1 }, updatedAt: new Date() } });
+  for (const id of ids) await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "updated" });
+}
+
+async function linkedReturnIds(tx: TransactionClient, tagId: string) {
+  return (await tx.returnTagLink.findMany({ where: { tagId }, select: { returnId: true } })).map((l) => l.returnId);
+}
+
+export async function upsertReturnTag(
+  ctx: RequestContext,
+  storeId: string,
+  input: { name: string; pillTheme: string; newName?: string | null },
+): Promise<ReturnTagRow> {
+  ctx.requireStore(storeId);
+  const name = requireTagName(input.name, "name");
+  const pillTheme = requireTheme(input.pillTheme);
+  const newName = input.newName == null ? null : requireTagName(input.newName, "newName");
+  let touched = false;
+  const tag = await onceMoreOnCollision(() =>
+    ctx.prisma.$transaction(async (tx) => {
+      const existing = await tx.returnTag.findUnique({ where: { storeId_name: { storeId, name } } });
+      if (newName != null && newName !== name) {
+        if (!existing)
+          throw fail.badInput(
+            `No tag ${JSON.stringify(name)} to rename in this store; create it first (PUT without \`newName\`).`,
+            "name",
+            RENAME_REFUSED,
+          );
+        // The tag's row lock first: two renames of one tag run one after the other, the second sees the first.
+        const locked = await tx.returnTag.updateMany({ where: { id: existing.id, name }, data: { version: { increment: 1 } } });
+        if (!locked.count)
+          throw fail.badInput(
+            `No tag ${JSON.stringify(name)} to rename in this store (it was just renamed or deleted).`,
+            "name",
+            RENAME_REFUSED,
+          );
+        if (await tx.returnTag.findUnique({ where: { storeId_name: { storeId, name: newName } }, select: { id: true } }))
+          throw fail.badInput(
+            `A tag ${JSON.stringify(newName)} already exists in this store; choose another \`newName\`.`,
+            "newName",
+            RENAME_REFUSED,
+          );
+        const renamed = await tx.returnTag.update({ where: { id: existing.id }, data: { name: newName, pillTheme } });
+        const returnIds = await linkedReturnIds(tx, existing.id);
+        await touchReturns(tx, storeId, returnIds);
+        touched = returnIds.length > 0;
+        return renamed;
+      }
+      if (existing) return tx.returnTag.update({ where: { id: existing.id }, data: { pillTheme, version: { increment: 1 } } });
+      const count = await tx.returnTag.count({ where: { storeId } });
+      if (count >= LIST_BOUNDS.storeReturnTags)
+        throw fail.conflict(
+          "return-tag/limit-reached",
+          "Too many tags",
+          `A store holds at most ${LIST_BOUNDS.storeReturnTags} return tags; delete one before creating another.`,
+        );
+      return tx.returnTag.create({ data: { id: newId("rtg"), storeId, name, pillTheme } });
+    }),
+  );
+  if (touched) eventsCommitted(ctx.services, "return");
+  return tag;
+}
+
+function noSuchTag(name: string) {
+  // A 400 rather than a 404: the reference declares no 404 on these operations (only 400 and default).
+  return fail.badInput(`No tag ${JSON.stringify(name)} in this store (names are case-sensitive).`, "name", "return-tag/not-found");
+}
+
+/** Deletes the tag and strips it from every return that carries it (400 return-tag/not-found when there is none). */
+export async function deleteReturnTag(ctx: RequestContext, storeId: string, rawName: string): Promise<true> {
+  ctx.requireStore(storeId);
+  const name = requireTagName(rawName, "name");
+  let touched = false;
+  await ctx.prisma.$transaction(async (tx) => {
+    const existing = await tx.returnTag.findUnique({ where: { storeId_name: { storeId, name } } });
+    if (!existing) throw noSuchTag(name);
+    // The tag's row lock first (as a rename takes it): a concurrent rename or delete waits, then finds it gone.
+    const locked = await tx.returnTag.updateMany({ where: { id: existing.id, name }, data: { version: { increment: 1 } } });
+    if (!locked.count) throw noSuchTag(name);
+    const returnIds = await linkedReturnIds(tx, existing.id);
+    await touchReturns(tx, storeId, returnIds);
+    await tx.returnTagLink.deleteMany({ where: { tagId: existing.id } });
+    await tx.returnTag.delete({ where: { id: existing.id } });
+    touched = returnIds.length > 0;
+  });
+  if (touched) eventsCommitted(ctx.services, "return");
+  return true;
+}
+
+function returnNotFound(id: string) {
+  return fail.notFound("returns/not-found", `No return ${JSON.stringify(id)} in this store.`, "Return not found");
+}
+
+/** Adds (or removes) the named tags of the return's store; the return's event when anything changed. */
+export async function setTags(ctx: RequestContext, id: string, rawNames: string[], add: boolean) {
+  if (!rawNames.length) throw fail.badInput("`names` must name at least one tag.", "names");
+  const names = [...new Set(rawNames.map((n, i) => requireTagName(n, `names[${i}]`)))];
+  const ret = await ctx.prisma.return.findFirst({ where: { id, storeId: { in: ctx.storeIds() } }, select: { id: true, storeId: true } });
+  if (!ret) throw returnNotFound(id);
+  let changed = false;
+  await onceMoreOnCollision(() =>
+    ctx.prisma.$transaction(async (tx) => {
+      await tx.return.update({ where: { id }, data: { version: { increment: 1 } } }); // row lock
+      const tags = await tx.returnTag.findMany({ where: { storeId: ret.storeId, name: { in: names } }, select: { id: true, name: true } });
+      const byName = new Map(tags.map((t) => [t.name, t.id]));
+      if (add) {
+        const unknown = names.findIndex((n) => !byName.has(n));
+        if (unknown >= 0)
+          throw fail.badInput(
+            `No tag ${JSON.stringify(names[unknown])} in this store; create it first (returnTags / PUT /return-tags/{name}).`,
+            `names[${rawNames.indexOf(names[unknown])}]`,
+          );
+        const have = new Set((await tx.returnTagLink.findMany({ where: { returnId: id }, select: { tagId: true } })).map((l) => l.tagId));
+        const fresh = tags.filter((t) => !have.has(t.id));
+        if (have.size + fresh.length > LIST_BOUNDS.returnTags)
+          throw fail.badInput(`A return carries at most ${LIST_BOUNDS.returnTags} tags; remove one first.`, "names");
+        for (const t of fresh) await tx.returnTagLink.create({ data: { returnId: id, tagId: t.id } });
+        changed = fresh.length > 0;
+      } else {
+        const removed = await tx.returnTagLink.deleteMany({ where: { returnId: id, tagId: { in: tags.map((t) => t.id) } } });
+        changed = removed.count > 0;
+      }
+      if (changed) {
+        await tx.return.update({ where: { id }, data: { updatedAt: new Date() } });
+        await recordEvent(tx, { storeId: ret.storeId, topic: "return", subjectId: id, type: "updated" });
+      }
+    }),
+  );
+  if (changed) eventsCommitted(ctx.services, "return");
+  return ctx.prisma.return.findUniqueOrThrow({ where: { id } });
+}
+
+/** The tags a return carries, `{ name, source }`, by name (one query per page of returns). */
+export function tagsOfReturn(ctx: RequestContext, returnId: string) {
+  return ctx.loaders
+    .get("returns.tags", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.returnTagLink.findMany({
+        where: { returnId: { in: [...ids] } },
+        select: { returnId: true, tag: { select: { name: true, source: true } } },
+      });
+      rows.sort((a, b) => (a.tag.name < b.tag.name ? -1 : a.tag.name > b.tag.name ? 1 : 0));
+      return groupBy(ids, rows, (r) => r.returnId).map((list) => list.map((r) => r.tag));
+    })
+    .load(returnId) as Promise<{ name: string; source: string }[]>;
+}
+
+export const returnTagsResolvers = {
+  Query: {
+    returnTags: (_: unknown, a: { storeId: string }, ctx: RequestContext) => listReturnTags(ctx, a.storeId),
+  },
+  Mutation: {
+    upsertReturnTag: (_: unknown, a: { storeId: string; name: string; pillTheme: string; newName?: string | null }, ctx: RequestContext) =>
+      upsertReturnTag(ctx, a.storeId, a),
+    deleteReturnTag: (_: unknown, a: { storeId: string; name: string }, ctx: RequestContext) => deleteReturnTag(ctx, a.storeId, a.name),
+    tagReturn: (_: unknown, a: { id: string; names: string[] }, ctx: RequestContext) => setTags(ctx, a.id, a.names, true),
+    untagReturn: (_: unknown, a: { id: string; names: string[] }, ctx: RequestContext) => setTags(ctx, a.id, a.names, false),
+  },
+  ReturnTag: {
+    kind: () => "return",
+    numericId: () => null,
+    returnCount: (t: ReturnTagRow, _: unknown, ctx: RequestContext) => returnCountOf(ctx, t.id),
+  },
+};
