@@ -3,7 +3,7 @@
 import { commonSchemas, PROBLEM_DESCRIPTIONS, problemResponses } from "./openapi-common.js";
 import { restRoutes } from "./routes/index.js";
 import { openApiOf, Text, T, toDocument, type RouteDecl } from "../declare.js";
-import { ReturnEvent } from "./routes/webhooks.js";
+import { WebhookEvent } from "./routes/webhooks.js";
 import type { RestRoute } from "./route.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 
@@ -15,7 +15,7 @@ export function openApiDocument(serviceName: string) {
       post: {
         operationId: "Return event",
         summary: "A return was created or changed: delivered to each `return` webhook",
-        requestBody: { required: true, content: { "application/json": { schema: toDocument(ReturnEvent, eventSchemas) } } },
+        requestBody: { required: true, content: { "application/json": { schema: toDocument(WebhookEvent, eventSchemas) } } },
         responses: { "2XX": { description: "Received; any other answer is retried" } },
       },
     },

@@ -59,7 +59,16 @@ const CallbackInput = Obj({
 const ExternalId = Nullable(Text("id"));
 
 /** What a delivery POSTs: the event, and the return and order exactly as GET /returns/{id} shows them. */
-export const ReturnEvent = component("ReturnEvent", Obj({ type: S, at: DateTime, merchantName: S, return: Return, order: Order }));
+const ReturnEvent = component(
+  "ReturnEvent",
+  Obj({ type: T.String({ enum: ["created", "updated", "backfill"] }), at: DateTime, merchantName: S, return: Return, order: Order }),
+);
+/** What "Send test event" POSTs: marked `type: test`, about no return (merchant API §6: no envelope field is required). */
+const TestEvent = component(
+  "WebhookTestEvent",
+  Obj({ type: T.Literal("test"), at: DateTime, merchantName: S, test: T.Literal(true), message: S, webhookId: S, topic: Topic }),
+);
+export const WebhookEvent = T.Union([ReturnEvent, TestEvent]);
 
 const WEBHOOK_FIELDS = selectionOf(Webhook);
 const createWebhook = operation(`mutation RestCreateWebhook($storeId: ID!, $input: CreateWebhookInput!, $key: String) {
