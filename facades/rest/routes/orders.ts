@@ -212,6 +212,10 @@ const StatusIn = Obj(trackingUpdate([...FULFILLMENT_STATUSES.filter((s) => s !==
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 const asText = (v: unknown) => (typeof v === "number" ? String(v) : v);
+const ADDRESS = ["address1", "address2", "city", "province", "postalCode", "country"];
+/** The named fields of a request object, each `null` when absent; `renamed` gives a field's name in the request. */
+const nullFields = (x: Record<string, any>, names: string[], renamed: Record<string, string> = {}) =>
+  Object.fromEntries(names.map((n) => [n, x[renamed[n] ?? n] ?? null]));
 
 /** A MoneySet's shop money amount, as text. */
 function shopAmount(set: unknown, field: string): string {
@@ -225,13 +229,10 @@ function shopAmount(set: unknown, field: string): string {
 function customSyncInput(b: Record<string, any>) {
   const lineItems = b.lineItems.map((li: any, i: number) => {
     return {
+      ...nullFields(li, ["variantId", "sku", "variantTitle", "vendor"]),
       id: String(li.id),
       productId: String(li.productId),
-      variantId: li.variantId ?? null,
-      sku: li.sku ?? null,
       title: li.title,
-      variantTitle: li.variantTitle ?? null,
-      vendor: li.vendor ?? null,
       imageUrl: li.image ?? (Array.isArray(li.images) ? (li.images[0]?.url ?? null) : null),
       quantity: li.quantity,
       price: shopAmount(li.priceSet, `lineItems[${i}].priceSet`),
@@ -243,35 +244,15 @@ function customSyncInput(b: Record<string, any>) {
         : null,
     };
   });
-  const a = b.shippingAddress;
-  const address = (x: any) =>
-    isObject(x)
-      ? {
-          address1: x.address1 ?? null,
-          address2: x.address2 ?? null,
-          city: x.city ?? null,
-          province: x.provinceCode ?? null,
-          postalCode: x.zip ?? null,
-          country: x.countryCode ?? null,
-          firstName: x.firstName ?? null,
-          lastName: x.lastName ?? null,
-          phone: x.phone ?? null,
-          company: x.company ?? null,
-        }
-      : null;
+  const platform = { province: "provinceCode", postalCode: "zip", country: "countryCode" };
+  const address = (x: any) => (isObject(x) ? nullFields(x, [...ADDRESS, "firstName", "lastName", "phone", "company"], platform) : null);
   return {
     orderId: String(b.id),
     provider: "custom",
     name: b.name ?? null,
     placedAt: b.createdAt,
     currency: b.shopCurrency,
-    customer: {
-      id: b.customer.id ?? null,
-      email: b.customer.email,
-      phoneNumber: b.customer.phone ?? null,
-      firstName: b.customer.firstName,
-      lastName: b.customer.lastName,
-    },
+    customer: nullFields(b.customer, ["id", "email", "phoneNumber", "firstName", "lastName"], { phoneNumber: "phone" }),
     lineItems,
     orderDiscounts: b.orderDiscounts.map((d: any, j: number) => shopAmount(d?.amountSet, `orderDiscounts[${j}].amountSet`)),
     shippingLines: b.shippingLines.map((s: any, j: number) => ({
@@ -279,7 +260,7 @@ function customSyncInput(b: Record<string, any>) {
       price: shopAmount(s?.priceSet, `shippingLines[${j}].priceSet`),
       taxLines: (s?.taxLines ?? []).map((t: any, k: number) => shopAmount(t?.priceSet, `shippingLines[${j}].taxLines[${k}].priceSet`)),
     })),
-    shippingAddress: address(a),
+    shippingAddress: address(b.shippingAddress),
     billingAddress: address(b.billingAddress),
     tags: Array.isArray(b.tags) ? b.tags.map(String) : [],
     fulfillments: b.fulfillments.map((f: any, j: number) => {
@@ -298,44 +279,24 @@ function customSyncInput(b: Record<string, any>) {
 function ordersApiInput(b: Record<string, any>) {
   const lineItems = b.lineItems.map((li: any, i: number) => {
     return {
+      ...nullFields(li, ["variantId", "sku", "imageUrl"]),
       id: String(li.id),
       productId: String(li.productId),
-      variantId: li.variantId ?? null,
-      sku: li.sku ?? null,
       title: li.title,
       quantity: li.quantity,
       price: asText(li.price ?? 0),
       discount: asText(li.discount ?? 0),
-      imageUrl: li.imageUrl ?? null,
     };
   });
-  const c = isObject(b.customer) ? b.customer : {};
   const s = isObject(b.shipping) ? b.shipping : {};
-  const addr = (x: any) =>
-    isObject(x)
-      ? {
-          address1: x.address1 ?? null,
-          address2: x.address2 ?? null,
-          city: x.city ?? null,
-          province: x.province ?? null,
-          postalCode: x.postalCode ?? null,
-          country: x.country ?? null,
-        }
-      : null;
+  const addr = (x: any) => (isObject(x) ? nullFields(x, ADDRESS) : null);
   return {
     orderId: String(b.orderId),
     provider: b.provider ?? null,
     name: b.name ?? null,
     placedAt: b.createdAt,
     currency: b.currencyCode ?? "USD",
-    customer: {
-      id: c.id ?? null,
-      email: c.email ?? null,
-      phoneNumber: c.phoneNumber ?? null,
-      name: c.name ?? null,
-      firstName: c.firstName ?? null,
-      lastName: c.lastName ?? null,
-    },
+    customer: nullFields(isObject(b.customer) ? b.customer : {}, ["id", "email", "phoneNumber", "name", "firstName", "lastName"]),
     lineItems,
     shippingCost: asText(s.cost ?? null),
     shippingMethod: s.method ?? null,
@@ -349,13 +310,7 @@ function ordersApiInput(b: Record<string, any>) {
   };
 }
 
-const tracking = (t: Record<string, any>) => ({
-  status: t.status,
-  estimatedDeliveryDate: t.estimatedDeliveryDate ?? null,
-  message: t.message ?? null,
-  datetime: t.datetime ?? null,
-  location: t.location ?? null,
-});
+const tracking = (t: Record<string, any>) => nullFields(t, ["status", "estimatedDeliveryDate", "message", "datetime", "location"]);
 const SECRET = "Missing or invalid API secret";
 const tags = ["Orders"];
 
