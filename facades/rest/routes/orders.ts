@@ -2,9 +2,10 @@
 // fulfillment routes answer their documented errors as `{ error }` (errorBody); the rest are problems.
 // Every rule (protection, totals, weights, the quantity cap) is the order service's; here is renaming.
 import { operation } from "../../executor.js";
-import { restRoute, RestInputError, RestProblem, type RestRoute } from "../route.js";
+import { restRoute, RestInputError, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { component, from, List, Nullable, Obj, selectionOf, T, Text, type TSchema } from "../../declare.js";
 import { QUANTITY_BOUNDS } from "../../../src/core/bounds.js";
+import { AUTOMATION_EVENTS, FULFILLMENT_STATUSES, UPDATABLE_STATUSES } from "../../../src/fulfillments/shapes.js";
 
 const Opt = T.Optional;
 const S = T.String();
@@ -12,19 +13,6 @@ const NS = Nullable(T.String());
 const DateTime = T.String({ format: "date-time" });
 const Amount = T.Number({ minimum: 0 });
 const LineQuantity = T.Integer({ minimum: 1, maximum: QUANTITY_BOUNDS.lineItem });
-const FULFILLMENT_STATUSES = [
-  "pre_transit",
-  "unknown",
-  "in_transit",
-  "out_for_delivery",
-  "available_for_pickup",
-  "delivered",
-  "return_to_sender",
-  "failure",
-  "cancelled",
-  "error",
-];
-const EVENTS = ["stalled_in_transit", "delayed", "arriving_early"];
 
 const Fulfillment = component(
   "Fulfillment",
@@ -194,7 +182,7 @@ const LocationIn = Nullable(
     postalCode: Nullable(Text("short")),
   }),
 );
-const trackingUpdate = (statuses: string[]) => ({
+const trackingUpdate = (statuses: readonly string[]) => ({
   status: T.String({ enum: statuses }),
   estimatedDeliveryDate: Opt(Nullable(DateTime)),
   message: Opt(Nullable(Text("note"))),
@@ -208,7 +196,7 @@ const FulfillmentIn = Obj({
   useDummyTracking: Opt(T.Boolean()),
   initialTracking: Opt(Nullable(Obj(trackingUpdate(FULFILLMENT_STATUSES)))),
 });
-const StatusIn = Obj(trackingUpdate([...FULFILLMENT_STATUSES.filter((s) => s !== "unknown"), ...EVENTS]));
+const StatusIn = Obj(trackingUpdate([...UPDATABLE_STATUSES, ...AUTOMATION_EVENTS]));
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 const asText = (v: unknown) => (typeof v === "number" ? String(v) : v);
@@ -324,7 +312,7 @@ export const ordersRoutes: RestRoute[] = [
       "Re-sending the same `id` updates the order. Orders synced here have provider `custom`. Amounts are decimal strings in the shop currency (`shopMoney`).",
     tags,
     operation: upsertOrder,
-    headers: { "Idempotency-Key": { schema: Text("short") } },
+    headers: IDEMPOTENCY_KEY,
     body: CustomOrder,
     errorBody: { statuses: [400, 401, 500] },
     responses: {
@@ -357,7 +345,7 @@ export const ordersRoutes: RestRoute[] = [
     description: "Prices are numbers in major units (79.99). An existing `orderId` (for the same provider) is a 409.",
     tags,
     operation: upsertOrder,
-    headers: { "Idempotency-Key": { schema: Text("short") } },
+    headers: IDEMPOTENCY_KEY,
     body: ApiOrder,
     errorBody: { statuses: [400, 401, 409] },
     responses: {
@@ -420,7 +408,7 @@ export const ordersRoutes: RestRoute[] = [
       "Each line item's quantity must not exceed what is still unfulfilled. `useDummyTracking` creates a test tracker (no outbound call) whose first history entry is `initialTracking` (default status `pre_transit`).",
     tags,
     operation: createFulfillment,
-    headers: { "Idempotency-Key": { schema: Text("short") } },
+    headers: IDEMPOTENCY_KEY,
     body: FulfillmentIn,
     errorBody: { statuses: [400, 401, 404] },
     responses: { 200: { description: "Created", schema: FulfillmentResult } },

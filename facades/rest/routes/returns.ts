@@ -1,7 +1,7 @@
 // Returns over REST v2.2: create, read, list, process, status, comments. Each route is one GraphQL
 // operation; the Return / Order JSON is exactly the shapes of src/returns/shapes.ts.
 import { operation } from "../../executor.js";
-import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type RestRoute } from "../route.js";
+import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { List, Nullable, Obj, T, Text } from "../../declare.js";
 import { ORDER_FIELDS, RETURN_FIELDS, splitReturn } from "../../../src/returns/documents.js";
 import { Order, Return, ReturnStatus, ReturnType } from "../../../src/returns/shapes.js";
@@ -61,7 +61,7 @@ export const returnsRoutes: RestRoute[] = [
       "`data.provider` and `data.externalOrderId` find the order. The quantity returned per line item across the order's returns (except deleted/reset ones) never exceeds the quantity ordered (409 `returns/quantity-exceeded`). `Idempotency-Key`: the same key and body answer the first result with 200; the same key with another body is a 422.",
     tags,
     operation: createReturn,
-    headers: { "Idempotency-Key": { schema: Text("short") } },
+    headers: IDEMPOTENCY_KEY,
     body: Obj({
       data: Obj({
         provider: Text("short", {

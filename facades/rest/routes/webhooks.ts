@@ -1,7 +1,7 @@
 // Webhook subscriptions (merchant API §1.8 and the get/update/delete operations of §2), and the
 // events they deliver (the OpenAPI document's `webhooks`, validated in the tests like any response).
 import { operation } from "../../executor.js";
-import { restRoute, RestProblem, type RestRoute } from "../route.js";
+import { restRoute, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { component, Nullable, Obj, selectionOf, T, Text } from "../../declare.js";
 import { LIST_BOUNDS, REPLAY_BOUNDS } from "../../../src/core/bounds.js";
 import { Order, Return } from "../../../src/returns/shapes.js";
@@ -101,13 +101,7 @@ export const webhookRoutes: RestRoute[] = [
       `A store has at most ${LIST_BOUNDS.storeWebhooks} webhooks: creating another is refused with 400.`,
     tags,
     operation: createWebhook,
-    headers: {
-      "Idempotency-Key": {
-        schema: Text("short"),
-        description:
-          "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409.",
-      },
-    },
+    headers: IDEMPOTENCY_KEY,
     body: Obj({
       webhook: Obj({
         topic: Topic,
