@@ -106,7 +106,6 @@ const returnFields = (lineItem: TSchema) => ({
   type: T.String({ enum: ["standard", "warranty"] }),
   labels: T.Array(Obj({ url: NS, tracking_number: NS, carrier: NS, status: NS, rate: NS })),
 });
-// prettier-ignore
 const MONEY_KEYS = [
   "return_product_total",
   "return_discount_total",
@@ -147,7 +146,6 @@ export const ReturnListPage = component(
   Obj({ returns: ReturnList, nextPageUrl: Nullable(T.String({ format: "uri" })), previousPageUrl: Nullable(T.String({ format: "uri" })) }),
 );
 
-// prettier-ignore
 const ASN_TEXTS = [
   "customer_email",
   "sku",

@@ -50,6 +50,9 @@ const restStyle = {
     const errors: Record<string, string | undefined> = Array.isArray(r.errors)
       ? Object.fromEntries(r.errors.map((s) => [s, undefined]))
       : { ...r.errors };
+    // Every route needs a secret with its scope: 401 and 403 are every route's.
+    errors[401] ??= undefined;
+    errors[403] ??= undefined;
     // Another store's id is not found, like any object of another tenant: derived from the path, never 403.
     if (r.path.includes(":storeId")) errors[404] ||= "Not found; another store's id too (`stores/not-found`)";
     const out: Record<string, unknown> = { default: PROBLEM };

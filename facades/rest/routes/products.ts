@@ -91,7 +91,7 @@ export const productsRoutes: RestRoute[] = [
     headers: IDEMPOTENCY_KEY,
     body: T.Object({ products: List(ProductFamilyUpload, "productFamilies", { minItems: 1 }) }),
     responses: { 200: { description: "Upload completed", schema: UploadResult } },
-    errors: [400, 401, 403, 409],
+    errors: [400, 409],
     variables: ({ params, body, q }) => ({ storeId: params.storeId, products: body.products, key: q["Idempotency-Key"] ?? null }),
     respond: (data) => ({ status: 200, body: data.bulkUploadProducts }),
   }),

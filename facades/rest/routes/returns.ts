@@ -109,7 +109,7 @@ export const returnsRoutes: RestRoute[] = [
       201: { description: "Created", schema: CreateResult },
       200: { description: "Idempotent replay: the return created by the first request", schema: CreateResult },
     },
-    errors: [400, 401, 403, 404, 409, 422],
+    errors: [400, 404, 409, 422],
     variables: ({ params, body, q }) => ({
       storeId: params.storeId,
       input: body.data,
@@ -142,7 +142,7 @@ export const returnsRoutes: RestRoute[] = [
         schema: Obj({ orders: T.Array(Order), returns: T.Array(Return) }),
       },
     },
-    errors: [400, 401, 403],
+    errors: [400],
     variables: (input) => ({
       storeId: input.params.storeId,
       ...pageArgs(input),
@@ -165,7 +165,7 @@ export const returnsRoutes: RestRoute[] = [
     tags,
     operation: getReturn,
     responses: { 200: { description: "The return and its order", schema: Obj({ order: Order, return: Return }) } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ id: params.returnId }),
     respond: (data, { params }) => {
       if (!data.return) notFound(params.returnId);
@@ -193,7 +193,7 @@ export const returnsRoutes: RestRoute[] = [
       customerNotes: Opt(Text("note")),
     }),
     responses: { 200: { description: "Processing recorded", schema: Obj({ message: T.String() }) } },
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 404, 409],
     variables: ({ params, body }) => ({
       id: params.returnId,
       items: body.products.map((p: any) => ({
@@ -215,7 +215,7 @@ export const returnsRoutes: RestRoute[] = [
     tags,
     operation: getStatus,
     responses: { 200: { description: "The status", schema: Obj({ status: ReturnStatus }) } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ id: params.returnId }),
     respond: (data, { params }) => (data.return ? { status: 200, body: data.return } : notFound(params.returnId)),
   }),
@@ -230,7 +230,7 @@ export const returnsRoutes: RestRoute[] = [
     operation: setStatus,
     body: Obj({ status: T.String({ enum: ["complete", "open", "flagged", "rejected", "deleted"] }) }),
     responses: { 204: { description: "Updated" } },
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 404, 409],
     variables: ({ params, body }) => ({ id: params.returnId, status: body.status }),
     respond: () => ({ status: 204 }),
   }),
@@ -242,7 +242,7 @@ export const returnsRoutes: RestRoute[] = [
     tags,
     operation: getComments,
     responses: { 200: { description: "The comments", schema: Obj({ comments: T.Array(Comment) }) } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ id: params.returnId }),
     respond: (data, { params }) => (data.return ? { status: 200, body: data.return } : notFound(params.returnId)),
   }),
@@ -260,7 +260,7 @@ export const returnsRoutes: RestRoute[] = [
       ),
     }),
     responses: { 201: { description: "Created", schema: Obj({ comment: Comment }) } },
-    errors: [400, 401, 403, 404],
+    errors: [400, 404],
     variables: ({ params, body }) => ({ id: params.returnId, message: body.comment.message ?? null, image: body.comment.image ?? null }),
     respond: (data) => ({ status: 201, body: { comment: data.addReturnComment } }),
   }),

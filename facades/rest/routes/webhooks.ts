@@ -119,7 +119,7 @@ export const webhookRoutes: RestRoute[] = [
         schema: T.Union([Obj({ webhook: WebhookWithSecret }), Obj({ webhook: Webhook })]),
       },
     },
-    errors: [400, 401, 403, 409, 422],
+    errors: [400, 409, 422],
     variables: ({ params, body: { webhook: w }, q }) => ({
       storeId: params.storeId,
       input: {
@@ -146,7 +146,6 @@ export const webhookRoutes: RestRoute[] = [
     tags,
     operation: listWebhooks,
     responses: { 200: { description: "The webhooks, oldest first", schema: Obj({ webhooks: T.Array(Webhook) }) } },
-    errors: [401, 403],
     variables: ({ params }) => ({ storeId: params.storeId }),
     respond: (data) => ({ status: 200, body: data }),
   }),
@@ -158,7 +157,7 @@ export const webhookRoutes: RestRoute[] = [
     tags,
     operation: getWebhook,
     responses: { 200: { description: "The webhook", schema: Obj({ webhook: Webhook }) } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ id: params.webhookId }),
     respond: (data, { params }) => {
       if (!data.webhook) throw notFound(params.webhookId);
@@ -174,7 +173,7 @@ export const webhookRoutes: RestRoute[] = [
     operation: updateWebhook,
     body: Obj({ webhook: Obj({ callback: CallbackInput, externalId: T.Optional(ExternalId) }) }),
     responses: { 204: { description: "Updated" } },
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 404, 409],
     variables: ({ params, body: { webhook: w } }) => ({
       id: params.webhookId,
       input: { callback: callbackOf(w.callback), ...("externalId" in w ? { externalId: w.externalId } : {}) },
@@ -190,7 +189,7 @@ export const webhookRoutes: RestRoute[] = [
     tags,
     operation: deleteWebhook,
     responses: { 204: { description: "Deleted" } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ id: params.webhookId }),
     respond: () => ({ status: 204 }),
   }),
@@ -214,7 +213,7 @@ export const webhookRoutes: RestRoute[] = [
         }),
       },
     },
-    errors: [400, 401, 403, 404],
+    errors: [400, 404],
     variables: ({ params, body }) => ({ id: params.webhookId, start: body.start }),
     respond: (data) => ({ status: 202, body: data.replayWebhook }),
   }),
