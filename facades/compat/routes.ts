@@ -75,39 +75,31 @@ const ok = (description: string, shape: import("../declare.js").Schema): Respons
 const oneOf = (...schemas: object[]) => ({ oneOf: schemas });
 const VALIDATION = (description: string): Record<number, ResponseDecl> => ({ 422: ok(description, REFUSALS.Validation) });
 
-type Action = "process" | "flag" | "close" | "cancel" | "remove" | "note";
-const FIELD: Record<Action, string> = {
-  process: "warehouseProcessReturn",
-  flag: "warehouseFlagReturn",
-  close: "warehouseCloseReturn",
-  cancel: "warehouseCancelReturn",
-  remove: "warehouseRemoveReturnItems",
-  note: "warehouseAddReturnNote",
-};
-const ARGS: Record<Action, [string, string]> = {
-  process: [", $details: String", ", details: $details"],
-  flag: ["", ""],
-  close: ["", ""],
-  cancel: ["", ""],
-  remove: [", $ids: [String!]!", ", lineItemIds: $ids"],
-  note: [", $content: String", ", content: $content"],
-};
+/** Each action's core field, its variable declarations and its arguments. */
+const ACTIONS = {
+  process: ["warehouseProcessReturn", ", $details: String", ", details: $details"],
+  flag: ["warehouseFlagReturn", "", ""],
+  close: ["warehouseCloseReturn", "", ""],
+  cancel: ["warehouseCancelReturn", "", ""],
+  remove: ["warehouseRemoveReturnItems", ", $ids: [String!]!", ", lineItemIds: $ids"],
+  note: ["warehouseAddReturnNote", ", $content: String", ", content: $content"],
+} as const;
 
 /** POST return/:return_id/<action> → JSON `true`, or the platform's refusal body. */
 function action(
-  name: Action,
+  name: keyof typeof ACTIONS,
   operationId: string,
   summary: string,
   extra: Partial<CompatDecl> = {},
   more: Record<number, ResponseDecl> = {},
 ): CompatDecl {
-  const [vars, args] = ARGS[name];
+  const [field, vars, args] = ACTIONS[name];
   return {
     method: "POST",
     path: `/return/:return_id/${name}`,
     operationId,
     summary,
-    operation: operation(`mutation Compat${operationId}(${REF}${vars}) { ${FIELD[name]}(ref: $ref${args}) { ${RESULT} } }`),
+    operation: operation(`mutation Compat${operationId}(${REF}${vars}) { ${field}(ref: $ref${args}) { ${RESULT} } }`),
     query: REF_QUERY,
     responses: {
       200: ok(
@@ -119,7 +111,7 @@ function action(
     ...extra,
     variables: (input) => ({ ref: refOf(input), ...extra.variables?.(input) }),
     respond: (data: Record<string, { ok: boolean; refusal: CoreRefusal | null }>) => {
-      const result = data[FIELD[name]];
+      const result = data[field];
       return result.ok ? { status: 200, body: true } : refusalResponse(result.refusal!);
     },
   };

@@ -27,60 +27,9 @@ export const COMPAT_RETURN_FIELDS = `
   shipment { carrier status tracker trackingUrl postageLabel }
 `;
 
-type Amount = { amount: string };
-export interface CoreReturn {
-  id: string;
-  compatId: number | null;
-  compatState: string;
-  type: string;
-  createdAt: string;
-  updatedAt: string;
-  editedAt: string | null;
-  closedAt: string | null;
-  warehouseOutcome: string;
-  warehouseTotals: Record<"product" | "tax" | "returnTotal" | "refund" | "storeCredit" | "total", Amount>;
-  /** Null for an imported return (no order): read through `orderOf`. */
-  fullOrder: null | {
-    id: string;
-    externalId: string;
-    name: string;
-    currency: string;
-    placedAt: string;
-    items: {
-      id: string;
-      price: Amount;
-      product: { name: string; externalId: string | null };
-      variant: { name: string; externalId: string | null; sku: string | null };
-    }[];
-  };
-  source: { emailAddress: string | null; mailingAddress: { country: string } | null };
-  totals: { refund: { amount: { currency: string } } };
-  items: {
-    id: string;
-    quantity: number;
-    reason: string;
-    customerComment: string | null;
-    status: string;
-    restockStatus: string;
-    sku: string | null;
-    productId: string | null;
-    variantId: string | null;
-    imageUrl: string | null;
-    orderItem: { id: string; line_item_id: string };
-    refund: { amount: Amount };
-    refundBeforeTax: Amount;
-    refundTax: Amount;
-    productValueNoTaxNoAdjustment: { amount: Amount };
-    tax: { amount: Amount };
-  }[];
-  shipment: {
-    carrier: string | null;
-    status: string | null;
-    tracker: string | null;
-    trackingUrl: string | null;
-    postageLabel: string | null;
-  } | null;
-}
+/** The core's Return as COMPAT_RETURN_FIELDS selects it (the selection above is its shape). */
+export type CoreReturn = Record<string, any>;
+type CoreItem = Record<string, any>;
 
 // ─── Schemas ──────────────────────────────────────────────────────────────────
 
@@ -158,7 +107,6 @@ const returnFields = (lineItem: TSchema) => ({
   type: T.String({ enum: ["standard", "warranty"] }),
   labels: T.Array(Obj({ url: NS, tracking_number: NS, carrier: NS, status: NS, rate: NS })),
 });
-// prettier-ignore
 const MONEY_KEYS = [
   "return_product_total",
   "return_discount_total",
@@ -199,7 +147,6 @@ export const ReturnListPage = component(
   Obj({ returns: ReturnList, nextPageUrl: Nullable(T.String({ format: "uri" })), previousPageUrl: Nullable(T.String({ format: "uri" })) }),
 );
 
-// prettier-ignore
 const ASN_TEXTS = [
   "customer_email",
   "sku",
@@ -270,11 +217,11 @@ function countryName(code: string | null | undefined): string | null {
 
 const orderNumber = (name: string) => name.replace(/^#/, "");
 /** The return's order, or an empty one for an imported return (which has none). */
-const orderOf = (r: CoreReturn): NonNullable<CoreReturn["fullOrder"]> =>
+const orderOf = (r: CoreReturn) =>
   r.fullOrder ?? { id: "", externalId: "", name: "", currency: r.totals.refund.amount.currency, placedAt: r.createdAt, items: [] };
-const orderLine = (r: CoreReturn, item: CoreReturn["items"][number]) => orderOf(r).items.find((l) => l.id === item.orderItem.id);
+const orderLine = (r: CoreReturn, item: CoreItem) => orderOf(r).items.find((l: CoreItem) => l.id === item.orderItem.id);
 
-function lineItem(r: CoreReturn, item: CoreReturn["items"][number], details: boolean) {
+function lineItem(r: CoreReturn, item: CoreItem, details: boolean) {
   const line = orderLine(r, item);
   const base = {
     line_item_id: item.id,
@@ -339,7 +286,7 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     refund: money2(t.refund.amount),
     gift_card_order_name: null,
     gift_card_order_id: null,
-    line_items: r.items.map((i) => lineItem(r, i, kind === "details")),
+    line_items: r.items.map((i: CoreItem) => lineItem(r, i, kind === "details")),
     exchanges: [],
     carrier: s?.carrier ?? null,
     tracking_number: s?.tracker ?? null,
@@ -361,7 +308,7 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
 /** AsnRow: one per returned line item, with its order and return data. */
 export function renderAsnRows(r: CoreReturn) {
   const s = r.shipment;
-  return r.items.map((item) => ({
+  return r.items.map((item: CoreItem) => ({
     id: r.compatId,
     service_id: r.id,
     return_line_item_id: item.id,

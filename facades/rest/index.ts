@@ -2,7 +2,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { CoreUnavailableError, operation, type Executor, type Operation } from "../executor.js";
 import { RouteTable, requestId } from "../http.js";
-import { problemFor, problemFromGraphQL, sendProblem } from "./problem.js";
+import { INTERNAL_DETAIL, problemFor, problemFromGraphQL, sendProblem } from "./problem.js";
 import { inputOf, RestInputError, RestProblem, type RestRoute } from "./route.js";
 import { restRoutes } from "./routes/index.js";
 import { openApiDocument } from "./openapi.js";
@@ -14,6 +14,30 @@ import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 export { restRoutes };
 
 const accessCheck = operation(`query RestAccessCheck($scope: Scope, $storeId: ID) { accessCheck(scope: $scope, storeId: $storeId) }`);
+
+/** The problems the door answers itself: status, type, title, detail. */
+const DOOR_PROBLEMS = {
+  unsupportedMediaType: [
+    415,
+    "request/unsupported-media-type",
+    "Unsupported media type",
+    "Send the request body as JSON with `Content-Type: application/json`.",
+  ],
+  malformedJson: [
+    400,
+    "request/malformed-json",
+    "Malformed JSON",
+    "The request body is not valid JSON (a JSON object or array is expected).",
+  ],
+  tooLarge: [
+    413,
+    "request/too-large",
+    "Request body too large",
+    `The request body exceeds the limit of ${bytesText(BODY_BOUNDS.rest)} (${BODY_BOUNDS.rest} bytes); send less per request.`,
+  ],
+  internal: [500, "internal", "Internal server error", INTERNAL_DETAIL],
+  coreUnavailable: [503, "core-unavailable", "Service unavailable", "The service is temporarily unavailable; retry shortly."],
+} satisfies Record<string, [number, string, string, string]>;
 
 export function restOperations(): Operation[] {
   return [accessCheck, ...restRoutes.flatMap((r) => (r.operation ? [r.operation] : []))];
@@ -30,25 +54,15 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
   const table = new RouteTable<RestRoute>(restRoutes);
   const router = express.Router();
   const openapi = JSON.stringify(openApiDocument(serviceName));
+  const doorProblem = (req: Request, name: keyof typeof DOOR_PROBLEMS) => problemFor(serviceName, req, ...DOOR_PROBLEMS[name]);
 
   router.get("/openapi.json", (_req, res) => {
     res.type("application/json").send(openapi);
   });
 
   router.use((req, res, next) => {
-    if (Number(req.get("content-length") ?? 0) > 0 && !req.is(["application/json", "application/*+json"])) {
-      return sendProblem(
-        res,
-        problemFor(
-          serviceName,
-          req,
-          415,
-          "request/unsupported-media-type",
-          "Unsupported media type",
-          "Send the request body as JSON with `Content-Type: application/json`.",
-        ),
-      );
-    }
+    if (Number(req.get("content-length") ?? 0) > 0 && !req.is(["application/json", "application/*+json"]))
+      return sendProblem(res, doorProblem(req, "unsupportedMediaType"));
     next();
   });
   router.use(express.json({ limit: BODY_BOUNDS.rest, type: ["application/json", "application/*+json"] }));
@@ -135,45 +149,13 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
         return void res.status(problem.status).json({ error: problem.detail });
       sendProblem(res, problem);
     };
-    if (err?.type === "entity.parse.failed") {
-      return send(
-        problemFor(
-          serviceName,
-          req,
-          400,
-          "request/malformed-json",
-          "Malformed JSON",
-          "The request body is not valid JSON (a JSON object or array is expected).",
-        ),
-      );
-    }
-    if (err?.type === "entity.too.large") {
-      return send(
-        problemFor(
-          serviceName,
-          req,
-          413,
-          "request/too-large",
-          "Request body too large",
-          `The request body exceeds the limit of ${bytesText(BODY_BOUNDS.rest)} (${BODY_BOUNDS.rest} bytes); send less per request.`,
-        ),
-      );
-    }
+    if (err?.type === "entity.parse.failed") return send(doorProblem(req, "malformedJson"));
+    if (err?.type === "entity.too.large") return send(doorProblem(req, "tooLarge"));
     if (err?.status >= 400 && err?.status < 500) {
       return send(problemFor(serviceName, req, err.status, "request/invalid", "Invalid request", String(err.message)));
     }
     opts.log.error({ err, requestId: requestId(req) }, "unexpected error in REST facade");
-    sendProblem(
-      res,
-      problemFor(
-        serviceName,
-        req,
-        500,
-        "internal",
-        "Internal server error",
-        "The server failed to handle the request; it has been logged with the request id.",
-      ),
-    );
+    sendProblem(res, doorProblem(req, "internal"));
   });
 
   function sendError(req: Request, res: Response, route: RestRoute, err: unknown) {
@@ -198,24 +180,10 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
     } else if (err instanceof CoreUnavailableError) {
       opts.log.error({ err, requestId: requestId(req) }, "core unavailable");
       res.set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
-      problem = problemFor(
-        serviceName,
-        req,
-        503,
-        "core-unavailable",
-        "Service unavailable",
-        "The service is temporarily unavailable; retry shortly.",
-      );
+      problem = doorProblem(req, "coreUnavailable");
     } else {
       opts.log.error({ err, requestId: requestId(req) }, "unexpected error in REST facade");
-      problem = problemFor(
-        serviceName,
-        req,
-        500,
-        "internal",
-        "Internal server error",
-        "The server failed to handle the request; it has been logged with the request id.",
-      );
+      problem = doorProblem(req, "internal");
     }
     if (route.errorBody?.statuses.includes(problem.status)) {
       const errors = problem.errors as { detail: string }[] | undefined;

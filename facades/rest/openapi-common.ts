@@ -2,7 +2,7 @@
 export const PROBLEM_DESCRIPTIONS: Record<string, string> = {
   "400": "Invalid request (problem details naming the field)",
   "401": "Missing, malformed, unknown or revoked API secret",
-  "403": "The secret lacks the required scope, or has no access to this store",
+  "403": "The secret lacks the required scope",
   "404": "Not found",
   "405": "Method not allowed",
   "409": "Conflict with the current state",
@@ -13,18 +13,6 @@ export const PROBLEM_DESCRIPTIONS: Record<string, string> = {
   "500": "Internal error",
   "503": "Service unavailable",
 };
-
-export function problemResponses(statuses: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const s of statuses) {
-    out[s] = {
-      description: PROBLEM_DESCRIPTIONS[s] ?? "Error",
-      content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
-    };
-  }
-  out.default = { description: "Error", content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } };
-  return out;
-}
 
 export const commonSchemas = {
   Problem: {

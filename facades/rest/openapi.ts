@@ -1,9 +1,9 @@
 // The OpenAPI 3.1 description of the REST v2.2 facade, served at /v2.2/openapi.json. Tests validate
 // every response they receive against it, so it cannot drift from the code.
-import { commonSchemas, PROBLEM_DESCRIPTIONS, problemResponses } from "./openapi-common.js";
+import { commonSchemas, PROBLEM_DESCRIPTIONS } from "./openapi-common.js";
 import { restRoutes } from "./routes/index.js";
 import { openApiOf, Text, T, toDocument, type RouteDecl } from "../declare.js";
-import { ReturnEvent } from "./routes/webhooks.js";
+import { WebhookEvent } from "./routes/webhooks.js";
 import type { RestRoute } from "./route.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 
@@ -15,7 +15,7 @@ export function openApiDocument(serviceName: string) {
       post: {
         operationId: "Return event",
         summary: "A return was created or changed: delivered to each `return` webhook",
-        requestBody: { required: true, content: { "application/json": { schema: toDocument(ReturnEvent, eventSchemas) } } },
+        requestBody: { required: true, content: { "application/json": { schema: toDocument(WebhookEvent, eventSchemas) } } },
         responses: { "2XX": { description: "Received; any other answer is retried" } },
       },
     },
@@ -49,15 +49,22 @@ const restStyle = {
     const own = (r as RestRoute).errorBody?.statuses ?? [];
     const errors: Record<string, string | undefined> = Array.isArray(r.errors)
       ? Object.fromEntries(r.errors.map((s) => [s, undefined]))
-      : (r.errors ?? {});
-    const out: Record<string, unknown> = problemResponses(Object.keys(errors).filter((s) => !own.includes(Number(s))));
-    for (const s of Object.keys(errors).filter((s) => own.includes(Number(s)))) {
-      out[s] = { description: errors[s] ?? PROBLEM_DESCRIPTIONS[s] ?? "Error", content: { "application/json": { schema: ERROR_BODY } } };
+      : { ...r.errors };
+    // Every route needs a secret with its scope: 401 and 403 are every route's.
+    errors[401] ??= undefined;
+    errors[403] ??= undefined;
+    // Another store's id is not found, like any object of another tenant: derived from the path, never 403.
+    if (r.path.includes(":storeId")) errors[404] ||= "Not found; another store's id too (`stores/not-found`)";
+    const out: Record<string, unknown> = { default: PROBLEM };
+    for (const [s, d] of Object.entries(errors)) {
+      const content = own.includes(Number(s)) ? { "application/json": { schema: ERROR_BODY } } : PROBLEM.content;
+      out[s] = { description: d || PROBLEM_DESCRIPTIONS[s] || "Error", content };
     }
     return out;
   },
 };
 
+const PROBLEM = { description: "Error", content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } };
 const ERROR_BODY = T.Object(
   { error: T.String(), errors: T.Optional(T.Array(T.String(), { description: "Every problem, when the request has several." })) },
   { additionalProperties: false },

@@ -12,6 +12,8 @@ export interface Problem {
   [extension: string]: unknown;
 }
 
+export const INTERNAL_DETAIL = "The server failed to handle the request; it has been logged with the request id.";
+
 export function problemType(serviceName: string, suffix: string): string {
   return suffix === "about:blank" ? suffix : `com.${serviceName}.api:${suffix}`;
 }
@@ -43,8 +45,7 @@ export function problemFromGraphQL(
   const status = typeof ext.status === "number" ? ext.status : 500;
   const extra: Record<string, unknown> = {};
   if (typeof ext.field === "string") extra.field = fieldPath(ext.field);
-  let detail =
-    status >= 500 && status !== 503 ? "The server failed to handle the request; it has been logged with the request id." : error.message;
+  let detail = status >= 500 && status !== 503 ? INTERNAL_DETAIL : error.message;
   // A value GraphQL could not coerce (the declared request schema let it through): name the field, not GraphQL.
   const coercion = status < 500 ? coercionProblem(error.message, fieldPath) : null;
   if (coercion) Object.assign(extra, { field: coercion.field }), (detail = coercion.detail);

@@ -125,6 +125,15 @@ export function pageHeaders(pageInfo: { hasNextPage: boolean; endCursor: string 
   return pageInfo.hasNextPage && pageInfo.endCursor ? { "X-Page-Next": pageInfo.endCursor } : {};
 }
 
+/** The header of every create that can be retried safely (`key` of its operation). */
+export const IDEMPOTENCY_KEY: Record<string, ParamDecl> = {
+  "Idempotency-Key": {
+    schema: Text("short"),
+    description:
+      "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409.",
+  },
+};
+
 export const PAGE_NEXT = { "X-Page-Next": { description: "Cursor of the next page; absent on the last page", schema: T.String() } };
 
 export type { Executor };

@@ -8,23 +8,7 @@ import { groupBy } from "../core/loaders.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { findOrder } from "../orders/service.js";
 import { checkLineQuantity } from "../orders/rules.js";
-
-export const FULFILLMENT_STATUSES = [
-  "pre_transit",
-  "unknown",
-  "in_transit",
-  "out_for_delivery",
-  "available_for_pickup",
-  "delivered",
-  "return_to_sender",
-  "failure",
-  "cancelled",
-  "error",
-] as const;
-/** Accepted by the shipment-status update: every status but `unknown`. */
-export const UPDATABLE_STATUSES = FULFILLMENT_STATUSES.filter((s) => s !== "unknown");
-/** Automation events: appended to the history, status unchanged. */
-export const AUTOMATION_EVENTS = ["stalled_in_transit", "delayed", "arriving_early"] as const;
+import { AUTOMATION_EVENTS, FULFILLMENT_STATUSES, UPDATABLE_STATUSES } from "./shapes.js";
 
 interface Location {
   city?: string | null;

@@ -55,13 +55,24 @@ describe("REST route declarations", () => {
   it("refuses an event payload whose optional field arrives as null", () => {
     expect(() =>
       restValidator.checkEvent("return", {
-        type: "return.created",
+        type: "created",
         at: "2026-01-01T00:00:00Z",
         merchantName: "m",
         return: { shipment: null },
         order: {},
       }),
-    ).toThrow(/does not match/);
+    ).toThrow(/\/return\/shipment must be object/);
+  });
+
+  it("documents another store's id as 404 `stores/not-found` on every route under a store, and 403 only for a missing scope", () => {
+    const doc = openApiDocument("retour") as any;
+    for (const [path, item] of Object.entries<any>(doc.paths))
+      for (const [method, op] of Object.entries<any>(item)) {
+        if (method === "parameters") continue;
+        if (path.includes("{storeId}")) expect(op.responses[404]?.description, `${method} ${path}`).toBeTruthy();
+        if (op.responses[403]) expect(op.responses[403].description, `${method} ${path}`).not.toMatch(/store/);
+      }
+    expect(doc.paths["/stores/{storeId}/returns"].get.responses[404].description).toMatch(/stores\/not-found/);
   });
 
   it("says a GraphQL coercion error in plain words, naming the field as the request sent it", () => {

@@ -59,7 +59,7 @@ export const checkoutRoutes: RestRoute[] = [
     tags,
     operation: getExperience,
     responses: { 200: { description: "The experience", schema: Obj({ checkoutExperience: CheckoutExperience }) } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ storeId: params.storeId, id: params.checkoutExperienceId }),
     respond: (data, { params }) => {
       if (data.checkoutExperience) return { status: 200, body: data };
@@ -81,7 +81,7 @@ export const checkoutRoutes: RestRoute[] = [
     tags,
     operation: deleteExperience,
     responses: { 200: { description: "Deleted", schema: Obj({ checkoutExperienceId: S }) } },
-    errors: [401, 403, 404, 409],
+    errors: [404, 409],
     variables: ({ params }) => ({ storeId: params.storeId, id: params.checkoutExperienceId }),
     respond: (data) => ({ status: 200, body: data.deleteCheckoutExperience }),
   }),
@@ -101,7 +101,7 @@ export const checkoutRoutes: RestRoute[] = [
     responses: {
       200: { description: "The tests", schema: Obj({ abTests: T.Array(CheckoutAbTest), totalCount: T.Integer({ minimum: 0 }) }) },
     },
-    errors: [400, 401, 403],
+    errors: [400],
     variables: ({ params, q }) => ({ storeId: params.storeId, includeDeleted: q.includeDeleted ?? false }),
     respond: (data) => ({ status: 200, body: data.checkoutAbTests }),
   }),

@@ -121,7 +121,7 @@ export const customersRoutes: RestRoute[] = [
     operation: getCustomer,
     query: { email: { required: true, schema: Text("short", { format: "email" }), description: "e.g. jane@example.com" } },
     responses: { 200: { description: "The customer", schema: CustomerRead } },
-    errors: [400, 401, 403, 404],
+    errors: [400, 404],
     variables: ({ params, q }) => ({ storeId: params.storeId, email: q.email }),
     respond: (data, { q }) => {
       if (!data.customer)
@@ -148,7 +148,7 @@ export const customersRoutes: RestRoute[] = [
       201: { description: "Created (created: true)", schema: UpsertResult },
       200: { description: "Updated (created: false)", schema: UpsertResult },
     },
-    errors: [400, 401, 403],
+    errors: [400],
     variables: ({ params, body }) => ({ storeId: params.storeId, input: { ...body, customFields: customFieldsInput(body.customFields) } }),
     fieldPath: (f) => f.replace(/^input\./, "").replace(/^customFields\[\d+\]$/, "customFields"),
     respond: ({ upsertCustomer: u }) => ({

@@ -110,7 +110,7 @@ export const inboundRoutes: RestRoute[] = [
     responses: {
       200: { description: "A page of shipments", headers: PAGE_NEXT, schema: Obj({ inbound_shipments: T.Array(InboundShipmentList) }) },
     },
-    errors: [400, 401, 403],
+    errors: [400],
     variables: (input) => ({
       storeId: input.params.storeId,
       status: input.q.status,
@@ -134,7 +134,7 @@ export const inboundRoutes: RestRoute[] = [
     operation: getShipment,
     pathExamples: { inboundShipmentId: "inb_7a3f9c2e1b" },
     responses: { 200: { description: "The shipment", schema: Obj({ inbound_shipment: InboundShipmentDetail }) } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ storeId: params.storeId, id: params.inboundShipmentId }),
     respond: (data, { params }) => {
       if (data.inboundShipment) return { status: 200, body: { inbound_shipment: data.inboundShipment } };

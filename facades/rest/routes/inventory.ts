@@ -129,7 +129,7 @@ export const inventoryRoutes: RestRoute[] = [
     query: { ...PAGING.query, location_id: locationId, kind: { schema: T.String({ enum: KINDS }) } },
     headers: PAGING.headers,
     responses: { 200: { description: "A page of items", headers: PAGE_NEXT, schema: Obj({ inventory_items: T.Array(InventoryItem) }) } },
-    errors: [400, 401, 403],
+    errors: [400],
     variables: (input) => ({ storeId: input.params.storeId, locationId: input.q.location_id, kind: input.q.kind, ...pageArgs(input) }),
     respond: (data) => ({
       status: 200,
@@ -145,7 +145,7 @@ export const inventoryRoutes: RestRoute[] = [
     tags: itemTags,
     operation: getItem,
     responses: { 200: { description: "The item", schema: Obj({ inventory_item: InventoryItem }) } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ storeId: params.storeId, id: params.inventoryItemId }),
     respond: (data, { params }) => {
       if (!data.inventoryItem)
@@ -175,7 +175,7 @@ export const inventoryRoutes: RestRoute[] = [
     },
     headers: PAGING.headers,
     responses: { 200: { description: "A page of levels", headers: PAGE_NEXT, schema: Obj({ inventory_levels: T.Array(InventoryLevel) }) } },
-    errors: [400, 401, 403],
+    errors: [400],
     variables: (input) => ({
       storeId: input.params.storeId,
       locationId: input.q.location_id,
@@ -199,7 +199,7 @@ export const inventoryRoutes: RestRoute[] = [
     tags: levelTags,
     operation: getLevel,
     responses: { 200: { description: "The level", schema: Obj({ inventory_level: InventoryLevelDetail }) } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ storeId: params.storeId, id: params.inventoryLevelId }),
     respond: (data, { params }) => {
       if (!data.inventoryLevel)

@@ -113,7 +113,6 @@ export const invoicesRoutes: RestRoute[] = [
     tags,
     operation: listInvoices,
     responses: { 200: { description: "The invoices", schema: Obj({ invoices: T.Array(Invoice) }) } },
-    errors: [401, 403],
     variables: ({ params }) => ({ storeId: params.storeId }),
     respond: (data) => ({
       status: 200,
@@ -130,7 +129,7 @@ export const invoicesRoutes: RestRoute[] = [
     tags,
     operation: pendingItems,
     responses: { 200: csvResponse("The pending invoice's items") },
-    errors: [400, 401, 403],
+    errors: [400],
     variables: notStreamed,
     respond: notStreamed,
     async stream(_input: RestInput, run: Runner, res: Response) {
@@ -153,7 +152,7 @@ export const invoicesRoutes: RestRoute[] = [
     tags,
     operation: invoiceItems,
     responses: { 200: csvResponse("The invoice items") },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: notStreamed,
     respond: notStreamed,
     async stream(input: RestInput, run: Runner, res: Response) {

@@ -2,9 +2,10 @@
 // fulfillment routes answer their documented errors as `{ error }` (errorBody); the rest are problems.
 // Every rule (protection, totals, weights, the quantity cap) is the order service's; here is renaming.
 import { operation } from "../../executor.js";
-import { restRoute, RestInputError, RestProblem, type RestRoute } from "../route.js";
+import { restRoute, RestInputError, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { component, from, List, Nullable, Obj, selectionOf, T, Text, type TSchema } from "../../declare.js";
 import { QUANTITY_BOUNDS } from "../../../src/core/bounds.js";
+import { AUTOMATION_EVENTS, FULFILLMENT_STATUSES, UPDATABLE_STATUSES } from "../../../src/fulfillments/shapes.js";
 
 const Opt = T.Optional;
 const S = T.String();
@@ -12,19 +13,6 @@ const NS = Nullable(T.String());
 const DateTime = T.String({ format: "date-time" });
 const Amount = T.Number({ minimum: 0 });
 const LineQuantity = T.Integer({ minimum: 1, maximum: QUANTITY_BOUNDS.lineItem });
-const FULFILLMENT_STATUSES = [
-  "pre_transit",
-  "unknown",
-  "in_transit",
-  "out_for_delivery",
-  "available_for_pickup",
-  "delivered",
-  "return_to_sender",
-  "failure",
-  "cancelled",
-  "error",
-];
-const EVENTS = ["stalled_in_transit", "delayed", "arriving_early"];
 
 const Fulfillment = component(
   "Fulfillment",
@@ -194,7 +182,7 @@ const LocationIn = Nullable(
     postalCode: Nullable(Text("short")),
   }),
 );
-const trackingUpdate = (statuses: string[]) => ({
+const trackingUpdate = (statuses: readonly string[]) => ({
   status: T.String({ enum: statuses }),
   estimatedDeliveryDate: Opt(Nullable(DateTime)),
   message: Opt(Nullable(Text("note"))),
@@ -208,10 +196,14 @@ const FulfillmentIn = Obj({
   useDummyTracking: Opt(T.Boolean()),
   initialTracking: Opt(Nullable(Obj(trackingUpdate(FULFILLMENT_STATUSES)))),
 });
-const StatusIn = Obj(trackingUpdate([...FULFILLMENT_STATUSES.filter((s) => s !== "unknown"), ...EVENTS]));
+const StatusIn = Obj(trackingUpdate([...UPDATABLE_STATUSES, ...AUTOMATION_EVENTS]));
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 const asText = (v: unknown) => (typeof v === "number" ? String(v) : v);
+const ADDRESS = ["address1", "address2", "city", "province", "postalCode", "country"];
+/** The named fields of a request object, each `null` when absent; `renamed` gives a field's name in the request. */
+const nullFields = (x: Record<string, any>, names: string[], renamed: Record<string, string> = {}) =>
+  Object.fromEntries(names.map((n) => [n, x[renamed[n] ?? n] ?? null]));
 
 /** A MoneySet's shop money amount, as text. */
 function shopAmount(set: unknown, field: string): string {
@@ -225,13 +217,10 @@ function shopAmount(set: unknown, field: string): string {
 function customSyncInput(b: Record<string, any>) {
   const lineItems = b.lineItems.map((li: any, i: number) => {
     return {
+      ...nullFields(li, ["variantId", "sku", "variantTitle", "vendor"]),
       id: String(li.id),
       productId: String(li.productId),
-      variantId: li.variantId ?? null,
-      sku: li.sku ?? null,
       title: li.title,
-      variantTitle: li.variantTitle ?? null,
-      vendor: li.vendor ?? null,
       imageUrl: li.image ?? (Array.isArray(li.images) ? (li.images[0]?.url ?? null) : null),
       quantity: li.quantity,
       price: shopAmount(li.priceSet, `lineItems[${i}].priceSet`),
@@ -243,35 +232,15 @@ function customSyncInput(b: Record<string, any>) {
         : null,
     };
   });
-  const a = b.shippingAddress;
-  const address = (x: any) =>
-    isObject(x)
-      ? {
-          address1: x.address1 ?? null,
-          address2: x.address2 ?? null,
-          city: x.city ?? null,
-          province: x.provinceCode ?? null,
-          postalCode: x.zip ?? null,
-          country: x.countryCode ?? null,
-          firstName: x.firstName ?? null,
-          lastName: x.lastName ?? null,
-          phone: x.phone ?? null,
-          company: x.company ?? null,
-        }
-      : null;
+  const platform = { province: "provinceCode", postalCode: "zip", country: "countryCode" };
+  const address = (x: any) => (isObject(x) ? nullFields(x, [...ADDRESS, "firstName", "lastName", "phone", "company"], platform) : null);
   return {
     orderId: String(b.id),
     provider: "custom",
     name: b.name ?? null,
     placedAt: b.createdAt,
     currency: b.shopCurrency,
-    customer: {
-      id: b.customer.id ?? null,
-      email: b.customer.email,
-      phoneNumber: b.customer.phone ?? null,
-      firstName: b.customer.firstName,
-      lastName: b.customer.lastName,
-    },
+    customer: nullFields(b.customer, ["id", "email", "phoneNumber", "firstName", "lastName"], { phoneNumber: "phone" }),
     lineItems,
     orderDiscounts: b.orderDiscounts.map((d: any, j: number) => shopAmount(d?.amountSet, `orderDiscounts[${j}].amountSet`)),
     shippingLines: b.shippingLines.map((s: any, j: number) => ({
@@ -279,7 +248,7 @@ function customSyncInput(b: Record<string, any>) {
       price: shopAmount(s?.priceSet, `shippingLines[${j}].priceSet`),
       taxLines: (s?.taxLines ?? []).map((t: any, k: number) => shopAmount(t?.priceSet, `shippingLines[${j}].taxLines[${k}].priceSet`)),
     })),
-    shippingAddress: address(a),
+    shippingAddress: address(b.shippingAddress),
     billingAddress: address(b.billingAddress),
     tags: Array.isArray(b.tags) ? b.tags.map(String) : [],
     fulfillments: b.fulfillments.map((f: any, j: number) => {
@@ -298,44 +267,24 @@ function customSyncInput(b: Record<string, any>) {
 function ordersApiInput(b: Record<string, any>) {
   const lineItems = b.lineItems.map((li: any, i: number) => {
     return {
+      ...nullFields(li, ["variantId", "sku", "imageUrl"]),
       id: String(li.id),
       productId: String(li.productId),
-      variantId: li.variantId ?? null,
-      sku: li.sku ?? null,
       title: li.title,
       quantity: li.quantity,
       price: asText(li.price ?? 0),
       discount: asText(li.discount ?? 0),
-      imageUrl: li.imageUrl ?? null,
     };
   });
-  const c = isObject(b.customer) ? b.customer : {};
   const s = isObject(b.shipping) ? b.shipping : {};
-  const addr = (x: any) =>
-    isObject(x)
-      ? {
-          address1: x.address1 ?? null,
-          address2: x.address2 ?? null,
-          city: x.city ?? null,
-          province: x.province ?? null,
-          postalCode: x.postalCode ?? null,
-          country: x.country ?? null,
-        }
-      : null;
+  const addr = (x: any) => (isObject(x) ? nullFields(x, ADDRESS) : null);
   return {
     orderId: String(b.orderId),
     provider: b.provider ?? null,
     name: b.name ?? null,
     placedAt: b.createdAt,
     currency: b.currencyCode ?? "USD",
-    customer: {
-      id: c.id ?? null,
-      email: c.email ?? null,
-      phoneNumber: c.phoneNumber ?? null,
-      name: c.name ?? null,
-      firstName: c.firstName ?? null,
-      lastName: c.lastName ?? null,
-    },
+    customer: nullFields(isObject(b.customer) ? b.customer : {}, ["id", "email", "phoneNumber", "name", "firstName", "lastName"]),
     lineItems,
     shippingCost: asText(s.cost ?? null),
     shippingMethod: s.method ?? null,
@@ -349,13 +298,7 @@ function ordersApiInput(b: Record<string, any>) {
   };
 }
 
-const tracking = (t: Record<string, any>) => ({
-  status: t.status,
-  estimatedDeliveryDate: t.estimatedDeliveryDate ?? null,
-  message: t.message ?? null,
-  datetime: t.datetime ?? null,
-  location: t.location ?? null,
-});
+const tracking = (t: Record<string, any>) => nullFields(t, ["status", "estimatedDeliveryDate", "message", "datetime", "location"]);
 const SECRET = "Missing or invalid API secret";
 const tags = ["Orders"];
 
@@ -369,7 +312,7 @@ export const ordersRoutes: RestRoute[] = [
       "Re-sending the same `id` updates the order. Orders synced here have provider `custom`. Amounts are decimal strings in the shop currency (`shopMoney`).",
     tags,
     operation: upsertOrder,
-    headers: { "Idempotency-Key": { schema: Text("short") } },
+    headers: IDEMPOTENCY_KEY,
     body: CustomOrder,
     errorBody: { statuses: [400, 401, 500] },
     responses: {
@@ -402,7 +345,7 @@ export const ordersRoutes: RestRoute[] = [
     description: "Prices are numbers in major units (79.99). An existing `orderId` (for the same provider) is a 409.",
     tags,
     operation: upsertOrder,
-    headers: { "Idempotency-Key": { schema: Text("short") } },
+    headers: IDEMPOTENCY_KEY,
     body: ApiOrder,
     errorBody: { statuses: [400, 401, 409] },
     responses: {
@@ -465,7 +408,7 @@ export const ordersRoutes: RestRoute[] = [
       "Each line item's quantity must not exceed what is still unfulfilled. `useDummyTracking` creates a test tracker (no outbound call) whose first history entry is `initialTracking` (default status `pre_transit`).",
     tags,
     operation: createFulfillment,
-    headers: { "Idempotency-Key": { schema: Text("short") } },
+    headers: IDEMPOTENCY_KEY,
     body: FulfillmentIn,
     errorBody: { statuses: [400, 401, 404] },
     responses: { 200: { description: "Created", schema: FulfillmentResult } },

@@ -1,7 +1,7 @@
 // Product bulk upload: one request, one GraphQL mutation; the body's fields are passed as they are
 // (the GraphQL input mirrors the merchant file format), so a shape error names the field as sent.
 import { operation } from "../../executor.js";
-import { restRoute, type RestRoute } from "../route.js";
+import { restRoute, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
 import { LIST_BOUNDS, TEXT_BOUNDS } from "../../../src/core/bounds.js";
 
@@ -88,16 +88,10 @@ export const productsRoutes: RestRoute[] = [
     ].join("\n\n"),
     tags: ["Products"],
     operation: bulkUpload,
-    headers: {
-      "Idempotency-Key": {
-        schema: Str(TEXT_BOUNDS.short),
-        description:
-          "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409.",
-      },
-    },
+    headers: IDEMPOTENCY_KEY,
     body: T.Object({ products: List(ProductFamilyUpload, "productFamilies", { minItems: 1 }) }),
     responses: { 200: { description: "Upload completed", schema: UploadResult } },
-    errors: [400, 401, 403, 409],
+    errors: [400, 409],
     variables: ({ params, body, q }) => ({ storeId: params.storeId, products: body.products, key: q["Idempotency-Key"] ?? null }),
     respond: (data) => ({ status: 200, body: data.bulkUploadProducts }),
   }),

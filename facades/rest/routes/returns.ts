@@ -1,7 +1,7 @@
 // Returns over REST v2.2: create, read, list, process, status, comments. Each route is one GraphQL
 // operation; the Return / Order JSON is exactly the shapes of src/returns/shapes.ts.
 import { operation } from "../../executor.js";
-import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type RestRoute } from "../route.js";
+import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { List, Nullable, Obj, T, Text } from "../../declare.js";
 import { ORDER_FIELDS, RETURN_FIELDS, splitReturn } from "../../../src/returns/documents.js";
 import { Order, Return, ReturnStatus, ReturnType } from "../../../src/returns/shapes.js";
@@ -61,7 +61,7 @@ export const returnsRoutes: RestRoute[] = [
       "`data.provider` and `data.externalOrderId` find the order. The quantity returned per line item across the order's returns (except deleted/reset ones) never exceeds the quantity ordered (409 `returns/quantity-exceeded`). `Idempotency-Key`: the same key and body answer the first result with 200; the same key with another body is a 422.",
     tags,
     operation: createReturn,
-    headers: { "Idempotency-Key": { schema: Text("short") } },
+    headers: IDEMPOTENCY_KEY,
     body: Obj({
       data: Obj({
         provider: Text("short", {
@@ -109,7 +109,7 @@ export const returnsRoutes: RestRoute[] = [
       201: { description: "Created", schema: CreateResult },
       200: { description: "Idempotent replay: the return created by the first request", schema: CreateResult },
     },
-    errors: [400, 401, 403, 404, 409, 422],
+    errors: [400, 404, 409, 422],
     variables: ({ params, body, q }) => ({
       storeId: params.storeId,
       input: body.data,
@@ -143,7 +143,7 @@ export const returnsRoutes: RestRoute[] = [
         schema: Obj({ orders: T.Array(Order), returns: T.Array(Return) }),
       },
     },
-    errors: [400, 401, 403],
+    errors: [400],
     variables: (input) => ({
       storeId: input.params.storeId,
       ...pageArgs(input),
@@ -167,7 +167,7 @@ export const returnsRoutes: RestRoute[] = [
     tags,
     operation: getReturn,
     responses: { 200: { description: "The return and its order", schema: Obj({ order: Order, return: Return }) } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ id: params.returnId }),
     respond: (data, { params }) => {
       if (!data.return) notFound(params.returnId);
@@ -195,7 +195,7 @@ export const returnsRoutes: RestRoute[] = [
       customerNotes: Opt(Text("note")),
     }),
     responses: { 200: { description: "Processing recorded", schema: Obj({ message: T.String() }) } },
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 404, 409],
     variables: ({ params, body }) => ({
       id: params.returnId,
       items: body.products.map((p: any) => ({
@@ -217,7 +217,7 @@ export const returnsRoutes: RestRoute[] = [
     tags,
     operation: getStatus,
     responses: { 200: { description: "The status", schema: Obj({ status: ReturnStatus }) } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ id: params.returnId }),
     respond: (data, { params }) => (data.return ? { status: 200, body: data.return } : notFound(params.returnId)),
   }),
@@ -232,7 +232,7 @@ export const returnsRoutes: RestRoute[] = [
     operation: setStatus,
     body: Obj({ status: T.String({ enum: ["complete", "open", "flagged", "rejected", "deleted"] }) }),
     responses: { 204: { description: "Updated" } },
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 404, 409],
     variables: ({ params, body }) => ({ id: params.returnId, status: body.status }),
     respond: () => ({ status: 204 }),
   }),
@@ -244,7 +244,7 @@ export const returnsRoutes: RestRoute[] = [
     tags,
     operation: getComments,
     responses: { 200: { description: "The comments", schema: Obj({ comments: T.Array(Comment) }) } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ id: params.returnId }),
     respond: (data, { params }) => (data.return ? { status: 200, body: data.return } : notFound(params.returnId)),
   }),
@@ -262,7 +262,7 @@ export const returnsRoutes: RestRoute[] = [
       ),
     }),
     responses: { 201: { description: "Created", schema: Obj({ comment: Comment }) } },
-    errors: [400, 401, 403, 404],
+    errors: [400, 404],
     variables: ({ params, body }) => ({ id: params.returnId, message: body.comment.message ?? null, image: body.comment.image ?? null }),
     respond: (data) => ({ status: 201, body: { comment: data.addReturnComment } }),
   }),

@@ -1,7 +1,7 @@
 // Webhook subscriptions (merchant API §1.8 and the get/update/delete operations of §2), and the
 // events they deliver (the OpenAPI document's `webhooks`, validated in the tests like any response).
 import { operation } from "../../executor.js";
-import { restRoute, RestProblem, type RestRoute } from "../route.js";
+import { restRoute, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { component, Nullable, Obj, selectionOf, T, Text } from "../../declare.js";
 import { LIST_BOUNDS, REPLAY_BOUNDS } from "../../../src/core/bounds.js";
 import { Order, Return } from "../../../src/returns/shapes.js";
@@ -59,7 +59,16 @@ const CallbackInput = Obj({
 const ExternalId = Nullable(Text("id"));
 
 /** What a delivery POSTs: the event, and the return and order exactly as GET /returns/{id} shows them. */
-export const ReturnEvent = component("ReturnEvent", Obj({ type: S, at: DateTime, merchantName: S, return: Return, order: Order }));
+const ReturnEvent = component(
+  "ReturnEvent",
+  Obj({ type: T.String({ enum: ["created", "updated", "backfill"] }), at: DateTime, merchantName: S, return: Return, order: Order }),
+);
+/** What "Send test event" POSTs: marked `type: test`, about no return (merchant API §6: no envelope field is required). */
+const TestEvent = component(
+  "WebhookTestEvent",
+  Obj({ type: T.Literal("test"), at: DateTime, merchantName: S, test: T.Literal(true), message: S, webhookId: S, topic: Topic }),
+);
+export const WebhookEvent = T.Union([ReturnEvent, TestEvent]);
 
 const WEBHOOK_FIELDS = selectionOf(Webhook);
 const createWebhook = operation(`mutation RestCreateWebhook($storeId: ID!, $input: CreateWebhookInput!, $key: String) {
@@ -92,13 +101,7 @@ export const webhookRoutes: RestRoute[] = [
       `A store has at most ${LIST_BOUNDS.storeWebhooks} webhooks: creating another is refused with 400.`,
     tags,
     operation: createWebhook,
-    headers: {
-      "Idempotency-Key": {
-        schema: Text("short"),
-        description:
-          "Same key and body within 24 h → the first response again with `Idempotent-Replayed: true`; other body → 422; still running → 409.",
-      },
-    },
+    headers: IDEMPOTENCY_KEY,
     body: Obj({
       webhook: Obj({
         topic: Topic,
@@ -116,7 +119,7 @@ export const webhookRoutes: RestRoute[] = [
         schema: T.Union([Obj({ webhook: WebhookWithSecret }), Obj({ webhook: Webhook })]),
       },
     },
-    errors: [400, 401, 403, 409, 422],
+    errors: [400, 409, 422],
     variables: ({ params, body: { webhook: w }, q }) => ({
       storeId: params.storeId,
       input: {
@@ -143,7 +146,6 @@ export const webhookRoutes: RestRoute[] = [
     tags,
     operation: listWebhooks,
     responses: { 200: { description: "The webhooks, oldest first", schema: Obj({ webhooks: T.Array(Webhook) }) } },
-    errors: [401, 403],
     variables: ({ params }) => ({ storeId: params.storeId }),
     respond: (data) => ({ status: 200, body: data }),
   }),
@@ -155,7 +157,7 @@ export const webhookRoutes: RestRoute[] = [
     tags,
     operation: getWebhook,
     responses: { 200: { description: "The webhook", schema: Obj({ webhook: Webhook }) } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ id: params.webhookId }),
     respond: (data, { params }) => {
       if (!data.webhook) throw notFound(params.webhookId);
@@ -171,7 +173,7 @@ export const webhookRoutes: RestRoute[] = [
     operation: updateWebhook,
     body: Obj({ webhook: Obj({ callback: CallbackInput, externalId: T.Optional(ExternalId) }) }),
     responses: { 204: { description: "Updated" } },
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 404, 409],
     variables: ({ params, body: { webhook: w } }) => ({
       id: params.webhookId,
       input: { callback: callbackOf(w.callback), ...("externalId" in w ? { externalId: w.externalId } : {}) },
@@ -187,7 +189,7 @@ export const webhookRoutes: RestRoute[] = [
     tags,
     operation: deleteWebhook,
     responses: { 204: { description: "Deleted" } },
-    errors: [401, 403, 404],
+    errors: [404],
     variables: ({ params }) => ({ id: params.webhookId }),
     respond: () => ({ status: 204 }),
   }),
@@ -211,7 +213,7 @@ export const webhookRoutes: RestRoute[] = [
         }),
       },
     },
-    errors: [400, 401, 403, 404],
+    errors: [400, 404],
     variables: ({ params, body }) => ({ id: params.webhookId, start: body.start }),
     respond: (data) => ({ status: 202, body: data.replayWebhook }),
   }),
