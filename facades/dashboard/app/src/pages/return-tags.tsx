@@ -4,51 +4,13 @@
 import { useState } from "preact/hooks";
 import { DELETE_RETURN_TAG, RETURN_TAGS, TAG_RETURN, UNTAG_RETURN, UPSERT_RETURN_TAG } from "../operations";
 import { Badge, ErrorMessage, Field, Section, useMutation, useQuery } from "../ui";
+import { PILL_THEMES } from "../../../../../src/returns/tag-shapes";
 
 export interface ReturnTagInfo {
   name: string;
   pillTheme: string;
   returnCount: number;
 }
-
-/** The merchant API's pill themes (the schema's PillTheme), in its order. */
-export const PILL_THEMES = [
-  "NORMAL",
-  "PRIMARY_LIGHT",
-  "LIGHT_PINK",
-  "DANGER",
-  "NEUTRAL_YELLOW",
-  "SUCCESS",
-  "NEUTRAL_BLUE",
-  "PRIMARY",
-  "SOLID_WHITE",
-  "SOLID_PINK",
-  "SOLID_RED",
-  "SOLID_ORANGE",
-  "SOLID_YELLOW",
-  "SOLID_GREEN",
-  "SOLID_LIGHT_BLUE",
-  "SOLID_NAVY",
-  "SOLID_BLACK",
-  "BRAND",
-  "GRAY_BLUE",
-  "WHITE_SUCCESS",
-  "GRAY_ALTERNATE",
-  "BRAND_ALTERNATE",
-  "ERROR_ALTERNATE",
-  "WARNING_ALTERNATE",
-  "SUCCESS_ALTERNATE",
-  "GRAY_BLUE_ALTERNATE",
-  "BLUE_LIGHT_ALTERNATE",
-  "BLUE_ALTERNATE",
-  "INDIGO_ALTERNATE",
-  "PURPLE_ALTERNATE",
-  "PINK_ALTERNATE",
-  "ORANGE_ALTERNATE",
-  "BLACK_ALTERNATE",
-  "WHITE_ALTERNATE",
-  "WHITE_SUCCESS_ALTERNATE",
-];
 
 /** The dashboard's badge tone closest to a pill theme. */
 export function pillTone(theme: string | undefined): "neutral" | "good" | "warn" | "bad" | "info" {
