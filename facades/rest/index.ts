@@ -67,7 +67,7 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
   });
   router.use(express.json({ limit: BODY_BOUNDS.rest, type: ["application/json", "application/*+json"] }));
 
-  router.use(async (req: Request, res: Response, next: NextFunction) => {
+  router.use(async (req: Request, res: Response) => {
     const match = table.match(req.method, req.path);
     if (match.kind === "none") {
       return sendProblem(

@@ -4,7 +4,7 @@ import { operation } from "../../executor.js";
 import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { List, Nullable, Obj, T, Text } from "../../declare.js";
 import { ORDER_FIELDS, RETURN_FIELDS, splitReturn } from "../../../src/returns/documents.js";
-import { Order, Return, ReturnStatus, ReturnType } from "../../../src/returns/shapes.js";
+import { Order, Return, ReturnStatus } from "../../../src/returns/shapes.js";
 import { LIST_BOUNDS } from "../../../src/core/bounds.js";
 
 const createReturn =
