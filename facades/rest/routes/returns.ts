@@ -16,9 +16,8 @@ const createReturn =
   }
 }`);
 const getReturn = operation(`query RestGetReturn($id: ID!) { return(id: $id) { ${RETURN_FIELDS} fullOrder { ${ORDER_FIELDS} } } }`);
-const listReturns =
-  operation(`query RestListReturns($storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $min: DateTime, $max: DateTime, $name: String, $tag: String) {
-  returns(storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $min, updatedAtMax: $max, orderName: $name, tag: $tag) {
+const listReturns = operation(`query RestListReturns($storeId: ID!, $first: Int, $after: String, $filter: ReturnFilter) {
+  returns(storeId: $storeId, first: $first, after: $after, filter: $filter) {
     nodes { ${RETURN_FIELDS} }
     orders { ${ORDER_FIELDS} }
     pageInfo { hasNextPage endCursor }
@@ -147,11 +146,13 @@ export const returnsRoutes: RestRoute[] = [
     variables: (input) => ({
       storeId: input.params.storeId,
       ...pageArgs(input),
-      status: input.q.status || undefined,
-      min: input.q.updated_at_min || undefined,
-      max: input.q.updated_at_max || undefined,
-      name: input.q.provider_order_name ?? input.q.shopify_order_name,
-      tag: input.q.tag,
+      filter: {
+        status: input.q.status || undefined,
+        updatedAtMin: input.q.updated_at_min || undefined,
+        updatedAtMax: input.q.updated_at_max || undefined,
+        orderName: input.q.provider_order_name ?? input.q.shopify_order_name,
+        tag: input.q.tag,
+      },
     }),
     respond: ({ returns }) => ({
       status: 200,
