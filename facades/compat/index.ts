@@ -134,7 +134,8 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
           const out = await run(route.operation, variables);
           if (!out) return;
           const told = new Set(input.problems.map((p) => p.field));
-          if (out.errors?.length) input.problems.push(...coreInputProblems(out.errors[0]).filter((p) => !told.has(p.field)));
+          // Only the core's own words about a named input (never a GraphQL message).
+          if (out.errors?.[0].extensions?.field) input.problems.push(...coreInputProblems(out.errors[0]).filter((p) => !told.has(p.field)));
         }
         return void res.status(422).json(validationBody(input.problems));
       }

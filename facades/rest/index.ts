@@ -171,9 +171,10 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
     }
     const out = await executor.run(route.operation, variables, caller);
     const ext = (out.errors?.[0]?.extensions ?? {}) as { status?: number; field?: string; problems?: { field?: string; detail: string }[] };
-    if (ext.status !== 400) return [];
+    // Only the core's own words about a named input (never a GraphQL message).
+    if (ext.status !== 400 || !(ext.problems || ext.field)) return [];
     const found = ext.problems ?? [{ field: ext.field, detail: out.errors![0].message }];
-    return requestProblems(found, (f) => requestField(route, input, f)).map((p) => ({ field: p.field ?? "query", detail: p.detail }));
+    return requestProblems(found, (f) => requestField(route, input, f));
   }
 
   function sendError(req: Request, res: Response, route: RestRoute, input: RestInput, err: unknown) {

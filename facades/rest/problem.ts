@@ -62,9 +62,9 @@ export function problemFromGraphQL(
   );
 }
 
-/** The core's problems of several inputs, each `field` named as the request names it. */
+/** The core's problems of several inputs, each `field` named as the request names it (`request` when none is to blame). */
 export function requestProblems(problems: { field?: string; detail: string }[], fieldPath: (f: string) => string) {
-  return problems.map((p) => ({ ...(p.field ? { field: fieldPath(p.field) } : {}), detail: p.detail }));
+  return problems.map((p) => ({ field: p.field ? fieldPath(p.field) : "request", detail: p.detail }));
 }
 
 /** `Variable "$input" got invalid value … at "input.items[0]"; Field "x" … was not provided.` in plain words. */
