@@ -143,17 +143,11 @@ export const returnsRoutes: RestRoute[] = [
       },
     },
     errors: [400],
-    variables: (input) => ({
-      storeId: input.params.storeId,
-      ...pageArgs(input),
-      filter: {
-        status: input.q.status || undefined,
-        updatedAtMin: input.q.updated_at_min || undefined,
-        updatedAtMax: input.q.updated_at_max || undefined,
-        orderName: input.q.provider_order_name ?? input.q.shopify_order_name,
-        tag: input.q.tag,
-      },
-    }),
+    variables: (input) => {
+      const { status, updated_at_min: updatedAtMin, updated_at_max: updatedAtMax, provider_order_name, shopify_order_name, tag } = input.q;
+      const filter = { status, updatedAtMin, updatedAtMax, orderName: provider_order_name ?? shopify_order_name, tag };
+      return { storeId: input.params.storeId, ...pageArgs(input), filter };
+    },
     respond: ({ returns }) => ({
       status: 200,
       headers: pageHeaders(returns.pageInfo),

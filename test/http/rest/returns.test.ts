@@ -282,7 +282,15 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
     const max = await svc.http.get(`/v2.2/stores/${store}/returns?updated_at_max=${encodeURIComponent(flaggedAt)}`, { token: key });
     expect(max.body.returns.map((r: any) => r.id)).toEqual([ids[2], ids[0]]);
 
-    for (const q of ["status=lost", "updated_at_min=yesterday", "page-size=0", "page-size=501", "page-continue=forged"]) {
+    for (const q of [
+      "status=lost",
+      "status=",
+      "updated_at_min=",
+      "updated_at_min=yesterday",
+      "page-size=0",
+      "page-size=501",
+      "page-continue=forged",
+    ]) {
       const bad = await svc.http.get(`/v2.2/stores/${store}/returns?${q}`, { token: key });
       expect(bad.status, q).toBe(400);
       expect(bad.headers.get("content-type")).toMatch(/^application\/problem\+json/);
