@@ -38,6 +38,13 @@ export function validationBody(problems: InputProblem[]) {
   return { message: problems[0].detail + (more ? ` (and ${more} more error${more === 1 ? "" : "s"})` : ""), errors };
 }
 
+/** The core's refusal of the request's inputs (one, or its `problems`), by field; none for any other error. */
+function coreInputProblems(err: GraphQLFormattedError): InputProblem[] {
+  const ext = (err.extensions ?? {}) as { status?: number; field?: string; code?: string; problems?: { field?: string; detail: string }[] };
+  if (ext.status !== 400 && ext.code !== "BAD_USER_INPUT") return [];
+  return (ext.problems ?? [{ field: ext.field, detail: err.message }]).map((p) => ({ field: p.field ?? "request", detail: p.detail }));
+}
+
 /** The platform's header, or ours, as the Authorization header the core understands. */
 export function compatAuthorization(req: Request): string | undefined {
   const platform = req.get("x-authorization");
@@ -88,9 +95,8 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
     };
     /** The core's refusal of an input (its `field`, its words) in the 422 envelope; anything else is unexpected. */
     const sendCoreError = (err: GraphQLFormattedError) => {
-      const ext = (err.extensions ?? {}) as { status?: number; field?: string; code?: string };
-      if (ext.status === 400 || ext.code === "BAD_USER_INPUT")
-        return void res.status(422).json(validationBody([{ field: ext.field ?? "request", detail: err.message }]));
+      const problems = coreInputProblems(err);
+      if (problems.length) return void res.status(422).json(validationBody(problems));
       res.status(500).json(UNEXPECTED);
     };
     try {
@@ -116,12 +122,21 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
         problems: [],
       };
       input.problems.push(...route.readInput(input));
+      for (const p of input.problems) delete input.q[p.field]; // refused: the core is asked without them
       const variables = route.variables(input); // adds its own problems (dates), so all are told at once
       if (input.problems.length) {
         // A malformed request: the 422 only to a caller who may use the route (else 401/403 as for any request).
         const access = await run(accessCheck, { scope: route.scope });
         if (!access) return;
         if (access.errors?.length) return sendCoreError(access.errors[0]);
+        // A read also tells what the core finds wrong with the other parameters (a page size, a cursor, a state).
+        if (route.method === "GET") {
+          const out = await run(route.operation, variables);
+          if (!out) return;
+          const told = new Set(input.problems.map((p) => p.field));
+          // Only the core's own words about a named input (never a GraphQL message).
+          if (out.errors?.[0].extensions?.field) input.problems.push(...coreInputProblems(out.errors[0]).filter((p) => !told.has(p.field)));
+        }
         return void res.status(422).json(validationBody(input.problems));
       }
       const out = await run(route.operation, variables);

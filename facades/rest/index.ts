@@ -1,9 +1,9 @@
 // The REST v2.2 merchant API: a route table over GraphQL operations, problem+json errors.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { CoreUnavailableError, operation, type Executor, type Operation } from "../executor.js";
+import { CoreUnavailableError, operation, type Caller, type Executor, type Operation } from "../executor.js";
 import { RouteTable, requestId } from "../http.js";
-import { INTERNAL_DETAIL, problemFor, problemFromGraphQL, sendProblem } from "./problem.js";
-import { inputOf, RestInputError, RestProblem, type RestRoute } from "./route.js";
+import { INTERNAL_DETAIL, problemFor, problemFromGraphQL, requestProblems, sendProblem } from "./problem.js";
+import { inputOf, requestField, RestInputError, RestProblem, type RestInput, type RestRoute } from "./route.js";
 import { restRoutes } from "./routes/index.js";
 import { openApiDocument } from "./openapi.js";
 import { rateLimitHeaders } from "../../src/core/rate-limit.js";
@@ -67,7 +67,7 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
   });
   router.use(express.json({ limit: BODY_BOUNDS.rest, type: ["application/json", "application/*+json"] }));
 
-  router.use(async (req: Request, res: Response, next: NextFunction) => {
+  router.use(async (req: Request, res: Response) => {
     const match = table.match(req.method, req.path);
     if (match.kind === "none") {
       return sendProblem(
@@ -108,24 +108,26 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       // The body or query is malformed: say so (every problem at once) only to a caller who may use this route.
       const problems = route.readInput(input);
       let variables: Record<string, unknown> | undefined;
-      let inputError: unknown;
-      if (problems.length) inputError = new RestInputError(problems.map((p) => p.detail).join(" "), problems[0].field, problems);
-      else {
+      let translationError: RestInputError | undefined;
+      if (!problems.length) {
         try {
           variables = route.variables(input);
         } catch (err) {
           if (!(err instanceof RestInputError)) throw err;
-          inputError = err;
+          translationError = err;
         }
       }
-      if (inputError) {
+      if (problems.length || translationError) {
         const access = await executor.run(accessCheck, { scope: route.scope, storeId: match.params.storeId ?? null }, caller);
         if (access.errors?.length) throw new GraphQLFailure(access.errors);
-        throw inputError;
+        if (translationError) throw translationError;
+        // A read also tells what the core finds wrong with the other parameters (a cursor, a page size).
+        if (route.method === "GET") problems.push(...(await coreProblems(route, input, problems, caller)));
+        throw new RestInputError(problems.map((p) => p.detail).join(" "), problems[0].field, problems);
       }
       const out = await executor.run(route.operation, variables!, caller);
       if (out.rateLimit) res.set(rateLimitHeaders(out.rateLimit));
-      if (out.errors?.length) return sendError(req, res, route, new GraphQLFailure(out.errors));
+      if (out.errors?.length) return sendError(req, res, route, input, new GraphQLFailure(out.errors));
       const result = route.respond(out.data, input);
       // An idempotent replay (IETF Idempotency-Key draft): the first request's result, marked as such.
       if (Object.values(out.data ?? {}).some((v) => (v as { replayed?: unknown } | null)?.replayed === true))
@@ -136,7 +138,7 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       if (text === undefined) res.end();
       else res.type("application/json").send(text);
     } catch (err) {
-      sendError(req, res, route, err);
+      sendError(req, res, route, input, err);
     }
   });
 
@@ -158,7 +160,24 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
     sendProblem(res, doorProblem(req, "internal"));
   });
 
-  function sendError(req: Request, res: Response, route: RestRoute, err: unknown) {
+  /** The core's input problems of a read, asked with the parameters the door refused left out. */
+  async function coreProblems(route: RestRoute, input: RestInput, refused: { field: string }[], caller: Caller) {
+    for (const p of refused) delete input.q[p.field];
+    let variables: Record<string, unknown>;
+    try {
+      variables = route.variables(input);
+    } catch {
+      return [];
+    }
+    const out = await executor.run(route.operation, variables, caller);
+    const ext = (out.errors?.[0]?.extensions ?? {}) as { status?: number; field?: string; problems?: { field?: string; detail: string }[] };
+    // Only the core's own words about a named input (never a GraphQL message).
+    if (ext.status !== 400 || !(ext.problems || ext.field)) return [];
+    const found = ext.problems ?? [{ field: ext.field, detail: out.errors![0].message }];
+    return requestProblems(found, (f) => requestField(route, input, f));
+  }
+
+  function sendError(req: Request, res: Response, route: RestRoute, input: RestInput, err: unknown) {
     if (res.headersSent) {
       opts.log.error({ err, requestId: requestId(req) }, "error after the response started");
       res.destroy();
@@ -174,7 +193,7 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       };
       problem = problemFor(serviceName, req, 400, "request/invalid", "Invalid request", err.message, extra);
     } else if (err instanceof GraphQLFailure) {
-      problem = problemFromGraphQL(serviceName, req, err.errors[0], route.fieldPath);
+      problem = problemFromGraphQL(serviceName, req, err.errors[0], (f) => requestField(route, input, f));
       const retryAfter = err.errors[0].extensions?.retryAfter;
       if (typeof retryAfter === "number") res.set("Retry-After", String(retryAfter));
     } else if (err instanceof CoreUnavailableError) {

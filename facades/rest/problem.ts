@@ -45,6 +45,8 @@ export function problemFromGraphQL(
   const status = typeof ext.status === "number" ? ext.status : 500;
   const extra: Record<string, unknown> = {};
   if (typeof ext.field === "string") extra.field = fieldPath(ext.field);
+  // Several bad inputs at once (the core's `problems`): listed as the door's own input problems are.
+  if (Array.isArray(ext.problems) && ext.problems.length > 1) extra.errors = requestProblems(ext.problems, fieldPath);
   let detail = status >= 500 && status !== 503 ? INTERNAL_DETAIL : error.message;
   // A value GraphQL could not coerce (the declared request schema let it through): name the field, not GraphQL.
   const coercion = status < 500 ? coercionProblem(error.message, fieldPath) : null;
@@ -58,6 +60,11 @@ export function problemFromGraphQL(
     detail,
     extra,
   );
+}
+
+/** The core's problems of several inputs, each `field` named as the request names it (`request` when none is to blame). */
+export function requestProblems(problems: { field?: string; detail: string }[], fieldPath: (f: string) => string) {
+  return problems.map((p) => ({ field: p.field ? fieldPath(p.field) : "request", detail: p.detail }));
 }
 
 /** `Variable "$input" got invalid value … at "input.items[0]"; Field "x" … was not provided.` in plain words. */

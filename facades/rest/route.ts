@@ -120,6 +120,22 @@ export function pageArgs(input: RestInput): { first?: number; after?: string } {
   return out;
 }
 
+/**
+ * The core's name of an argument (`first`, `after`, `filter.status`, `createdAtMin`) as the client sent
+ * it: the paging parameter it used, else the declared parameter of that name (or its snake_case).
+ */
+export function requestField(route: RestDecl, input: RestInput, coreField: string): string {
+  if (route.fieldPath) return route.fieldPath(coreField);
+  const sent = (query: string, header: string) => (input.q[query] === undefined && input.q[header] !== undefined ? header : query);
+  if (route.query?.["page-size"]) {
+    if (coreField === "first" || coreField === "last") return sent("page-size", "X-Page-Size");
+    if (coreField === "after" || coreField === "before") return sent("page-continue", "X-Page-Continue");
+  }
+  const name = coreField.slice(coreField.lastIndexOf(".") + 1);
+  const snake = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return route.query?.[name] ? name : route.query?.[snake] ? snake : coreField;
+}
+
 /** `X-Page-Next` is present exactly when more results exist. */
 export function pageHeaders(pageInfo: { hasNextPage: boolean; endCursor: string | null }): Record<string, string> {
   return pageInfo.hasNextPage && pageInfo.endCursor ? { "X-Page-Next": pageInfo.endCursor } : {};

@@ -31,6 +31,12 @@ export class DomainError extends GraphQLError {
   }
 }
 
+/** One bad input of a request: where (as the GraphQL arguments name it) and how to fix it. */
+export interface FieldProblem {
+  field?: string;
+  detail: string;
+}
+
 export const STORAGE_UNAVAILABLE = "STORAGE_UNAVAILABLE";
 /** How long a client is told to wait when the database is unavailable. */
 export const STORAGE_RETRY_AFTER_SECONDS = 5;
@@ -49,6 +55,21 @@ export const fail = {
   },
   badInput(detail: string, field?: string, type = "request/invalid"): DomainError {
     return new DomainError({ code: "BAD_USER_INPUT", status: 400, type, title: "Invalid request", detail, field });
+  },
+  /**
+   * Several bad inputs of one request as one 400: `problems` lists them all (each door renames their
+   * fields and renders them all), the first one is `field`, and the message joins their details.
+   */
+  badInputs(problems: FieldProblem[]): DomainError {
+    return new DomainError({
+      code: "BAD_USER_INPUT",
+      status: 400,
+      type: "request/invalid",
+      title: "Invalid request",
+      detail: problems.map((p) => p.detail).join(" "),
+      field: problems[0]?.field,
+      extra: { problems },
+    });
   },
   unauthenticated(detail = "Missing or invalid credentials: send `Authorization: Bearer <API secret>`."): DomainError {
     return new DomainError({ code: "UNAUTHENTICATED", status: 401, type: "auth/unauthenticated", title: "Unauthorized", detail });
@@ -77,6 +98,35 @@ export const fail = {
     });
   },
 };
+
+/** The bad inputs an error reports: its `problems`, else itself; none when it is not a bad input (400). */
+export function inputProblemsOf(err: unknown): FieldProblem[] {
+  if (!(err instanceof DomainError) || err.info.status !== 400) return [];
+  const listed = err.info.extra?.problems as FieldProblem[] | undefined;
+  return listed ?? [{ ...(err.info.field ? { field: err.info.field } : {}), detail: err.info.detail }];
+}
+
+/**
+ * Runs every check of a request's arguments, so that one error names all its bad inputs at once
+ * (a single one is thrown as it is, keeping its own type); returns the checks' results. Anything
+ * but a bad input (a 404, a storage failure) is thrown at once.
+ */
+export function checkInputs<T extends readonly (() => unknown)[]>(...checks: T): { [K in keyof T]: ReturnType<T[K]> } {
+  const results: unknown[] = [];
+  const failed: DomainError[] = [];
+  for (const check of checks) {
+    try {
+      results.push(check());
+    } catch (err) {
+      if (!inputProblemsOf(err).length) throw err;
+      failed.push(err as DomainError);
+      results.push(undefined);
+    }
+  }
+  if (failed.length === 1) throw failed[0];
+  if (failed.length > 1) throw fail.badInputs(failed.flatMap(inputProblemsOf));
+  return results as { [K in keyof T]: ReturnType<T[K]> };
+}
 
 /**
  * Shapes an error for the wire: domain errors and GraphQL request errors pass through;

@@ -1,7 +1,7 @@
 // Keyset pagination over (sort key, id) with opaque, HMAC-protected cursors. Every list, in GraphQL
 // (Relay connections) and REST (page-size / page-continue / X-Page-Next), pages through here.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { fail } from "./errors.js";
+import { checkInputs, fail } from "./errors.js";
 
 export interface PageArgs {
   first?: number | null;
@@ -37,11 +37,12 @@ export class CursorCodec {
     return `${body}.${this.mac(body)}`;
   }
 
-  decode(cursor: string, list: string): CursorPayload {
+  /** `field`: the argument that carried the cursor (`after` or `before`), named by the error. */
+  decode(cursor: string, list: string, field = "after"): CursorPayload {
     const invalid = () =>
       fail.badInput(
         "The page cursor is invalid: pass the exact value of the previous response's X-Page-Next (or endCursor) unchanged.",
-        "page-continue",
+        field,
         "request/invalid-cursor",
       );
     if (typeof cursor !== "string" || cursor.length > 2048) throw invalid();
@@ -78,30 +79,48 @@ export interface KeysetOptions<T> {
    * paging backwards.
    */
   fetch: (keyset: Record<string, unknown> | undefined, take: number) => Promise<T[]>;
+  /**
+   * The list's other argument checks (its filters), run with the page arguments' own before anything
+   * is fetched, so that one error names every bad argument at once.
+   */
+  checks?: (() => unknown)[];
 }
 
-export function pageSize(first: number | null | undefined, defaultSize: number, maxSize: number): number {
+/** `field`: the argument that carried the size (`first` or `last`), named by the error. */
+export function pageSize(first: number | null | undefined, defaultSize: number, maxSize: number, field = "first"): number {
   if (first === null || first === undefined) return defaultSize;
   if (!Number.isInteger(first) || first < 1 || first > maxSize) {
-    throw fail.badInput(`Page size must be an integer from 1 to ${maxSize}; got ${first}.`, "page-size");
+    throw fail.badInput(`Page size must be an integer from 1 to ${maxSize}; got ${first}.`, field);
   }
   return first;
 }
 
+/** The page's size and where it starts, every problem of the page arguments (and the list's `checks`) told at once. */
+function pageStart<T>(codec: CursorCodec, opts: KeysetOptions<T>): { size: number; keyset?: Record<string, unknown> } {
+  const backward = !!opts.args.before;
+  const sizeField = backward && opts.args.last != null ? "last" : "first";
+  const [, size, keyset] = checkInputs(
+    () => {
+      if (backward && opts.args.after) throw fail.badInput("Give either `after` or `before`, not both.", "before");
+    },
+    () => pageSize(backward ? (opts.args.last ?? opts.args.first) : opts.args.first, opts.defaultSize, opts.maxSize, sizeField),
+    () => {
+      const cursor = backward ? opts.args.before : opts.args.after;
+      if (!cursor) return undefined;
+      const c = codec.decode(cursor, opts.list, backward ? "before" : "after");
+      const key = typeof c.k === "number" ? new Date(c.k) : c.k;
+      // "after" walks on in the sort direction, "before" against it.
+      const op = (opts.direction === "asc") !== backward ? "gt" : "lt";
+      return { OR: [{ [opts.sortField]: { [op]: key } }, { [opts.sortField]: key, id: { [op]: c.i } }] };
+    },
+    ...(opts.checks ?? []),
+  );
+  return { size, keyset };
+}
+
 export async function paginate<T extends { id: string }>(codec: CursorCodec, opts: KeysetOptions<T>): Promise<Connection<T>> {
   const backward = !!opts.args.before;
-  if (backward && opts.args.after) throw fail.badInput("Give either `after` or `before`, not both.", "before");
-  const size = pageSize(backward ? (opts.args.last ?? opts.args.first) : opts.args.first, opts.defaultSize, opts.maxSize);
-  let keyset: Record<string, unknown> | undefined;
-  const cursor = backward ? opts.args.before : opts.args.after;
-  if (cursor) {
-    const c = codec.decode(cursor, opts.list);
-    const key = typeof c.k === "number" ? new Date(c.k) : c.k;
-    // "after" walks on in the sort direction, "before" against it.
-    const ascending = opts.direction === "asc";
-    const op = ascending !== backward ? "gt" : "lt";
-    keyset = { OR: [{ [opts.sortField]: { [op]: key } }, { [opts.sortField]: key, id: { [op]: c.i } }] };
-  }
+  const { size, keyset } = pageStart(codec, opts);
   // Prisma answers a negative take with the last rows, still in the requested order.
   const rows = await opts.fetch(keyset, backward ? -(size + 1) : size + 1);
   const more = rows.length > size;

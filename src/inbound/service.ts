@@ -48,19 +48,23 @@ export interface InboundFilter {
  * moves ahead of the cursor: it is never repeated, and a traversal does not show it again (a fresh
  * traversal has it on its first page). Rows not updated meanwhile are each seen exactly once.
  */
+/** Every problem of the list's filter, named as its arguments (told with the page arguments' own). */
+const shipmentFilterChecks = (filter: InboundFilter) => [
+  () => {
+    if (filter.status != null && !(INBOUND_STATUSES as readonly string[]).includes(filter.status))
+      throw fail.badInput(`\`status\` must be one of ${INBOUND_STATUSES.join(", ")}; got ${JSON.stringify(filter.status)}.`, "status");
+  },
+  () => {
+    if (filter.locationId != null && !/^loc_[A-Za-z0-9]{1,64}$/.test(filter.locationId))
+      throw fail.badInput(`The location must be a location id (\`loc_…\`); got ${JSON.stringify(filter.locationId)}.`, "locationId");
+  },
+  ...(["createdAtMin", "createdAtMax"] as const).map((k) => () => {
+    const v = filter[k];
+    if (v != null && Number.isNaN(v.getTime())) throw fail.badInput("The date must be an ISO 8601 date-time.", k);
+  }),
+];
+
 export async function listShipments(ctx: RequestContext, storeId: string, filter: InboundFilter, args: PageArgs) {
-  if (filter.status != null && !(INBOUND_STATUSES as readonly string[]).includes(filter.status)) {
-    throw fail.badInput(`\`status\` must be one of ${INBOUND_STATUSES.join(", ")}; got ${JSON.stringify(filter.status)}.`, "status");
-  }
-  if (filter.locationId != null && !/^loc_[A-Za-z0-9]{1,64}$/.test(filter.locationId)) {
-    throw fail.badInput(`\`location_id\` must be a location id (\`loc_…\`); got ${JSON.stringify(filter.locationId)}.`, "location_id");
-  }
-  for (const [k, v] of [
-    ["created_at_min", filter.createdAtMin],
-    ["created_at_max", filter.createdAtMax],
-  ] as const) {
-    if (v != null && Number.isNaN(v.getTime())) throw fail.badInput(`\`${k}\` must be an ISO 8601 date-time.`, k);
-  }
   const where: Record<string, unknown> = { storeId };
   if (filter.status) where.status = filter.status;
   if (filter.locationId) where.locationId = filter.locationId;
@@ -77,6 +81,7 @@ export async function listShipments(ctx: RequestContext, storeId: string, filter
     defaultSize: PAGE_SIZES.standard.default,
     maxSize: PAGE_SIZES.standard.max,
     sortField: "updatedAt",
+    checks: shipmentFilterChecks(filter),
     fetch: (keyset, take) =>
       ctx.prisma.inboundShipment.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),
   });

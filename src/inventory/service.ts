@@ -215,7 +215,7 @@ const LOCATION_ID = /^loc_[A-Za-z0-9]{1,64}$/;
 
 function checkLocation(locationId: string | null | undefined) {
   if (locationId != null && !LOCATION_ID.test(locationId)) {
-    throw fail.badInput(`\`location_id\` must be a location id (\`loc_…\`); got ${JSON.stringify(locationId)}.`, "location_id");
+    throw fail.badInput(`The location must be a location id (\`loc_…\`); got ${JSON.stringify(locationId)}.`, "locationId");
   }
 }
 
@@ -229,10 +229,6 @@ export type ListedItem = InventoryItemRow & { atLocation?: string };
 
 /** Items with units on hand (at the location, when one is given), most recently updated first. */
 export async function listItems(ctx: RequestContext, storeId: string, filter: ItemFilter, args: PageArgs) {
-  checkLocation(filter.locationId);
-  if (filter.kind != null && !(INVENTORY_KINDS as readonly string[]).includes(filter.kind)) {
-    throw fail.badInput(`\`kind\` must be one of ${INVENTORY_KINDS.join(", ")}; got ${JSON.stringify(filter.kind)}.`, "kind");
-  }
   const where: Record<string, unknown> = { storeId };
   if (filter.kind) where.kind = filter.kind;
   if (filter.locationId) where.levels = { some: { locationId: filter.locationId, quantity: { gt: 0 } } };
@@ -243,6 +239,13 @@ export async function listItems(ctx: RequestContext, storeId: string, filter: It
     defaultSize: PAGE_SIZES.standard.default,
     maxSize: PAGE_SIZES.standard.max,
     sortField: "updatedAt",
+    checks: [
+      () => checkLocation(filter.locationId),
+      () => {
+        if (filter.kind != null && !(INVENTORY_KINDS as readonly string[]).includes(filter.kind))
+          throw fail.badInput(`\`kind\` must be one of ${INVENTORY_KINDS.join(", ")}; got ${JSON.stringify(filter.kind)}.`, "kind");
+      },
+    ],
     fetch: (keyset, take) =>
       ctx.prisma.inventoryItem.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),
   });
@@ -287,7 +290,6 @@ export interface LevelFilter {
 
 /** Levels, most recently updated first; updatedAtMin inclusive, updatedAtMax exclusive. */
 export async function listLevels(ctx: RequestContext, storeId: string, filter: LevelFilter, args: PageArgs) {
-  checkLocation(filter.locationId);
   const where: Record<string, unknown> = { storeId };
   if (filter.locationId) where.locationId = filter.locationId;
   const item: Record<string, unknown> = {};
@@ -307,6 +309,7 @@ export async function listLevels(ctx: RequestContext, storeId: string, filter: L
     defaultSize: PAGE_SIZES.standard.default,
     maxSize: PAGE_SIZES.standard.max,
     sortField: "updatedAt",
+    checks: [() => checkLocation(filter.locationId)],
     fetch: (keyset, take) =>
       ctx.prisma.inventoryLevel.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),
   });

@@ -2,7 +2,7 @@
 // CSV export. One `returnsWhere` builds the filter, so the list, its tab counts and its CSV agree.
 import type { RequestContext } from "../core/context.js";
 import { PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
-import { fail } from "../core/errors.js";
+import { checkInputs, fail } from "../core/errors.js";
 import { csvField, guardFormula } from "../invoices/csv.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import { RETURN_STATUSES, isReturnStatus } from "./transitions.js";
@@ -52,12 +52,24 @@ function searchWhere(ctx: RequestContext, search: string) {
   });
 }
 
+/** Every problem of a returns filter at once, named as the `filter` argument's fields. */
+function checkReturnFilters(f: ReturnFilters) {
+  checkInputs(
+    () => {
+      if (f.status != null && !isReturnStatus(f.status))
+        throw fail.badInput(`\`status\` must be a return status; got ${JSON.stringify(f.status)}.`, "filter.status");
+    },
+    () => {
+      if ((f.search?.trim().length ?? 0) > TEXT_BOUNDS.short)
+        throw fail.badInput(`\`search\` may hold at most ${TEXT_BOUNDS.short} characters.`, "filter.search");
+    },
+  );
+}
+
 /** The Prisma filter of a store's returns; `withStatus: false` leaves the status out (for the per-status counts). */
 export function returnsWhere(ctx: RequestContext, storeId: string, f: ReturnFilters, withStatus = true) {
-  if (f.status != null && !isReturnStatus(f.status))
-    throw fail.badInput(`\`status\` must be a return status; got ${JSON.stringify(f.status)}.`, "status");
+  checkReturnFilters(f);
   const search = f.search?.trim() ?? "";
-  if (search.length > TEXT_BOUNDS.short) throw fail.badInput(`\`search\` may hold at most ${TEXT_BOUNDS.short} characters.`, "search");
   const updatedAt: Record<string, Date> = {};
   if (f.updatedAtMin) updatedAt.gte = f.updatedAtMin;
   if (f.updatedAtMax) updatedAt.lt = f.updatedAtMax;
@@ -82,7 +94,6 @@ export async function listReturns(
   f: ReturnFilters,
   maxSize = PAGE_SIZES.standard.max,
 ) {
-  const where = returnsWhere(ctx, storeId, f);
   const [sortField, direction] = RETURN_SORTS[f.sort ?? "NEWEST"];
   const page = await paginate(ctx.services.cursors, {
     list: listKey(storeId, f),
@@ -91,8 +102,13 @@ export async function listReturns(
     maxSize,
     sortField,
     direction,
+    checks: [() => checkReturnFilters(f)],
     fetch: (keyset, take) =>
-      ctx.prisma.return.findMany({ where: { ...where, ...(keyset ?? {}) }, orderBy: keysetOrder(sortField, direction), take }),
+      ctx.prisma.return.findMany({
+        where: { ...returnsWhere(ctx, storeId, f), ...(keyset ?? {}) },
+        orderBy: keysetOrder(sortField, direction),
+        take,
+      }),
   });
   // The filters ride along for `ReturnConnection.statusCounts`.
   return { ...page, storeId, filters: f };

@@ -57,6 +57,9 @@ async function totalsOf(ctx: Ctx, r: R) {
   };
 }
 
+/** The arguments of `returns` and `returnsCsv`. */
+type ReturnListArgs = { storeId: string; filter?: Omit<ReturnFilters, "sort"> | null; sort?: ReturnFilters["sort"] } & PageArgs;
+
 /** Rows of the returns CSV a page holds at most (each reads its order and items through the loaders). */
 const CSV_PAGE = PAGE_SIZES.returnsCsv.max;
 
@@ -67,9 +70,15 @@ const actorOf = (type: string, id: string | null, name?: string | null) => ({ ty
 export const returnsResolvers = {
   Query: {
     return: (_: unknown, a: { id: string }, ctx: Ctx) => returns.getReturn(ctx, a.id),
-    returns: (_: unknown, a: { storeId: string } & ReturnFilters & PageArgs, ctx: Ctx) => listReturns(ctx, a.storeId, a, a),
-    returnsCsv: async (_: unknown, a: { storeId: string } & ReturnFilters & PageArgs, ctx: Ctx) => {
-      const page = await listReturns(ctx, a.storeId, { first: a.first ?? CSV_PAGE, after: a.after }, a, CSV_PAGE);
+    returns: (_: unknown, a: ReturnListArgs, ctx: Ctx) => listReturns(ctx, a.storeId, a, { ...a.filter, sort: a.sort }),
+    returnsCsv: async (_: unknown, a: ReturnListArgs, ctx: Ctx) => {
+      const page = await listReturns(
+        ctx,
+        a.storeId,
+        { first: a.first ?? CSV_PAGE, after: a.after },
+        { ...a.filter, sort: a.sort },
+        CSV_PAGE,
+      );
       const rows = await Promise.all(
         page.nodes.map(async (r) => {
           const [order, items, totals] = await Promise.all([orderOf(ctx, r), returns.itemsOf(ctx, r.id), totalsOf(ctx, r)]);

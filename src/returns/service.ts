@@ -2,14 +2,14 @@
 // lifecycle (src/returns/transitions.ts is the one table of what may happen from which status).
 // Every write that changes a return records a domain event in the same transaction.
 import type { RequestContext } from "../core/context.js";
-import { LIST_BOUNDS, PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
+import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
 import { DomainError, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { money, parseMajor } from "../core/money.js";
 import { recordEvent, eventsCommitted } from "../webhooks/events.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { groupBy, indexBy } from "../core/loaders.js";
-import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { keysetOrder } from "../core/pagination.js";
 import type { TransactionClient } from "../db/client.js";
 import { findOrder, normaliseProvider, type LineItemRow } from "../orders/service.js";
 import { restockReturnItems } from "../inventory/service.js";
@@ -292,7 +292,7 @@ async function act(
   ctx: RequestContext,
   id: string,
   action: ReturnAction,
-  apply: (a: ActionContext) => Promise<{ detail?: unknown; message?: string } | void>,
+  apply: (a: ActionContext) => Promise<{ detail?: unknown; message?: string } | undefined>,
 ): Promise<{ return: ReturnRow; message: string }> {
   const storeIds = ctx.storeIds();
   const found = await ctx.prisma.return.findFirst({ where: { id, storeId: { in: storeIds } }, select: { id: true } });

@@ -31,7 +31,6 @@ export const RELEASED_STATUSES: readonly ReturnStatus[] = ["deleted"];
  */
 export type Target = ReturnStatus | "same" | "processed";
 
-const ACTIVE: ReturnStatus[] = ["open", "pre_shipment", "in_transit", "delivered", "needs_review", "in_review", "flagged"];
 const row = (entries: Partial<Record<ReturnAction, Target>>) => entries;
 
 export const TRANSITIONS: Record<ReturnStatus, Partial<Record<ReturnAction, Target>>> = {

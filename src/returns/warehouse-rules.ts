@@ -3,7 +3,7 @@
 // from which state (and with which of its messages), the list window and the ASN window.
 // The compat door (facades/compat) only translates HTTP to these and renders the results.
 import type { RequestContext } from "../core/context.js";
-import { DomainError, fail } from "../core/errors.js";
+import { checkInputs, DomainError, fail } from "../core/errors.js";
 import { paginate, keysetOrder } from "../core/pagination.js";
 import * as returns from "./service.js";
 import type { ReturnRow } from "./service.js";
@@ -336,15 +336,24 @@ export function listWindow(a: ListArgs, now = new Date()): ListWindow {
   if (a.from && a.to) [from, to] = [a.from, a.to];
   else if (a.from) [from, to] = [a.from, new Date(a.from.getTime() + DAY)];
   else [from, to] = [new Date(now.getTime() - DAY), now];
-  if (from > to) throw fail.badInput("The from must be a date before or equal to to.", "from");
-  if (to.getTime() - from.getTime() > LIST_WINDOW_MAX_DAYS * DAY)
-    throw fail.badInput(`The to must be a date within ${LIST_WINDOW_MAX_DAYS} days of from.`, "to");
   const filter = a.filter ?? "created_at";
-  if (filter !== "created_at" && filter !== "updated_at")
-    throw fail.badInput("The selected filter is invalid: use created_at or updated_at.", "filter");
-  if (a.state != null && !COMPAT_STATES.includes(a.state as CompatState))
-    throw fail.badInput(`The selected state is invalid: use one of ${COMPAT_STATES.join(", ")}.`, "state");
-  return { from, to, filter, state: (a.state as CompatState | null) ?? null };
+  // Every problem of the window at once.
+  checkInputs(
+    () => {
+      if (from > to) throw fail.badInput("The from must be a date before or equal to to.", "from");
+      if (to.getTime() - from.getTime() > LIST_WINDOW_MAX_DAYS * DAY)
+        throw fail.badInput(`The to must be a date within ${LIST_WINDOW_MAX_DAYS} days of from.`, "to");
+    },
+    () => {
+      if (filter !== "created_at" && filter !== "updated_at")
+        throw fail.badInput("The selected filter is invalid: use created_at or updated_at.", "filter");
+    },
+    () => {
+      if (a.state != null && !COMPAT_STATES.includes(a.state as CompatState))
+        throw fail.badInput(`The selected state is invalid: use one of ${COMPAT_STATES.join(", ")}.`, "state");
+    },
+  );
+  return { from, to, filter: filter as ListWindow["filter"], state: (a.state as CompatState | null) ?? null };
 }
 
 interface CursorBody {
@@ -382,10 +391,16 @@ function decodeCursor(cursor: string): { window: ListWindow; d: "n" | "p"; c: st
 export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
   const storeId = warehouseStore(ctx, a.storeId);
   const size = a.unpaged ? LIST_UNPAGED_MAX : (a.pageSize ?? LIST_PAGE_SIZE_DEFAULT);
-  if (!a.unpaged && (!Number.isInteger(size) || size < 1 || size > LIST_PAGE_SIZE_MAX))
-    throw fail.badInput(`The page size must be between 1 and ${LIST_PAGE_SIZE_MAX}.`, "pageSize");
-  const decoded = a.cursor ? decodeCursor(a.cursor) : null;
-  const window = decoded?.window ?? listWindow(a);
+  // Every problem of the arguments at once: the page size, the cursor and the window asked for.
+  const [, decoded, asked] = checkInputs(
+    () => {
+      if (!a.unpaged && (!Number.isInteger(size) || size < 1 || size > LIST_PAGE_SIZE_MAX))
+        throw fail.badInput(`The page size must be between 1 and ${LIST_PAGE_SIZE_MAX}.`, "pageSize");
+    },
+    () => (a.cursor ? decodeCursor(a.cursor) : null),
+    () => listWindow(a),
+  );
+  const window = decoded?.window ?? asked;
   const sortField = window.filter === "created_at" ? "createdAt" : "updatedAt";
   const states = window.state ? [window.state] : DEFAULT_LIST_STATES;
   const where = { storeId, status: { in: statusesFor(states) }, [sortField]: { gte: window.from, lte: window.to } };

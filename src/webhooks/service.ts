@@ -378,9 +378,6 @@ export interface DeliveryFilter {
 export async function listDeliveries(ctx: RequestContext, filter: DeliveryFilter, args: PageArgs) {
   const webhook = await findOwn(ctx, filter.webhookId);
   if (!webhook) throw notFound(filter.webhookId);
-  if (filter.status && !DELIVERY_STATUSES.includes(filter.status)) {
-    throw fail.badInput(`\`status\` must be one of ${DELIVERY_STATUSES.join(", ")}; got ${JSON.stringify(filter.status)}.`, "status");
-  }
   const where = {
     webhookId: webhook.id,
     ...(filter.status ? { status: filter.status } : {}),
@@ -393,6 +390,12 @@ export async function listDeliveries(ctx: RequestContext, filter: DeliveryFilter
     defaultSize: PAGE_SIZES.webhookDeliveries.default,
     maxSize: PAGE_SIZES.webhookDeliveries.max,
     sortField: "createdAt",
+    checks: [
+      () => {
+        if (filter.status && !DELIVERY_STATUSES.includes(filter.status))
+          throw fail.badInput(`\`status\` must be one of ${DELIVERY_STATUSES.join(", ")}; got ${JSON.stringify(filter.status)}.`, "status");
+      },
+    ],
     fetch: (keyset, take) =>
       ctx.prisma.webhookDelivery.findMany({ where: { ...where, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
   });

@@ -228,10 +228,10 @@ const measure: Measure = {
       }
       details["payload renders/s"] = round(Object.values(drains)[0].renderPerSecond);
       details["order kept"] = ordered;
-      details["repeats"] = repeats;
+      details.repeats = repeats;
       details["latency p50/p99 ms"] = `${round(pct(latencies, 50), 1)}/${round(pct(latencies, 99), 1)}`;
-      details["backlog"] = `${subjects}×${events}`;
-      details["concurrency"] = concurrency;
+      details.backlog = `${subjects}×${events}`;
+      details.concurrency = concurrency;
       if (ctx.provider === "postgresql") details["scaling 3/1"] = round(drains["3 replicas"].perSecond / drains["1 replica"].perSecond, 2);
       // Target per database; the best drain counts (PostgreSQL: 1 or 3 replicas on this box's 2 cores).
       const target = ctx.provider === "sqlite" ? 2000 : 1500;

@@ -518,7 +518,7 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     // The CSV of this filtered list is the core's returnsCsv.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
     const csv = (await import("node:fs")).readFileSync((await download.path())!, "utf8");
-    const core = await staffGql(`query($s: ID!) { returnsCsv(storeId: $s, search: "hopp") { csv } }`, { s: storeId });
+    const core = await staffGql(`query($s: ID!) { returnsCsv(storeId: $s, filter: { search: "hopp" }) { csv } }`, { s: storeId });
     expect(csv).toBe(core.returnsCsv.csv);
     expect(csv.split("\r\n")[1]).toContain(`R${grace.compatId},${grace.id},`);
   });

@@ -20,24 +20,26 @@ import { RETURN_STATUSES as PAGE_STATUSES } from "../../facades/dashboard/app/sr
 describe("returns filters → GraphQL variables", () => {
   it("passes status and order name, and turns inclusive UTC days into [min, max)", () => {
     expect(returnFilterVariables({ status: "open", from: "2026-11-01", to: "2026-11-03", order: "  #1001 " })).toEqual({
-      variables: { status: "open", updatedAtMin: "2026-11-01T00:00:00.000Z", updatedAtMax: "2026-11-04T00:00:00.000Z", orderName: "#1001" },
+      variables: {
+        filter: { status: "open", updatedAtMin: "2026-11-01T00:00:00.000Z", updatedAtMax: "2026-11-04T00:00:00.000Z", orderName: "#1001" },
+      },
       errors: {},
     });
     // Month and year ends roll over.
-    expect(returnFilterVariables({ to: "2026-12-31" }).variables.updatedAtMax).toBe("2027-01-01T00:00:00.000Z");
-    expect(returnFilterVariables({ to: "2028-02-28" }).variables.updatedAtMax).toBe("2028-02-29T00:00:00.000Z");
-    expect(returnFilterVariables({})).toEqual({ variables: {}, errors: {} });
+    expect(returnFilterVariables({ to: "2026-12-31" }).variables.filter.updatedAtMax).toBe("2027-01-01T00:00:00.000Z");
+    expect(returnFilterVariables({ to: "2028-02-28" }).variables.filter.updatedAtMax).toBe("2028-02-29T00:00:00.000Z");
+    expect(returnFilterVariables({})).toEqual({ variables: { filter: {} }, errors: {} });
   });
 
   it("names the field that cannot be used and leaves it out", () => {
     const bad = returnFilterVariables({ status: "lost", from: "2026-02-30", to: "11/03/2026" });
-    expect(bad.variables).toEqual({});
+    expect(bad.variables).toEqual({ filter: {} });
     expect(Object.keys(bad.errors).sort()).toEqual(["from", "status", "to"]);
     const reversed = returnFilterVariables({ from: "2026-11-05", to: "2026-11-01" });
     expect(reversed.errors.to).toBe("The end date is before the start date.");
-    expect(reversed.variables).toEqual({});
+    expect(reversed.variables).toEqual({ filter: {} });
     // The same day on both ends is one whole day.
-    expect(returnFilterVariables({ from: "2026-11-05", to: "2026-11-05" }).variables).toEqual({
+    expect(returnFilterVariables({ from: "2026-11-05", to: "2026-11-05" }).variables.filter).toEqual({
       updatedAtMin: "2026-11-05T00:00:00.000Z",
       updatedAtMax: "2026-11-06T00:00:00.000Z",
     });
@@ -121,10 +123,10 @@ describe("collectCsv", () => {
 describe("returns list search and sort", () => {
   it("passes the search and a known sort, and drops an unknown sort", () => {
     expect(returnFilterVariables({ q: "  ada@example.test ", sort: "OLDEST" }).variables).toEqual({
-      search: "ada@example.test",
+      filter: { search: "ada@example.test" },
       sort: "OLDEST",
     });
-    expect(returnFilterVariables({ q: "   ", sort: "SIDEWAYS" }).variables).toEqual({});
+    expect(returnFilterVariables({ q: "   ", sort: "SIDEWAYS" }).variables).toEqual({ filter: {} });
   });
 });
 

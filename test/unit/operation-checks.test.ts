@@ -24,14 +24,14 @@ function refusal(document: ReturnType<typeof parse>, variables: Record<string, u
 }
 
 const LIST = parse(
-  `query($storeId: ID!, $first: Int, $name: String) { returns(storeId: $storeId, first: $first, orderName: $name) { nodes { id items { id } } } }`,
+  `query($storeId: ID!, $first: Int, $name: String) { returns(storeId: $storeId, first: $first, filter: { orderName: $name }) { nodes { id items { id } } } }`,
 );
 
 describe("operation checks, worked out once per document", () => {
   it("checks the variables' bounds and text on every request with the same document", () => {
     expect(refusal(LIST, { storeId: "st_a", first: 5, name: "#1001" })).toBeNull();
     const long = refusal(LIST, { storeId: "st_a", first: 5, name: "x".repeat(TEXT_BOUNDS.short + 1) });
-    expect(long?.extensions).toMatchObject({ status: 400, field: "orderName" }); // bounds name the argument
+    expect(long?.extensions).toMatchObject({ status: 400, field: "filter.orderName" }); // bounds name the argument
     expect(refusal(LIST, { storeId: "st_a", first: 5, name: "a\u0000b" })?.extensions).toMatchObject({ status: 400, field: "name" });
     expect(refusal(LIST, { storeId: "st_a", first: 5, name: "#1001" })).toBeNull();
   });
@@ -55,7 +55,7 @@ describe("operation checks, worked out once per document", () => {
   });
 
   it("refuses a document whose own text no database can store, on every request", () => {
-    const bad = parse(`query { returns(storeId: "st_a", orderName: "a\\u0000b") { nodes { id } } }`);
+    const bad = parse(`query { returns(storeId: "st_a", filter: { orderName: "a\\u0000b" }) { nodes { id } } }`);
     for (let i = 0; i < 2; i++) expect(refusal(bad, {})?.extensions).toMatchObject({ status: 400, field: "query" });
   });
 });

@@ -44,6 +44,13 @@ describe("list window", () => {
     expect(field({ filter: "deleted_at" })).toBe("filter");
     expect(field({ state: "flagged" })).toBe("state");
     expect(field({ from: d("2026-01-01"), to: d("2026-05-01") })).toBe(null); // exactly 120 days
+    // Every problem of the window at once.
+    try {
+      listWindow({ from: d("2026-02-01"), to: d("2026-01-01"), filter: "deleted_at", state: "flagged" }, NOW);
+      expect.unreachable();
+    } catch (err) {
+      expect(((err as DomainError).info.extra!.problems as { field: string }[]).map((p) => p.field)).toEqual(["from", "filter", "state"]);
+    }
   });
 });
 

@@ -251,7 +251,7 @@ function customSyncInput(b: Record<string, any>) {
     shippingAddress: address(b.shippingAddress),
     billingAddress: address(b.billingAddress),
     tags: Array.isArray(b.tags) ? b.tags.map(String) : [],
-    fulfillments: b.fulfillments.map((f: any, j: number) => {
+    fulfillments: b.fulfillments.map((f: any) => {
       const tn = Array.isArray(f.trackingNumbers) ? f.trackingNumbers[0] : null;
       return {
         id: String(f.id),
@@ -265,7 +265,7 @@ function customSyncInput(b: Record<string, any>) {
 
 /** The Orders API create body as OrderInput. */
 function ordersApiInput(b: Record<string, any>) {
-  const lineItems = b.lineItems.map((li: any, i: number) => {
+  const lineItems = b.lineItems.map((li: any) => {
     return {
       ...nullFields(li, ["variantId", "sku", "imageUrl"]),
       id: String(li.id),

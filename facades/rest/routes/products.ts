@@ -3,7 +3,7 @@
 import { operation } from "../../executor.js";
 import { restRoute, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
-import { LIST_BOUNDS, TEXT_BOUNDS } from "../../../src/core/bounds.js";
+import { LIST_BOUNDS } from "../../../src/core/bounds.js";
 
 const bulkUpload = operation(`mutation RestProductsBulkUpload($storeId: ID!, $products: [ProductFamilyUpload!]!, $key: String) {
   bulkUploadProducts(storeId: $storeId, products: $products, idempotencyKey: $key) {

@@ -4,7 +4,7 @@ import { operation } from "../../executor.js";
 import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { List, Nullable, Obj, T, Text } from "../../declare.js";
 import { ORDER_FIELDS, RETURN_FIELDS, splitReturn } from "../../../src/returns/documents.js";
-import { Order, Return, ReturnStatus, ReturnType } from "../../../src/returns/shapes.js";
+import { Order, Return, ReturnStatus } from "../../../src/returns/shapes.js";
 import { LIST_BOUNDS } from "../../../src/core/bounds.js";
 
 const createReturn =
@@ -16,9 +16,8 @@ const createReturn =
   }
 }`);
 const getReturn = operation(`query RestGetReturn($id: ID!) { return(id: $id) { ${RETURN_FIELDS} fullOrder { ${ORDER_FIELDS} } } }`);
-const listReturns =
-  operation(`query RestListReturns($storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $min: DateTime, $max: DateTime, $name: String, $tag: String) {
-  returns(storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $min, updatedAtMax: $max, orderName: $name, tag: $tag) {
+const listReturns = operation(`query RestListReturns($storeId: ID!, $first: Int, $after: String, $filter: ReturnFilter) {
+  returns(storeId: $storeId, first: $first, after: $after, filter: $filter) {
     nodes { ${RETURN_FIELDS} }
     orders { ${ORDER_FIELDS} }
     pageInfo { hasNextPage endCursor }
@@ -144,15 +143,11 @@ export const returnsRoutes: RestRoute[] = [
       },
     },
     errors: [400],
-    variables: (input) => ({
-      storeId: input.params.storeId,
-      ...pageArgs(input),
-      status: input.q.status || undefined,
-      min: input.q.updated_at_min || undefined,
-      max: input.q.updated_at_max || undefined,
-      name: input.q.provider_order_name ?? input.q.shopify_order_name,
-      tag: input.q.tag,
-    }),
+    variables: (input) => {
+      const { status, updated_at_min: updatedAtMin, updated_at_max: updatedAtMax, provider_order_name, shopify_order_name, tag } = input.q;
+      const filter = { status, updatedAtMin, updatedAtMax, orderName: provider_order_name ?? shopify_order_name, tag };
+      return { storeId: input.params.storeId, ...pageArgs(input), filter };
+    },
     respond: ({ returns }) => ({
       status: 200,
       headers: pageHeaders(returns.pageInfo),

@@ -183,6 +183,20 @@ describe.each(providers)("compat list and ASN (%s)", (provider) => {
         to: ["The to is not a valid date: use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601."],
       },
     });
+    // The core's problems (page size, cursor, state) join the door's (the date) in the same 422.
+    const mixed = await c.get("/return/list?from=yesterday&state=flagged&paginate=TRUE&pageSize=751&cursor=garbage");
+    expect(mixed.status).toBe(422);
+    expect(mixed.body).toEqual({
+      message: "The from is not a valid date: use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601. (and 3 more errors)",
+      errors: {
+        from: ["The from is not a valid date: use YYYY-MM-DD, YYYY-MM-DD HH:MM:SS (UTC) or ISO 8601."],
+        pageSize: ["The page size must be between 1 and 750."],
+        cursor: ["The cursor is invalid: use nextPageUrl / previousPageUrl (or their cursor) unchanged."],
+        state: ["The selected state is invalid: use one of open, closed, cancelled, expired, review."],
+      },
+    });
+    const coreOnly = await c.get("/return/list?filter=deleted_at&state=flagged&paginate=1&pageSize=0");
+    expect(Object.keys(coreOnly.body.errors)).toEqual(["pageSize", "filter", "state"]);
     // A tampered window inside a real cursor is refused too (the core cursor is bound to it).
     const p1 = await c.get("/return/list?paginate=true&pageSize=2");
     const cursor = new URL(p1.body.nextPageUrl).searchParams.get("cursor")!;

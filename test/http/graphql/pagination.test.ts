@@ -73,6 +73,43 @@ describe.each(providers)("cursor pagination (%s)", (provider) => {
       expect(res.errors?.[0].extensions).toMatchObject({ status: 400 });
     }
   });
+
+  const problemsOf = async (query: string, variables: Record<string, unknown>) => {
+    const res = await svc.http.graphql(query, { s: storeId, ...variables }, secret);
+    expect(res.errors).toHaveLength(1);
+    const ext = res.errors![0].extensions;
+    expect(ext).toMatchObject({ status: 400, code: "BAD_USER_INPUT", type: "request/invalid" });
+    expect(res.errors![0].message).toBe(ext.problems.map((p: { detail: string }) => p.detail).join(" "));
+    expect(ext.field).toBe(ext.problems[0].field);
+    return ext.problems as { field: string; detail: string }[];
+  };
+
+  it("names every bad argument of a list in one error, by its GraphQL argument (returns, CSV, inbound, inventory, backwards)", async () => {
+    const RETURNS = `query($s: ID!, $first: Int, $after: String, $filter: ReturnFilter) {
+      returns(storeId: $s, first: $first, after: $after, filter: $filter) { nodes { id } } }`;
+    const problems = await problemsOf(RETURNS, { first: 9999, after: "garbage", filter: { status: "open" } });
+    expect(problems).toEqual([
+      { field: "first", detail: "Page size must be an integer from 1 to 500; got 9999." },
+      { field: "after", detail: expect.stringMatching(/^The page cursor is invalid: pass the exact value/) },
+    ]);
+    // The same for the CSV of the list, and backwards (`last`, `before`), and for the other lists.
+    const CSV = `query($s: ID!, $first: Int, $after: String) { returnsCsv(storeId: $s, first: $first, after: $after) { csv } }`;
+    expect((await problemsOf(CSV, { first: 0, after: "garbage" })).map((p) => p.field)).toEqual(["first", "after"]);
+    const BACK = `query($s: ID!, $last: Int, $before: String, $after: String) {
+      checkoutExperiences(storeId: $s, last: $last, before: $before, after: $after) { nodes { id } } }`;
+    expect((await problemsOf(BACK, { last: 501, before: "x.y", after: "x.y" })).map((p) => p.field)).toEqual(["before", "last", "before"]);
+    const INBOUND = `query($s: ID!, $status: String, $loc: ID, $first: Int, $after: String) {
+      inboundShipments(storeId: $s, status: $status, locationId: $loc, first: $first, after: $after) { nodes { id } } }`;
+    expect((await problemsOf(INBOUND, { status: "lost", loc: "warehouse-1", first: -1, after: "garbage" })).map((p) => p.field)).toEqual([
+      "first",
+      "after",
+      "status",
+      "locationId",
+    ]);
+    const ITEMS = `query($s: ID!, $loc: ID, $kind: String, $first: Int) {
+      inventoryItems(storeId: $s, locationId: $loc, kind: $kind, first: $first) { nodes { id } } }`;
+    expect((await problemsOf(ITEMS, { loc: "here", kind: "gold", first: 0 })).map((p) => p.field)).toEqual(["first", "locationId", "kind"]);
+  });
 });
 
 describe.each(providers)("backward cursor pagination (%s)", (provider) => {

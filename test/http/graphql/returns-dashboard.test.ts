@@ -8,7 +8,7 @@ import { expectNoErrors } from "../../support/gql.js";
 const UPSERT = `mutation($s: ID!, $i: OrderInput!) { upsertOrder(storeId: $s, input: $i) { order { id name } } }`;
 const CREATE = `mutation($s: ID!, $i: CreateReturnInput!) { createReturn(storeId: $s, input: $i) { return { id number status items { id } } } }`;
 const LIST = `query($s: ID!, $search: String, $sort: ReturnSort, $status: ReturnStatus, $first: Int) {
-  returns(storeId: $s, search: $search, sort: $sort, status: $status, first: $first) { nodes { id number order { name } } statusCounts { status count } }
+  returns(storeId: $s, filter: { search: $search, status: $status }, sort: $sort, first: $first) { nodes { id number order { name } } statusCounts { status count } }
 }`;
 const PROCESS = `mutation($id: ID!, $items: [ProcessReturnItemInput!]!) { processReturn(id: $id, items: $items) { return { status items { status productAdjustment refund { amount { amount } } } } } }`;
 const BULK = `mutation($ids: [ID!]!, $action: BulkReturnAction!, $reason: String) {
@@ -146,11 +146,11 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
     expect(list.returns.nodes.map((r: { id: string }) => r.id)).toEqual([alan.id]);
 
     const long = await svc.http.graphql(LIST, { s: storeId, search: "x".repeat(256) }, secret);
-    expect(long.errors?.[0].extensions).toMatchObject({ status: 400, field: "search" });
+    expect(long.errors?.[0].extensions).toMatchObject({ status: 400, field: "filter.search" });
   });
 
   it("exports the filtered list as CSV, a page at a time, the header on the first page only", async () => {
-    const q = `query($s: ID!, $search: String, $first: Int, $after: String) { returnsCsv(storeId: $s, search: $search, first: $first, after: $after) { csv rowCount pageInfo { hasNextPage endCursor } } }`;
+    const q = `query($s: ID!, $search: String, $first: Int, $after: String) { returnsCsv(storeId: $s, filter: { search: $search }, first: $first, after: $after) { csv rowCount pageInfo { hasNextPage endCursor } } }`;
     const [first, second] = [await customerReturn("Csv", "Export"), await customerReturn("Csv", "Export")];
     const p1 = (await gql(q, { s: storeId, search: "csv.export", first: 1 })).returnsCsv;
     expect(p1.rowCount).toBe(1);

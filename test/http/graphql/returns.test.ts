@@ -148,7 +148,7 @@ describe.each(providers)("returns over GraphQL (%s)", (provider) => {
     expect(a.externalRMAResponses).toEqual([]);
     const list = expectNoErrors(
       await svc.http.graphql(
-        `query($s: ID!) { returns(storeId: $s, orderName: "#G-77", status: open, first: 5) { nodes { id } orders { name } pageInfo { hasNextPage } } }`,
+        `query($s: ID!) { returns(storeId: $s, filter: { orderName: "#G-77", status: open }, first: 5) { nodes { id } orders { name } pageInfo { hasNextPage } } }`,
         { s: storeId },
         secret,
       ),

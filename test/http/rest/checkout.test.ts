@@ -184,6 +184,16 @@ describe.each(providers)("checkout over REST v2.2 (%s)", (provider) => {
       const res = await svc.http.get(`/v2.2/stores/${abStore}/checkout-ab-tests?includeDeleted=true`, { token: abSecret });
       expect(res.body.totalCount).toBe(4);
       expect(res.body.abTests[0].id).toBe(ids.deleted);
+      // The spellings HTTP clients send: any letter case, and 1/0.
+      for (const [sent, count] of [
+        ["TRUE", 4],
+        ["1", 4],
+        ["False", 3],
+        ["0", 3],
+      ] as const) {
+        const spelled = await svc.http.get(`/v2.2/stores/${abStore}/checkout-ab-tests?includeDeleted=${sent}`, { token: abSecret });
+        expect(spelled.body.totalCount, sent).toBe(count);
+      }
     });
 
     it("refuses a non-boolean includeDeleted with 400", async () => {

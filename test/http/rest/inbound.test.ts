@@ -298,6 +298,12 @@ describe.each(providers)("inbound shipments over REST v2.2 (%s)", (provider) => 
       expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
       expect(res.body.field, q).toBe(field);
     }
+    // All of them at once: one 400 naming each parameter as sent.
+    const many = await get("?status=pending&location_id=warehouse-1&created_at_min=yesterday&page-size=0&page-continue=garbage");
+    expect(many.status).toBe(400);
+    expect(many.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(
+      ["created_at_min", "location_id", "page-continue", "page-size", "status"].sort(),
+    );
     // The page size bounds themselves are accepted, as query or header.
     expect((await get("?page-size=1")).body.inbound_shipments).toHaveLength(1);
     expect((await get("?page-size=500")).body.inbound_shipments).toHaveLength(4);

@@ -218,6 +218,12 @@ describe.each(providers)("inventory over REST v2.2 (%s)", (provider) => {
       expect(res.status, path).toBe(400);
       expect(res.body.field, path).toBe(field);
     }
+    // Every problem at once, the cursor (the core's) among them, named as sent.
+    const many = await get("/inventory-items?location_id=east&kind=SHOES&page-size=0&page-continue=garbage");
+    expect(many.status).toBe(400);
+    expect(many.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["kind", "location_id", "page-continue", "page-size"]);
+    const levels = await get("/inventory-levels?updated_at_min=yesterday", secret, { "X-Page-Continue": "garbage" });
+    expect(levels.body.errors.map((e: { field: string }) => e.field)).toEqual(["updated_at_min", "X-Page-Continue"]);
     expect((await get(`/inventory-items/ii_nothere`)).status).toBe(404);
     expect((await get(`/inventory-levels/li_nothere`)).status).toBe(404);
 

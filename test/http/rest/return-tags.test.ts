@@ -104,7 +104,7 @@ describe.each(providers)("return tags (%s)", (provider) => {
     expect(rest.status).toBe(200);
     expect(rest.body.returns.map((r: any) => r.id)).toEqual([a]);
     const gql = await svc.http.graphql(
-      `query($s: ID!) { returns(storeId: $s, tag: "Filter me") { nodes { id } } }`,
+      `query($s: ID!) { returns(storeId: $s, filter: { tag: "Filter me" }) { nodes { id } } }`,
       { s: storeId },
       secret,
     );

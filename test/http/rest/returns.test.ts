@@ -282,7 +282,15 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
     const max = await svc.http.get(`/v2.2/stores/${store}/returns?updated_at_max=${encodeURIComponent(flaggedAt)}`, { token: key });
     expect(max.body.returns.map((r: any) => r.id)).toEqual([ids[2], ids[0]]);
 
-    for (const q of ["status=lost", "updated_at_min=yesterday", "page-size=0", "page-size=501", "page-continue=forged"]) {
+    for (const q of [
+      "status=lost",
+      "status=",
+      "updated_at_min=",
+      "updated_at_min=yesterday",
+      "page-size=0",
+      "page-size=501",
+      "page-continue=forged",
+    ]) {
       const bad = await svc.http.get(`/v2.2/stores/${store}/returns?${q}`, { token: key });
       expect(bad.status, q).toBe(400);
       expect(bad.headers.get("content-type")).toMatch(/^application\/problem\+json/);
@@ -292,6 +300,33 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
       token: key,
     });
     expect(filtered.status).toBe(400);
+    expect(filtered.body).toMatchObject({ type: "com.retour.api:request/invalid-cursor", field: "page-continue" });
+  });
+
+  it("names every bad list parameter in one 400: the door's and the core's, as the client sent them", async () => {
+    const list = (q: string, headers: Record<string, string> = {}) =>
+      svc.http.get(`/v2.2/stores/${storeId}/returns?${q}`, { token: secret, headers });
+    const many = await list("status=bogus&page-size=9999&page-continue=garbage&updated_at_min=notadate");
+    expect(many.status).toBe(400);
+    expect(many.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(many.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "page-continue",
+      "page-size",
+      "status",
+      "updated_at_min",
+    ]);
+    for (const e of many.body.errors) expect(e.detail).toMatch(new RegExp(`^(\`${e.field}\`|The page cursor)`));
+    expect(many.body.errors.find((e: { field: string }) => e.field === "page-continue").detail).toMatch(/X-Page-Next .* unchanged/);
+    expect(many.body.detail).toBe(many.body.errors.map((e: { detail: string }) => e.detail).join(" "));
+    // Sent as headers, the paging problems are named as the headers.
+    const viaHeaders = await list("status=bogus", { "X-Page-Size": "0", "X-Page-Continue": "garbage" });
+    expect(viaHeaders.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["X-Page-Continue", "X-Page-Size", "status"]);
+    // One of each; and a single problem keeps its own type.
+    const core = await list("page-continue=garbage&page-size=501");
+    expect(core.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["page-continue", "page-size"]);
+    const cursorOnly = await list("page-continue=garbage");
+    expect(cursorOnly.body).toMatchObject({ type: "com.retour.api:request/invalid-cursor", field: "page-continue" });
+    expect(cursorOnly.body).not.toHaveProperty("errors");
   });
 
   it("walks the lifecycle: process, reopen, flag, reject, reset — and refuses illegal transitions", async () => {

@@ -9,7 +9,7 @@ const PROBES: [string, Record<string, unknown>, string][] = [
   [`{ retrn(id: "x") { id } }`, {}, `"return"`],
   [`{ returnTransitions { frm } }`, {}, `"from"`],
   [`query($s: ID!) { returns(storeId: $s, frst: 1) { nodes { id } } }`, {}, `"first"`],
-  [`query($s: ID!, $st: ReturnStatus) { returns(storeId: $s, status: $st) { nodes { id } } }`, { st: "opn" }, `"open"`],
+  [`query($s: ID!, $st: ReturnStatus) { returns(storeId: $s, filter: { status: $st }) { nodes { id } } }`, { st: "opn" }, `"open"`],
 ];
 
 describe.each(providers)("schema suggestions in errors (%s)", (provider) => {

@@ -58,13 +58,9 @@ export interface ReturnFilters {
 }
 
 export interface FilterResult {
+  /** `filter` (the core's ReturnFilter) and `sort`, the variables of `returns` and `returnsCsv`. */
   variables: {
-    status?: string;
-    updatedAtMin?: string;
-    updatedAtMax?: string;
-    orderName?: string;
-    search?: string;
-    tag?: string;
+    filter: { status?: string; updatedAtMin?: string; updatedAtMax?: string; orderName?: string; search?: string; tag?: string };
     sort?: string;
   };
   /** A message per filter field that cannot be used as typed. */
@@ -85,36 +81,37 @@ function validDay(s: string): boolean {
  * both inclusive: "to 2026-11-03" means before 2026-11-04T00:00Z (the core's max is exclusive).
  */
 export function returnFilterVariables(f: Partial<ReturnFilters>): FilterResult {
-  const variables: FilterResult["variables"] = {};
+  const filter: FilterResult["variables"]["filter"] = {};
+  const variables: FilterResult["variables"] = { filter };
   const errors: FilterResult["errors"] = {};
   const status = (f.status ?? "").trim();
   if (status) {
-    if ((RETURN_STATUSES as readonly string[]).includes(status)) variables.status = status;
+    if ((RETURN_STATUSES as readonly string[]).includes(status)) filter.status = status;
     else errors.status = `Unknown status "${status}"; choose one from the list.`;
   }
   const from = (f.from ?? "").trim();
   const to = (f.to ?? "").trim();
   if (from) {
-    if (validDay(from)) variables.updatedAtMin = `${from}T00:00:00.000Z`;
+    if (validDay(from)) filter.updatedAtMin = `${from}T00:00:00.000Z`;
     else errors.from = "Enter the date as YYYY-MM-DD.";
   }
   if (to) {
     if (validDay(to)) {
       const next = new Date(`${to}T00:00:00Z`);
       next.setUTCDate(next.getUTCDate() + 1);
-      variables.updatedAtMax = next.toISOString();
+      filter.updatedAtMax = next.toISOString();
     } else errors.to = "Enter the date as YYYY-MM-DD.";
   }
-  if (variables.updatedAtMin && variables.updatedAtMax && from > to) {
+  if (filter.updatedAtMin && filter.updatedAtMax && from > to) {
     errors.to = "The end date is before the start date.";
-    delete variables.updatedAtMin;
-    delete variables.updatedAtMax;
+    delete filter.updatedAtMin;
+    delete filter.updatedAtMax;
   }
   const order = (f.order ?? "").trim();
-  if (order) variables.orderName = order;
+  if (order) filter.orderName = order;
   const q = (f.q ?? "").trim();
-  if (q) variables.search = q;
-  if (f.tag) variables.tag = f.tag;
+  if (q) filter.search = q;
+  if (f.tag) filter.tag = f.tag;
   const sort = (f.sort ?? "").trim();
   if (sort && RETURN_SORTS.some((o) => o.value === sort)) variables.sort = sort;
   return { variables, errors };

@@ -83,8 +83,8 @@ export const AB_TEST = `query DashboardAbTest($storeId: ID!, $id: ID!) {
 const MONEY = `amount currency`;
 const WRAPPED = `amount { ${MONEY} }`;
 
-const RETURN_LIST_VARS = `$storeId: ID!, $first: Int, $after: String, $status: ReturnStatus, $updatedAtMin: DateTime, $updatedAtMax: DateTime, $orderName: String, $search: String, $tag: String, $sort: ReturnSort`;
-const RETURN_LIST_ARGS = `storeId: $storeId, first: $first, after: $after, status: $status, updatedAtMin: $updatedAtMin, updatedAtMax: $updatedAtMax, orderName: $orderName, search: $search, tag: $tag, sort: $sort`;
+const RETURN_LIST_VARS = `$storeId: ID!, $first: Int, $after: String, $filter: ReturnFilter, $sort: ReturnSort`;
+const RETURN_LIST_ARGS = `storeId: $storeId, first: $first, after: $after, filter: $filter, sort: $sort`;
 
 export const RETURNS = `query DashboardReturns(${RETURN_LIST_VARS}) {
   returns(${RETURN_LIST_ARGS}) {
