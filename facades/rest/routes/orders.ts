@@ -95,7 +95,8 @@ const updateStatus =
 // ─── Request bodies (the platforms' order JSON: fields this service does not read are allowed) ───
 
 const Open = (properties: Record<string, TSchema>, options: Record<string, unknown> = {}) => T.Object(properties, options);
-const MoneyIn = Obj({ amount: Text("short"), currencyCode: Text("short") });
+const Short = Text("short");
+const MoneyIn = Obj({ amount: Short, currencyCode: Short });
 const MoneySetIn = Open({ shopMoney: MoneyIn, presentmentMoney: Opt(MoneyIn) });
 const Anything = T.Object({});
 const CustomOrder = Open({
@@ -104,16 +105,10 @@ const CustomOrder = Open({
   name: Opt(Text("short", { description: "Display name; defaults to `id`." })),
   createdAt: DateTime,
   updatedAt: DateTime,
-  presentmentCurrency: Text("short"),
-  shopCurrency: Text("short"),
-  tags: Opt(List(Text("short"), "orderTags")),
-  customer: Open({
-    email: Text("short"),
-    firstName: Text("short"),
-    lastName: Text("short"),
-    phone: Opt(Text("short")),
-    id: Opt(Text("id")),
-  }),
+  presentmentCurrency: Short,
+  shopCurrency: Short,
+  tags: Opt(List(Short, "orderTags")),
+  customer: Open({ email: Short, firstName: Short, lastName: Short, phone: Opt(Short), id: Opt(Text("id")) }),
   lineItems: List(
     Open({
       id: Text("id"),
@@ -124,26 +119,20 @@ const CustomOrder = Open({
       sku: Text("id"),
       variantId: Opt(Text("id")),
       variantTitle: Opt(Text("title")),
-      vendor: Opt(Text("short")),
+      vendor: Opt(Short),
     }),
     "orderLineItems",
   ),
   orderDiscounts: List(Anything, "orderCharges"),
   shippingLines: List(Anything, "orderCharges"),
   fulfillments: List(Anything, "orderFulfillments"),
-  shippingAddress: Open({
-    address1: Text("short"),
-    city: Text("short"),
-    provinceCode: Text("short"),
-    zip: Text("short"),
-    countryCode: Text("short"),
-  }),
+  shippingAddress: Open({ address1: Short, city: Short, provinceCode: Short, zip: Short, countryCode: Short }),
 });
 const NullableAmount = Nullable(Amount);
 const ApiOrder = Open({
   orderId: Text("id"),
   createdAt: DateTime,
-  name: Opt(Text("short")),
+  name: Opt(Short),
   provider: Opt(Text("short", { default: "custom" })),
   currencyCode: Opt(Text("short", { default: "USD" })),
   lineItems: List(
@@ -164,21 +153,15 @@ const ApiOrder = Open({
   customer: Opt(Anything),
   shipping: Opt(Open({ cost: Opt(NullableAmount) })),
   billingAddress: Opt(Anything),
-  tags: Opt(List(Text("short"), "orderTags")),
+  tags: Opt(List(Short, "orderTags")),
   locationId: Opt(Text("id")),
   totalPrice: Opt(NullableAmount),
   subtotalPrice: Opt(NullableAmount),
   totalTax: Opt(NullableAmount),
   totalDiscount: Opt(NullableAmount),
 });
-const LocationIn = Nullable(
-  Obj({
-    city: Nullable(Text("short")),
-    state: Nullable(Text("short")),
-    country: Nullable(Text("short")),
-    postalCode: Nullable(Text("short")),
-  }),
-);
+const NShort = Nullable(Short);
+const LocationIn = Nullable(Obj({ city: NShort, state: NShort, country: NShort, postalCode: NShort }));
 const trackingUpdate = (statuses: readonly string[]) => ({
   status: T.String({ enum: statuses }),
   estimatedDeliveryDate: Opt(Nullable(DateTime)),
@@ -189,7 +172,7 @@ const trackingUpdate = (statuses: readonly string[]) => ({
 const FulfillmentIn = Obj({
   fulfillmentId: Opt(Text("id")),
   lineItems: List(Obj({ id: Text("id"), quantity: LineQuantity }), "fulfillmentLineItems", { minItems: 1 }),
-  tracking: Opt(Nullable(Obj({ carrier: Text("short"), code: Text("short") }))),
+  tracking: Opt(Nullable(Obj({ carrier: Short, code: Short }))),
   useDummyTracking: Opt(T.Boolean()),
   initialTracking: Opt(Nullable(Obj(trackingUpdate(FULFILLMENT_STATUSES)))),
 });

@@ -56,7 +56,6 @@ const CallbackInput = Obj({
     ),
   ),
 });
-const ExternalId = Nullable(Text("id"));
 
 /** What a delivery POSTs: the event, and the return and order exactly as GET /returns/{id} shows them. */
 const ReturnEvent = component(
@@ -162,7 +161,7 @@ export const webhookRoutes = declareRoutes("Webhooks", [
     operationId: "Webhook update",
     summary: "Replace the callback (and optionally the externalId)",
     operation: updateWebhook,
-    body: Obj({ webhook: Obj({ callback: CallbackInput, externalId: T.Optional(ExternalId) }) }),
+    body: Obj({ webhook: Obj({ callback: CallbackInput, externalId: T.Optional(Nullable(Text("id"))) }) }),
     responses: { 204: { description: "Updated" } },
     errors: [400, 404, 409],
     // An absent externalId stays absent: the core keeps the stored one.
