@@ -272,20 +272,21 @@ function coerceParam(schema: Record<string, unknown>, v: string): unknown {
 
 // ─── Serialisation ───────────────────────────────────────────────────────────
 
-/** A serialiser for one response schema: optional fields without a value are left out, never null. */
-export function serializerOf(schema: Schema): (value: unknown) => string {
-  let stringify: ((v: unknown) => string) | undefined;
-  return (value) => {
-    stringify ??= fastJson(schema as object) as (v: unknown) => string;
-    return stringify(dropAbsent(schema, value));
-  };
+const serializers = new WeakMap<object, (v: unknown) => string>();
+/** Serialises a value by its response schema (compiled once per schema): optional fields without a value are left out, never null. */
+export function serialize(schema: Schema, value: unknown): string {
+  let stringify = serializers.get(schema);
+  if (!stringify) serializers.set(schema, (stringify = fastJson(schema as object) as (v: unknown) => string));
+  return stringify(dropAbsent(schema, value));
 }
 
 // ─── OpenAPI ─────────────────────────────────────────────────────────────────
 
 export interface OpenApiStyle {
   /** The documented error responses of a route (problem details, or the door's own shape). */
-  errors(route: RouteDecl): Record<string, unknown>;
+  errors?(route: RouteDecl): Record<string, unknown>;
+  /** Responses every route of the door has, documented like a route's own. */
+  common?: Record<number, ResponseDecl>;
   /** The schema of path parameters. */
   pathParam: Schema;
   /** Extra fields of each operation (security, x-scope…). */
@@ -319,7 +320,7 @@ export function openApiOf(
       ...Object.entries(r.headers ?? {}).map(([name, p]) => param(name, "header", p, doc)),
     ];
     const responses: Record<string, unknown> = {};
-    for (const [status, res] of Object.entries(r.responses)) {
+    for (const [status, res] of Object.entries({ ...r.responses, ...style.common })) {
       responses[status] = {
         description: res.description,
         ...(res.headers
@@ -332,7 +333,7 @@ export function openApiOf(
         ...(res.schema ? { content: { [res.contentType ?? "application/json"]: { schema: doc(res.schema) } } } : {}),
       };
     }
-    Object.assign(responses, style.errors(r));
+    Object.assign(responses, style.errors?.(r));
     item[r.method.toLowerCase()] = {
       operationId: r.operationId,
       summary: r.summary,
@@ -347,12 +348,17 @@ export function openApiOf(
   return { paths, schemas };
 }
 
+/** What `coerceParam` accepts for a boolean, said once for every boolean parameter. */
+const BOOLEAN_SPELLINGS = "`true`/`false` in any letter case, or `1`/`0`.";
+
 function param(name: string, where: string, p: ParamDecl, doc: (s: unknown) => unknown) {
+  const isBoolean = ([] as unknown[]).concat((p.schema as Record<string, unknown>).type).includes("boolean");
+  const description = [p.description, isBoolean ? BOOLEAN_SPELLINGS : undefined].filter(Boolean).join(" ");
   return {
     name,
     in: where,
     required: p.required ?? false,
-    ...(p.description ? { description: p.description } : {}),
+    ...(description ? { description } : {}),
     schema: doc(p.schema),
     ...(p.example !== undefined ? { example: p.example } : {}),
   };

@@ -1,8 +1,11 @@
 // Small routing helpers shared by the facades: a route table matched by method and path, so a
 // known path with the wrong method answers 405 with `Allow`, and an unknown one 404.
-import type { Request } from "express";
+import type { Request, Response } from "express";
+import type { GraphQLFormattedError } from "graphql";
 import { isIP } from "node:net";
 import { isHostname } from "../src/config.js";
+import { rateLimitHeaders } from "../src/core/rate-limit.js";
+import type { Caller, Executor, Operation } from "./executor.js";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -59,6 +62,23 @@ export function queryValue(req: Request, name: string): string | undefined {
   const v = req.query[name];
   if (Array.isArray(v)) return typeof v[0] === "string" ? v[0] : undefined;
   return typeof v === "string" ? v : undefined;
+}
+
+/** An operation's GraphQL errors, thrown by a request's runner so that one `catch` of the door answers them. */
+export class OperationFailed extends Error {
+  constructor(readonly errors: readonly GraphQLFormattedError[]) {
+    super(errors[0]?.message ?? "GraphQL error");
+  }
+}
+
+/** Runs operations for one request: sets the caller's rate-limit headers (while they can be sent), throws the errors. */
+export function runnerFor(executor: Executor, caller: Caller, res: Response) {
+  return async <T = any>(op: Operation, variables: Record<string, unknown>): Promise<T> => {
+    const out = await executor.run<T>(op, variables, caller);
+    if (out.rateLimit && !res.headersSent) res.set(rateLimitHeaders(out.rateLimit));
+    if (out.errors?.length) throw new OperationFailed(out.errors);
+    return out.data as T;
+  };
 }
 
 export function requestId(req: Request): string {

@@ -4,25 +4,29 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { GraphQLFormattedError } from "graphql";
 import { CoreUnavailableError, operation, type Executor, type Operation } from "../executor.js";
-import { publicBaseOf, RouteTable, requestId } from "../http.js";
-import type { InputProblem } from "../declare.js";
-import { rateLimitHeaders } from "../../src/core/rate-limit.js";
+import { OperationFailed, publicBaseOf, RouteTable, requestId, runnerFor } from "../http.js";
+import { serialize, type InputProblem } from "../declare.js";
 import { noteOf } from "../../src/core/log.js";
 import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 import { accessCheck, compatRoutes } from "./routes.js";
-import { serialize, type CompatInput, type CompatRoute } from "./route.js";
+import type { CompatInput, CompatRoute } from "./route.js";
+import { UNEXPECTED_BODY } from "./shapes.js";
 import { compatOpenApiDocument } from "./openapi.js";
 
 export { compatRoutes };
 export type { CompatRoute };
 
-export const UNAUTHORIZED_BODY = { error: { code: "401", http_code: "GEN-UNAUTHORIZED", message: "Unauthorized." } };
-/** A valid key without the scope: our spec's 403, in the platform's envelope shape. */
-export const FORBIDDEN_BODY = { error: { code: "403", http_code: "GEN-FORBIDDEN", message: "Forbidden." } };
-/** The platform runs on Laravel, whose throttle answers this body with 429. */
-export const TOO_MANY_BODY = { message: "Too Many Attempts." };
-const UNEXPECTED = { errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } };
+/** What every route answers alike when the core refuses the caller or cannot serve: by the core's error code. */
+const REFUSED: Record<string, [status: number, body: unknown]> = {
+  UNAUTHENTICATED: [401, { error: { code: "401", http_code: "GEN-UNAUTHORIZED", message: "Unauthorized." } }],
+  // A valid key without the scope: our spec's 403, in the platform's envelope shape.
+  FORBIDDEN: [403, { error: { code: "403", http_code: "GEN-FORBIDDEN", message: "Forbidden." } }],
+  // The platform runs on Laravel, whose throttle answers this body with 429.
+  RATE_LIMITED: [429, { message: "Too Many Attempts." }],
+  // Storage unavailable: the platform's documented error envelope, with Retry-After.
+  [STORAGE_UNAVAILABLE]: [503, { errors: { message: "Service unavailable.", code: "UNEXPECTED_ERROR" } }],
+};
 
 const whoAmI = operation(`query CompatViewer { viewer { __typename ... on ApiClientViewer { storeId } } }`);
 
@@ -38,13 +42,6 @@ export function validationBody(problems: InputProblem[]) {
   return { message: problems[0].detail + (more ? ` (and ${more} more error${more === 1 ? "" : "s"})` : ""), errors };
 }
 
-/** The core's refusal of the request's inputs (one, or its `problems`), by field; none for any other error. */
-function coreInputProblems(err: GraphQLFormattedError): InputProblem[] {
-  const ext = (err.extensions ?? {}) as { status?: number; field?: string; code?: string; problems?: { field?: string; detail: string }[] };
-  if (ext.status !== 400 && ext.code !== "BAD_USER_INPUT") return [];
-  return (ext.problems ?? [{ field: ext.field, detail: err.message }]).map((p) => ({ field: p.field ?? "request", detail: p.detail }));
-}
-
 /** The platform's header, or ours, as the Authorization header the core understands. */
 export function compatAuthorization(req: Request): string | undefined {
   const platform = req.get("x-authorization");
@@ -52,12 +49,26 @@ export function compatAuthorization(req: Request): string | undefined {
   return req.get("authorization") ?? undefined;
 }
 
-/** 503 in the platform's documented error envelope, with Retry-After (core or storage unavailable). */
-function sendUnavailable(res: Response): void {
-  res
-    .status(503)
-    .set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS))
-    .json({ errors: { message: "Service unavailable.", code: "UNEXPECTED_ERROR" } });
+/** The core's refusal of the request's inputs (one, or its `problems`), by field; none for any other error. */
+function coreInputProblems(err: GraphQLFormattedError): InputProblem[] {
+  const ext = (err.extensions ?? {}) as { status?: number; field?: string; code?: string; problems?: { field?: string; detail: string }[] };
+  if (ext.status !== 400 && ext.code !== "BAD_USER_INPUT") return [];
+  return (ext.problems ?? [{ field: ext.field, detail: err.message }]).map((p) => ({ field: p.field ?? "request", detail: p.detail }));
+}
+
+/** The core's error: a refusal every route answers alike, a refused input (its `field`, its words) in the 422 envelope, else unexpected. */
+function sendCoreError(res: Response, err: GraphQLFormattedError): void {
+  const refused = REFUSED[String(err.extensions?.code)];
+  const problems = coreInputProblems(err);
+  if (refused) sendRefused(res, refused);
+  else if (problems.length) res.status(422).json(validationBody(problems));
+  else res.status(500).json(UNEXPECTED_BODY);
+}
+
+/** Answers a refusal of REFUSED (503: with Retry-After). */
+function sendRefused(res: Response, [status, body]: [number, unknown]): void {
+  if (status === 503) res.set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
+  res.status(status).json(body);
 }
 
 export interface CompatFacadeOptions {
@@ -79,33 +90,14 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     const note = noteOf(res);
     const caller = { authorization: compatAuthorization(req), requestId: requestId(req), door: "compat" as const, note };
-    /** Runs an operation; answers what every route answers alike (401, 403, 429, 503) and returns null then. */
-    const run = async (
-      op: Operation,
-      variables: Record<string, unknown>,
-    ): Promise<{ data: any; errors?: readonly GraphQLFormattedError[] } | null> => {
-      const out = await opts.executor.run(op, variables, caller);
-      if (out.rateLimit) res.set(rateLimitHeaders(out.rateLimit));
-      const code = out.errors?.[0]?.extensions?.code;
-      if (code === "UNAUTHENTICATED") return (void res.status(401).json(UNAUTHORIZED_BODY), null);
-      if (code === "FORBIDDEN") return (void res.status(403).json(FORBIDDEN_BODY), null);
-      if (code === "RATE_LIMITED") return (void res.status(429).json(TOO_MANY_BODY), null);
-      if (code === STORAGE_UNAVAILABLE) return (void sendUnavailable(res), null);
-      return out;
-    };
-    /** The core's refusal of an input (its `field`, its words) in the 422 envelope; anything else is unexpected. */
-    const sendCoreError = (err: GraphQLFormattedError) => {
-      const problems = coreInputProblems(err);
-      if (problems.length) return void res.status(422).json(validationBody(problems));
-      res.status(500).json(UNEXPECTED);
-    };
+    const run = runnerFor(opts.executor, caller, res);
     try {
-      if (!caller.authorization) return void res.status(401).json(UNAUTHORIZED_BODY);
+      if (!caller.authorization) return sendRefused(res, REFUSED.UNAUTHENTICATED);
       const match = table.match(req.method, req.path);
       if (match.kind !== "found") {
         // Unknown path: a bad key still gets the platform's 401 first.
         const who = await opts.executor.run(whoAmI, {}, caller);
-        if (who.data?.viewer?.__typename !== "ApiClientViewer") return void res.status(401).json(UNAUTHORIZED_BODY);
+        if (who.data?.viewer?.__typename !== "ApiClientViewer") return sendRefused(res, REFUSED.UNAUTHENTICATED);
         if (match.kind === "method") res.set("Allow", match.allow.join(", "));
         return void res
           .status(match.kind === "method" ? 405 : 404)
@@ -126,29 +118,24 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
       const variables = route.variables(input); // adds its own problems (dates), so all are told at once
       if (input.problems.length) {
         // A malformed request: the 422 only to a caller who may use the route (else 401/403 as for any request).
-        const access = await run(accessCheck, { scope: route.scope });
-        if (!access) return;
-        if (access.errors?.length) return sendCoreError(access.errors[0]);
+        await run(accessCheck, { scope: route.scope });
         // A read also tells what the core finds wrong with the other parameters (a page size, a cursor, a state).
         if (route.method === "GET") {
-          const out = await run(route.operation, variables);
-          if (!out) return;
+          const out = await opts.executor.run(route.operation, variables, caller);
           const told = new Set(input.problems.map((p) => p.field));
           // Only the core's own words about a named input (never a GraphQL message).
           if (out.errors?.[0].extensions?.field) input.problems.push(...coreInputProblems(out.errors[0]).filter((p) => !told.has(p.field)));
         }
         return void res.status(422).json(validationBody(input.problems));
       }
-      const out = await run(route.operation, variables);
-      if (!out) return;
-      if (out.errors?.length) return sendCoreError(out.errors[0]);
-      const reply = route.respond(out.data, input);
+      const reply = route.respond(await run(route.operation, variables), input);
       res
         .status(reply.status)
         .type("application/json")
         .send(reply.shape ? serialize(reply.shape, reply.body) : JSON.stringify(reply.body));
     } catch (err) {
-      next(err);
+      if (err instanceof OperationFailed) sendCoreError(res, err.errors[0]);
+      else next(err);
     }
   });
 
@@ -159,9 +146,9 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
         .json({ message: "The given data was invalid.", errors: { body: ["The request body is not valid JSON."] } });
     if (err?.type === "entity.too.large")
       return void res.status(413).json({ message: `Request body too large: at most ${bytesText(BODY_BOUNDS.compat)}.` });
-    if (err instanceof CoreUnavailableError) return void sendUnavailable(res);
+    if (err instanceof CoreUnavailableError) return sendRefused(res, REFUSED[STORAGE_UNAVAILABLE]);
     opts.log.error({ err, requestId: requestId(req) }, "unexpected error in compat facade");
-    res.status(500).json(UNEXPECTED);
+    res.status(500).json(UNEXPECTED_BODY);
   });
   return router;
 }

@@ -3,7 +3,7 @@
 // COMPAT_CHOICES is the one place that records how the door resolved the platform's open questions
 // (docs vs real behaviour); change a choice here and in the code it names.
 import { BODY_BOUNDS, bytesText, PAGE_SIZES } from "../../src/core/bounds.js";
-import { openApiOf, T, toDocument, type ResponseDecl } from "../declare.js";
+import { openApiOf, T, type ResponseDecl } from "../declare.js";
 import type { CompatRoute } from "./route.js";
 import { compatRoutes } from "./routes.js";
 import { REFUSALS } from "./shapes.js";
@@ -27,6 +27,7 @@ export const COMPAT_CHOICES: string[] = [
   '**Rate limit**: 300 requests per minute per key; over it → 429 `{"message":"Too Many Attempts."}` with `Retry-After` and `RateLimit-*` headers.',
 ];
 
+/** What every route answers alike (index.ts). */
 const common: Record<number, ResponseDecl> = {
   401: { description: "Missing or invalid key", schema: REFUSALS.Gateway },
   403: { description: "The key lacks the scope", schema: REFUSALS.Gateway },
@@ -37,16 +38,9 @@ const common: Record<number, ResponseDecl> = {
 
 /** The document, derived from the route declarations (routes.ts) and the shapes (shapes.ts). */
 export function compatOpenApiDocument() {
-  const errorSchemas: Record<string, unknown> = {};
-  const errors = Object.fromEntries(
-    Object.entries(common).map(([status, r]) => [
-      status,
-      { description: r.description, content: { "application/json": { schema: toDocument(r.schema, errorSchemas) } } },
-    ]),
-  );
   const { paths, schemas } = openApiOf(compatRoutes, {
     pathParam: T.Integer({ description: "The compat id, or `0` with one of the query identifiers." }),
-    errors: () => errors,
+    common,
     extra: (r) => ({ "x-scope": (r as CompatRoute).scope }),
   });
   return {
@@ -68,7 +62,7 @@ export function compatOpenApiDocument() {
         XAuthorization: { type: "apiKey", in: "header", name: "X-Authorization" },
         Bearer: { type: "http", scheme: "bearer" },
       },
-      schemas: { ...schemas, ...errorSchemas },
+      schemas,
     },
     paths,
   };

@@ -1,9 +1,9 @@
 // What a compat route is: one declaration (facades/declare.ts) of the platform's request, the core
-// operation it becomes and the shapes it answers. The scope, the OpenAPI operation, the parameter
-// and body validation and the serialisers are derived here; the door (index.ts) runs any of them.
+// operation it becomes and the shapes it answers. The scope and the parameter and body validation
+// are derived here (the OpenAPI operation in openapi.ts); the door (index.ts) runs any of them.
 import type { Request } from "express";
 import { queryValue } from "../http.js";
-import { paramReader, scopeOf, serializerOf, validatorOf, type InputProblem, type RouteDecl, type Schema } from "../declare.js";
+import { paramReader, scopeOf, validatorOf, type InputProblem, type RouteDecl, type Schema } from "../declare.js";
 
 export interface CompatInput {
   req: Request;
@@ -58,12 +58,4 @@ export function compatRoute(decl: CompatDecl): CompatRoute {
       return [...q.problems, ...(validateBody && input.body !== undefined ? validateBody(input.body) : [])].map(worded);
     },
   };
-}
-
-const serializers = new WeakMap<object, (v: unknown) => string>();
-/** The serialiser of a reply's shape, compiled once per shape. */
-export function serialize(shape: Schema, body: unknown): string {
-  let s = serializers.get(shape);
-  if (!s) serializers.set(shape, (s = serializerOf(shape)));
-  return s(body);
 }

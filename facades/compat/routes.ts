@@ -169,16 +169,8 @@ const declarations: CompatDecl[] = [
     },
     // A cursor pages even without paginate=true (clients re-sending only the cursor); without either, the whole window.
     variables: (input) => {
-      const { filter, state, pageSize, cursor } = input.q;
-      return {
-        from: dateOf(input, "from"),
-        to: dateOf(input, "to"),
-        filter,
-        state,
-        pageSize,
-        cursor,
-        unpaged: !(input.q.paginate || cursor),
-      };
+      const { paginate, ...q } = input.q; // the other parameters are named as the operation's variables
+      return { ...q, from: dateOf(input, "from"), to: dateOf(input, "to"), unpaged: !(paginate || q.cursor) };
     },
     respond: (data: Page, input) => {
       const page = data.warehouseReturns;
@@ -238,12 +230,7 @@ const declarations: CompatDecl[] = [
       variables: (input) => {
         const fromBody = (input.body as { line_item_id?: unknown } | undefined)?.line_item_id;
         const raw: string = input.q.line_item_id ?? (typeof fromBody === "string" || typeof fromBody === "number" ? String(fromBody) : "");
-        return {
-          ids: raw
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean),
-        };
+        return { ids: raw.split(",").flatMap((id) => id.trim() || []) }; // each id trimmed, empty ones left out
       },
     },
     {

@@ -341,6 +341,7 @@ export function renderAsnRows(r: CoreReturn) {
 
 export const NOT_FOUND_BODY = { errors: { message: "No return found with this ID." } };
 export const DETAILS_NOT_FOUND_BODY = { error: { message: "No return found with this ID." } };
+export const UNEXPECTED_BODY = { errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } };
 
 const Message = (m: TSchema = S) => Obj({ message: m });
 export const REFUSALS = {
@@ -390,9 +391,6 @@ const REFUSAL_BODIES: Record<string, [number, (message: string) => unknown]> = {
 };
 
 export function refusalResponse(r: CoreRefusal): { status: number; body: unknown } {
-  const [status, body] = REFUSAL_BODIES[r.code] ?? [
-    500,
-    () => ({ errors: { message: "An unexpected error occurred.", code: "UNEXPECTED_ERROR" } }),
-  ];
+  const [status, body] = REFUSAL_BODIES[r.code] ?? [500, () => UNEXPECTED_BODY];
   return { status, body: body(r.message) };
 }

@@ -1,12 +1,11 @@
 // The REST v2.2 merchant API: a route table over GraphQL operations, problem+json errors.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { CoreUnavailableError, operation, type Caller, type Executor, type Operation } from "../executor.js";
-import { RouteTable, requestId } from "../http.js";
-import { INTERNAL_DETAIL, problemFor, problemFromGraphQL, requestProblems, sendProblem } from "./problem.js";
+import { OperationFailed, RouteTable, requestId, runnerFor } from "../http.js";
+import { INTERNAL_DETAIL, problemFor, problemFromGraphQL, requestProblems, sendProblem, type Problem } from "./problem.js";
 import { inputOf, requestField, RestInputError, RestProblem, type RestInput, type RestRoute } from "./route.js";
 import { restRoutes } from "./routes/index.js";
 import { openApiDocument } from "./openapi.js";
-import { rateLimitHeaders } from "../../src/core/rate-limit.js";
 import { noteOf } from "../../src/core/log.js";
 import { STORAGE_RETRY_AFTER_SECONDS } from "../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
@@ -70,67 +69,36 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
   router.use(async (req: Request, res: Response) => {
     const match = table.match(req.method, req.path);
     if (match.kind === "none") {
-      return sendProblem(
-        res,
-        problemFor(serviceName, req, 404, "request/route-not-found", "Not found", `No route ${req.method} ${req.baseUrl}${req.path}.`),
-      );
+      const detail = `No route ${req.method} ${req.baseUrl}${req.path}.`;
+      return sendProblem(res, problemFor(serviceName, req, 404, "request/route-not-found", "Not found", detail));
     }
     if (match.kind === "method") {
       res.set("Allow", match.allow.join(", "));
-      return sendProblem(
-        res,
-        problemFor(
-          serviceName,
-          req,
-          405,
-          "request/method-not-allowed",
-          "Method not allowed",
-          `${req.method} is not supported here; use ${match.allow.join(" or ")}.`,
-        ),
-      );
+      const detail = `${req.method} is not supported here; use ${match.allow.join(" or ")}.`;
+      return sendProblem(res, problemFor(serviceName, req, 405, "request/method-not-allowed", "Method not allowed", detail));
     }
     const route = match.route;
     const note = noteOf(res);
     note.route = req.baseUrl + route.path;
     const input = inputOf(req, match.params);
     const caller = { authorization: req.get("authorization"), requestId: requestId(req), door: "rest" as const, note };
+    const run = runnerFor(executor, caller, res);
     try {
-      if (route.stream) {
-        const run = async (op: Operation, variables: Record<string, unknown>) => {
-          const out = await executor.run(op, variables, caller);
-          if (out.rateLimit && !res.headersSent) res.set(rateLimitHeaders(out.rateLimit));
-          if (out.errors?.length) throw new GraphQLFailure(out.errors);
-          return out.data;
-        };
-        await route.stream(input, run as any, res);
-        return;
-      }
-      // The body or query is malformed: say so (every problem at once) only to a caller who may use this route.
-      const problems = route.readInput(input);
-      let variables: Record<string, unknown> | undefined;
-      let translationError: RestInputError | undefined;
-      if (!problems.length) {
-        try {
-          variables = route.variables(input);
-        } catch (err) {
-          if (!(err instanceof RestInputError)) throw err;
-          translationError = err;
-        }
-      }
-      if (problems.length || translationError) {
-        const access = await executor.run(accessCheck, { scope: route.scope, storeId: match.params.storeId ?? null }, caller);
-        if (access.errors?.length) throw new GraphQLFailure(access.errors);
-        if (translationError) throw translationError;
+      const variables = route.variablesOf(input);
+      if (variables instanceof RestInputError) {
+        // The body or query is malformed: say so (every problem at once) only to a caller who may use this route.
+        await run(accessCheck, { scope: route.scope, storeId: match.params.storeId ?? null });
         // A read also tells what the core finds wrong with the other parameters (a cursor, a page size).
-        if (route.method === "GET") problems.push(...(await coreProblems(route, input, problems, caller)));
+        const problems = variables.problems;
+        if (route.method !== "GET" || !problems?.length) throw variables;
+        problems.push(...(await coreProblems(route, input, problems, caller)));
         throw new RestInputError(problems.map((p) => p.detail).join(" "), problems[0].field, problems);
       }
-      const out = await executor.run(route.operation, variables!, caller);
-      if (out.rateLimit) res.set(rateLimitHeaders(out.rateLimit));
-      if (out.errors?.length) return sendError(req, res, route, input, new GraphQLFailure(out.errors));
-      const result = route.respond(out.data, input);
+      const data = await run(route.operation, variables);
+      const result = route.respond(data, input);
+      if (result.stream) return await result.stream(run, res);
       // An idempotent replay (IETF Idempotency-Key draft): the first request's result, marked as such.
-      if (Object.values(out.data ?? {}).some((v) => (v as { replayed?: unknown } | null)?.replayed === true))
+      if (Object.values(data ?? {}).some((v) => (v as { replayed?: unknown } | null)?.replayed === true))
         res.set("Idempotent-Replayed", "true");
       if (result.headers) res.set(result.headers);
       res.status(result.status);
@@ -146,16 +114,11 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
   router.use((err: any, req: Request, res: Response, _next: NextFunction) => {
     // Routes that document `{ error }` bodies for a status get that shape here too.
     const matched = table.match(req.method, req.path);
-    const send = (problem: ReturnType<typeof problemFor>) => {
-      if (matched.kind === "found" && matched.route.errorBody?.statuses.includes(problem.status))
-        return void res.status(problem.status).json({ error: problem.detail });
-      sendProblem(res, problem);
-    };
+    const send = (problem: Problem) => answer(res, matched.kind === "found" ? matched.route : undefined, problem);
     if (err?.type === "entity.parse.failed") return send(doorProblem(req, "malformedJson"));
     if (err?.type === "entity.too.large") return send(doorProblem(req, "tooLarge"));
-    if (err?.status >= 400 && err?.status < 500) {
+    if (err?.status >= 400 && err?.status < 500)
       return send(problemFor(serviceName, req, err.status, "request/invalid", "Invalid request", String(err.message)));
-    }
     opts.log.error({ err, requestId: requestId(req) }, "unexpected error in REST facade");
     sendProblem(res, doorProblem(req, "internal"));
   });
@@ -171,10 +134,9 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
     }
     const out = await executor.run(route.operation, variables, caller);
     const ext = (out.errors?.[0]?.extensions ?? {}) as { status?: number; field?: string; problems?: { field?: string; detail: string }[] };
-    // Only the core's own words about a named input (never a GraphQL message).
-    if (ext.status !== 400 || !(ext.problems || ext.field)) return [];
+    if (ext.status !== 400) return [];
     const found = ext.problems ?? [{ field: ext.field, detail: out.errors![0].message }];
-    return requestProblems(found, (f) => requestField(route, input, f));
+    return requestProblems(found, (f) => requestField(route, input, f)).map((p) => ({ field: p.field ?? "query", detail: p.detail }));
   }
 
   function sendError(req: Request, res: Response, route: RestRoute, input: RestInput, err: unknown) {
@@ -183,7 +145,7 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       res.destroy();
       return;
     }
-    let problem;
+    let problem: Problem;
     if (err instanceof RestProblem) {
       problem = problemFor(serviceName, req, err.status, err.type, err.title, err.message);
     } else if (err instanceof RestInputError) {
@@ -192,7 +154,7 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
         ...(err.problems && err.problems.length > 1 ? { errors: err.problems } : {}),
       };
       problem = problemFor(serviceName, req, 400, "request/invalid", "Invalid request", err.message, extra);
-    } else if (err instanceof GraphQLFailure) {
+    } else if (err instanceof OperationFailed) {
       problem = problemFromGraphQL(serviceName, req, err.errors[0], (f) => requestField(route, input, f));
       const retryAfter = err.errors[0].extensions?.retryAfter;
       if (typeof retryAfter === "number") res.set("Retry-After", String(retryAfter));
@@ -204,19 +166,15 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       opts.log.error({ err, requestId: requestId(req) }, "unexpected error in REST facade");
       problem = doorProblem(req, "internal");
     }
-    if (route.errorBody?.statuses.includes(problem.status)) {
-      const errors = problem.errors as { detail: string }[] | undefined;
-      res.status(problem.status).json({ error: problem.detail, ...(errors ? { errors: errors.map((e) => e.detail) } : {}) });
-      return;
-    }
-    sendProblem(res, problem);
+    answer(res, route, problem);
+  }
+
+  /** A problem, or the `{ error }` body the route documents for its status instead. */
+  function answer(res: Response, route: RestRoute | undefined, problem: Problem) {
+    if (route?.errorBody?.[problem.status] === undefined) return sendProblem(res, problem);
+    const errors = problem.errors as { detail: string }[] | undefined;
+    res.status(problem.status).json({ error: problem.detail, ...(errors ? { errors: errors.map((e) => e.detail) } : {}) });
   }
 
   return router;
-}
-
-class GraphQLFailure extends Error {
-  constructor(readonly errors: readonly import("graphql").GraphQLFormattedError[]) {
-    super(errors[0]?.message ?? "GraphQL error");
-  }
 }

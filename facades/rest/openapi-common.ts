@@ -1,4 +1,6 @@
 // Shared pieces of the REST OpenAPI 3.1 document.
+import { T } from "../declare.js";
+
 export const PROBLEM_DESCRIPTIONS: Record<string, string> = {
   "400": "Invalid request (problem details naming the field)",
   "401": "Missing, malformed, unknown or revoked API secret",
@@ -14,30 +16,26 @@ export const PROBLEM_DESCRIPTIONS: Record<string, string> = {
   "503": "Service unavailable",
 };
 
+const S = T.String();
+/** The problem body (the Money shape comes with the routes that use it: src/returns/shapes.ts). */
 export const commonSchemas = {
-  Problem: {
-    type: "object",
-    description:
-      "RFC 9457 problem details. `type` is `com.<service>.api:<area>/<code>`; `field` names the offending input when one is to blame.",
-    required: ["type", "title", "status", "detail", "instance"],
-    properties: {
-      type: { type: "string" },
-      title: { type: "string" },
-      status: { type: "integer" },
-      detail: { type: "string" },
-      instance: { type: "string" },
-      field: { type: "string" },
-      errors: {
-        type: "array",
-        description: "Every problem of the request when there are several; `field` and `detail` name the first.",
-        items: { type: "object", required: ["field", "detail"], properties: { field: { type: "string" }, detail: { type: "string" } } },
-      },
+  Problem: T.Object(
+    {
+      type: S,
+      title: S,
+      status: T.Integer(),
+      detail: S,
+      instance: S,
+      field: T.Optional(S),
+      errors: T.Optional(
+        T.Array(T.Object({ field: S, detail: S }), {
+          description: "Every problem of the request when there are several; `field` and `detail` name the first.",
+        }),
+      ),
     },
-  },
-  Money: {
-    type: "object",
-    required: ["amount", "currency"],
-    additionalProperties: false,
-    properties: { amount: { type: "string", pattern: "^-?\\d+(\\.\\d+)?$" }, currency: { type: "string" } },
-  },
+    {
+      description:
+        "RFC 9457 problem details. `type` is `com.<service>.api:<area>/<code>`; `field` names the offending input when one is to blame.",
+    },
+  ),
 };

@@ -46,10 +46,10 @@ const restStyle = {
   pathParam: Text("id"),
   extra: (r: RouteDecl) => ({ security: [{ Bearer: [] }], "x-scope": (r as RestRoute).scope }),
   errors(r: RouteDecl) {
-    const own = (r as RestRoute).errorBody?.statuses ?? [];
+    const own = (r as RestRoute).errorBody ?? {};
     const errors: Record<string, string | undefined> = Array.isArray(r.errors)
       ? Object.fromEntries(r.errors.map((s) => [s, undefined]))
-      : { ...r.errors };
+      : { ...r.errors, ...own };
     // Every route needs a secret with its scope: 401 and 403 are every route's.
     errors[401] ??= undefined;
     errors[403] ??= undefined;
@@ -57,7 +57,7 @@ const restStyle = {
     if (r.path.includes(":storeId")) errors[404] ||= "Not found; another store's id too (`stores/not-found`)";
     const out: Record<string, unknown> = { default: PROBLEM };
     for (const [s, d] of Object.entries(errors)) {
-      const content = own.includes(Number(s)) ? { "application/json": { schema: ERROR_BODY } } : PROBLEM.content;
+      const content = s in own ? { "application/json": { schema: ERROR_BODY } } : PROBLEM.content;
       out[s] = { description: d || PROBLEM_DESCRIPTIONS[s] || "Error", content };
     }
     return out;

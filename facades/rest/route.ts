@@ -4,7 +4,7 @@
 import type { Request, Response } from "express";
 import type { Executor, Operation } from "../executor.js";
 import { queryValue } from "../http.js";
-import { paramReader, scopeOf, serializerOf, validatorOf, type InputProblem, type RouteDecl, type ParamDecl } from "../declare.js";
+import { paramReader, scopeOf, serialize, validatorOf, type InputProblem, type RouteDecl, type ParamDecl } from "../declare.js";
 import { Text, T } from "../declare.js";
 
 export interface RestInput {
@@ -21,24 +21,24 @@ export interface RestResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Streams the body itself (a large CSV), running further operations for the next pages. */
+  stream?(run: Runner, res: Response): Promise<void>;
 }
 
 export interface RestDecl extends RouteDecl {
   variables(input: RestInput): Record<string, unknown>;
   respond(data: any, input: RestInput): RestResult;
-  /** Routes of the Orders API answer their documented errors as `{ error }` instead of problems. */
-  errorBody?: { statuses: number[] };
+  /** Routes of the Orders API answer these documented errors (status → description) as `{ error }` instead of problems. */
+  errorBody?: Record<number, string>;
   /** Maps the core's `field` of an error to the request's path (e.g. `items[0]` → `data.items[0]`). */
   fieldPath?(coreField: string): string;
-  /** Streams a response itself (large CSV) using the executor; replaces operation/respond. */
-  stream?(input: RestInput, run: Runner, res: Response): Promise<void>;
 }
 
 export interface RestRoute extends RestDecl {
   /** Derived from the schema's @scope on the fields the operation selects. */
   readonly scope: string | null;
-  /** Every problem of the request's parameters and body at once (before anything runs). */
-  readInput(input: RestInput): InputProblem[];
+  /** The operation's variables; or, when the request is malformed, every problem of its parameters and body at once. */
+  variablesOf(input: RestInput): Record<string, unknown> | RestInputError;
   serialize(status: number, body: unknown): string | undefined;
 }
 
@@ -49,25 +49,33 @@ export function restRoute(decl: RestDecl): RestRoute {
   const readQuery = paramReader(decl.query);
   const readHeaders = paramReader(decl.headers);
   const validateBody = decl.body ? validatorOf(decl.body) : undefined;
-  const serializers = new Map<number, (v: unknown) => string>();
-  for (const [status, res] of Object.entries(decl.responses))
-    if (res.schema && !res.contentType) serializers.set(Number(status), serializerOf(res.schema));
   return {
     ...decl,
     scope: scopeOf(decl.operation),
-    readInput(input) {
+    variablesOf(input) {
       const q = readQuery(input.query);
       const h = readHeaders(input.header);
       Object.assign(input.q, h.values, q.values);
-      const problems = [...q.problems, ...h.problems];
-      if (validateBody) problems.push(...validateBody(input.body ?? {}));
-      return problems;
+      const problems = [...q.problems, ...h.problems, ...(validateBody?.(input.body ?? {}) ?? [])];
+      if (problems.length) return new RestInputError(problems.map((p) => p.detail).join(" "), problems[0].field, problems);
+      try {
+        return decl.variables(input);
+      } catch (err) {
+        if (err instanceof RestInputError) return err;
+        throw err;
+      }
     },
     serialize(status, body) {
-      const s = serializers.get(status);
-      return s ? s(body) : body === undefined ? undefined : JSON.stringify(body);
+      const res = decl.responses[status];
+      if (res?.schema && !res.contentType) return serialize(res.schema, body);
+      return body === undefined ? undefined : JSON.stringify(body);
     },
   };
+}
+
+/** A domain's routes, each tagged with the domain's OpenAPI tag unless it names its own. */
+export function declareRoutes(tag: string, decls: RestDecl[]): RestRoute[] {
+  return decls.map((d) => restRoute({ tags: [tag], ...d }));
 }
 
 /** A request the facade cannot even translate (wrong type of a query parameter, say): 400. */
@@ -92,6 +100,10 @@ export class RestProblem extends Error {
     super(detail);
   }
 }
+
+/** A translated "no such object" (a null from the core): 404 `<area>/not-found`. */
+export const notFound = (area: string, what: string, detail: string) =>
+  new RestProblem(404, `${area}/not-found`, `${what} not found`, detail);
 
 export function inputOf(req: Request, params: Record<string, string>): RestInput {
   return {

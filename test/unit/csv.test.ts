@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, guardFormula } from "../../facades/rest/routes/invoices.js";
+import { csvField, guardFormula } from "../../src/invoices/csv.js";
 
 describe("CSV cells", () => {
   it("quotes only what RFC 4180 requires, doubling quotes", () => {

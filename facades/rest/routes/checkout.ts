@@ -1,7 +1,7 @@
 // Checkout experiences and checkout A/B tests. No route here changes the checkout tree: that is
 // the dashboard's job (GraphQL, staff only).
 import { operation } from "../../executor.js";
-import { restRoute, RestProblem, type RestRoute } from "../route.js";
+import { declareRoutes, notFound } from "../route.js";
 import { component, Obj, selectionOf, T } from "../../declare.js";
 import { Money } from "../../../src/returns/shapes.js";
 
@@ -48,55 +48,42 @@ const listAbTests = operation(`query RestListCheckoutAbTests($storeId: ID!, $inc
   checkoutAbTests(storeId: $storeId, includeDeleted: $includeDeleted) { totalCount abTests { ${selectionOf(CheckoutAbTest)} } }
 }`);
 
-const tags = ["Checkout Experiences"];
-
-export const checkoutRoutes: RestRoute[] = [
-  restRoute({
+export const checkoutRoutes = declareRoutes("Checkout Experiences", [
+  {
     method: "GET",
     path: "/stores/:storeId/checkout-experiences/:checkoutExperienceId",
     operationId: "Checkout experience get",
     summary: "Read a checkout experience with its shipping methods",
-    tags,
     operation: getExperience,
     responses: { 200: { description: "The experience", schema: Obj({ checkoutExperience: CheckoutExperience }) } },
     errors: [404],
     variables: ({ params }) => ({ storeId: params.storeId, id: params.checkoutExperienceId }),
     respond: (data, { params }) => {
       if (data.checkoutExperience) return { status: 200, body: data };
-      throw new RestProblem(
-        404,
-        "checkout/not-found",
-        "Checkout experience not found",
-        `No checkout experience ${params.checkoutExperienceId} in this store.`,
-      );
+      throw notFound("checkout", "Checkout experience", `No checkout experience ${params.checkoutExperienceId} in this store.`);
     },
-  }),
-  restRoute({
+  },
+  {
     method: "DELETE",
     path: "/stores/:storeId/checkout-experiences/:checkoutExperienceId",
     operationId: "Checkout experience delete",
     summary: "Delete a checkout experience and its shipping methods",
     description:
       "Permanently deletes the experience together with its shipping methods. Refused with 409 `checkout/live-experience` while the store's checkout tree routes shoppers to it: repoint checkout routing in the merchant dashboard first. The checkout tree cannot be changed through this API.",
-    tags,
     operation: deleteExperience,
     responses: { 200: { description: "Deleted", schema: Obj({ checkoutExperienceId: S }) } },
     errors: [404, 409],
     variables: ({ params }) => ({ storeId: params.storeId, id: params.checkoutExperienceId }),
     respond: (data) => ({ status: 200, body: data.deleteCheckoutExperience }),
-  }),
-  restRoute({
+  },
+  {
     method: "GET",
     path: "/stores/:storeId/checkout-ab-tests",
     operationId: "Checkout A/B tests list",
     summary: "List the store's checkout A/B tests, newest first (metadata only)",
-    tags,
     operation: listAbTests,
     query: {
-      includeDeleted: {
-        description: "`true` also returns deleted tests (`true`/`false` in any letter case, or `1`/`0`).",
-        schema: T.Boolean({ default: false }),
-      },
+      includeDeleted: { description: "`true` also returns deleted tests.", schema: T.Boolean({ default: false }) },
     },
     responses: {
       200: { description: "The tests", schema: Obj({ abTests: T.Array(CheckoutAbTest), totalCount: T.Integer({ minimum: 0 }) }) },
@@ -104,5 +91,5 @@ export const checkoutRoutes: RestRoute[] = [
     errors: [400],
     variables: ({ params, q }) => ({ storeId: params.storeId, includeDeleted: q.includeDeleted ?? false }),
     respond: (data) => ({ status: 200, body: data.checkoutAbTests }),
-  }),
-];
+  },
+]);

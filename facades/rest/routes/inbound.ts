@@ -2,7 +2,7 @@
 // snake_case names (GraphQL aliases derived from the shapes) and nulls exactly as the merchant API
 // documents them.
 import { operation } from "../../executor.js";
-import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type RestRoute } from "../route.js";
+import { declareRoutes, notFound, PAGE_NEXT, PAGING, pageArgs, pageHeaders } from "../route.js";
 import { component, from, Nullable, Obj, selectionOf, T, Text, type TSchema } from "../../declare.js";
 import { Money } from "../../../src/returns/shapes.js";
 
@@ -87,17 +87,14 @@ const getShipment = operation(`query RestGetInboundShipment($storeId: ID!, $id: 
   inboundShipment(storeId: $storeId, id: $id) { ${selectionOf(InboundShipmentDetail)} }
 }`);
 
-const tags = ["Inbound Shipments"];
-
-export const inboundRoutes: RestRoute[] = [
-  restRoute({
+export const inboundRoutes = declareRoutes("Inbound Shipments", [
+  {
     method: "GET",
     path: "/stores/:storeId/inbound-shipments",
     operationId: "Inbound shipments list",
     summary: "List inbound shipments, most recently updated first",
     description:
       "Cursor-paginated over (`updated_at`, `id`). A shipment updated while you page moves to the front of the list: it is never returned twice in one traversal and is not shown again by later pages (start a fresh traversal to see it on the first page). Shipments not updated meanwhile are each returned exactly once.",
-    tags,
     operation: listShipments,
     query: {
       status: { schema: T.String({ enum: STATUSES }) },
@@ -124,13 +121,12 @@ export const inboundRoutes: RestRoute[] = [
       headers: pageHeaders(page.pageInfo),
       body: { inbound_shipments: page.nodes },
     }),
-  }),
-  restRoute({
+  },
+  {
     method: "GET",
     path: "/stores/:storeId/inbound-shipments/:inboundShipmentId",
     operationId: "Inbound shipment get",
     summary: "Read one inbound shipment in detail",
-    tags,
     operation: getShipment,
     pathExamples: { inboundShipmentId: "inb_7a3f9c2e1b" },
     responses: { 200: { description: "The shipment", schema: Obj({ inbound_shipment: InboundShipmentDetail }) } },
@@ -138,12 +134,7 @@ export const inboundRoutes: RestRoute[] = [
     variables: ({ params }) => ({ storeId: params.storeId, id: params.inboundShipmentId }),
     respond: (data, { params }) => {
       if (data.inboundShipment) return { status: 200, body: { inbound_shipment: data.inboundShipment } };
-      throw new RestProblem(
-        404,
-        "inbound/not-found",
-        "Inbound shipment not found",
-        `No inbound shipment ${params.inboundShipmentId} in this store.`,
-      );
+      throw notFound("inbound", "Inbound shipment", `No inbound shipment ${params.inboundShipmentId} in this store.`);
     },
-  }),
-];
+  },
+]);

@@ -1,9 +1,10 @@
 // Invoices: the list (to find ids) and the items as CSV, streamed page by page from the core's
 // invoice-items connection so memory stays flat however long the invoice is. Which items belong to
 // an invoice (and whose invoice it is) is the core's; here is only CSV formatting.
-import type { Response } from "express";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { operation } from "../../executor.js";
-import { restRoute, RestProblem, type RestInput, type RestRoute, type Runner } from "../route.js";
+import { declareRoutes, notFound, type RestResult, type Runner } from "../route.js";
 import { component, Obj, T } from "../../declare.js";
 import { Money } from "../../../src/returns/shapes.js";
 import { CSV_HEADER, csvRow, type CsvItem } from "../../../src/invoices/csv.js";
@@ -41,49 +42,33 @@ const pendingItems = operation(`query RestPendingInvoiceItemsCsv($first: Int) {
   pendingInvoice { id status items(first: $first) { ${ITEM_FIELDS} } }
 }`);
 
-export const CSV_PAGE = 1000;
+const CSV_PAGE = 1000;
 
-// The format is shared with the core's `Invoice.itemsCsv` (the dashboard's download): identical bytes.
-export { CSV_COLUMNS, csvField, csvRow, guardFormula } from "../../../src/invoices/csv.js";
-type Item = CsvItem;
+type Page = { id: string; items: { nodes: CsvItem[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } | null;
 
-/** Writes a chunk, waiting for the socket to drain when its buffer is full (backpressure). */
-async function write(res: Response, chunk: string) {
-  if (res.write(chunk)) return;
-  await new Promise<void>((resolve, reject) => {
-    const done = () => {
-      res.off("drain", done);
-      res.off("close", gone);
-      resolve();
-    };
-    const gone = () => {
-      res.off("drain", done);
-      res.off("close", gone);
-      reject(new Error("the client closed the connection during the CSV download"));
-    };
-    res.on("drain", done);
-    res.on("close", gone);
-  });
-}
-
-type Page = { id: string; items: { nodes: Item[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } | null;
-
-async function streamCsv(res: Response, run: Runner, first: Page, filename: string) {
-  res.status(200).set({
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${filename}"`,
-    "Cache-Control": "no-store",
-  });
-  await write(res, CSV_HEADER);
-  let page = first;
-  while (page) {
-    if (page.items.nodes.length) await write(res, page.items.nodes.map((i) => csvRow(page!.id, i)).join(""));
+/** The header row, then each page's rows, fetched only when the client has taken the previous ones. */
+async function* csvChunks(run: Runner, first: Page) {
+  yield CSV_HEADER;
+  for (let page = first; page; ) {
+    if (page.items.nodes.length) yield page.items.nodes.map((i) => csvRow(page!.id, i)).join("");
     if (!page.items.pageInfo.hasNextPage) break;
-    const data = await run<{ invoice: Page }>(invoiceItems, { id: page.id, first: CSV_PAGE, after: page.items.pageInfo.endCursor });
-    page = data.invoice;
+    const after = page.items.pageInfo.endCursor;
+    page = (await run<{ invoice: Page }>(invoiceItems, { id: page.id, first: CSV_PAGE, after })).invoice;
   }
-  res.end();
 }
+
+/** The CSV from the invoice's first page on, streamed with backpressure; a client that leaves ends the paging. */
+const csvAnswer = (first: Page, filename: string): RestResult => ({
+  status: 200,
+  async stream(run, res) {
+    res.status(200).set({
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+    });
+    await pipeline(Readable.from(csvChunks(run, first), { objectMode: false }), res);
+  },
+});
 
 const CSV_DESCRIPTION = [
   "UTF-8 CSV (RFC 4180: comma-separated, CRLF line ends, fields holding a comma, quote or line break are quoted with quotes doubled), one header row, then one row per billable item, oldest first. Streamed: the body may be large.",
@@ -91,26 +76,19 @@ const CSV_DESCRIPTION = [
   "Spreadsheet safety: a text cell (type, description, order name, return id) starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with an apostrophe `'` so it is never run as a formula. Numeric columns are never altered.",
 ].join("\n\n");
 
-/** The CSV routes stream; a plain answer is never built. */
-const notStreamed = () => {
-  throw new Error("streamed route");
-};
-
 const csvResponse = (description: string) => ({
   description,
   headers: { "Content-Disposition": { description: 'attachment; filename="invoice-<id>.csv"', schema: T.String() } },
   contentType: "text/csv",
   schema: T.String({ format: "binary" }),
 });
-const tags = ["Invoices"];
 
-export const invoicesRoutes: RestRoute[] = [
-  restRoute({
+export const invoicesRoutes = declareRoutes("Invoices", [
+  {
     method: "GET",
     path: "/stores/:storeId/invoices",
     operationId: "Invoice list",
     summary: "List the store's invoices, newest first (not paginated)",
-    tags,
     operation: listInvoices,
     responses: { 200: { description: "The invoices", schema: Obj({ invoices: T.Array(Invoice) }) } },
     variables: ({ params }) => ({ storeId: params.storeId }),
@@ -118,53 +96,34 @@ export const invoicesRoutes: RestRoute[] = [
       status: 200,
       body: { invoices: data.invoices.map(({ storeId, ...i }: Record<string, unknown>) => ({ ...i, store: { id: storeId } })) },
     }),
-  }),
+  },
   // Declared before /invoices/:invoiceId/items.csv so "pending" is not taken for an id.
-  restRoute({
+  {
     method: "GET",
     path: "/invoices/pending/items.csv",
     operationId: "Invoice pending csv get",
     summary: "Download the items of the store's open (pending) invoice as CSV",
     description: CSV_DESCRIPTION + "\n\nWhen nothing has been billed yet this period, the body is the header row alone.",
-    tags,
     operation: pendingItems,
     responses: { 200: csvResponse("The pending invoice's items") },
     errors: [400],
-    variables: notStreamed,
-    respond: notStreamed,
-    async stream(_input: RestInput, run: Runner, res: Response) {
-      const data = await run<{ pendingInvoice: Page }>(pendingItems, { first: CSV_PAGE });
-      // No open invoice yet: nothing billed this period, an empty statement (header row only).
-      await streamCsv(
-        res,
-        run,
-        data.pendingInvoice,
-        data.pendingInvoice ? `invoice-${data.pendingInvoice.id}-pending.csv` : "invoice-pending.csv",
-      );
-    },
-  }),
-  restRoute({
+    variables: () => ({ first: CSV_PAGE }),
+    // No open invoice yet: nothing billed this period, an empty statement (header row only).
+    respond: ({ pendingInvoice: i }) => csvAnswer(i, i ? `invoice-${i.id}-pending.csv` : "invoice-pending.csv"),
+  },
+  {
     method: "GET",
     path: "/invoices/:invoiceId/items.csv",
     operationId: "Invoice csv get",
     summary: "Download an invoice's items as CSV",
     description: CSV_DESCRIPTION + "\n\nAn invoice of another store answers 404.",
-    tags,
     operation: invoiceItems,
     responses: { 200: csvResponse("The invoice items") },
     errors: [404],
-    variables: notStreamed,
-    respond: notStreamed,
-    async stream(input: RestInput, run: Runner, res: Response) {
-      const data = await run<{ invoice: Page }>(invoiceItems, { id: input.params.invoiceId, first: CSV_PAGE });
-      if (!data.invoice)
-        throw new RestProblem(
-          404,
-          "invoices/not-found",
-          "Invoice not found",
-          `No invoice ${input.params.invoiceId} for this API client's store.`,
-        );
-      await streamCsv(res, run, data.invoice, `invoice-${data.invoice.id}.csv`);
+    variables: ({ params }) => ({ id: params.invoiceId, first: CSV_PAGE }),
+    respond: ({ invoice }, { params }) => {
+      if (!invoice) throw notFound("invoices", "Invoice", `No invoice ${params.invoiceId} for this API client's store.`);
+      return csvAnswer(invoice, `invoice-${invoice.id}.csv`);
     },
-  }),
-];
+  },
+]);

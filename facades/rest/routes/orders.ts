@@ -2,7 +2,7 @@
 // fulfillment routes answer their documented errors as `{ error }` (errorBody); the rest are problems.
 // Every rule (protection, totals, weights, the quantity cap) is the order service's; here is renaming.
 import { operation } from "../../executor.js";
-import { restRoute, RestInputError, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
+import { declareRoutes, IDEMPOTENCY_KEY, notFound, RestInputError } from "../route.js";
 import { component, from, List, Nullable, Obj, selectionOf, T, Text, type TSchema } from "../../declare.js";
 import { QUANTITY_BOUNDS } from "../../../src/core/bounds.js";
 import { AUTOMATION_EVENTS, FULFILLMENT_STATUSES, UPDATABLE_STATUSES } from "../../../src/fulfillments/shapes.js";
@@ -34,9 +34,17 @@ const FulfillmentResult = Obj({ success: T.Boolean({ const: true }), fulfillment
 const FIELDS = selectionOf(Fulfillment);
 
 const AddressOut = Obj({ address1: Opt(S), address2: Opt(S), city: Opt(S), province: Opt(S), postalCode: Opt(S), country: Opt(S) });
-const total = (field: string) => from(field, Obj({ amount: S }));
-/** The Orders API order as read (selected with the core's names; totals become numbers in `respond`). */
-const OrderRead = Obj({
+/** The Orders API's totals (numbers) and the core's Money fields they are read from. */
+const TOTALS = {
+  subtotalPrice: "lineItemsTotal",
+  totalDiscount: "discounts",
+  totalTax: "taxes",
+  shippingCost: "shippingCost",
+  totalPrice: "total",
+};
+const totals = (schema: (coreField: string) => TSchema) => Object.fromEntries(Object.entries(TOTALS).map(([k, f]) => [k, schema(f)]));
+/** The Orders API order, as its read selects it with the core's names (`respond` turns totals into numbers, groups shipping). */
+const orderFields = {
   id: S,
   orderId: from("externalId", S),
   name: S,
@@ -57,25 +65,14 @@ const OrderRead = Obj({
       imageUrl: Opt(S),
     }),
   ),
-  subtotalPrice: total("lineItemsTotal"),
-  totalDiscount: total("discounts"),
-  totalTax: total("taxes"),
-  shippingCost: total("shippingCost"),
-  totalPrice: total("total"),
-  shippingAddress: Opt(AddressOut),
+  ...totals(() => T.Number()),
   billingAddress: Opt(AddressOut),
   tags: T.Array(S),
   locationId: Opt(S),
   fulfillments: T.Array(Fulfillment),
-});
-const TOTALS = ["subtotalPrice", "totalDiscount", "totalTax", "shippingCost", "totalPrice"] as const;
-const { shippingAddress: _selectedOnly, ...readFields } = OrderRead.properties;
-const OrdersApiOrder = Obj({
-  ...readFields,
-  ...Object.fromEntries(TOTALS.map((k) => [k, T.Number()])),
-  shipping: Obj({ cost: T.Number(), address: Opt(AddressOut) }),
-  billingAddress: Opt(AddressOut),
-} as Record<string, TSchema>);
+};
+const OrderRead = Obj({ ...orderFields, ...totals((f) => from(f, Obj({ amount: S }))), shippingAddress: Opt(AddressOut) });
+const OrdersApiOrder = Obj({ ...orderFields, shipping: Obj({ cost: T.Number(), address: Opt(AddressOut) }) });
 
 const upsertOrder = operation(`mutation RestUpsertOrder($storeId: ID!, $input: OrderInput!, $mode: OrderWriteMode, $key: String) {
   upsertOrder(storeId: $storeId, input: $input, mode: $mode, idempotencyKey: $key) { created replayed order { id externalId } }
@@ -98,7 +95,8 @@ const updateStatus =
 // ─── Request bodies (the platforms' order JSON: fields this service does not read are allowed) ───
 
 const Open = (properties: Record<string, TSchema>, options: Record<string, unknown> = {}) => T.Object(properties, options);
-const MoneyIn = Obj({ amount: Text("short"), currencyCode: Text("short") });
+const Short = Text("short");
+const MoneyIn = Obj({ amount: Short, currencyCode: Short });
 const MoneySetIn = Open({ shopMoney: MoneyIn, presentmentMoney: Opt(MoneyIn) });
 const Anything = T.Object({});
 const CustomOrder = Open({
@@ -107,16 +105,10 @@ const CustomOrder = Open({
   name: Opt(Text("short", { description: "Display name; defaults to `id`." })),
   createdAt: DateTime,
   updatedAt: DateTime,
-  presentmentCurrency: Text("short"),
-  shopCurrency: Text("short"),
-  tags: Opt(List(Text("short"), "orderTags")),
-  customer: Open({
-    email: Text("short"),
-    firstName: Text("short"),
-    lastName: Text("short"),
-    phone: Opt(Text("short")),
-    id: Opt(Text("id")),
-  }),
+  presentmentCurrency: Short,
+  shopCurrency: Short,
+  tags: Opt(List(Short, "orderTags")),
+  customer: Open({ email: Short, firstName: Short, lastName: Short, phone: Opt(Short), id: Opt(Text("id")) }),
   lineItems: List(
     Open({
       id: Text("id"),
@@ -127,26 +119,20 @@ const CustomOrder = Open({
       sku: Text("id"),
       variantId: Opt(Text("id")),
       variantTitle: Opt(Text("title")),
-      vendor: Opt(Text("short")),
+      vendor: Opt(Short),
     }),
     "orderLineItems",
   ),
   orderDiscounts: List(Anything, "orderCharges"),
   shippingLines: List(Anything, "orderCharges"),
   fulfillments: List(Anything, "orderFulfillments"),
-  shippingAddress: Open({
-    address1: Text("short"),
-    city: Text("short"),
-    provinceCode: Text("short"),
-    zip: Text("short"),
-    countryCode: Text("short"),
-  }),
+  shippingAddress: Open({ address1: Short, city: Short, provinceCode: Short, zip: Short, countryCode: Short }),
 });
 const NullableAmount = Nullable(Amount);
 const ApiOrder = Open({
   orderId: Text("id"),
   createdAt: DateTime,
-  name: Opt(Text("short")),
+  name: Opt(Short),
   provider: Opt(Text("short", { default: "custom" })),
   currencyCode: Opt(Text("short", { default: "USD" })),
   lineItems: List(
@@ -167,21 +153,15 @@ const ApiOrder = Open({
   customer: Opt(Anything),
   shipping: Opt(Open({ cost: Opt(NullableAmount) })),
   billingAddress: Opt(Anything),
-  tags: Opt(List(Text("short"), "orderTags")),
+  tags: Opt(List(Short, "orderTags")),
   locationId: Opt(Text("id")),
   totalPrice: Opt(NullableAmount),
   subtotalPrice: Opt(NullableAmount),
   totalTax: Opt(NullableAmount),
   totalDiscount: Opt(NullableAmount),
 });
-const LocationIn = Nullable(
-  Obj({
-    city: Nullable(Text("short")),
-    state: Nullable(Text("short")),
-    country: Nullable(Text("short")),
-    postalCode: Nullable(Text("short")),
-  }),
-);
+const NShort = Nullable(Short);
+const LocationIn = Nullable(Obj({ city: NShort, state: NShort, country: NShort, postalCode: NShort }));
 const trackingUpdate = (statuses: readonly string[]) => ({
   status: T.String({ enum: statuses }),
   estimatedDeliveryDate: Opt(Nullable(DateTime)),
@@ -192,7 +172,7 @@ const trackingUpdate = (statuses: readonly string[]) => ({
 const FulfillmentIn = Obj({
   fulfillmentId: Opt(Text("id")),
   lineItems: List(Obj({ id: Text("id"), quantity: LineQuantity }), "fulfillmentLineItems", { minItems: 1 }),
-  tracking: Opt(Nullable(Obj({ carrier: Text("short"), code: Text("short") }))),
+  tracking: Opt(Nullable(Obj({ carrier: Short, code: Short }))),
   useDummyTracking: Opt(T.Boolean()),
   initialTracking: Opt(Nullable(Obj(trackingUpdate(FULFILLMENT_STATUSES)))),
 });
@@ -212,109 +192,86 @@ function shopAmount(set: unknown, field: string): string {
     throw new RestInputError(`\`${field}.shopMoney.amount\` is required.`, `${field}.shopMoney.amount`);
   return String(m.amount);
 }
+/** The amounts of a list of charges the platform may leave out (`key` names each one's MoneySet). */
+const shopAmounts = (list: unknown[] | undefined, key: string, field: string) =>
+  (list ?? []).map((x: any, j) => shopAmount(x?.[key], `${field}[${j}].${key}`));
 
 /** The custom order sync body (the platform's order JSON) as OrderInput. */
 function customSyncInput(b: Record<string, any>) {
-  const lineItems = b.lineItems.map((li: any, i: number) => {
-    return {
-      ...nullFields(li, ["variantId", "sku", "variantTitle", "vendor"]),
-      id: String(li.id),
-      productId: String(li.productId),
-      title: li.title,
+  const platform = { province: "provinceCode", postalCode: "zip", country: "countryCode" };
+  const address = (x: any) => (isObject(x) ? nullFields(x, [...ADDRESS, "firstName", "lastName", "phone", "company"], platform) : null);
+  return {
+    ...nullFields(b, ["orderId", "name", "placedAt", "currency", "tags"], {
+      orderId: "id",
+      placedAt: "createdAt",
+      currency: "shopCurrency",
+    }),
+    provider: "custom",
+    customer: nullFields(b.customer, ["id", "email", "phoneNumber", "firstName", "lastName"], { phoneNumber: "phone" }),
+    lineItems: b.lineItems.map((li: any, i: number) => ({
+      ...nullFields(li, ["id", "productId", "title", "quantity", "variantId", "sku", "variantTitle", "vendor"]),
       imageUrl: li.image ?? (Array.isArray(li.images) ? (li.images[0]?.url ?? null) : null),
-      quantity: li.quantity,
       price: shopAmount(li.priceSet, `lineItems[${i}].priceSet`),
-      discounts: (li.discounts ?? []).map((d: any, j: number) => shopAmount(d?.amountSet, `lineItems[${i}].discounts[${j}].amountSet`)),
-      taxLines: (li.taxLines ?? []).map((t: any, j: number) => shopAmount(t?.priceSet, `lineItems[${i}].taxLines[${j}].priceSet`)),
+      discounts: shopAmounts(li.discounts, "amountSet", `lineItems[${i}].discounts`),
+      taxLines: shopAmounts(li.taxLines, "priceSet", `lineItems[${i}].taxLines`),
       weight: isObject(li.weight) ? { value: Number(li.weight.value), unit: String(li.weight.unit) } : null,
       properties: Array.isArray(li.properties)
         ? li.properties.filter(isObject).map((p: any) => ({ name: String(p.name), value: p.value == null ? null : String(p.value) }))
         : null,
-    };
-  });
-  const platform = { province: "provinceCode", postalCode: "zip", country: "countryCode" };
-  const address = (x: any) => (isObject(x) ? nullFields(x, [...ADDRESS, "firstName", "lastName", "phone", "company"], platform) : null);
-  return {
-    orderId: String(b.id),
-    provider: "custom",
-    name: b.name ?? null,
-    placedAt: b.createdAt,
-    currency: b.shopCurrency,
-    customer: nullFields(b.customer, ["id", "email", "phoneNumber", "firstName", "lastName"], { phoneNumber: "phone" }),
-    lineItems,
-    orderDiscounts: b.orderDiscounts.map((d: any, j: number) => shopAmount(d?.amountSet, `orderDiscounts[${j}].amountSet`)),
+    })),
+    orderDiscounts: shopAmounts(b.orderDiscounts, "amountSet", "orderDiscounts"),
     shippingLines: b.shippingLines.map((s: any, j: number) => ({
       title: s?.title ?? null,
       price: shopAmount(s?.priceSet, `shippingLines[${j}].priceSet`),
-      taxLines: (s?.taxLines ?? []).map((t: any, k: number) => shopAmount(t?.priceSet, `shippingLines[${j}].taxLines[${k}].priceSet`)),
+      taxLines: shopAmounts(s?.taxLines, "priceSet", `shippingLines[${j}].taxLines`),
     })),
     shippingAddress: address(b.shippingAddress),
     billingAddress: address(b.billingAddress),
-    tags: Array.isArray(b.tags) ? b.tags.map(String) : [],
     fulfillments: b.fulfillments.map((f: any) => {
       const tn = Array.isArray(f.trackingNumbers) ? f.trackingNumbers[0] : null;
-      return {
-        id: String(f.id),
-        lineItems: (f.lineItems as any[]).map((l) => ({ id: String(l?.id), quantity: l?.quantity })),
-        trackingNumber: tn?.trackingNumber ?? null,
-        carrier: tn?.carrier ?? null,
-      };
+      const lineItems = (f.lineItems as any[]).map((l) => ({ id: String(l?.id), quantity: l?.quantity }));
+      return { id: String(f.id), lineItems, trackingNumber: tn?.trackingNumber ?? null, carrier: tn?.carrier ?? null };
     }),
   };
 }
 
 /** The Orders API create body as OrderInput. */
 function ordersApiInput(b: Record<string, any>) {
-  const lineItems = b.lineItems.map((li: any) => {
-    return {
-      ...nullFields(li, ["variantId", "sku", "imageUrl"]),
-      id: String(li.id),
-      productId: String(li.productId),
-      title: li.title,
-      quantity: li.quantity,
-      price: asText(li.price ?? 0),
-      discount: asText(li.discount ?? 0),
-    };
-  });
   const s = isObject(b.shipping) ? b.shipping : {};
-  const addr = (x: any) => (isObject(x) ? nullFields(x, ADDRESS) : null);
+  const address = (x: any) => (isObject(x) ? nullFields(x, ADDRESS) : null);
   return {
-    orderId: String(b.orderId),
-    provider: b.provider ?? null,
-    name: b.name ?? null,
-    placedAt: b.createdAt,
+    ...nullFields(b, ["orderId", "provider", "name", "placedAt", "tags", "locationId"], { placedAt: "createdAt" }),
     currency: b.currencyCode ?? "USD",
     customer: nullFields(isObject(b.customer) ? b.customer : {}, ["id", "email", "phoneNumber", "name", "firstName", "lastName"]),
-    lineItems,
+    lineItems: b.lineItems.map((li: any) => ({
+      ...nullFields(li, ["id", "productId", "title", "quantity", "variantId", "sku", "imageUrl"]),
+      price: asText(li.price ?? 0),
+      discount: asText(li.discount ?? 0),
+    })),
     shippingCost: asText(s.cost ?? null),
     shippingMethod: s.method ?? null,
-    shippingAddress: addr(s.address),
-    billingAddress: addr(b.billingAddress),
+    shippingAddress: address(s.address),
+    billingAddress: address(b.billingAddress),
     totalDiscount: asText(b.totalDiscount ?? null),
     totalTax: asText(b.totalTax ?? null),
     totalPrice: asText(b.totalPrice ?? null),
-    tags: Array.isArray(b.tags) ? b.tags.map(String) : [],
-    locationId: b.locationId ?? null,
   };
 }
 
-const tracking = (t: Record<string, any>) => nullFields(t, ["status", "estimatedDeliveryDate", "message", "datetime", "location"]);
 const SECRET = "Missing or invalid API secret";
-const tags = ["Orders"];
 
-export const ordersRoutes: RestRoute[] = [
-  restRoute({
+export const ordersRoutes = declareRoutes("Orders", [
+  {
     method: "POST",
     path: "/stores/:storeId/custom/orders",
     operationId: "Custom Order Sync",
     summary: "Push or refresh an order from a custom commerce platform (upsert by `id`)",
     description:
       "Re-sending the same `id` updates the order. Orders synced here have provider `custom`. Amounts are decimal strings in the shop currency (`shopMoney`).",
-    tags,
     operation: upsertOrder,
     headers: IDEMPOTENCY_KEY,
     body: CustomOrder,
-    errorBody: { statuses: [400, 401, 500] },
+    errorBody: { 400: "Invalid body", 401: SECRET, 500: "Internal error" },
     responses: {
       200: {
         description: "Synced",
@@ -325,7 +282,6 @@ export const ordersRoutes: RestRoute[] = [
         }),
       },
     },
-    errors: { 400: "Invalid body", 401: SECRET, 500: "Internal error", 403: "", 404: "" },
     variables: ({ params, body, q }) => ({
       storeId: params.storeId,
       input: customSyncInput(body),
@@ -336,25 +292,23 @@ export const ordersRoutes: RestRoute[] = [
       status: 200,
       body: { message: u.created ? "Order created" : "Order updated", orderId: u.order.externalId, internalId: u.order.id },
     }),
-  }),
-  restRoute({
+  },
+  {
     method: "POST",
     path: "/stores/:storeId/orders",
     operationId: "Order create",
     summary: "Create an order (Orders API)",
     description: "Prices are numbers in major units (79.99). An existing `orderId` (for the same provider) is a 409.",
-    tags,
     operation: upsertOrder,
     headers: IDEMPOTENCY_KEY,
     body: ApiOrder,
-    errorBody: { statuses: [400, 401, 409] },
+    errorBody: { 400: "Invalid body", 401: SECRET, 409: "An order with this orderId already exists" },
     responses: {
       200: {
         description: "Created",
         schema: Obj({ orderId: T.String({ description: "The internal order id (ord_…)" }), externalOrderId: S }),
       },
     },
-    errors: { 400: "Invalid body", 401: SECRET, 409: "An order with this orderId already exists", 403: "" },
     variables: ({ params, body, q }) => ({
       storeId: params.storeId,
       input: ordersApiInput(body),
@@ -362,90 +316,71 @@ export const ordersRoutes: RestRoute[] = [
       key: q["Idempotency-Key"] ?? null,
     }),
     respond: ({ upsertOrder: u }) => ({ status: 200, body: { orderId: u.order.id, externalOrderId: u.order.externalId } }),
-  }),
-  restRoute({
+  },
+  {
     method: "GET",
     path: "/stores/:storeId/orders/:orderId",
     operationId: "Order get",
     summary: "Read an order with its fulfillments and addresses",
-    tags,
     operation: getOrder,
-    errorBody: { statuses: [401, 404] },
+    errorBody: { 401: SECRET, 404: "Order not found" },
     responses: { 200: { description: "The order", schema: OrdersApiOrder } },
-    errors: { 401: SECRET, 404: "Order not found", 403: "" },
     variables: ({ params }) => ({ storeId: params.storeId, id: params.orderId }),
     respond: ({ order }, { params }) => {
-      if (!order)
-        throw new RestProblem(
-          404,
-          "orders/not-found",
-          "Order not found",
-          `Order ${JSON.stringify(params.orderId)} not found in this store.`,
-        );
-      const totals = Object.fromEntries(TOTALS.map((k) => [k, Number(order[k].amount)]));
-      return { status: 200, body: { ...order, ...totals, shipping: { cost: totals.shippingCost, address: order.shippingAddress } } };
+      if (!order) throw notFound("orders", "Order", `Order ${JSON.stringify(params.orderId)} not found in this store.`);
+      const numbers = Object.fromEntries(Object.keys(TOTALS).map((k) => [k, Number(order[k].amount)]));
+      return { status: 200, body: { ...order, ...numbers, shipping: { cost: numbers.shippingCost, address: order.shippingAddress } } };
     },
-  }),
-  restRoute({
+  },
+  {
     method: "DELETE",
     path: "/stores/:storeId/orders/:orderId",
     operationId: "Order delete",
     summary: "Delete an order (external or internal id) with its fulfillments and returns",
-    tags,
     operation: deleteOrder,
-    errorBody: { statuses: [401, 404] },
+    errorBody: { 401: SECRET, 404: "Order not found" },
     responses: { 200: { description: "Deleted", schema: Obj({ success: T.Boolean(), orderId: S, externalOrderId: S }) } },
-    errors: { 401: SECRET, 404: "Order not found", 403: "" },
     variables: ({ params }) => ({ storeId: params.storeId, id: params.orderId }),
     respond: (data) => ({ status: 200, body: data.deleteOrder }),
-  }),
-  restRoute({
+  },
+  {
     method: "POST",
     path: "/stores/:storeId/orders/:orderId/fulfillments",
     operationId: "Fulfillment create",
     summary: "Create a fulfillment of line items, with tracking",
     description:
       "Each line item's quantity must not exceed what is still unfulfilled. `useDummyTracking` creates a test tracker (no outbound call) whose first history entry is `initialTracking` (default status `pre_transit`).",
-    tags,
     operation: createFulfillment,
     headers: IDEMPOTENCY_KEY,
     body: FulfillmentIn,
-    errorBody: { statuses: [400, 401, 404] },
+    errorBody: { 400: "Invalid request", 401: SECRET, 404: "Order not found" },
     responses: { 200: { description: "Created", schema: FulfillmentResult } },
-    errors: { 400: "Invalid request", 401: SECRET, 404: "Order not found", 403: "" },
-    variables: ({ params, body: b, q }) => ({
+    variables: ({ params, body, q }) => ({
       storeId: params.storeId,
       orderId: params.orderId,
       key: q["Idempotency-Key"] ?? null,
-      input: {
-        fulfillmentId: b.fulfillmentId ?? null,
-        lineItems: b.lineItems,
-        tracking: b.tracking ?? null,
-        useDummyTracking: b.useDummyTracking ?? false,
-        initialTracking: b.initialTracking ? tracking(b.initialTracking) : null,
-      },
+      input: body, // FulfillmentInput, field for field
     }),
     respond: (data) => ({ status: 200, body: { success: true, fulfillment: data.createFulfillment.fulfillment } }),
-  }),
-  restRoute({
+  },
+  {
     method: "POST",
     path: "/stores/:storeId/orders/:orderId/fulfillments/:fulfillmentId/shipment-status",
     operationId: "Fulfillment status update",
     summary: "Push a carrier status or fire an automation event",
     description:
       "A status moves the fulfillment's status and appends to its history (`delivered` sets `deliveredAt`); the events `stalled_in_transit`, `delayed` and `arriving_early` only append history.",
-    tags,
     operation: updateStatus,
     body: StatusIn,
-    errorBody: { statuses: [400, 401, 404] },
+    errorBody: { 400: "Invalid request", 401: SECRET, 404: "Order or fulfillment not found" },
     responses: { 200: { description: "Updated", schema: FulfillmentResult } },
-    errors: { 400: "Invalid request", 401: SECRET, 404: "Order or fulfillment not found", 403: "" },
     variables: ({ params, body }) => ({
       storeId: params.storeId,
       orderId: params.orderId,
       fulfillmentId: params.fulfillmentId,
-      input: tracking(body),
+      // Absent is null: an update that leaves out `estimatedDeliveryDate` clears it.
+      input: nullFields(body, ["status", "estimatedDeliveryDate", "message", "datetime", "location"]),
     }),
     respond: (data) => ({ status: 200, body: { success: true, fulfillment: data.updateFulfillmentStatus.fulfillment } }),
-  }),
-];
+  },
+]);

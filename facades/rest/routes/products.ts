@@ -1,7 +1,7 @@
 // Product bulk upload: one request, one GraphQL mutation; the body's fields are passed as they are
 // (the GraphQL input mirrors the merchant file format), so a shape error names the field as sent.
 import { operation } from "../../executor.js";
-import { restRoute, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
+import { declareRoutes, IDEMPOTENCY_KEY } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
 import { LIST_BOUNDS } from "../../../src/core/bounds.js";
 
@@ -74,8 +74,8 @@ const UploadResult = Obj({
   ),
 });
 
-export const productsRoutes: RestRoute[] = [
-  restRoute({
+export const productsRoutes = declareRoutes("Products", [
+  {
     method: "POST",
     path: "/stores/:storeId/products/bulk-upload",
     operationId: "Products bulk upload",
@@ -86,7 +86,6 @@ export const productsRoutes: RestRoute[] = [
       'Results come back one per family in request order. A family that cannot be saved (a SKU repeated in the request, a SKU or variant owned by another family) gets `{status: "error", error}`; it never blocks or rolls back the others, and each family is written atomically.',
       "An invalid request (shape, required fields, limits) is answered 400 and nothing is written. Only one upload runs per store at a time: a concurrent one gets 409 `products/bulk-upload-in-progress`.",
     ].join("\n\n"),
-    tags: ["Products"],
     operation: bulkUpload,
     headers: IDEMPOTENCY_KEY,
     body: T.Object({ products: List(ProductFamilyUpload, "productFamilies", { minItems: 1 }) }),
@@ -94,5 +93,5 @@ export const productsRoutes: RestRoute[] = [
     errors: [400, 409],
     variables: ({ params, body, q }) => ({ storeId: params.storeId, products: body.products, key: q["Idempotency-Key"] ?? null }),
     respond: (data) => ({ status: 200, body: data.bulkUploadProducts }),
-  }),
-];
+  },
+]);

@@ -1,7 +1,7 @@
 // Webhook subscriptions (merchant API §1.8 and the get/update/delete operations of §2), and the
 // events they deliver (the OpenAPI document's `webhooks`, validated in the tests like any response).
 import { operation } from "../../executor.js";
-import { restRoute, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
+import { declareRoutes, IDEMPOTENCY_KEY, notFound } from "../route.js";
 import { component, Nullable, Obj, selectionOf, T, Text } from "../../declare.js";
 import { LIST_BOUNDS, REPLAY_BOUNDS } from "../../../src/core/bounds.js";
 import { Order, Return } from "../../../src/returns/shapes.js";
@@ -56,7 +56,6 @@ const CallbackInput = Obj({
     ),
   ),
 });
-const ExternalId = Nullable(Text("id"));
 
 /** What a delivery POSTs: the event, and the return and order exactly as GET /returns/{id} shows them. */
 const ReturnEvent = component(
@@ -84,14 +83,14 @@ const replayWebhook = operation(
   `mutation RestReplayWebhook($id: ID!, $start: DateTime!) { replayWebhook(id: $id, start: $start) { webhookId deliveriesQueued nextStart } }`,
 );
 
-const notFound = (id: string) =>
-  new RestProblem(404, "webhooks/not-found", "Webhook not found", `No webhook ${id} in the stores these credentials can access.`);
-const callbackOf = (cb: { url: string; auth?: unknown }) => ({ url: cb.url, auth: cb.auth ?? null });
+/** The body's `webhook` is the core's input, field for field; a callback without `auth` sends none. */
+const inputOf = (w: { callback: { url: string; auth?: unknown } }) => ({
+  ...w,
+  callback: { ...w.callback, auth: w.callback.auth ?? null },
+});
 const inWebhook = (f: string) => (f.startsWith("webhook.") ? f : `webhook.${f.replace(/^input\./, "")}`);
-const tags = ["Webhooks"];
-
-export const webhookRoutes: RestRoute[] = [
-  restRoute({
+export const webhookRoutes = declareRoutes("Webhooks", [
+  {
     method: "POST",
     path: "/stores/:storeId/webhooks",
     operationId: "Webhook create",
@@ -99,7 +98,6 @@ export const webhookRoutes: RestRoute[] = [
     description:
       "Deliveries are HTTP POSTs of `{type, at, merchantName, return, order}` (the document's `webhooks.return`) with `Authorization: Bearer <callback.auth.bearer.token>` and Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`, signed with `signingSecret`, which only the 201 response carries). Events are delivered in order per subject; failed attempts are retried on a schedule, then discarded. " +
       `A store has at most ${LIST_BOUNDS.storeWebhooks} webhooks: creating another is refused with 400.`,
-    tags,
     operation: createWebhook,
     headers: IDEMPOTENCY_KEY,
     body: Obj({
@@ -120,15 +118,9 @@ export const webhookRoutes: RestRoute[] = [
       },
     },
     errors: [400, 409, 422],
-    variables: ({ params, body: { webhook: w }, q }) => ({
+    variables: ({ params, body: { webhook }, q }) => ({
       storeId: params.storeId,
-      input: {
-        topic: w.topic,
-        callback: callbackOf(w.callback),
-        kind: w.kind ?? null,
-        externalId: w.externalId ?? null,
-        backfill: w.backfill ?? false,
-      },
+      input: inputOf(webhook),
       key: q["Idempotency-Key"] ?? null,
     }),
     fieldPath: inWebhook,
@@ -137,69 +129,63 @@ export const webhookRoutes: RestRoute[] = [
       if (!created) return { status: 200, body: { webhook } };
       return { status: replayed ? 200 : 201, body: { webhook: { ...webhook, signingSecret } } };
     },
-  }),
-  restRoute({
+  },
+  {
     method: "GET",
     path: "/stores/:storeId/webhooks",
     operationId: "Webhooks list",
     summary: "List the store's webhooks (not paginated)",
-    tags,
     operation: listWebhooks,
     responses: { 200: { description: "The webhooks, oldest first", schema: Obj({ webhooks: T.Array(Webhook) }) } },
     variables: ({ params }) => ({ storeId: params.storeId }),
     respond: (data) => ({ status: 200, body: data }),
-  }),
-  restRoute({
+  },
+  {
     method: "GET",
     path: "/webhooks/:webhookId",
     operationId: "Webhook get",
     summary: "Read a webhook",
-    tags,
     operation: getWebhook,
     responses: { 200: { description: "The webhook", schema: Obj({ webhook: Webhook }) } },
     errors: [404],
     variables: ({ params }) => ({ id: params.webhookId }),
     respond: (data, { params }) => {
-      if (!data.webhook) throw notFound(params.webhookId);
+      if (!data.webhook)
+        throw notFound("webhooks", "Webhook", `No webhook ${params.webhookId} in the stores these credentials can access.`);
       return { status: 200, body: data };
     },
-  }),
-  restRoute({
+  },
+  {
     method: "PUT",
     path: "/webhooks/:webhookId",
     operationId: "Webhook update",
     summary: "Replace the callback (and optionally the externalId)",
-    tags,
     operation: updateWebhook,
-    body: Obj({ webhook: Obj({ callback: CallbackInput, externalId: T.Optional(ExternalId) }) }),
+    body: Obj({ webhook: Obj({ callback: CallbackInput, externalId: T.Optional(Nullable(Text("id"))) }) }),
     responses: { 204: { description: "Updated" } },
     errors: [400, 404, 409],
-    variables: ({ params, body: { webhook: w } }) => ({
-      id: params.webhookId,
-      input: { callback: callbackOf(w.callback), ...("externalId" in w ? { externalId: w.externalId } : {}) },
-    }),
+    // An absent externalId stays absent: the core keeps the stored one.
+    variables: ({ params, body: { webhook } }) => ({ id: params.webhookId, input: inputOf(webhook) }),
     fieldPath: inWebhook,
     respond: () => ({ status: 204 }),
-  }),
-  restRoute({
+  },
+  {
     method: "DELETE",
     path: "/webhooks/:webhookId",
     operationId: "Webhook delete",
     summary: "Delete a webhook and its delivery log",
-    tags,
     operation: deleteWebhook,
     responses: { 204: { description: "Deleted" } },
     errors: [404],
     variables: ({ params }) => ({ id: params.webhookId }),
     respond: () => ({ status: 204 }),
-  }),
-  restRoute({
+  },
+  {
     method: "POST",
     path: "/webhooks/:webhookId/replay",
     operationId: "Webhook replay",
     summary: "Re-deliver every event since `start`, in original order per subject (discarded ones included)",
     description: `\`start\` must be within the last ${REPLAY_BOUNDS.windowDays} days. Events already waiting to be sent to this webhook are not queued again. One call queues at most ${REPLAY_BOUNDS.deliveries} deliveries, oldest first; \`nextStart\` is then where the next call continues.`,
-    tags,
     operation: replayWebhook,
     body: Obj({ start: DateTime }),
     responses: {
@@ -216,5 +202,5 @@ export const webhookRoutes: RestRoute[] = [
     errors: [400, 404],
     variables: ({ params, body }) => ({ id: params.webhookId, start: body.start }),
     respond: (data) => ({ status: 202, body: data.replayWebhook }),
-  }),
-];
+  },
+]);
