@@ -32,16 +32,18 @@ type Problem = { field: string; detail: string };
 /** Every problem of the input at once (the platform's 422 names each bad field). */
 function check(ctx: RequestContext, input: WarehouseWebhookInput): Problem[] {
   const problems: Problem[] = [];
-  if (!WAREHOUSE_TOPICS.includes(input.topic))
+  for (const field of ["topic", "trigger", "url"] as const)
+    if (!input[field]) problems.push({ field, detail: `The ${field} field is required.` });
+  if (input.topic && !WAREHOUSE_TOPICS.includes(input.topic))
     problems.push({
       field: "topic",
       detail: `Must be one of the following values:${WAREHOUSE_TOPICS.join(",")}${
         UNSUPPORTED_TOPICS.includes(input.topic) ? ` (topic ${input.topic} is not sent by Retour)` : ""
       }`,
     });
-  if (!WAREHOUSE_TRIGGERS.includes(input.trigger))
+  if (input.trigger && !WAREHOUSE_TRIGGERS.includes(input.trigger))
     problems.push({ field: "trigger", detail: `Must be one of the following values:${WAREHOUSE_TRIGGERS.join(",")}` });
-  const urlIssue = typeof input.url === "string" ? urlProblem(input.url, ctx.config.webhooks) : "is required";
+  const urlIssue = input.url ? urlProblem(input.url, ctx.config.webhooks) : null;
   if (urlIssue) problems.push({ field: "url", detail: `The url ${urlIssue}.` });
   if (input.status != null && !WAREHOUSE_STATUSES.includes(input.status))
     problems.push({ field: "status", detail: `Must be one of the following values:${WAREHOUSE_STATUSES.join(",")}` });
