@@ -88,13 +88,17 @@ export async function ensureAccount(tx: TransactionClient, storeId: string, key:
   });
 }
 
-/** Runs `fn` in a transaction, once more if a racing request made the account first. */
+/**
+ * Runs `fn` in a transaction, again if a racing request inserted the same first row meanwhile (the
+ * store's account, or a counter's row): the retry finds the row and takes its lock instead.
+ */
 async function withAccountRetry<T>(ctx: RequestContext, fn: (tx: TransactionClient) => Promise<T>): Promise<T> {
-  try {
-    return await ctx.prisma.$transaction(fn);
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    return ctx.prisma.$transaction(fn);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.prisma.$transaction(fn);
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 3) throw err;
+    }
   }
 }
 
