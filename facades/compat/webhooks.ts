@@ -6,6 +6,7 @@
 import type { GraphQLFormattedError } from "graphql";
 import { operation } from "../executor.js";
 import { Obj, T, Text, Nullable, component, type ResponseDecl } from "../declare.js";
+import { LIST_BOUNDS } from "../../src/core/bounds.js";
 import { compatRoute, type CompatDecl, type CompatInput, type CompatReply, type CompatRoute } from "./route.js";
 import { COMPAT_RETURN_FIELDS, REFUSALS, renderReturn, type CoreReturn } from "./shapes.js";
 
@@ -13,8 +14,10 @@ import { COMPAT_RETURN_FIELDS, REFUSALS, renderReturn, type CoreReturn } from ".
 
 /** How the door resolved the platform's open questions about webhooks (reference §5), in the served document. */
 export const WEBHOOK_CHOICES: string[] = [
-  '**Subscriptions**: `GET /api/v1/webhooks` → 200 `{webhooks}` (oldest first, not paginated, at most 100); `POST` → **200** with the webhook, `status` default `inactive`; `PUT /webhooks/{id}` (topic, trigger and url required again, status optional) and `DELETE` → **204**; an unknown id → 404 `{"errors":{"code":"NOT_FOUND"}}`; every bad field → 422 in the Laravel envelope. Scope: `webhooks_read` (GET) or `webhooks_write` (the platform\'s Developer Tools). `id` is numbered per store; `shop_id` is the store\'s account number.',
-  "**Topics**: `return` (`return.created`, `return.updated`, `return.closed`) and `return.processing` (`return.processing.failed`); `label`, `restock`, `label.request`, `giftcard`, `happy.returns.shipment` are refused (422): Retour has no facts for them. A cross pair sends the topic's object when it exists, else nothing.",
+  "**Subscriptions**: `GET /api/v1/webhooks` → 200 `{webhooks}` (oldest first, not paginated, at most " +
+    LIST_BOUNDS.storeWebhooks +
+    '); `POST` → **200** with the webhook, `status` default `inactive`; `PUT /webhooks/{id}` (topic, trigger and url required again, status optional) and `DELETE` → **204**; an unknown id → 404 `{"errors":{"code":"NOT_FOUND"}}`; every bad field → 422 in the Laravel envelope. Scope: `webhooks_read` (GET) or `webhooks_write` (the platform\'s Developer Tools). `id` is numbered per store; `shop_id` is the store\'s account number.',
+  "**Topics**: `return` (`return.created`, `return.updated`, `return.closed`) and `return.processing` (`return.processing.failed`); `label`, `restock`, `label.request`, `giftcard`, `happy.returns.shipment` are refused (422): Retour has no facts for them. Cross pairs are accepted but send nothing: `return.processing` with a `return.*` trigger (no processing object exists), `return` with `return.processing.failed` (no return object is rendered for a failure).",
   "**Deliveries**: `POST` of the flat payload (topic, trigger, then the object) as PHP `json_encode` bytes (`\\/`, `\\uXXXX`), headers `Content-Type: application/json`, `X-Loop-Signature: base64(HMAC-SHA256(secret, raw body))` and a User-Agent only. One signing secret per store for every subscription, shown once in the dashboard. 6 attempts (30 s, 1, 2, 4, 8 min ±25%); any 2xx succeeds; network errors, timeouts (10 s), 408, 429 and 5xx are retried; `Retry-After` is honoured up to 1800 s (above it the delivery is given up); other statuses are not retried. Never deactivated automatically. In order per return.",
 ];
 
@@ -30,7 +33,10 @@ export const PlatformWebhook = component(
     status: T.String({ enum: ["active", "inactive"] }),
   }),
 );
-const WebhookList = component("PlatformWebhookList", Obj({ webhooks: T.Array(PlatformWebhook, { maxItems: 100 }) }));
+const WebhookList = component(
+  "PlatformWebhookList",
+  Obj({ webhooks: T.Array(PlatformWebhook, { maxItems: LIST_BOUNDS.storeWebhooks, description: "Oldest first, not paginated." }) }),
+);
 /** 404 of an unknown webhook id, as the platform answers it. */
 export const WEBHOOK_NOT_FOUND_BODY = { errors: { code: "NOT_FOUND" } };
 const WebhookNotFound = component("PlatformWebhookNotFound", Obj({ errors: Obj({ code: T.Literal("NOT_FOUND") }) }));

@@ -171,7 +171,7 @@ export async function createWarehouseWebhook(ctx: RequestContext, storeIdArg: st
   // Checked before the insert: the bound is about fan-out, not exactness (as for every webhook).
   if ((await ctx.prisma.webhook.count({ where: { storeId } })) >= LIST_BOUNDS.storeWebhooks)
     throw refuse([
-      { field: "url", detail: `A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks: delete one it no longer needs.` },
+      { field: "webhook", detail: `A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks: delete one it no longer needs.` },
     ]);
   const key = ctx.config.webhooks.encryptionKey;
   return withAccountRetry(ctx, async (tx) => {
