@@ -59,6 +59,12 @@ describe.each(providers)("warehouse webhooks GraphQL (%s)", (provider) => {
 
     const list = await gql(`query($s: ID!) { warehouseWebhooks(storeId: $s) { platformId } webhooks(storeId: $s) { id } }`, { s: storeId });
     expect(list.data).toEqual({ warehouseWebhooks: [{ platformId: 1 }, { platformId: 2 }], webhooks: [] });
+    // REST lists Retour's own kind only, in its unchanged shape; by id a loop webhook still answers (log, replay, health).
+    const rest = await svc.http.get(`/v2.2/stores/${storeId}/webhooks`, { token: key });
+    expect(rest.status).toBe(200);
+    expect(rest.body.webhooks).toEqual([]);
+    const health = await gql(`query($id: ID!) { webhook(id: $id) { kind status health { status } } }`, { id: w.id });
+    expect(health.data.webhook).toEqual({ kind: "loop", status: "active", health: { status: "never_delivered" } });
 
     const reveal = `mutation($s: ID!) { revealWarehouseSigningSecret(storeId: $s) { secret hint createdAt } }`;
     const shown = (await gql(reveal, { s: storeId })).data.revealWarehouseSigningSecret;
