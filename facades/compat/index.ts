@@ -13,8 +13,9 @@ import { accessCheck, compatRoutes } from "./routes.js";
 import type { CompatInput, CompatRoute } from "./route.js";
 import { UNEXPECTED_BODY } from "./shapes.js";
 import { compatOpenApiDocument } from "./openapi.js";
+import { compatWebhookRoutes } from "./webhooks.js";
 
-export { compatRoutes };
+export { compatRoutes, compatWebhookRoutes };
 export type { CompatRoute };
 
 /** What every route answers alike when the core refuses the caller or cannot serve: by the core's error code. */
@@ -31,7 +32,7 @@ const REFUSED: Record<string, [status: number, body: unknown]> = {
 const whoAmI = operation(`query CompatViewer { viewer { __typename ... on ApiClientViewer { storeId } } }`);
 
 export function compatOperations(): Operation[] {
-  return [whoAmI, accessCheck, ...compatRoutes.map((r) => r.operation)];
+  return [whoAmI, accessCheck, ...[...compatRoutes, ...compatWebhookRoutes].map((r) => r.operation)];
 }
 
 /** Laravel's validation envelope (HTTP 422): every problem by field, the first one as the message. */
@@ -57,10 +58,12 @@ function coreInputProblems(err: GraphQLFormattedError): InputProblem[] {
 }
 
 /** The core's error: a refusal every route answers alike, a refused input (its `field`, its words) in the 422 envelope, else unexpected. */
-function sendCoreError(res: Response, err: GraphQLFormattedError): void {
+function sendCoreError(res: Response, err: GraphQLFormattedError, route?: CompatRoute): void {
   const refused = REFUSED[String(err.extensions?.code)];
   const problems = coreInputProblems(err);
+  const own = route?.onCoreError?.(err);
   if (refused) sendRefused(res, refused);
+  else if (own) res.status(own.status).json(own.body);
   else if (problems.length) res.status(422).json(validationBody(problems));
   else res.status(500).json(UNEXPECTED_BODY);
 }
@@ -76,24 +79,30 @@ export interface CompatFacadeOptions {
   log: { error(obj: object, msg: string): void };
   /** PUBLIC_URL: the base of the page URLs (else a validated request host). */
   publicUrl?: string | null;
+  /** Another set of the platform's routes (its webhooks API at /api/v1): requests none of them matches pass on. */
+  routes?: CompatRoute[];
 }
 
 export function createCompatFacade(opts: CompatFacadeOptions): Router {
-  const table = new RouteTable<CompatRoute>(compatRoutes);
+  const table = new RouteTable<CompatRoute>(opts.routes ?? compatRoutes);
   const router = express.Router();
-  const openapi = JSON.stringify(compatOpenApiDocument());
-  router.get("/openapi.json", (_req, res) => {
-    res.type("application/json").send(openapi);
-  });
+  if (!opts.routes) {
+    const openapi = JSON.stringify(compatOpenApiDocument());
+    router.get("/openapi.json", (_req, res) => {
+      res.type("application/json").send(openapi);
+    });
+  }
   router.use(express.json({ limit: BODY_BOUNDS.compat }));
 
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     const note = noteOf(res);
     const caller = { authorization: compatAuthorization(req), requestId: requestId(req), door: "compat" as const, note };
     const run = runnerFor(opts.executor, caller, res);
+    let route: CompatRoute | undefined;
     try {
-      if (!caller.authorization) return sendRefused(res, REFUSED.UNAUTHENTICATED);
       const match = table.match(req.method, req.path);
+      if (opts.routes && match.kind === "none") return next(); // not one of this door's paths
+      if (!caller.authorization) return sendRefused(res, REFUSED.UNAUTHENTICATED);
       if (match.kind !== "found") {
         // Unknown path: a bad key still gets the platform's 401 first.
         const who = await opts.executor.run(whoAmI, {}, caller);
@@ -103,7 +112,7 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
           .status(match.kind === "method" ? 405 : 404)
           .json({ error: { message: match.kind === "method" ? "Method not allowed." : "Not found." } });
       }
-      const route = match.route;
+      route = match.route;
       note.route = req.baseUrl + route.path;
       const input: CompatInput = {
         req,
@@ -129,12 +138,13 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
         return void res.status(422).json(validationBody(input.problems));
       }
       const reply = route.respond(await run(route.operation, variables), input);
+      if (reply.status === 204) return void res.status(204).end();
       res
         .status(reply.status)
         .type("application/json")
         .send(reply.shape ? serialize(reply.shape, reply.body) : JSON.stringify(reply.body));
     } catch (err) {
-      if (err instanceof OperationFailed) sendCoreError(res, err.errors[0]);
+      if (err instanceof OperationFailed) sendCoreError(res, err.errors[0], route);
       else next(err);
     }
   });

@@ -147,6 +147,12 @@ async function createWebhookOnce(
       "webhook.topic",
     );
   const kind = input.kind ?? "redo";
+  // A `loop` webhook needs the platform's trigger and status: it has its own door.
+  if (kind === "loop")
+    throw fail.badInput(
+      "`webhook.kind` `loop` (the warehouse platform's webhooks) is created with createWarehouseWebhook, or POST /api/v1/webhooks on the compat door, which take its topic and trigger.",
+      "webhook.kind",
+    );
   if (!KINDS.includes(kind))
     throw fail.badInput(
       `\`webhook.kind\` must be one of ${KINDS.map((k) => `\`${k}\``).join(", ")}; got ${JSON.stringify(kind)}.`,
@@ -254,13 +260,19 @@ export async function getWebhook(ctx: RequestContext, id: string) {
   return findOwn(ctx, id);
 }
 
+/** The store's `redo` webhooks (the warehouse platform's are listed by warehouse.ts). */
 export async function listWebhooks(ctx: RequestContext, storeId: string) {
-  return ctx.prisma.webhook.findMany({ where: { storeId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return ctx.prisma.webhook.findMany({ where: { storeId, kind: "redo" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
 
 export async function updateWebhook(ctx: RequestContext, id: string, input: UpdateWebhookInput) {
   const existing = await findOwn(ctx, id);
   if (!existing) throw notFound(id);
+  if (existing.kind === "loop")
+    throw fail.badInput(
+      `Webhook ${id} is the warehouse platform's (kind \`loop\`): change it with updateWarehouseWebhook, or PUT /api/v1/webhooks/${existing.platformId} on the compat door.`,
+      "id",
+    );
   const { url, token } = checkCallback(ctx, input.callback, "webhook.callback");
   const externalId = input.externalId === undefined ? existing.externalId : checkExternalId(input.externalId, "webhook.externalId");
   const key = ctx.config.webhooks.encryptionKey;
@@ -284,6 +296,11 @@ export async function updateWebhook(ctx: RequestContext, id: string, input: Upda
 export async function deleteWebhook(ctx: RequestContext, id: string) {
   const existing = await findOwn(ctx, id);
   if (!existing) throw notFound(id);
+  return removeWebhook(ctx, id);
+}
+
+/** Deletes a webhook with its log and everything it still had to send, in one transaction. */
+export async function removeWebhook(ctx: RequestContext, id: string) {
   await ctx.prisma.$transaction(async (tx) => {
     await tx.webhookAttempt.deleteMany({ where: { webhookId: id } });
     await tx.webhookDelivery.deleteMany({ where: { webhookId: id } });
@@ -314,6 +331,7 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
     );
   }
   const prisma = ctx.prisma;
+  const loop = webhook.kind === "loop";
   let queued = 0;
   let nextStart: Date | null = null;
   let cursor: { occurredAt: Date; id: string } | null = null;
@@ -324,6 +342,8 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
         where: {
           storeId: webhook.storeId,
           topic: webhook.topic,
+          // A loop webhook gets again the events that fired its trigger.
+          ...(loop ? { platformTriggers: { contains: `,${webhook.trigger},` } } : {}),
           occurredAt: { gte: start },
           ...(c ? { OR: [{ occurredAt: { gt: c.occurredAt } }, { occurredAt: c.occurredAt, id: { gt: c.id } }] } : {}),
         },
@@ -356,8 +376,9 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
             storeId: webhook.storeId,
             eventId: e.id,
             subjectId,
-            type: e.type,
+            type: loop ? webhook.trigger! : e.type,
             reason: "replay",
+            format: webhook.kind,
           });
         }
       });
@@ -435,6 +456,7 @@ export async function retryDelivery(ctx: RequestContext, id: string) {
       type: delivery.type,
       payload: delivery.payload,
       reason: "retry",
+      format: delivery.format,
     }),
   );
   eventsCommitted(ctx.services, "webhooks");
