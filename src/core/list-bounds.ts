@@ -59,6 +59,7 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Query.apiClients": L.storeApiClients,
   "Query.locations": L.storeLocations,
   "Query.webhooks": L.storeWebhooks,
+  "Query.warehouseWebhooks": L.storeWebhooks,
   "Query.invoices": L.storeInvoices,
   "Query.checkoutTree": L.checkoutRules,
   "Mutation.setCheckoutTree": L.checkoutRules,

@@ -48,7 +48,7 @@ export async function fanOutEvent(
   event: { id: string; storeId: string; topic: string; subjectId: string; type: string },
 ): Promise<void> {
   const hooks = await tx.webhook.findMany({
-    where: { storeId: event.storeId, topic: event.topic },
+    where: { storeId: event.storeId, topic: event.topic, kind: "redo" },
     select: { id: true },
     orderBy: { id: "asc" },
   });

@@ -147,6 +147,12 @@ async function createWebhookOnce(
       "webhook.topic",
     );
   const kind = input.kind ?? "redo";
+  // A `loop` webhook needs the platform's trigger and status: it has its own door.
+  if (kind === "loop")
+    throw fail.badInput(
+      "`webhook.kind` `loop` (the warehouse platform's webhooks) is created with createWarehouseWebhook, or POST /api/v1/webhooks on the compat door, which take its topic and trigger.",
+      "webhook.kind",
+    );
   if (!KINDS.includes(kind))
     throw fail.badInput(
       `\`webhook.kind\` must be one of ${KINDS.map((k) => `\`${k}\``).join(", ")}; got ${JSON.stringify(kind)}.`,
@@ -254,13 +260,19 @@ export async function getWebhook(ctx: RequestContext, id: string) {
   return findOwn(ctx, id);
 }
 
+/** The store's `redo` webhooks (the warehouse platform's are listed by warehouse.ts). */
 export async function listWebhooks(ctx: RequestContext, storeId: string) {
-  return ctx.prisma.webhook.findMany({ where: { storeId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return ctx.prisma.webhook.findMany({ where: { storeId, kind: "redo" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
 
 export async function updateWebhook(ctx: RequestContext, id: string, input: UpdateWebhookInput) {
   const existing = await findOwn(ctx, id);
   if (!existing) throw notFound(id);
+  if (existing.kind === "loop")
+    throw fail.badInput(
+      `Webhook ${id} is the warehouse platform's (kind \`loop\`): change it with updateWarehouseWebhook, or PUT /api/v1/webhooks/${existing.platformId} on the compat door.`,
+      "id",
+    );
   const { url, token } = checkCallback(ctx, input.callback, "webhook.callback");
   const externalId = input.externalId === undefined ? existing.externalId : checkExternalId(input.externalId, "webhook.externalId");
   const key = ctx.config.webhooks.encryptionKey;
@@ -284,6 +296,11 @@ export async function updateWebhook(ctx: RequestContext, id: string, input: Upda
 export async function deleteWebhook(ctx: RequestContext, id: string) {
   const existing = await findOwn(ctx, id);
   if (!existing) throw notFound(id);
+  return removeWebhook(ctx, id);
+}
+
+/** Deletes a webhook with its log and everything it still had to send, in one transaction. */
+export async function removeWebhook(ctx: RequestContext, id: string) {
   await ctx.prisma.$transaction(async (tx) => {
     await tx.webhookAttempt.deleteMany({ where: { webhookId: id } });
     await tx.webhookDelivery.deleteMany({ where: { webhookId: id } });

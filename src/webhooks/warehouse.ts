@@ -1,0 +1,211 @@
+// The warehouse platform's webhooks (kind "loop"): subscriptions in its terms (topic, trigger, url,
+// status; an integer id per store), the store's account with it (`shop_id` and the ONE signing secret
+// of all its loop webhooks, shown once) — see facades/dashboard/guides/warehouse-webhooks.md.
+// Delivery is the shared outbox's (outbox.ts, dispatcher.ts); the format is in loop-format.ts.
+import type { RequestContext } from "../core/context.js";
+import { DomainError, fail } from "../core/errors.js";
+import { newId } from "../core/ids.js";
+import { LIST_BOUNDS } from "../core/bounds.js";
+import { isUniqueViolation } from "../core/db-errors.js";
+import type { TransactionClient } from "../db/client.js";
+import { decryptSecret, encryptSecret } from "./crypto.js";
+import { urlProblem } from "./ssrf.js";
+import { randomBytes } from "node:crypto";
+import { removeWebhook } from "./service.js";
+
+/** The platform's topics Retour has the facts for, and every trigger of them. */
+export const WAREHOUSE_TOPICS = ["return", "return.processing"];
+export const WAREHOUSE_TRIGGERS = ["return.created", "return.updated", "return.closed", "return.processing.failed"];
+/** The platform's other topics: named in refusals so a caller knows they exist but are not sent. */
+const UNSUPPORTED_TOPICS = ["label", "restock", "label.request", "giftcard", "happy.returns.shipment"];
+export const WAREHOUSE_STATUSES = ["active", "inactive"];
+
+export interface WarehouseWebhookInput {
+  topic: string;
+  trigger: string;
+  url: string;
+  status?: string | null;
+}
+
+type Problem = { field: string; detail: string };
+
+/** Every problem of the input at once (the platform's 422 names each bad field). */
+function check(ctx: RequestContext, input: WarehouseWebhookInput): Problem[] {
+  const problems: Problem[] = [];
+  if (!WAREHOUSE_TOPICS.includes(input.topic))
+    problems.push({
+      field: "topic",
+      detail: `Must be one of the following values:${WAREHOUSE_TOPICS.join(",")}${
+        UNSUPPORTED_TOPICS.includes(input.topic) ? ` (topic ${input.topic} is not sent by Retour)` : ""
+      }`,
+    });
+  if (!WAREHOUSE_TRIGGERS.includes(input.trigger))
+    problems.push({ field: "trigger", detail: `Must be one of the following values:${WAREHOUSE_TRIGGERS.join(",")}` });
+  const urlIssue = typeof input.url === "string" ? urlProblem(input.url, ctx.config.webhooks) : "is required";
+  if (urlIssue) problems.push({ field: "url", detail: `The url ${urlIssue}.` });
+  if (input.status != null && !WAREHOUSE_STATUSES.includes(input.status))
+    problems.push({ field: "status", detail: `Must be one of the following values:${WAREHOUSE_STATUSES.join(",")}` });
+  return problems;
+}
+
+function refuse(problems: Problem[]): DomainError {
+  return new DomainError({
+    code: "BAD_USER_INPUT",
+    status: 400,
+    type: "request/invalid",
+    title: "Invalid request",
+    detail: problems[0].detail,
+    field: problems[0].field,
+    extra: { problems },
+  });
+}
+
+function notFound(platformId: number) {
+  return fail.notFound("webhooks/not-found", `No warehouse webhook ${platformId} in this store.`, "Webhook not found");
+}
+
+// ─── The store's account: shop_id and signing secret ─────────────────────────
+
+/** A secret of the platform's look: 40 URL-safe characters, no prefix (consumers paste it as is). */
+function newPlatformSecret(): string {
+  return randomBytes(30).toString("base64url");
+}
+
+/** The store's account, made (with a new, not yet shown secret) when missing; inside the caller's transaction. */
+export async function ensureAccount(tx: TransactionClient, storeId: string, key: string) {
+  const existing = await tx.warehouseAccount.findUnique({ where: { storeId } });
+  if (existing) return existing;
+  const seq = await tx.compatSequence.upsert({
+    where: { name: "shop" },
+    create: { name: "shop", next: 2 },
+    update: { next: { increment: 1 } },
+  });
+  const secret = newPlatformSecret();
+  return tx.warehouseAccount.create({
+    data: { storeId, shopId: seq.next - 1, secretEnc: encryptSecret(key, secret), secretHint: secret.slice(-4) },
+  });
+}
+
+/** Runs `fn` in a transaction, once more if a racing request made the account first. */
+async function withAccountRetry<T>(ctx: RequestContext, fn: (tx: TransactionClient) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.prisma.$transaction(fn);
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return ctx.prisma.$transaction(fn);
+  }
+}
+
+export async function signingSecretOf(ctx: RequestContext, storeId: string) {
+  const account = await ctx.prisma.warehouseAccount.findUnique({ where: { storeId } });
+  return account ? { hint: account.secretHint, createdAt: account.secretCreatedAt, shown: account.secretShownAt !== null } : null;
+}
+
+/** Shows the secret once (making it if the store has none); afterwards 409. */
+export async function revealSigningSecret(ctx: RequestContext, storeId: string) {
+  const key = ctx.config.webhooks.encryptionKey;
+  return withAccountRetry(ctx, async (tx) => {
+    const account = await ensureAccount(tx, storeId, key);
+    // Compare-and-set: of two racing reveals one shows the secret, the other is told it was shown.
+    const won = await tx.warehouseAccount.updateMany({ where: { storeId, secretShownAt: null }, data: { secretShownAt: new Date() } });
+    if (won.count === 0)
+      throw fail.conflict(
+        "webhooks/secret-already-shown",
+        "Secret already shown",
+        "The signing secret is shown once and was shown already; rotate it (rotateWarehouseSigningSecret) to get a new one.",
+      );
+    return { secret: decryptSecret(key, account.secretEnc), hint: account.secretHint, createdAt: account.secretCreatedAt };
+  });
+}
+
+/** A new secret, shown once; every later attempt of every delivery is signed with it. */
+export async function rotateSigningSecret(ctx: RequestContext, storeId: string) {
+  const key = ctx.config.webhooks.encryptionKey;
+  const secret = newPlatformSecret();
+  const now = new Date();
+  const account = await withAccountRetry(ctx, async (tx) => {
+    await ensureAccount(tx, storeId, key);
+    return tx.warehouseAccount.update({
+      where: { storeId },
+      data: { secretEnc: encryptSecret(key, secret), secretHint: secret.slice(-4), secretCreatedAt: now, secretShownAt: now },
+    });
+  });
+  return { secret, hint: account.secretHint, createdAt: account.secretCreatedAt };
+}
+
+/** The store's `shop_id` (null before its first loop webhook or secret). */
+export async function shopIdOf(ctx: RequestContext, storeId: string): Promise<number | null> {
+  return ctx.loaders
+    .get("warehouseShopId", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.warehouseAccount.findMany({
+        where: { storeId: { in: [...ids] } },
+        select: { storeId: true, shopId: true },
+      });
+      const by = new Map(rows.map((r) => [r.storeId, r.shopId]));
+      return ids.map((id) => by.get(id) ?? null);
+    })
+    .load(storeId);
+}
+
+// ─── Subscriptions ────────────────────────────────────────────────────────────
+
+export function listWarehouseWebhooks(ctx: RequestContext, storeId: string) {
+  return ctx.prisma.webhook.findMany({ where: { storeId, kind: "loop" }, orderBy: [{ createdAt: "asc" }, { platformId: "asc" }] });
+}
+
+/** A new subscription, `inactive` unless the input says otherwise (the platform's default). */
+export async function createWarehouseWebhook(ctx: RequestContext, storeId: string, input: WarehouseWebhookInput) {
+  const problems = check(ctx, input);
+  if (problems.length) throw refuse(problems);
+  // Checked before the insert: the bound is about fan-out, not exactness (as for every webhook).
+  if ((await ctx.prisma.webhook.count({ where: { storeId } })) >= LIST_BOUNDS.storeWebhooks)
+    throw refuse([
+      { field: "url", detail: `A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks: delete one it no longer needs.` },
+    ]);
+  const key = ctx.config.webhooks.encryptionKey;
+  return withAccountRetry(ctx, async (tx) => {
+    const account = await ensureAccount(tx, storeId, key);
+    const seq = await tx.compatSequence.upsert({
+      where: { name: `webhook:${storeId}` },
+      create: { name: `webhook:${storeId}`, next: 2 },
+      update: { next: { increment: 1 } },
+    });
+    return tx.webhook.create({
+      data: {
+        id: newId("wh"),
+        storeId,
+        kind: "loop",
+        topic: input.topic,
+        trigger: input.trigger,
+        status: input.status ?? "inactive",
+        platformId: seq.next - 1,
+        callbackUrl: input.url,
+        // Loop deliveries are signed with the account's secret; this column keeps the account's at creation (unused).
+        signingSecretEnc: account.secretEnc,
+      },
+    });
+  });
+}
+
+async function findLoop(ctx: RequestContext, storeId: string, platformId: number) {
+  const webhook = await ctx.prisma.webhook.findFirst({ where: { storeId, kind: "loop", platformId } });
+  if (!webhook) throw notFound(platformId);
+  return webhook;
+}
+
+/** The platform's PUT: topic, trigger and url replaced; `status` omitted keeps it. Activating does not backfill. */
+export async function updateWarehouseWebhook(ctx: RequestContext, storeId: string, platformId: number, input: WarehouseWebhookInput) {
+  const existing = await findLoop(ctx, storeId, platformId);
+  const problems = check(ctx, input);
+  if (problems.length) throw refuse(problems);
+  return ctx.prisma.webhook.update({
+    where: { id: existing.id },
+    data: { topic: input.topic, trigger: input.trigger, callbackUrl: input.url, status: input.status ?? existing.status },
+  });
+}
+
+/** Deletes the subscription and what it still had to send (as deleteWebhook). */
+export async function deleteWarehouseWebhook(ctx: RequestContext, storeId: string, platformId: number) {
+  const existing = await findLoop(ctx, storeId, platformId);
+  return removeWebhook(ctx, existing.id);
+}
