@@ -11,6 +11,7 @@ import {
   triggersOf,
   warehouseWebhookInput,
 } from "../../facades/dashboard/app/src/logic.js";
+import { WAREHOUSE_TOPICS as CORE_TOPICS, WAREHOUSE_TRIGGERS as CORE_TRIGGERS } from "../../src/webhooks/warehouse.js";
 
 const form = { topic: "return", trigger: "return.created", url: "https://example.com/hooks/loop", status: "inactive" as const };
 
@@ -20,6 +21,11 @@ describe("warehouse webhook pickers", () => {
     expect(triggersOf("return")).toEqual(["return.created", "return.updated", "return.closed"]);
     expect(triggersOf("return.processing")).toEqual(["return.processing.failed"]);
     expect(triggersOf("label")).toEqual([]);
+  });
+
+  it("offers exactly what the core accepts (its list lives with the database code, which the page cannot import)", () => {
+    expect(WAREHOUSE_TOPICS).toEqual(CORE_TOPICS);
+    expect(WAREHOUSE_TOPICS.flatMap((t) => triggersOf(t))).toEqual(CORE_TRIGGERS);
   });
 
   it("keeps the trigger when the new topic has it, else takes the topic's first", () => {

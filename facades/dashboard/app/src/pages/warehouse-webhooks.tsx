@@ -55,8 +55,8 @@ interface SigningSecretReveal {
   createdAt: string;
 }
 
-/** The core's field paths of WarehouseWebhookInput, by the form's labels. */
-const FIELDS = { "input.topic": "Topic", "input.trigger": "Trigger", "input.url": "URL", "input.status": "Status" };
+/** The core's field names of WarehouseWebhookInput (the platform's, as its 422 names them), by the form's labels. */
+const FIELDS = { topic: "Topic", trigger: "Trigger", url: "URL", status: "Status" };
 
 /** "return.created → https://…": how a subscription is named to screen readers and in dialogs. */
 const nameOf = (w: WebhookT) => `${w.trigger ?? w.topic} → ${w.callback.url}`;
@@ -266,11 +266,7 @@ export function WarehouseWebhookForm({
   const create = useMutation<{ createWarehouseWebhook: WebhookT }>(CREATE_WAREHOUSE_WEBHOOK);
   const update = useMutation<{ updateWarehouseWebhook: WebhookT }>(UPDATE_WAREHOUSE_WEBHOOK);
   const m = webhook ? update : create;
-  const errors = fieldErrors(m.error, FIELDS, {
-    "input.topic": local.topic ?? null,
-    "input.trigger": local.trigger ?? null,
-    "input.url": local.url ?? null,
-  });
+  const errors = fieldErrors(m.error, FIELDS, local);
   const submit = async (e: Event) => {
     e.preventDefault();
     const checked = warehouseWebhookInput({ topic, trigger, url, status }, TEXT_BOUNDS.url);
@@ -289,11 +285,11 @@ export function WarehouseWebhookForm({
     <Dialog open title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <div class="grid-2">
-          <Field label="Topic" error={errors.fields["input.topic"]} hint="Fixes the payload's shape.">
+          <Field label="Topic" error={errors.fields["topic"]} hint="Fixes the payload's shape.">
             <select
               name="topic"
               value={topic}
-              aria-invalid={!!errors.fields["input.topic"]}
+              aria-invalid={!!errors.fields["topic"]}
               onChange={(e) => {
                 const next = (e.target as HTMLSelectElement).value;
                 setTopic(next);
@@ -305,11 +301,11 @@ export function WarehouseWebhookForm({
               ))}
             </select>
           </Field>
-          <Field label="Trigger" error={errors.fields["input.trigger"]} hint="The event that sends it.">
+          <Field label="Trigger" error={errors.fields["trigger"]} hint="The event that sends it.">
             <select
               name="trigger"
               value={trigger}
-              aria-invalid={!!errors.fields["input.trigger"]}
+              aria-invalid={!!errors.fields["trigger"]}
               onChange={(e) => setTrigger((e.target as HTMLSelectElement).value)}
             >
               {triggersOf(topic).map((t) => (
@@ -320,7 +316,7 @@ export function WarehouseWebhookForm({
         </div>
         <Field
           label="URL"
-          error={errors.fields["input.url"]}
+          error={errors.fields["url"]}
           hint={`Where the deliveries are POSTed (at most ${TEXT_BOUNDS.url} characters). Production accepts only https to public addresses.`}
         >
           <input
@@ -329,14 +325,14 @@ export function WarehouseWebhookForm({
             required
             maxLength={TEXT_BOUNDS.url}
             value={url}
-            aria-invalid={!!errors.fields["input.url"]}
+            aria-invalid={!!errors.fields["url"]}
             onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
             placeholder="https://example.com/hooks/loop"
           />
         </Field>
         <Field
           label="Status"
-          error={errors.fields["input.status"]}
+          error={errors.fields["status"]}
           hint="Inactive: nothing is sent until it is activated (the platform's default for a new webhook)."
         >
           <select name="status" value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value as WarehouseStatus)}>

@@ -152,7 +152,7 @@ export function Webhooks({ storeId }: PageProps) {
           </button>
         }
       />
-      <Section title="Subscriptions">
+      <Section title="Retour webhooks">
         <QueryView state={q} label="Loading webhooks…">
           {(data) => (
             <Table
