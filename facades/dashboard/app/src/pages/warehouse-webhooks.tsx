@@ -41,6 +41,8 @@ import {
   useFocusReturn,
   useMutation,
   useQuery,
+  FormFooter,
+  SecretOnceDialog,
 } from "../ui";
 import { HealthBadge, StatusPill, type WebhookT } from "./webhook-common";
 
@@ -285,11 +287,11 @@ export function WarehouseWebhookForm({
     <Dialog open title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <div class="grid-2">
-          <Field label="Topic" error={errors.fields["topic"]} hint="Fixes the payload's shape.">
+          <Field label="Topic" error={errors.fields.topic} hint="Fixes the payload's shape.">
             <select
               name="topic"
               value={topic}
-              aria-invalid={!!errors.fields["topic"]}
+              aria-invalid={!!errors.fields.topic}
               onChange={(e) => {
                 const next = (e.target as HTMLSelectElement).value;
                 setTopic(next);
@@ -301,11 +303,11 @@ export function WarehouseWebhookForm({
               ))}
             </select>
           </Field>
-          <Field label="Trigger" error={errors.fields["trigger"]} hint="The event that sends it.">
+          <Field label="Trigger" error={errors.fields.trigger} hint="The event that sends it.">
             <select
               name="trigger"
               value={trigger}
-              aria-invalid={!!errors.fields["trigger"]}
+              aria-invalid={!!errors.fields.trigger}
               onChange={(e) => setTrigger((e.target as HTMLSelectElement).value)}
             >
               {triggersOf(topic).map((t) => (
@@ -316,7 +318,7 @@ export function WarehouseWebhookForm({
         </div>
         <Field
           label="URL"
-          error={errors.fields["url"]}
+          error={errors.fields.url}
           hint={`Where the deliveries are POSTed (at most ${TEXT_BOUNDS.url} characters). Production accepts only https to public addresses.`}
         >
           <input
@@ -325,14 +327,14 @@ export function WarehouseWebhookForm({
             required
             maxLength={TEXT_BOUNDS.url}
             value={url}
-            aria-invalid={!!errors.fields["url"]}
+            aria-invalid={!!errors.fields.url}
             onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
             placeholder="https://example.com/hooks/loop"
           />
         </Field>
         <Field
           label="Status"
-          error={errors.fields["status"]}
+          error={errors.fields.status}
           hint="Inactive: nothing is sent until it is activated (the platform's default for a new webhook)."
         >
           <select name="status" value={status} onChange={(e) => setStatus((e.target as HTMLSelectElement).value as WarehouseStatus)}>
@@ -340,15 +342,13 @@ export function WarehouseWebhookForm({
             <option value="active">{WAREHOUSE_STATUS_LABELS.active}</option>
           </select>
         </Field>
-        <ErrorMessage error={errors.other} />
-        <div class="dialog-footer">
-          <button type="button" class="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={m.busy} aria-busy={m.busy}>
-            {m.busy ? "Saving…" : webhook ? "Save warehouse webhook" : "Create warehouse webhook"}
-          </button>
-        </div>
+        <FormFooter
+          error={errors.other}
+          busy={m.busy}
+          submitLabel={webhook ? "Save warehouse webhook" : "Create warehouse webhook"}
+          busyLabel="Saving…"
+          onClose={onClose}
+        />
       </form>
     </Dialog>
   );
@@ -446,39 +446,18 @@ function SigningSecretPanel({ storeId, secret, onChange }: { storeId: string; se
         </p>
         <p>The new secret is shown once, right after rotating.</p>
       </ConfirmDialog>
-      <Dialog
-        open={!!shown}
+      <SecretOnceDialog
+        secret={shown?.value.secret ?? null}
         title="Copy the warehouse signing secret now"
-        role="alertdialog"
+        label="Warehouse signing secret"
+        copyLabel="Copy the warehouse signing secret"
+        testId="warehouse-signing-secret"
+        hint={shown ? `Ends in ${shown.value.hint}; created ${new Date(shown.value.createdAt).toLocaleString()}.` : undefined}
         onClose={close}
-        footer={
-          <button type="button" onClick={close}>
-            I have copied it
-          </button>
-        }
       >
-        {shown && (
-          <>
-            <p class="warning">
-              {shown.rotated ? "The secret was rotated. " : ""}This is the only time the signing secret is shown: copy it now into every
-              consumer. Afterwards it can only be replaced (rotate), not shown again.
-            </p>
-            <Field
-              label="Warehouse signing secret"
-              hint={`Ends in ${shown.value.hint}; created ${new Date(shown.value.createdAt).toLocaleString()}.`}
-            >
-              <input
-                class="secret"
-                readOnly
-                value={shown.value.secret}
-                data-testid="warehouse-signing-secret"
-                onFocus={(e) => (e.target as HTMLInputElement).select()}
-              />
-            </Field>
-            <CopyButton text={shown.value.secret} label="Copy the warehouse signing secret" />
-          </>
-        )}
-      </Dialog>
+        {shown?.rotated ? "The secret was rotated. " : ""}This is the only time the signing secret is shown: copy it now into every
+        consumer. Afterwards it can only be replaced (rotate), not shown again.
+      </SecretOnceDialog>
     </>
   );
 }

@@ -23,7 +23,6 @@ import { HealthBadge, StatusPill, type WebhookT } from "./webhook-common";
 import {
   Badge,
   ConfirmDialog,
-  CopyButton,
   Details,
   Dialog,
   Empty,
@@ -41,6 +40,7 @@ import {
   useMutation,
   useQuery,
   ListFooter,
+  SecretOnceDialog,
 } from "../ui";
 
 interface Attempt {
@@ -194,35 +194,16 @@ export function Webhooks({ storeId }: PageProps) {
           }}
         />
       )}
-      <Dialog
-        open={!!secret}
+      <SecretOnceDialog
+        secret={secret?.secret ?? null}
         title="Copy the signing secret now"
-        role="alertdialog"
+        label="Signing secret"
+        copyLabel="Copy the signing secret"
+        testId="new-signing-secret"
         onClose={() => (setSecret(null), focus.restore())}
-        footer={
-          <button type="button" onClick={() => (setSecret(null), focus.restore())}>
-            I have copied it
-          </button>
-        }
       >
-        {secret && (
-          <>
-            <p class="warning">
-              This is the only time the signing secret is shown. Your endpoint needs it to verify the <code>webhook-signature</code> header.
-            </p>
-            <Field label="Signing secret">
-              <input
-                class="secret"
-                readOnly
-                value={secret.secret}
-                data-testid="new-signing-secret"
-                onFocus={(e) => (e.target as HTMLInputElement).select()}
-              />
-            </Field>
-            <CopyButton text={secret.secret} label="Copy the signing secret" />
-          </>
-        )}
-      </Dialog>
+        This is the only time the signing secret is shown. Your endpoint needs it to verify the <code>webhook-signature</code> header.
+      </SecretOnceDialog>
     </>
   );
 }
