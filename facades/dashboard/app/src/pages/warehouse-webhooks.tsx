@@ -43,6 +43,7 @@ import {
   useQuery,
   FormFooter,
   SecretOnceDialog,
+  Details,
 } from "../ui";
 import { HealthBadge, StatusPill, type WebhookT } from "./webhook-common";
 
@@ -372,20 +373,17 @@ function SigningSecretPanel({ storeId, secret, onChange }: { storeId: string; se
           No signing secret yet. Reveal creates one and shows it once; every warehouse platform webhook of this store is signed with it.
         </p>
       ) : (
-        <dl class="details">
-          <div>
-            <dt>Secret</dt>
-            <dd>
-              ending in <code data-testid="warehouse-secret-hint">{secret.hint}</code>
-            </dd>
-          </div>
-          <div>
-            <dt>Created</dt>
-            <dd>
-              <Time value={secret.createdAt} />
-            </dd>
-          </div>
-        </dl>
+        <Details
+          items={[
+            [
+              "Secret",
+              <>
+                ending in <code data-testid="warehouse-secret-hint">{secret.hint}</code>
+              </>,
+            ],
+            ["Created", <Time value={secret.createdAt} />],
+          ]}
+        />
       )}
       {secret?.shown && (
         <p class="muted" data-testid="warehouse-secret-shown">
