@@ -20,7 +20,7 @@ import { doorFromToken, rateLimitHeaders } from "../src/core/rate-limit.js";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { inProcessExecutor, remoteExecutor, type Executor } from "./executor.js";
 import { createRestFacade, restOperations } from "./rest/index.js";
-import { compatOperations, createCompatFacade } from "./compat/index.js";
+import { compatOperations, compatWebhookRoutes, createCompatFacade } from "./compat/index.js";
 import { createDashboard, createDocs, createExplorerAssets, explorerPage, favicon } from "./dashboard/index.js";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 
@@ -173,6 +173,8 @@ export async function createApp({ config, log, core, readiness = { ready: true }
           })();
     app.use("/v2.2", createRestFacade({ executor, serviceName: config.serviceName, log }));
     app.use("/api/v1/warehouse", createCompatFacade({ executor, log, publicUrl: config.publicUrl }));
+    // The platform's webhooks API sits beside its warehouse API: /api/v1/webhooks.
+    app.use("/api/v1", createCompatFacade({ executor, log, publicUrl: config.publicUrl, routes: compatWebhookRoutes }));
     // The dashboard is a door too; it reaches the core through /graphql on this origin.
     app.get("/", (_req, res) => res.redirect(302, "/dashboard/"));
     app.get(["/favicon.svg", "/favicon.ico"], favicon());

@@ -44,6 +44,10 @@ export interface WebhookConfig {
   dispatcher: boolean;
   /** Delays before each retry after the first attempt, in ms (WEBHOOK_RETRY_SCHEDULE). */
   retrySchedule: number[];
+  /** The same for kind "loop" (the warehouse platform's: 6 attempts; WEBHOOK_LOOP_RETRY_SCHEDULE, default 30s,1m,2m,4m,8m). */
+  loopRetrySchedule: number[];
+  /** Per-attempt HTTP timeout of kind "loop" (WEBHOOK_LOOP_TIMEOUT, default 10s; never longer than WEBHOOK_TIMEOUT). */
+  loopTimeoutMs: number;
   /** Per-attempt HTTP timeout (WEBHOOK_TIMEOUT, default 15s). */
   timeoutMs: number;
   /** How often an idle dispatcher looks for due deliveries (WEBHOOK_POLL_INTERVAL, default 1s). */
@@ -112,16 +116,22 @@ export function parseDuration(text: string, name: string): number {
 }
 
 export const DEFAULT_RETRY_SCHEDULE = "5s,5m,30m,2h,5h,10h,10h";
+/** The warehouse platform's policy: 5 retries (6 attempts), exponential backoff (jittered ±25% when used). */
+export const DEFAULT_LOOP_RETRY_SCHEDULE = "30s,1m,2m,4m,8m";
 
-function loadWebhookConfig(env: NodeJS.ProcessEnv, production: boolean, databaseUrl: string, problems: Problems): WebhookConfig {
-  const retrySchedule = problems.check(
+function durations(env: NodeJS.ProcessEnv, name: string, fallback: string, problems: Problems): number[] {
+  return problems.check(
     () =>
-      (env.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE)
+      (env[name] ?? fallback)
         .split(",")
         .filter((s) => s.trim() !== "")
-        .map((s) => parseDuration(s, "WEBHOOK_RETRY_SCHEDULE")),
+        .map((s) => parseDuration(s, name)),
     [],
   );
+}
+
+function loadWebhookConfig(env: NodeJS.ProcessEnv, production: boolean, databaseUrl: string, problems: Problems): WebhookConfig {
+  const retrySchedule = durations(env, "WEBHOOK_RETRY_SCHEDULE", DEFAULT_RETRY_SCHEDULE, problems);
   const timeoutMs = problems.check(() => parseDuration(env.WEBHOOK_TIMEOUT || "15s", "WEBHOOK_TIMEOUT"), 15_000);
   const leaseMs = problems.check(
     () => (env.WEBHOOK_LEASE ? parseDuration(env.WEBHOOK_LEASE, "WEBHOOK_LEASE") : timeoutMs + 30_000),
@@ -134,6 +144,11 @@ function loadWebhookConfig(env: NodeJS.ProcessEnv, production: boolean, database
   return {
     dispatcher: problems.bool(env, "WEBHOOK_DISPATCHER", true),
     retrySchedule,
+    loopRetrySchedule: durations(env, "WEBHOOK_LOOP_RETRY_SCHEDULE", DEFAULT_LOOP_RETRY_SCHEDULE, problems),
+    loopTimeoutMs: Math.min(
+      timeoutMs,
+      problems.check(() => parseDuration(env.WEBHOOK_LOOP_TIMEOUT || "10s", "WEBHOOK_LOOP_TIMEOUT"), 10_000),
+    ),
     timeoutMs,
     pollIntervalMs: problems.check(() => parseDuration(env.WEBHOOK_POLL_INTERVAL || "1s", "WEBHOOK_POLL_INTERVAL"), 1_000),
     leaseMs,

@@ -13,8 +13,9 @@ import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 import { accessCheck, compatRoutes } from "./routes.js";
 import { serialize, type CompatInput, type CompatRoute } from "./route.js";
 import { compatOpenApiDocument } from "./openapi.js";
+import { compatWebhookRoutes } from "./webhooks.js";
 
-export { compatRoutes };
+export { compatRoutes, compatWebhookRoutes };
 export type { CompatRoute };
 
 export const UNAUTHORIZED_BODY = { error: { code: "401", http_code: "GEN-UNAUTHORIZED", message: "Unauthorized." } };
@@ -27,7 +28,7 @@ const UNEXPECTED = { errors: { message: "An unexpected error occurred.", code: "
 const whoAmI = operation(`query CompatViewer { viewer { __typename ... on ApiClientViewer { storeId } } }`);
 
 export function compatOperations(): Operation[] {
-  return [whoAmI, accessCheck, ...compatRoutes.map((r) => r.operation)];
+  return [whoAmI, accessCheck, ...[...compatRoutes, ...compatWebhookRoutes].map((r) => r.operation)];
 }
 
 /** Laravel's validation envelope (HTTP 422): every problem by field, the first one as the message. */
@@ -58,15 +59,19 @@ export interface CompatFacadeOptions {
   log: { error(obj: object, msg: string): void };
   /** PUBLIC_URL: the base of the page URLs (else a validated request host). */
   publicUrl?: string | null;
+  /** Another set of the platform's routes (its webhooks API at /api/v1): requests none of them matches pass on. */
+  routes?: CompatRoute[];
 }
 
 export function createCompatFacade(opts: CompatFacadeOptions): Router {
-  const table = new RouteTable<CompatRoute>(compatRoutes);
+  const table = new RouteTable<CompatRoute>(opts.routes ?? compatRoutes);
   const router = express.Router();
-  const openapi = JSON.stringify(compatOpenApiDocument());
-  router.get("/openapi.json", (_req, res) => {
-    res.type("application/json").send(openapi);
-  });
+  if (!opts.routes) {
+    const openapi = JSON.stringify(compatOpenApiDocument());
+    router.get("/openapi.json", (_req, res) => {
+      res.type("application/json").send(openapi);
+    });
+  }
   router.use(express.json({ limit: BODY_BOUNDS.compat }));
 
   router.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -87,15 +92,18 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
       return out;
     };
     /** The core's refusal of an input (its `field`, its words) in the 422 envelope; anything else is unexpected. */
-    const sendCoreError = (err: GraphQLFormattedError) => {
+    const sendCoreError = (err: GraphQLFormattedError, route?: CompatRoute) => {
+      const own = route?.onCoreError?.(err);
+      if (own) return void res.status(own.status).json(own.body);
       const ext = (err.extensions ?? {}) as { status?: number; field?: string; code?: string };
       if (ext.status === 400 || ext.code === "BAD_USER_INPUT")
         return void res.status(422).json(validationBody([{ field: ext.field ?? "request", detail: err.message }]));
       res.status(500).json(UNEXPECTED);
     };
     try {
-      if (!caller.authorization) return void res.status(401).json(UNAUTHORIZED_BODY);
       const match = table.match(req.method, req.path);
+      if (opts.routes && match.kind === "none") return next(); // not one of this door's paths
+      if (!caller.authorization) return void res.status(401).json(UNAUTHORIZED_BODY);
       if (match.kind !== "found") {
         // Unknown path: a bad key still gets the platform's 401 first.
         const who = await opts.executor.run(whoAmI, {}, caller);
@@ -115,6 +123,12 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
         publicBase: publicBaseOf(req, opts.publicUrl ?? null),
         problems: [],
       };
+      if (route.needsStore) {
+        const who = await run(whoAmI, {});
+        if (!who) return;
+        if (who.data?.viewer?.__typename !== "ApiClientViewer") return void res.status(401).json(UNAUTHORIZED_BODY);
+        input.storeId = who.data.viewer.storeId;
+      }
       input.problems.push(...route.readInput(input));
       const variables = route.variables(input); // adds its own problems (dates), so all are told at once
       if (input.problems.length) {
@@ -126,8 +140,9 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
       }
       const out = await run(route.operation, variables);
       if (!out) return;
-      if (out.errors?.length) return sendCoreError(out.errors[0]);
+      if (out.errors?.length) return sendCoreError(out.errors[0], route);
       const reply = route.respond(out.data, input);
+      if (reply.status === 204) return void res.status(204).end();
       res
         .status(reply.status)
         .type("application/json")

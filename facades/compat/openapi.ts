@@ -7,6 +7,7 @@ import { openApiOf, T, toDocument, type ResponseDecl } from "../declare.js";
 import type { CompatRoute } from "./route.js";
 import { compatRoutes } from "./routes.js";
 import { REFUSALS } from "./shapes.js";
+import { compatWebhookRoutes, PlatformProcessingEvent, PlatformReturnEvent, WEBHOOK_CHOICES } from "./webhooks.js";
 
 const LIST_UNPAGED_MAX = PAGE_SIZES.warehouseReturns.unpaged;
 
@@ -49,6 +50,27 @@ export function compatOpenApiDocument() {
     errors: () => errors,
     extra: (r) => ({ "x-scope": (r as CompatRoute).scope }),
   });
+  // The platform's webhooks API lives at /api/v1, beside this door: its paths name their own server.
+  const hooks = openApiOf(compatWebhookRoutes, {
+    pathParam: T.Integer({ description: "The webhook's id." }),
+    errors: () => errors,
+    extra: (r) => ({ "x-scope": (r as CompatRoute).scope, tags: ["Webhooks"] }),
+  });
+  for (const [path, item] of Object.entries(hooks.paths)) paths[path] = { servers: [{ url: "/api/v1" }], ...item };
+  const event = (description: string, schema: unknown) => ({
+    post: {
+      description,
+      requestBody: { content: { "application/json": { schema: toDocument(schema, schemas) } } },
+      responses: { 200: { description: "Any 2xx acknowledges the delivery." } },
+    },
+  });
+  const events = {
+    return: event(
+      "The `return` topic (triggers `return.created`, `return.updated`, `return.closed`), signed with `X-Loop-Signature`.",
+      PlatformReturnEvent,
+    ),
+    "return.processing": event("The `return.processing` topic (trigger `return.processing.failed`).", PlatformProcessingEvent),
+  };
   return {
     openapi: "3.1.0",
     info: {
@@ -58,6 +80,8 @@ export function compatOpenApiDocument() {
         "The third-party returns platform's ten warehouse endpoints, so integrations written for it work against Retour by changing only the base URL and key. Every value comes from Retour's returns domain; this door only translates.",
         "## Choices where the platform's documentation is silent or contradicts its real behaviour",
         ...COMPAT_CHOICES.map((c) => `- ${c}`),
+        "## The platform's webhooks (`/api/v1/webhooks`, deliveries)",
+        ...WEBHOOK_CHOICES.map((c) => `- ${c}`),
         `Bounds: a request body holds at most ${bytesText(BODY_BOUNDS.compat)} (413 past it); texts and lists state their bounds (\`maxLength\`, \`maxItems\`). Past one: 422 naming the field and the bound.`,
       ].join("\n\n"),
     },
@@ -68,8 +92,9 @@ export function compatOpenApiDocument() {
         XAuthorization: { type: "apiKey", in: "header", name: "X-Authorization" },
         Bearer: { type: "http", scheme: "bearer" },
       },
-      schemas: { ...schemas, ...errorSchemas },
+      schemas: { ...schemas, ...hooks.schemas, ...errorSchemas },
     },
     paths,
+    webhooks: events,
   };
 }

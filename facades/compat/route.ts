@@ -15,6 +15,8 @@ export interface CompatInput {
   publicBase: string;
   /** Problems `variables` finds (dates, say): answered all at once with the declaration's own. */
   problems: InputProblem[];
+  /** The key's store, for a declaration that `needsStore`. */
+  storeId?: string;
 }
 
 /** A reply: a status and a body, serialised by `shape` when given (optional fields absent). */
@@ -29,6 +31,10 @@ export interface CompatDecl extends RouteDecl {
   messages?: Record<string, string>;
   variables(input: CompatInput): Record<string, unknown>;
   respond(data: any, input: CompatInput): CompatReply;
+  /** The operation takes the key's store (the door asks the core whose key it is first). */
+  needsStore?: boolean;
+  /** The route's own answer to a refusal of the core (else the door's 422 / 500). */
+  onCoreError?(err: import("graphql").GraphQLFormattedError): CompatReply | null;
 }
 
 export interface CompatRoute extends CompatDecl {
@@ -38,12 +44,15 @@ export interface CompatRoute extends CompatDecl {
   readInput(input: CompatInput): InputProblem[];
 }
 
+/** The returns API's scopes, and the webhooks API's (the platform's "Developer Tools" scope). */
+const COMPAT_SCOPES = ["returns_read", "returns_write", "webhooks_read", "webhooks_write"];
+
 export function compatRoute(decl: CompatDecl): CompatRoute {
   const readQuery = paramReader(decl.query);
   const validateBody = decl.body ? validatorOf(decl.body) : undefined;
   const scope = scopeOf(decl.operation);
-  if (scope !== "returns_read" && scope !== "returns_write")
-    throw new Error(`compat route ${decl.path}: its operation must need returns_read or returns_write, not ${scope}`);
+  if (scope === null || !COMPAT_SCOPES.includes(scope))
+    throw new Error(`compat route ${decl.path}: its operation must need one of ${COMPAT_SCOPES.join(", ")}, not ${scope}`);
   // The platform's words for a wrong type or form; a bound passed keeps the framework's words, which name the bound.
   const worded = (p: InputProblem) => ({
     field: p.field,

@@ -322,7 +322,13 @@ async function act(
         detail: out.detail === undefined ? null : JSON.stringify(out.detail),
       },
     });
-    await recordEvent(tx, { storeId: ret.storeId, topic: "return", subjectId: id, type: "updated" });
+    await recordEvent(tx, {
+      storeId: ret.storeId,
+      topic: "return",
+      subjectId: id,
+      type: "updated",
+      statusChange: next === current ? null : { from: current, to: next },
+    });
     return updated;
   });
   eventsCommitted(ctx.services, "return");

@@ -8,28 +8,12 @@ import { paginate, keysetOrder } from "../core/pagination.js";
 import * as returns from "./service.js";
 import type { ReturnRow } from "./service.js";
 import { PAGE_SIZES } from "../core/bounds.js";
+import { COMPAT_STATES, COMPAT_STATE_OF, compatStateOf, type CompatState } from "./warehouse-states.js";
+import { recordProcessingFailure } from "../webhooks/events.js";
 
-// ─── States ───────────────────────────────────────────────────────────────────
+// ─── States (the table is in warehouse-states.ts, which the webhooks domain reads too) ───────────
 
-export type CompatState = "open" | "closed" | "cancelled" | "expired" | "review";
-export const COMPAT_STATES: CompatState[] = ["open", "closed", "cancelled", "expired", "review"];
-
-/** How each of our statuses reads on the compat door. The ONE table of it (filters use its inverse). */
-export const COMPAT_STATE_OF: Record<string, CompatState> = {
-  pre_shipment: "open",
-  open: "open",
-  in_transit: "open",
-  delivered: "open",
-  // A flagged return stays "open" (the platform keeps the flag out of the state; process refuses it).
-  flagged: "open",
-  needs_review: "review",
-  in_review: "review",
-  complete: "closed",
-  // The door's "close" is our reject: the platform reports it as closed.
-  rejected: "closed",
-  // The door's "cancel" is our reset to the initial state ("deleted"): the platform's cancelled.
-  deleted: "cancelled",
-};
+export { COMPAT_STATES, COMPAT_STATE_OF, compatStateOf, type CompatState } from "./warehouse-states.js";
 
 /** Without a `state` filter the platform lists only these. */
 export const DEFAULT_LIST_STATES: CompatState[] = ["open", "closed", "expired"];
@@ -39,10 +23,6 @@ export function statusesFor(states: CompatState[]): string[] {
   return Object.entries(COMPAT_STATE_OF)
     .filter(([, s]) => states.includes(s))
     .map(([status]) => status);
-}
-
-export function compatStateOf(status: string): CompatState {
-  return COMPAT_STATE_OF[status] ?? "open";
 }
 
 // ─── Naming a return ──────────────────────────────────────────────────────────
@@ -195,6 +175,33 @@ async function withReturn(
 
 const done = (r: { return: ReturnRow }): ActionResult => ({ ok: true, refusal: null, return: r.return });
 
+/** Errors withReturn answers as refusals (a race with another change): not processing failures. */
+const ANSWERED_RACES = new Set(["returns/items-changed", "returns/invalid-transition"]);
+
+/**
+ * Runs the processing of an accepted process/remove. When it fails (the transaction rolled back, the
+ * return stays as it was) the platform's `return.processing.failed` subscribers are told, with source
+ * `warehouse`; the caller still gets the error.
+ */
+async function processing(ctx: RequestContext, ret: ReturnRow, run: () => Promise<{ return: ReturnRow }>) {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof DomainError && ANSWERED_RACES.has(err.info.type))) {
+      const message = err instanceof DomainError ? err.message : "Something went wrong during processing";
+      await recordProcessingFailure(ctx.services, {
+        storeId: ret.storeId,
+        returnId: ret.id,
+        compatId: ret.compatId,
+        state: compatStateOf(ret.status),
+        message,
+        source: "warehouse",
+      }).catch((e) => ctx.services.log.warn({ err: e, returnId: ret.id }, "recording a processing failure failed"));
+    }
+    throw err;
+  }
+}
+
 /** process: every remaining item; `details` (a JSON object's text) goes onto the timeline. */
 export function warehouseProcess(ctx: RequestContext, storeId: string | null | undefined, ref: WarehouseRef, details?: string | null) {
   let parsed: unknown;
@@ -212,7 +219,8 @@ export function warehouseProcess(ctx: RequestContext, storeId: string | null | u
     storeId,
     ref,
     async (ret, flags) =>
-      warehouseRefusal("process", ret.status, flags) ?? done(await returns.processRemaining(ctx, ret.id, { details: parsed })),
+      warehouseRefusal("process", ret.status, flags) ??
+      done(await processing(ctx, ret, () => returns.processRemaining(ctx, ret.id, { details: parsed }))),
   );
 }
 
@@ -274,7 +282,7 @@ export function warehouseRemove(ctx: RequestContext, storeId: string | null | un
     }
     if (!chosen.size) return refuse("NONE_QUALIFY", null, "There are no line items that qualify for removal");
     if (unqualified) return refuse("NOT_ALL_QUALIFY", null, "Not all line items qualify for removal");
-    return done(await returns.processRemaining(ctx, ret.id, { removeItemIds: [...chosen] }));
+    return done(await processing(ctx, ret, () => returns.processRemaining(ctx, ret.id, { removeItemIds: [...chosen] })));
   });
 }
 

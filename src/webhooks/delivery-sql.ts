@@ -57,6 +57,8 @@ export interface ClaimedDelivery {
   storeId: string;
   webhookId: string;
   subjectId: string;
+  /** The event's type; for kind "loop" the platform's trigger. */
+  type: string;
   attempts: number;
   leaseExpiresAt: Date;
   payload: string | null;
@@ -103,7 +105,7 @@ export async function claimDue(db: Database, r: ClaimRequest): Promise<ClaimedDe
         LIMIT ${q.int(r.max)})
       AND status = 'pending' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${q.p(r.now)})
       ${q.pg ? "FOR UPDATE SKIP LOCKED" : ""})
-    RETURNING seq, id, "storeId", "webhookId", "subjectId", attempts, "leaseExpiresAt", payload, "eventId",
+    RETURNING seq, id, "storeId", "webhookId", "subjectId", type, attempts, "leaseExpiresAt", payload, "eventId",
       (SELECT e.payload FROM "DomainEvent" e WHERE e.id = "WebhookDelivery"."eventId") AS "eventPayload",
       (SELECT e.sequence FROM "DomainEvent" e WHERE e.id = "WebhookDelivery"."eventId") AS "eventSequence"`;
   const rows = await db.prisma.$queryRawUnsafe<Record<string, unknown>[]>(text, ...q.params);
@@ -114,6 +116,7 @@ export async function claimDue(db: Database, r: ClaimRequest): Promise<ClaimedDe
       storeId: String(row.storeId),
       webhookId: String(row.webhookId),
       subjectId: String(row.subjectId),
+      type: String(row.type),
       attempts: Number(row.attempts),
       leaseExpiresAt: new Date(row.leaseExpiresAt as Date | string),
       payload: (row.payload as string | null) ?? null,

@@ -30,6 +30,7 @@ import { ensureEventPayload, renderPendingSnapshots } from "./payload.js";
 import { connectProblem, guardedLookup, originOf, type UrlPolicy } from "./ssrf.js";
 import { adjust, saturated } from "./fairness.js";
 import { bearerTokenOf } from "./service.js";
+import { loopEventBody, loopRetryDelay, loopSignature, renderPendingPlatformSnapshots } from "./loop-format.js";
 
 const RESPONSE_BODY_LIMIT = 2048;
 const USER_AGENT = "Retour-Webhooks/1.0";
@@ -43,8 +44,18 @@ export interface DispatcherOptions {
 
 type DeliveryRow = ClaimedDelivery;
 
-/** `url` is parsed once per cache load (null: unparseable). */
-type WebhookRow = { id: string; topic: string; callbackUrl: string; url: URL | null; origin: string; secret: string; token: string | null };
+/** `url` is parsed once per cache load (null: unparseable). A "loop" webhook's secret is its store's (WarehouseAccount). */
+type WebhookRow = {
+  id: string;
+  kind: string;
+  active: boolean;
+  topic: string;
+  callbackUrl: string;
+  url: URL | null;
+  origin: string;
+  secret: string;
+  token: string | null;
+};
 
 /** Due deliveries a claim looks at per free slot (the rest of a busy store's backlog waits its turn). */
 const CANDIDATES_PER_SLOT = 4;
@@ -58,6 +69,8 @@ const RECORD_BATCH = 64;
 interface SendResult {
   ok: boolean;
   statusCode: number | null;
+  /** The answer's Retry-After header (kind "loop" honours it). */
+  retryAfter?: string | null;
   body: string | null;
   error: string | null;
   latencyMs: number;
@@ -196,7 +209,12 @@ export class Dispatcher {
     const now = Date.now();
     const stale = [...new Set(ids)].filter((id) => !(now - (this.webhookCache.get(id)?.at ?? 0) < 1000));
     if (!stale.length) return;
-    const found = await this.services.db.prisma.webhook.findMany({ where: { id: { in: stale } } });
+    const prisma = this.services.db.prisma;
+    const found = await prisma.webhook.findMany({ where: { id: { in: stale } } });
+    const loopStores = [...new Set(found.filter((w) => w.kind === "loop").map((w) => w.storeId))];
+    const accounts = loopStores.length
+      ? new Map((await prisma.warehouseAccount.findMany({ where: { storeId: { in: loopStores } } })).map((a) => [a.storeId, a.secretEnc]))
+      : new Map<string, string>();
     if (this.webhookCache.size > 10_000) this.webhookCache.clear();
     for (const id of stale) this.webhookCache.set(id, { at: now, row: null });
     for (const w of found) {
@@ -204,11 +222,13 @@ export class Dispatcher {
         at: now,
         row: {
           id: w.id,
+          kind: w.kind,
+          active: w.status === "active",
           topic: w.topic,
           callbackUrl: w.callbackUrl,
           url: parseUrl(w.callbackUrl),
           origin: originOf(w.callbackUrl),
-          secret: decryptSecret(this.cfg.encryptionKey, w.signingSecretEnc),
+          secret: decryptSecret(this.cfg.encryptionKey, (w.kind === "loop" && accounts.get(w.storeId)) || w.signingSecretEnc),
           token: bearerTokenOf(this.services, w),
         },
       });
@@ -247,6 +267,7 @@ export class Dispatcher {
         if (this.renderDue) {
           this.renderDue = false;
           await renderPendingSnapshots(this.services);
+          await renderPendingPlatformSnapshots(this.services);
         }
         // Slots are HTTP exchanges; outcomes awaiting their batch write may add up to as many again.
         const free = Math.min(this.cfg.concurrency - this.sending, 2 * this.cfg.concurrency - this.inFlight.size);
@@ -345,8 +366,10 @@ export class Dispatcher {
     const seq = d.seq;
     const webhook = await this.webhook(d.webhookId);
     if (!webhook) return; // deleted meanwhile (its deliveries go with it)
-    let body = d.payload ?? d.eventPayload ?? null;
-    if (body === null && d.eventId) body = await ensureEventPayload(services, d.eventId);
+    const loop = webhook.kind === "loop";
+    let body = d.payload ?? (loop ? null : d.eventPayload) ?? null;
+    if (body === null && d.eventId)
+      body = loop ? await loopEventBody(services, d.eventId, d.type) : await ensureEventPayload(services, d.eventId);
     // The attempt must end before the lease does, or another replica may send it too (a duplicate
     // without any crash). When claiming and rendering ate into the lease (a busy process), renew it.
     if (d.leaseExpiresAt.getTime() - Date.now() < this.cfg.timeoutMs + (this.cfg.leaseMs - this.cfg.timeoutMs) / 2) {
@@ -360,6 +383,17 @@ export class Dispatcher {
     const timestamp = Math.floor(Date.now() / 1000);
     if (body === null) {
       result = { ok: false, statusCode: null, body: null, error: "the event no longer exists", latencyMs: 0 };
+    } else if (!webhook.active) {
+      // An inactive subscription is sent nothing: what was queued before it was switched off is discarded.
+      result = { ok: false, statusCode: null, body: null, error: "the webhook is inactive", latencyMs: 0 };
+    } else if (loop) {
+      // The platform's headers only: no Standard Webhooks headers, no bearer token.
+      const headers = {
+        "content-type": "application/json",
+        "user-agent": USER_AGENT,
+        "x-loop-signature": loopSignature(webhook.secret, body),
+      };
+      result = await this.post(webhook.url, headers, body, signal, this.cfg.loopTimeoutMs);
     } else {
       const { secret, token } = webhook;
       const headers: Record<string, string> = {
@@ -379,7 +413,7 @@ export class Dispatcher {
     sent();
     if (this.crashed) return;
     if (body !== null) services.metrics?.deliveryAttempt(result.ok, result.latencyMs);
-    const outcome = this.outcomeOf(d, result);
+    const outcome = this.outcomeOf(d, result, loop, webhook.active);
     // The attempt happened: record it, retrying transient database errors (pool exhausted, serialisation).
     for (let i = 1; ; i++) {
       try {
@@ -403,11 +437,13 @@ export class Dispatcher {
   }
 
   /** The delivery's new state after this attempt: delivered, a retry after the schedule's delay (±20%), or discarded. */
-  private outcomeOf(d: DeliveryRow, r: SendResult): Outcome & { delay: number } {
+  private outcomeOf(d: DeliveryRow, r: SendResult, loop: boolean, active: boolean): Outcome & { delay: number } {
     const schedule = this.cfg.retrySchedule;
     const number = d.attempts + 1;
-    const final = r.ok || number > schedule.length;
-    const delay = final ? 0 : Math.round(schedule[number - 1] * (0.8 + Math.random() * 0.4));
+    // Kind "loop" retries by the platform's policy (loop-format.ts); an inactive webhook's delivery ends at once.
+    const loopDelay = loop ? loopRetryDelay(this.cfg.loopRetrySchedule, number, r) : null;
+    const final = !active || (loop ? loopDelay === null : r.ok || number > schedule.length);
+    const delay = final ? 0 : (loopDelay ?? Math.round(schedule[number - 1] * (0.8 + Math.random() * 0.4)));
     return {
       seq: d.seq,
       deliveryId: d.id,
@@ -427,7 +463,13 @@ export class Dispatcher {
     };
   }
 
-  private post(url: URL | null, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<SendResult> {
+  private post(
+    url: URL | null,
+    headers: Record<string, string>,
+    body: string,
+    signal: AbortSignal,
+    timeoutMs = this.cfg.timeoutMs,
+  ): Promise<SendResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     return new Promise<SendResult>((resolve) => {
@@ -453,17 +495,19 @@ export class Dispatcher {
       // when this process was stalled (CPU, a synchronous SQLite lock wait), an answer that arrived in
       // time is read, not thrown away as a timeout and sent again.
       const timer = setTimeout(() => {
-        setImmediate(() => req.destroy(new Error(`timed out after ${this.cfg.timeoutMs} ms`)));
-      }, this.cfg.timeoutMs);
+        setImmediate(() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
+      }, timeoutMs);
       req.on("response", (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         const answered = () => {
           const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString("utf8").slice(0, RESPONSE_BODY_LIMIT);
           const status = res.statusCode ?? 0;
+          const retryAfter = res.headers["retry-after"];
           settle({
             ok: status >= 200 && status < 300,
             statusCode: status,
+            retryAfter: typeof retryAfter === "string" ? retryAfter : null,
             body: text,
             error: status >= 200 && status < 300 ? null : `HTTP ${status}`,
             latencyMs: elapsed(),

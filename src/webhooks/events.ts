@@ -6,6 +6,7 @@ import type { TransactionClient } from "../db/client.js";
 import type { Services } from "../core/context.js";
 import { newId } from "../core/ids.js";
 import { fanOutEvent } from "./outbox.js";
+import { phpJson, platformTriggersOf, triggersColumn } from "./loop-format.js";
 
 export interface DomainEventInput {
   storeId: string;
@@ -14,6 +15,10 @@ export interface DomainEventInput {
   subjectId: string;
   /** e.g. "created" | "updated". */
   type: string;
+  /** The subject's status before and after, when the change moved it (decides the platform's `return.closed`). */
+  statusChange?: { from: string; to: string } | null;
+  /** The warehouse platform's object of this event when it is a fact of the moment (a processing failure). */
+  platformObject?: Record<string, unknown> | null;
 }
 
 /**
@@ -29,11 +34,21 @@ export async function recordEvent(tx: TransactionClient, event: DomainEventInput
   });
   const sequence = (last?.sequence ?? 0) + 1;
   const id = newId("evt");
+  const triggers = platformTriggersOf(event);
   await tx.domainEvent.create({
-    data: { id, storeId: event.storeId, topic: event.topic, subjectId: event.subjectId, sequence, type: event.type },
+    data: {
+      id,
+      storeId: event.storeId,
+      topic: event.topic,
+      subjectId: event.subjectId,
+      sequence,
+      type: event.type,
+      platformTriggers: triggersColumn(triggers),
+      platformPayload: event.platformObject ? phpJson(event.platformObject) : null,
+    },
   });
   // Same transaction: one delivery per subscription of the topic (none if the change rolls back).
-  await fanOutEvent(tx, { id, storeId: event.storeId, topic: event.topic, subjectId: event.subjectId, type: event.type });
+  await fanOutEvent(tx, { id, storeId: event.storeId, topic: event.topic, subjectId: event.subjectId, type: event.type, triggers });
   return { id, sequence };
 }
 
@@ -46,4 +61,28 @@ export function eventsCommitted(services: Services, topic: string): void {
       services.log.warn({ err }, "afterCommit listener failed");
     }
   }
+}
+
+/** The warehouse platform's `source` of a processing failure. */
+export type ProcessingSource = "warehouse" | "admin" | "api" | null;
+
+/**
+ * A return's processing failed (the warehouse platform's `return.processing.failed`, §3.2): recorded in
+ * a transaction of its own, since the failed change rolled back and recorded nothing; the payload is
+ * the facts of that moment, stored with the event.
+ */
+export async function recordProcessingFailure(
+  services: Services,
+  f: { storeId: string; returnId: string; compatId: number | null; state: string; message: string | null; source: ProcessingSource },
+): Promise<void> {
+  await services.db.prisma.$transaction((tx) =>
+    recordEvent(tx, {
+      storeId: f.storeId,
+      topic: "return.processing",
+      subjectId: f.returnId,
+      type: "failed",
+      platformObject: { return_id: f.compatId, return_state: f.state, message: f.message, source: f.source },
+    }),
+  );
+  eventsCommitted(services, "return.processing");
 }

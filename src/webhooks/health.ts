@@ -67,6 +67,7 @@ export async function sendTestEvent(ctx: RequestContext, webhookId: string) {
       type: TEST_EVENT_TYPE,
       payload,
       reason: "test",
+      format: webhook.kind,
     }),
   );
   eventsCommitted(ctx.services, "webhooks");

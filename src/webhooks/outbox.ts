@@ -23,6 +23,8 @@ export interface EnqueueInput {
   type: string;
   /** Only for deliveries without an event (backfill snapshots). */
   payload?: string | null;
+  /** The webhook's kind ("redo" when omitted); for "loop", `type` is the platform's trigger. */
+  format?: string;
   reason: "event" | "backfill" | "replay" | "retry" | "test";
 }
 
@@ -41,25 +43,32 @@ export async function enqueueDelivery(tx: TransactionClient, input: EnqueueInput
 
 /**
  * Called by recordEvent inside the change's transaction (transactional outbox): one delivery per
- * subscription of the event's topic in its store. Rolled back with the change; committed with it.
+ * subscription of the event's topic in its store: every `redo` one, and each active `loop` one whose
+ * trigger the event fires (its delivery's type is that trigger). Rolled back with the change; committed with it.
  */
 export async function fanOutEvent(
   tx: TransactionClient,
-  event: { id: string; storeId: string; topic: string; subjectId: string; type: string },
+  event: { id: string; storeId: string; topic: string; subjectId: string; type: string; triggers: string[] },
 ): Promise<void> {
   const hooks = await tx.webhook.findMany({
-    where: { storeId: event.storeId, topic: event.topic, kind: "redo" },
-    select: { id: true },
+    where: {
+      storeId: event.storeId,
+      topic: event.topic,
+      OR: [{ kind: "redo" }, ...(event.triggers.length ? [{ kind: "loop", status: "active", trigger: { in: event.triggers } }] : [])],
+    },
+    select: { id: true, kind: true, trigger: true },
     orderBy: { id: "asc" },
   });
   for (const hook of hooks) {
+    const loop = hook.kind === "loop";
     await enqueueDelivery(tx, {
       webhookId: hook.id,
       storeId: event.storeId,
       eventId: event.id,
       subjectId: event.subjectId,
-      type: event.type,
+      type: loop ? hook.trigger! : event.type,
       reason: "event",
+      format: hook.kind,
     });
   }
 }

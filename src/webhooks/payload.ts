@@ -38,7 +38,7 @@ export async function ensureEventPayload(services: Services, eventId: string): P
 /** Renders the snapshots of events that have unfinished deliveries and no payload yet. */
 export async function renderPendingSnapshots(services: Services, limit = 100): Promise<number> {
   const rows = await services.db.prisma.webhookDelivery.findMany({
-    where: { status: { in: ["pending", "waiting"] }, eventId: { not: null }, event: { payload: null } },
+    where: { status: { in: ["pending", "waiting"] }, format: "redo", eventId: { not: null }, event: { payload: null } },
     select: { eventId: true },
     distinct: ["eventId"],
     take: limit,

@@ -331,6 +331,7 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
     );
   }
   const prisma = ctx.prisma;
+  const loop = webhook.kind === "loop";
   let queued = 0;
   let nextStart: Date | null = null;
   let cursor: { occurredAt: Date; id: string } | null = null;
@@ -341,6 +342,8 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
         where: {
           storeId: webhook.storeId,
           topic: webhook.topic,
+          // A loop webhook gets again the events that fired its trigger.
+          ...(loop ? { platformTriggers: { contains: `,${webhook.trigger},` } } : {}),
           occurredAt: { gte: start },
           ...(c ? { OR: [{ occurredAt: { gt: c.occurredAt } }, { occurredAt: c.occurredAt, id: { gt: c.id } }] } : {}),
         },
@@ -373,8 +376,9 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
             storeId: webhook.storeId,
             eventId: e.id,
             subjectId,
-            type: e.type,
+            type: loop ? webhook.trigger! : e.type,
             reason: "replay",
+            format: webhook.kind,
           });
         }
       });
@@ -449,6 +453,7 @@ export async function retryDelivery(ctx: RequestContext, id: string) {
       type: delivery.type,
       payload: delivery.payload,
       reason: "retry",
+      format: delivery.format,
     }),
   );
   eventsCommitted(ctx.services, "webhooks");

@@ -32,16 +32,18 @@ type Problem = { field: string; detail: string };
 /** Every problem of the input at once (the platform's 422 names each bad field). */
 function check(ctx: RequestContext, input: WarehouseWebhookInput): Problem[] {
   const problems: Problem[] = [];
-  if (!WAREHOUSE_TOPICS.includes(input.topic))
+  for (const field of ["topic", "trigger", "url"] as const)
+    if (!input[field]) problems.push({ field, detail: `The ${field} field is required.` });
+  if (input.topic && !WAREHOUSE_TOPICS.includes(input.topic))
     problems.push({
       field: "topic",
       detail: `Must be one of the following values:${WAREHOUSE_TOPICS.join(",")}${
         UNSUPPORTED_TOPICS.includes(input.topic) ? ` (topic ${input.topic} is not sent by Retour)` : ""
       }`,
     });
-  if (!WAREHOUSE_TRIGGERS.includes(input.trigger))
+  if (input.trigger && !WAREHOUSE_TRIGGERS.includes(input.trigger))
     problems.push({ field: "trigger", detail: `Must be one of the following values:${WAREHOUSE_TRIGGERS.join(",")}` });
-  const urlIssue = typeof input.url === "string" ? urlProblem(input.url, ctx.config.webhooks) : "is required";
+  const urlIssue = input.url ? urlProblem(input.url, ctx.config.webhooks) : null;
   if (urlIssue) problems.push({ field: "url", detail: `The url ${urlIssue}.` });
   if (input.status != null && !WAREHOUSE_STATUSES.includes(input.status))
     problems.push({ field: "status", detail: `Must be one of the following values:${WAREHOUSE_STATUSES.join(",")}` });
@@ -86,13 +88,17 @@ export async function ensureAccount(tx: TransactionClient, storeId: string, key:
   });
 }
 
-/** Runs `fn` in a transaction, once more if a racing request made the account first. */
+/**
+ * Runs `fn` in a transaction, again if a racing request inserted the same first row meanwhile (the
+ * store's account, or a counter's row): the retry finds the row and takes its lock instead.
+ */
 async function withAccountRetry<T>(ctx: RequestContext, fn: (tx: TransactionClient) => Promise<T>): Promise<T> {
-  try {
-    return await ctx.prisma.$transaction(fn);
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    return ctx.prisma.$transaction(fn);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.prisma.$transaction(fn);
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 3) throw err;
+    }
   }
 }
 

@@ -76,6 +76,7 @@ describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)",
     for (const path of ["/ok", "/down"])
       await createWebhook(ctx, storeId, {
         topic: "return",
+        // Both of Retour's own kind: `loop` subscriptions are the warehouse platform's (createWarehouseWebhook).
         kind: "redo",
         callback: { url: `${subscriber.url}${path}`, auth: null },
       });

@@ -1,6 +1,6 @@
 // A small HTTP client for tests. Every response under /v2.2 and /api/v1/warehouse is checked against
 // the door's OpenAPI document.
-import { compatValidator, restValidator, type OpenApiValidator } from "./openapi.js";
+import { compatValidator, compatWebhooksValidator, restValidator, type OpenApiValidator } from "./openapi.js";
 
 export interface HttpResponse<T = any> {
   status: number;
@@ -21,7 +21,7 @@ export interface RequestOptions {
 export class HttpClient {
   constructor(
     readonly baseUrl: string,
-    private readonly validators: OpenApiValidator[] = [restValidator, compatValidator],
+    private readonly validators: OpenApiValidator[] = [restValidator, compatValidator, compatWebhooksValidator],
     readonly graphqlUrl = baseUrl,
   ) {}
 

@@ -85,4 +85,18 @@ export class OpenApiValidator {
 
 export const restValidator = new OpenApiValidator(openApiDocument("retour") as unknown as Doc, "/v2.2");
 
-export const compatValidator = new OpenApiValidator(compatOpenApiDocument() as unknown as Doc, "/api/v1/warehouse");
+const compatDoc = compatOpenApiDocument() as unknown as Doc;
+export const compatValidator = new OpenApiValidator(compatDoc, "/api/v1/warehouse");
+
+/** The platform's webhooks API, documented in the compat door's document (its paths name the /api/v1 server). */
+export const compatWebhooksValidator = new OpenApiValidator(
+  {
+    ...compatDoc,
+    paths: Object.fromEntries(
+      Object.entries(compatDoc.paths)
+        .filter(([path]) => path.startsWith("/webhooks"))
+        .map(([path, item]) => [path.slice("/webhooks".length) || "/", item]),
+    ),
+  },
+  "/api/v1/webhooks",
+);

@@ -2,7 +2,7 @@
 // answers what `respond` decides (status, optional delay).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { restValidator } from "./openapi.js";
+import { compatValidator, restValidator } from "./openapi.js";
 
 export interface Received {
   /** Date.now() when the request body arrived. */
@@ -81,6 +81,13 @@ export async function startSubscriber(respond: Responder = () => ({ status: 200 
       if (json && typeof json === "object" && "merchantName" in json) {
         try {
           restValidator.checkEvent("return", json);
+        } catch (err) {
+          sub.invalidPayloads.push((err as Error).message);
+        }
+      } else if (json && typeof json === "object" && req.headers["x-loop-signature"] && typeof json.topic === "string" && json.test !== true) {
+        // The warehouse platform's format: the compat door's documented event of its topic (test events are Retour's own).
+        try {
+          compatValidator.checkEvent(json.topic, json);
         } catch (err) {
           sub.invalidPayloads.push((err as Error).message);
         }

@@ -16,7 +16,7 @@ import {
 } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restRoutes } from "../../../facades/rest/index.js";
-import { compatRoutes } from "../../../facades/compat/index.js";
+import { compatRoutes, compatWebhookRoutes } from "../../../facades/compat/index.js";
 import { snapshotDatabase } from "../../support/db-snapshot.js";
 import { pushOrder, returnBody } from "../../support/orders.js";
 import { CREATE_EXPERIENCE, expectNoErrors } from "../../support/gql.js";
@@ -228,6 +228,51 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
       (await svc.createApiClient(storeId, "all")).secret,
     );
     expect(own.data.return).toEqual({ status: "open", comments: [] });
+  });
+
+  // The platform's webhooks API (/api/v1/webhooks): the same 401 and 403 envelopes; another store's key
+  // reaches only its own subscriptions (ids are numbered per store), a staff session is not a platform key.
+  it.each(compatWebhookRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))("compat webhooks %s", async (_label, route) => {
+    const own = await svc.http.post(
+      "/api/v1/webhooks",
+      { topic: "return", trigger: "return.created", url: "https://example.com/hook" },
+      { headers: { "x-authorization": (await svc.createApiClient(storeId, "all")).secret } },
+    );
+    expect(own.status).toBe(200);
+    const path = "/api/v1" + route.path.replace(":id", String(own.body.id));
+    const body =
+      route.method === "POST" || route.method === "PUT"
+        ? { topic: "return", trigger: "return.updated", url: "https://example.com/x" }
+        : undefined;
+    const send = (headers: Record<string, string>) => svc.http.request(route.method, path, { headers, body });
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { authorization: "Basic Zm9vOmJhcg==" },
+      { "x-authorization": creds.unknown },
+      { authorization: `Bearer ${creds.revoked}` },
+      { authorization: `Bearer ${creds.otherStaff}` },
+    ]) {
+      const res = await send(headers);
+      expect(res.status, `${JSON.stringify(headers)}: ${res.text}`).toBe(401);
+      expect(res.body).toEqual(UNAUTHORIZED);
+    }
+    const refused = await send({ "x-authorization": creds.noScope });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(FORBIDDEN);
+    const other = await send({ "x-authorization": creds.otherStore });
+    if (route.path.includes(":id")) {
+      expect(other.status).toBe(404);
+      expect(other.body).toEqual({ errors: { code: "NOT_FOUND" } });
+    } else if (route.method === "GET") expect(other.body).toEqual({ webhooks: [] });
+    else expect(other.status).toBe(200); // the other store's own new subscription
+    const mine = await svc.http.graphql(
+      `query($s: ID!) { warehouseWebhooks(storeId: $s) { platformId trigger } }`,
+      { s: storeId },
+      creds.otherStore,
+    );
+    expect(mine.errors?.[0].extensions?.status).toBe(404);
+    const still = await svc.services.db.prisma.webhook.findFirst({ where: { storeId, platformId: own.body.id } });
+    expect(still?.trigger).toBe("return.created");
   });
 
   it("covers nested access: return → fullOrder → the Orders API's fields", () => {

@@ -202,6 +202,31 @@ describe.each(providers)("concurrency (%s)", (provider) => {
     expect(await svc.services.db.prisma.webhook.count({ where: { storeId, externalId: "race-ext" } })).toBe(1);
   });
 
+  it("numbers racing subscriptions of the platform's webhooks API one per id, under one account, and shows its secret once", async () => {
+    const store = (await svc.createStore("Hooks race")).id;
+    const key = (await svc.createApiClient(store, "all")).secret;
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        door(i).post(
+          "/api/v1/webhooks",
+          { topic: "return", trigger: "return.created", url: `https://example.com/race/${i}` },
+          { headers: { "x-authorization": key } },
+        ),
+      ),
+    );
+    expect(created.map((r) => r.status)).toEqual(Array(12).fill(200));
+    expect(created.map((r) => r.body.id).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(new Set(created.map((r) => r.body.shop_id)).size).toBe(1);
+    expect(await svc.services.db.prisma.warehouseAccount.count({ where: { storeId: store } })).toBe(1);
+    const reveals = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        door(i).graphql(`mutation($s: ID!) { revealWarehouseSigningSecret(storeId: $s) { secret } }`, { s: store }, key),
+      ),
+    );
+    expect(reveals.filter((r) => r.data?.revealWarehouseSigningSecret?.secret)).toHaveLength(1);
+    expect(reveals.filter((r) => r.errors?.[0]?.extensions?.type === "webhooks/secret-already-shown")).toHaveLength(5);
+  });
+
   it("creates one tag from racing upserts of one name, and lets exactly one of racing renames of it win", async () => {
     const tagPath = (name: string) => `/v2.2/stores/${storeId}/return-tags/${encodeURIComponent(name)}`;
     const themes = ["NORMAL", "DANGER", "SUCCESS", "BRAND", "SOLID_NAVY", "PRIMARY", "GRAY_BLUE", "SOLID_RED"];

@@ -22,7 +22,7 @@ import {
 } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restRoutes } from "../../../facades/rest/index.js";
-import { compatRoutes } from "../../../facades/compat/index.js";
+import { compatRoutes, compatWebhookRoutes } from "../../../facades/compat/index.js";
 import { buildSchema } from "../../../src/core/schema.js";
 import { DOMAINS } from "../../../src/domains.js";
 import { providers } from "../../support/env.js";
@@ -249,6 +249,7 @@ describe.each(providers)("bad input never breaks anything (%s)", (provider) => {
   const doors = [
     ...restRoutes.map((r) => ({ door: "rest" as const, prefix: "/v2.2", route: r })),
     ...compatRoutes.map((r) => ({ door: "compat" as const, prefix: "/api/v1/warehouse", route: { ...r, errorBody: undefined } })),
+    ...compatWebhookRoutes.map((r) => ({ door: "compat" as const, prefix: "/api/v1", route: { ...r, errorBody: undefined } })),
   ];
 
   it.each(doors.map((d) => [`${d.door} ${d.route.method} ${d.route.path}`, d] as const))(

@@ -1,0 +1,285 @@
+// The warehouse platform's webhooks on the compat door: its programmatic webhooks API
+// (GET/POST /api/v1/webhooks, PUT/DELETE /api/v1/webhooks/{id}; reference warehouse-compat-webhooks.md
+// §1.2) as four declarations, and the platform's return object its deliveries carry (§3.1), built
+// from the compat door's own return mapping (shapes.ts) so the vocabulary is written once.
+// The core decides (src/webhooks/warehouse.ts); here are only names and shapes.
+import type { GraphQLFormattedError } from "graphql";
+import { operation } from "../executor.js";
+import { Obj, T, Text, Nullable, component, type ResponseDecl } from "../declare.js";
+import { compatRoute, type CompatDecl, type CompatInput, type CompatReply, type CompatRoute } from "./route.js";
+import { COMPAT_RETURN_FIELDS, REFUSALS, renderReturn, type CoreReturn } from "./shapes.js";
+
+// ─── The subscriptions API ────────────────────────────────────────────────────
+
+/** How the door resolved the platform's open questions about webhooks (reference §5), in the served document. */
+export const WEBHOOK_CHOICES: string[] = [
+  '**Subscriptions**: `GET /api/v1/webhooks` → 200 `{webhooks}` (oldest first, not paginated, at most 100); `POST` → **200** with the webhook, `status` default `inactive`; `PUT /webhooks/{id}` (topic, trigger and url required again, status optional) and `DELETE` → **204**; an unknown id → 404 `{"errors":{"code":"NOT_FOUND"}}`; every bad field → 422 in the Laravel envelope. Scope: `webhooks_read` (GET) or `webhooks_write` (the platform\'s Developer Tools). `id` is numbered per store; `shop_id` is the store\'s account number.',
+  "**Topics**: `return` (`return.created`, `return.updated`, `return.closed`) and `return.processing` (`return.processing.failed`); `label`, `restock`, `label.request`, `giftcard`, `happy.returns.shipment` are refused (422): Retour has no facts for them. A cross pair sends the topic's object when it exists, else nothing.",
+  "**Deliveries**: `POST` of the flat payload (topic, trigger, then the object) as PHP `json_encode` bytes (`\\/`, `\\uXXXX`), headers `Content-Type: application/json`, `X-Loop-Signature: base64(HMAC-SHA256(secret, raw body))` and a User-Agent only. One signing secret per store for every subscription, shown once in the dashboard. 6 attempts (30 s, 1, 2, 4, 8 min ±25%); any 2xx succeeds; network errors, timeouts (10 s), 408, 429 and 5xx are retried; `Retry-After` is honoured up to 1800 s (above it the delivery is given up); other statuses are not retried. Never deactivated automatically. In order per return.",
+];
+
+const S = T.String();
+export const PlatformWebhook = component(
+  "PlatformWebhook",
+  Obj({
+    id: T.Integer({ description: "The webhook's id in this API (`/api/v1/webhooks/{id}`)." }),
+    shop_id: T.Integer({ description: "The store's account number." }),
+    topic: T.String({ enum: ["return", "return.processing"] }),
+    trigger: T.String({ enum: ["return.created", "return.updated", "return.closed", "return.processing.failed"] }),
+    url: S,
+    status: T.String({ enum: ["active", "inactive"] }),
+  }),
+);
+const WebhookList = component("PlatformWebhookList", Obj({ webhooks: T.Array(PlatformWebhook, { maxItems: 100 }) }));
+/** 404 of an unknown webhook id, as the platform answers it. */
+export const WEBHOOK_NOT_FOUND_BODY = { errors: { code: "NOT_FOUND" } };
+const WebhookNotFound = component("PlatformWebhookNotFound", Obj({ errors: Obj({ code: T.Literal("NOT_FOUND") }) }));
+
+const FIELDS = `platformId shopId topic trigger status callback { url }`;
+type CoreWebhook = { platformId: number; shopId: number; topic: string; trigger: string; status: string; callback: { url: string } };
+const platformWebhook = (w: CoreWebhook) => ({
+  id: w.platformId,
+  shop_id: w.shopId,
+  topic: w.topic,
+  trigger: w.trigger,
+  url: w.callback.url,
+  status: w.status,
+});
+
+const BODY = T.Object(
+  {
+    topic: T.Optional(Text("short", { description: "`return` or `return.processing`." })),
+    trigger: T.Optional(
+      Text("short", { description: "`return.created`, `return.updated`, `return.closed` or `return.processing.failed`." }),
+    ),
+    url: T.Optional(Text("url", { description: "https; no private or loopback hosts." })),
+    status: T.Optional(Text("short", { description: "`active` or `inactive` (on create, default `inactive`)." })),
+  },
+  { description: "topic, trigger and url are required (also on PUT); status is optional." },
+);
+const MESSAGES = {
+  topic: "The topic must be a string.",
+  trigger: "The trigger must be a string.",
+  url: "The url must be a string.",
+  status: "The status must be a string.",
+};
+
+/** The body as the core's input: a missing field is sent empty, so the core names every missing or bad field at once. */
+function inputOf(input: CompatInput) {
+  const b = (input.body ?? {}) as Record<string, string | undefined>;
+  return { topic: b.topic ?? "", trigger: b.trigger ?? "", url: b.url ?? "", ...(b.status !== undefined ? { status: b.status } : {}) };
+}
+
+/** A path id as the core's platformId: anything but a small positive integer names no webhook (404). */
+const platformIdOf = (input: CompatInput) => (/^\d{1,9}$/.test(input.params.id) ? Number(input.params.id) : -1);
+
+/** The core's refusals in the platform's bodies: 404 `NOT_FOUND`; 422 naming every bad field. */
+function webhookRefusal(err: GraphQLFormattedError): CompatReply | null {
+  const ext = (err.extensions ?? {}) as { status?: number; problems?: { field: string; detail: string }[] };
+  if (ext.status === 404) return { status: 404, body: WEBHOOK_NOT_FOUND_BODY };
+  if (ext.status === 400 && ext.problems?.length) {
+    const errors: Record<string, string[]> = {};
+    for (const p of ext.problems) (errors[p.field] ??= []).push(p.detail);
+    return { status: 422, body: { message: ext.problems[0].detail, errors } };
+  }
+  return null;
+}
+
+const ok = (description: string, schema: import("../declare.js").Schema): ResponseDecl => ({ description, schema });
+const NO_CONTENT: ResponseDecl = { description: "Done (no body)" };
+const UNPROCESSABLE = ok("A missing or unsupported topic, trigger, url or status, each named", REFUSALS.Validation);
+
+const declarations: CompatDecl[] = [
+  {
+    method: "GET",
+    path: "/webhooks",
+    operationId: "getWebhooks",
+    summary: "List webhooks",
+    description: "Every subscription of the key's store (made through this API or the dashboard), oldest first; not paginated.",
+    operation: operation(`query CompatWebhooks($storeId: ID!) { warehouseWebhooks(storeId: $storeId) { ${FIELDS} } }`),
+    responses: { 200: ok("The store's webhooks", WebhookList) },
+    needsStore: true,
+    variables: (input) => ({ storeId: input.storeId }),
+    respond: (data: { warehouseWebhooks: CoreWebhook[] }) => ({
+      status: 200,
+      body: { webhooks: data.warehouseWebhooks.map(platformWebhook) },
+      shape: WebhookList,
+    }),
+  },
+  {
+    method: "POST",
+    path: "/webhooks",
+    operationId: "createWebhook",
+    summary: "Create webhook",
+    description: "A new subscription starts `inactive` unless `status` says `active` (the platform's default); activate it with PUT.",
+    operation: operation(
+      `mutation CompatCreateWebhook($storeId: ID!, $input: WarehouseWebhookInput!) { createWarehouseWebhook(storeId: $storeId, input: $input) { ${FIELDS} } }`,
+    ),
+    body: BODY,
+    messages: MESSAGES,
+    responses: { 200: ok("The webhook", PlatformWebhook), 422: UNPROCESSABLE },
+    needsStore: true,
+    variables: (input) => ({ storeId: input.storeId, input: inputOf(input) }),
+    respond: (data: { createWarehouseWebhook: CoreWebhook }) => ({
+      status: 200,
+      body: platformWebhook(data.createWarehouseWebhook),
+      shape: PlatformWebhook,
+    }),
+    onCoreError: webhookRefusal,
+  },
+  {
+    method: "PUT",
+    path: "/webhooks/:id",
+    operationId: "updateWebhook",
+    summary: "Update webhook",
+    description: "topic, trigger and url are required again; `status` omitted keeps it. Activating sends only what happens from then on.",
+    operation: operation(
+      `mutation CompatUpdateWebhook($storeId: ID!, $id: Int!, $input: WarehouseWebhookInput!) { updateWarehouseWebhook(storeId: $storeId, platformId: $id, input: $input) { platformId } }`,
+    ),
+    body: BODY,
+    messages: MESSAGES,
+    responses: { 204: NO_CONTENT, 404: ok("No such webhook in the store", WebhookNotFound), 422: UNPROCESSABLE },
+    needsStore: true,
+    variables: (input) => ({ storeId: input.storeId, id: platformIdOf(input), input: inputOf(input) }),
+    respond: () => ({ status: 204, body: undefined }),
+    onCoreError: webhookRefusal,
+  },
+  {
+    method: "DELETE",
+    path: "/webhooks/:id",
+    operationId: "deleteWebhook",
+    summary: "Delete webhook",
+    description: "Deletes the subscription and whatever it still had to send.",
+    operation: operation(
+      `mutation CompatDeleteWebhook($storeId: ID!, $id: Int!) { deleteWarehouseWebhook(storeId: $storeId, platformId: $id) { webhookId } }`,
+    ),
+    responses: { 204: NO_CONTENT, 404: ok("No such webhook in the store", WebhookNotFound) },
+    needsStore: true,
+    variables: (input) => ({ storeId: input.storeId, id: platformIdOf(input) }),
+    respond: () => ({ status: 204, body: undefined }),
+    onCoreError: webhookRefusal,
+  },
+];
+
+/** The platform's webhooks API, served at /api/v1 (beside the warehouse door at /api/v1/warehouse). */
+export const compatWebhookRoutes: CompatRoute[] = declarations.map(compatRoute);
+
+// ─── The platform's return object in deliveries (§3.1) ────────────────────────
+
+/** COMPAT_RETURN_FIELDS and what the webhook adds (the customer's name, address and phone). */
+export const WEBHOOK_RETURN_FIELDS = `${COMPAT_RETURN_FIELDS}
+  source { name { given surname } mailingAddress { line1 line2 city state postalCode country } phoneNumber }`;
+
+/** The platform's webhook timestamp: `YYYY-MM-DDTHH:MM:SS+00:00` (its real deliveries), from the door's UTC text. */
+const webhookTime = (t: string | null | undefined) => (t ? `${t.replace(" ", "T")}+00:00` : null);
+
+/**
+ * The `return` topic's object: the compat list object (ids as strings, money as strings, line items
+ * with `returned_at` `YYYY-MM-DD HH:MM:SS`), its keys in the reference's order, its timestamps in the
+ * webhook format, plus `shop_id`, `customer_detail`, `address`, `is_gift_return`, `refunds` and the
+ * label fields' "N/A"; the list object's other keys follow (extra keys are harmless to consumers).
+ */
+export function renderWebhookReturn(r: CoreReturn, shopId: number): Record<string, unknown> {
+  const list = renderReturn(r, "list") as Record<string, any>;
+  const name = r.source?.name ?? { given: "", surname: "" };
+  const a = r.source?.mailingAddress;
+  const providerNumber = /^\d{1,15}$/.test(list.provider_order_number) ? Number(list.provider_order_number) : null;
+  const head = {
+    shop_id: shopId,
+    id: list.id,
+    state: list.state,
+    created_at: webhookTime(list.created_at),
+    edited_at: webhookTime(list.edited_at),
+    total: list.total,
+    order_id: list.order_id,
+    order_name: list.order_name,
+    provider_order_id: list.provider_order_id,
+    order_number: list.order_number,
+    provider_order_number: providerNumber,
+    customer: list.customer ?? "",
+    customer_detail: { email: list.customer ?? "", first_name: name.given, middle_name: "", last_name: name.surname },
+    address: {
+      name: `${name.given} ${name.surname}`.trim(),
+      company: "",
+      address1: a?.line1 ?? "",
+      address2: a?.line2 ?? "",
+      city: a?.city ?? "",
+      state: a?.state ?? "",
+      zip: a?.postalCode ?? "",
+      country: list.origin_country ?? "",
+      country_code: list.origin_country_code ?? "",
+      phone: r.source?.phoneNumber ?? "",
+    },
+    currency: list.currency,
+    return_product_total: list.return_product_total,
+    return_discount_total: list.return_discount_total,
+    return_tax_total: list.return_tax_total,
+    return_total: list.return_total,
+    return_credit_total: list.return_credit_total,
+    status_page_url: list.status_page_url,
+    exchange_product_total: list.exchange_product_total,
+    exchange_discount_total: list.exchange_discount_total,
+    exchange_tax_total: list.exchange_tax_total,
+    exchange_total: list.exchange_total,
+    exchange_credit_total: list.exchange_credit_total,
+    gift_card: list.gift_card,
+    handling_fee: list.handling_fee,
+    refund: list.refund,
+    upsell: list.upsell,
+    is_gift_return: false,
+    // Retour records no gateway refunds (refunds are paid outside it): always empty.
+    refunds: [],
+    labels: list.labels,
+    line_items: list.line_items,
+    exchanges: list.exchanges,
+    carrier: list.carrier ?? "N/A",
+    tracking_number: list.tracking_number ?? "N/A",
+    label_status: list.label_status ?? "N/A",
+    label_updated_at: webhookTime(list.label_updated_at),
+    updated_at: webhookTime(list.updated_at),
+  };
+  const rest = Object.fromEntries(Object.entries(list).filter(([k]) => !(k in head)));
+  return { ...head, ...rest };
+}
+
+/** What the assembly gives the core (src/webhooks/loop-format.ts: setWarehouseReturnView). */
+export const WAREHOUSE_RETURN_VIEW = { selection: WEBHOOK_RETURN_FIELDS, render: renderWebhookReturn };
+
+/** The delivery body's schema (documented on the door's OpenAPI `webhooks`; the tests validate deliveries against it). */
+export const PlatformReturnEvent = component(
+  "PlatformReturnEvent",
+  T.Object(
+    {
+      topic: T.Literal("return"),
+      trigger: T.String({ enum: ["return.created", "return.updated", "return.closed"] }),
+      shop_id: T.Integer(),
+      id: S,
+      state: T.String({ enum: ["open", "closed", "cancelled", "expired", "review"] }),
+      created_at: T.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+00:00$" }),
+      edited_at: Nullable(S),
+      updated_at: T.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+00:00$" }),
+      total: T.String({ pattern: "^-?\\d+\\.\\d{2}$" }),
+      order_id: S,
+      provider_order_id: S,
+      order_number: S,
+      provider_order_number: Nullable(T.Integer()),
+      customer_detail: T.Object({}),
+      address: T.Object({}),
+      refunds: T.Array(T.Object({})),
+      line_items: T.Array(T.Object({ line_item_id: S, returned_at: T.String({ pattern: "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$" }) })),
+      is_gift_return: T.Boolean(),
+    },
+    { description: "The `return` topic's payload: flat, topic and trigger first, then the return (reference §3.1)." },
+  ),
+);
+export const PlatformProcessingEvent = component(
+  "PlatformProcessingEvent",
+  Obj({
+    topic: T.Literal("return.processing"),
+    trigger: T.Literal("return.processing.failed"),
+    return_id: Nullable(T.Integer()),
+    return_state: S,
+    message: Nullable(S),
+    source: Nullable(T.String({ enum: ["warehouse", "admin", "api"] })),
+  }),
+);

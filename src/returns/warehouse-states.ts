@@ -1,0 +1,27 @@
+// The warehouse platform's five states and how each of our statuses reads as one: the ONE table of
+// it. Imports nothing, so both the returns domain's rules (warehouse-rules.ts) and the webhooks
+// domain's platform triggers (src/webhooks/loop-format.ts) read it without an import circle.
+
+export type CompatState = "open" | "closed" | "cancelled" | "expired" | "review";
+export const COMPAT_STATES: CompatState[] = ["open", "closed", "cancelled", "expired", "review"];
+
+/** How each of our statuses reads on the compat door. The ONE table of it (filters use its inverse). */
+export const COMPAT_STATE_OF: Record<string, CompatState> = {
+  pre_shipment: "open",
+  open: "open",
+  in_transit: "open",
+  delivered: "open",
+  // A flagged return stays "open" (the platform keeps the flag out of the state; process refuses it).
+  flagged: "open",
+  needs_review: "review",
+  in_review: "review",
+  complete: "closed",
+  // The door's "close" is our reject: the platform reports it as closed.
+  rejected: "closed",
+  // The door's "cancel" is our reset to the initial state ("deleted"): the platform's cancelled.
+  deleted: "cancelled",
+};
+
+export function compatStateOf(status: string): CompatState {
+  return COMPAT_STATE_OF[status] ?? "open";
+}

@@ -1,0 +1,165 @@
+// Kind "loop": deliveries in the warehouse platform's format (reference warehouse-compat-webhooks.md
+// §2–§3, §5). What differs from kind "redo" is all here, so the dispatcher keeps one small branch:
+// - which of the platform's triggers an event fires (recorded with the event, for fan-out and replay);
+// - the body: PHP `json_encode` style bytes `{"topic":…,"trigger":…,<the object's fields>}`, where the
+//   object is rendered once per event (DomainEvent.platformPayload) and topic/trigger come from the event
+//   and the delivery, so every retry and replay sends the same bytes;
+// - the headers: `Content-Type`, `X-Loop-Signature` = base64(HMAC-SHA256(store secret, exact body)), a User-Agent;
+// - the retry policy: 6 attempts, backoff ±25%, Retry-After up to 30 minutes, no retry on other 4xx.
+// The platform's return object is the compat door's vocabulary: the assembly (facades/server.ts) gives
+// its selection and mapping (setWarehouseReturnView), so the mapping is written once, in the door.
+import { createHmac } from "node:crypto";
+import { execute, parse, type DocumentNode } from "graphql";
+import { systemContext, type Services } from "../core/context.js";
+import { compatStateOf } from "../returns/warehouse-states.js";
+
+// ─── Triggers ─────────────────────────────────────────────────────────────────
+
+/** The event facts that decide the platform's triggers. */
+export interface TriggerFacts {
+  topic: string;
+  type: string;
+  /** The subject's status before and after the change (returns), when it is a status change. */
+  statusChange?: { from: string; to: string } | null;
+}
+
+/**
+ * The triggers an event fires (reference §5 q11): `return.created` on creation; `return.updated` on
+ * every other change; `return.closed` too when the platform's state becomes `closed`; a processing
+ * failure (topic `return.processing`) fires `return.processing.failed`.
+ */
+export function platformTriggersOf(e: TriggerFacts): string[] {
+  if (e.topic === "return.processing") return ["return.processing.failed"];
+  if (e.topic !== "return") return [];
+  if (e.type === "created") return ["return.created"];
+  const c = e.statusChange;
+  const closed = !!c && compatStateOf(c.to) === "closed" && compatStateOf(c.from) !== "closed";
+  return closed ? ["return.updated", "return.closed"] : ["return.updated"];
+}
+
+/** As stored in DomainEvent.platformTriggers: comma-wrapped, so `contains ",<trigger>,"` matches one exactly. */
+export function triggersColumn(triggers: string[]): string | null {
+  return triggers.length ? `,${triggers.join(",")},` : null;
+}
+
+// ─── Body and signature ───────────────────────────────────────────────────────
+
+/** PHP `json_encode()` with default flags: compact, `/` as `\/`, every non-ASCII UTF-16 unit as lower-case `\uXXXX`. */
+export function phpJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/\//g, "\\/")
+    .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** `{"topic":…,"trigger":…,…object}`: the platform's flat payload, from the stored object's bytes. */
+export function loopBody(topic: string, trigger: string, platformPayload: string): string {
+  const head = `{"topic":${phpJson(topic)},"trigger":${phpJson(trigger)}`;
+  return platformPayload === "{}" ? `${head}}` : `${head},${platformPayload.slice(1)}`;
+}
+
+/** `X-Loop-Signature`: base64 of HMAC-SHA256 keyed by the secret's UTF-8 bytes over the exact body bytes. */
+export function loopSignature(secret: string, body: string): string {
+  return createHmac("sha256", Buffer.from(secret, "utf8")).update(Buffer.from(body, "utf8")).digest("base64");
+}
+
+// ─── Retries ──────────────────────────────────────────────────────────────────
+
+/** A `Retry-After` above this gives the delivery up (the platform's 30 minutes). */
+export const RETRY_AFTER_MAX_SECONDS = 1800;
+
+/** Seconds of a `Retry-After` value (delta-seconds or an HTTP date), or null when absent or unreadable. */
+export function retryAfterSeconds(value: string | null | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * After attempt `number`: null when the delivery is final (delivered, out of attempts, a status that
+ * is not retried, or a Retry-After over 30 minutes), else the delay before the next attempt.
+ * Retried: network errors and timeouts (no status), 408, 429 and 5xx.
+ */
+export function loopRetryDelay(
+  schedule: number[],
+  number: number,
+  r: { ok: boolean; statusCode: number | null; retryAfter?: string | null },
+): number | null {
+  if (r.ok || number > schedule.length) return null;
+  const s = r.statusCode;
+  if (s !== null && s !== 408 && s !== 429 && s < 500) return null;
+  const after = retryAfterSeconds(r.retryAfter);
+  if (after !== null) return after > RETRY_AFTER_MAX_SECONDS ? null : after * 1000;
+  return Math.round(schedule[number - 1] * (0.75 + Math.random() * 0.5));
+}
+
+// ─── The platform's return object ─────────────────────────────────────────────
+
+export interface WarehouseReturnView {
+  /** A GraphQL selection of `Return`. */
+  selection: string;
+  /** The platform's return object (without topic and trigger), keys in the platform's order. */
+  render(selected: Record<string, any>, shopId: number): Record<string, unknown>;
+}
+
+let view: { document: DocumentNode; render: WarehouseReturnView["render"] } | null = null;
+
+/** Called once by the assembly with the compat door's mapping. */
+export function setWarehouseReturnView(v: WarehouseReturnView): void {
+  view = { document: parse(`query WarehouseWebhookReturn($id: ID!) { return(id: $id) { ${v.selection} } }`), render: v.render };
+}
+
+/** The platform's return object of a return now, as stored bytes (PHP style). */
+export async function renderPlatformReturn(services: Services, storeId: string, returnId: string): Promise<string> {
+  if (!view) throw new Error("the warehouse return view is set by the assembly (facades/server.ts: setWarehouseReturnView)");
+  if (!services.schema) throw new Error("rendering a return needs the core's schema (services.schema is set by createCore)");
+  const result = await execute({
+    schema: services.schema,
+    document: view.document,
+    variableValues: { id: returnId },
+    contextValue: systemContext(services, storeId, "render"),
+  });
+  if (result.errors?.length) throw result.errors[0];
+  const selected = (result.data as { return: Record<string, any> | null } | null)?.return;
+  if (!selected) throw new Error(`return ${returnId} not found in store ${storeId}`);
+  const account = await services.db.prisma.warehouseAccount.findUnique({ where: { storeId }, select: { shopId: true } });
+  return phpJson(view.render(selected, account?.shopId ?? 0));
+}
+
+/** The event's platform object, rendering and storing it first if missing (first write wins). */
+export async function ensurePlatformPayload(services: Services, eventId: string): Promise<{ topic: string; payload: string } | null> {
+  const prisma = services.db.prisma;
+  const event = await prisma.domainEvent.findUnique({ where: { id: eventId } });
+  if (!event) return null;
+  if (event.platformPayload !== null) return { topic: event.topic, payload: event.platformPayload };
+  if (event.topic !== "return") return null; // other topics store their object with the event
+  const payload = await renderPlatformReturn(services, event.storeId, event.subjectId);
+  const won = await prisma.domainEvent.updateMany({ where: { id: eventId, platformPayload: null }, data: { platformPayload: payload } });
+  if (won.count === 1) return { topic: event.topic, payload };
+  const stored = await prisma.domainEvent.findUnique({ where: { id: eventId }, select: { platformPayload: true } });
+  return { topic: event.topic, payload: stored?.platformPayload ?? payload };
+}
+
+/** The body of a loop delivery of an event (null when the event is gone). */
+export async function loopEventBody(services: Services, eventId: string, trigger: string): Promise<string | null> {
+  const object = await ensurePlatformPayload(services, eventId);
+  return object ? loopBody(object.topic, trigger, object.payload) : null;
+}
+
+/** Renders the platform objects of events that have unfinished loop deliveries and none yet (right after commit). */
+export async function renderPendingPlatformSnapshots(services: Services, limit = 100): Promise<number> {
+  const rows = await services.db.prisma.webhookDelivery.findMany({
+    where: { status: { in: ["pending", "waiting"] }, format: "loop", eventId: { not: null }, event: { platformPayload: null } },
+    select: { eventId: true },
+    distinct: ["eventId"],
+    take: limit,
+  });
+  for (const r of rows) {
+    try {
+      await ensurePlatformPayload(services, r.eventId!);
+    } catch (err) {
+      services.log.warn({ err, eventId: r.eventId }, "warehouse webhook payload render failed; retried at delivery");
+    }
+  }
+  return rows.length;
+}
