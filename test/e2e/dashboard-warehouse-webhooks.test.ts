@@ -33,7 +33,6 @@ describe.skipIf(!!e2eMissing)("warehouse platform webhooks in the dashboard, in 
   const email = "warehouse@e2e.test";
   const password = "e2e-password-123";
 
-  const url = (path: string) => `${svc.url}${path}`;
   const shot = (name: string) => page.screenshot({ path: `${E2E_OUT}/${name}.png`, fullPage: true });
   const nav = () => page.getByRole("navigation", { name: "Main" });
   const section = () => page.getByRole("region", { name: "Warehouse platform webhooks" });
@@ -71,8 +70,17 @@ describe.skipIf(!!e2eMissing)("warehouse platform webhooks in the dashboard, in 
   it("creates a subscription in the dashboard (inactive), activates it, and the platform's API lists it", async () => {
     await nav().getByRole("link", { name: "Webhooks" }).click();
     await section().getByText("No warehouse platform webhooks yet").waitFor();
-    await section().getByRole("button", { name: "Create warehouse webhook" }).click();
+    await secretSection().getByText("No signing secret yet").waitFor();
+    // By keyboard: Enter opens the form, Escape closes it and the focus returns to the button.
+    const createButton = section().getByRole("button", { name: "Create warehouse webhook" });
+    await createButton.focus();
+    await page.keyboard.press("Enter");
     const form = page.getByRole("dialog", { name: "Create warehouse webhook" });
+    await expect(form.getByLabel("Topic").evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press("Escape");
+    await form.waitFor({ state: "hidden" });
+    await expect(createButton.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await createButton.click();
 
     // The pickers offer only what Retour supports; changing the topic changes the triggers.
     await expect(form.getByLabel("Topic").locator("option").allTextContents()).resolves.toEqual(["return", "return.processing"]);
@@ -161,7 +169,10 @@ describe.skipIf(!!e2eMissing)("warehouse platform webhooks in the dashboard, in 
   });
 
   it("reveals the signing secret once (a second reveal is refused) and rotating shows a new one once", async () => {
-    await secretSection().getByText("No signing secret yet").waitFor();
+    // The first subscription made the store's secret, not shown yet: its hint, and Reveal.
+    await page.reload();
+    await secretSection().getByTestId("warehouse-secret-hint").waitFor();
+    await expect(secretSection().getByTestId("warehouse-secret-shown").count()).resolves.toBe(0);
     await secretSection().getByRole("button", { name: "Reveal signing secret" }).click();
     let dialog = page.getByRole("alertdialog", { name: "Copy the warehouse signing secret now" });
     await expect(dialog.textContent()).resolves.toContain("This is the only time the signing secret is shown");

@@ -84,7 +84,13 @@ export async function startSubscriber(respond: Responder = () => ({ status: 200 
         } catch (err) {
           sub.invalidPayloads.push((err as Error).message);
         }
-      } else if (json && typeof json === "object" && req.headers["x-loop-signature"] && typeof json.topic === "string" && json.test !== true) {
+      } else if (
+        json &&
+        typeof json === "object" &&
+        req.headers["x-loop-signature"] &&
+        typeof json.topic === "string" &&
+        json.test !== true
+      ) {
         // The warehouse platform's format: the compat door's documented event of its topic (test events are Retour's own).
         try {
           compatValidator.checkEvent(json.topic, json);
