@@ -184,8 +184,16 @@ export function WarehouseWebhooks({ storeId }: { storeId: string }) {
   );
 }
 
-/** Activate / Deactivate in one click: the platform's update takes topic, trigger and URL again. */
-export function StatusToggle({ webhook: w, onDone }: { webhook: WebhookT; onDone: (message: string) => void }) {
+/** Activate / Deactivate in one click (small in a table row): the platform's update takes topic, trigger and URL again. */
+export function StatusToggle({
+  webhook: w,
+  onDone,
+  small = true,
+}: {
+  webhook: WebhookT;
+  onDone: (message: string) => void;
+  small?: boolean;
+}) {
   const m = useMutation<{ updateWarehouseWebhook: WebhookT }>(UPDATE_WAREHOUSE_WEBHOOK);
   const next = toggledStatus(w.status);
   const verb = next === "active" ? "Activate" : "Deactivate";
@@ -193,7 +201,7 @@ export function StatusToggle({ webhook: w, onDone }: { webhook: WebhookT; onDone
     <>
       <button
         type="button"
-        class={next === "active" ? "small" : "secondary small"}
+        class={`${next === "active" ? "" : "secondary"} ${small ? "small" : ""}`.trim()}
         aria-label={`${verb} ${nameOf(w)}`}
         disabled={m.busy}
         aria-busy={m.busy}

@@ -157,7 +157,7 @@ export function Webhooks({ storeId }: PageProps) {
           {(data) => (
             <Table
               caption="Webhook subscriptions"
-              rows={data.webhooks.filter((w) => w.kind !== LOOP)}
+              rows={data.webhooks}
               rowKey={(w) => w.id}
               empty={<Empty title="No webhooks yet">Add one to have return changes POSTed to your endpoint.</Empty>}
               columns={[
@@ -357,7 +357,7 @@ export function Webhook({ params }: PageProps) {
               description={<code>{w.callback.url}</code>}
               actions={
                 <>
-                  {w.kind === LOOP && <StatusToggle webhook={w} onDone={reloadWith} />}
+                  {w.kind === LOOP && <StatusToggle webhook={w} onDone={reloadWith} small={false} />}
                   <TestEventButton webhookId={w.id} onDone={reloadWith} />
                   <button type="button" class="secondary" onClick={(e) => (focus.remember(e), setEditing(true))}>
                     Edit webhook
