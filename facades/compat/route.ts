@@ -15,8 +15,6 @@ export interface CompatInput {
   publicBase: string;
   /** Problems `variables` finds (dates, say): answered all at once with the declaration's own. */
   problems: InputProblem[];
-  /** The key's store, for a declaration that `needsStore`. */
-  storeId?: string;
 }
 
 /** A reply: a status and a body, serialised by `shape` when given (optional fields absent). */
@@ -31,8 +29,6 @@ export interface CompatDecl extends RouteDecl {
   messages?: Record<string, string>;
   variables(input: CompatInput): Record<string, unknown>;
   respond(data: any, input: CompatInput): CompatReply;
-  /** The operation takes the key's store (the door asks the core whose key it is first). */
-  needsStore?: boolean;
   /** The route's own answer to a refusal of the core (else the door's 422 / 500). */
   onCoreError?(err: import("graphql").GraphQLFormattedError): CompatReply | null;
 }

@@ -30,7 +30,7 @@ import { ensureEventPayload, renderPendingSnapshots } from "./payload.js";
 import { connectProblem, guardedLookup, originOf, type UrlPolicy } from "./ssrf.js";
 import { adjust, saturated } from "./fairness.js";
 import { bearerTokenOf } from "./service.js";
-import { loopEventBody, loopRetryDelay, loopSignature, renderPendingPlatformSnapshots } from "./loop-format.js";
+import { loopEventBody, loopRetryDelay, loopSignature } from "./loop-format.js";
 
 const RESPONSE_BODY_LIMIT = 2048;
 const USER_AGENT = "Retour-Webhooks/1.0";
@@ -267,7 +267,6 @@ export class Dispatcher {
         if (this.renderDue) {
           this.renderDue = false;
           await renderPendingSnapshots(this.services);
-          await renderPendingPlatformSnapshots(this.services);
         }
         // Slots are HTTP exchanges; outcomes awaiting their batch write may add up to as many again.
         const free = Math.min(this.cfg.concurrency - this.sending, 2 * this.cfg.concurrency - this.inFlight.size);

@@ -145,21 +145,3 @@ export async function loopEventBody(services: Services, eventId: string, trigger
   const object = await ensurePlatformPayload(services, eventId);
   return object ? loopBody(object.topic, trigger, object.payload) : null;
 }
-
-/** Renders the platform objects of events that have unfinished loop deliveries and none yet (right after commit). */
-export async function renderPendingPlatformSnapshots(services: Services, limit = 100): Promise<number> {
-  const rows = await services.db.prisma.webhookDelivery.findMany({
-    where: { status: { in: ["pending", "waiting"] }, format: "loop", eventId: { not: null }, event: { platformPayload: null } },
-    select: { eventId: true },
-    distinct: ["eventId"],
-    take: limit,
-  });
-  for (const r of rows) {
-    try {
-      await ensurePlatformPayload(services, r.eventId!);
-    } catch (err) {
-      services.log.warn({ err, eventId: r.eventId }, "warehouse webhook payload render failed; retried at delivery");
-    }
-  }
-  return rows.length;
-}

@@ -4,6 +4,7 @@
 // crashed before rendering is rendered at its first delivery (first write wins).
 import type { Services } from "../core/context.js";
 import { topicOf } from "./topics.js";
+import { ensurePlatformPayload } from "./loop-format.js";
 
 export async function renderSnapshot(
   services: Services,
@@ -35,20 +36,33 @@ export async function ensureEventPayload(services: Services, eventId: string): P
   return stored?.payload ?? payload;
 }
 
-/** Renders the snapshots of events that have unfinished deliveries and no payload yet. */
+/**
+ * Renders the snapshots of events that have unfinished deliveries and none yet: Retour's own (`payload`)
+ * for `redo` deliveries, the warehouse platform's object (`platformPayload`, loop-format.ts) for `loop` ones.
+ */
 export async function renderPendingSnapshots(services: Services, limit = 100): Promise<number> {
-  const rows = await services.db.prisma.webhookDelivery.findMany({
-    where: { status: { in: ["pending", "waiting"] }, format: "redo", eventId: { not: null }, event: { payload: null } },
-    select: { eventId: true },
-    distinct: ["eventId"],
-    take: limit,
-  });
-  for (const r of rows) {
-    try {
-      await ensureEventPayload(services, r.eventId!);
-    } catch (err) {
-      services.log.warn({ err, eventId: r.eventId }, "webhook payload render failed; retried at delivery");
+  const formats = [
+    { format: "redo", missing: { payload: null }, ensure: ensureEventPayload },
+    { format: "loop", missing: { platformPayload: null }, ensure: ensurePlatformPayload },
+  ];
+  let rendered = 0;
+  for (const f of formats) {
+    // Most deployments have no loop webhook: one look at the small webhook table spares scanning the backlog again.
+    if (f.format === "loop" && !(await services.db.prisma.webhook.findFirst({ where: { kind: "loop" }, select: { id: true } }))) continue;
+    const rows = await services.db.prisma.webhookDelivery.findMany({
+      where: { status: { in: ["pending", "waiting"] }, format: f.format, eventId: { not: null }, event: f.missing },
+      select: { eventId: true },
+      distinct: ["eventId"],
+      take: limit,
+    });
+    for (const r of rows) {
+      try {
+        await f.ensure(services, r.eventId!);
+      } catch (err) {
+        services.log.warn({ err, eventId: r.eventId, format: f.format }, "webhook payload render failed; retried at delivery");
+      }
     }
+    rendered += rows.length;
   }
-  return rows.length;
+  return rendered;
 }

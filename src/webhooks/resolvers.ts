@@ -12,7 +12,7 @@ export const webhookResolvers = {
     webhook: (_: unknown, a: { id: string }, ctx: Ctx) => webhooks.getWebhook(ctx, a.id),
     webhookDeliveries: (_: unknown, a: webhooks.DeliveryFilter & PageArgs, ctx: Ctx) => webhooks.listDeliveries(ctx, a, a),
     webhookDelivery: (_: unknown, a: { id: string }, ctx: Ctx) => webhooks.getDelivery(ctx, a.id),
-    warehouseWebhooks: (_: unknown, a: { storeId: string }, ctx: Ctx) => warehouse.listWarehouseWebhooks(ctx, a.storeId),
+    warehouseWebhooks: (_: unknown, a: { storeId?: string | null }, ctx: Ctx) => warehouse.listWarehouseWebhooks(ctx, a.storeId),
     warehouseSigningSecret: (_: unknown, a: { storeId: string }, ctx: Ctx) => warehouse.signingSecretOf(ctx, a.storeId),
   },
   Mutation: {
@@ -24,11 +24,14 @@ export const webhookResolvers = {
     replayWebhook: (_: unknown, a: { id: string; start: Date }, ctx: Ctx) => webhooks.replayWebhook(ctx, a.id, a.start),
     retryWebhookDelivery: (_: unknown, a: { id: string }, ctx: Ctx) => webhooks.retryDelivery(ctx, a.id),
     sendWebhookTestEvent: (_: unknown, a: { id: string }, ctx: Ctx) => sendTestEvent(ctx, a.id),
-    createWarehouseWebhook: (_: unknown, a: { storeId: string; input: warehouse.WarehouseWebhookInput }, ctx: Ctx) =>
+    createWarehouseWebhook: (_: unknown, a: { storeId?: string | null; input: warehouse.WarehouseWebhookInput }, ctx: Ctx) =>
       warehouse.createWarehouseWebhook(ctx, a.storeId, a.input),
-    updateWarehouseWebhook: (_: unknown, a: { storeId: string; platformId: number; input: warehouse.WarehouseWebhookInput }, ctx: Ctx) =>
-      warehouse.updateWarehouseWebhook(ctx, a.storeId, a.platformId, a.input),
-    deleteWarehouseWebhook: (_: unknown, a: { storeId: string; platformId: number }, ctx: Ctx) =>
+    updateWarehouseWebhook: (
+      _: unknown,
+      a: { storeId?: string | null; platformId: number; input: warehouse.WarehouseWebhookInput },
+      ctx: Ctx,
+    ) => warehouse.updateWarehouseWebhook(ctx, a.storeId, a.platformId, a.input),
+    deleteWarehouseWebhook: (_: unknown, a: { storeId?: string | null; platformId: number }, ctx: Ctx) =>
       warehouse.deleteWarehouseWebhook(ctx, a.storeId, a.platformId),
     revealWarehouseSigningSecret: (_: unknown, a: { storeId: string }, ctx: Ctx) => warehouse.revealSigningSecret(ctx, a.storeId),
     rotateWarehouseSigningSecret: (_: unknown, a: { storeId: string }, ctx: Ctx) => warehouse.rotateSigningSecret(ctx, a.storeId),

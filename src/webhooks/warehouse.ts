@@ -12,6 +12,7 @@ import { decryptSecret, encryptSecret } from "./crypto.js";
 import { urlProblem } from "./ssrf.js";
 import { randomBytes } from "node:crypto";
 import { removeWebhook } from "./service.js";
+import { warehouseStore } from "../returns/warehouse-rules.js";
 
 /** The platform's topics Retour has the facts for, and every trigger of them. */
 export const WAREHOUSE_TOPICS = ["return", "return.processing"];
@@ -155,12 +156,16 @@ export async function shopIdOf(ctx: RequestContext, storeId: string): Promise<nu
 
 // ─── Subscriptions ────────────────────────────────────────────────────────────
 
-export function listWarehouseWebhooks(ctx: RequestContext, storeId: string) {
+// `storeId` may be omitted by credentials that reach one store (warehouseStore), as on the warehouse door.
+
+export function listWarehouseWebhooks(ctx: RequestContext, storeIdArg?: string | null) {
+  const storeId = warehouseStore(ctx, storeIdArg);
   return ctx.prisma.webhook.findMany({ where: { storeId, kind: "loop" }, orderBy: [{ createdAt: "asc" }, { platformId: "asc" }] });
 }
 
 /** A new subscription, `inactive` unless the input says otherwise (the platform's default). */
-export async function createWarehouseWebhook(ctx: RequestContext, storeId: string, input: WarehouseWebhookInput) {
+export async function createWarehouseWebhook(ctx: RequestContext, storeIdArg: string | null | undefined, input: WarehouseWebhookInput) {
+  const storeId = warehouseStore(ctx, storeIdArg);
   const problems = check(ctx, input);
   if (problems.length) throw refuse(problems);
   // Checked before the insert: the bound is about fan-out, not exactness (as for every webhook).
@@ -193,14 +198,20 @@ export async function createWarehouseWebhook(ctx: RequestContext, storeId: strin
   });
 }
 
-async function findLoop(ctx: RequestContext, storeId: string, platformId: number) {
+async function findLoop(ctx: RequestContext, storeIdArg: string | null | undefined, platformId: number) {
+  const storeId = warehouseStore(ctx, storeIdArg);
   const webhook = await ctx.prisma.webhook.findFirst({ where: { storeId, kind: "loop", platformId } });
   if (!webhook) throw notFound(platformId);
   return webhook;
 }
 
 /** The platform's PUT: topic, trigger and url replaced; `status` omitted keeps it. Activating does not backfill. */
-export async function updateWarehouseWebhook(ctx: RequestContext, storeId: string, platformId: number, input: WarehouseWebhookInput) {
+export async function updateWarehouseWebhook(
+  ctx: RequestContext,
+  storeId: string | null | undefined,
+  platformId: number,
+  input: WarehouseWebhookInput,
+) {
   const existing = await findLoop(ctx, storeId, platformId);
   const problems = check(ctx, input);
   if (problems.length) throw refuse(problems);
@@ -211,7 +222,7 @@ export async function updateWarehouseWebhook(ctx: RequestContext, storeId: strin
 }
 
 /** Deletes the subscription and what it still had to send (as deleteWebhook). */
-export async function deleteWarehouseWebhook(ctx: RequestContext, storeId: string, platformId: number) {
+export async function deleteWarehouseWebhook(ctx: RequestContext, storeId: string | null | undefined, platformId: number) {
   const existing = await findLoop(ctx, storeId, platformId);
   return removeWebhook(ctx, existing.id);
 }

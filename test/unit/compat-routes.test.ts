@@ -3,7 +3,7 @@
 // and the OpenAPI document states the same scope.
 import { describe, expect, it } from "vitest";
 import { scopesOf } from "../../facades/declare.js";
-import { compatRoutes } from "../../facades/compat/index.js";
+import { compatRoutes, compatWebhookRoutes } from "../../facades/compat/index.js";
 import { compatOpenApiDocument } from "../../facades/compat/openapi.js";
 
 describe("compat routes", () => {
@@ -21,4 +21,16 @@ describe("compat routes", () => {
     expect(new Set(compatRoutes.map((r) => `${r.method} ${r.path}`)).size).toBe(10);
     expect(new Set(compatRoutes.map((r) => r.operationId)).size).toBe(10);
   });
+
+  it.each(compatWebhookRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "webhooks API %s needs webhooks_read to read, webhooks_write to change (the platform's Developer Tools)",
+    (_label, route) => {
+      const scope = route.method === "GET" ? "webhooks_read" : "webhooks_write";
+      expect(scopesOf(route.operation.document)).toEqual([scope]);
+      const path = route.path.replace(/:([A-Za-z_]+)/g, "{$1}");
+      const item = (compatOpenApiDocument().paths as Record<string, any>)[path];
+      expect(item[route.method.toLowerCase()]["x-scope"]).toBe(scope);
+      expect(item.servers).toEqual([{ url: "/api/v1" }]);
+    },
+  );
 });
