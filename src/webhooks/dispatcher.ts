@@ -411,7 +411,7 @@ export class Dispatcher {
     }
     sent();
     if (this.crashed) return;
-    if (body !== null) services.metrics?.deliveryAttempt(result.ok, result.latencyMs);
+    if (body !== null && webhook.active) services.metrics?.deliveryAttempt(result.ok, result.latencyMs);
     const outcome = this.outcomeOf(d, result, loop, webhook.active);
     // The attempt happened: record it, retrying transient database errors (pool exhausted, serialisation).
     for (let i = 1; ; i++) {

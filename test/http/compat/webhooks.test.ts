@@ -321,6 +321,33 @@ describe.each(providers)("the warehouse platform's webhooks (%s)", (provider) =>
       );
   });
 
+  it("sends a subscription switched off nothing more: what it had queued is discarded, and logged as such", async () => {
+    consumer.state.answers.set("/paused", [{ status: 503, headers: { "Retry-After": "2" } }]);
+    const made = await api.create({ topic: "return", trigger: "return.created", url: `${consumer.url}/paused`, status: "active" });
+    const webhookId = (
+      await gql(`query($s: ID!) { warehouseWebhooks(storeId: $s) { id platformId } }`, { s: storeId })
+    ).data.warehouseWebhooks.find((w: { platformId: number }) => w.platformId === made.body.id).id;
+    await newReturn();
+    await waitFor(() => at("/paused").length === 1);
+    const off = await api.update(made.body.id, {
+      topic: "return",
+      trigger: "return.created",
+      url: `${consumer.url}/paused`,
+      status: "inactive",
+    });
+    expect(off.status).toBe(204);
+    await newReturn(); // queued nothing: the subscription is inactive
+    const log = async () => (await gql(DELIVERIES, { id: webhookId })).data.webhookDeliveries.nodes;
+    await expect.poll(async () => (await log()).map((d: { status: string }) => d.status), { timeout: 10_000 }).toEqual(["discarded"]);
+    const [d] = await log();
+    expect(d.attempts.map((a: { statusCode: number | null; error: string | null }) => [a.statusCode, a.error])).toEqual([
+      [503, "HTTP 503"],
+      [null, "the webhook is inactive"],
+    ]);
+    expect(at("/paused")).toHaveLength(1);
+    expect((await api.remove(made.body.id)).status).toBe(204);
+  });
+
   it("replays and retries a loop webhook's deliveries byte for byte; a rotated secret signs the next attempt", async () => {
     const made = await api.create({ topic: "return", trigger: "return.created", url: `${consumer.url}/replay`, status: "active" });
     const webhookId = (
