@@ -29,4 +29,30 @@ describe("dashboard form errors", () => {
     });
     expect(out).toEqual({ fields: { scopes: "Choose at least one scope." }, other: null });
   });
+
+  it("puts each of the core's listed problems next to its own field", () => {
+    const error = {
+      message: "`input.price` is negative.",
+      field: "input.price",
+      problems: [
+        { field: "input.price", detail: "`input.price` is negative." },
+        { field: "input.images[0].url", detail: "`input.images[0].url` must be https." },
+      ],
+    };
+    expect(fieldErrors(error, LABELS)).toEqual({
+      fields: { "input.price": "“Price” is negative.", "input.images": "“Images” must be https." },
+      other: null,
+    });
+    // The form's own check wins on its field; the other problem still shows.
+    expect(fieldErrors(error, LABELS, { "input.price": "Enter a price." }).fields).toEqual({
+      "input.price": "Enter a price.",
+      "input.images": "“Images” must be https.",
+    });
+    // A problem on no field of the form: the whole error shows above the form too, so nothing is lost.
+    const stray = { ...error, problems: [...error.problems, { field: "input.sku", detail: "`input.sku` is taken." }] };
+    expect(fieldErrors(stray, LABELS)).toEqual({
+      fields: { "input.price": "“Price” is negative.", "input.images": "“Images” must be https." },
+      other: stray,
+    });
+  });
 });

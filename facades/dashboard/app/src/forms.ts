@@ -5,6 +5,8 @@
 export interface FieldErrorSource {
   message: string;
   field: string | null;
+  /** Every bad field when the core lists them (`extensions.problems`): each shows next to its own field. */
+  problems?: { field: string; detail: string }[];
 }
 
 /** The form's key of an API path: the path itself or the longest key it starts with (`input.images[0].url` → `input.images`). */
@@ -36,6 +38,17 @@ export function fieldErrors<E extends FieldErrorSource>(
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(local)) if (v) fields[k] = v;
   if (!error) return { fields, other: null };
+  const problems = error.problems ?? [];
+  if (problems.length) {
+    // Each problem next to its field; if one concerns no field of the form, the whole error shows above it too.
+    let unplaced = false;
+    for (const p of problems) {
+      const key = keyOf(p.field, labels);
+      if (key) fields[key] ??= withLabels(p.detail, labels);
+      else unplaced = true;
+    }
+    return { fields, other: unplaced ? error : null };
+  }
   const key = error.field ? keyOf(error.field, labels) : null;
   if (!key) return { fields, other: error };
   fields[key] ??= withLabels(error.message, labels);

@@ -10,14 +10,27 @@ export class GraphQLRequestError extends Error {
     readonly type: string | null = null,
     readonly title: string | null = null,
     readonly field: string | null = null,
+    /** Every bad field of a refused input, when the core lists them (`extensions.problems`); `field` is the first. */
+    readonly problems: FieldProblem[] = [],
   ) {
     super(message);
   }
 }
 
+export interface FieldProblem {
+  field: string;
+  detail: string;
+}
+
 interface WireError {
   message: string;
-  extensions?: { code?: string; status?: number; type?: string; title?: string; field?: string };
+  extensions?: { code?: string; status?: number; type?: string; title?: string; field?: string; problems?: unknown };
+}
+
+/** The well-formed entries of `extensions.problems` (anything else is left to the message). */
+function problemsOf(raw: unknown): FieldProblem[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((p): p is FieldProblem => typeof p?.field === "string" && typeof p?.detail === "string");
 }
 
 export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
@@ -56,6 +69,7 @@ export async function gql<T = any>(query: string, variables: Record<string, unkn
       x.type ?? null,
       x.title ?? null,
       x.field ?? null,
+      problemsOf(x.problems),
     );
     // A session that expired or was revoked: back to the login page with the core's reason.
     if (err.code === "UNAUTHENTICATED" && session) end(first.message);

@@ -336,3 +336,80 @@ export function otherReturns<R extends { id: string }>(
   const others = record.returns.nodes.filter((r) => r.id !== currentId);
   return { returns: others.slice(0, max), more: record.returns.pageInfo.hasNextPage || others.length > max };
 }
+
+// ─── Warehouse platform webhooks ──────────────────────────────────────────────
+
+/**
+ * The warehouse platform's topics Retour has facts for, each with its triggers, in the platform's
+ * admin order (reference warehouse-compat-webhooks.md §1.3). The pickers offer only these; the core
+ * refuses anything else (422 naming what is supported), so this list only spares a round trip.
+ */
+export const WAREHOUSE_TRIGGERS: Record<string, readonly string[]> = {
+  return: ["return.created", "return.updated", "return.closed"],
+  "return.processing": ["return.processing.failed"],
+};
+export const WAREHOUSE_TOPICS = Object.keys(WAREHOUSE_TRIGGERS);
+
+/** The triggers offered for a topic (none for an unknown one). */
+export function triggersOf(topic: string): readonly string[] {
+  return WAREHOUSE_TRIGGERS[topic] ?? [];
+}
+
+/** The trigger to keep when the topic changes: the current one if the new topic has it, else its first. */
+export function triggerFor(topic: string, current: string): string {
+  const triggers = triggersOf(topic);
+  return triggers.includes(current) ? current : (triggers[0] ?? "");
+}
+
+export type WarehouseStatus = "active" | "inactive";
+export const WAREHOUSE_STATUS_LABELS: Record<WarehouseStatus, string> = { active: "Active", inactive: "Inactive" };
+
+/** What one click on the Activate/Deactivate button sets. */
+export function toggledStatus(status: string): WarehouseStatus {
+  return status === "active" ? "inactive" : "active";
+}
+
+export interface WarehouseWebhookForm {
+  topic: string;
+  trigger: string;
+  url: string;
+  status: WarehouseStatus;
+}
+
+/**
+ * The form → `WarehouseWebhookInput`, or the form's own errors by field (`topic`, `trigger`, `url`)
+ * for what the browser can tell before asking: a missing or over-long URL, a pair outside the
+ * pickers. `maxUrlLength` is the core's bound (TEXT_BOUNDS.url); the URL policy itself (https,
+ * public addresses) stays the core's.
+ */
+export function warehouseWebhookInput(
+  form: WarehouseWebhookForm,
+  maxUrlLength: number,
+): { input: WarehouseWebhookForm } | { errors: Record<string, string> } {
+  const url = form.url.trim();
+  const errors: Record<string, string> = {};
+  if (!WAREHOUSE_TOPICS.includes(form.topic)) errors.topic = `Choose a topic: ${WAREHOUSE_TOPICS.join(" or ")}.`;
+  else if (!triggersOf(form.topic).includes(form.trigger))
+    errors.trigger = `Choose a trigger of the topic ${form.topic}: ${triggersOf(form.topic).join(", ")}.`;
+  if (!url) errors.url = "Enter the URL the deliveries are POSTed to.";
+  else if (url.length > maxUrlLength) errors.url = `The URL has ${url.length} characters; at most ${maxUrlLength} are accepted.`;
+  else if (!/^https?:\/\/[^/\s]/i.test(url)) errors.url = "Enter a full URL starting with https:// (e.g. https://example.com/hooks/loop).";
+  if (Object.keys(errors).length) return { errors };
+  return { input: { topic: form.topic, trigger: form.trigger, url, status: form.status } };
+}
+
+/** How a consumer checks `X-Loop-Signature` (Node), shown next to the signing secret; test/unit runs it. */
+export const VERIFY_LOOP_SIGNATURE = `import crypto from "node:crypto";
+
+// rawBody: the request body exactly as received (a Buffer), before any JSON parsing.
+function isFromRetour(rawBody, signatureHeader, secret) {
+  const expected = Buffer.from(crypto.createHmac("sha256", secret).update(rawBody).digest("base64"));
+  const given = Buffer.from(signatureHeader ?? "");
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+// e.g. in Express: app.post("/hooks/loop", express.raw({ type: "application/json" }), (req, res) => {
+//   if (!isFromRetour(req.body, req.get("X-Loop-Signature"), process.env.LOOP_WEBHOOK_SECRET)) return res.sendStatus(401);
+//   res.sendStatus(200);
+// });
+`;

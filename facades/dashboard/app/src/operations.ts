@@ -171,7 +171,8 @@ export const RETURNS_CSV = `query DashboardReturnsCsv(${RETURN_LIST_VARS}) {
 
 // ─── Webhooks ─────────────────────────────────────────────────────────────────
 
-const WEBHOOK_FIELDS = `id storeId topic kind externalId createdAt updatedAt callback { url auth { bearer { token } } }
+// trigger, platformId: kind `loop` only (the warehouse platform's subscriptions); status: `inactive` ones are sent nothing.
+const WEBHOOK_FIELDS = `id storeId topic kind trigger status platformId externalId createdAt updatedAt callback { url auth { bearer { token } } }
   health { status failingSince lastSuccessAt consecutiveFailures }`;
 const DELIVERY_FIELDS = `id webhookId subjectId type reason status attemptCount nextAttemptAt lastStatusCode lastError createdAt finishedAt
   event { id sequence occurredAt }
@@ -204,6 +205,35 @@ export const REPLAY_WEBHOOK = `mutation DashboardReplayWebhook($id: ID!, $start:
 
 export const RETRY_WEBHOOK_DELIVERY = `mutation DashboardRetryWebhookDelivery($id: ID!) {
   retryWebhookDelivery(id: $id) { ${DELIVERY_FIELDS} }
+}`;
+
+// The warehouse platform's subscriptions (kind `loop`): the same Webhook (its delivery log, replay and
+// retry are the ones above, by Webhook.id); one signing secret per store, shown once.
+const SIGNING_SECRET_REVEAL = `secret hint createdAt`;
+
+export const WAREHOUSE_WEBHOOKS = `query DashboardWarehouseWebhooks($storeId: ID!) {
+  warehouseWebhooks(storeId: $storeId) { ${WEBHOOK_FIELDS} }
+  warehouseSigningSecret(storeId: $storeId) { hint createdAt shown }
+}`;
+
+export const CREATE_WAREHOUSE_WEBHOOK = `mutation DashboardCreateWarehouseWebhook($storeId: ID!, $input: WarehouseWebhookInput!) {
+  createWarehouseWebhook(storeId: $storeId, input: $input) { ${WEBHOOK_FIELDS} }
+}`;
+
+export const UPDATE_WAREHOUSE_WEBHOOK = `mutation DashboardUpdateWarehouseWebhook($storeId: ID!, $platformId: Int!, $input: WarehouseWebhookInput!) {
+  updateWarehouseWebhook(storeId: $storeId, platformId: $platformId, input: $input) { ${WEBHOOK_FIELDS} }
+}`;
+
+export const DELETE_WAREHOUSE_WEBHOOK = `mutation DashboardDeleteWarehouseWebhook($storeId: ID!, $platformId: Int!) {
+  deleteWarehouseWebhook(storeId: $storeId, platformId: $platformId) { webhookId }
+}`;
+
+export const REVEAL_WAREHOUSE_SIGNING_SECRET = `mutation DashboardRevealWarehouseSigningSecret($storeId: ID!) {
+  revealWarehouseSigningSecret(storeId: $storeId) { ${SIGNING_SECRET_REVEAL} }
+}`;
+
+export const ROTATE_WAREHOUSE_SIGNING_SECRET = `mutation DashboardRotateWarehouseSigningSecret($storeId: ID!) {
+  rotateWarehouseSigningSecret(storeId: $storeId) { ${SIGNING_SECRET_REVEAL} }
 }`;
 
 // ─── Inbound shipments ────────────────────────────────────────────────────────
@@ -377,6 +407,12 @@ export const ALL_OPERATIONS: Record<string, string> = {
   DELETE_WEBHOOK,
   REPLAY_WEBHOOK,
   RETRY_WEBHOOK_DELIVERY,
+  WAREHOUSE_WEBHOOKS,
+  CREATE_WAREHOUSE_WEBHOOK,
+  UPDATE_WAREHOUSE_WEBHOOK,
+  DELETE_WAREHOUSE_WEBHOOK,
+  REVEAL_WAREHOUSE_SIGNING_SECRET,
+  ROTATE_WAREHOUSE_SIGNING_SECRET,
   INBOUND_SHIPMENTS,
   INBOUND_SHIPMENT,
   PRODUCT_FAMILIES,

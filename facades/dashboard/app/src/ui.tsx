@@ -426,6 +426,58 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
+/**
+ * A secret shown once (an API secret, a signing secret): a warning, the value in a read-only box that
+ * selects itself, a copy button, and "I have copied it". The value lives only in the caller's state.
+ */
+export function SecretOnceDialog({
+  secret,
+  title,
+  label,
+  copyLabel,
+  testId,
+  hint,
+  onClose,
+  children,
+}: {
+  /** null: closed. */
+  secret: string | null;
+  title: string;
+  label: string;
+  copyLabel: string;
+  testId: string;
+  hint?: string;
+  onClose: () => void;
+  /** The warning: why it is shown only now, and what to do with it. */
+  children: ComponentChildren;
+}) {
+  return (
+    <Dialog
+      open={secret !== null}
+      title={title}
+      onClose={onClose}
+      role="alertdialog"
+      footer={
+        <button type="button" onClick={onClose}>
+          I have copied it
+        </button>
+      }
+    >
+      {secret !== null && (
+        <>
+          <p class="warning" role="note">
+            {children}
+          </p>
+          <Field label={label} hint={hint}>
+            <input class="secret" readOnly value={secret} onFocus={(e) => (e.target as HTMLInputElement).select()} data-testid={testId} />
+          </Field>
+          <CopyButton text={secret} label={copyLabel} />
+        </>
+      )}
+    </Dialog>
+  );
+}
+
 /** A labelled form field; the label wraps the control so clicking it focuses the control. `error` shows under it. */
 export function Field({
   label,

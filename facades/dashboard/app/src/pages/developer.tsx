@@ -26,6 +26,7 @@ import {
   Time,
   useMutation,
   useQuery,
+  SecretOnceDialog,
 } from "../ui";
 import { fieldErrors } from "../forms";
 
@@ -329,36 +330,17 @@ function AddClientDialog({
 /** The new secret, once. Closing the dialog drops it from memory: it cannot be shown again. */
 function SecretDialog({ shown, onClose }: { shown: { name: string; secret: string } | null; onClose: () => void }) {
   return (
-    <Dialog
-      open={!!shown}
+    <SecretOnceDialog
+      secret={shown?.secret ?? null}
       title="Copy your API secret now"
+      label="API secret"
+      copyLabel="Copy the API secret"
+      testId="new-secret"
       onClose={onClose}
-      role="alertdialog"
-      footer={
-        <button type="button" onClick={onClose}>
-          I have copied it
-        </button>
-      }
     >
-      {shown && (
-        <>
-          <p class="warning" role="note">
-            <strong>This is the only time the secret of “{shown.name}” is shown.</strong> Store it in your integration's secret manager.
-            Retour keeps only a hash: if you lose it, revoke this client and add a new one.
-          </p>
-          <Field label="API secret">
-            <input
-              class="secret"
-              readOnly
-              value={shown.secret}
-              onFocus={(e) => (e.target as HTMLInputElement).select()}
-              data-testid="new-secret"
-            />
-          </Field>
-          <CopyButton text={shown.secret} label="Copy the API secret" />
-        </>
-      )}
-    </Dialog>
+      <strong>This is the only time the secret of “{shown?.name}” is shown.</strong> Store it in your integration's secret manager. Retour
+      keeps only a hash: if you lose it, revoke this client and add a new one.
+    </SecretOnceDialog>
   );
 }
 

@@ -1,7 +1,8 @@
-// Webhooks: subscriptions (add, edit, delete; the signing secret shown once), and per webhook its
-// recent deliveries with status, attempts and response codes, "retry now" per delivery and "replay
-// from a time". Ordering, retry rules and what may be retried are the core's; a refusal (e.g. a
+// Webhooks: the store's own subscriptions (add, edit, delete; the signing secret shown once), the
+// warehouse platform's (warehouse-webhooks.tsx), and per webhook of either kind its recent deliveries
+// with status, attempts and response codes, "retry now" per delivery and "replay from a time". Ordering, retry rules and what may be retried are the core's; a refusal (e.g. a
 // delivery waiting behind an earlier one) is shown as the core words it.
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
 import {
@@ -17,10 +18,11 @@ import {
 import { replayStart, statusTone } from "../logic";
 import { navigate, useSearchParams } from "../router";
 import { fieldErrors } from "../forms";
+import { DeleteWarehouseWebhook, StatusToggle, WarehouseWebhookForm, WarehouseWebhooks } from "./warehouse-webhooks";
+import { HealthBadge, StatusPill, type WebhookT } from "./webhook-common";
 import {
   Badge,
   ConfirmDialog,
-  CopyButton,
   Details,
   Dialog,
   Empty,
@@ -38,26 +40,8 @@ import {
   useMutation,
   useQuery,
   ListFooter,
+  SecretOnceDialog,
 } from "../ui";
-
-interface Health {
-  status: "healthy" | "failing" | "never_delivered";
-  failingSince: string | null;
-  lastSuccessAt: string | null;
-  consecutiveFailures: number;
-}
-
-interface WebhookT {
-  health: Health;
-  id: string;
-  storeId: string;
-  topic: string;
-  kind: string;
-  externalId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  callback: { url: string; auth: { bearer: { token: string } } | null };
-}
 
 interface Attempt {
   id: string;
@@ -94,17 +78,15 @@ const WEBHOOK_FIELDS = {
   "webhook.callback.auth": "Bearer token",
   "webhook.externalId": "External id",
 };
-/** The kinds the core accepts, in plain words: the API value stays visible for engineers. */
-const KINDS: { value: string; label: string; help: string }[] = [
-  { value: "redo", label: "Retour (standard)", help: "Retour's own payload: the return and its order, as GET /v2.2/returns/{id} answers." },
-  {
-    value: "loop",
-    label: "Loop-compatible",
-    help: "For an endpoint written for the Loop returns platform. It receives the same payload today; the kind records what the endpoint expects.",
-  },
-];
-const kindOf = (value: string) => KINDS.find((k) => k.value === value);
-const kindLabel = (value: string) => kindOf(value)?.label ?? value;
+/**
+ * The store's own kind, in plain words (the API value stays visible for engineers). The warehouse
+ * platform's kind (`loop`) has its own section and form (warehouse-webhooks.tsx): the core refuses it here.
+ */
+const REDO = {
+  value: "redo",
+  label: "Retour (standard)",
+  help: "Retour's own payload: the return and its order, as GET /v2.2/returns/{id} answers.",
+};
 
 const TYPE_LABELS: Record<string, string> = {
   created: "Return created",
@@ -123,34 +105,6 @@ function deliveryLabel(d: { type: string; reason: string }): string {
   return `${what} · ${d.reason}`;
 }
 
-/** Healthy / failing since … / never delivered, from the core's `Webhook.health`. */
-function HealthBadge({ health }: { health: Health }) {
-  if (health.status === "healthy") {
-    return (
-      <span class="health">
-        <Badge tone="good">Healthy</Badge>
-        <span class="muted small">
-          last success <Time value={health.lastSuccessAt} />
-        </span>
-      </span>
-    );
-  }
-  if (health.status === "failing") {
-    return (
-      <span class="health">
-        <Badge tone="bad">
-          Failing since <Time value={health.failingSince} />
-        </Badge>
-        <span class="muted small">
-          {health.consecutiveFailures} failed attempt{health.consecutiveFailures === 1 ? "" : "s"} in a row
-          {health.lastSuccessAt ? "" : " · never succeeded"}
-        </span>
-      </span>
-    );
-  }
-  return <Badge>Never delivered</Badge>;
-}
-
 /** A delivery's subject: a return links to its page; a test delivery has no real subject. */
 function Subject({ topic, d }: { topic: string; d: Delivery }) {
   if (d.reason === "test") return <span class="muted small">no real subject (test)</span>;
@@ -163,6 +117,24 @@ function Subject({ topic, d }: { topic: string; d: Delivery }) {
   return <span class="muted small">subject {d.subjectId}</span>;
 }
 const DELIVERY_STATUSES = ["pending", "waiting", "delivered", "discarded"];
+/** The warehouse platform's kind: listed in its own section, edited with the platform's fields. */
+const LOOP = "loop";
+
+/** The subscription facts of a warehouse platform webhook, as its admin shows them. */
+function warehouseDetails(w: WebhookT): [string, ComponentChildren][] {
+  return [
+    ["ID", <code>{w.platformId}</code>],
+    ["Status", <StatusPill status={w.status} />],
+    ["Health", <HealthBadge health={w.health} />],
+    ["Topic", <code>{w.topic}</code>],
+    ["Trigger", <code>{w.trigger}</code>],
+    ["URL", <code>{w.callback.url}</code>],
+    ["Signed with", "the store's warehouse signing secret (X-Loop-Signature; see Webhooks)"],
+    ["Webhook id", <code class="small">{w.id}</code>],
+    ["Created", <Time value={w.createdAt} />],
+    ["Updated", <Time value={w.updatedAt} />],
+  ];
+}
 
 export function Webhooks({ storeId }: PageProps) {
   const q = useQuery<{ webhooks: WebhookT[] }>(WEBHOOKS, { storeId });
@@ -173,14 +145,14 @@ export function Webhooks({ storeId }: PageProps) {
     <>
       <PageHeader
         title="Webhooks"
-        description="Subscriptions that receive every event of a topic (e.g. each change to a return), in order per subject, signed with Standard Webhooks."
+        description="Subscriptions that receive every event of a topic (e.g. each change to a return), in order per subject: Retour's own, signed with Standard Webhooks, and the warehouse platform's."
         actions={
           <button type="button" onClick={(e) => (focus.remember(e), setAdding(true))}>
             Add webhook
           </button>
         }
       />
-      <Section title="Subscriptions">
+      <Section title="Retour webhooks">
         <QueryView state={q} label="Loading webhooks…">
           {(data) => (
             <Table
@@ -202,7 +174,6 @@ export function Webhooks({ storeId }: PageProps) {
                 },
                 { label: "Health", render: (w) => <HealthBadge health={w.health} /> },
                 { label: "Topic", render: (w) => <Badge tone="info">{w.topic}</Badge> },
-                { label: "Kind", render: (w) => <span title={kindOf(w.kind)?.help}>{kindLabel(w.kind)}</span> },
                 { label: "Auth", render: (w) => (w.callback.auth ? "Bearer token" : <span class="muted">none</span>) },
                 { label: "Created", render: (w) => <Time value={w.createdAt} /> },
               ]}
@@ -210,6 +181,7 @@ export function Webhooks({ storeId }: PageProps) {
           )}
         </QueryView>
       </Section>
+      <WarehouseWebhooks storeId={storeId} />
       {adding && (
         <WebhookForm
           storeId={storeId}
@@ -222,35 +194,16 @@ export function Webhooks({ storeId }: PageProps) {
           }}
         />
       )}
-      <Dialog
-        open={!!secret}
+      <SecretOnceDialog
+        secret={secret?.secret ?? null}
         title="Copy the signing secret now"
-        role="alertdialog"
+        label="Signing secret"
+        copyLabel="Copy the signing secret"
+        testId="new-signing-secret"
         onClose={() => (setSecret(null), focus.restore())}
-        footer={
-          <button type="button" onClick={() => (setSecret(null), focus.restore())}>
-            I have copied it
-          </button>
-        }
       >
-        {secret && (
-          <>
-            <p class="warning">
-              This is the only time the signing secret is shown. Your endpoint needs it to verify the <code>webhook-signature</code> header.
-            </p>
-            <Field label="Signing secret">
-              <input
-                class="secret"
-                readOnly
-                value={secret.secret}
-                data-testid="new-signing-secret"
-                onFocus={(e) => (e.target as HTMLInputElement).select()}
-              />
-            </Field>
-            <CopyButton text={secret.secret} label="Copy the signing secret" />
-          </>
-        )}
-      </Dialog>
+        This is the only time the signing secret is shown. Your endpoint needs it to verify the <code>webhook-signature</code> header.
+      </SecretOnceDialog>
     </>
   );
 }
@@ -271,7 +224,6 @@ function WebhookForm({
   const [token, setToken] = useState(webhook?.callback.auth ? "********" : "");
   const [externalId, setExternalId] = useState(webhook?.externalId ?? "");
   const [topic, setTopic] = useState(webhook?.topic ?? "return");
-  const [kind, setKind] = useState(webhook?.kind ?? "redo");
   const [backfill, setBackfill] = useState(false);
   const create = useMutation<{ createWebhook: { webhook: WebhookT; signingSecret: string | null } }>(CREATE_WEBHOOK);
   const update = useMutation<{ updateWebhook: WebhookT }>(UPDATE_WEBHOOK);
@@ -286,7 +238,7 @@ function WebhookForm({
     } else {
       const res = await create.run({
         storeId,
-        input: { topic, kind, callback, backfill, ...(externalId.trim() ? { externalId: externalId.trim() } : {}) },
+        input: { topic, kind: REDO.value, callback, backfill, ...(externalId.trim() ? { externalId: externalId.trim() } : {}) },
       });
       if (res) onSaved(res.createWebhook.webhook, res.createWebhook.signingSecret);
     }
@@ -296,22 +248,16 @@ function WebhookForm({
     <Dialog open title={title} onClose={onClose}>
       <form onSubmit={submit}>
         {!webhook && (
-          <div class="grid-2">
-            <Field label="Topic">
-              <select name="topic" value={topic} onChange={(e) => setTopic((e.target as HTMLSelectElement).value)}>
-                {TOPICS.map((t) => (
-                  <option value={t}>{t}</option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Kind" hint={kindOf(kind)?.help}>
-              <select name="kind" value={kind} onChange={(e) => setKind((e.target as HTMLSelectElement).value)}>
-                {KINDS.map((k) => (
-                  <option value={k.value}>{k.label}</option>
-                ))}
-              </select>
-            </Field>
-          </div>
+          <Field
+            label="Topic"
+            hint={`${REDO.help} For an endpoint written for the warehouse platform, create a warehouse webhook instead.`}
+          >
+            <select name="topic" value={topic} onChange={(e) => setTopic((e.target as HTMLSelectElement).value)}>
+              {TOPICS.map((t) => (
+                <option value={t}>{t}</option>
+              ))}
+            </select>
+          </Field>
         )}
         <Field
           label="Callback URL"
@@ -384,6 +330,7 @@ export function Webhook({ params }: PageProps) {
   const focus = useFocusReturn();
   const [notice, setNotice] = useState<string | null>(null);
   const del = useMutation(DELETE_WEBHOOK);
+  const reloadWith = (message: string) => (setNotice(message), list.state.reload());
   const back = (
     <p>
       <Link href="/webhooks">← All webhooks</Link>
@@ -406,11 +353,12 @@ export function Webhook({ params }: PageProps) {
           <>
             {back}
             <PageHeader
-              title="Webhook"
+              title={w.kind === LOOP ? `Warehouse platform webhook ${w.platformId}` : "Webhook"}
               description={<code>{w.callback.url}</code>}
               actions={
                 <>
-                  <TestEventButton webhookId={w.id} onDone={(message) => (setNotice(message), list.state.reload())} />
+                  {w.kind === LOOP && <StatusToggle webhook={w} onDone={reloadWith} small={false} />}
+                  <TestEventButton webhookId={w.id} onDone={reloadWith} />
                   <button type="button" class="secondary" onClick={(e) => (focus.remember(e), setEditing(true))}>
                     Edit webhook
                   </button>
@@ -424,23 +372,27 @@ export function Webhook({ params }: PageProps) {
             <div class="grid-2">
               <Section title="Subscription">
                 <Details
-                  items={[
-                    ["ID", <code>{w.id}</code>],
-                    ["Health", <HealthBadge health={w.health} />],
-                    ["Topic", w.topic],
-                    [
-                      "Kind",
-                      <>
-                        {kindLabel(w.kind)} <code class="small muted">{w.kind}</code>
-                        <p class="muted small kind-help">{kindOf(w.kind)?.help}</p>
-                      </>,
-                    ],
-                    ["Callback URL", <code>{w.callback.url}</code>],
-                    ["Auth", w.callback.auth ? "Bearer token (stored encrypted, never shown)" : "none"],
-                    ["External id", w.externalId ?? "—"],
-                    ["Created", <Time value={w.createdAt} />],
-                    ["Updated", <Time value={w.updatedAt} />],
-                  ]}
+                  items={
+                    w.kind === LOOP
+                      ? warehouseDetails(w)
+                      : [
+                          ["ID", <code>{w.id}</code>],
+                          ["Health", <HealthBadge health={w.health} />],
+                          ["Topic", w.topic],
+                          [
+                            "Kind",
+                            <>
+                              {REDO.label} <code class="small muted">{w.kind}</code>
+                              <p class="muted small kind-help">{REDO.help}</p>
+                            </>,
+                          ],
+                          ["Callback URL", <code>{w.callback.url}</code>],
+                          ["Auth", w.callback.auth ? "Bearer token (stored encrypted, never shown)" : "none"],
+                          ["External id", w.externalId ?? "—"],
+                          ["Created", <Time value={w.createdAt} />],
+                          ["Updated", <Time value={w.updatedAt} />],
+                        ]
+                  }
                 />
               </Section>
               <Section title="Replay events">
@@ -539,7 +491,15 @@ export function Webhook({ params }: PageProps) {
               />
               <ListFooter list={list} />
             </Section>
-            {editing && (
+            {editing && w.kind === LOOP && (
+              <WarehouseWebhookForm
+                storeId={w.storeId}
+                webhook={w}
+                onClose={() => (setEditing(false), focus.restore())}
+                onSaved={() => (setEditing(false), focus.restore(), reloadWith("Warehouse webhook saved."))}
+              />
+            )}
+            {editing && w.kind !== LOOP && (
               <WebhookForm
                 storeId={w.storeId}
                 webhook={w}
@@ -552,8 +512,11 @@ export function Webhook({ params }: PageProps) {
                 }}
               />
             )}
+            {deleting && w.kind === LOOP && (
+              <DeleteWarehouseWebhook webhook={w} onClose={() => setDeleting(false)} onDeleted={() => navigate("/webhooks")} />
+            )}
             <ConfirmDialog
-              open={deleting}
+              open={deleting && w.kind !== LOOP}
               title="Delete this webhook?"
               confirmLabel="Delete webhook"
               busy={del.busy}
