@@ -531,6 +531,28 @@ export function FormFooter({
 }
 
 /** One field's error, announced when it appears. */
+/** The location filter of a list page: "All locations" or one; the choice lives in the URL's `location`. */
+export function LocationFilter({
+  locations,
+  value,
+  onChange,
+}: {
+  locations: { id: string; name: string }[];
+  value: string;
+  onChange: (locationId: string | null) => void;
+}) {
+  return (
+    <Field label="Location">
+      <select value={value} onChange={(e) => onChange((e.target as HTMLSelectElement).value || null)}>
+        <option value="">All locations</option>
+        {locations.map((l) => (
+          <option value={l.id}>{l.name}</option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 export function FieldError({ message }: { message?: string | null }) {
   if (!message) return null;
   return (

@@ -36,6 +36,7 @@ import {
   useMutation,
   useQuery,
   ListFooter,
+  LocationFilter,
 } from "../ui";
 
 const STATUSES: [string, string][] = [
@@ -130,14 +131,7 @@ export function InboundShipments({ storeId }: PageProps) {
               ))}
             </select>
           </Field>
-          <Field label="Location">
-            <select value={locationId} onChange={(e) => setParams({ location: (e.target as HTMLSelectElement).value || null })}>
-              <option value="">All locations</option>
-              {locations.map((l) => (
-                <option value={l.id}>{l.name}</option>
-              ))}
-            </select>
-          </Field>
+          <LocationFilter locations={locations} value={locationId} onChange={(location) => setParams({ location })} />
         </div>
         <QueryView state={list.state} label="Loading inbound shipments…">
           {() => (

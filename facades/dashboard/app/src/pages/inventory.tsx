@@ -8,7 +8,6 @@ import {
   Badge,
   Details,
   Empty,
-  Field,
   Link,
   ListFooter,
   PageHeader,
@@ -18,6 +17,7 @@ import {
   Time,
   useConnection,
   useQuery,
+  LocationFilter,
 } from "../ui";
 
 interface LevelRow {
@@ -47,14 +47,7 @@ export function Inventory({ storeId }: PageProps) {
       />
       <Section title="Levels">
         <div class="filters">
-          <Field label="Location">
-            <select value={locationId} onChange={(e) => setParams({ location: (e.target as HTMLSelectElement).value || null })}>
-              <option value="">All locations</option>
-              {locations.map((l) => (
-                <option value={l.id}>{l.name}</option>
-              ))}
-            </select>
-          </Field>
+          <LocationFilter locations={locations} value={locationId} onChange={(location) => setParams({ location })} />
         </div>
         <QueryView state={list.state} label="Loading inventory…">
           {() => (
