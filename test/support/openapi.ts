@@ -17,9 +17,10 @@ export class OpenApiValidator {
   ) {
     (addFormats as any)(this.ajv);
     this.ajv.addSchema({ $id: "api", components: doc.components });
+    // An optional trailing slash, as the doors' RouteTable matches (a path id `%2e` reaches the list as `…/items/`).
     this.templates = Object.keys(doc.paths).map((path) => ({
       path,
-      regex: new RegExp("^" + path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+") + "$"),
+      regex: new RegExp("^" + path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+") + "/?$"),
     }));
   }
 
