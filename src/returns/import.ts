@@ -15,7 +15,7 @@ import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { requestHash } from "../core/idempotency.js";
 import { recordEvent, eventsCommitted } from "../webhooks/events.js";
-import { actorName, allocateCompatId } from "./service.js";
+import { actorName, allocateCompatId, createdEntry } from "./service.js";
 import { INITIAL_STATUS } from "./transitions.js";
 
 export interface ImportAddress {
@@ -207,16 +207,7 @@ async function importOne(ctx: RequestContext, storeId: string, input: ImportRetu
           createdById: actor.id,
           createdByName,
           items: { create: items },
-          timeline: {
-            create: {
-              id: newId("rtl"),
-              action: "created",
-              fromStatus: null,
-              toStatus: INITIAL_STATUS,
-              actorType: actor.type,
-              actorId: actor.id,
-            },
-          },
+          timeline: { create: createdEntry(actor) },
         },
       });
       await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });

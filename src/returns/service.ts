@@ -77,6 +77,11 @@ function returnNotFound(id: string) {
   return fail.notFound("returns/not-found", `No return ${JSON.stringify(id)} in this store.`, "Return not found");
 }
 
+/** The first timeline entry of every new return, however it was created (portal, API, import). */
+export function createdEntry(actor: { type: string; id: string | null }) {
+  return { id: newId("rtl"), action: "created", fromStatus: null, toStatus: INITIAL_STATUS, actorType: actor.type, actorId: actor.id };
+}
+
 export async function actorName(ctx: RequestContext, tx: TransactionClient): Promise<string | null> {
   const p = ctx.principal;
   if (p.kind === "apiClient") return (await tx.apiClient.findUnique({ where: { id: p.clientId }, select: { name: true } }))?.name ?? null;
@@ -239,16 +244,7 @@ async function insertReturn(
             compensation: it.compensation ?? "refund",
           })),
         },
-        timeline: {
-          create: {
-            id: newId("rtl"),
-            action: "created",
-            fromStatus: null,
-            toStatus: INITIAL_STATUS,
-            actorType: actor.type,
-            actorId: actor.id,
-          },
-        },
+        timeline: { create: createdEntry(actor) },
       },
     });
     await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
