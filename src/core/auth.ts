@@ -36,9 +36,7 @@ function rootMutationScope(info: GraphQLResolveInfo): string | null {
   if (info.operation.operation !== "mutation") return null;
   let path = info.path;
   while (path.prev) path = path.prev;
-  const sel = info.operation.selectionSet.selections.find(
-    (s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === path.key,
-  );
+  const sel = info.operation.selectionSet.selections.find((s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === path.key);
   const field = sel?.kind === Kind.FIELD ? info.schema.getMutationType()?.getFields()[sel.name.value] : undefined;
   return field ? fieldRule(field).scope : null;
 }
@@ -94,4 +92,3 @@ export function runAccessPlan(
     if (typeof value === "string") ctx.requireStore(value);
   }
 }
-

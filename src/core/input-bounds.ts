@@ -181,7 +181,8 @@ export function checkArgumentBounds(
     } catch {
       continue; // an invalid literal: validation and execution report it
     }
-    for (const arg of field.args) checkValue(args[arg.name], arg.type, boundOf(arg), arg.name === "input" ? "" : arg.name, arg.name === "input");
+    for (const arg of field.args)
+      checkValue(args[arg.name], arg.type, boundOf(arg), arg.name === "input" ? "" : arg.name, arg.name === "input");
   }
 }
 
@@ -226,7 +227,10 @@ function normalNames(value: unknown, type: GraphQLInputType, bound: InputBound):
   if (isInputObjectType(t)) {
     const fields = t.getFields();
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, fields[k] ? normalNames(v, fields[k].type, boundOf(fields[k])) : v]),
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        fields[k] ? normalNames(v, fields[k].type, boundOf(fields[k])) : v,
+      ]),
     );
   }
   return typeof value === "string" && bound.text === "name" ? normalName(value) : value;

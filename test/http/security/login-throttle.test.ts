@@ -39,7 +39,8 @@ describe("login source", () => {
     expect(loginSource("::ffff:203.0.113.9")).toBe("203.0.113.9");
     const a = loginSource("2001:db8:1:2::1");
     expect(a).toBe("2001:db8:1:2::/64");
-    for (const same of ["2001:0db8:0001:0002:ffff:ffff:ffff:ffff", "2001:DB8:1:2:abcd::9", "2001:db8:1:2:0:0:0:0"]) expect(loginSource(same)).toBe(a);
+    for (const same of ["2001:0db8:0001:0002:ffff:ffff:ffff:ffff", "2001:DB8:1:2:abcd::9", "2001:db8:1:2:0:0:0:0"])
+      expect(loginSource(same)).toBe(a);
     expect(loginSource("2001:db8:1:3::1")).not.toBe(a);
     expect(loginSource(undefined)).toBe("unknown");
     expect(loginSource("not an address")).toBe("unknown");
@@ -111,7 +112,8 @@ describe.each(providers)("staff login throttling (%s)", { timeout: 180_000 }, (p
     run = 4;
     await awayFromWindowEnd(60_000);
     const codes: (string | undefined)[] = [];
-    for (let i = 0; i < 30; i++) codes.push((await login(svc.coreUrl, `v6.${i}@example.test`, "whatever1", `2001:db8:4:4::${(i + 1).toString(16)}`)).code);
+    for (let i = 0; i < 30; i++)
+      codes.push((await login(svc.coreUrl, `v6.${i}@example.test`, "whatever1", `2001:db8:4:4::${(i + 1).toString(16)}`)).code);
     expect(codes.filter((c) => c === "UNAUTHENTICATED")).toHaveLength(LOGIN_LIMITS.perSourcePerMinute);
     expect(codes.slice(LOGIN_LIMITS.perSourcePerMinute).every((c) => c === "RATE_LIMITED")).toBe(true);
     const staff = await newStaff();

@@ -33,7 +33,8 @@ function sample(type: GraphQLInputType): unknown {
   if (isEnumType(inner)) return inner.getValues()[0].value;
   if (isInputObjectType(inner)) {
     const out: Record<string, unknown> = {};
-    for (const f of Object.values(inner.getFields())) if (isNonNullType(f.type) && f.defaultValue === undefined) out[f.name] = sample(f.type);
+    for (const f of Object.values(inner.getFields()))
+      if (isNonNullType(f.type) && f.defaultValue === undefined) out[f.name] = sample(f.type);
     return out;
   }
   const name = getNamedType(inner).name;
@@ -60,7 +61,7 @@ function scopesOfStep(field: Field, rootMutationScope: string | null): string[] 
 }
 
 /** For every field leading to a scoped type: the shortest chain from a root field that holds without the type's scope. */
-export function typeScopePaths(): ScopePath[] {
+function typeScopePaths(): ScopePath[] {
   const out: ScopePath[] = [];
   const parents = Object.values(schema.getTypeMap()).filter((t): t is GraphQLObjectType => isObjectType(t) && !t.name.startsWith("__"));
   for (const parent of parents)
@@ -86,14 +87,12 @@ function shortestPath(kind: "query" | "mutation", to: GraphQLObjectType, scope: 
   if (to === schema.getQueryType() || to === schema.getMutationType()) return undefined;
   type Step = { kind: "query" | "mutation"; fields: Field[]; rootScope: string | null };
   const queue: Step[] = [];
-  {
-    for (const f of Object.values(root.getFields())) {
-      const own = fieldRule(f);
-      const rootScope = kind === "mutation" ? own.scope : null;
-      if (own.staffOnly || (kind === "mutation" && written !== null && rootScope === written)) continue;
-      if (scopesOfStep(f, rootScope).includes(scope)) continue;
-      queue.push({ kind, fields: [f], rootScope });
-    }
+  for (const f of Object.values(root.getFields())) {
+    const own = fieldRule(f);
+    const rootScope = kind === "mutation" ? own.scope : null;
+    if (own.staffOnly || (kind === "mutation" && written !== null && rootScope === written)) continue;
+    if (scopesOfStep(f, rootScope).includes(scope)) continue;
+    queue.push({ kind, fields: [f], rootScope });
   }
   const visited = new Set<string>();
   while (queue.length) {

@@ -25,7 +25,7 @@ import { startTestService, type TestService } from "../../support/server.js";
 const schema = buildSchema(DOMAINS);
 
 /** Links no page may render: other schemes, their spellings the URL parser folds, and relative ones. */
-export const HOSTILE_URLS = [
+const HOSTILE_URLS = [
   "javascript:alert(document.cookie)",
   "JavaScript:alert(1)",
   " javascript:alert(1)",
@@ -40,7 +40,7 @@ export const HOSTILE_URLS = [
 ];
 
 /** Names that look like "VIP" (or like another name) but are not the same text. */
-export const LOOK_ALIKE_NAMES = [
+const LOOK_ALIKE_NAMES = [
   "VIP\u200B", // zero-width space
   "V\u200DIP", // zero-width joiner
   "\uFEFFVIP", // byte-order mark
@@ -58,7 +58,8 @@ function sample(type: GraphQLInputType): unknown {
   if (isEnumType(inner)) return inner.getValues()[0].value;
   if (isInputObjectType(inner)) {
     const out: Record<string, unknown> = {};
-    for (const f of Object.values(inner.getFields())) if (isNonNullType(f.type) && f.defaultValue === undefined) out[f.name] = sample(f.type);
+    for (const f of Object.values(inner.getFields()))
+      if (isNonNullType(f.type) && f.defaultValue === undefined) out[f.name] = sample(f.type);
     return out;
   }
   const name = getNamedType(inner).name;
@@ -96,11 +97,15 @@ function inputsOf(kind: "name" | "link"): TextInput[] {
           if (isListType(inner)) return walk(inner.ofType, [...path, 0], seen, isKind);
           if (isInputObjectType(inner)) {
             if (seen.has(inner.name)) return;
-            for (const f of Object.values(inner.getFields())) walk(f.type, [...path, f.name], new Set([...seen, inner.name]), boundOf(f).text === kind);
+            for (const f of Object.values(inner.getFields()))
+              walk(f.type, [...path, f.name], new Set([...seen, inner.name]), boundOf(f).text === kind);
             return;
           }
           if (!isKind || getNamedType(inner).name !== "String") return;
-          const shown = [arg.name, ...path].reduce<string>((acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${p}` : String(p)), "");
+          const shown = [arg.name, ...path].reduce<string>(
+            (acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${p}` : String(p)),
+            "",
+          );
           out.push({
             label: `${field.name}(${shown})`,
             build(bad) {
@@ -198,7 +203,11 @@ describe.each(providers)("links and look-alike names through the doors (%s)", (p
     const ok = await svc.http.post(
       `/v2.2/stores/${storeId}/returns`,
       returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }], {
-        label: { trackingNumber: "1Z999", trackingUrl: "https://carrier.example.com/t/1Z999", postageLabelUrl: "http://labels.example.com/1.pdf" },
+        label: {
+          trackingNumber: "1Z999",
+          trackingUrl: "https://carrier.example.com/t/1Z999",
+          postageLabelUrl: "http://labels.example.com/1.pdf",
+        },
       }),
       { token: secret },
     );
@@ -222,9 +231,13 @@ describe.each(providers)("links and look-alike names through the doors (%s)", (p
     }
     // Tagging a return by the decomposed spelling finds the one tag.
     const order = await pushOrder(svc.http, storeId, secret);
-    const created = await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), {
-      token: secret,
-    });
+    const created = await svc.http.post(
+      `/v2.2/stores/${storeId}/returns`,
+      returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]),
+      {
+        token: secret,
+      },
+    );
     const tagged = await svc.http.graphql(
       `mutation($id: ID!, $names: [String!]!) { tagReturn(id: $id, names: $names) { tags { name } } }`,
       { id: created.body.return.id, names: ["Cafe\u0301"] },
