@@ -119,9 +119,10 @@ export function accessPlan(schema: GraphQLSchema, document: DocumentNode, operat
 /** Every scope an operation's document needs, root fields first (what a door's route declares). */
 export function scopesOfDocument(schema: GraphQLSchema, document: DocumentNode): string[] {
   const found = new Set<string>();
+  const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
   for (const def of document.definitions) {
     if (def.kind !== Kind.OPERATION_DEFINITION) continue;
-    for (const step of accessPlan(schema, { kind: Kind.DOCUMENT, definitions: [def] }, def.name?.value))
+    for (const step of accessPlan(schema, { kind: Kind.DOCUMENT, definitions: [def, ...fragments] }, def.name?.value))
       if ("scope" in step && step.scope) found.add(step.scope);
   }
   return [...found];
