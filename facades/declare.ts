@@ -4,17 +4,7 @@
 // (ajv, every problem at once, named as the client sent it) and the serialiser (fast-json-stringify,
 // with optional fields absent rather than null). Door-neutral: REST and compat both declare with it.
 import { readFileSync } from "node:fs";
-import {
-  buildSchema,
-  getNamedType,
-  isObjectType,
-  isInterfaceType,
-  Kind,
-  type GraphQLSchema,
-  type SelectionSetNode,
-  type GraphQLNamedType,
-  type DocumentNode,
-} from "graphql";
+import { buildSchema, type GraphQLSchema, type DocumentNode } from "graphql";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import fastJson from "fast-json-stringify";
@@ -22,6 +12,7 @@ import { Type, type TSchema } from "typebox";
 import type { Operation } from "./executor.js";
 import type { Method, RouteBase } from "./http.js";
 import { component, dropAbsent, from, nullable as Nullable, selectionOf } from "../src/core/json-shape.js";
+import { scopesOfDocument } from "../src/core/access-plan.js";
 import { LIST_BOUNDS, pastListBound, TEXT_BOUNDS, type ListBound, type TextBound } from "../src/core/bounds.js";
 
 export { Type as T, component, dropAbsent, from, Nullable, selectionOf };
@@ -84,34 +75,12 @@ function schemaOfDirectives(): GraphQLSchema {
   return sdlSchema;
 }
 
-/** Every @scope the operation's selected fields require, root fields first. */
+/**
+ * Every @scope the operation's selected fields and the types they lead to require, root fields first:
+ * the core's own rule (src/core/access-plan.ts), so a route declares what the core will check.
+ */
 export function scopesOf(document: DocumentNode, schema: GraphQLSchema = schemaOfDirectives()): string[] {
-  const found = new Set<string>();
-  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
-  const walk = (type: GraphQLNamedType | null | undefined, set: SelectionSetNode | undefined) => {
-    if (!set || !type || !(isObjectType(type) || isInterfaceType(type))) return;
-    for (const sel of set.selections) {
-      if (sel.kind === Kind.FIELD) {
-        const field = type.getFields()[sel.name.value];
-        if (!field) continue;
-        const scope = field.astNode?.directives
-          ?.find((d) => d.name.value === "scope")
-          ?.arguments?.find((a) => a.name.value === "requires")?.value;
-        if (scope?.kind === Kind.ENUM) found.add(scope.value);
-        walk(getNamedType(field.type), sel.selectionSet);
-      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        walk(sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : type, sel.selectionSet);
-      } else {
-        const frag = fragments.get(sel.name.value);
-        if (frag) walk(schema.getType(frag.typeCondition.name.value), frag.selectionSet);
-      }
-    }
-  };
-  for (const def of document.definitions) {
-    if (def.kind !== Kind.OPERATION_DEFINITION) continue;
-    walk(def.operation === "mutation" ? schema.getMutationType() : schema.getQueryType(), def.selectionSet);
-  }
-  return [...found];
+  return scopesOfDocument(schema, document);
 }
 
 /** The route's scope: what the first scoped field it selects requires (null: no scope needed). */

@@ -7,7 +7,7 @@ export interface Config {
   port: number;
   /** Address the HTTP server binds to (HOST, default 0.0.0.0: every interface). */
   host: string;
-  /** Which peers may set X-Forwarded-For/-Proto/-Host (Express "trust proxy"; TRUST_PROXY, default: loopback and private networks). */
+  /** Which peers may set X-Forwarded-For/-Proto/-Host (Express "trust proxy"; TRUST_PROXY, default: none). */
   trustProxy: boolean | number | string;
   /** The service's public base URL (PUBLIC_URL, e.g. https://returns.example.com); absolute links are built from it. */
   publicUrl: string | null;
@@ -217,8 +217,12 @@ export function isHostname(text: string): boolean {
   return /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(text);
 }
 
-/** Proxies on this machine or a private network (a load balancer, an ingress) are trusted; clients on the internet are not. */
-export const DEFAULT_TRUST_PROXY = "loopback, linklocal, uniquelocal";
+/**
+ * No peer is trusted to name the client by default: any peer that can reach the service directly
+ * could otherwise set X-Forwarded-For and pick the address its login attempts count against.
+ * Deployments behind a proxy name it (an address, a CIDR range, loopback, …).
+ */
+export const DEFAULT_TRUST_PROXY = false;
 
 /** TRUST_PROXY: true, false, a number of hops, or a comma-separated list of addresses, CIDR ranges and loopback/linklocal/uniquelocal. */
 export function parseTrustProxy(text: string | undefined): boolean | number | string {

@@ -1,45 +1,44 @@
 // Enforces the access directives declared in schema.graphql (@scope, @staff) in one place, by
 // wrapping the resolvers of the fields that carry them. Store-scoped fields (a `storeId` argument)
 // are also checked for store access here, so no resolver can forget it.
-import {
-  type GraphQLSchema,
-  Kind,
-  defaultFieldResolver,
-  getDirectiveValues,
-  getNamedType,
-  isObjectType,
-  type DocumentNode,
-  type GraphQLNamedType,
-  type OperationDefinitionNode,
-  type SelectionSetNode,
-  type ValueNode,
-} from "graphql";
+import { type GraphQLResolveInfo, type GraphQLSchema, Kind, defaultFieldResolver, type DocumentNode, isObjectType } from "graphql";
+import { type AccessStep, accessPlan, fieldRule, fieldTypeScope, waivedByWrite } from "./access-plan.js";
 import type { RequestContext } from "./context.js";
 import { fail } from "./errors.js";
 
+export { accessPlan, type AccessStep };
+
 export function applyAccessRules(schema: GraphQLSchema): GraphQLSchema {
-  const scopeDirective = schema.getDirective("scope");
-  const staffDirective = schema.getDirective("staff");
-  if (!scopeDirective || !staffDirective) throw new Error("schema.graphql must declare @scope and @staff");
+  if (!schema.getDirective("scope") || !schema.getDirective("staff")) throw new Error("schema.graphql must declare @scope and @staff");
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith("__")) continue;
     for (const field of Object.values(type.getFields())) {
-      const node = field.astNode;
-      if (!node) continue;
-      const scope = getDirectiveValues(scopeDirective, node)?.requires as string | undefined;
-      const staffOnly = !!getDirectiveValues(staffDirective, node);
-      if (!scope && !staffOnly) continue;
+      if (!field.astNode) continue;
+      const { scope, staffOnly } = fieldRule(field);
+      const leadsTo = fieldTypeScope(field);
+      if (!scope && !staffOnly && !leadsTo) continue;
       const resolve = field.resolve ?? defaultFieldResolver;
       const hasStoreArg = field.args.some((a) => a.name === "storeId");
       field.resolve = (source, args, ctx: RequestContext, info) => {
-        checkAccess(ctx, scope, staffOnly);
+        checkAccess(ctx, scope ?? undefined, staffOnly);
+        if (leadsTo && !waivedByWrite(leadsTo, rootMutationScope(info))) checkAccess(ctx, leadsTo.requires, false);
         if (hasStoreArg && typeof args.storeId === "string") ctx.requireStore(args.storeId);
         return resolve(source, args, ctx, info);
       };
-      (field.extensions as Record<string, unknown>) = { ...field.extensions, scope: scope ?? null, staffOnly };
+      (field.extensions as Record<string, unknown>) = { ...field.extensions, scope, staffOnly, typeScope: leadsTo };
     }
   }
   return schema;
+}
+
+/** The own scope of the mutation field this resolver runs under (null in a query). */
+function rootMutationScope(info: GraphQLResolveInfo): string | null {
+  if (info.operation.operation !== "mutation") return null;
+  let path = info.path;
+  while (path.prev) path = path.prev;
+  const sel = info.operation.selectionSet.selections.find((s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === path.key);
+  const field = sel?.kind === Kind.FIELD ? info.schema.getMutationType()?.getFields()[sel.name.value] : undefined;
+  return field ? fieldRule(field).scope : null;
 }
 
 export function checkAccess(ctx: RequestContext, scope: string | undefined, staffOnly: boolean): void {
@@ -77,50 +76,6 @@ export function checkOperationAccess(
   runAccessPlan(accessPlan(schema, document, operationName), variables, ctx);
 }
 
-/** One step of an operation's access check: a field's scope / staff rule, or a `storeId` argument. */
-export type AccessStep = { scope: string | undefined; staffOnly: boolean } | { storeId: ValueNode };
-
-/** The access checks of an operation, in the order they run; depends on the document only, so it is worked out once per document. */
-export function accessPlan(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): AccessStep[] {
-  const steps: AccessStep[] = [];
-  const op = document.definitions.find(
-    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
-  );
-  if (!op) return steps;
-  const root = op.operation === "query" ? schema.getQueryType() : op.operation === "mutation" ? schema.getMutationType() : null;
-  if (!root) return steps;
-  const fields = root.getFields();
-  for (const sel of op.selectionSet.selections) {
-    if (sel.kind !== Kind.FIELD) continue;
-    const field = fields[sel.name.value];
-    const ext = field?.extensions as AccessExtensions | undefined;
-    if (!ext || (!ext.scope && !ext.staffOnly)) continue;
-    steps.push({ scope: ext.scope ?? undefined, staffOnly: !!ext.staffOnly });
-    const storeArg = sel.arguments?.find((a) => a.name.value === "storeId");
-    if (storeArg) steps.push({ storeId: storeArg.value });
-  }
-  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
-  const nested = (set: SelectionSetNode, parent: GraphQLNamedType, seen: Set<string>) => {
-    for (const sel of set.selections) {
-      if (sel.kind === Kind.FIELD) {
-        const field = isObjectType(parent) ? parent.getFields()[sel.name.value] : undefined;
-        if (!field) continue;
-        const ext = field.extensions as AccessExtensions;
-        if (parent !== root && (ext.scope || ext.staffOnly)) steps.push({ scope: ext.scope ?? undefined, staffOnly: !!ext.staffOnly });
-        if (sel.selectionSet) nested(sel.selectionSet, getNamedType(field.type), seen);
-      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        nested(sel.selectionSet, (sel.typeCondition && schema.getType(sel.typeCondition.name.value)) || parent, seen);
-      } else {
-        const frag = fragments.get(sel.name.value);
-        if (frag && !seen.has(frag.name.value))
-          nested(frag.selectionSet, schema.getType(frag.typeCondition.name.value) ?? parent, new Set([...seen, frag.name.value]));
-      }
-    }
-  };
-  nested(op.selectionSet, root, new Set());
-  return steps;
-}
-
 /** Runs an access plan for one request: its variables only name the stores asked for. */
 export function runAccessPlan(
   steps: readonly AccessStep[],
@@ -137,5 +92,3 @@ export function runAccessPlan(
     if (typeof value === "string") ctx.requireStore(value);
   }
 }
-
-type AccessExtensions = { scope?: string | null; staffOnly?: boolean };

@@ -120,8 +120,12 @@ export const TEXT_BOUNDS = {
   id: 255,
   /** Names, titles, SKUs, tags, codes, emails: one line of text. */
   short: 255,
-  /** URLs (callbacks, images, tracking). */
+  /** A name shown to people that the merchant types (tags, locations, labels): as `short`, and NFC without invisible characters (src/core/display-text.ts). */
+  name: 255,
+  /** URLs the service calls (webhook callbacks: their own SSRF rules, src/webhooks/ssrf.ts). */
   url: 2_048,
+  /** URLs shown to people or rendered as links (tracking, labels, images, files): as `url`, and absolute http(s) only (src/core/display-text.ts). */
+  link: 2_048,
   /** A return reason, a customer comment, notes. */
   note: 2_000,
   /** A comment's message. */

@@ -2,6 +2,7 @@
 // the name of a bound in bounds.ts (an ID is bounded as an id). They are checked once per operation,
 // over the coerced arguments of every field, before any resolver runs, so every door inherits them.
 import {
+  defaultFieldResolver,
   getArgumentValues,
   getNamedType,
   getNullableType,
@@ -24,11 +25,14 @@ import {
   type GraphQLSchema,
 } from "graphql";
 import { LIST_BOUNDS, pastListBound, TEXT_BOUNDS } from "./bounds.js";
+import { linkProblem, nameProblem, normalName } from "./display-text.js";
 import { DomainError } from "./errors.js";
 
 interface InputBound {
   maxItems?: number;
   maxLength?: number;
+  /** What the text is, when its bound says more than a length: a name shown to people, or a link. */
+  text?: "name" | "link";
 }
 
 const cache = new WeakMap<GraphQLArgument | GraphQLInputField, InputBound>();
@@ -48,6 +52,7 @@ export function boundOf(def: GraphQLArgument | GraphQLInputField): InputBound {
         `@${d.name.value}(bound: "${key}") on ${def.name} names no entry of ${d.name.value === "maxItems" ? "LIST_BOUNDS" : "TEXT_BOUNDS"} (src/core/bounds.ts)`,
       );
     bound[d.name.value] = table[key];
+    if (d.name.value === "maxLength" && (key === "name" || key === "link")) bound.text = key;
   }
   if (bound.maxLength === undefined && getNamedType(def.type).name === "ID") bound.maxLength = TEXT_BOUNDS.id;
   cache.set(def, bound);
@@ -89,23 +94,28 @@ function outOfBound(path: string, detail: string): DomainError {
   });
 }
 
-function checkValue(value: unknown, type: GraphQLInputType, bound: InputBound, path: string): void {
+/** `inInput`: the value is in the `input` argument, whose refusals of what a text is name it `input.…` as the domains do. */
+function checkValue(value: unknown, type: GraphQLInputType, bound: InputBound, path: string, inInput = false): void {
   if (value === null || value === undefined) return;
   const t = getNullableType(type);
   if (isListType(t)) {
     const items = value as unknown[];
     if (bound.maxItems !== undefined && items.length > bound.maxItems) throw outOfBound(path, pastListBound(items.length, bound.maxItems));
-    items.forEach((item, i) => checkValue(item, t.ofType, bound, `${path}[${i}]`)); // maxLength bounds each entry
+    items.forEach((item, i) => checkValue(item, t.ofType, bound, `${path}[${i}]`, inInput)); // maxLength bounds each entry
   } else if (isInputObjectType(t)) {
     const fields = t.getFields();
     for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
       const field = fields[name];
-      if (field) checkValue(v, field.type, boundOf(field), path ? `${path}.${name}` : name);
+      if (field) checkValue(v, field.type, boundOf(field), path ? `${path}.${name}` : name, inInput);
     }
-  } else if (typeof value === "string" && bound.maxLength !== undefined && value.length > bound.maxLength) {
-    const length = characters(value);
-    if (length > bound.maxLength)
-      throw outOfBound(path, `has ${length} characters; at most ${bound.maxLength} are allowed (maxLength); shorten it`);
+  } else if (typeof value === "string") {
+    if (bound.maxLength !== undefined && value.length > bound.maxLength) {
+      const length = characters(value);
+      if (length > bound.maxLength)
+        throw outOfBound(path, `has ${length} characters; at most ${bound.maxLength} are allowed (maxLength); shorten it`);
+    }
+    const problem = bound.text === "name" ? nameProblem(value) : bound.text === "link" ? linkProblem(value) : null;
+    if (problem) throw outOfBound(inInput ? `input.${path}` : path, problem);
   }
 }
 
@@ -171,6 +181,57 @@ export function checkArgumentBounds(
     } catch {
       continue; // an invalid literal: validation and execution report it
     }
-    for (const arg of field.args) checkValue(args[arg.name], arg.type, boundOf(arg), arg.name === "input" ? "" : arg.name);
+    for (const arg of field.args)
+      checkValue(args[arg.name], arg.type, boundOf(arg), arg.name === "input" ? "" : arg.name, arg.name === "input");
   }
+}
+
+/**
+ * Wraps every field that takes a name (bound "name", anywhere in its arguments) so its resolver sees
+ * the name in NFC: "Café" typed composed or decomposed is one tag, one location.
+ */
+export function applyNameNormalisation(schema: GraphQLSchema): GraphQLSchema {
+  const holdsNames = new Map<string, boolean>();
+  const takesNames = (type: GraphQLInputType, bound: InputBound): boolean => {
+    if (bound.text === "name") return true;
+    const named = getNamedType(type);
+    if (!isInputObjectType(named)) return false;
+    if (!holdsNames.has(named.name)) {
+      holdsNames.set(named.name, false); // a recursive input type: assume no until seen
+      holdsNames.set(
+        named.name,
+        Object.values(named.getFields()).some((f) => takesNames(f.type, boundOf(f))),
+      );
+    }
+    return holdsNames.get(named.name)!;
+  };
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith("__")) continue;
+    for (const field of Object.values(type.getFields())) {
+      if (!field.args.some((a) => takesNames(a.type, boundOf(a)))) continue;
+      const resolve = field.resolve ?? defaultFieldResolver;
+      field.resolve = (source, args, ctx, info) => {
+        const normal: Record<string, unknown> = {};
+        for (const a of field.args) if (a.name in args) normal[a.name] = normalNames(args[a.name], a.type, boundOf(a));
+        return resolve(source, normal, ctx, info);
+      };
+    }
+  }
+  return schema;
+}
+
+function normalNames(value: unknown, type: GraphQLInputType, bound: InputBound): unknown {
+  if (value === null || value === undefined) return value;
+  const t = getNullableType(type);
+  if (isListType(t)) return (value as unknown[]).map((v) => normalNames(v, t.ofType, bound));
+  if (isInputObjectType(t)) {
+    const fields = t.getFields();
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        fields[k] ? normalNames(v, fields[k].type, boundOf(fields[k])) : v,
+      ]),
+    );
+  }
+  return typeof value === "string" && bound.text === "name" ? normalName(value) : value;
 }

@@ -16,6 +16,8 @@ export interface RateLimitDecision {
 
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>;
+  /** Takes back `n` hits of the current window (an attempt that turned out not to count, e.g. a correct login). */
+  giveBack(key: string, windowMs: number, n?: number): Promise<void>;
 }
 
 function decide(count: number, limit: number, windowStart: number, windowMs: number, now: number): RateLimitDecision {
@@ -47,6 +49,12 @@ export class MemoryRateLimiter implements RateLimiter {
     return decide(w.count, limit, start, windowMs, now);
   }
 
+  async giveBack(key: string, windowMs: number, n = Number.POSITIVE_INFINITY): Promise<void> {
+    const now = Date.now();
+    const w = this.windows.get(key);
+    if (w && w.start === now - (now % windowMs)) w.count = Math.max(0, w.count - n);
+  }
+
   private prune(now: number) {
     this.lastPrune = now;
     for (const [k, w] of this.windows) if (w.start < now - COUNTER_RETENTION_MS) this.windows.delete(k);
@@ -65,8 +73,8 @@ export class MemoryRateLimiter implements RateLimiter {
  */
 export class DatabaseRateLimiter implements RateLimiter {
   static readonly FLUSH_MS = 100;
-  /** Per key, the current window: the global count known at the last flush, and local hits since. */
-  private readonly windows = new Map<string, { start: number; shared: number; pending: number; syncedAt: number }>();
+  /** Per key, the current window: the global count known at the last flush, hits being flushed, and local hits since. */
+  private readonly windows = new Map<string, { start: number; shared: number; flushing: number; pending: number; syncedAt: number }>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private lastPrune = 0;
@@ -78,7 +86,7 @@ export class DatabaseRateLimiter implements RateLimiter {
     let w = this.windows.get(key);
     if (!w || w.start !== start) {
       if (w?.pending) await this.flush(); // the old window's hits still count there
-      w = { start, shared: 0, pending: 0, syncedAt: 0 };
+      w = { start, shared: 0, flushing: 0, pending: 0, syncedAt: 0 };
       this.windows.set(key, w);
     }
     w.pending++;
@@ -90,7 +98,25 @@ export class DatabaseRateLimiter implements RateLimiter {
       this.lastPrune = now;
       this.db.prisma.rateLimitCounter.deleteMany({ where: { windowStart: { lt: BigInt(now - COUNTER_RETENTION_MS) } } }).catch(() => {});
     }
-    return decide(w.shared + w.pending, limit, start, windowMs, now);
+    // Hits being flushed still count: a decision taken meanwhile must not see them vanish.
+    return decide(w.shared + w.flushing + w.pending, limit, start, windowMs, now);
+  }
+
+  async giveBack(key: string, windowMs: number, n = Number.POSITIVE_INFINITY): Promise<void> {
+    const now = Date.now();
+    const start = now - (now % windowMs);
+    await this.flush();
+    const w = this.windows.get(key);
+    if (w && w.start === start) w.shared = Math.max(0, w.shared - n);
+    // Never below zero; a whole window given back is deleted.
+    if (n === Number.POSITIVE_INFINITY) await this.db.prisma.rateLimitCounter.deleteMany({ where: { key, windowStart: BigInt(start) } });
+    else
+      await this.db.prisma.$executeRawUnsafe(
+        `UPDATE "RateLimitCounter" SET "count" = GREATEST(0, "count" - $3::int) WHERE "key" = $1 AND "windowStart" = $2::bigint`,
+        key,
+        String(start),
+        n,
+      );
   }
 
   /** Adds every window's pending hits to the shared counters in one statement. */
@@ -100,7 +126,10 @@ export class DatabaseRateLimiter implements RateLimiter {
       this.timer = null;
       const batch = [...this.windows].filter(([, w]) => w.pending > 0).map(([key, w]) => ({ key, w, n: w.pending }));
       if (!batch.length) return;
-      for (const b of batch) b.w.pending -= b.n;
+      for (const b of batch) {
+        b.w.pending -= b.n;
+        b.w.flushing += b.n;
+      }
       try {
         const rows = await this.db.prisma.$queryRawUnsafe<{ key: string; count: number | bigint }[]>(
           `INSERT INTO "RateLimitCounter" ("key", "windowStart", "count")
@@ -114,11 +143,15 @@ export class DatabaseRateLimiter implements RateLimiter {
         const byKey = new Map(rows.map((r) => [r.key, Number(r.count)]));
         const at = Date.now();
         for (const b of batch) {
+          b.w.flushing -= b.n;
           b.w.shared = byKey.get(b.key) ?? b.w.shared + b.n;
           b.w.syncedAt = at;
         }
       } catch {
-        for (const b of batch) b.w.pending += b.n; // retried at the next flush
+        for (const b of batch) {
+          b.w.flushing -= b.n;
+          b.w.pending += b.n; // retried at the next flush
+        }
       }
       for (const [key, w] of this.windows) if (w.start + 120_000 < Date.now() && !w.pending) this.windows.delete(key);
     })().finally(() => {

@@ -6,7 +6,7 @@ import { makeExecutableSchema } from "@graphql-tools/schema";
 import { isEnumType, type GraphQLSchema } from "graphql";
 import { applyAccessRules } from "./auth.js";
 import { applyListBounds } from "./list-bounds.js";
-import { unboundedInputs } from "./input-bounds.js";
+import { applyNameNormalisation, unboundedInputs } from "./input-bounds.js";
 import { DateTimeScalar } from "./scalars.js";
 
 export const SCHEMA_PATH = fileURLToPath(new URL("../../schema.graphql", import.meta.url));
@@ -41,5 +41,5 @@ export function buildSchema(parts: SchemaParts): GraphQLSchema {
   const declared = isEnumType(scopeEnum) ? scopeEnum.getValues().map((v) => v.name) : [];
   if (declared.join() !== parts.scopes.join()) throw new Error("enum Scope in schema.graphql and src/identity/scopes.ts disagree");
   unboundedInputs(schema); // reads every @maxItems / @maxLength: an unknown bound name fails the start
-  return applyListBounds(applyAccessRules(schema));
+  return applyListBounds(applyAccessRules(applyNameNormalisation(schema)));
 }

@@ -1,35 +1,55 @@
-// Throttles staff login, per client address and per email, through the shared rate limiter (in the
-// database on PostgreSQL, so every replica counts together). Every attempt counts, right or wrong.
-//
-// Why it cannot lock the real user out forever: an email under attack (more than PER_EMAIL attempts
-// in the window) refuses only addresses that already tried that email in this window; a first
-// attempt from another address (the real user's) is still checked. One address gets at most
-// PER_EMAIL_AND_ADDRESS guesses per email per window, and PER_ADDRESS attempts a minute in all.
+// Throttles staff login through the shared rate limiter (in the database on PostgreSQL, so every
+// replica counts together), keyed on what an attacker cannot rotate cheaply:
+// - per email, across all addresses: PER_EMAIL failed attempts per window, wherever they come from;
+// - per source, PER_SOURCE_PER_MINUTE failed attempts in all: an IPv4 address, or an IPv6 /64 (one
+//   host is handed a whole /64, so a per-address key would give it 2^64 guesses).
+// Only failures count: an attempt is counted before the password is checked (so a concurrent burst
+// cannot pass the limit) and given back when it succeeds; a success also resets its email's count,
+// so an office behind one address does not lock its own staff out.
+// The client's address is Express's `req.ip`: X-Forwarded-For counts only from TRUST_PROXY's peers.
 import { createHash } from "node:crypto";
+import ipaddr from "ipaddr.js";
 import type { Services } from "../core/context.js";
 import { fail } from "../core/errors.js";
 
 export const LOGIN_LIMITS = {
-  perAddressPerMinute: 20,
-  perEmailAndAddress: 5,
+  perSourcePerMinute: 20,
   perEmail: 10,
   emailWindowMs: 15 * 60_000,
 } as const;
 
-/** Refuses (429 with Retry-After) an attempt past a limit; counts it either way. */
-export async function throttleLogin(services: Services, email: string, clientAddress: string | undefined): Promise<void> {
+/** The part of a client address one party holds: an IPv4 address, or the /64 of an IPv6 one. */
+export function loginSource(address: string | undefined): string {
+  if (!address || !ipaddr.isValid(address)) return "unknown";
+  const ip = ipaddr.process(address); // an IPv4-mapped IPv6 address is its IPv4 address
+  if (ip.kind() === "ipv4") return ip.toString();
+  const parts = (ip as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((p) => p.toString(16)).join(":")}::/64`;
+}
+
+export interface LoginAttempt {
+  /** The password was right: the attempt does not count, and the email's failures are forgotten. */
+  succeeded(): Promise<void>;
+}
+
+/** Refuses (429 with Retry-After) an attempt past a limit; otherwise counts it as a failure until told it succeeded. */
+export async function throttleLogin(services: Services, email: string, clientAddress: string | undefined): Promise<LoginAttempt> {
   const limiter = services.rateLimiter;
-  if (!limiter) return;
-  const address = clientAddress ?? "unknown";
+  if (!limiter) return { succeeded: async () => {} };
   // Hashed: the counter table holds no email addresses, and keys stay short.
   const who = createHash("sha256").update(email).digest("base64url").slice(0, 22);
-  const byAddress = await limiter.hit(`login:addr:${address}`, LOGIN_LIMITS.perAddressPerMinute, 60_000);
-  if (!byAddress.allowed)
-    throw fail.rateLimited(`Too many login attempts from this address; retry in ${byAddress.resetSeconds} s.`, byAddress.resetSeconds);
-  const pair = await limiter.hit(`login:pair:${who}:${address}`, LOGIN_LIMITS.perEmailAndAddress, LOGIN_LIMITS.emailWindowMs);
-  const byEmail = await limiter.hit(`login:email:${who}`, LOGIN_LIMITS.perEmail, LOGIN_LIMITS.emailWindowMs);
-  const triedBefore = pair.remaining < LOGIN_LIMITS.perEmailAndAddress - 1;
-  if (!pair.allowed || (!byEmail.allowed && triedBefore)) {
-    throw fail.rateLimited(`Too many login attempts for this email; retry in ${pair.resetSeconds} s.`, pair.resetSeconds);
-  }
+  const sourceKey = `login:src:${loginSource(clientAddress)}`;
+  const emailKey = `login:email:${who}`;
+  const bySource = await limiter.hit(sourceKey, LOGIN_LIMITS.perSourcePerMinute, 60_000);
+  if (!bySource.allowed)
+    throw fail.rateLimited(`Too many failed logins from this network; retry in ${bySource.resetSeconds} s.`, bySource.resetSeconds);
+  const byEmail = await limiter.hit(emailKey, LOGIN_LIMITS.perEmail, LOGIN_LIMITS.emailWindowMs);
+  if (!byEmail.allowed)
+    throw fail.rateLimited(`Too many failed logins for this email; retry in ${byEmail.resetSeconds} s.`, byEmail.resetSeconds);
+  return {
+    async succeeded() {
+      await limiter.giveBack(sourceKey, 60_000, 1);
+      await limiter.giveBack(emailKey, LOGIN_LIMITS.emailWindowMs);
+    },
+  };
 }

@@ -202,7 +202,7 @@ export async function createStaffUser(services: Services, storeId: string, email
 
 export async function login(services: Services, email: string, password: string, clientAddress?: string) {
   const normalized = email.trim().toLowerCase();
-  await throttleLogin(services, normalized, clientAddress);
+  const attempt = await throttleLogin(services, normalized, clientAddress);
   const user = await services.db.prisma.staffUser.findUnique({ where: { email: normalized } });
   // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH).catch((err) => {
@@ -210,6 +210,7 @@ export async function login(services: Services, email: string, password: string,
     throw err;
   });
   if (!user || !ok) throw fail.unauthenticated("Wrong email or password.");
+  await attempt.succeeded();
   const issued = issueToken(SESSION_TOKEN_PREFIX);
   const expiresAt = new Date(Date.now() + services.config.sessionTtlMs);
   await services.db.prisma.staffSession.create({

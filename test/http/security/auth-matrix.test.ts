@@ -1,6 +1,8 @@
 // The auth matrix, generated from the doors' own route tables and the GraphQL schema, so every new
 // route or field is covered automatically: each operation × each kind of bad credential → the
 // exact refusal, and never a success or an object of another store.
+// Every path to a type that carries @scope (Return through `orders { nodes { returns } }`, …) is
+// generated from the schema in scope-paths.test.ts.
 import {
   getNamedType,
   getNullableType,

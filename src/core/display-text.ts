@@ -1,0 +1,38 @@
+// Text shown to people, checked at the input-bounds layer (src/core/input-bounds.ts) for every input
+// whose @maxLength bound says what it is, so every door and every field inherits one rule:
+// - bound "name" (tags, locations, labels the merchant types): NFC, so a composed and a decomposed é
+//   are one name; no invisible or direction-control character (zero-width, bidi overrides and
+//   isolates, every other format character, controls, line separators), so two names that look
+//   alike are one name or refused;
+// - bound "link" (tracking and label links, images, files): an absolute http(s) URL, so no
+//   `javascript:` or `data:` link reaches a page. (Bound "url", the webhook callbacks the service
+//   calls, has stricter rules of its own: src/webhooks/ssrf.ts.)
+
+/** Unicode format (Cf: zero-width, bidi marks/overrides/isolates, BOM, soft hyphen, …), control, line and paragraph separators. */
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}]/u;
+
+/** Why `text` cannot be a name, or null. */
+export function nameProblem(text: string): string | null {
+  const m = INVISIBLE.exec(text);
+  if (!m) return null;
+  const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+  return `holds the invisible or direction-control character U+${code} at position ${[...text.slice(0, m.index)].length}; names are shown to people, remove it`;
+}
+
+/** A name as stored and compared: Unicode NFC. */
+export function normalName(text: string): string {
+  return text.normalize("NFC");
+}
+
+/** Why `text` cannot be a link shown to people, or null. */
+export function linkProblem(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return "must be an absolute http(s) URL";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return `must be an absolute http(s) URL; a ${url.protocol.slice(0, 20)} URL is not allowed`;
+  return null;
+}
