@@ -55,7 +55,9 @@ it("finds sh blocks and stops at the first failing one, naming it", { timeout: 1
 });
 
 it("reads a guide's start command from its own block, settings included", () => {
-  const blocks = shellBlocks("```sh\nWEBHOOK_ALLOW_PRIVATE_URLS=true LOG_LEVEL=warn npm start   # its own terminal\n```\n\n```sh\necho hi\n```\n");
+  const blocks = shellBlocks(
+    "```sh\nWEBHOOK_ALLOW_PRIVATE_URLS=true LOG_LEVEL=warn npm start   # its own terminal\n```\n\n```sh\necho hi\n```\n",
+  );
   expect(startCommand(blocks)).toEqual({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: "true", LOG_LEVEL: "warn" }, block: 0 });
   expect(startCommand(shellBlocks("```sh\necho npm start\n```\n"))).toEqual({ env: {}, block: -1 });
 });

@@ -114,7 +114,9 @@ export async function startLikeNpmStart(provider: Provider, start: StartCommand 
   const exports = Object.fromEntries([...out.matchAll(/^\s*export (RETOUR_\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
   if (!exports.RETOUR_URL || !exports.RETOUR_STORE || !exports.RETOUR_SECRET) {
     await close();
-    throw new Error(`npm start did not print the RETOUR_URL, RETOUR_STORE and RETOUR_SECRET exports:\n${out}\n[stderr]\n${err.slice(-2000)}`);
+    throw new Error(
+      `npm start did not print the RETOUR_URL, RETOUR_STORE and RETOUR_SECRET exports:\n${out}\n[stderr]\n${err.slice(-2000)}`,
+    );
   }
   return { exports, databaseUrl: db.url, close };
 }
