@@ -26,8 +26,7 @@ async function orderOf(ctx: Ctx, r: R) {
   return order;
 }
 
-/** The order's currency, or an imported return's own (USD when the import named none). */
-const currencyOf = (r: R, order: { currency: string } | null) => order?.currency ?? r.currency ?? "USD";
+const currencyOf = returns.returnCurrency;
 
 interface ImportedCustomer {
   firstName?: string;

@@ -77,8 +77,9 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
     expect(res.errors?.[0].extensions).toMatchObject({
       code: "BAD_USER_INPUT",
       status: 400,
-      field: "products[0].processInput.newMerchantAdjustment",
+      field: "items[0].merchantAdjustment",
     });
+    expect(res.errors?.[0].message).toMatch(/^`items\[0\]\.merchantAdjustment` \(500\.00\) must not exceed/);
     expect(res.errors?.[0].message).toContain("must not exceed the item's value of 30.24 USD");
     const read = await gql(`query($id: ID!) { return(id: $id) { status items { status productAdjustment } timeline { action } } }`, {
       id: ret.id,
@@ -100,6 +101,8 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
     );
     expect(rest.status).toBe(400);
     expect(rest.body.field).toBe("products[0].processInput.newMerchantAdjustment");
+    // The core names its own input; the door quotes the field the client sent.
+    expect(rest.body.detail).toMatch(/^`products\[0\]\.processInput\.newMerchantAdjustment` \(500\.00\) must not exceed/);
 
     // The whole value (tax included) is the most it takes: the refund is then zero.
     const ok = await gql(PROCESS, {

@@ -1000,7 +1000,7 @@ function ProcessDialog({
   });
   const labelOf = (i: ReturnItem) => `Adjustment for ${titleOf(i)}`;
   // The core's field path of the n-th item sent; the form keys its own checks the same way.
-  const pathOf = (n: number) => `products[${n}].processInput.newMerchantAdjustment`;
+  const pathOf = (n: number) => `items[${n}].merchantAdjustment`;
   const labels = Object.fromEntries(items.map((i, n) => [pathOf(n), labelOf(i)]));
   const ownErrors = Object.fromEntries(
     items.map((i, n) => [pathOf(n), decisions[i.id].mode === "reject" ? null : adjustmentError(decisions[i.id].adjustment, maxOf(i))]),
