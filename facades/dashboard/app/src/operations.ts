@@ -1,6 +1,8 @@
 // Every GraphQL document the dashboard sends, in one place. test/unit/dashboard-operations.test.ts
 // validates each against schema.graphql, so a schema change that breaks a page fails the tests.
-// A new page adds its documents here.
+// A new page keeps its documents beside it (pages/<page>.ops.ts) and lists them in ALL_OPERATIONS.
+import { CUSTOMER_ORDERS, CUSTOMER_RETURNS, CUSTOMERS } from "./pages/customers.ops.js";
+import { ATTENTION } from "./pages/attention.ops.js";
 
 export const LOGIN = `mutation DashboardLogin($email: String!, $password: String!) {
   login(email: $email, password: $password) { token expiresAt user { id email name } }
@@ -366,8 +368,12 @@ const OPERATIONS_PAGES: Record<string, string> = {
   SEND_WEBHOOK_TEST_EVENT,
 };
 
-/** Every document above, for the schema check. */
+/** Every document above and beside the pages, for the schema check. */
 export const ALL_OPERATIONS: Record<string, string> = {
+  CUSTOMERS,
+  CUSTOMER_ORDERS,
+  CUSTOMER_RETURNS,
+  ATTENTION,
   LOGIN,
   LOGOUT,
   VIEWER,
