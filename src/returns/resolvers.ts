@@ -242,6 +242,9 @@ export const returnsResolvers = {
       return allowedActions(r.status as ReturnStatus, flags);
     },
   },
+  WebhookDelivery: {
+    subjectReturn: (d: { subjectId: string }, _: unknown, ctx: Ctx) => returns.returnByIdLoader(ctx, d.subjectId),
+  },
   ReturnComment: {
     author: async (c: { authorType: string; authorId: string | null }, _: unknown, ctx: Ctx) =>
       actorOf(c.authorType, c.authorId, await actorName(ctx, c.authorType, c.authorId)),

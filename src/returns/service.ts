@@ -558,6 +558,16 @@ export function itemsOf(ctx: RequestContext, returnId: string) {
     .load(returnId) as Promise<ReturnItemRow[]>;
 }
 
+/** A return of the caller's stores by id, batched; null when there is none. */
+export function returnByIdLoader(ctx: RequestContext, id: string) {
+  return ctx.loaders
+    .get("returns.byId", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.return.findMany({ where: { id: { in: [...ids] }, storeId: { in: ctx.storeIds() } } });
+      return indexBy(ids, rows, (r) => r.id);
+    })
+    .load(id) as Promise<ReturnRow | null>;
+}
+
 export function lineItemByIdLoader(ctx: RequestContext, lineItemId: string) {
   return ctx.loaders
     .get("returns.lineItem", async (ids: readonly string[]) => {

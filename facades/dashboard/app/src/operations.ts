@@ -176,7 +176,7 @@ export const RETURNS_CSV = `query DashboardReturnsCsv(${RETURN_LIST_VARS}) {
 // trigger, platformId: kind `loop` only (the warehouse platform's subscriptions); status: `inactive` ones are sent nothing.
 const WEBHOOK_FIELDS = `id storeId topic kind trigger status platformId externalId createdAt updatedAt callback { url auth { bearer { token } } }
   health { status failingSince lastSuccessAt consecutiveFailures }`;
-const DELIVERY_FIELDS = `id webhookId subjectId type reason status attemptCount nextAttemptAt lastStatusCode lastError createdAt finishedAt
+const DELIVERY_FIELDS = `id webhookId subjectId subjectReturn { id number order { name } } type reason status attemptCount nextAttemptAt lastStatusCode lastError createdAt finishedAt
   event { id sequence occurredAt }
   attempts { id number at outcome statusCode latencyMs responseBody error }`;
 

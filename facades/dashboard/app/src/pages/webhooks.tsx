@@ -58,6 +58,7 @@ interface Delivery {
   id: string;
   webhookId: string;
   subjectId: string;
+  subjectReturn: { id: string; number: string | null; order: { name: string } } | null;
   type: string;
   reason: string;
   status: string;
@@ -108,13 +109,15 @@ function deliveryLabel(d: { type: string; reason: string }): string {
 /** A delivery's subject: a return links to its page; a test delivery has no real subject. */
 function Subject({ topic, d }: { topic: string; d: Delivery }) {
   if (d.reason === "test") return <span class="muted small">no real subject (test)</span>;
-  if (topic === "return")
+  const r = d.subjectReturn;
+  if (r)
     return (
-      <Link href={`/returns/${encodeURIComponent(d.subjectId)}`} class="small">
-        Return {d.subjectId}
+      <Link href={`/returns/${encodeURIComponent(r.id)}`} class="small">
+        Return {r.number ?? ""}
+        {r.order.name ? ` for order ${r.order.name}` : ""}
       </Link>
     );
-  return <span class="muted small">subject {d.subjectId}</span>;
+  return <span class="muted small">{topic === "return" ? "a return no longer in this store" : "no return"}</span>;
 }
 const DELIVERY_STATUSES = ["pending", "waiting", "delivered", "discarded"];
 /** The warehouse platform's kind: listed in its own section, edited with the platform's fields. */
@@ -449,7 +452,6 @@ export function Webhook({ params }: PageProps) {
                           <Subject topic={w.topic} d={d} />
                           {d.event ? <span class="muted small"> · event #{d.event.sequence}</span> : null}
                         </div>
-                        <code class="small muted">{d.id}</code>
                       </>
                     ),
                   },
@@ -592,7 +594,7 @@ function TestEventButton({ webhookId, onDone }: { webhookId: string; onDone: (me
         aria-busy={m.busy}
         onClick={async () => {
           const res = await m.run({ id: webhookId });
-          if (res) onDone(`Test event queued as delivery ${res.sendWebhookTestEvent.id}; its outcome appears in the deliveries below.`);
+          if (res) onDone("Test event queued; its outcome appears in the deliveries below.");
         }}
       >
         {m.busy ? "Sending…" : "Send test event"}
