@@ -452,8 +452,10 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await invoices.waitFor();
     await shot("24-invoices");
     const pending = await svc.services.db.prisma.invoice.findFirstOrThrow({ where: { storeId, status: "pending" } });
-    await invoices.getByRole("link", { name: pending.id }).click();
-    await page.getByRole("table", { name: `Items of invoice ${pending.id}` }).waitFor();
+    // An invoice is named by its period, not its id.
+    const period = `${pending.periodStart.toISOString().slice(0, 10)} – ${pending.periodEnd.toISOString().slice(0, 10)}`;
+    await invoices.getByRole("link", { name: `Invoice ${period}` }).click();
+    await page.getByRole("table", { name: `Items of invoice ${period}` }).waitFor();
     await shot("25-invoice-detail");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toBe(`invoice-${pending.id}.csv`);

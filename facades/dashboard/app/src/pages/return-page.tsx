@@ -38,6 +38,7 @@ import {
   useMutation,
   useQuery,
 } from "../ui";
+import { ForSupport } from "../support";
 import { type CustomerReturns, returnLabel, StatusBadge, type ReturnAddress, type ReturnDetail, type ReturnItem } from "./returns-shared";
 import { ProcessDialog, RemoveItemsDialog, SimpleActionDialog, SIMPLE_MUTATIONS } from "./return-actions";
 
@@ -323,10 +324,7 @@ export function ReturnPage({ params }: PageProps) {
                 <Comments ret={r} onAdded={(c) => setCurrent({ ...r, comments: [...r.comments, c] })} />
               </Section>
             </div>
-            <details class="support-details">
-              <summary>For support</summary>
-              <Details items={[["Return id", <code>{r.id}</code>]]} />
-            </details>
+            <ForSupport ids={[["Return id", r.id]]} />
           </>
         );
       }}

@@ -42,6 +42,7 @@ import {
   ListFooter,
   SecretOnceDialog,
 } from "../ui";
+import { ForSupport } from "../support";
 
 interface Attempt {
   id: string;
@@ -133,7 +134,6 @@ function warehouseDetails(w: WebhookT): [string, ComponentChildren][] {
     ["Trigger", <code>{w.trigger}</code>],
     ["URL", <code>{w.callback.url}</code>],
     ["Signed with", "the store's warehouse signing secret (X-Loop-Signature; see Webhooks)"],
-    ["Webhook id", <code class="small">{w.id}</code>],
     ["Created", <Time value={w.createdAt} />],
     ["Updated", <Time value={w.updatedAt} />],
   ];
@@ -379,13 +379,12 @@ export function Webhook({ params }: PageProps) {
                     w.kind === LOOP
                       ? warehouseDetails(w)
                       : [
-                          ["ID", <code>{w.id}</code>],
                           ["Health", <HealthBadge health={w.health} />],
                           ["Topic", w.topic],
                           [
                             "Kind",
                             <>
-                              {REDO.label} <code class="small muted">{w.kind}</code>
+                              {REDO.label}
                               <p class="muted small kind-help">{REDO.help}</p>
                             </>,
                           ],
@@ -397,6 +396,7 @@ export function Webhook({ params }: PageProps) {
                         ]
                   }
                 />
+                <ForSupport ids={[["Webhook id", w.id]]} />
               </Section>
               <Section title="Replay events">
                 <ReplayForm
