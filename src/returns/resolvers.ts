@@ -282,6 +282,7 @@ export const returnsResolvers = {
       type: v.item.compensation === "store_credit" ? "store_credit" : "original_payment",
     }),
     productValueNoTaxNoAdjustment: (v: { productValue: number; currency: string }) => wrap(v.productValue, v.currency),
+    maxMerchantAdjustment: (v: { maxAdjustment: number; currency: string }) => money(v.maxAdjustment, v.currency),
     compensation: (v: { item: I }) => v.item.compensation,
     imageUrl: (v: { line: LineItemRow | null }) => v.line?.imageUrl ?? null,
     title: (v: { item: I }) => [v.item.productTitle, v.item.variantTitle].filter(Boolean).join(" · ") || null,

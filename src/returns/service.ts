@@ -71,11 +71,12 @@ export function itemValues(
   item: Pick<ReturnItemRow, "quantity" | "status" | "merchantAdjustment">,
   line: Pick<LineItemRow, "unitPrice" | "quantity" | "discount" | "tax"> | null,
 ) {
-  if (!line) return { productValue: 0, tax: 0, refund: 0 };
+  if (!line) return { productValue: 0, tax: 0, refund: 0, maxAdjustment: 0 };
   const productValue = Math.round(((line.unitPrice * line.quantity - line.discount) * item.quantity) / line.quantity);
   const tax = Math.round((line.tax * item.quantity) / line.quantity);
   const refund = item.status === "rejected" ? 0 : Math.max(0, productValue + tax - (item.merchantAdjustment ?? 0));
-  return { productValue, tax, refund };
+  // An adjustment is taken off the item's refund: at most the item's whole value, tax included.
+  return { productValue, tax, refund, maxAdjustment: productValue + tax };
 }
 
 function returnNotFound(id: string) {
@@ -375,14 +376,14 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
         const field = `${f}.merchantAdjustment`;
         adjustment = parseMajor(p.merchantAdjustment, currency, field);
         if (adjustment < 0) throw fail.badInput(`\`${field}\` must not be negative.`, field);
-        // An adjustment is taken off the item's refund: more than the item is worth is a typo, not a refund of 0.
-        const { productValue, tax } = itemValues(
+        // More than the item is worth is a typo, not a refund of 0.
+        const { maxAdjustment } = itemValues(
           { ...item, merchantAdjustment: null },
           (item.lineItemId && lines.get(item.lineItemId)) || null,
         );
-        if (adjustment > productValue + tax) {
+        if (adjustment > maxAdjustment) {
           throw fail.badInput(
-            `\`${field}\` (${money(adjustment, currency).amount}) must not exceed the item's value of ${money(productValue + tax, currency).amount} ${currency} (tax included); enter at most that amount.`,
+            `\`${field}\` (${money(adjustment, currency).amount}) must not exceed the item's value of ${money(maxAdjustment, currency).amount} ${currency} (tax included); enter at most that amount.`,
             field,
           );
         }

@@ -63,6 +63,9 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
 
   it("refuses an adjustment above the item's value with a 400 naming the field, and changes nothing", async () => {
     const ret = await customerReturn("Adjust", "Ment");
+    // The cap the dashboard checks before sending is the core's own answer.
+    const caps = await gql(`query($id: ID!) { return(id: $id) { items { maxMerchantAdjustment { amount currency } } } }`, { id: ret.id });
+    expect(caps.return.items[0].maxMerchantAdjustment).toEqual({ amount: "30.24", currency: "USD" });
     const res = await svc.http.graphql(
       PROCESS,
       {

@@ -320,15 +320,6 @@ export function adjustmentError(text: string, max: { amount: string; currency: s
   return null;
 }
 
-/** Adds two decimal amounts of one currency ("28.00" + "2.24" → "30.24"). */
-export function addAmounts(a: string, b: string): string {
-  const decimals = Math.max((a.split(".")[1] ?? "").length, (b.split(".")[1] ?? "").length);
-  const sum = (minorUnits(a, decimals) ?? 0) + (minorUnits(b, decimals) ?? 0);
-  if (!decimals) return String(sum);
-  const s = String(sum).padStart(decimals + 1, "0");
-  return `${s.slice(0, -decimals)}.${s.slice(-decimals)}`;
-}
-
 /** The overview's period as typed (UTC days, both inclusive; default this month) → `from`/`to` of returnsOverview. */
 export function overviewVariables(
   f: { from?: string; to?: string },

@@ -112,7 +112,7 @@ const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt reopened
   items { id quantity reason reasonCode customerComment status compensation outcome productAdjustment sku title imageUrl tax { ${WRAPPED} }
     orderItem { id line_item_id }
     refund { amount { ${MONEY} } type }
-    productValueNoTaxNoAdjustment { ${WRAPPED} } }
+    productValueNoTaxNoAdjustment { ${WRAPPED} } maxMerchantAdjustment { ${MONEY} } }
   totals { charge { ${WRAPPED} } exchange { ${WRAPPED} } refund { ${WRAPPED} } storeCredit { ${WRAPPED} } shippingFee { ${WRAPPED} } }
   shipment { carrier status tracker trackingUrl postageLabel formLabel }
   createdBy { type id name }

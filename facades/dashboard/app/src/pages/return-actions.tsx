@@ -11,7 +11,7 @@ import {
   REOPEN_RETURN,
   RESET_RETURN,
 } from "../operations";
-import { addAmounts, adjustmentError, type ActionInfo } from "../logic";
+import { adjustmentError, type ActionInfo } from "../logic";
 import { fieldErrors } from "../forms";
 import { Dialog, ErrorMessage, Field, useMutation } from "../ui";
 import type { ReturnDetail, ReturnItem } from "./returns-shared";
@@ -97,10 +97,7 @@ export function ProcessDialog({
   const [checked, setChecked] = useState(false);
   const m = useMutation<{ processReturn: { message: string; return: ReturnDetail } }>(PROCESS_RETURN);
   const set = (id: string, patch: Partial<Decision>) => setDecisions({ ...decisions, [id]: { ...decisions[id], ...patch } });
-  const maxOf = (i: ReturnItem) => ({
-    amount: addAmounts(i.productValueNoTaxNoAdjustment.amount.amount, i.tax.amount.amount),
-    currency: i.tax.amount.currency,
-  });
+  const maxOf = (i: ReturnItem) => i.maxMerchantAdjustment;
   const labelOf = (i: ReturnItem) => `Adjustment for ${titleOf(i)}`;
   // The core's field path of the n-th item sent; the form keys its own checks the same way.
   const pathOf = (n: number) => `items[${n}].merchantAdjustment`;

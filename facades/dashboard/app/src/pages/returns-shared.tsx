@@ -37,6 +37,8 @@ export interface ReturnItem {
   orderItem: { id: string; line_item_id: string };
   refund: { amount: Money; type: string };
   productValueNoTaxNoAdjustment: Wrapped;
+  /** The core's cap on an adjustment (the item's value with tax). */
+  maxMerchantAdjustment: Money;
   tax: Wrapped;
 }
 
