@@ -64,7 +64,7 @@ export async function pushOrder(
     externalId: body.id,
     name: body.name ?? body.id,
     lineItems: body.lineItems.map((l) => ({ id: l.id, quantity: l.quantity })),
-    internalId: res.body.internalId,
+    internalId: res.body.redoId,
   };
 }
 
