@@ -66,6 +66,7 @@ const lineItemFields = {
   return_comment: S,
   barcode: S,
   outcome: S,
+  provider_restock_location_id: T.String({ description: "The shop's restock location: Retour knows none, so it is empty." }),
   status: T.String({ description: "Our item status: open, processed, rejected or complete." }),
 };
 const LineItem = component("LineItem", Obj(lineItemFields));
@@ -101,7 +102,7 @@ const returnFields = (lineItem: TSchema) => ({
   label_rate: NS,
   status_page_url: NS,
   label_updated_at: NTs,
-  destination_id: T.Unsafe<number | string | null>({ type: ["integer", "string", "null"] }),
+  destination_id: T.Integer({ description: "Always 0: a store has one destination, its return address, with no platform id." }),
   return_method: Nullable(T.Object({})),
   package_reference: NS,
   type: T.String({ enum: ["standard", "warranty"] }),
@@ -246,6 +247,7 @@ function lineItem(r: CoreReturn, item: CoreItem, details: boolean) {
     return_comment: item.customerComment || "N/A",
     barcode: "",
     outcome: "default",
+    provider_restock_location_id: "",
     status: item.status,
   };
   return details
@@ -295,7 +297,7 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     label_rate: null,
     status_page_url: null,
     label_updated_at: null,
-    destination_id: null,
+    destination_id: 0,
     return_method: null,
     package_reference: null,
     type: r.type === "warranty" ? "warranty" : "standard",

@@ -47,7 +47,7 @@ export function problemFromGraphQL(
   if (typeof ext.field === "string") extra.field = fieldPath(ext.field);
   // Several bad inputs at once (the core's `problems`): listed as the door's own input problems are.
   if (Array.isArray(ext.problems) && ext.problems.length > 1) extra.errors = requestProblems(ext.problems, fieldPath);
-  let detail = status >= 500 && status !== 503 ? INTERNAL_DETAIL : error.message;
+  let detail = status >= 500 && status !== 503 ? INTERNAL_DETAIL : renameInDetail(error.message, fieldPath);
   // A value GraphQL could not coerce (the declared request schema let it through): name the field, not GraphQL.
   const coercion = status < 500 ? coercionProblem(error.message, fieldPath) : null;
   if (coercion) Object.assign(extra, { field: coercion.field }), (detail = coercion.detail);
@@ -62,9 +62,17 @@ export function problemFromGraphQL(
   );
 }
 
+/** The core quotes its fields in backticks (`items[0].itemId`): each quoted as the request names it. */
+function renameInDetail(detail: string, fieldPath: (f: string) => string): string {
+  return detail.replace(/`([\w.[\]]+)`/g, (quoted, field: string) => {
+    const renamed = fieldPath(field);
+    return renamed === field ? quoted : `\`${renamed}\``;
+  });
+}
+
 /** The core's problems of several inputs, each `field` named as the request names it (`request` when none is to blame). */
 export function requestProblems(problems: { field?: string; detail: string }[], fieldPath: (f: string) => string) {
-  return problems.map((p) => ({ field: p.field ? fieldPath(p.field) : "request", detail: p.detail }));
+  return problems.map((p) => ({ field: p.field ? fieldPath(p.field) : "request", detail: renameInDetail(p.detail, fieldPath) }));
 }
 
 /** `Variable "$input" got invalid value … at "input.items[0]"; Field "x" … was not provided.` in plain words. */

@@ -142,6 +142,7 @@ export function requestField(route: RestDecl, input: RestInput, coreField: strin
   if (route.query?.["page-size"]) {
     if (coreField === "first" || coreField === "last") return sent("page-size", "X-Page-Size");
     if (coreField === "after" || coreField === "before") return sent("page-continue", "X-Page-Continue");
+    if (coreField === "endCursor") return "X-Page-Next";
   }
   const name = coreField.slice(coreField.lastIndexOf(".") + 1);
   const snake = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -35,14 +35,40 @@ export function dropAbsent(schema: unknown, value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, propSchema] of Object.entries<JsonSchema>(s.properties)) {
     const v = obj[key];
-    if (v === undefined) continue;
-    if (v === null && !required.includes(key) && !admitsNull(propSchema)) continue;
+    if (v === undefined || (v === null && !admitsNull(propSchema))) {
+      // A required key is always there: with no value, its empty form (decisions guide, "required keys without a value").
+      const empty = required.includes(key) ? emptyOf(propSchema) : undefined;
+      if (empty !== undefined) out[key] = empty;
+      else if (v === null && required.includes(key)) out[key] = null;
+      continue;
+    }
     out[key] = dropAbsent(propSchema, v);
   }
   if (s.additionalProperties !== undefined && s.additionalProperties !== false) {
     for (const [key, v] of Object.entries(obj)) if (!(key in s.properties)) out[key] = v;
   }
   return out;
+}
+
+/**
+ * The value of a required key that has none: "" for a plain string, [] for a list, and for an object
+ * the object with its own required keys empty. Nothing for a number, a boolean, an enum or a formatted
+ * string (a date, an amount): no value of those would be true, so they stay as the data has them.
+ */
+function emptyOf(s: JsonSchema): unknown {
+  if (!s || typeof s !== "object") return undefined;
+  if (s.type === "string") return s.format || s.pattern || s.enum || s.const !== undefined ? undefined : "";
+  if (s.type === "array") return [];
+  if (s.properties) {
+    const out: Record<string, unknown> = {};
+    for (const key of s.required ?? []) {
+      const e = emptyOf(s.properties[key]);
+      if (e === undefined) return undefined;
+      out[key] = e;
+    }
+    return out;
+  }
+  return undefined;
 }
 
 /** Names a shape: an OpenAPI document holds it once under components.schemas and refers to it. */

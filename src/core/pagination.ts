@@ -1,5 +1,5 @@
 // Keyset pagination over (sort key, id) with opaque, HMAC-protected cursors. Every list, in GraphQL
-// (Relay connections) and REST (page-size / page-continue / X-Page-Next), pages through here.
+// (Relay connections) and every door's paging (each names its own parameters), pages through here.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { checkInputs, fail } from "./errors.js";
 
@@ -41,7 +41,7 @@ export class CursorCodec {
   decode(cursor: string, list: string, field = "after"): CursorPayload {
     const invalid = () =>
       fail.badInput(
-        "The page cursor is invalid: pass the exact value of the previous response's X-Page-Next (or endCursor) unchanged.",
+        "The page cursor is invalid: pass the exact value of the previous page's `endCursor` unchanged.",
         field,
         "request/invalid-cursor",
       );

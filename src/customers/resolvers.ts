@@ -8,6 +8,8 @@ type C = customers.CustomerRow;
 
 export const customersResolvers = {
   Query: {
+    customers: (_: unknown, a: PageArgs & { storeId: string; search?: string | null }, ctx: Ctx) =>
+      customers.listCustomers(ctx, a.storeId, a.search, a),
     customer: async (_: unknown, a: { storeId: string; email?: string | null; id?: string | null }, ctx: Ctx) => {
       if ((a.email == null) === (a.id == null)) throw fail.badInput("Give either `email` or `id`.", "email");
       return a.email != null ? customers.customerByEmail(ctx, a.storeId, a.email) : customers.getCustomer(ctx, a.storeId, a.id!);
@@ -23,6 +25,7 @@ export const customersResolvers = {
     location: (c: C) => customers.locationOf(c),
     customFields: (c: C) => customers.customFieldsOf(c),
     returns: (c: C, a: PageArgs, ctx: Ctx) => customers.returnsOfCustomer(ctx, c, a),
+    orders: (c: C, a: PageArgs, ctx: Ctx) => customers.ordersOfCustomer(ctx, c, a),
   },
   Order: {
     customerRecord: (o: { customerRecordId: string | null }, _: unknown, ctx: Ctx) =>

@@ -221,6 +221,46 @@ export function returnsOfCustomer(ctx: RequestContext, customer: Pick<CustomerRo
   });
 }
 
+/** The customer's orders (those their e-mail's syncs linked), newest first. */
+export function ordersOfCustomer(ctx: RequestContext, customer: Pick<CustomerRow, "id" | "storeId">, args: PageArgs) {
+  const where = { storeId: customer.storeId, customerRecordId: customer.id };
+  return paginate(ctx.services.cursors, {
+    list: `customer-orders:${customer.id}`,
+    args,
+    defaultSize: PAGE_SIZES.standard.default,
+    maxSize: PAGE_SIZES.standard.max,
+    sortField: "placedAt",
+    fetch: (keyset, take) =>
+      ctx.prisma.order.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("placedAt"), take }),
+  });
+}
+
+/** A store's customers, most recently updated first; every word of `search` matches the e-mail or a name. */
+export function listCustomers(ctx: RequestContext, storeId: string, search: string | null | undefined, args: PageArgs) {
+  const insensitive = ctx.services.db.provider === "postgresql" ? { mode: "insensitive" as const } : {}; // SQLite's LIKE ignores ASCII case
+  const words = (search ?? "").split(/\s+/).filter(Boolean).slice(0, 5);
+  const where = {
+    storeId,
+    ...(words.length
+      ? {
+          AND: words.map((w) => {
+            const contains = { contains: w, ...insensitive };
+            return { OR: [{ email: contains }, { firstName: contains }, { lastName: contains }] };
+          }),
+        }
+      : {}),
+  };
+  return paginate(ctx.services.cursors, {
+    list: `customers:${storeId}:${words.join(" ")}`,
+    args,
+    defaultSize: PAGE_SIZES.standard.default,
+    maxSize: PAGE_SIZES.standard.max,
+    sortField: "updatedAt",
+    fetch: (keyset, take) =>
+      ctx.prisma.customer.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),
+  });
+}
+
 // ─── Views ────────────────────────────────────────────────────────────────────
 
 export function phoneNumberOf(row: Pick<CustomerRow, "phoneNumbers">): string | null {

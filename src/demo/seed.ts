@@ -12,8 +12,9 @@ import { ALL_SCOPES } from "../identity/scopes.js";
 export async function seedStore(services: Services, storeId: string): Promise<Record<string, unknown>> {
   const summary: Record<string, unknown> = {};
   Object.assign(summary, await seedCheckout(services, storeId));
-  Object.assign(summary, await seedReturns(services, storeId));
+  // The catalogue first: the demo returns restock its products.
   Object.assign(summary, await seedProducts(services, storeId));
+  Object.assign(summary, await seedReturns(services, storeId));
   Object.assign(summary, await seedInbound(services, storeId));
   Object.assign(summary, await seedInvoices(services, storeId));
   return summary;

@@ -1,4 +1,5 @@
-// Demo catalogue: a few product families with variants, through the same bulk upload merchants use.
+// Demo catalogue: a few product families with variants, through the same bulk upload merchants use. The
+// demo orders (src/returns/seed.ts) and the README's tour sell these SKUs, so inventory and the overview agree.
 import { systemContext, type Services } from "../core/context.js";
 import * as products from "./service.js";
 
@@ -24,27 +25,26 @@ export async function seedProducts(services: Services, storeId: string) {
       options: [{ name: "Size", values: ["40", "41", "42", "43", "44"] }],
     },
     {
-      title: "Merino Crew Sock",
+      title: "Wool socks (3-pack)",
       vendor: "Northpeak",
       tags: ["socks"],
       external_id: "shop-1002",
-      variants: SIZES.map((s) => ({
-        sku: `MCS-${s}`,
-        title: s,
-        price: 1800,
-        currency: "USD",
-        weight: 60,
-        weight_unit: "g",
-        upc: `0840001${SIZES.indexOf(s)}0000`,
-      })),
+      variants: [{ sku: "SOCK-3", title: "One size", price: 1800, currency: "USD", weight: 150, weight_unit: "g", upc: "084000100000" }],
     },
     {
-      title: "Packable Rain Jacket",
+      title: "Rain jacket",
       vendor: "Coastline",
       tags: ["outerwear"],
       external_id: "shop-1003",
       images: [{ url: "https://images.example.com/rain-jacket.jpg", alt_text: "Rain jacket, front" }],
-      variants: SIZES.map((s) => ({ sku: `PRJ-${s}`, title: s, price: 8900, currency: "USD", weight: 310, weight_unit: "g" })),
+      variants: SIZES.map((s) => ({ sku: `JKT-${s}`, title: s, price: 12900, currency: "USD", weight: 640, weight_unit: "g" })),
+    },
+    {
+      title: "Organic tee",
+      vendor: "Coastline",
+      tags: ["tops"],
+      external_id: "shop-1004",
+      variants: SIZES.map((s) => ({ sku: `TEE-${s}`, title: s, price: 2800, currency: "USD", weight: 180, weight_unit: "g" })),
     },
     {
       title: "Canvas Tote",

@@ -26,8 +26,7 @@ async function orderOf(ctx: Ctx, r: R) {
   return order;
 }
 
-/** The order's currency, or an imported return's own (USD when the import named none). */
-const currencyOf = (r: R, order: { currency: string } | null) => order?.currency ?? r.currency ?? "USD";
+const currencyOf = returns.returnCurrency;
 
 interface ImportedCustomer {
   firstName?: string;
@@ -243,6 +242,9 @@ export const returnsResolvers = {
       return allowedActions(r.status as ReturnStatus, flags);
     },
   },
+  WebhookDelivery: {
+    subjectReturn: (d: { subjectId: string }, _: unknown, ctx: Ctx) => returns.returnByIdLoader(ctx, d.subjectId),
+  },
   ReturnComment: {
     author: async (c: { authorType: string; authorId: string | null }, _: unknown, ctx: Ctx) =>
       actorOf(c.authorType, c.authorId, await actorName(ctx, c.authorType, c.authorId)),
@@ -280,6 +282,7 @@ export const returnsResolvers = {
       type: v.item.compensation === "store_credit" ? "store_credit" : "original_payment",
     }),
     productValueNoTaxNoAdjustment: (v: { productValue: number; currency: string }) => wrap(v.productValue, v.currency),
+    maxMerchantAdjustment: (v: { maxAdjustment: number; currency: string }) => money(v.maxAdjustment, v.currency),
     compensation: (v: { item: I }) => v.item.compensation,
     imageUrl: (v: { line: LineItemRow | null }) => v.line?.imageUrl ?? null,
     title: (v: { item: I }) => [v.item.productTitle, v.item.variantTitle].filter(Boolean).join(" · ") || null,

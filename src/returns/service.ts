@@ -61,16 +61,22 @@ export interface CreateReturnInput {
   } | null;
 }
 
+/** A return's currency, the one rule: its order's, else an imported return's own, else USD (an import that named none). */
+export function returnCurrency(ret: { currency: string | null }, order: { currency: string } | null | undefined): string {
+  return order?.currency ?? ret.currency ?? "USD";
+}
+
 /** Value of the returned units: price less their share of the line discount, before tax. */
 export function itemValues(
   item: Pick<ReturnItemRow, "quantity" | "status" | "merchantAdjustment">,
   line: Pick<LineItemRow, "unitPrice" | "quantity" | "discount" | "tax"> | null,
 ) {
-  if (!line) return { productValue: 0, tax: 0, refund: 0 };
+  if (!line) return { productValue: 0, tax: 0, refund: 0, maxAdjustment: 0 };
   const productValue = Math.round(((line.unitPrice * line.quantity - line.discount) * item.quantity) / line.quantity);
   const tax = Math.round((line.tax * item.quantity) / line.quantity);
   const refund = item.status === "rejected" ? 0 : Math.max(0, productValue + tax - (item.merchantAdjustment ?? 0));
-  return { productValue, tax, refund };
+  // An adjustment is taken off the item's refund: at most the item's whole value, tax included.
+  return { productValue, tax, refund, maxAdjustment: productValue + tax };
 }
 
 function returnNotFound(id: string) {
@@ -339,20 +345,20 @@ export interface ProcessItemInput {
 }
 
 export async function processReturn(ctx: RequestContext, id: string, inputs: ProcessItemInput[], customerNotes?: string | null) {
-  if (!inputs.length) throw fail.badInput("`products` must name at least one return item.", "products");
+  if (!inputs.length) throw fail.badInput("`items` must name at least one return item.", "items");
   return act(ctx, id, "process", async ({ tx, ret, items }) => {
     const byId = new Map(items.map((i) => [i.id, i]));
     const order = ret.orderId ? await tx.order.findUnique({ where: { id: ret.orderId }, select: { currency: true } }) : null;
-    const currency = order?.currency ?? ret.currency ?? "USD";
+    const currency = returnCurrency(ret, order);
     const lineIds = items.flatMap((i) => (i.lineItemId ? [i.lineItemId] : []));
     const lines = new Map((await tx.orderLineItem.findMany({ where: { id: { in: lineIds } } })).map((l) => [l.id, l]));
     const now = new Date();
     const seen = new Set<string>();
     for (const [i, p] of inputs.entries()) {
-      const f = `products[${i}]`;
+      const f = `items[${i}]`;
       const item = byId.get(p.itemId);
-      if (!item) throw fail.badInput(`\`${f}._id\` ${JSON.stringify(p.itemId)} is not an item of this return.`, `${f}._id`);
-      if (seen.has(item.id)) throw fail.badInput(`\`${f}._id\` ${item.id} appears twice.`, `${f}._id`);
+      if (!item) throw fail.badInput(`\`${f}.itemId\` ${JSON.stringify(p.itemId)} is not an item of this return.`, `${f}.itemId`);
+      if (seen.has(item.id)) throw fail.badInput(`\`${f}.itemId\` ${item.id} appears twice.`, `${f}.itemId`);
       seen.add(item.id);
       if (item.status !== "open")
         throw fail.conflict(
@@ -361,20 +367,23 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
           `Return item ${item.id} is ${item.status}; reopen or reset the return to process it again.`,
         );
       if (p.reject && (p.restock != null || p.merchantAdjustment != null))
-        throw fail.badInput(`\`${f}\`: \`reject\` and \`processInput\` are mutually exclusive.`, `${f}.reject`);
+        throw fail.badInput(
+          `\`${f}.reject\` cannot be combined with \`${f}.restock\` or \`${f}.merchantAdjustment\`: reject the item, or process it.`,
+          `${f}.reject`,
+        );
       let adjustment: number | null = null;
       if (p.merchantAdjustment != null) {
-        const field = `${f}.processInput.newMerchantAdjustment`;
+        const field = `${f}.merchantAdjustment`;
         adjustment = parseMajor(p.merchantAdjustment, currency, field);
         if (adjustment < 0) throw fail.badInput(`\`${field}\` must not be negative.`, field);
-        // An adjustment is taken off the item's refund: more than the item is worth is a typo, not a refund of 0.
-        const { productValue, tax } = itemValues(
+        // More than the item is worth is a typo, not a refund of 0.
+        const { maxAdjustment } = itemValues(
           { ...item, merchantAdjustment: null },
           (item.lineItemId && lines.get(item.lineItemId)) || null,
         );
-        if (adjustment > productValue + tax) {
+        if (adjustment > maxAdjustment) {
           throw fail.badInput(
-            `\`${field}\` (${money(adjustment, currency).amount}) must not exceed the item's value of ${money(productValue + tax, currency).amount} ${currency} (tax included); enter at most that amount.`,
+            `\`${field}\` (${money(adjustment, currency).amount}) must not exceed the item's value of ${money(maxAdjustment, currency).amount} ${currency} (tax included); enter at most that amount.`,
             field,
           );
         }
@@ -548,6 +557,16 @@ export function itemsOf(ctx: RequestContext, returnId: string) {
       return groupBy(ids, rows, (r) => r.returnId);
     })
     .load(returnId) as Promise<ReturnItemRow[]>;
+}
+
+/** A return of the caller's stores by id, batched; null when there is none. */
+export function returnByIdLoader(ctx: RequestContext, id: string) {
+  return ctx.loaders
+    .get("returns.byId", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.return.findMany({ where: { id: { in: [...ids] }, storeId: { in: ctx.storeIds() } } });
+      return indexBy(ids, rows, (r) => r.id);
+    })
+    .load(id) as Promise<ReturnRow | null>;
 }
 
 export function lineItemByIdLoader(ctx: RequestContext, lineItemId: string) {

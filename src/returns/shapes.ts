@@ -78,7 +78,8 @@ export const Return = component(
     updatedAt: T.String({ format: "date-time" }),
     order: Obj({ id: S, name: S }),
     items: T.Array(ReturnItem),
-    source: Obj({ emailAddress: OptS, mailingAddress: Opt(Address), name: PersonName, phoneNumber: OptS }),
+    // The reference requires all four, non-null: a source without one carries it empty (json-shape.ts emptyOf).
+    source: Obj({ emailAddress: S, mailingAddress: Address, name: PersonName, phoneNumber: S }),
     destination: Obj({ mailingAddress: Opt(Address), phoneNumber: OptS }),
     protection: Obj({
       covered: T.Boolean(),

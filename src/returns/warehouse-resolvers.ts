@@ -12,7 +12,7 @@ type ItemValues = { item: { compensation: string; status: string }; productValue
 /** The return's items with their values (minor units) and the order's currency. */
 async function itemMoney(ctx: Ctx, r: ReturnRow) {
   const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), r.orderId ? orderById(ctx, r.orderId) : null]);
-  const currency = order?.currency ?? r.currency ?? "USD";
+  const currency = returns.returnCurrency(r, order);
   const values = await Promise.all(
     items.map(async (item) => ({
       compensation: item.compensation,

@@ -1,10 +1,12 @@
 // Every ```sh block of README.md and facades/dashboard/guides/*.md runs, in order, against a fresh
-// `npm start` (demo data) with the variables its banner prints: an example cannot rot unnoticed.
+// `npm start` (demo data) with the variables its banner prints: an example cannot rot unnoticed. The
+// service is started as the document tells its reader (`npm start`, or the guide's own
+// `NAME=value npm start` block), with none of the test harness's settings.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { providers } from "../support/env.js";
-import { dedicatedExamplesTest, ROOT, runShellBlocks, shellBlocks, startLikeNpmStart } from "../support/doc-examples.js";
+import { dedicatedExamplesTest, ROOT, runShellBlocks, shellBlocks, startCommand, startLikeNpmStart } from "../support/doc-examples.js";
 
 const GUIDES = "facades/dashboard/guides";
 const files = [
@@ -24,9 +26,11 @@ describe.each(providers)("documentation examples (%s)", (provider) => {
       expect(existsSync(join(ROOT, dedicated)), `${file} names ${dedicated}`).toBe(true);
       return;
     }
-    const blocks = shellBlocks(markdown);
+    const all = shellBlocks(markdown);
+    const start = startCommand(all);
+    const blocks = all.filter((_, i) => i !== start.block);
     if (!blocks.length) return;
-    const service = await startLikeNpmStart(provider);
+    const service = await startLikeNpmStart(provider, start);
     try {
       const result = runShellBlocks(file, blocks, { ...service.exports, DATABASE_URL: service.databaseUrl });
       expect(result.ok, result.report).toBe(true);
@@ -48,4 +52,12 @@ it("finds sh blocks and stops at the first failing one, naming it", { timeout: 1
   const output = result.report.split("--- the session's last output:")[1];
   expect(output).toContain("one");
   expect(output).not.toContain("never");
+});
+
+it("reads a guide's start command from its own block, settings included", () => {
+  const blocks = shellBlocks(
+    "```sh\nWEBHOOK_ALLOW_PRIVATE_URLS=true LOG_LEVEL=warn npm start   # its own terminal\n```\n\n```sh\necho hi\n```\n",
+  );
+  expect(startCommand(blocks)).toEqual({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: "true", LOG_LEVEL: "warn" }, block: 0 });
+  expect(startCommand(shellBlocks("```sh\necho npm start\n```\n"))).toEqual({ env: {}, block: -1 });
 });

@@ -101,7 +101,7 @@ describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)",
     // The endpoint is fixed: a test event goes through the outbox and shows in the log, delivered.
     answers["/down"] = 200;
     await page.getByRole("button", { name: "Send test event" }).click();
-    await page.getByText(/Test event queued as delivery msg_/).waitFor();
+    await page.getByText("Test event queued; its outcome appears in the deliveries below.").waitFor();
     await expect.poll(() => subscriber.received.filter((r) => r.path === "/down").length, { timeout: 15_000 }).toBe(2);
     const test = subscriber.received.filter((r) => r.path === "/down")[1];
     expect(test.json).toMatchObject({ type: "test", test: true });
@@ -127,7 +127,7 @@ describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)",
     // The event's subject links to the return's page.
     await rows
       .filter({ hasText: "Return updated" })
-      .getByRole("link", { name: `Return ${ret.id}` })
+      .getByRole("link", { name: `Return R${ret.compatId} for order #1001` })
       .click();
     await page.waitForURL(new RegExp(`/dashboard/returns/${ret.id}$`));
   });

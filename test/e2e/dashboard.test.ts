@@ -335,7 +335,11 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await expect(timeline.getByRole("listitem").nth(1).textContent()).resolves.toContain("Process: Open → Complete");
     await expect(timeline.getByRole("listitem").nth(1).textContent()).resolves.toContain("E2E Merchant (staff)");
     await expect(actions.getByRole("button").allTextContents()).resolves.toEqual(["Reopen"]);
-    await expect(page.getByRole("table", { name: `Items of return ${ret.id}` }).textContent()).resolves.toContain("adjusted −5.00");
+    await expect(page.getByRole("table", { name: `Items of return R${ret.compatId}` }).textContent()).resolves.toContain("adjusted −5.00");
+    // The timeline says what happened to which item, in words: no ids, no field names.
+    const processed = (await timeline.getByRole("listitem").nth(1).textContent()) ?? "";
+    expect(processed).toMatch(/: restocked, 5\.00 USD kept back|: not restocked, 5\.00 USD kept back/);
+    expect(processed).not.toMatch(/rit_|itemId|merchantAdjustment/);
 
     // Reopen, then flag with a reason: each adds a timeline entry, and the buttons follow the status.
     await actions.getByRole("button", { name: "Reopen" }).click();
@@ -448,8 +452,10 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await invoices.waitFor();
     await shot("24-invoices");
     const pending = await svc.services.db.prisma.invoice.findFirstOrThrow({ where: { storeId, status: "pending" } });
-    await invoices.getByRole("link", { name: pending.id }).click();
-    await page.getByRole("table", { name: `Items of invoice ${pending.id}` }).waitFor();
+    // An invoice is named by its period, not its id.
+    const period = `${pending.periodStart.toISOString().slice(0, 10)} – ${pending.periodEnd.toISOString().slice(0, 10)}`;
+    await invoices.getByRole("link", { name: `Invoice ${period}` }).click();
+    await page.getByRole("table", { name: `Items of invoice ${period}` }).waitFor();
     await shot("25-invoice-detail");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toBe(`invoice-${pending.id}.csv`);
@@ -496,7 +502,8 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await expect(row.getByRole("link", { name: `Return R${grace.compatId} for order #1002` }).textContent()).resolves.toBe(
       `R${grace.compatId}`,
     );
-    await expect(row.textContent()).resolves.toContain(grace.id);
+    // People's words: the return number, never the internal id.
+    await expect(row.textContent()).resolves.not.toContain(grace.id);
     // The tabs count this search's returns per status.
     await expect(
       page
@@ -584,7 +591,11 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     const ret = await newReturn("DEMO-1006", "li-tee", "Too big");
     await page.goto(url(`/dashboard/returns/${ret.id}`));
     await page.getByRole("heading", { name: "Return for order #1006", level: 1 }).waitFor();
-    await expect(page.locator(".page-header").textContent()).resolves.toContain(`Return ${ret.number} · ${ret.id}`);
+    await expect(page.locator(".page-header").textContent()).resolves.toContain(`Return ${ret.number}`);
+    await expect(page.locator(".page-header").textContent()).resolves.not.toContain(ret.id);
+    // The id stays one click away, for support.
+    await page.getByText("For support").click();
+    await page.locator(".support-details").getByText(ret.id).waitFor();
     const actions = page.getByRole("group", { name: "Return actions" });
     const described = await actions.getByRole("button").evaluateAll((bs) =>
       bs.map((b) => ({

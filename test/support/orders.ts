@@ -10,7 +10,14 @@ export interface OrderFixture {
 }
 
 /** A custom-sync order body (the platform's order JSON). */
-export function customOrderBody(opts: { id?: string; name?: string; lines?: { id: string; quantity: number; price?: string }[] } = {}) {
+export function customOrderBody(
+  opts: {
+    id?: string;
+    name?: string;
+    lines?: { id: string; quantity: number; price?: string }[];
+    customer?: { email: string; firstName?: string; lastName?: string };
+  } = {},
+) {
   const id = opts.id ?? `ext-${Date.now().toString(36)}-${++n}`;
   const lines = opts.lines ?? [
     { id: `${id}-li-1`, quantity: 2, price: "40.00" },
@@ -25,7 +32,7 @@ export function customOrderBody(opts: { id?: string; name?: string; lines?: { id
     updatedAt: "2026-11-01T10:00:00Z",
     presentmentCurrency: "USD",
     shopCurrency: "USD",
-    customer: { email: "ada@example.test", firstName: "Ada", lastName: "Lovelace", phone: "+15555550100" },
+    customer: opts.customer ?? { email: "ada@example.test", firstName: "Ada", lastName: "Lovelace", phone: "+15555550100" },
     lineItems: lines.map((l, i) => ({
       id: l.id,
       quantity: l.quantity,
@@ -57,7 +64,7 @@ export async function pushOrder(
     externalId: body.id,
     name: body.name ?? body.id,
     lineItems: body.lineItems.map((l) => ({ id: l.id, quantity: l.quantity })),
-    internalId: res.body.internalId,
+    internalId: res.body.redoId,
   };
 }
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import {
   actionButtons,
   actorText,
-  addAmounts,
   adjustmentError,
   collectCsv,
+  describeDetail,
   overviewVariables,
   personName,
   refundState,
@@ -145,12 +145,6 @@ describe("adjustments", () => {
     expect(adjustmentError("1.005", max)).toBe("Enter an amount such as 5.00 (at most 2 decimals).");
     expect(adjustmentError("1.5", { amount: "500", currency: "JPY" })).toBe("Enter a whole amount such as 5.");
   });
-  it("adds amounts exactly", () => {
-    expect(addAmounts("28.00", "2.24")).toBe("30.24");
-    expect(addAmounts("0.10", "0.20")).toBe("0.30");
-    expect(addAmounts("0.05", "0.00")).toBe("0.05");
-    expect(addAmounts("500", "40")).toBe("540");
-  });
 });
 
 describe("overview period", () => {
@@ -209,5 +203,33 @@ describe("customers and inventory", () => {
     expect(otherReturns(page(eleven), "x")).toEqual({ returns: eleven.slice(0, 10).map((id) => ({ id })), more: true });
     expect(otherReturns(page(eleven, true), "r0").more).toBe(true);
     expect(otherReturns(page(eleven), "r0")).toEqual({ returns: eleven.slice(1).map((id) => ({ id })), more: false });
+  });
+});
+
+describe("describeDetail", () => {
+  const titles: Record<string, string> = { rit_0123456789ab: "Organic tee · M", rit_abcdefghijkl: "Rain jacket · L" };
+  const title = (id: string) => titles[id] ?? null;
+  it("names items by title and amounts with the currency, never ids or field names", () => {
+    const text = describeDetail(
+      JSON.stringify({
+        items: [
+          { itemId: "rit_0123456789ab", restock: true, merchantAdjustment: "5", reject: false },
+          { itemId: "rit_abcdefghijkl", reject: true },
+          { itemId: "rit_unknown00000", restock: false },
+        ],
+      }),
+      title,
+      "EUR",
+    );
+    expect(text).toBe("Organic tee · M: restocked, 5 EUR kept back · Rain jacket · L: rejected · an item: not restocked");
+    expect(text).not.toMatch(/rit_|itemId|merchantAdjustment|true|false/);
+  });
+  it("words removed items and reasons; drops ids and comment references", () => {
+    expect(describeDetail(JSON.stringify({ removedItemIds: ["rit_0123456789ab"], reason: "every item removed" }), title, "USD")).toBe(
+      "Removed: Organic tee · M · Reason: every item removed",
+    );
+    expect(describeDetail(JSON.stringify({ commentId: "rcm_0123456789ab" }), title, "USD")).toBe("");
+    expect(describeDetail(JSON.stringify({ warehouseId: "loc_0123456789ab", note: "ok" }), title, "USD")).toBe("Note: ok");
+    expect(describeDetail("not json", title, "USD")).toBe("not json");
   });
 });

@@ -49,7 +49,26 @@ describe("REST route declarations", () => {
       items: [{ id: "i", grade: null, reasonCode: null, exchangeItem: null }],
       destination: { mailingAddress: null, phoneNumber: null },
     }) as any;
-    expect(shaped).toEqual({ id: "r", items: [{ id: "i", grade: null }], destination: {} });
+    expect(shaped.shipment).toBeUndefined();
+    expect(shaped.exchange).toBeUndefined();
+    expect(shaped.items[0]).toMatchObject({ id: "i", grade: null });
+    expect(shaped.items[0]).not.toHaveProperty("reasonCode");
+    expect(shaped.items[0]).not.toHaveProperty("exchangeItem");
+    expect(shaped.destination).toEqual({});
+  });
+
+  it("gives a required key without a value its empty form, once for every shape: never leaves it out", () => {
+    const shaped = dropAbsent(Return, { id: "r", source: { name: { given: "Ada", surname: "L" }, emailAddress: null } }) as any;
+    expect(shaped.source).toEqual({
+      emailAddress: "",
+      mailingAddress: { line1: "", line2: "", city: "", state: "", postalCode: "", country: "" },
+      name: { given: "Ada", surname: "L" },
+      phoneNumber: "",
+    });
+    expect(shaped.order).toEqual({ id: "", name: "" });
+    // No true empty value for a date, an enum or an amount: those stay as the data has them.
+    expect(shaped).not.toHaveProperty("createdAt");
+    expect(shaped).not.toHaveProperty("status");
   });
 
   it("refuses an event payload whose optional field arrives as null", () => {

@@ -278,7 +278,7 @@ export const ordersRoutes = declareRoutes("Orders", [
         schema: Obj({
           message: S,
           orderId: T.String({ description: "Your order id" }),
-          internalId: T.String({ description: "The service's order id (ord_…)" }),
+          redoId: T.String({ description: "The service's order id (ord_…), under the reference's key" }),
         }),
       },
     },
@@ -290,7 +290,7 @@ export const ordersRoutes = declareRoutes("Orders", [
     }),
     respond: ({ upsertOrder: u }) => ({
       status: 200,
-      body: { message: u.created ? "Order created" : "Order updated", orderId: u.order.externalId, internalId: u.order.id },
+      body: { message: u.created ? "Order created" : "Order updated", orderId: u.order.externalId, redoId: u.order.id },
     }),
   },
   {

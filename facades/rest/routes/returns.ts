@@ -201,7 +201,13 @@ export const returnsRoutes: RestRoute[] = [
       })),
       notes: body.customerNotes ?? null,
     }),
-    fieldPath: (f) => f.replace(/^items\[(\d+)\]/, "products[$1]"),
+    // The core names its input (`items[0].merchantAdjustment`); the client sent `products[0].processInput.newMerchantAdjustment`.
+    fieldPath: (f) =>
+      f
+        .replace(/^items(?=\[|$)/, "products")
+        .replace(/\.itemId$/, "._id")
+        .replace(/\.merchantAdjustment$/, ".processInput.newMerchantAdjustment")
+        .replace(/\.restock$/, ".processInput.restock"),
     respond: (data) => ({ status: 200, body: data.processReturn }),
   }),
   restRoute({

@@ -142,8 +142,9 @@ describe.each(providers)("the warehouse platform's webhooks (%s)", (provider) =>
     expect(before.compatId).not.toBe(after.compatId);
 
     expect((await api.remove(id)).status).toBe(204);
-    await newReturn();
-    await new Promise((r) => setTimeout(r, 400));
+    const afterRemoval = await newReturn();
+    // Deliveries are queued in the change's own transaction (before its 201): none for a removed subscription.
+    expect(await svc.services.db.prisma.webhookDelivery.count({ where: { storeId, subjectId: afterRemoval.id, format: "loop" } })).toBe(0);
     expect(at("/pd")).toHaveLength(1);
     expect((await api.list()).body.webhooks).toEqual([]);
     for (const res of [
@@ -280,7 +281,8 @@ describe.each(providers)("the warehouse platform's webhooks (%s)", (provider) =>
     // A successful processing fires nothing on this topic.
     const ok = await newReturn();
     expect((await compatClient(svc, key).post(`/return/${ok.compatId}/process`)).body).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
+    // A failure is recorded (and its delivery queued) before the answer: none for the successful one.
+    expect(await svc.services.db.prisma.webhookDelivery.count({ where: { storeId, type: "return.processing.failed" } })).toBe(1);
     expect(at("/failed")).toHaveLength(1);
   });
 

@@ -45,7 +45,7 @@ describe.each(providers)("guides under /docs (%s)", (provider) => {
     const page = await (await get("/docs/guides/rest-api")).text();
     expect(page).toContain('<h2 id="the-return-lifecycle">The return lifecycle</h2>');
     expect(page).toContain('<a href="operations#scopes">Operations</a>');
-    expect(page).toMatch(/<pre><code class="language-sh">RETURN=\$\(curl -sf/);
+    expect(page).toMatch(/<pre><code class="language-sh">RETURN=\$\(curl -sS --fail-with-body/);
     const pages = new Map<string, string>();
     for (const name of NAMES) pages.set(name, await (await get(`/docs/guides/${name}`)).text());
     for (const [name, html] of pages) {

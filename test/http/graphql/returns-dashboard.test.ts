@@ -63,6 +63,9 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
 
   it("refuses an adjustment above the item's value with a 400 naming the field, and changes nothing", async () => {
     const ret = await customerReturn("Adjust", "Ment");
+    // The cap the dashboard checks before sending is the core's own answer.
+    const caps = await gql(`query($id: ID!) { return(id: $id) { items { maxMerchantAdjustment { amount currency } } } }`, { id: ret.id });
+    expect(caps.return.items[0].maxMerchantAdjustment).toEqual({ amount: "30.24", currency: "USD" });
     const res = await svc.http.graphql(
       PROCESS,
       {
@@ -77,8 +80,9 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
     expect(res.errors?.[0].extensions).toMatchObject({
       code: "BAD_USER_INPUT",
       status: 400,
-      field: "products[0].processInput.newMerchantAdjustment",
+      field: "items[0].merchantAdjustment",
     });
+    expect(res.errors?.[0].message).toMatch(/^`items\[0\]\.merchantAdjustment` \(500\.00\) must not exceed/);
     expect(res.errors?.[0].message).toContain("must not exceed the item's value of 30.24 USD");
     const read = await gql(`query($id: ID!) { return(id: $id) { status items { status productAdjustment } timeline { action } } }`, {
       id: ret.id,
@@ -100,6 +104,8 @@ describe.each(providers)("the dashboard's returns operations over GraphQL (%s)",
     );
     expect(rest.status).toBe(400);
     expect(rest.body.field).toBe("products[0].processInput.newMerchantAdjustment");
+    // The core names its own input; the door quotes the field the client sent.
+    expect(rest.body.detail).toMatch(/^`products\[0\]\.processInput\.newMerchantAdjustment` \(500\.00\) must not exceed/);
 
     // The whole value (tax included) is the most it takes: the refund is then zero.
     const ok = await gql(PROCESS, {

@@ -297,6 +297,8 @@ describe.each(providers)("inbound shipments over REST v2.2 (%s)", (provider) => 
       expect(res.status, q).toBe(400);
       expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
       expect(res.body.field, q).toBe(field);
+      // The core says `endCursor`; the REST door quotes its own header.
+      if (field === "page-continue") expect(res.body.detail).toContain("`X-Page-Next`");
     }
     // All of them at once: one 400 naming each parameter as sent.
     const many = await get("?status=pending&location_id=warehouse-1&created_at_min=yesterday&page-size=0&page-continue=garbage");

@@ -33,18 +33,18 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
     const body = customOrderBody({ id: `sync-${Date.now()}` });
     const first = await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, body, { token: secret });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ message: "Order created", orderId: body.id, internalId: expect.stringMatching(/^ord_/) });
+    expect(first.body).toEqual({ message: "Order created", orderId: body.id, redoId: expect.stringMatching(/^ord_/) });
     const again = await svc.http.post(
       `/v2.2/stores/${storeId}/custom/orders`,
       { ...body, name: "#2002", lineItems: [{ ...body.lineItems[0], quantity: 5 }, ...body.lineItems.slice(1)] },
       { token: secret },
     );
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ message: "Order updated", orderId: body.id, internalId: first.body.internalId });
+    expect(again.body).toEqual({ message: "Order updated", orderId: body.id, redoId: first.body.redoId });
     const got = await svc.http.get(`/v2.2/stores/${storeId}/orders/${encodeURIComponent("#2002")}`, { token: secret });
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({
-      id: first.body.internalId,
+      id: first.body.redoId,
       orderId: body.id,
       name: "#2002",
       provider: "custom",
@@ -126,7 +126,7 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
       ),
     );
     const READ = `query($s: ID!, $id: String!) { order(storeId: $s, id: $id) { protection { covered finalSaleCoverage packageProtection returnsCoverage } discounts { amount } taxes { amount } shippingCost { amount } total { amount } items { variant { weight { kg } } } } }`;
-    const viaRest = expectNoErrors(await svc.http.graphql(READ, { s: storeId, id: rest.body.internalId }, secret)).order;
+    const viaRest = expectNoErrors(await svc.http.graphql(READ, { s: storeId, id: rest.body.redoId }, secret)).order;
     const viaGraphql = expectNoErrors(await svc.http.graphql(READ, { s: storeId, id: upsert.upsertOrder.order.id }, secret)).order;
     expect(viaRest).toEqual(viaGraphql);
     expect(viaRest).toMatchObject({

@@ -72,7 +72,8 @@ describe.each(providers)("logs never contain credentials (%s)", (provider) => {
     });
     const signingSecret = ((await wh.json()) as { webhook: { signingSecret: string } }).webhook.signingSecret;
     expect(signingSecret).toMatch(/^whsec_/);
-    await new Promise((r) => setTimeout(r, 100));
+    // Wait for the last request's record (written when its response finishes), then look for secrets.
+    await expect.poll(() => lines.some((l) => l.includes('"msg":"request"') && l.includes(`/stores/${store.id}/webhooks`))).toBe(true);
 
     const all = lines.join("");
     expect(lines.length).toBeGreaterThan(5);

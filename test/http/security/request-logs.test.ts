@@ -50,7 +50,8 @@ describe.each(providers)("access log names path, door, route, operation and API 
     await fetch(`${running.url}/api/v1/warehouse/return/list`, { headers: { "x-authorization": secret } });
     await fetch(`${running.url}/dashboard/returns`);
     await fetch(`${running.url}/no/such/place`);
-    await new Promise((r) => setTimeout(r, 100));
+    // A request's record is written when its response finishes: wait for the last one's.
+    await expect.poll(() => records.some((r) => r.msg === "request" && r.path === "/no/such/place")).toBe(true);
 
     const requests = records.filter((r) => r.msg === "request");
     const find = (path: string) => requests.find((r) => r.path === path);

@@ -10,13 +10,16 @@ import { Login } from "./pages/login";
 import { Developer } from "./pages/developer";
 import { CheckoutRouting } from "./pages/checkout";
 import { AbTest, AbTests } from "./pages/ab-tests";
-import { ReturnPage, Returns } from "./pages/returns";
+import { Returns } from "./pages/returns";
+import { ReturnPage } from "./pages/return-page";
 import { Inventory, InventoryItem } from "./pages/inventory";
 import { Overview } from "./pages/overview";
 import { Webhook, Webhooks } from "./pages/webhooks";
 import { InboundShipment, InboundShipments } from "./pages/inbound";
 import { Product, Products } from "./pages/products";
 import { Invoice, Invoices } from "./pages/invoices";
+import { Customer, Customers } from "./pages/customers";
+import { Attention } from "./pages/attention";
 
 interface Route {
   path: string;
@@ -30,6 +33,9 @@ export const ROUTES: Route[] = [
   { path: "/overview", nav: "Overview", component: Overview },
   { path: "/returns", nav: "Returns", component: Returns },
   { path: "/returns/:id", component: ReturnPage },
+  { path: "/attention", nav: "Needs attention", component: Attention },
+  { path: "/customers", nav: "Customers", component: Customers },
+  { path: "/customers/:id", component: Customer },
   { path: "/webhooks", nav: "Webhooks", component: Webhooks },
   { path: "/webhooks/:id", component: Webhook },
   { path: "/inbound", nav: "Inbound", component: InboundShipments },

@@ -207,6 +207,56 @@ function capitalize(s: string) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+export const ITEM_STATUS_LABELS: Record<string, string> = { open: "Not processed yet", processed: "Processed", rejected: "Rejected" };
+
+/** What looks like one of the service's ids (`rit_…`, `ret_…`): never shown as words. */
+const INTERNAL_ID = /^[a-z]{2,4}_[0-9a-z]{8,}$/;
+
+/**
+ * A timeline entry's detail (the core's JSON) in a merchant's words: items by their titles, amounts
+ * with the return's currency, reasons as written; ids never. `itemTitle` names a return item by id.
+ */
+export function describeDetail(detail: string, itemTitle: (id: string) => string | null, currency: string): string {
+  let d: unknown;
+  try {
+    d = JSON.parse(detail);
+  } catch {
+    return detail;
+  }
+  if (!d || typeof d !== "object" || Array.isArray(d)) return typeof d === "string" ? d : "";
+  const item = (id: unknown) => (typeof id === "string" ? (itemTitle(id) ?? "an item") : "an item");
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(d as Record<string, unknown>)) {
+    if (key === "items" && Array.isArray(value)) {
+      for (const i of value as {
+        itemId?: string;
+        restock?: boolean | null;
+        merchantAdjustment?: string | null;
+        reject?: boolean | null;
+      }[]) {
+        const what = i.reject
+          ? "rejected"
+          : [
+              i.restock ? "restocked" : "not restocked",
+              i.merchantAdjustment != null && Number(i.merchantAdjustment) !== 0 ? `${i.merchantAdjustment} ${currency} kept back` : null,
+            ]
+              .filter(Boolean)
+              .join(", ");
+        parts.push(`${item(i.itemId)}: ${what}`);
+      }
+    } else if ((key === "removedItemIds" || key === "processedItemIds") && Array.isArray(value)) {
+      parts.push(`${key === "removedItemIds" ? "Removed" : "Processed"}: ${value.map(item).join(", ")}`);
+    } else if (key === "commentId") {
+      // The comment itself is listed under Comments.
+    } else if (typeof value === "string" && INTERNAL_ID.test(value)) {
+      // An id says nothing to a person.
+    } else if (value !== null && typeof value !== "object") {
+      parts.push(`${capitalize(key.replace(/([A-Z])/g, " $1").toLowerCase())}: ${String(value)}`);
+    }
+  }
+  return parts.join(" · ");
+}
+
 export function actorText(a: { type: string; id: string | null; name: string | null }): string {
   const who = a.name || a.id || "";
   const kind = a.type === "staff" ? "staff" : a.type === "api_client" ? "API client" : a.type;
@@ -268,15 +318,6 @@ export function adjustmentError(text: string, max: { amount: string; currency: s
   if (value > (minorUnits(max.amount, decimals) ?? 0))
     return `Cannot exceed the item's value of ${max.amount} ${max.currency} (tax included).`;
   return null;
-}
-
-/** Adds two decimal amounts of one currency ("28.00" + "2.24" → "30.24"). */
-export function addAmounts(a: string, b: string): string {
-  const decimals = Math.max((a.split(".")[1] ?? "").length, (b.split(".")[1] ?? "").length);
-  const sum = (minorUnits(a, decimals) ?? 0) + (minorUnits(b, decimals) ?? 0);
-  if (!decimals) return String(sum);
-  const s = String(sum).padStart(decimals + 1, "0");
-  return `${s.slice(0, -decimals)}.${s.slice(-decimals)}`;
 }
 
 /** The overview's period as typed (UTC days, both inclusive; default this month) → `from`/`to` of returnsOverview. */

@@ -1,6 +1,8 @@
 // Every GraphQL document the dashboard sends, in one place. test/unit/dashboard-operations.test.ts
 // validates each against schema.graphql, so a schema change that breaks a page fails the tests.
-// A new page adds its documents here.
+// A new page keeps its documents beside it (pages/<page>.ops.ts) and lists them in ALL_OPERATIONS.
+import { CUSTOMER_ORDERS, CUSTOMER_RETURNS, CUSTOMERS } from "./pages/customers.ops.js";
+import { ATTENTION } from "./pages/attention.ops.js";
 
 export const LOGIN = `mutation DashboardLogin($email: String!, $password: String!) {
   login(email: $email, password: $password) { token expiresAt user { id email name } }
@@ -110,7 +112,7 @@ const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt reopened
   items { id quantity reason reasonCode customerComment status compensation outcome productAdjustment sku title imageUrl tax { ${WRAPPED} }
     orderItem { id line_item_id }
     refund { amount { ${MONEY} } type }
-    productValueNoTaxNoAdjustment { ${WRAPPED} } }
+    productValueNoTaxNoAdjustment { ${WRAPPED} } maxMerchantAdjustment { ${MONEY} } }
   totals { charge { ${WRAPPED} } exchange { ${WRAPPED} } refund { ${WRAPPED} } storeCredit { ${WRAPPED} } shippingFee { ${WRAPPED} } }
   shipment { carrier status tracker trackingUrl postageLabel formLabel }
   createdBy { type id name }
@@ -174,7 +176,7 @@ export const RETURNS_CSV = `query DashboardReturnsCsv(${RETURN_LIST_VARS}) {
 // trigger, platformId: kind `loop` only (the warehouse platform's subscriptions); status: `inactive` ones are sent nothing.
 const WEBHOOK_FIELDS = `id storeId topic kind trigger status platformId externalId createdAt updatedAt callback { url auth { bearer { token } } }
   health { status failingSince lastSuccessAt consecutiveFailures }`;
-const DELIVERY_FIELDS = `id webhookId subjectId type reason status attemptCount nextAttemptAt lastStatusCode lastError createdAt finishedAt
+const DELIVERY_FIELDS = `id webhookId subjectId subjectReturn { id number order { name } } type reason status attemptCount nextAttemptAt lastStatusCode lastError createdAt finishedAt
   event { id sequence occurredAt }
   attempts { id number at outcome statusCode latencyMs responseBody error }`;
 
@@ -366,8 +368,12 @@ const OPERATIONS_PAGES: Record<string, string> = {
   SEND_WEBHOOK_TEST_EVENT,
 };
 
-/** Every document above, for the schema check. */
+/** Every document above and beside the pages, for the schema check. */
 export const ALL_OPERATIONS: Record<string, string> = {
+  CUSTOMERS,
+  CUSTOMER_ORDERS,
+  CUSTOMER_RETURNS,
+  ATTENTION,
   LOGIN,
   LOGOUT,
   VIEWER,

@@ -128,7 +128,6 @@ export function AbTest({ storeId, params }: PageProps) {
             <Section title="Details">
               <Details
                 items={[
-                  ["ID", <code>{t.id}</code>],
                   ["Status", status(t)],
                   ["Started", <Time value={t.startDate} />],
                   ["Ended", <Time value={t.endDate} empty={t.isConcluded || t.deleted ? "—" : "Still running"} />],

@@ -278,7 +278,6 @@ function Experiences({
                 <div class="experience-header">
                   <div>
                     <h3 id={`exp-${x.id}`}>{x.name}</h3>
-                    <code class="small muted">{x.id}</code>
                     {x.description && <p class="muted">{x.description}</p>}
                   </div>
                   <div class="experience-status">

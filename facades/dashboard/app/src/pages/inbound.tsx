@@ -196,7 +196,6 @@ export function InboundShipment({ storeId, params }: PageProps) {
             {back}
             <PageHeader
               title={`Shipment ${s.shipmentId ?? s.id}`}
-              description={<code>{s.id}</code>}
               actions={
                 <>
                   <Badge tone={tone(s.status)}>{label(s.status)}</Badge>

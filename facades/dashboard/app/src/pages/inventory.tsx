@@ -116,7 +116,6 @@ export function InventoryItem({ storeId, params }: PageProps) {
             <Section title="Details">
               <Details
                 items={[
-                  ["ID", <code>{i.id}</code>],
                   ["SKU", i.sku ? <code>{i.sku}</code> : "—"],
                   [
                     "Product",

@@ -44,11 +44,7 @@ export function Invoices({ storeId }: PageProps) {
               columns={[
                 {
                   label: "Invoice",
-                  render: (i) => (
-                    <Link href={`/invoices/${encodeURIComponent(i.id)}`}>
-                      <code>{i.id}</code>
-                    </Link>
-                  ),
+                  render: (i) => <Link href={`/invoices/${encodeURIComponent(i.id)}`}>{`Invoice ${period(i)}`}</Link>,
                 },
                 { label: "Period", render: period },
                 { label: "Status", render: (i) => <Badge tone={tone(i.status)}>{i.status}</Badge> },
@@ -82,7 +78,7 @@ export function Invoice({ params }: PageProps) {
         ) : (
           <>
             {back}
-            <PageHeader title={`Invoice ${period(inv)}`} description={<code>{inv.id}</code>} actions={<CsvDownload invoiceId={inv.id} />} />
+            <PageHeader title={`Invoice ${period(inv)}`} actions={<CsvDownload invoiceId={inv.id} />} />
             <Section title="Summary">
               <Details
                 items={[
@@ -96,7 +92,7 @@ export function Invoice({ params }: PageProps) {
             </Section>
             <Section title="Items">
               <Table
-                caption={`Items of invoice ${inv.id}`}
+                caption={`Items of invoice ${period(inv)}`}
                 rows={list.nodes}
                 rowKey={(i) => i.id}
                 empty={<Empty title="Nothing billed yet" />}

@@ -217,14 +217,7 @@ export function Overview({ storeId }: PageProps) {
                   columns={[
                     {
                       label: "Product",
-                      render: (p) => (
-                        <>
-                          <strong>{p.title}</strong>
-                          <div class="muted small">
-                            <code>{p.productId}</code>
-                          </div>
-                        </>
-                      ),
+                      render: (p) => <strong>{p.title}</strong>,
                     },
                     { label: "Units returned", render: (p) => p.units },
                     { label: "Share of units", render: (p) => share(p.units, o.unitCount) },

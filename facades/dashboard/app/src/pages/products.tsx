@@ -27,13 +27,16 @@ import {
   ListFooter,
 } from "../ui";
 
+/** The catalogue's kinds in words. */
+const kindLabel = (kind: string) => (kind === "NON_SELLABLE" ? "Not for sale (e.g. gift wrap)" : kind === "SELLABLE" ? "For sale" : kind);
+
 export function Products({ storeId }: PageProps) {
   const list = useConnection<any, any>(PRODUCT_FAMILIES, { storeId, first: 25 }, (d) => d.productFamilies);
   return (
     <>
       <PageHeader
         title="Products"
-        description="Product families and their variants (SKUs), newest first. Upload them with POST /v2.2/stores/{storeId}/products/bulk-upload."
+        description="Product families and their variants (SKUs), newest first. Your shop's integration uploads them through the merchant API's product upload (see the API reference)."
       />
       <Section title="Product families">
         <QueryView state={list.state} label="Loading products…">
@@ -69,7 +72,7 @@ export function Products({ storeId }: PageProps) {
                       </span>
                     ),
                   },
-                  { label: "Kind", render: (f) => <Badge>{f.kind}</Badge> },
+                  { label: "Kind", render: (f) => <Badge>{kindLabel(f.kind)}</Badge> },
                   { label: "Updated", render: (f) => <Time value={f.updatedAt} /> },
                 ]}
               />
@@ -130,10 +133,9 @@ export function Product({ storeId, params }: PageProps) {
             <Section title="Details">
               <Details
                 items={[
-                  ["ID", <code>{f.id}</code>],
                   ["External id", f.externalId ?? "—"],
                   ["Vendor", f.vendor || "—"],
-                  ["Kind", f.kind],
+                  ["Kind", kindLabel(f.kind)],
                   ["Tags", f.tags.length ? f.tags.join(", ") : "—"],
                   ["Images", <Images images={f.images} />],
                   ["Created", <Time value={f.createdAt} />],

@@ -42,6 +42,7 @@ import {
   ListFooter,
   SecretOnceDialog,
 } from "../ui";
+import { ForSupport } from "../support";
 
 interface Attempt {
   id: string;
@@ -58,6 +59,7 @@ interface Delivery {
   id: string;
   webhookId: string;
   subjectId: string;
+  subjectReturn: { id: string; number: string | null; order: { name: string } } | null;
   type: string;
   reason: string;
   status: string;
@@ -108,13 +110,15 @@ function deliveryLabel(d: { type: string; reason: string }): string {
 /** A delivery's subject: a return links to its page; a test delivery has no real subject. */
 function Subject({ topic, d }: { topic: string; d: Delivery }) {
   if (d.reason === "test") return <span class="muted small">no real subject (test)</span>;
-  if (topic === "return")
+  const r = d.subjectReturn;
+  if (r)
     return (
-      <Link href={`/returns/${encodeURIComponent(d.subjectId)}`} class="small">
-        Return {d.subjectId}
+      <Link href={`/returns/${encodeURIComponent(r.id)}`} class="small">
+        Return {r.number ?? ""}
+        {r.order.name ? ` for order ${r.order.name}` : ""}
       </Link>
     );
-  return <span class="muted small">subject {d.subjectId}</span>;
+  return <span class="muted small">{topic === "return" ? "a return no longer in this store" : "no return"}</span>;
 }
 const DELIVERY_STATUSES = ["pending", "waiting", "delivered", "discarded"];
 /** The warehouse platform's kind: listed in its own section, edited with the platform's fields. */
@@ -130,7 +134,6 @@ function warehouseDetails(w: WebhookT): [string, ComponentChildren][] {
     ["Trigger", <code>{w.trigger}</code>],
     ["URL", <code>{w.callback.url}</code>],
     ["Signed with", "the store's warehouse signing secret (X-Loop-Signature; see Webhooks)"],
-    ["Webhook id", <code class="small">{w.id}</code>],
     ["Created", <Time value={w.createdAt} />],
     ["Updated", <Time value={w.updatedAt} />],
   ];
@@ -376,13 +379,12 @@ export function Webhook({ params }: PageProps) {
                     w.kind === LOOP
                       ? warehouseDetails(w)
                       : [
-                          ["ID", <code>{w.id}</code>],
                           ["Health", <HealthBadge health={w.health} />],
                           ["Topic", w.topic],
                           [
                             "Kind",
                             <>
-                              {REDO.label} <code class="small muted">{w.kind}</code>
+                              {REDO.label}
                               <p class="muted small kind-help">{REDO.help}</p>
                             </>,
                           ],
@@ -394,6 +396,7 @@ export function Webhook({ params }: PageProps) {
                         ]
                   }
                 />
+                <ForSupport ids={[["Webhook id", w.id]]} />
               </Section>
               <Section title="Replay events">
                 <ReplayForm
@@ -449,7 +452,6 @@ export function Webhook({ params }: PageProps) {
                           <Subject topic={w.topic} d={d} />
                           {d.event ? <span class="muted small"> · event #{d.event.sequence}</span> : null}
                         </div>
-                        <code class="small muted">{d.id}</code>
                       </>
                     ),
                   },
@@ -592,7 +594,7 @@ function TestEventButton({ webhookId, onDone }: { webhookId: string; onDone: (me
         aria-busy={m.busy}
         onClick={async () => {
           const res = await m.run({ id: webhookId });
-          if (res) onDone(`Test event queued as delivery ${res.sendWebhookTestEvent.id}; its outcome appears in the deliveries below.`);
+          if (res) onDone("Test event queued; its outcome appears in the deliveries below.");
         }}
       >
         {m.busy ? "Sending…" : "Send test event"}
