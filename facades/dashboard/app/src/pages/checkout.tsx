@@ -5,21 +5,8 @@ import { useEffect, useState } from "preact/hooks";
 import type { PageProps } from "../router";
 import { gql } from "../graphql";
 import { CHECKOUT_ROUTING, DELETE_CHECKOUT_EXPERIENCE, SET_CHECKOUT_TREE } from "../operations";
-import {
-  asError,
-  Badge,
-  ConfirmDialog,
-  Empty,
-  ErrorMessage,
-  Field,
-  LoadMore,
-  PageHeader,
-  QueryView,
-  Section,
-  Table,
-  useMutation,
-  useQuery,
-} from "../ui";
+import { asError, Badge, Empty, ErrorMessage, LoadMore, PageHeader, QueryView, Section, Table, useMutation, useQuery } from "../ui";
+import { ConfirmDialog, Field } from "../ui-forms";
 
 interface Experience {
   id: string;

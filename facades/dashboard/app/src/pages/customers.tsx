@@ -4,21 +4,8 @@ import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
 import { useSearchParams } from "../router";
 import { personName, STATUS_LABELS, statusTone } from "../logic";
-import {
-  Badge,
-  Details,
-  Empty,
-  Field,
-  Link,
-  ListFooter,
-  MoneyText,
-  PageHeader,
-  QueryView,
-  Section,
-  Table,
-  Time,
-  useConnection,
-} from "../ui";
+import { Badge, Details, Empty, Link, ListFooter, MoneyText, PageHeader, QueryView, Section, Table, Time, useConnection } from "../ui";
+import { Field } from "../ui-forms";
 import { CUSTOMERS, CUSTOMER_ORDERS, CUSTOMER_RETURNS } from "./customers.ops";
 
 interface CustomerRow {

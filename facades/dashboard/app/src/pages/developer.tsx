@@ -9,25 +9,8 @@ import {
   SCOPES,
   SET_API_CLIENT_SCOPES,
 } from "../operations";
-import {
-  Badge,
-  ConfirmDialog,
-  CopyButton,
-  Details,
-  Dialog,
-  Empty,
-  ErrorMessage,
-  Field,
-  FieldError,
-  PageHeader,
-  QueryView,
-  Section,
-  Table,
-  Time,
-  useMutation,
-  useQuery,
-  SecretOnceDialog,
-} from "../ui";
+import { Badge, Details, Empty, ErrorMessage, PageHeader, QueryView, Section, Table, Time, useMutation, useQuery } from "../ui";
+import { ConfirmDialog, CopyButton, Dialog, Field, FieldError, SecretOnceDialog } from "../ui-forms";
 import { fieldErrors } from "../forms";
 
 /** The core's field paths of the API-client forms, by label. */

@@ -4,21 +4,8 @@
 import { INVENTORY_ITEM, INVENTORY_LEVELS } from "../operations";
 import { type PageProps, useSearchParams } from "../router";
 import { movementCause } from "../logic";
-import {
-  Badge,
-  Details,
-  Empty,
-  Link,
-  ListFooter,
-  PageHeader,
-  QueryView,
-  Section,
-  Table,
-  Time,
-  useConnection,
-  useQuery,
-  LocationFilter,
-} from "../ui";
+import { Badge, Details, Empty, Link, ListFooter, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery } from "../ui";
+import { LocationFilter } from "../ui-forms";
 
 interface LevelRow {
   id: string;

@@ -7,7 +7,6 @@ import { INVOICE, INVOICE_CSV, INVOICES } from "../operations";
 import type { CsvPage } from "../logic";
 import {
   Badge,
-  CsvDownloadButton,
   Details,
   Empty,
   Link,
@@ -21,6 +20,7 @@ import {
   useQuery,
   ListFooter,
 } from "../ui";
+import { CsvDownloadButton } from "../ui-forms";
 
 const tone = (s: string) => (s === "paid" ? "good" : s === "pending" ? "info" : "warn");
 const period = (i: { periodStart: string; periodEnd: string }) => `${i.periodStart.slice(0, 10)} – ${i.periodEnd.slice(0, 10)}`;

@@ -2,7 +2,8 @@ import { useState } from "preact/hooks";
 import { gql } from "../graphql";
 import { LOGIN } from "../operations";
 import { startSession, takeNotice } from "../session";
-import { asError, ErrorMessage, Field } from "../ui";
+import { asError, ErrorMessage } from "../ui";
+import { Field } from "../ui-forms";
 import type { GraphQLRequestError } from "../graphql";
 
 export function Login() {

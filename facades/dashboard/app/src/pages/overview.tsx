@@ -9,7 +9,8 @@ import type { PageProps } from "../router";
 import { RETURNS_OVERVIEW } from "../operations";
 import { overviewVariables, STATUS_LABELS } from "../logic";
 import { useSearchParams } from "../router";
-import { Empty, Field, MoneyText, PageHeader, QueryView, Section, Table, useQuery } from "../ui";
+import { Empty, MoneyText, PageHeader, QueryView, Section, Table, useQuery } from "../ui";
+import { Field } from "../ui-forms";
 
 type Money = { amount: string; currency: string };
 

@@ -8,10 +8,7 @@ import { fieldErrors } from "../forms";
 import {
   Badge,
   Details,
-  Dialog,
   Empty,
-  Field,
-  FormFooter,
   Link,
   MoneyText,
   Notice,
@@ -21,11 +18,11 @@ import {
   Table,
   Time,
   useConnection,
-  useFocusReturn,
   useMutation,
   useQuery,
   ListFooter,
 } from "../ui";
+import { Dialog, Field, FormFooter, useFocusReturn } from "../ui-forms";
 
 /** The catalogue's kinds in words. */
 const kindLabel = (kind: string) => (kind === "NON_SELLABLE" ? "Not for sale (e.g. gift wrap)" : kind === "SELLABLE" ? "For sale" : kind);

@@ -13,7 +13,8 @@ import {
 } from "../operations";
 import { adjustmentError, type ActionInfo } from "../logic";
 import { fieldErrors } from "../forms";
-import { Dialog, ErrorMessage, Field, useMutation } from "../ui";
+import { ErrorMessage, useMutation } from "../ui";
+import { Dialog, Field } from "../ui-forms";
 import type { ReturnDetail, ReturnItem } from "./returns-shared";
 
 export const SIMPLE_MUTATIONS: Record<string, string> = {

@@ -25,7 +25,6 @@ import {
   Details,
   Empty,
   ErrorMessage,
-  Field,
   Link,
   MoneyText,
   Notice,
@@ -34,10 +33,10 @@ import {
   Section,
   Table,
   Time,
-  useFocusReturn,
   useMutation,
   useQuery,
 } from "../ui";
+import { Field, useFocusReturn } from "../ui-forms";
 import { ForSupport } from "../support";
 import { type CustomerReturns, returnLabel, StatusBadge, type ReturnAddress, type ReturnDetail, type ReturnItem } from "./returns-shared";
 import { ProcessDialog, RemoveItemsDialog, SimpleActionDialog, SIMPLE_MUTATIONS } from "./return-actions";

@@ -3,7 +3,8 @@
 // Every change is a GraphQL mutation of the core; renames and deletes reach the returns there.
 import { useState } from "preact/hooks";
 import { DELETE_RETURN_TAG, RETURN_TAGS, TAG_RETURN, UNTAG_RETURN, UPSERT_RETURN_TAG } from "../operations";
-import { Badge, ErrorMessage, Field, Section, useMutation, useQuery } from "../ui";
+import { Badge, ErrorMessage, Section, useMutation, useQuery } from "../ui";
+import { Field } from "../ui-forms";
 import { PILL_THEMES } from "../../../../../src/returns/tag-shapes";
 
 export interface ReturnTagInfo {

@@ -8,11 +8,8 @@ import { gql } from "../graphql";
 import { useSearchParams } from "../router";
 import { TagManager, TagPills, useReturnTags } from "./return-tags";
 import {
-  CsvDownloadButton,
-  Dialog,
   Empty,
   ErrorMessage,
-  Field,
   Link,
   MoneyText,
   PageHeader,
@@ -21,10 +18,10 @@ import {
   Table,
   Time,
   useConnection,
-  useFocusReturn,
   useMutation,
   ListFooter,
 } from "../ui";
+import { CsvDownloadButton, Dialog, Field, useFocusReturn } from "../ui-forms";
 import { returnLabel, StatusBadge, type ReturnRow } from "./returns-shared";
 
 const PAGE = 25;

@@ -25,26 +25,8 @@ import {
   UPDATE_WAREHOUSE_WEBHOOK,
   WAREHOUSE_WEBHOOKS,
 } from "../operations";
-import {
-  ConfirmDialog,
-  CopyButton,
-  Dialog,
-  Empty,
-  ErrorMessage,
-  Field,
-  Link,
-  Notice,
-  QueryView,
-  Section,
-  Table,
-  Time,
-  useFocusReturn,
-  useMutation,
-  useQuery,
-  FormFooter,
-  SecretOnceDialog,
-  Details,
-} from "../ui";
+import { Empty, ErrorMessage, Link, Notice, QueryView, Section, Table, Time, useMutation, useQuery, Details } from "../ui";
+import { ConfirmDialog, CopyButton, Dialog, Field, useFocusReturn, FormFooter, SecretOnceDialog } from "../ui-forms";
 import { HealthBadge, StatusPill, type WebhookT } from "./webhook-common";
 
 interface SigningSecret {

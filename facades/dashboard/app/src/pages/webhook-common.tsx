@@ -60,3 +60,33 @@ export function HealthBadge({ health }: { health: Health }) {
 export function StatusPill({ status }: { status: string }) {
   return <Badge tone={status === "active" ? "good" : "neutral"}>{WAREHOUSE_STATUS_LABELS[status as WarehouseStatus] ?? status}</Badge>;
 }
+
+/** One delivery of the log, as the dashboard reads it. */
+export interface Attempt {
+  id: string;
+  number: number;
+  at: string;
+  outcome: string;
+  statusCode: number | null;
+  latencyMs: number;
+  responseBody: string | null;
+  error: string | null;
+}
+
+export interface Delivery {
+  id: string;
+  webhookId: string;
+  subjectId: string;
+  subjectReturn: { id: string; number: string | null; order: { name: string } } | null;
+  type: string;
+  reason: string;
+  status: string;
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  event: { id: string; sequence: number; occurredAt: string } | null;
+  attempts: Attempt[];
+}

@@ -5,29 +5,17 @@
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
-import {
-  CREATE_WEBHOOK,
-  DELETE_WEBHOOK,
-  REPLAY_WEBHOOK,
-  RETRY_WEBHOOK_DELIVERY,
-  SEND_WEBHOOK_TEST_EVENT,
-  UPDATE_WEBHOOK,
-  WEBHOOK,
-  WEBHOOKS,
-} from "../operations";
-import { replayStart, statusTone } from "../logic";
+import { DELETE_WEBHOOK, WEBHOOK, WEBHOOKS } from "../operations";
+import { statusTone } from "../logic";
 import { navigate, useSearchParams } from "../router";
-import { fieldErrors } from "../forms";
 import { DeleteWarehouseWebhook, StatusToggle, WarehouseWebhookForm, WarehouseWebhooks } from "./warehouse-webhooks";
 import { HealthBadge, StatusPill, type WebhookT } from "./webhook-common";
+import type { Delivery } from "./webhook-common";
+import { REDO, WebhookForm } from "./webhook-form";
 import {
   Badge,
-  ConfirmDialog,
   Details,
-  Dialog,
   Empty,
-  ErrorMessage,
-  Field,
   Link,
   Notice,
   PageHeader,
@@ -36,59 +24,18 @@ import {
   Table,
   Time,
   useConnection,
-  useFocusReturn,
   useMutation,
   useQuery,
   ListFooter,
-  SecretOnceDialog,
 } from "../ui";
+import { ConfirmDialog, useFocusReturn, SecretOnceDialog } from "../ui-forms";
 import { ForSupport } from "../support";
 
-interface Attempt {
-  id: string;
-  number: number;
-  at: string;
-  outcome: string;
-  statusCode: number | null;
-  latencyMs: number;
-  responseBody: string | null;
-  error: string | null;
-}
-
-interface Delivery {
-  id: string;
-  webhookId: string;
-  subjectId: string;
-  subjectReturn: { id: string; number: string | null; order: { name: string } } | null;
-  type: string;
-  reason: string;
-  status: string;
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  event: { id: string; sequence: number; occurredAt: string } | null;
-  attempts: Attempt[];
-}
-
-const TOPICS = ["return"];
 /** The core's field paths of the webhook form, by label. */
-const WEBHOOK_FIELDS = {
-  "webhook.callback.url": "Callback URL",
-  "webhook.callback.auth": "Bearer token",
-  "webhook.externalId": "External id",
-};
 /**
  * The store's own kind, in plain words (the API value stays visible for engineers). The warehouse
  * platform's kind (`loop`) has its own section and form (warehouse-webhooks.tsx): the core refuses it here.
  */
-const REDO = {
-  value: "redo",
-  label: "Retour (standard)",
-  help: "Retour's own payload: the return and its order, as GET /v2.2/returns/{id} answers.",
-};
 
 const TYPE_LABELS: Record<string, string> = {
   created: "Return created",
@@ -208,115 +155,6 @@ export function Webhooks({ storeId }: PageProps) {
         This is the only time the signing secret is shown. Your endpoint needs it to verify the <code>webhook-signature</code> header.
       </SecretOnceDialog>
     </>
-  );
-}
-
-/** Add (storeId given) or edit (webhook given) a subscription. */
-function WebhookForm({
-  storeId,
-  webhook,
-  onClose,
-  onSaved,
-}: {
-  storeId: string;
-  webhook?: WebhookT;
-  onClose: () => void;
-  onSaved: (w: WebhookT, signingSecret: string | null) => void;
-}) {
-  const [url, setUrl] = useState(webhook?.callback.url ?? "");
-  const [token, setToken] = useState(webhook?.callback.auth ? "********" : "");
-  const [externalId, setExternalId] = useState(webhook?.externalId ?? "");
-  const [topic, setTopic] = useState(webhook?.topic ?? "return");
-  const [backfill, setBackfill] = useState(false);
-  const create = useMutation<{ createWebhook: { webhook: WebhookT; signingSecret: string | null } }>(CREATE_WEBHOOK);
-  const update = useMutation<{ updateWebhook: WebhookT }>(UPDATE_WEBHOOK);
-  const m = webhook ? update : create;
-  const errors = fieldErrors(m.error, WEBHOOK_FIELDS);
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    const callback = { url: url.trim(), auth: token ? { bearer: { token } } : null };
-    if (webhook) {
-      const res = await update.run({ id: webhook.id, input: { callback, externalId: externalId.trim() || null } });
-      if (res) onSaved(res.updateWebhook, null);
-    } else {
-      const res = await create.run({
-        storeId,
-        input: { topic, kind: REDO.value, callback, backfill, ...(externalId.trim() ? { externalId: externalId.trim() } : {}) },
-      });
-      if (res) onSaved(res.createWebhook.webhook, res.createWebhook.signingSecret);
-    }
-  };
-  const title = webhook ? "Edit webhook" : "Add webhook";
-  return (
-    <Dialog open title={title} onClose={onClose}>
-      <form onSubmit={submit}>
-        {!webhook && (
-          <Field
-            label="Topic"
-            hint={`${REDO.help} For an endpoint written for the warehouse platform, create a warehouse webhook instead.`}
-          >
-            <select name="topic" value={topic} onChange={(e) => setTopic((e.target as HTMLSelectElement).value)}>
-              {TOPICS.map((t) => (
-                <option value={t}>{t}</option>
-              ))}
-            </select>
-          </Field>
-        )}
-        <Field
-          label="Callback URL"
-          error={errors.fields["webhook.callback.url"]}
-          hint="Where events are POSTed. Production accepts only https to public addresses."
-        >
-          <input
-            name="url"
-            type="url"
-            required
-            value={url}
-            onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
-            placeholder="https://example.com/hooks/retour"
-          />
-        </Field>
-        <Field
-          label="Bearer token (optional)"
-          error={errors.fields["webhook.callback.auth"]}
-          hint={
-            webhook?.callback.auth
-              ? "Leave ******** to keep the stored token (only while the URL stays on the same scheme, host and port; moving it elsewhere needs the token again); clear it to send no Authorization header."
-              : "Sent as Authorization: Bearer … with every delivery."
-          }
-        >
-          <input
-            name="token"
-            type="password"
-            autoComplete="off"
-            value={token}
-            onInput={(e) => setToken((e.target as HTMLInputElement).value)}
-          />
-        </Field>
-        <Field
-          label="External id (optional)"
-          error={errors.fields["webhook.externalId"]}
-          hint="Your key for this subscription; adding again with the same one updates it."
-        >
-          <input name="externalId" value={externalId} onInput={(e) => setExternalId((e.target as HTMLInputElement).value)} />
-        </Field>
-        {!webhook && (
-          <label class="checkbox">
-            <input type="checkbox" checked={backfill} onChange={(e) => setBackfill((e.target as HTMLInputElement).checked)} /> Also send
-            every existing return now (backfill)
-          </label>
-        )}
-        <ErrorMessage error={errors.other} />
-        <div class="dialog-footer">
-          <button type="button" class="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={m.busy} aria-busy={m.busy}>
-            {m.busy ? "Saving…" : webhook ? "Save webhook" : "Create webhook"}
-          </button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
 
@@ -539,107 +377,4 @@ export function Webhook({ params }: PageProps) {
   );
 }
 
-function Attempts({ d }: { d: Delivery }) {
-  if (!d.attempts.length) return <span class="muted">{d.attemptCount} attempts</span>;
-  return (
-    <details>
-      <summary>
-        {d.attemptCount} attempt{d.attemptCount === 1 ? "" : "s"}
-      </summary>
-      <ol class="attempts">
-        {d.attempts.map((a) => (
-          <li>
-            #{a.number} <Badge tone={a.outcome === "success" ? "good" : "bad"}>{a.outcome}</Badge>{" "}
-            {a.statusCode ? `HTTP ${a.statusCode}` : ""} · {a.latencyMs} ms · <Time value={a.at} />
-            {a.error && <div class="small">{a.error}</div>}
-            {a.responseBody && <pre class="body">{a.responseBody}</pre>}
-          </li>
-        ))}
-      </ol>
-    </details>
-  );
-}
-
-function RetryButton({ d, onDone }: { d: Delivery; onDone: (message: string) => void }) {
-  const m = useMutation<{ retryWebhookDelivery: Delivery }>(RETRY_WEBHOOK_DELIVERY);
-  if (d.status === "waiting") return <span class="muted small">Waits for an earlier delivery of this subject</span>;
-  return (
-    <>
-      <button
-        type="button"
-        class="secondary small"
-        aria-label={`Retry delivery ${d.id} now`}
-        disabled={m.busy}
-        onClick={async () => {
-          const res = await m.run({ id: d.id });
-          if (res)
-            onDone(d.status === "pending" ? "Attempting the delivery now." : `Queued again as delivery ${res.retryWebhookDelivery.id}.`);
-        }}
-      >
-        {m.busy ? "Retrying…" : "Retry now"}
-      </button>
-      <ErrorMessage error={m.error} />
-    </>
-  );
-}
-
-/** Queues a clearly marked test delivery through the normal outbox; it shows in the log below. */
-function TestEventButton({ webhookId, onDone }: { webhookId: string; onDone: (message: string) => void }) {
-  const m = useMutation<{ sendWebhookTestEvent: { id: string } }>(SEND_WEBHOOK_TEST_EVENT);
-  return (
-    <>
-      <button
-        type="button"
-        disabled={m.busy}
-        aria-busy={m.busy}
-        onClick={async () => {
-          const res = await m.run({ id: webhookId });
-          if (res) onDone("Test event queued; its outcome appears in the deliveries below.");
-        }}
-      >
-        {m.busy ? "Sending…" : "Send test event"}
-      </button>
-      <ErrorMessage error={m.error} />
-    </>
-  );
-}
-
-function ReplayForm({ webhookId, onDone }: { webhookId: string; onDone: (queued: number) => void }) {
-  const [value, setValue] = useState("");
-  const [local, setLocal] = useState<string | null>(null);
-  const m = useMutation<{ replayWebhook: { deliveriesQueued: number } }>(REPLAY_WEBHOOK);
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    const r = replayStart(value);
-    if ("error" in r) return setLocal(r.error);
-    setLocal(null);
-    const res = await m.run({ id: webhookId, start: r.start });
-    if (res) onDone(res.replayWebhook.deliveriesQueued);
-  };
-  return (
-    <form onSubmit={submit}>
-      <p class="muted small">
-        Send every event since a time again, in the original order per subject (discarded ones included), with the original payloads.
-      </p>
-      <Field label="Replay from" hint="Your local time">
-        <input
-          type="datetime-local"
-          name="start"
-          step="1"
-          value={value}
-          onInput={(e) => setValue((e.target as HTMLInputElement).value)}
-          aria-invalid={!!local}
-        />
-      </Field>
-      {local && (
-        <p class="error" role="alert">
-          {local}
-        </p>
-      )}
-      <ErrorMessage error={m.error} />
-      <button type="submit" disabled={m.busy} aria-busy={m.busy}>
-        {m.busy ? "Queuing…" : "Replay events"}
-      </button>
-    </form>
-  );
-}
+import { Attempts, RetryButton, TestEventButton, ReplayForm } from "./webhook-actions";
