@@ -47,7 +47,10 @@ export function problemFromGraphQL(
   if (typeof ext.field === "string") extra.field = fieldPath(ext.field);
   // Several bad inputs at once (the core's `problems`): listed as the door's own input problems are.
   if (Array.isArray(ext.problems) && ext.problems.length > 1) extra.errors = requestProblems(ext.problems, fieldPath);
-  let detail = status >= 500 && status !== 503 ? INTERNAL_DETAIL : renameInDetail(error.message, fieldPath);
+  let detail =
+    status >= 500 && status !== 503
+      ? INTERNAL_DETAIL
+      : renameInDetail(error.message, fieldPath, typeof ext.field === "string" ? ext.field : undefined);
   // A value GraphQL could not coerce (the declared request schema let it through): name the field, not GraphQL.
   const coercion = status < 500 ? coercionProblem(error.message, fieldPath) : null;
   if (coercion) Object.assign(extra, { field: coercion.field }), (detail = coercion.detail);
@@ -62,17 +65,23 @@ export function problemFromGraphQL(
   );
 }
 
-/** The core quotes its fields in backticks (`items[0].itemId`): each quoted as the request names it. */
-function renameInDetail(detail: string, fieldPath: (f: string) => string): string {
+/**
+ * The core quotes its fields in backticks (`items[0].itemId`): each quoted as the request names it. A
+ * quoted word is a field when it is a path (has `.` or `[`), the error's own field, or one the door
+ * renames outright (`endCursor` → `X-Page-Next`); any other quoted word is left as the core wrote it.
+ */
+function renameInDetail(detail: string, fieldPath: (f: string) => string, own?: string): string {
   return detail.replace(/`([\w.[\]]+)`/g, (quoted, field: string) => {
     const renamed = fieldPath(field);
-    return renamed === field ? quoted : `\`${renamed}\``;
+    if (renamed === field) return quoted;
+    const isField = /[.[]/.test(field) || field === own || !renamed.includes(field);
+    return isField ? `\`${renamed}\`` : quoted;
   });
 }
 
 /** The core's problems of several inputs, each `field` named as the request names it (`request` when none is to blame). */
 export function requestProblems(problems: { field?: string; detail: string }[], fieldPath: (f: string) => string) {
-  return problems.map((p) => ({ field: p.field ? fieldPath(p.field) : "request", detail: renameInDetail(p.detail, fieldPath) }));
+  return problems.map((p) => ({ field: p.field ? fieldPath(p.field) : "request", detail: renameInDetail(p.detail, fieldPath, p.field) }));
 }
 
 /** `Variable "$input" got invalid value … at "input.items[0]"; Field "x" … was not provided.` in plain words. */

@@ -13,7 +13,7 @@ export const RETURN_FIELDS = selectionOf(Return);
 /** Every field of the merchant API's order-read (bare Money). */
 export const ORDER_FIELDS = selectionOf(Order);
 
-/** One return with its order: `data.return` is the Return JSON, `data.return.fullOrder` the order. */
+/** One return with its order: the answer's `return` is the Return JSON, its `return.fullOrder` the order. */
 export const RETURN_WITH_ORDER = `query ReturnWithOrder($id: ID!) {
   return(id: $id) { ${RETURN_FIELDS} fullOrder { ${ORDER_FIELDS} } }
 }`;

@@ -5,6 +5,8 @@ import type { PageArgs } from "../core/pagination.js";
 import { money } from "../core/money.js";
 import { lineItemById, orderById, type LineItemRow } from "../orders/service.js";
 import * as returns from "./service.js";
+import { bulkReturnAction, type BulkAction } from "./bulk.js";
+import { createReturn } from "./create.js";
 import { itemValues } from "./service.js";
 import { RETURNS_CSV_COLUMNS, formatReturnNumber, listReturns, returnsCsvRow, statusCounts, type ReturnFilters } from "./list.js";
 import { returnsOverview } from "./overview.js";
@@ -127,7 +129,7 @@ export const returnsResolvers = {
         idempotencyKey?: string | null;
       },
       ctx: Ctx,
-    ) => returns.createReturn(ctx, a.storeId, a.input, a.options, a.idempotencyKey),
+    ) => createReturn(ctx, a.storeId, a.input, a.options, a.idempotencyKey),
     importReturns: (_: unknown, a: { storeId: string; returns: ImportReturnInput[] }, ctx: Ctx) => importReturns(ctx, a.storeId, a.returns),
     processReturn: (_: unknown, a: { id: string; items: returns.ProcessItemInput[]; customerNotes?: string | null }, ctx: Ctx) =>
       returns.processReturn(ctx, a.id, a.items, a.customerNotes),
@@ -138,11 +140,8 @@ export const returnsResolvers = {
     reopenReturn: (_: unknown, a: { id: string }, ctx: Ctx) => returns.reopenReturn(ctx, a.id),
     completeReturn: (_: unknown, a: { id: string }, ctx: Ctx) => returns.completeReturn(ctx, a.id),
     removeReturnItems: (_: unknown, a: { id: string; itemIds: string[] }, ctx: Ctx) => returns.removeReturnItems(ctx, a.id, a.itemIds),
-    bulkReturnAction: (
-      _: unknown,
-      a: { ids: string[]; action: returns.BulkAction; reason?: string | null; restock?: boolean | null },
-      ctx: Ctx,
-    ) => returns.bulkReturnAction(ctx, a.ids, a.action, a),
+    bulkReturnAction: (_: unknown, a: { ids: string[]; action: BulkAction; reason?: string | null; restock?: boolean | null }, ctx: Ctx) =>
+      bulkReturnAction(ctx, a.ids, a.action, a),
     setReturnStatus: (_: unknown, a: { id: string; status: string }, ctx: Ctx) => returns.setReturnStatus(ctx, a.id, a.status),
     addReturnComment: (_: unknown, a: { id: string; message?: string | null; image?: string | null }, ctx: Ctx) =>
       returns.addComment(ctx, a.id, a.message, a.image),

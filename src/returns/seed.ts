@@ -3,6 +3,7 @@
 import { systemContext, type Services } from "../core/context.js";
 import * as orders from "../orders/service.js";
 import * as returns from "./service.js";
+import { createReturn } from "./create.js";
 import * as fulfillments from "../fulfillments/service.js";
 
 const customer = (firstName: string, lastName: string) => ({
@@ -104,19 +105,17 @@ export async function seedReturns(services: Services, storeId: string) {
 
   const address = { line1: "500 Market St", city: "San Francisco", state: "CA", postalCode: "94105", country: "US" };
   const create = (o: (typeof made)[number], lines: string[], reason = "Too big") =>
-    returns
-      .createReturn(
-        ctx,
-        storeId,
-        {
-          provider: "custom",
-          externalOrderId: o.externalId,
-          shippingAddress: address,
-          items: lines.map((l) => ({ lineItemId: `${o.externalId}-${l}`, quantity: 1, reason, reasonCode: "size_too_large" })),
-        },
-        null,
-      )
-      .then((r) => r.return);
+    createReturn(
+      ctx,
+      storeId,
+      {
+        provider: "custom",
+        externalOrderId: o.externalId,
+        shippingAddress: address,
+        items: lines.map((l) => ({ lineItemId: `${o.externalId}-${l}`, quantity: 1, reason, reasonCode: "size_too_large" })),
+      },
+      null,
+    ).then((r) => r.return);
 
   const open = await create(made[0], ["li-tee", "li-jacket"]);
   const flagged = await create(made[1], ["li-jacket"], "Damaged");

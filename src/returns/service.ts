@@ -2,20 +2,15 @@
 // lifecycle (src/returns/transitions.ts is the one table of what may happen from which status).
 // Every write that changes a return records a domain event in the same transaction.
 import type { RequestContext } from "../core/context.js";
-import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
-import { DomainError, fail } from "../core/errors.js";
+import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { money, parseMajor } from "../core/money.js";
 import { recordEvent, eventsCommitted } from "../webhooks/events.js";
-import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
-import { groupBy, indexBy } from "../core/loaders.js";
-import { keysetOrder } from "../core/pagination.js";
 import type { TransactionClient } from "../db/client.js";
-import { findOrder, normaliseProvider, type LineItemRow } from "../orders/service.js";
+import { findOrder, type LineItemRow } from "../orders/service.js";
 import { restockReturnItems } from "../inventory/service.js";
 import {
   INITIAL_STATUS,
-  RELEASED_STATUSES,
   STATUS_ACTIONS,
   isReturnStatus,
   resolveTarget,
@@ -24,8 +19,11 @@ import {
   type ReturnStatus,
 } from "./transitions.js";
 
-export type ReturnRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["return"]["findFirst"]>>>;
-export type ReturnItemRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["returnItem"]["findFirst"]>>>;
+import type { ReturnItemRow, ReturnRow } from "./rows.js";
+
+export type { ReturnItemRow, ReturnRow };
+// The batched reads of a return's parts, where every domain reaches them.
+export { commentsOf, itemsOf, lineItemByIdLoader, returnByIdLoader, returnsOfOrder, storeFlags, timelineOf } from "./loaders.js";
 
 export const RETURN_TYPES = ["return", "claim", "warranty"] as const;
 export const COMPENSATIONS = ["refund", "store_credit"] as const;
@@ -79,7 +77,7 @@ export function itemValues(
   return { productValue, tax, refund, maxAdjustment: productValue + tax };
 }
 
-function returnNotFound(id: string) {
+export function returnNotFound(id: string) {
   return fail.notFound("returns/not-found", `No return ${JSON.stringify(id)} in this store.`, "Return not found");
 }
 
@@ -98,166 +96,6 @@ export async function actorName(ctx: RequestContext, tx: TransactionClient): Pro
         .then((u) => u && (u.name || u.email))) ?? null
     );
   return p.kind === "staff" ? "System" : null;
-}
-
-// ─── Create ───────────────────────────────────────────────────────────────────
-
-export async function createReturn(
-  ctx: RequestContext,
-  storeId: string,
-  input: CreateReturnInput,
-  options: { createExternalRMAs?: boolean | null } | null | undefined,
-  idempotencyKey?: string | null,
-) {
-  const request = { input, options: { createExternalRMAs: !!options?.createExternalRMAs } };
-  const { result, replayed } = await idempotent<{ id: string }>(
-    ctx,
-    { storeId, operation: "createReturn", key: idempotencyKey, request },
-    async (claim) => {
-      const id = await insertReturn(ctx, storeId, input, claim);
-      return { id };
-    },
-  );
-  const ret = await ctx.prisma.return.findFirst({ where: { id: result.id, storeId } });
-  if (!ret) throw returnNotFound(result.id);
-  // No external RMA integration (ShipBob, …) is configured for any store: nothing to report, and
-  // never a fabricated success.
-  return { return: ret, externalRMAResponses: [] as unknown[], replayed };
-}
-
-function validateCreate(input: CreateReturnInput) {
-  if (!input.provider.trim()) throw fail.badInput("`data.provider` must not be empty.", "data.provider");
-  if (!input.externalOrderId.trim()) throw fail.badInput("`data.externalOrderId` must not be empty.", "data.externalOrderId");
-  if (!input.items.length) throw fail.badInput("`data.items` must hold at least one item.", "data.items");
-  if (input.items.length > 500) throw fail.badInput("`data.items` may hold at most 500 items.", "data.items");
-  const type = input.type ?? "return";
-  if (!(RETURN_TYPES as readonly string[]).includes(type))
-    throw fail.badInput(`\`data.type\` must be one of ${RETURN_TYPES.join(", ")}; got ${JSON.stringify(type)}.`, "data.type");
-  input.items.forEach((it, i) => {
-    const f = `data.items[${i}]`;
-    if (!it.lineItemId.trim()) throw fail.badInput(`\`${f}.lineItemId\` must not be empty.`, `${f}.lineItemId`);
-    if (!Number.isInteger(it.quantity) || it.quantity < 1)
-      throw fail.badInput(`\`${f}.quantity\` must be an integer of at least 1; got ${it.quantity}.`, `${f}.quantity`);
-    if (it.compensation != null && !(COMPENSATIONS as readonly string[]).includes(it.compensation)) {
-      throw fail.badInput(
-        `\`${f}.compensation\` must be one of ${COMPENSATIONS.join(", ")}; got ${JSON.stringify(it.compensation)}.`,
-        `${f}.compensation`,
-      );
-    }
-  });
-  const a = input.shippingAddress;
-  if (a) {
-    for (const k of ["line1", "city", "country"] as const)
-      if (!a[k]?.trim()) throw fail.badInput(`\`data.shippingAddress.${k}\` must not be empty.`, `data.shippingAddress.${k}`);
-    if (!/^[A-Za-z]{2}$/.test(a.country))
-      throw fail.badInput(
-        '`data.shippingAddress.country` must be an ISO 3166-1 alpha-2 code such as "US".',
-        "data.shippingAddress.country",
-      );
-  }
-  if (input.label && !input.label.trackingNumber.trim())
-    throw fail.badInput("`data.label.trackingNumber` must not be empty.", "data.label.trackingNumber");
-  return type;
-}
-
-async function insertReturn(
-  ctx: RequestContext,
-  storeId: string,
-  input: CreateReturnInput,
-  claim: IdempotencyClaim<{ id: string }>,
-): Promise<string> {
-  const type = validateCreate(input);
-  const provider = normaliseProvider(input.provider);
-  const order = await ctx.prisma.order.findFirst({ where: { storeId, externalId: input.externalOrderId.trim(), provider } });
-  if (!order) {
-    throw fail.notFound(
-      "returns/order-not-found",
-      `No order with externalOrderId ${JSON.stringify(input.externalOrderId)} from provider ${JSON.stringify(input.provider)} in this store; push the order first (POST /stores/{storeId}/custom/orders).`,
-      "Order not found",
-    );
-  }
-  const id = newId("ret");
-  const actor = ctx.actor();
-  await ctx.prisma.$transaction(async (tx) => {
-    // Lock the order: concurrent creates for it run one after another, so the sum below is exact.
-    await tx.order.update({ where: { id: order.id }, data: { version: { increment: 1 } } });
-    const lines = await tx.orderLineItem.findMany({ where: { orderId: order.id } });
-    const byExt = new Map(lines.map((l) => [l.externalId, l]));
-    const byId = new Map(lines.map((l) => [l.id, l]));
-    const wanted = new Map<string, number>();
-    const resolved = input.items.map((it, i) => {
-      const line = byExt.get(it.lineItemId) ?? byId.get(it.lineItemId);
-      if (!line)
-        throw fail.badInput(
-          `\`data.items[${i}].lineItemId\` ${JSON.stringify(it.lineItemId)} is not a line item of order ${order.name}.`,
-          `data.items[${i}].lineItemId`,
-        );
-      wanted.set(line.id, (wanted.get(line.id) ?? 0) + it.quantity);
-      return { it, line };
-    });
-    const already = await tx.returnItem.groupBy({
-      by: ["lineItemId"],
-      where: { orderId: order.id, lineItemId: { in: [...wanted.keys()] }, return: { status: { notIn: [...RELEASED_STATUSES] } } },
-      _sum: { quantity: true },
-    });
-    const returned = new Map(already.map((r) => [r.lineItemId, r._sum.quantity ?? 0]));
-    for (const [lineId, qty] of wanted) {
-      const line = byId.get(lineId)!;
-      const prior = returned.get(lineId) ?? 0;
-      if (prior + qty > line.quantity) {
-        throw fail.conflict(
-          "returns/quantity-exceeded",
-          "Quantity exceeds what can be returned",
-          `Line item ${line.externalId} was ordered ${line.quantity} time(s) and ${prior} are already in other returns; at most ${Math.max(0, line.quantity - prior)} more can be returned, not ${qty}.`,
-        );
-      }
-    }
-    const createdByName = await actorName(ctx, tx);
-    const compatId = await allocateCompatId(tx, storeId);
-    await tx.return.create({
-      data: {
-        id,
-        compatId,
-        storeId,
-        orderId: order.id,
-        type,
-        status: INITIAL_STATUS,
-        shippingAddress: input.shippingAddress
-          ? JSON.stringify({
-              line1: input.shippingAddress.line1,
-              line2: input.shippingAddress.line2 ?? "",
-              city: input.shippingAddress.city,
-              state: input.shippingAddress.state ?? "",
-              postalCode: input.shippingAddress.postalCode ?? "",
-              country: input.shippingAddress.country.toUpperCase(),
-            })
-          : null,
-        label: input.label ? JSON.stringify(input.label) : null,
-        notes: input.notes ?? null,
-        createdByType: actor.type,
-        createdById: actor.id,
-        createdByName,
-        items: {
-          create: resolved.map(({ it, line }, i) => ({
-            id: newId("rit"),
-            orderId: order.id,
-            lineItemId: line.id,
-            position: i,
-            quantity: it.quantity,
-            reason: it.reason ?? "",
-            reasonCode: it.reasonCode ?? null,
-            customerComment: it.notes ?? null,
-            compensation: it.compensation ?? "refund",
-          })),
-        },
-        timeline: { create: createdEntry(actor) },
-      },
-    });
-    await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
-    await claim.save(tx, { id });
-  });
-  eventsCommitted(ctx.services, "return");
-  return id;
 }
 
 /**
@@ -545,158 +383,4 @@ export async function addComment(ctx: RequestContext, id: string, message: strin
   return ctx.prisma.returnComment.findUniqueOrThrow({ where: { id: commentId } });
 }
 
-// ─── Loaders ──────────────────────────────────────────────────────────────────
-
-export function itemsOf(ctx: RequestContext, returnId: string) {
-  return ctx.loaders
-    .get("returns.items", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.returnItem.findMany({
-        where: { returnId: { in: [...ids] } },
-        orderBy: [{ position: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.returnId);
-    })
-    .load(returnId) as Promise<ReturnItemRow[]>;
-}
-
-/** A return of the caller's stores by id, batched; null when there is none. */
-export function returnByIdLoader(ctx: RequestContext, id: string) {
-  return ctx.loaders
-    .get("returns.byId", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.return.findMany({ where: { id: { in: [...ids] }, storeId: { in: ctx.storeIds() } } });
-      return indexBy(ids, rows, (r) => r.id);
-    })
-    .load(id) as Promise<ReturnRow | null>;
-}
-
-export function lineItemByIdLoader(ctx: RequestContext, lineItemId: string) {
-  return ctx.loaders
-    .get("returns.lineItem", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.orderLineItem.findMany({ where: { id: { in: [...ids] } } });
-      return indexBy(ids, rows, (r) => r.id);
-    })
-    .load(lineItemId) as Promise<LineItemRow | null>;
-}
-
-export function timelineOf(ctx: RequestContext, returnId: string) {
-  return ctx.loaders
-    .get("returns.timeline", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.returnTimelineEntry.findMany({
-        where: { returnId: { in: [...ids] } },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.returnId);
-    })
-    .load(returnId);
-}
-
-export function commentsOf(ctx: RequestContext, returnId: string) {
-  return ctx.loaders
-    .get("returns.comments", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.returnComment.findMany({
-        where: { returnId: { in: [...ids] } },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.returnId);
-    })
-    .load(returnId);
-}
-
-export function returnsOfOrder(ctx: RequestContext, orderId: string) {
-  return ctx.loaders
-    .get("returns.byOrder", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.return.findMany({ where: { orderId: { in: [...ids] } }, orderBy: keysetOrder("createdAt") });
-      return groupBy(ids, rows, (r) => r.orderId);
-    })
-    .load(orderId);
-}
-
-export function storeFlags(ctx: RequestContext, storeId: string) {
-  return ctx.loaders
-    .get("returns.storeFlags", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.store.findMany({
-        where: { id: { in: [...ids] } },
-        select: { id: true, allowFlaggedReturnProcessing: true },
-      });
-      return indexBy(ids, rows, (r) => r.id).map((r) => ({ allowFlaggedReturnProcessing: !!r?.allowFlaggedReturnProcessing }));
-    })
-    .load(storeId) as Promise<{ allowFlaggedReturnProcessing: boolean }>;
-}
-
 export { findOrder };
-
-// ─── Bulk ─────────────────────────────────────────────────────────────────────
-
-export const BULK_MAX = LIST_BOUNDS.bulkReturns;
-export type BulkAction = "process" | "flag" | "reject";
-
-/** Every open item accepted at its full value; a return changed meanwhile is refused under its lock. */
-async function processOpenItems(ctx: RequestContext, id: string, restock: boolean) {
-  const ret = await ctx.prisma.return.findFirst({
-    where: { id, storeId: { in: ctx.storeIds() } },
-    select: { status: true, items: { where: { status: "open" }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true } } },
-  });
-  if (!ret) throw returnNotFound(id);
-  const open = ret.items;
-  if (!open.length)
-    throw fail.conflict(
-      "returns/nothing-to-process",
-      "Nothing to process",
-      `This return is ${ret.status.replace(/_/g, " ")}: no item is left to process.`,
-    );
-  return processReturn(
-    ctx,
-    id,
-    open.map((i) => ({ itemId: i.id, restock })),
-  );
-}
-
-/**
- * One action on several returns, each in its own transaction (through `act`), one result per id in
- * the order given: a lifecycle refusal of one is reported on its row and the others still run.
- */
-export async function bulkReturnAction(
-  ctx: RequestContext,
-  ids: string[],
-  action: BulkAction,
-  opts: { reason?: string | null; restock?: boolean | null } = {},
-) {
-  if (!ids.length) throw fail.badInput("`ids` must name at least one return.", "ids");
-  if (ids.length > BULK_MAX)
-    throw fail.badInput(`\`ids\` may name at most ${BULK_MAX} returns at once; got ${ids.length}. Send them in several requests.`, "ids");
-  if (new Set(ids).size !== ids.length) throw fail.badInput("`ids` names a return twice; name each once.", "ids");
-  if (opts.reason && opts.reason.length > TEXT_BOUNDS.note)
-    throw fail.badInput(`\`reason\` may hold at most ${TEXT_BOUNDS.note} characters.`, "reason");
-  // An id outside the caller's stores is a wrong request, refused before anything changes (and told
-  // apart from a refusal of the lifecycle, which is reported on its row).
-  const found = new Set(
-    (await ctx.prisma.return.findMany({ where: { id: { in: ids }, storeId: { in: ctx.storeIds() } }, select: { id: true } })).map(
-      (r) => r.id,
-    ),
-  );
-  const unknown = ids.filter((id) => !found.has(id));
-  if (unknown.length)
-    throw fail.notFound(
-      "returns/not-found",
-      `No return ${unknown.map((id) => JSON.stringify(id)).join(", ")} in this store; nothing was changed.`,
-      "Return not found",
-    );
-  const run = (id: string) =>
-    action === "process"
-      ? processOpenItems(ctx, id, opts.restock ?? true)
-      : action === "flag"
-        ? flagReturn(ctx, id, opts.reason)
-        : rejectReturn(ctx, id, opts.reason);
-  const results = [];
-  // One after the other: each takes its return's lock, and SQLite has one writer anyway.
-  for (const id of ids) {
-    try {
-      const done = await run(id);
-      results.push({ id, ok: true, message: done.message, errorType: null, return: done.return });
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      results.push({ id, ok: false, message: err.info.detail, errorType: err.info.type, return: null });
-    }
-  }
-  return results;
-}

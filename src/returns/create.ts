@@ -1,0 +1,177 @@
+// Creating a return: its input checked (fields named as the GraphQL input names them), the over-return
+// rule held under concurrency, the compat number allocated, the created event recorded, all in one
+// transaction; an Idempotency-Key replays the first answer.
+import type { RequestContext } from "../core/context.js";
+import { fail } from "../core/errors.js";
+import { newId } from "../core/ids.js";
+import { recordEvent, eventsCommitted } from "../webhooks/events.js";
+import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
+import { normaliseProvider } from "../orders/service.js";
+import { INITIAL_STATUS, RELEASED_STATUSES } from "./transitions.js";
+import {
+  actorName,
+  allocateCompatId,
+  COMPENSATIONS,
+  createdEntry,
+  type CreateReturnInput,
+  RETURN_TYPES,
+  returnNotFound,
+} from "./service.js";
+
+export async function createReturn(
+  ctx: RequestContext,
+  storeId: string,
+  input: CreateReturnInput,
+  options: { createExternalRMAs?: boolean | null } | null | undefined,
+  idempotencyKey?: string | null,
+) {
+  const request = { input, options: { createExternalRMAs: !!options?.createExternalRMAs } };
+  const { result, replayed } = await idempotent<{ id: string }>(
+    ctx,
+    { storeId, operation: "createReturn", key: idempotencyKey, request },
+    async (claim) => {
+      const id = await insertReturn(ctx, storeId, input, claim);
+      return { id };
+    },
+  );
+  const ret = await ctx.prisma.return.findFirst({ where: { id: result.id, storeId } });
+  if (!ret) throw returnNotFound(result.id);
+  // No external RMA integration (ShipBob, …) is configured for any store: nothing to report, and
+  // never a fabricated success.
+  return { return: ret, externalRMAResponses: [] as unknown[], replayed };
+}
+
+function validateCreate(input: CreateReturnInput) {
+  if (!input.provider.trim()) throw fail.badInput("`input.provider` must not be empty.", "input.provider");
+  if (!input.externalOrderId.trim()) throw fail.badInput("`input.externalOrderId` must not be empty.", "input.externalOrderId");
+  if (!input.items.length) throw fail.badInput("`input.items` must hold at least one item.", "input.items");
+  if (input.items.length > 500) throw fail.badInput("`input.items` may hold at most 500 items.", "input.items");
+  const type = input.type ?? "return";
+  if (!(RETURN_TYPES as readonly string[]).includes(type))
+    throw fail.badInput(`\`input.type\` must be one of ${RETURN_TYPES.join(", ")}; got ${JSON.stringify(type)}.`, "input.type");
+  input.items.forEach((it, i) => {
+    const f = `input.items[${i}]`;
+    if (!it.lineItemId.trim()) throw fail.badInput(`\`${f}.lineItemId\` must not be empty.`, `${f}.lineItemId`);
+    if (!Number.isInteger(it.quantity) || it.quantity < 1)
+      throw fail.badInput(`\`${f}.quantity\` must be an integer of at least 1; got ${it.quantity}.`, `${f}.quantity`);
+    if (it.compensation != null && !(COMPENSATIONS as readonly string[]).includes(it.compensation)) {
+      throw fail.badInput(
+        `\`${f}.compensation\` must be one of ${COMPENSATIONS.join(", ")}; got ${JSON.stringify(it.compensation)}.`,
+        `${f}.compensation`,
+      );
+    }
+  });
+  const a = input.shippingAddress;
+  if (a) {
+    for (const k of ["line1", "city", "country"] as const)
+      if (!a[k]?.trim()) throw fail.badInput(`\`input.shippingAddress.${k}\` must not be empty.`, `input.shippingAddress.${k}`);
+    if (!/^[A-Za-z]{2}$/.test(a.country))
+      throw fail.badInput(
+        '`input.shippingAddress.country` must be an ISO 3166-1 alpha-2 code such as "US".',
+        "input.shippingAddress.country",
+      );
+  }
+  if (input.label && !input.label.trackingNumber.trim())
+    throw fail.badInput("`input.label.trackingNumber` must not be empty.", "input.label.trackingNumber");
+  return type;
+}
+
+async function insertReturn(
+  ctx: RequestContext,
+  storeId: string,
+  input: CreateReturnInput,
+  claim: IdempotencyClaim<{ id: string }>,
+): Promise<string> {
+  const type = validateCreate(input);
+  const provider = normaliseProvider(input.provider);
+  const order = await ctx.prisma.order.findFirst({ where: { storeId, externalId: input.externalOrderId.trim(), provider } });
+  if (!order) {
+    throw fail.notFound(
+      "returns/order-not-found",
+      `No order with externalOrderId ${JSON.stringify(input.externalOrderId)} from provider ${JSON.stringify(input.provider)} in this store; push the order first (POST /stores/{storeId}/custom/orders).`,
+      "Order not found",
+    );
+  }
+  const id = newId("ret");
+  const actor = ctx.actor();
+  await ctx.prisma.$transaction(async (tx) => {
+    // Lock the order: concurrent creates for it run one after another, so the sum below is exact.
+    await tx.order.update({ where: { id: order.id }, data: { version: { increment: 1 } } });
+    const lines = await tx.orderLineItem.findMany({ where: { orderId: order.id } });
+    const byExt = new Map(lines.map((l) => [l.externalId, l]));
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const wanted = new Map<string, number>();
+    const resolved = input.items.map((it, i) => {
+      const line = byExt.get(it.lineItemId) ?? byId.get(it.lineItemId);
+      if (!line)
+        throw fail.badInput(
+          `\`input.items[${i}].lineItemId\` ${JSON.stringify(it.lineItemId)} is not a line item of order ${order.name}.`,
+          `input.items[${i}].lineItemId`,
+        );
+      wanted.set(line.id, (wanted.get(line.id) ?? 0) + it.quantity);
+      return { it, line };
+    });
+    const already = await tx.returnItem.groupBy({
+      by: ["lineItemId"],
+      where: { orderId: order.id, lineItemId: { in: [...wanted.keys()] }, return: { status: { notIn: [...RELEASED_STATUSES] } } },
+      _sum: { quantity: true },
+    });
+    const returned = new Map(already.map((r) => [r.lineItemId, r._sum.quantity ?? 0]));
+    for (const [lineId, qty] of wanted) {
+      const line = byId.get(lineId)!;
+      const prior = returned.get(lineId) ?? 0;
+      if (prior + qty > line.quantity) {
+        throw fail.conflict(
+          "returns/quantity-exceeded",
+          "Quantity exceeds what can be returned",
+          `Line item ${line.externalId} was ordered ${line.quantity} time(s) and ${prior} are already in other returns; at most ${Math.max(0, line.quantity - prior)} more can be returned, not ${qty}.`,
+        );
+      }
+    }
+    const createdByName = await actorName(ctx, tx);
+    const compatId = await allocateCompatId(tx, storeId);
+    await tx.return.create({
+      data: {
+        id,
+        compatId,
+        storeId,
+        orderId: order.id,
+        type,
+        status: INITIAL_STATUS,
+        shippingAddress: input.shippingAddress
+          ? JSON.stringify({
+              line1: input.shippingAddress.line1,
+              line2: input.shippingAddress.line2 ?? "",
+              city: input.shippingAddress.city,
+              state: input.shippingAddress.state ?? "",
+              postalCode: input.shippingAddress.postalCode ?? "",
+              country: input.shippingAddress.country.toUpperCase(),
+            })
+          : null,
+        label: input.label ? JSON.stringify(input.label) : null,
+        notes: input.notes ?? null,
+        createdByType: actor.type,
+        createdById: actor.id,
+        createdByName,
+        items: {
+          create: resolved.map(({ it, line }, i) => ({
+            id: newId("rit"),
+            orderId: order.id,
+            lineItemId: line.id,
+            position: i,
+            quantity: it.quantity,
+            reason: it.reason ?? "",
+            reasonCode: it.reasonCode ?? null,
+            customerComment: it.notes ?? null,
+            compensation: it.compensation ?? "refund",
+          })),
+        },
+        timeline: { create: createdEntry(actor) },
+      },
+    });
+    await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
+    await claim.save(tx, { id });
+  });
+  eventsCommitted(ctx.services, "return");
+  return id;
+}

@@ -1,0 +1,83 @@
+// The batched reads of a return's parts (items, timeline, comments, its order's returns, store flags):
+// one query per request for every return a response names (DataLoader, src/core/loaders.ts).
+import type { RequestContext } from "../core/context.js";
+import { groupBy, indexBy } from "../core/loaders.js";
+import { keysetOrder } from "../core/pagination.js";
+import type { LineItemRow } from "../orders/service.js";
+import type { ReturnItemRow, ReturnRow } from "./rows.js";
+
+export function itemsOf(ctx: RequestContext, returnId: string) {
+  return ctx.loaders
+    .get("returns.items", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.returnItem.findMany({
+        where: { returnId: { in: [...ids] } },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+      });
+      return groupBy(ids, rows, (r) => r.returnId);
+    })
+    .load(returnId) as Promise<ReturnItemRow[]>;
+}
+
+/** A return of the caller's stores by id, batched; null when there is none. */
+export function returnByIdLoader(ctx: RequestContext, id: string) {
+  return ctx.loaders
+    .get("returns.byId", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.return.findMany({ where: { id: { in: [...ids] }, storeId: { in: ctx.storeIds() } } });
+      return indexBy(ids, rows, (r) => r.id);
+    })
+    .load(id) as Promise<ReturnRow | null>;
+}
+
+export function lineItemByIdLoader(ctx: RequestContext, lineItemId: string) {
+  return ctx.loaders
+    .get("returns.lineItem", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.orderLineItem.findMany({ where: { id: { in: [...ids] } } });
+      return indexBy(ids, rows, (r) => r.id);
+    })
+    .load(lineItemId) as Promise<LineItemRow | null>;
+}
+
+export function timelineOf(ctx: RequestContext, returnId: string) {
+  return ctx.loaders
+    .get("returns.timeline", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.returnTimelineEntry.findMany({
+        where: { returnId: { in: [...ids] } },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      });
+      return groupBy(ids, rows, (r) => r.returnId);
+    })
+    .load(returnId);
+}
+
+export function commentsOf(ctx: RequestContext, returnId: string) {
+  return ctx.loaders
+    .get("returns.comments", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.returnComment.findMany({
+        where: { returnId: { in: [...ids] } },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      });
+      return groupBy(ids, rows, (r) => r.returnId);
+    })
+    .load(returnId);
+}
+
+export function returnsOfOrder(ctx: RequestContext, orderId: string) {
+  return ctx.loaders
+    .get("returns.byOrder", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.return.findMany({ where: { orderId: { in: [...ids] } }, orderBy: keysetOrder("createdAt") });
+      return groupBy(ids, rows, (r) => r.orderId);
+    })
+    .load(orderId);
+}
+
+export function storeFlags(ctx: RequestContext, storeId: string) {
+  return ctx.loaders
+    .get("returns.storeFlags", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.store.findMany({
+        where: { id: { in: [...ids] } },
+        select: { id: true, allowFlaggedReturnProcessing: true },
+      });
+      return indexBy(ids, rows, (r) => r.id).map((r) => ({ allowFlaggedReturnProcessing: !!r?.allowFlaggedReturnProcessing }));
+    })
+    .load(storeId) as Promise<{ allowFlaggedReturnProcessing: boolean }>;
+}
