@@ -12,6 +12,7 @@ import { decryptSecret, encryptSecret } from "./crypto.js";
 import { urlProblem } from "./ssrf.js";
 import { randomBytes } from "node:crypto";
 import { removeWebhook } from "./service.js";
+import { holdStoreWebhookLimit } from "./store-limit.js";
 import { warehouseStore } from "../returns/warehouse-rules.js";
 
 /** The platform's topics Retour has the facts for, and every trigger of them. */
@@ -156,13 +157,13 @@ export async function createWarehouseWebhook(ctx: RequestContext, storeIdArg: st
   const storeId = warehouseStore(ctx, storeIdArg);
   const problems = check(ctx, input);
   if (problems.length) throw fail.badInputs(problems);
-  // Checked before the insert: the bound is about fan-out, not exactness (as for every webhook).
-  if ((await ctx.prisma.webhook.count({ where: { storeId } })) >= LIST_BOUNDS.storeWebhooks)
-    throw fail.badInputs([
-      { field: "webhook", detail: `A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks: delete one it no longer needs.` },
-    ]);
   const key = ctx.config.webhooks.encryptionKey;
   return withAccountRetry(ctx, async (tx) => {
+    await holdStoreWebhookLimit(tx, ctx, storeId, () =>
+      fail.badInputs([
+        { field: "webhook", detail: `A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks: delete one it no longer needs.` },
+      ]),
+    );
     const account = await ensureAccount(tx, storeId, key);
     const seq = await tx.compatSequence.upsert({
       where: { name: `webhook:${storeId}` },

@@ -1,0 +1,142 @@
+// Limits that count rows hold under concurrency (issue 22, finding 4): a burst of creates through
+// every door (GraphQL, REST, compat), spread over two replicas sharing one database, never passes
+// the limit, and every refused create gets a clear 4xx naming what is full. One race per limit.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIST_BOUNDS } from "../../../src/core/bounds.js";
+import { providers } from "../../support/env.js";
+import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
+import type { HttpClient } from "../../support/http.js";
+import { pushOrder, returnBody } from "../../support/orders.js";
+
+describe.each(providers)("count limits under concurrency (%s)", (provider) => {
+  let svc: TestService;
+  let replica: { url: string; http: HttpClient };
+  const door = (i: number) => (i % 2 === 0 ? svc.http : replica.http);
+
+  beforeAll(async () => {
+    svc = await startTestService(provider, NO_RATE_LIMITS);
+    replica = await svc.startReplica();
+  });
+  afterAll(() => svc?.close());
+
+  it("never lets a store hold more than its 50 webhooks, whichever door 80 racing creates take", async () => {
+    const storeId = (await svc.createStore("Webhook burst")).id;
+    const key = (await svc.createApiClient(storeId, "all")).secret;
+    const url = (i: number) => `http://127.0.0.1:9/burst-${i}`;
+    // Four doors in turn: GraphQL createWebhook, REST POST …/webhooks, compat POST /api/v1/webhooks, GraphQL createWarehouseWebhook.
+    const create = async (i: number): Promise<{ ok: boolean; status: number; text: string }> => {
+      const http = door(i);
+      switch (i % 4) {
+        case 0: {
+          const r = await http.graphql(
+            `mutation($s: ID!, $i: CreateWebhookInput!) { createWebhook(storeId: $s, input: $i) { webhook { id } } }`,
+            { s: storeId, i: { topic: "return", callback: { url: url(i), auth: { bearer: { token: `t${i}` } } } } },
+            key,
+          );
+          const err = r.errors?.[0];
+          return { ok: !err, status: err ? (err.extensions?.status ?? 500) : 200, text: JSON.stringify(r.errors ?? "") };
+        }
+        case 1: {
+          const r = await http.post(
+            `/v2.2/stores/${storeId}/webhooks`,
+            { webhook: { topic: "return", callback: { url: url(i), auth: { bearer: { token: `t${i}` } } } } },
+            { token: key },
+          );
+          return { ok: r.status === 201, status: r.status, text: r.text };
+        }
+        case 2: {
+          const r = await http.post(
+            "/api/v1/webhooks",
+            { topic: "return", trigger: "return.created", url: `https://example.com/burst/${i}` },
+            { headers: { "x-authorization": key } },
+          );
+          return { ok: r.status === 200, status: r.status, text: r.text };
+        }
+        default: {
+          const r = await http.graphql(
+            `mutation($s: ID, $i: WarehouseWebhookInput!) { createWarehouseWebhook(storeId: $s, input: $i) { id } }`,
+            { s: storeId, i: { topic: "return", trigger: "return.updated", url: `https://example.com/burst/${i}` } },
+            key,
+          );
+          const err = r.errors?.[0];
+          return { ok: !err, status: err ? (err.extensions?.status ?? 500) : 200, text: JSON.stringify(r.errors ?? "") };
+        }
+      }
+    };
+    const results = await Promise.all(Array.from({ length: 80 }, (_, i) => create(i)));
+    const stored = await svc.services.db.prisma.webhook.count({ where: { storeId } });
+    expect(stored).toBe(LIST_BOUNDS.storeWebhooks);
+    expect(results.filter((r) => r.ok)).toHaveLength(LIST_BOUNDS.storeWebhooks);
+    for (const r of results.filter((x) => !x.ok)) {
+      expect([400, 422], r.text).toContain(r.status);
+      expect(r.text).toContain(`at most ${LIST_BOUNDS.storeWebhooks} webhooks`);
+    }
+    // Every stored webhook is visible: the lists show all of them.
+    const listed = await svc.http.get(`/v2.2/stores/${storeId}/webhooks`, { token: key });
+    const compat = await svc.http.get("/api/v1/webhooks", { headers: { "x-authorization": key } });
+    expect(listed.body.webhooks.length + compat.body.webhooks.length).toBe(stored);
+  });
+
+  it("never lets a store hold more than its return tags when creates race", async () => {
+    const storeId = (await svc.createStore("Tag burst")).id;
+    const key = (await svc.createApiClient(storeId, "all")).secret;
+    const room = 10;
+    await svc.services.db.prisma.returnTag.createMany({
+      data: Array.from({ length: LIST_BOUNDS.storeReturnTags - room }, (_, i) => ({
+        id: `rtg_burst_${provider}_${i}`,
+        storeId,
+        name: `Pre ${i}`,
+        pillTheme: "NORMAL",
+      })),
+    });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 === 0
+          ? door(i)
+              .put(`/v2.2/stores/${storeId}/return-tags/${encodeURIComponent(`Burst ${i}`)}`, { pillTheme: "NORMAL" }, { token: key })
+              .then((r) => ({ ok: r.status === 200, status: r.status, text: r.text }))
+          : door(i)
+              .graphql(
+                `mutation($s: ID!, $n: String!) { upsertReturnTag(storeId: $s, name: $n, pillTheme: NORMAL) { name } }`,
+                { s: storeId, n: `Burst ${i}` },
+                key,
+              )
+              .then((r) => ({ ok: !r.errors, status: r.errors?.[0]?.extensions?.status ?? 200, text: JSON.stringify(r.errors ?? "") })),
+      ),
+    );
+    expect(await svc.services.db.prisma.returnTag.count({ where: { storeId } })).toBe(LIST_BOUNDS.storeReturnTags);
+    expect(results.filter((r) => r.ok)).toHaveLength(room);
+    for (const r of results.filter((x) => !x.ok)) {
+      expect(r.status, r.text).toBe(409);
+      expect(r.text).toContain("limit-reached");
+    }
+  });
+
+  it("never lets a return carry more than its tags when taggings race", async () => {
+    const storeId = (await svc.createStore("Return tag burst")).id;
+    const key = (await svc.createApiClient(storeId, "all")).secret;
+    const prisma = svc.services.db.prisma;
+    await prisma.returnTag.createMany({
+      data: Array.from({ length: LIST_BOUNDS.returnTags + 20 }, (_, i) => ({
+        id: `rtg_each_${provider}_${i}`,
+        storeId,
+        name: `Each ${i}`,
+        pillTheme: "NORMAL",
+      })),
+    });
+    const order = await pushOrder(svc.http, storeId, key, { lines: [{ id: `tagburst-${Date.now()}`, quantity: 1 }] });
+    const ret = await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), {
+      token: key,
+    });
+    const id = ret.body.return.id;
+    const results = await Promise.all(
+      Array.from({ length: LIST_BOUNDS.returnTags + 20 }, (_, i) =>
+        door(i).graphql(`mutation($id: ID!, $n: [String!]!) { tagReturn(id: $id, names: $n) { id } }`, { id, n: [`Each ${i}`] }, key),
+      ),
+    );
+    expect(await prisma.returnTagLink.count({ where: { returnId: id } })).toBe(LIST_BOUNDS.returnTags);
+    const refused = results.filter((r) => r.errors);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) expect(r.errors?.[0]?.message).toContain(`at most ${LIST_BOUNDS.returnTags} tags`);
+  });
+});
