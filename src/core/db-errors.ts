@@ -9,6 +9,17 @@ export function isUniqueViolation(err: unknown): boolean {
   );
 }
 
+/** A number past its column's range (PostgreSQL 22003, e.g. an integer increment past 2^31 - 1). */
+export function isOutOfRange(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | null;
+  if (!e) return false;
+  return (
+    e.code === "22003" ||
+    /out of range for type|integer out of range|NumericValueOutOfRange|value out of range/i.test(String(e.message)) ||
+    (!!e.cause && isOutOfRange(e.cause))
+  );
+}
+
 export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | null;
   if (!e) return false;

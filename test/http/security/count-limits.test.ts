@@ -125,9 +125,13 @@ describe.each(providers)("count limits under concurrency (%s)", (provider) => {
       })),
     });
     const order = await pushOrder(svc.http, storeId, key, { lines: [{ id: `tagburst-${Date.now()}`, quantity: 1 }] });
-    const ret = await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]), {
-      token: key,
-    });
+    const ret = await svc.http.post(
+      `/v2.2/stores/${storeId}/returns`,
+      returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]),
+      {
+        token: key,
+      },
+    );
     const id = ret.body.return.id;
     const results = await Promise.all(
       Array.from({ length: LIST_BOUNDS.returnTags + 20 }, (_, i) =>
