@@ -104,8 +104,6 @@ function pageStart<T>(codec: CursorCodec, opts: KeysetOptions<T>): { size: numbe
       if (backward && opts.args.after) throw fail.badInput("Give either `after` or `before`, not both.", "before");
     },
     () => pageSize(backward ? (opts.args.last ?? opts.args.first) : opts.args.first, opts.defaultSize, opts.maxSize, sizeField),
-    // `last` without `before` sizes nothing, but is bounded all the same (every number a client sends is).
-    () => !backward && opts.args.last != null && pageSize(opts.args.last, opts.defaultSize, opts.maxSize, "last"),
     () => {
       const cursor = backward ? opts.args.before : opts.args.after;
       if (!cursor) return undefined;
@@ -115,6 +113,8 @@ function pageStart<T>(codec: CursorCodec, opts: KeysetOptions<T>): { size: numbe
       const op = (opts.direction === "asc") !== backward ? "gt" : "lt";
       return { OR: [{ [opts.sortField]: { [op]: key } }, { [opts.sortField]: key, id: { [op]: c.i } }] };
     },
+    // `last` without `before` sizes nothing, but is bounded all the same (every number a client sends is).
+    () => !backward && opts.args.last != null && pageSize(opts.args.last, opts.defaultSize, opts.maxSize, "last"),
     ...(opts.checks ?? []),
   );
   return { size, keyset };
