@@ -117,10 +117,7 @@ function checkValue(value: unknown, type: GraphQLInputType, bound: InputBound, p
     // Page sizes are checked by the paging code, joined with the request's other problems.
     if ("checkedByPaging" in r) return;
     if (!(value >= r.min && value <= r.max) || (r.integer && !Number.isInteger(value)))
-      throw outOfBound(
-        path,
-        `must be ${r.integer ? "an integer" : "a number"} from ${r.min} to ${r.max}; got ${value}`,
-      );
+      throw outOfBound(path, `must be ${r.integer ? "an integer" : "a number"} from ${r.min} to ${r.max}; got ${value}`);
   } else if (typeof value === "string" && bound.maxLength !== undefined && value.length > bound.maxLength) {
     const length = characters(value);
     if (length > bound.maxLength)
