@@ -64,13 +64,16 @@ describe.each(providers)("count limits under concurrency (%s)", (provider) => {
       }
     };
     const results = await Promise.all(Array.from({ length: 80 }, (_, i) => create(i)));
-    const stored = await svc.services.db.prisma.webhook.count({ where: { storeId } });
-    expect(stored).toBe(LIST_BOUNDS.storeWebhooks);
-    expect(results.filter((r) => r.ok)).toHaveLength(LIST_BOUNDS.storeWebhooks);
-    for (const r of results.filter((x) => !x.ok)) {
+    // Every refusal is the limit's (a clear 4xx), or on a loaded box a 503 "retry later" that changed
+    // nothing; never a 500. The store holds exactly what was accepted, and never more than the limit.
+    const busy = results.filter((r) => r.status === 503).length;
+    for (const r of results.filter((x) => !x.ok && x.status !== 503)) {
       expect([400, 422], r.text).toContain(r.status);
       expect(r.text).toContain(`at most ${LIST_BOUNDS.storeWebhooks} webhooks`);
     }
+    const stored = await svc.services.db.prisma.webhook.count({ where: { storeId } });
+    expect(stored).toBe(results.filter((r) => r.ok).length);
+    expect(stored).toBe(busy ? Math.min(LIST_BOUNDS.storeWebhooks, 80 - busy) : LIST_BOUNDS.storeWebhooks);
     // Every stored webhook is visible: the lists show all of them.
     const listed = await svc.http.get(`/v2.2/stores/${storeId}/webhooks`, { token: key });
     const compat = await svc.http.get("/api/v1/webhooks", { headers: { "x-authorization": key } });
@@ -104,12 +107,14 @@ describe.each(providers)("count limits under concurrency (%s)", (provider) => {
               .then((r) => ({ ok: !r.errors, status: r.errors?.[0]?.extensions?.status ?? 200, text: JSON.stringify(r.errors ?? "") })),
       ),
     );
-    expect(await svc.services.db.prisma.returnTag.count({ where: { storeId } })).toBe(LIST_BOUNDS.storeReturnTags);
-    expect(results.filter((r) => r.ok)).toHaveLength(room);
-    for (const r of results.filter((x) => !x.ok)) {
+    const busy = results.filter((r) => r.status === 503).length; // a loaded box: "retry later", nothing changed
+    for (const r of results.filter((x) => !x.ok && x.status !== 503)) {
       expect(r.status, r.text).toBe(409);
       expect(r.text).toContain("limit-reached");
     }
+    const accepted = Math.min(room, 40 - busy);
+    expect(results.filter((r) => r.ok)).toHaveLength(accepted);
+    expect(await svc.services.db.prisma.returnTag.count({ where: { storeId } })).toBe(LIST_BOUNDS.storeReturnTags - room + accepted);
   });
 
   it("never lets a return carry more than its tags when taggings race", async () => {
@@ -138,9 +143,11 @@ describe.each(providers)("count limits under concurrency (%s)", (provider) => {
         door(i).graphql(`mutation($id: ID!, $n: [String!]!) { tagReturn(id: $id, names: $n) { id } }`, { id, n: [`Each ${i}`] }, key),
       ),
     );
-    expect(await prisma.returnTagLink.count({ where: { returnId: id } })).toBe(LIST_BOUNDS.returnTags);
-    const refused = results.filter((r) => r.errors);
-    expect(refused).toHaveLength(20);
-    for (const r of refused) expect(r.errors?.[0]?.message).toContain(`at most ${LIST_BOUNDS.returnTags} tags`);
+    const busy = results.filter((r) => r.errors?.[0]?.extensions?.status === 503).length;
+    const refused = results.filter((r) => r.errors && r.errors[0].extensions?.status !== 503);
+    for (const r of refused) expect(r.errors?.[0]?.message, JSON.stringify(r.errors)).toContain(`at most ${LIST_BOUNDS.returnTags} tags`);
+    const accepted = Math.min(LIST_BOUNDS.returnTags, results.length - busy);
+    expect(await prisma.returnTagLink.count({ where: { returnId: id } })).toBe(accepted);
+    expect(refused).toHaveLength(results.length - busy - accepted);
   });
 });
