@@ -61,9 +61,10 @@ export const LIST_BOUNDS = {
   storeWebhooks: 50,
   // Read-side caps of lists no write guard bounds yet: a resolver never returns more, and the
   // GraphQL cost limit counts the list at this size (src/core/list-bounds.ts).
-  /** API clients, locations, checkout A/B tests and invoices listed for one store. */
-  storeApiClients: 200,
+  /** Locations of one store (creating more is refused; the list shows them all). */
   storeLocations: 200,
+  /** API clients, checkout A/B tests and invoices listed for one store. */
+  storeApiClients: 200,
   /** Locations of one inventory item, movements shown for one level (newest first). */
   itemLocations: 200,
   levelMovements: 100,

@@ -117,6 +117,37 @@ describe.each(providers)("count limits under concurrency (%s)", (provider) => {
     expect(await svc.services.db.prisma.returnTag.count({ where: { storeId } })).toBe(LIST_BOUNDS.storeReturnTags - room + accepted);
   });
 
+  it("never lets a store hold more than its locations when creates race", async () => {
+    const storeId = (await svc.createStore("Location burst")).id;
+    const staff = (await svc.createStaff(storeId)).token;
+    const room = 10;
+    await svc.services.db.prisma.location.createMany({
+      data: Array.from({ length: LIST_BOUNDS.storeLocations - room }, (_, i) => ({
+        id: `loc_burst_${provider}_${i}`,
+        storeId,
+        name: `Dock ${i}`,
+      })),
+    });
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        door(i).graphql(
+          `mutation($s: ID!, $n: String!) { createLocation(storeId: $s, name: $n) { id } }`,
+          { s: storeId, n: `Burst ${i}` },
+          staff,
+        ),
+      ),
+    );
+    const busy = results.filter((r) => r.errors?.[0]?.extensions?.status === 503).length;
+    const refused = results.filter((r) => r.errors && r.errors[0].extensions?.status !== 503);
+    for (const r of refused)
+      expect(r.errors?.[0]?.extensions, JSON.stringify(r.errors)).toMatchObject({ status: 409, type: "locations/limit-reached" });
+    const accepted = Math.min(room, results.length - busy);
+    expect(results.filter((r) => !r.errors)).toHaveLength(accepted);
+    expect(await svc.services.db.prisma.location.count({ where: { storeId } })).toBe(LIST_BOUNDS.storeLocations - room + accepted);
+    const listed = await svc.http.graphql(`query($s: ID!) { locations(storeId: $s) { id } }`, { s: storeId }, staff);
+    expect(listed.data.locations).toHaveLength(LIST_BOUNDS.storeLocations - room + accepted);
+  });
+
   it("never lets a return carry more than its tags when taggings race", async () => {
     const storeId = (await svc.createStore("Return tag burst")).id;
     const key = (await svc.createApiClient(storeId, "all")).secret;
