@@ -63,8 +63,9 @@ export const LIST_BOUNDS = {
   // GraphQL cost limit counts the list at this size (src/core/list-bounds.ts).
   /** Locations of one store (creating more is refused; the list shows them all). */
   storeLocations: 200,
-  /** API clients, checkout A/B tests and invoices listed for one store. */
+  /** Active (unrevoked) API clients of one store: creating more is refused; the list shows them first. */
   storeApiClients: 200,
+  /** Checkout A/B tests and invoices listed for one store. */
   /** Locations of one inventory item, movements shown for one level (newest first). */
   itemLocations: 200,
   levelMovements: 100,

@@ -148,6 +148,47 @@ describe.each(providers)("count limits under concurrency (%s)", (provider) => {
     expect(listed.data.locations).toHaveLength(LIST_BOUNDS.storeLocations - room + accepted);
   });
 
+  it("never lets a store hold more active API clients than its list shows when creates race", async () => {
+    const storeId = (await svc.createStore("Key burst")).id;
+    const staff = (await svc.createStaff(storeId)).token;
+    const room = 10;
+    const row = (i: number, revoked: boolean) => ({
+      id: `akey_burst_${provider}_${revoked ? "r" : "a"}${i}`,
+      storeId,
+      name: `Pre ${i}`,
+      lookupId: `burst${provider}${revoked ? "r" : "a"}${i}`,
+      secretHash: "x",
+      revokedAt: revoked ? new Date() : null,
+    });
+    // Revoked clients do not count, and are listed after the active ones.
+    await svc.services.db.prisma.apiClient.createMany({
+      data: [
+        ...Array.from({ length: LIST_BOUNDS.storeApiClients - room }, (_, i) => row(i, false)),
+        ...Array.from({ length: 5 }, (_, i) => row(i, true)),
+      ],
+    });
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        door(i).graphql(
+          `mutation($s: ID!, $n: String!) { createApiClient(storeId: $s, input: { name: $n, scopes: [returns_read] }) { secret } }`,
+          { s: storeId, n: `Burst ${i}` },
+          staff,
+        ),
+      ),
+    );
+    const busy = results.filter((r) => r.errors?.[0]?.extensions?.status === 503).length;
+    const refused = results.filter((r) => r.errors && r.errors[0].extensions?.status !== 503);
+    for (const r of refused)
+      expect(r.errors?.[0]?.extensions, JSON.stringify(r.errors)).toMatchObject({ status: 409, type: "api-client/limit-reached" });
+    const accepted = Math.min(room, results.length - busy);
+    expect(results.filter((r) => !r.errors)).toHaveLength(accepted);
+    const active = LIST_BOUNDS.storeApiClients - room + accepted;
+    expect(await svc.services.db.prisma.apiClient.count({ where: { storeId, revokedAt: null } })).toBe(active);
+    // Every active client is in the (capped) list.
+    const listed = await svc.http.graphql(`query($s: ID!) { apiClients(storeId: $s) { id revokedAt } }`, { s: storeId }, staff);
+    expect(listed.data.apiClients.filter((c: { revokedAt: string | null }) => c.revokedAt === null)).toHaveLength(active);
+  });
+
   it("never lets a return carry more than its tags when taggings race", async () => {
     const storeId = (await svc.createStore("Return tag burst")).id;
     const key = (await svc.createApiClient(storeId, "all")).secret;
