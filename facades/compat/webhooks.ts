@@ -81,9 +81,8 @@ const platformIdOf = (input: CompatInput) => (/^\d{1,9}$/.test(input.params.id) 
 
 /** The core's refusals in the platform's bodies: 404 `NOT_FOUND`; 422 naming every bad field. */
 function webhookRefusal(err: GraphQLFormattedError): CompatReply | null {
-  const ext = (err.extensions ?? {}) as { status?: number; field?: string; problems?: { field: string; detail: string }[] };
-  // A path id past the core's range for ids names no webhook: the platform answers that 404.
-  if (ext.status === 404 || (ext.status === 400 && ext.field === "platformId")) return { status: 404, body: WEBHOOK_NOT_FOUND_BODY };
+  const ext = (err.extensions ?? {}) as { status?: number; problems?: { field: string; detail: string }[] };
+  if (ext.status === 404) return { status: 404, body: WEBHOOK_NOT_FOUND_BODY };
   if (ext.status === 400 && ext.problems?.length) {
     const errors: Record<string, string[]> = {};
     for (const p of ext.problems) (errors[p.field] ??= []).push(p.detail);

@@ -133,8 +133,11 @@ export const NUMBER_BOUNDS = {
    * maximum (PAGE_SIZES) together with the request's other problems, so it is left to it here.
    */
   pageSize: { min: 1, max: PAGE_SIZES.warehouseReturns.unpaged, integer: true, checkedByPaging: true },
-  /** A numeric id we issued (the warehouse door's webhook and return ids). */
-  numericId: { min: 1, max: 2_147_483_647, integer: true },
+  /**
+   * A numeric id looked up (the warehouse door's webhook and return ids): any Int, since it is only
+   * compared, never stored or summed; one that names nothing is not found (the doors send -1 for it).
+   */
+  numericId: { min: -2_147_483_648, max: 2_147_483_647, integer: true },
   /** Transit days of a shipping method. */
   days: { min: 0, max: 365, integer: true },
   /** The relative weight of an A/B treatment. */

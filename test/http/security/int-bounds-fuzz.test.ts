@@ -1,6 +1,6 @@
 // Int extremes on every number input (issue 22, the class of finding 6): a generator walks the schema
 // for every Int and Float argument and input field reachable from a root field, builds the smallest
-// request that carries it (other required inputs filled with plain values), and sends 0, -1, 2^31-1,
+// request that carries it (other required inputs filled with plain values), and sends 0, -1, 2^31-1, 2^31, 2^32,
 // -2^31, 2^53, 1e308, 1.5 and number-looking strings ("NaN", "1e3", "Infinity") at it through /graphql.
 // Never a 500; a value past the input's @range is a 400 naming the field (as the bound names it); a
 // value that is no Int or Float is a 400 naming the variable's path. The REST and compat doors get
@@ -31,7 +31,7 @@ import { customOrderBody, pushOrder, returnBody } from "../../support/orders.js"
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
 
 const schema = buildSchema(DOMAINS);
-const EXTREMES: unknown[] = [0, -1, 2_147_483_647, -2_147_483_648, 2 ** 53, 1e308, 1.5, "NaN", "1e3", "Infinity"];
+const EXTREMES: unknown[] = [0, -1, 2_147_483_647, -2_147_483_648, 2 ** 31, 2 ** 32, 2 ** 53, 1e308, 1.5, "NaN", "1e3", "Infinity"];
 
 type Range = (typeof NUMBER_BOUNDS)[keyof typeof NUMBER_BOUNDS];
 interface Target {
