@@ -61,9 +61,11 @@ export const LIST_BOUNDS = {
   storeWebhooks: 50,
   // Read-side caps of lists no write guard bounds yet: a resolver never returns more, and the
   // GraphQL cost limit counts the list at this size (src/core/list-bounds.ts).
-  /** API clients, locations, checkout A/B tests and invoices listed for one store. */
-  storeApiClients: 200,
+  /** Locations of one store (creating more is refused; the list shows them all). */
   storeLocations: 200,
+  /** Active (unrevoked) API clients of one store: creating more is refused; the list shows them first. */
+  storeApiClients: 200,
+  /** Checkout A/B tests and invoices listed for one store. */
   /** Locations of one inventory item, movements shown for one level (newest first). */
   itemLocations: 200,
   levelMovements: 100,
@@ -112,6 +114,42 @@ export const PAGE_SIZES = {
   warehouseReturns: { default: 100, max: 750, unpaged: 10_000 },
   /** The warehouse platform's ASN report (one window, no paging). */
   warehouseAsn: { default: 5_000, max: 5_000 },
+} as const;
+
+/**
+ * The range of every number a client sends, by meaning: schema.graphql marks each Int and Float input
+ * @range(bound: "<name>") and input-bounds.ts refuses a value outside it before any resolver runs, so
+ * every door has the same bound for the same meaning (a unit test fails on a number input without one).
+ * The ranges also keep sums inside a GraphQL Int: 500 lines × 1 000 units, 1 000 inbound items × 100 000.
+ */
+export const NUMBER_BOUNDS = {
+  /** Units of an order line, a fulfillment line, a return item and an imported return's product alike. */
+  quantity: { min: 1, max: QUANTITY_BOUNDS.lineItem, integer: true },
+  /** Units of one inbound shipment item, and units recorded against it by one receipt. */
+  inboundQuantity: { min: 1, max: 100_000, integer: true },
+  inboundCount: { min: 0, max: 100_000, integer: true },
+  /**
+   * A page size (`first`, `last`, `pageSize`): the paging code checks it against the list's own
+   * maximum (PAGE_SIZES) together with the request's other problems, so it is left to it here.
+   */
+  pageSize: { min: 1, max: PAGE_SIZES.warehouseReturns.unpaged, integer: true, checkedByPaging: true },
+  /**
+   * A numeric id looked up (the warehouse door's webhook and return ids): any Int, since it is only
+   * compared, never stored or summed; one that names nothing is not found (the doors send -1 for it).
+   */
+  numericId: { min: -2_147_483_648, max: 2_147_483_647, integer: true },
+  /** Transit days of a shipping method. */
+  days: { min: 0, max: 365, integer: true },
+  /** The relative weight of an A/B treatment. */
+  weight: { min: 0, max: 1_000_000, integer: false },
+  /** A physical measure: a weight, a length, a volume (in the unit the field names). */
+  measure: { min: 0, max: 1_000_000, integer: false },
+  /** A price in minor units (2999 = 29.99). */
+  priceMinor: { min: 0, max: 100_000_000, integer: true },
+  latitude: { min: -90, max: 90, integer: false },
+  longitude: { min: -180, max: 180, integer: false },
+  /** A custom field's number (exact in a double). */
+  customNumber: { min: -1e15, max: 1e15, integer: false },
 } as const;
 
 /** Characters (Unicode code points) a text may hold. Inputs typed ID are bounded by `id`. */
@@ -165,3 +203,4 @@ export function pastListBound(count: number, max: number): string {
 
 export type ListBound = keyof typeof LIST_BOUNDS;
 export type TextBound = keyof typeof TEXT_BOUNDS;
+export type NumberBound = keyof typeof NUMBER_BOUNDS;

@@ -9,6 +9,17 @@ export function isUniqueViolation(err: unknown): boolean {
   );
 }
 
+/** A number past its column's range (PostgreSQL 22003, e.g. an integer increment past 2^31 - 1). */
+export function isOutOfRange(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | null;
+  if (!e) return false;
+  return (
+    e.code === "22003" ||
+    /out of range for type|integer out of range|NumericValueOutOfRange|value out of range/i.test(String(e.message)) ||
+    (!!e.cause && isOutOfRange(e.cause))
+  );
+}
+
 export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | null;
   if (!e) return false;
@@ -37,11 +48,12 @@ const NODE_UNAVAILABLE = new Set([
   "P2024",
 ]);
 const MESSAGE_UNAVAILABLE =
-  /readonly database|unable to open database|disk I\/O error|database or disk is full|Connection terminated|terminating connection|connection (?:refused|timeout|timed out)|not currently accepting connections|Can't reach database server|read-only transaction|database is locked|Timed out fetching a new connection|the database system is (?:starting up|shutting down)|Client has encountered a connection error|ECONNREFUSED/i;
+  /readonly database|unable to open database|disk I\/O error|database or disk is full|Connection terminated|terminating connection|connection (?:refused|timeout|timed out)|not currently accepting connections|Can't reach database server|read-only transaction|database is locked|Timed out fetching a new connection|Unable to start a transaction in the given time|the database system is (?:starting up|shutting down)|Client has encountered a connection error|ECONNREFUSED/i;
 
 /**
- * Whether an error means the database is unavailable (unreachable, connection cut, read-only, full)
- * rather than a fault of the statement: such requests answer 503 with Retry-After. Looks through
+ * Whether an error means the database is unavailable (unreachable, connection cut, read-only, full,
+ * or no connection free for a transaction in time under a burst) rather than a fault of the statement:
+ * such requests answer 503 with Retry-After. Looks through
  * Prisma's and the driver adapters' wrapping (cause, meta, message).
  */
 export function isStorageUnavailable(err: unknown, depth = 0): boolean {

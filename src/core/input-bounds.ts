@@ -1,5 +1,5 @@
-// Input bounds: schema.graphql marks every list input @maxItems and every text input @maxLength with
-// the name of a bound in bounds.ts (an ID is bounded as an id). They are checked once per operation,
+// Input bounds: schema.graphql marks every list input @maxItems, every text input @maxLength and every
+// number input @range with the name of a bound in bounds.ts (an ID is bounded as an id). They are checked once per operation,
 // over the coerced arguments of every field, before any resolver runs, so every door inherits them.
 import {
   defaultFieldResolver,
@@ -24,7 +24,7 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from "graphql";
-import { LIST_BOUNDS, pastListBound, TEXT_BOUNDS } from "./bounds.js";
+import { LIST_BOUNDS, NUMBER_BOUNDS, pastListBound, TEXT_BOUNDS } from "./bounds.js";
 import { linkProblem, nameProblem, normalName } from "./display-text.js";
 import { DomainError } from "./errors.js";
 
@@ -33,7 +33,17 @@ interface InputBound {
   maxLength?: number;
   /** What the text is, when its bound says more than a length: a name shown to people, or a link. */
   text?: "name" | "link";
+  range?: (typeof NUMBER_BOUNDS)[keyof typeof NUMBER_BOUNDS];
 }
+
+const BOUND_TABLES: Record<string, [string, Record<string, unknown>]> = {
+  maxItems: ["LIST_BOUNDS", LIST_BOUNDS],
+  maxLength: ["TEXT_BOUNDS", TEXT_BOUNDS],
+  range: ["NUMBER_BOUNDS", NUMBER_BOUNDS],
+};
+
+/** The scalars that carry numbers: each input of them needs a @range. */
+const NUMBER_SCALARS = new Set(["Int", "Float"]);
 
 const cache = new WeakMap<GraphQLArgument | GraphQLInputField, InputBound>();
 
@@ -43,29 +53,29 @@ export function boundOf(def: GraphQLArgument | GraphQLInputField): InputBound {
   if (cached) return cached;
   const bound: InputBound = {};
   for (const d of def.astNode?.directives ?? []) {
-    if (d.name.value !== "maxItems" && d.name.value !== "maxLength") continue;
+    const directive = d.name.value;
+    if (!(directive in BOUND_TABLES)) continue;
     const arg = d.arguments?.find((a) => a.name.value === "bound")?.value;
     const key = arg?.kind === Kind.STRING ? arg.value : "";
-    const table: Record<string, number> = d.name.value === "maxItems" ? LIST_BOUNDS : TEXT_BOUNDS;
+    const [tableName, table] = BOUND_TABLES[directive];
     if (!(key in table))
-      throw new Error(
-        `@${d.name.value}(bound: "${key}") on ${def.name} names no entry of ${d.name.value === "maxItems" ? "LIST_BOUNDS" : "TEXT_BOUNDS"} (src/core/bounds.ts)`,
-      );
-    bound[d.name.value] = table[key];
-    if (d.name.value === "maxLength" && (key === "name" || key === "link")) bound.text = key;
+      throw new Error(`@${directive}(bound: "${key}") on ${def.name} names no entry of ${tableName} (src/core/bounds.ts)`);
+    (bound as Record<string, unknown>)[directive] = table[key];
+    if (directive === "maxLength" && (key === "name" || key === "link")) bound.text = key;
   }
   if (bound.maxLength === undefined && getNamedType(def.type).name === "ID") bound.maxLength = TEXT_BOUNDS.id;
   cache.set(def, bound);
   return bound;
 }
 
-/** Every String and list argument or input field of the schema without a bound (should be none). */
+/** Every String, number and list argument or input field of the schema without a bound (should be none). */
 export function unboundedInputs(schema: GraphQLSchema): string[] {
   const missing: string[] = [];
   const check = (def: GraphQLArgument | GraphQLInputField, label: string) => {
     const b = boundOf(def);
     if (isListType(getNullableType(def.type)) && b.maxItems === undefined) missing.push(`${label} (list)`);
     if (getNamedType(def.type).name === "String" && b.maxLength === undefined) missing.push(`${label} (text)`);
+    if (NUMBER_SCALARS.has(getNamedType(def.type).name) && b.range === undefined) missing.push(`${label} (number)`);
   };
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith("__")) continue;
@@ -108,6 +118,12 @@ function checkValue(value: unknown, type: GraphQLInputType, bound: InputBound, p
       const field = fields[name];
       if (field) checkValue(v, field.type, boundOf(field), path ? `${path}.${name}` : name, inInput);
     }
+  } else if (typeof value === "number" && bound.range) {
+    const r = bound.range;
+    // Page sizes are checked by the paging code, joined with the request's other problems.
+    if ("checkedByPaging" in r) return;
+    if (!(value >= r.min && value <= r.max) || (r.integer && !Number.isInteger(value)))
+      throw outOfBound(path, `must be ${r.integer ? "an integer" : "a number"} from ${r.min} to ${r.max}; got ${value}`);
   } else if (typeof value === "string") {
     if (bound.maxLength !== undefined && value.length > bound.maxLength) {
       const length = characters(value);

@@ -113,6 +113,8 @@ function pageStart<T>(codec: CursorCodec, opts: KeysetOptions<T>): { size: numbe
       const op = (opts.direction === "asc") !== backward ? "gt" : "lt";
       return { OR: [{ [opts.sortField]: { [op]: key } }, { [opts.sortField]: key, id: { [op]: c.i } }] };
     },
+    // `last` without `before` sizes nothing, but is bounded all the same (every number a client sends is).
+    () => !backward && opts.args.last != null && pageSize(opts.args.last, opts.defaultSize, opts.maxSize, "last"),
     ...(opts.checks ?? []),
   );
   return { size, keyset };

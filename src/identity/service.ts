@@ -2,6 +2,8 @@
 import type { Principal, RequestContext, Services } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
+import { LIST_BOUNDS } from "../core/bounds.js";
+import { holdCountLimit } from "../core/count-limits.js";
 import { ALL_SCOPES, parseScopes, type Scope } from "./scopes.js";
 import { throttleLogin } from "./login-throttle.js";
 import {
@@ -113,16 +115,30 @@ export async function createApiClient(services: Services, storeId: string, input
   const scopes = input.legacyAllScopes ? validateScopes(input.scopes) : requireScopes(input.scopes);
   await requireStore(services, storeId);
   const issued = issueToken(API_SECRET_PREFIX);
-  const apiClient = await services.db.prisma.apiClient.create({
-    data: {
-      id: newId("akey"),
-      storeId,
-      name: input.name.trim(),
-      scopes: scopes.join(","),
-      allScopes: !!input.legacyAllScopes,
-      lookupId: issued.lookupId,
-      secretHash: issued.hash,
-    },
+  const apiClient = await services.db.prisma.$transaction(async (tx) => {
+    // Active clients stop at the list's bound (listed first), so no working secret is ever out of sight.
+    await holdCountLimit(tx, services.db.provider, storeId, {
+      name: "store-api-clients",
+      max: LIST_BOUNDS.storeApiClients,
+      count: () => tx.apiClient.count({ where: { storeId, revokedAt: null } }),
+      refuse: () =>
+        fail.conflict(
+          "api-client/limit-reached",
+          "Too many API clients",
+          `A store has at most ${LIST_BOUNDS.storeApiClients} active API clients; revoke one it no longer uses first.`,
+        ),
+    });
+    return tx.apiClient.create({
+      data: {
+        id: newId("akey"),
+        storeId,
+        name: input.name.trim(),
+        scopes: scopes.join(","),
+        allScopes: !!input.legacyAllScopes,
+        lookupId: issued.lookupId,
+        secretHash: issued.hash,
+      },
+    });
   });
   return { apiClient, secret: issued.token };
 }
@@ -174,7 +190,11 @@ export async function revokeApiClient(ctx: RequestContext, id: string) {
 
 /** For the CLI: list and revoke without a principal. */
 export async function listApiClients(services: Services, storeId: string) {
-  return services.db.prisma.apiClient.findMany({ where: { storeId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  // Active ones first (at most LIST_BOUNDS.storeApiClients of them), so a capped list never hides a working secret.
+  return services.db.prisma.apiClient.findMany({
+    where: { storeId },
+    orderBy: [{ revokedAt: { sort: "asc", nulls: "first" } }, { createdAt: "asc" }, { id: "asc" }],
+  });
 }
 
 export function effectiveScopes(client: { scopes: string; allScopes: boolean }): Scope[] {

@@ -8,7 +8,8 @@ import { newId } from "../core/ids.js";
 import { assertCurrency, parseMajor } from "../core/money.js";
 import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
-import { PAGE_SIZES } from "../core/bounds.js";
+import { LIST_BOUNDS, PAGE_SIZES } from "../core/bounds.js";
+import { holdCountLimit } from "../core/count-limits.js";
 import { receiveInboundUnits } from "../inventory/service.js";
 
 export const INBOUND_STATUSES = ["PENDING", "IN_TRANSIT", "PARTIALLY_RECEIVED", "RECEIVED"] as const;
@@ -16,9 +17,23 @@ export type InboundStatus = (typeof INBOUND_STATUSES)[number];
 
 // ─── Locations ────────────────────────────────────────────────────────────────
 
+/** A store's locations stop at LIST_BOUNDS.storeLocations (the list shows that many): counted under the limit's lock. */
 export async function createLocation(ctx: RequestContext, storeId: string, name: string) {
   if (!name.trim() || name.length > 255) throw fail.badInput("`name` must be 1 to 255 characters.", "name");
-  return ctx.prisma.location.create({ data: { id: newId("loc"), storeId, name: name.trim() } });
+  return ctx.prisma.$transaction(async (tx) => {
+    await holdCountLimit(tx, ctx.services.db.provider, storeId, {
+      name: "store-locations",
+      max: LIST_BOUNDS.storeLocations,
+      count: () => tx.location.count({ where: { storeId } }),
+      refuse: () =>
+        fail.conflict(
+          "locations/limit-reached",
+          "Too many locations",
+          `A store has at most ${LIST_BOUNDS.storeLocations} locations; use an existing one.`,
+        ),
+    });
+    return tx.location.create({ data: { id: newId("loc"), storeId, name: name.trim() } });
+  });
 }
 
 export function listLocations(ctx: RequestContext, storeId: string) {

@@ -5,14 +5,19 @@
 // restocks and receipts of one SKU never lose a unit, and a level always equals the sum of its movements.
 import type { RequestContext } from "../core/context.js";
 import type { TransactionClient } from "../db/client.js";
-import { LIST_BOUNDS, PAGE_SIZES } from "../core/bounds.js";
+import { LIST_BOUNDS, NUMBER_BOUNDS, PAGE_SIZES } from "../core/bounds.js";
 import { fail } from "../core/errors.js";
+import { isOutOfRange } from "../core/db-errors.js";
 import { newId } from "../core/ids.js";
 import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 
 export const INVENTORY_KINDS = ["PRODUCT", "RETURN", "UNDECLARED", "UNKNOWN"] as const;
 export type InventoryKind = (typeof INVENTORY_KINDS)[number];
+/** Units one movement may carry: the largest bounded input (an inbound receipt); a restock moves at most a return item's. */
+const MOVEMENT_MAX = NUMBER_BOUNDS.inboundCount.max;
+/** Units one item or level may hold: a GraphQL Int, and PostgreSQL's integer column. */
+const ON_HAND_MAX = 2_147_483_647;
 export const MOVEMENT_CAUSES = { restock: "RETURN_RESTOCK", receipt: "INBOUND_RECEIPT" } as const;
 
 export type InventoryItemRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["inventoryItem"]["findFirst"]>>>;
@@ -51,6 +56,31 @@ const catalogueRef = (p: CatalogueProduct): ItemRef => ({
   externalProductId: p.externalId,
 });
 
+function outOfRange(m: Movement) {
+  return fail.conflict(
+    "inventory/quantity-out-of-range",
+    "Quantity out of range",
+    `${m.returnItemId ? `Return item ${m.returnItemId}` : "A movement"} would move ${m.delta} units of ${m.item.sku ?? m.item.key}, past what inventory can hold (${MOVEMENT_MAX} units a movement, ${ON_HAND_MAX} on hand). Process it without restocking.`,
+  );
+}
+
+/**
+ * Inputs are bounded far below the column's range, but rows written before the bounds may not be:
+ * a sum past it is refused (409) instead of overflowing (PostgreSQL: integer out of range, every
+ * later move of the SKU failing; SQLite: a value no GraphQL Int can read back).
+ */
+async function onHandBounded<T extends { quantity: number }>(m: Movement, write: () => Promise<T>): Promise<T> {
+  let row: T;
+  try {
+    row = await write();
+  } catch (err) {
+    if (isOutOfRange(err)) throw outOfRange(m);
+    throw err;
+  }
+  if (row.quantity > ON_HAND_MAX) throw outOfRange(m);
+  return row;
+}
+
 /**
  * Applies movements inside the caller's transaction. Items are taken in key order (then location),
  * so two transactions moving the same SKUs lock their rows in the same order and never deadlock.
@@ -61,23 +91,28 @@ async function applyMovements(tx: TransactionClient, storeId: string, movements:
   );
   const now = new Date();
   for (const m of sorted) {
+    if (Math.abs(m.delta) > MOVEMENT_MAX) throw outOfRange(m); // a return item written before the bounds
     // A catalogue product known later takes over an item first seen on an order line.
     const link =
       m.item.kind === "PRODUCT"
         ? { kind: "PRODUCT", productId: m.item.productId, name: m.item.name, externalProductId: m.item.externalProductId }
         : {};
-    const item = await tx.inventoryItem.upsert({
-      where: { storeId_key: { storeId, key: m.item.key } },
-      create: { id: newId("ii"), storeId, ...m.item, quantity: m.delta, updatedAt: now },
-      update: { quantity: { increment: m.delta }, updatedAt: now, ...link },
-      select: { id: true },
-    });
-    const level = await tx.inventoryLevel.upsert({
-      where: { itemId_locationId: { itemId: item.id, locationId: m.locationId } },
-      create: { id: newId("li"), storeId, itemId: item.id, locationId: m.locationId, quantity: m.delta, updatedAt: now },
-      update: { quantity: { increment: m.delta }, updatedAt: now },
-      select: { id: true },
-    });
+    const item = await onHandBounded(m, () =>
+      tx.inventoryItem.upsert({
+        where: { storeId_key: { storeId, key: m.item.key } },
+        create: { id: newId("ii"), storeId, ...m.item, quantity: m.delta, updatedAt: now },
+        update: { quantity: { increment: m.delta }, updatedAt: now, ...link },
+        select: { id: true, quantity: true },
+      }),
+    );
+    const level = await onHandBounded(m, () =>
+      tx.inventoryLevel.upsert({
+        where: { itemId_locationId: { itemId: item.id, locationId: m.locationId } },
+        create: { id: newId("li"), storeId, itemId: item.id, locationId: m.locationId, quantity: m.delta, updatedAt: now },
+        update: { quantity: { increment: m.delta }, updatedAt: now },
+        select: { id: true, quantity: true },
+      }),
+    );
     await tx.inventoryMovement.create({
       data: {
         id: newId("imv"),

@@ -9,7 +9,7 @@
 //    unique index decides; the loser reads the winner's);
 //  - each created return records its `created` event, like any creation.
 import type { RequestContext } from "../core/context.js";
-import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
+import { LIST_BOUNDS, QUANTITY_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
 import { DomainError, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
@@ -84,8 +84,12 @@ function validate(input: ImportReturnInput, f: string) {
   input.products.forEach((p, i) => {
     const g = `products[${i}]`;
     if (!p.productId.trim()) throw fail.badInput(`\`${f}.${g}.productId\` must not be empty.`, `${f}.${g}.productId`);
-    if (!Number.isInteger(p.quantity) || p.quantity < 1)
-      throw fail.badInput(`\`${f}.${g}.quantity\` must be an integer of at least 1; got ${p.quantity}.`, `${f}.${g}.quantity`);
+    // The same bound as an order line's (an imported item stands for units of one line elsewhere).
+    if (!Number.isInteger(p.quantity) || p.quantity < 1 || p.quantity > QUANTITY_BOUNDS.lineItem)
+      throw fail.badInput(
+        `\`${f}.${g}.quantity\` must be an integer from 1 to ${QUANTITY_BOUNDS.lineItem}; got ${p.quantity}.`,
+        `${f}.${g}.quantity`,
+      );
     text(p.productId, `${g}.productId`, TEXT_BOUNDS.id);
     for (const k of ["sku", "barcode", "condition"] as const) text(p[k], `${g}.${k}`);
     for (const k of ["productTitle", "variantTitle"] as const) text(p[k], `${g}.${k}`, TEXT_BOUNDS.title);

@@ -24,6 +24,12 @@ export function overviewPeriod(from: Date | null | undefined, to: Date | null | 
 }
 
 const num = (v: unknown) => Number(v ?? 0); // PostgreSQL answers SUM/COUNT as bigint or Decimal
+/**
+ * A sum of units as a GraphQL Int: inputs are bounded so sums stay far below it, but rows written
+ * before the bounds may not be, and an overview must still answer (capped, never a 500).
+ */
+const GRAPHQL_INT_MAX = 2_147_483_647;
+const units = (v: unknown) => Math.min(num(v), GRAPHQL_INT_MAX);
 
 export async function returnsOverview(ctx: RequestContext, storeId: string, fromArg?: Date | null, toArg?: Date | null) {
   const { from, to } = overviewPeriod(fromArg, toArg);
@@ -37,7 +43,7 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
     `ROUND((li."unitPrice" * li."quantity" - li."discount") * ri."quantity" * 1.0 / li."quantity") + ROUND(li."tax" * ri."quantity" * 1.0 / li."quantity") - COALESCE(ri."merchantAdjustment", 0)`,
   );
 
-  const [byStatus, units, reasons, days, values, products] = await Promise.all([
+  const [byStatus, unitSum, reasons, days, values, products] = await Promise.all([
     ctx.prisma.return.groupBy({ by: ["status"], where: period, _count: { _all: true } }),
     ctx.prisma.returnItem.aggregate({ where: { return: period }, _sum: { quantity: true } }),
     ctx.prisma.returnItem.groupBy({
@@ -76,16 +82,16 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
     from,
     to,
     returnCount: [...statuses.values()].reduce((a, b) => a + b, 0),
-    unitCount: units._sum.quantity ?? 0,
+    unitCount: units(unitSum._sum.quantity),
     byDay,
     byStatus: RETURN_STATUSES.map((status) => ({ status, count: statuses.get(status) ?? 0 })),
-    byReason: reasons.map((r) => ({ reason: r.reason, units: r._sum.quantity ?? 0 })),
+    byReason: reasons.map((r) => ({ reason: r.reason, units: units(r._sum.quantity) })),
     values: currencies.map((c) => ({
       currency: c,
       refund: money(sumOf(c, "refund"), c),
       storeCredit: money(sumOf(c, "store_credit"), c),
       exchange: money(0, c),
     })),
-    topProducts: products.map((p) => ({ productId: p.productId, title: p.title, units: num(p.units) })),
+    topProducts: products.map((p) => ({ productId: p.productId, title: p.title, units: units(p.units) })),
   };
 }

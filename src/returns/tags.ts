@@ -7,6 +7,7 @@ import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
 import { fail } from "../core/errors.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../core/db-errors.js";
 import { newId } from "../core/ids.js";
+import { holdCountLimit } from "../core/count-limits.js";
 import { groupBy } from "../core/loaders.js";
 import type { TransactionClient } from "../db/client.js";
 import { eventsCommitted, recordEvent } from "../webhooks/events.js";
@@ -115,13 +116,17 @@ export async function upsertReturnTag(
         return renamed;
       }
       if (existing) return tx.returnTag.update({ where: { id: existing.id }, data: { pillTheme, version: { increment: 1 } } });
-      const count = await tx.returnTag.count({ where: { storeId } });
-      if (count >= LIST_BOUNDS.storeReturnTags)
-        throw fail.conflict(
-          "return-tag/limit-reached",
-          "Too many tags",
-          `A store holds at most ${LIST_BOUNDS.storeReturnTags} return tags; delete one before creating another.`,
-        );
+      await holdCountLimit(tx, ctx.services.db.provider, storeId, {
+        name: "store-return-tags",
+        max: LIST_BOUNDS.storeReturnTags,
+        count: () => tx.returnTag.count({ where: { storeId } }),
+        refuse: () =>
+          fail.conflict(
+            "return-tag/limit-reached",
+            "Too many tags",
+            `A store holds at most ${LIST_BOUNDS.storeReturnTags} return tags; delete one before creating another.`,
+          ),
+      });
       return tx.returnTag.create({ data: { id: newId("rtg"), storeId, name, pillTheme } });
     }),
   );

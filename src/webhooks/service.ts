@@ -14,6 +14,7 @@ import { topicNames, topicOf } from "./topics.js";
 import { enqueueDelivery } from "./outbox.js";
 import { renderSnapshot } from "./payload.js";
 import { LIST_BOUNDS, PAGE_SIZES, REPLAY_BOUNDS } from "../core/bounds.js";
+import { holdStoreWebhookLimit } from "./store-limit.js";
 
 /** What list/get answer instead of the subscriber's token; sending it back in an update keeps the stored token. */
 export const MASKED_TOKEN = "********";
@@ -185,18 +186,17 @@ async function createWebhookOnce(
       `\`webhook.callback.auth.bearer.token\` must be the subscriber's token (the masked value only keeps an existing one).`,
       "webhook.callback.auth.bearer.token",
     );
-  // Checked before the insert, so two racing creates may pass it together: the bound is about fan-out, not exactness.
-  if ((await prisma.webhook.count({ where: { storeId } })) >= LIST_BOUNDS.storeWebhooks) {
-    throw fail.badInput(
-      `A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks (\`webhook\`): delete one it no longer needs, or update an existing one (PUT, or create with its \`externalId\`).`,
-      "webhook",
-      "webhooks/too-many",
-    );
-  }
   const signingSecret = newSigningSecret();
   let webhook: WebhookRow;
   try {
     webhook = await prisma.$transaction(async (tx) => {
+      await holdStoreWebhookLimit(tx, ctx, storeId, () =>
+        fail.badInput(
+          `A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks (\`webhook\`): delete one it no longer needs, or update an existing one (PUT, or create with its \`externalId\`).`,
+          "webhook",
+          "webhooks/too-many",
+        ),
+      );
       const row = await tx.webhook.create({
         data: {
           id: newId("wh"),

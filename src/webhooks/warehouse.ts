@@ -10,8 +10,9 @@ import { isUniqueViolation } from "../core/db-errors.js";
 import type { TransactionClient } from "../db/client.js";
 import { decryptSecret, encryptSecret } from "./crypto.js";
 import { urlProblem } from "./ssrf.js";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { removeWebhook } from "./service.js";
+import { holdStoreWebhookLimit } from "./store-limit.js";
 import { warehouseStore } from "../returns/warehouse-rules.js";
 
 /** The platform's topics Retour has the facts for, and every trigger of them. */
@@ -62,24 +63,29 @@ function newPlatformSecret(): string {
   return randomBytes(30).toString("base64url");
 }
 
-/** The store's account, made (with a new, not yet shown secret) when missing; inside the caller's transaction. */
+/**
+ * A new store's `shop_id`: random, not a deployment-wide counter, so it tells a tenant nothing about
+ * how many stores there are or when they joined (as the per-store numbering of compat ids). Unique
+ * (a collision is a unique violation, retried by withAccountRetry); at least six digits, a GraphQL Int.
+ */
+function newShopId(): number {
+  return randomInt(100_000, 2_147_483_647);
+}
+
+/** The store's account, made (with a new, not yet shown secret) when missing; inside the caller's transaction. Its shop_id never changes. */
 export async function ensureAccount(tx: TransactionClient, storeId: string, key: string) {
   const existing = await tx.warehouseAccount.findUnique({ where: { storeId } });
   if (existing) return existing;
-  const seq = await tx.compatSequence.upsert({
-    where: { name: "shop" },
-    create: { name: "shop", next: 2 },
-    update: { next: { increment: 1 } },
-  });
   const secret = newPlatformSecret();
   return tx.warehouseAccount.create({
-    data: { storeId, shopId: seq.next - 1, secretEnc: encryptSecret(key, secret), secretHint: secret.slice(-4) },
+    data: { storeId, shopId: newShopId(), secretEnc: encryptSecret(key, secret), secretHint: secret.slice(-4) },
   });
 }
 
 /**
  * Runs `fn` in a transaction, again if a racing request inserted the same first row meanwhile (the
- * store's account, or a counter's row): the retry finds the row and takes its lock instead.
+ * store's account, or a counter's row): the retry finds the row and takes its lock instead. A new
+ * account's shop_id taken by another store is a unique violation too: the retry draws another.
  */
 async function withAccountRetry<T>(ctx: RequestContext, fn: (tx: TransactionClient) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -156,13 +162,13 @@ export async function createWarehouseWebhook(ctx: RequestContext, storeIdArg: st
   const storeId = warehouseStore(ctx, storeIdArg);
   const problems = check(ctx, input);
   if (problems.length) throw fail.badInputs(problems);
-  // Checked before the insert: the bound is about fan-out, not exactness (as for every webhook).
-  if ((await ctx.prisma.webhook.count({ where: { storeId } })) >= LIST_BOUNDS.storeWebhooks)
-    throw fail.badInputs([
-      { field: "webhook", detail: `A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks: delete one it no longer needs.` },
-    ]);
   const key = ctx.config.webhooks.encryptionKey;
   return withAccountRetry(ctx, async (tx) => {
+    await holdStoreWebhookLimit(tx, ctx, storeId, () =>
+      fail.badInputs([
+        { field: "webhook", detail: `A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks: delete one it no longer needs.` },
+      ]),
+    );
     const account = await ensureAccount(tx, storeId, key);
     const seq = await tx.compatSequence.upsert({
       where: { name: `webhook:${storeId}` },

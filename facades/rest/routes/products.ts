@@ -3,7 +3,7 @@
 import { operation } from "../../executor.js";
 import { declareRoutes, IDEMPOTENCY_KEY } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
-import { LIST_BOUNDS } from "../../../src/core/bounds.js";
+import { LIST_BOUNDS, NUMBER_BOUNDS } from "../../../src/core/bounds.js";
 
 const bulkUpload = operation(`mutation RestProductsBulkUpload($storeId: ID!, $products: [ProductFamilyUpload!]!, $key: String) {
   bulkUploadProducts(storeId: $storeId, products: $products, idempotencyKey: $key) {
@@ -14,7 +14,7 @@ const bulkUpload = operation(`mutation RestProductsBulkUpload($storeId: ID!, $pr
 
 const Opt = T.Optional;
 const Str = (maxLength: number, options: Record<string, unknown> = {}) => T.String({ maxLength, ...options });
-const Size = T.Number({ minimum: 0 });
+const Size = T.Number({ minimum: 0, maximum: NUMBER_BOUNDS.measure.max });
 const Image = Obj({ url: Text("url", { format: "uri" }), alt_text: Str(1000) });
 
 const ProductVariantUpload = component(
@@ -26,7 +26,7 @@ const ProductVariantUpload = component(
     sku: Str(255, { minLength: 1, description: "Unique per store; matched when neither id is given." }),
     upc: Opt(Str(50)),
     barcodes: Opt(List(Text("short"), "variantBarcodes")),
-    price: T.Integer({ minimum: 0, maximum: 2147483647, description: "Minor units: 2999 = 29.99." }),
+    price: T.Integer({ minimum: 0, maximum: NUMBER_BOUNDS.priceMinor.max, description: "Minor units: 2999 = 29.99." }),
     currency: Text("short", { pattern: "^[A-Za-z]{3}$", description: "ISO 4217" }),
     weight: Opt(Size),
     weight_unit: Opt(T.String({ enum: ["g", "kg", "lb", "oz", "t"] })),

@@ -4,7 +4,7 @@
 import { operation } from "../../executor.js";
 import { restRoute, type RestRoute } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
-import { LIST_BOUNDS } from "../../../src/core/bounds.js";
+import { LIST_BOUNDS, QUANTITY_BOUNDS } from "../../../src/core/bounds.js";
 
 const importReturns = operation(`mutation RestImportReturns($storeId: ID!, $returns: [ReturnImportInput!]!) {
   importReturns(storeId: $storeId, returns: $returns) { totalCount processedCount errorCount results { status index returnId error } }
@@ -29,7 +29,7 @@ const ImportReturn = component(
     products: List(
       Obj({
         productId: Text("id", { minLength: 1, description: "A catalogue product id from the product bulk upload", example: "prd_ABC123" }),
-        quantity: T.Integer({ minimum: 1, maximum: 2147483647 }),
+        quantity: T.Integer({ minimum: 1, maximum: QUANTITY_BOUNDS.lineItem }),
         sku: Opt(Text("short", { description: "Overrides the catalogue value" })),
         barcode: Opt(Text("short", { description: "Overrides the catalogue value" })),
         productTitle: Opt(Text("title", { description: "Overrides the catalogue value" })),

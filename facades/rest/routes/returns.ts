@@ -5,7 +5,7 @@ import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type 
 import { List, Nullable, Obj, T, Text } from "../../declare.js";
 import { ORDER_FIELDS, RETURN_FIELDS, splitReturn } from "../../../src/returns/documents.js";
 import { Order, Return, ReturnStatus } from "../../../src/returns/shapes.js";
-import { LIST_BOUNDS } from "../../../src/core/bounds.js";
+import { LIST_BOUNDS, QUANTITY_BOUNDS } from "../../../src/core/bounds.js";
 
 const createReturn =
   operation(`mutation RestCreateReturn($storeId: ID!, $input: CreateReturnInput!, $options: CreateReturnOptions, $key: String) {
@@ -71,7 +71,7 @@ export const returnsRoutes: RestRoute[] = [
         items: T.Array(
           Obj({
             lineItemId: Text("id", { description: "The order's external line-item id." }),
-            quantity: T.Integer({ minimum: 1 }),
+            quantity: T.Integer({ minimum: 1, maximum: QUANTITY_BOUNDS.lineItem }),
             reason: Opt(Text("note")),
             reasonCode: Opt(Text("short")),
             compensation: Opt(T.String({ enum: ["refund", "store_credit"], default: "refund" })),

@@ -138,7 +138,7 @@ describe.each(providers)("returns over REST v2.2 (%s)", (provider) => {
     expect(many.body.field).toBe("data.externalOrderId");
     expect(many.body.errors).toEqual([
       { field: "data.externalOrderId", detail: "`data.externalOrderId` is required." },
-      { field: "data.items[0].quantity", detail: '`data.items[0].quantity` must be an integer; got "one".' },
+      { field: "data.items[0].quantity", detail: '`data.items[0].quantity` must be an integer from 1 to 1000; got "one".' },
     ]);
     expect(many.body.detail).not.toMatch(/GraphQL|Variable|Invalid value|\[Object\]/);
   });
