@@ -28,8 +28,8 @@ export interface Config {
   logLevel: string;
   /** Serve the REST/compat facades (true) or only the GraphQL core. */
   serveFacades: boolean;
-  /** Requests per minute per API client and door; 0 disables the limit. */
-  rateLimits: { graphql: number; rest: number; compat: number };
+  /** Requests per minute per API client and door, and per address for /graphql without credentials (`anonymous`); 0 disables a limit. */
+  rateLimits: { graphql: number; rest: number; compat: number; anonymous: number };
   webhooks: WebhookConfig;
   /** An idempotency key in flight longer than this is taken over: its holder is presumed dead (IDEMPOTENCY_IN_FLIGHT_MS, default 65 s). */
   idempotencyInFlightMs: number;
@@ -202,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rest: problems.int(env, "RATE_LIMIT_REST_PER_MINUTE", 1200, 0, 1_000_000_000),
       // The third-party platform allows 300 requests per minute per key.
       compat: problems.int(env, "RATE_LIMIT_COMPAT_PER_MINUTE", 300, 0, 1_000_000_000),
+      // Callers without credentials only log in and read the public schema: a tight limit per address (IPv6 per /64).
+      anonymous: problems.int(env, "RATE_LIMIT_ANONYMOUS_PER_MINUTE", 60, 0, 1_000_000_000),
     },
     webhooks: loadWebhookConfig(env, production, databaseUrl, problems),
     idempotencyInFlightMs: problems.int(env, "IDEMPOTENCY_IN_FLIGHT_MS", 65_000, 1, 86_400_000),

@@ -11,8 +11,8 @@ export interface CompatInput {
   /** Declared query parameters, coerced and validated. */
   q: Record<string, any>;
   body: unknown;
-  /** Base of absolute links (page URLs): PUBLIC_URL or a validated request host. */
-  publicBase: string;
+  /** Base of absolute links (page URLs): PUBLIC_URL; null: links are relative to the service's root. */
+  publicBase: string | null;
   /** Problems `variables` finds (dates, say): answered all at once with the declaration's own. */
   problems: InputProblem[];
 }
@@ -29,6 +29,8 @@ export interface CompatDecl extends RouteDecl {
   messages?: Record<string, string>;
   variables(input: CompatInput): Record<string, unknown>;
   respond(data: any, input: CompatInput): CompatReply;
+  /** Runs the operation as often as the answer needs (a list walked page by page); else once. */
+  collect?(run: (variables: Record<string, unknown>) => Promise<any>, variables: Record<string, unknown>, input: CompatInput): Promise<any>;
   /** The route's own answer to a refusal of the core (else the door's 422 / 500). */
   onCoreError?(err: import("graphql").GraphQLFormattedError): CompatReply | null;
 }

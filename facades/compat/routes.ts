@@ -3,7 +3,10 @@
 import { operation } from "../executor.js";
 import { queryValue } from "../http.js";
 import { T, Text, type ParamDecl, type ResponseDecl } from "../declare.js";
-import { LIST_BOUNDS, TEXT_BOUNDS } from "../../src/core/bounds.js";
+import { LIST_BOUNDS, PAGE_SIZES, TEXT_BOUNDS } from "../../src/core/bounds.js";
+
+/** The most returns the platform's list without paginate answers: the whole window up to this. */
+const LIST_UNPAGED_MAX = PAGE_SIZES.warehouseReturns.unpaged;
 import { compatRoute, type CompatDecl, type CompatInput, type CompatRoute } from "./route.js";
 import { compatTimestamp, pageUrl, parseCompatDate } from "./format.js";
 import {
@@ -148,8 +151,8 @@ const declarations: CompatDecl[] = [
     operationId: "getDetailedReturnsList",
     summary: "Detailed Returns List",
     operation: operation(
-      `query CompatReturnList($from: DateTime, $to: DateTime, $filter: String, $state: String, $pageSize: Int, $cursor: String, $unpaged: Boolean) {
-        warehouseReturns(from: $from, to: $to, filter: $filter, state: $state, pageSize: $pageSize, cursor: $cursor, unpaged: $unpaged) { returns { ${COMPAT_RETURN_FIELDS} } nextCursor previousCursor pageSize }
+      `query CompatReturnList($from: DateTime, $to: DateTime, $filter: String, $state: String, $pageSize: Int, $cursor: String) {
+        warehouseReturns(from: $from, to: $to, filter: $filter, state: $state, pageSize: $pageSize, cursor: $cursor) { returns { ${COMPAT_RETURN_FIELDS} } nextCursor previousCursor pageSize }
       }`,
     ),
     query: {
@@ -170,7 +173,21 @@ const declarations: CompatDecl[] = [
     // A cursor pages even without paginate=true (clients re-sending only the cursor); without either, the whole window.
     variables: (input) => {
       const { paginate, ...q } = input.q; // the other parameters are named as the operation's variables
-      return { ...q, from: dateOf(input, "from"), to: dateOf(input, "to"), unpaged: !(paginate || q.cursor) };
+      return { ...q, from: dateOf(input, "from"), to: dateOf(input, "to") };
+    },
+    // Without paginate (or a cursor) the platform answers the whole window: this door walks its pages of
+    // the largest size, up to LIST_UNPAGED_MAX returns (no unpaged list is reachable from /graphql).
+    collect: async (run, variables, input) => {
+      if (input.q.paginate || input.q.cursor) return run(variables);
+      const returns: CoreReturn[] = [];
+      let data: Page;
+      let cursor: string | null = null;
+      do {
+        data = await run({ ...variables, pageSize: PAGE_SIZES.warehouseReturns.max, cursor });
+        returns.push(...data.warehouseReturns.returns);
+        cursor = data.warehouseReturns.nextCursor;
+      } while (cursor && returns.length < LIST_UNPAGED_MAX);
+      return { warehouseReturns: { ...data.warehouseReturns, returns: returns.slice(0, LIST_UNPAGED_MAX), nextCursor: null } };
     },
     respond: (data: Page, input) => {
       const page = data.warehouseReturns;

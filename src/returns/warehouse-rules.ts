@@ -328,11 +328,7 @@ export interface ListArgs {
   state?: string | null;
   pageSize?: number | null;
   cursor?: string | null;
-  /** The whole window in one answer (the platform's list without paginate), up to LIST_UNPAGED_MAX. */
-  unpaged?: boolean | null;
 }
-
-export const LIST_UNPAGED_MAX = PAGE_SIZES.warehouseReturns.unpaged;
 
 /**
  * The list window: no `from`/`to` → the 24 hours before now; `from` alone → the 24 hours after it;
@@ -398,11 +394,11 @@ function decodeCursor(cursor: string): { window: ListWindow; d: "n" | "p"; c: st
  */
 export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
   const storeId = warehouseStore(ctx, a.storeId);
-  const size = a.unpaged ? LIST_UNPAGED_MAX : (a.pageSize ?? LIST_PAGE_SIZE_DEFAULT);
+  const size = a.pageSize ?? LIST_PAGE_SIZE_DEFAULT;
   // Every problem of the arguments at once: the page size, the cursor and the window asked for.
   const [, decoded, asked] = checkInputs(
     () => {
-      if (!a.unpaged && (!Number.isInteger(size) || size < 1 || size > LIST_PAGE_SIZE_MAX))
+      if (!Number.isInteger(size) || size < 1 || size > LIST_PAGE_SIZE_MAX)
         throw fail.badInput(`The page size must be between 1 and ${LIST_PAGE_SIZE_MAX}.`, "pageSize");
     },
     () => (a.cursor ? decodeCursor(a.cursor) : null),
@@ -420,7 +416,7 @@ export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
       list,
       args,
       defaultSize: LIST_PAGE_SIZE_DEFAULT,
-      maxSize: a.unpaged ? LIST_UNPAGED_MAX : LIST_PAGE_SIZE_MAX,
+      maxSize: LIST_PAGE_SIZE_MAX,
       sortField,
       direction: "asc",
       fetch: (keyset, take) =>
