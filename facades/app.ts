@@ -19,7 +19,7 @@ import { metricsHandler, type Metrics } from "../src/core/metrics.js";
 import { doorFromToken, rateLimitHeaders } from "../src/core/rate-limit.js";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { inProcessExecutor, remoteExecutor, type Executor } from "./executor.js";
-import { jsonBody } from "./json-body.js";
+import { isJsonShapeError, jsonBody } from "./json-body.js";
 import { anonymousRefusal, graphqlPreflight } from "./graphql-preflight.js";
 import { DOCUMENT_LIMITS } from "../src/core/document-limits.js";
 import { createRestFacade, restOperations } from "./rest/index.js";
@@ -162,7 +162,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
             );
             if (ctx.principal.kind === "apiClient") note.apiClientId = ctx.principal.clientId;
             // Credentials that name no one: counted as the address's anonymous requests (the preflight counted the rest).
-            if (ctx.principal.kind === "anonymous" && req.headers.authorization) {
+            if (ctx.principal.kind === "invalid") {
               const refused = await anonymousRefusal(core.services.rateLimiter, config.rateLimits.anonymous, req.ip);
               if (refused) throw withHttpStatus(fail.rateLimited(refused.message, refused.retryAfter));
             }
@@ -177,6 +177,14 @@ export async function createApp({ config, log, core, readiness = { ready: true }
       }),
     );
   }
+
+  // A body past the JSON shape bounds, answered as GraphQL clients read refusals.
+  app.use("/graphql", (err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (!isJsonShapeError(err)) return next(err);
+    res
+      .status(400)
+      .json({ errors: [{ message: err.message, extensions: { code: "BAD_USER_INPUT", status: 400, type: "request/invalid" } }] });
+  });
 
   if (config.serveFacades) {
     const executor: Executor = config.coreUrl
