@@ -2,6 +2,8 @@
 // known path with the wrong method answers 405 with `Allow`, and an unknown one 404.
 import type { Request, Response } from "express";
 import type { GraphQLFormattedError } from "graphql";
+import { isIP } from "node:net";
+import { isHostname } from "../src/config.js";
 import { rateLimitHeaders } from "../src/core/rate-limit.js";
 import type { Caller, Executor, Operation } from "./executor.js";
 
@@ -81,4 +83,32 @@ export function runnerFor(executor: Executor, caller: Caller, res: Response) {
 
 export function requestId(req: Request): string {
   return (req as Request & { id: string }).id;
+}
+
+/**
+ * The base of absolute links this service hands out: PUBLIC_URL when configured; otherwise the
+ * request's scheme and Host, accepted only when they are http(s) and a valid host (a client's
+ * X-Forwarded-Proto or Host must not turn a link into `javascript:` or another site's path).
+ */
+export function publicBaseOf(req: Request, publicUrl: string | null): string {
+  if (publicUrl) return publicUrl;
+  const scheme =
+    req.protocol === "https" || req.protocol === "http"
+      ? req.protocol
+      : (req.socket as { encrypted?: boolean }).encrypted
+        ? "https"
+        : "http";
+  const host = req.get("host") ?? "";
+  if (isValidHostHeader(host)) return `${scheme}://${host}`;
+  const local = req.socket.localAddress ?? "127.0.0.1";
+  return `${scheme}://${local.includes(":") ? `[${local}]` : local}:${req.socket.localPort}`;
+}
+
+/** host or host:port: a DNS name, an IPv4 address or a bracketed IPv6 address, and a port 1-65535. */
+function isValidHostHeader(host: string): boolean {
+  const m = /^(\[[^\]]+\]|[^:]+)(?::(\d{1,5}))?$/.exec(host);
+  if (!m) return false;
+  const [, name, port] = m;
+  const nameOk = name.startsWith("[") ? isIP(name.slice(1, -1)) === 6 : isIP(name) === 4 || isHostname(name);
+  return nameOk && (port === undefined || (Number(port) >= 1 && Number(port) <= 65_535));
 }

@@ -176,6 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isIP(host) === 0 && !isHostname(host))
     problems.list.push(`HOST=${JSON.stringify(env.HOST)} is not an IP address or host name to bind to (e.g. 0.0.0.0, 127.0.0.1, ::).`);
   const publicUrl = problems.check(() => parsePublicUrl(env.PUBLIC_URL), null);
+  // Absolute links (the warehouse list's nextPageUrl) must not follow a Host header the client chooses.
+  if (production && !env.PUBLIC_URL?.trim())
+    problems.list.push(
+      "PUBLIC_URL must be set in production (e.g. https://returns.example.com): absolute links are built from it, never from a request's Host.",
+    );
   const trustProxy = problems.check(() => parseTrustProxy(env.TRUST_PROXY), DEFAULT_TRUST_PROXY);
   const metricsPort = env.METRICS_PORT?.trim() ? problems.int(env, "METRICS_PORT", 0, 1, 65_535) || null : null;
   if (metricsPort !== null && metricsPort === port) problems.list.push(`METRICS_PORT must differ from PORT (both ${port}).`);

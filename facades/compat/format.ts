@@ -36,16 +36,11 @@ export function parseCompatDate(value: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/**
- * URL of another page: every original filter kept, plus paginate, pageSize and cursor. Absolute under
- * PUBLIC_URL; without it relative to the service's root (never from the request's Host, which the
- * client chooses: see the decisions guide).
- */
-export function pageUrl(req: Request, publicBase: string | null, cursor: string, pageSize: number): string {
-  const url = new URL((publicBase ?? "http://relative.invalid") + req.originalUrl);
+/** Absolute URL of another page: every original filter kept, plus paginate, pageSize and cursor. */
+export function pageUrl(req: Request, publicBase: string, cursor: string, pageSize: number): string {
+  const url = new URL(publicBase + req.originalUrl);
   url.searchParams.set("paginate", "true");
   url.searchParams.set("pageSize", String(pageSize));
   url.searchParams.set("cursor", cursor);
-  // One leading slash: a relative link must never read as another host's (`//host/…`).
-  return publicBase ? url.toString() : url.pathname.replace(/^\/+/, "/") + url.search;
+  return url.toString();
 }

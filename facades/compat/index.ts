@@ -4,7 +4,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { GraphQLFormattedError } from "graphql";
 import { CoreUnavailableError, operation, type Executor, type Operation } from "../executor.js";
-import { OperationFailed, RouteTable, requestId, runnerFor } from "../http.js";
+import { OperationFailed, publicBaseOf, RouteTable, requestId, runnerFor } from "../http.js";
 import { serialize, type InputProblem } from "../declare.js";
 import { isJsonShapeError, jsonBody } from "../json-body.js";
 import { noteOf } from "../../src/core/log.js";
@@ -78,7 +78,7 @@ function sendRefused(res: Response, [status, body]: [number, unknown]): void {
 export interface CompatFacadeOptions {
   executor: Executor;
   log: { error(obj: object, msg: string): void };
-  /** PUBLIC_URL: the base of the page URLs (else they are relative to the service's root). */
+  /** PUBLIC_URL: the base of the page URLs (else a validated request host). */
   publicUrl?: string | null;
   /** Another set of the platform's routes (its webhooks API at /api/v1): requests none of them matches pass on. */
   routes?: CompatRoute[];
@@ -120,7 +120,7 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
         params: match.params,
         q: {},
         body: req.body,
-        publicBase: opts.publicUrl ?? null,
+        publicBase: publicBaseOf(req, opts.publicUrl ?? null),
         problems: [],
       };
       input.problems.push(...route.readInput(input));

@@ -11,8 +11,8 @@ export interface CompatInput {
   /** Declared query parameters, coerced and validated. */
   q: Record<string, any>;
   body: unknown;
-  /** Base of absolute links (page URLs): PUBLIC_URL; null: links are relative to the service's root. */
-  publicBase: string | null;
+  /** Base of absolute links (page URLs): PUBLIC_URL or a validated request host. */
+  publicBase: string;
   /** Problems `variables` finds (dates, say): answered all at once with the declaration's own. */
   problems: InputProblem[];
 }

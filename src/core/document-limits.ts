@@ -65,7 +65,7 @@ export function tooComplex(message: string, node?: ASTNode): GraphQLError {
  * (a cycle) adds nothing: the standard rules refuse cycles. Counts saturate at SATURATED, so
  * fan-out cannot grow the numbers past exact integers either.
  */
-export function measureOperations(document: DocumentNode, limits: DocumentLimits = DOCUMENT_LIMITS): [ASTNode, DocumentMeasure][] {
+export function measureOperations(document: DocumentNode): [ASTNode, DocumentMeasure][] {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
   const cap = (n: number) => Math.min(n, SATURATED);
@@ -159,11 +159,15 @@ export function parseWithinLimits(
     if (err instanceof GraphQLError && /more tha[nt] \d+ tokens/.test(err.message))
       return {
         document: null,
-        errors: [tooComplex(`The query holds more than ${limits.maxTokens} tokens; the limit is ${limits.maxTokens}. Split it into smaller queries.`)],
+        errors: [
+          tooComplex(
+            `The query holds more than ${limits.maxTokens} tokens; the limit is ${limits.maxTokens}. Split it into smaller queries.`,
+          ),
+        ],
       };
     if (err instanceof RangeError) return { document: null, errors: [tooComplex("The query is nested too deeply to parse.")] };
     return { document: null, errors: [] }; // a syntax error: the server's parse reports it in its own words
   }
-  const errors = measureOperations(document, limits).flatMap(([node, m]) => limitErrors(node, m, limits));
+  const errors = measureOperations(document).flatMap(([node, m]) => limitErrors(node, m, limits));
   return errors.length ? { document: null, errors } : { document, errors: [] };
 }

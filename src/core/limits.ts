@@ -30,7 +30,7 @@ export const DEFAULT_LIMITS: DocumentLimits = DOCUMENT_LIMITS;
 export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): ValidationRule {
   const all = { ...DOCUMENT_LIMITS, ...limits };
   return (context: ValidationContext) => {
-    for (const [node, m] of measureOperations(context.getDocument(), all)) for (const e of limitErrors(node, m, all)) context.reportError(e);
+    for (const [node, m] of measureOperations(context.getDocument())) for (const e of limitErrors(node, m, all)) context.reportError(e);
     return {};
   };
 }

@@ -17,7 +17,7 @@ import { ALL_OPERATIONS } from "../../facades/dashboard/app/src/operations.js";
 const schema = buildSchema(DOMAINS);
 
 /** `query{...F0}` with `fragment Fi on Query{...F(i+1) ...F(i+1)}` down to `viewer{__typename}` (the issue's 1.6 KB document at 40). */
-export function fanOut(levels: number): string {
+function fanOut(levels: number): string {
   const frags = Array.from({ length: levels }, (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`);
   return `query { ...F0 } ${frags.join(" ")} fragment F${levels} on Query { viewer { __typename } }`;
 }
@@ -71,7 +71,10 @@ describe("pre-authentication work on a GraphQL document", () => {
   });
 
   it("refuses a document past its length, tokens, depth, aliases, selections or directives, naming the limit", () => {
-    const refusal = (source: string) => parseWithinLimits(source).errors.map((e) => e.message).join(" ");
+    const refusal = (source: string) =>
+      parseWithinLimits(source)
+        .errors.map((e) => e.message)
+        .join(" ");
     expect(refusal(`{ __typename } #${"x".repeat(DOCUMENT_LIMITS.maxLength)}`)).toMatch(/characters long; the limit is 100000/);
     expect(refusal(`{ ${"__typename ".repeat(DOCUMENT_LIMITS.maxTokens)} }`)).toMatch(/more than 5000 tokens/);
     expect(refusal(aliases(31))).toMatch(/31 aliases; the limit is 30/);
@@ -82,7 +85,11 @@ describe("pre-authentication work on a GraphQL document", () => {
 
   it("admits every document the server's doors and dashboard send", () => {
     const sources = [...restOperations(), ...compatOperations()].map((op) => op.source).concat(Object.values(ALL_OPERATIONS));
-    for (const source of sources) expect(parseWithinLimits(source).errors.map((e) => e.message), source.slice(0, 60)).toEqual([]);
+    for (const source of sources)
+      expect(
+        parseWithinLimits(source).errors.map((e) => e.message),
+        source.slice(0, 60),
+      ).toEqual([]);
   });
 
   it("costs a fragment once per spread site, not once per expansion", () => {

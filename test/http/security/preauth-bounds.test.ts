@@ -24,7 +24,10 @@ const shapes = (bytes: number): [string, string][] => [
   ["fields", `{ ${fill("__typename ", bytes)} }`],
   ["nesting", `{ ${fill("... on Query { ", bytes / 2)}__typename${fill(" }", bytes / 2)} }`],
   ["directives", `{ __typename ${fill("@include(if: true) ", bytes)} }`],
-  ["fragments", `{ ...F0 } ${Array.from({ length: Math.ceil(bytes / 40) }, (_, i) => `fragment F${i} on Query { ...F${i + 1} }`).join(" ")}`],
+  [
+    "fragments",
+    `{ ...F0 } ${Array.from({ length: Math.ceil(bytes / 40) }, (_, i) => `fragment F${i} on Query { ...F${i + 1} }`).join(" ")}`,
+  ],
   ["string literal", `{ viewer(x: "${"x".repeat(bytes)}") { __typename } }`],
   ["comment", `{ __typename } #${"x".repeat(bytes)}`],
   ["operation name", `query ${"N".repeat(bytes)} { __typename }`],
@@ -64,7 +67,9 @@ describe.each(providers)("work before authentication is bounded by the request's
       return { status: res.status, ms: performance.now() - started };
     })();
     const [res, h] = await Promise.all([attack, health]);
-    console.log(`[${provider}] 40-level fan-out (${query.length} bytes) refused in ${res.ms.toFixed(1)} ms; /healthz ${h.ms.toFixed(1)} ms`);
+    console.log(
+      `[${provider}] 40-level fan-out (${query.length} bytes) refused in ${res.ms.toFixed(1)} ms; /healthz ${h.ms.toFixed(1)} ms`,
+    );
     expect(res.status).toBe(400);
     expect(JSON.parse(res.text).errors[0].extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", status: 400 });
     expect(h.status).toBe(200);
