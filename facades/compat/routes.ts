@@ -120,6 +120,7 @@ function action(
   };
 }
 
+type AsnPage = { warehouseAsn: { returns: CoreReturn[]; nextCursor: string | null; from: string; to: string } };
 type Page = { warehouseReturns: { returns: CoreReturn[]; nextCursor: string | null; previousCursor: string | null; pageSize: number } };
 
 const declarations: CompatDecl[] = [
@@ -297,7 +298,7 @@ const declarations: CompatDecl[] = [
     operationId: "getAdvancedShippingNotice",
     summary: "Advanced Shipping Notice",
     operation: operation(
-      `query CompatAsn($from: DateTime, $to: DateTime) { warehouseAsn(from: $from, to: $to) { ${COMPAT_RETURN_FIELDS} } }`,
+      `query CompatAsn($from: DateTime, $to: DateTime, $cursor: String) { warehouseAsn(from: $from, to: $to, cursor: $cursor) { returns { ${COMPAT_RETURN_FIELDS} } nextCursor from to } }`,
     ),
     query: {
       from: { ...DATE, description: `${DATE.description} Default: 7 days before now.` },
@@ -305,7 +306,19 @@ const declarations: CompatDecl[] = [
     },
     responses: { 200: ok("One row per returned line item", AsnRows), ...VALIDATION("Invalid dates or window") },
     variables: (input) => ({ from: dateOf(input, "from"), to: dateOf(input, "to", true) }),
-    respond: (data: { warehouseAsn: CoreReturn[] }) => ({ status: 200, body: data.warehouseAsn.flatMap(renderAsnRows), shape: AsnRows }),
+    // The platform's report is one answer: this door walks the core's pages of one window, up to PAGE_SIZES.warehouseAsn.whole returns.
+    collect: async (run, variables) => {
+      const returns: CoreReturn[] = [];
+      let page: AsnPage["warehouseAsn"];
+      let next: Record<string, unknown> = variables;
+      do {
+        page = ((await run(next)) as AsnPage).warehouseAsn;
+        returns.push(...page.returns);
+        next = { from: page.from, to: page.to, cursor: page.nextCursor };
+      } while (page.nextCursor && returns.length < PAGE_SIZES.warehouseAsn.whole);
+      return returns.slice(0, PAGE_SIZES.warehouseAsn.whole);
+    },
+    respond: (returns: CoreReturn[]) => ({ status: 200, body: returns.flatMap(renderAsnRows), shape: AsnRows }),
   },
 ];
 

@@ -110,8 +110,8 @@ export const PAGE_SIZES = {
   returnsCsv: { default: 500, max: 500 },
   /** The warehouse platform's list, paged; its list without paginate is the door walking pages, up to `unpaged` returns. */
   warehouseReturns: { default: 100, max: 750, unpaged: 10_000 },
-  /** The warehouse platform's ASN report (one window, no paging). */
-  warehouseAsn: { default: 5_000, max: 5_000 },
+  /** The warehouse platform's ASN report, paged; the door walks the pages of one window up to `whole` returns (the platform does not page it). */
+  warehouseAsn: { default: 750, max: 750, whole: 5_000 },
 } as const;
 
 /** Characters (Unicode code points) a text may hold. Inputs typed ID are bounded by `id`. */

@@ -108,8 +108,8 @@ export const DEFAULT_MAX_COST = Number(process.env.QUERY_MAX_COST || 25_000_000)
 /**
  * The bound for the doors' own documents: fixed, prepared once, each checked under it by
  * test/unit/query-cost.test.ts, and reached only in-process or with the door proven by its signed
- * header. The largest is the warehouse door's unpaged list, 10 000 returns each counted with 500 items
- * and the order's 500 lines, about 200 million.
+ * header. No door document reads an unpaged list any more (the warehouse door walks pages); the
+ * largest, a page of 500 REST returns with their items and orders, costs about 15 million.
  */
 export const DOOR_DOCUMENT_MAX_COST = 250_000_000;
 

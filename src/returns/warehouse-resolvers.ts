@@ -28,7 +28,7 @@ export const warehouseResolvers = {
   Query: {
     warehouseReturn: (_: unknown, a: Ref, ctx: Ctx) => wh.warehouseReturn(ctx, a.storeId, a.ref),
     warehouseReturns: (_: unknown, a: wh.ListArgs, ctx: Ctx) => wh.warehouseReturns(ctx, a),
-    warehouseAsn: (_: unknown, a: { storeId?: string | null; from?: Date | null; to?: Date | null }, ctx: Ctx) => wh.warehouseAsn(ctx, a),
+    warehouseAsn: (_: unknown, a: wh.AsnArgs, ctx: Ctx) => wh.warehouseAsn(ctx, a),
   },
   Mutation: {
     warehouseProcessReturn: (_: unknown, a: Ref & { details?: string | null }, ctx: Ctx) =>

@@ -28,15 +28,24 @@ const directives = (n: number) => `query { viewer { __typename ${"@include(if: t
 const fragmentsWide = (n: number) =>
   `query { ...G0 } ${Array.from({ length: n }, (_, i) => `fragment G${i} on Query { viewer { __typename } ${i + 1 < n ? `...G${i + 1} ...G${i + 1}` : ""} }`).join(" ")}`;
 
-/** The pre-authentication work on one document: preflight, then (when it passes) validation and the cost. */
+/**
+ * The pre-authentication work on one document: preflight, then (when it passes) validation and the
+ * cost. The fastest of three runs, so a pause of this loaded box is not taken for the document's work.
+ */
 function preauthWork(source: string): { ms: number; refused: boolean } {
-  const started = performance.now();
-  const { document } = parseWithinLimits(source);
-  if (document) {
-    validate(schema, document, [...specifiedRules, queryLimitsRule()]);
-    computeQueryCost(schema, document, undefined, {});
+  let ms = Infinity;
+  let refused = false;
+  for (let run = 0; run < 3 && ms > budgetMs(source.length) / 4; run++) {
+    const started = performance.now();
+    const { document } = parseWithinLimits(source);
+    if (document) {
+      validate(schema, document, [...specifiedRules, queryLimitsRule()]);
+      computeQueryCost(schema, document, undefined, {});
+    }
+    ms = Math.min(ms, performance.now() - started);
+    refused = !document;
   }
-  return { ms: performance.now() - started, refused: !document };
+  return { ms, refused };
 }
 
 /** Generous on a loaded box, yet any doubling per level (2^40) or quadratic walk of a 100 KB document is far past it. */

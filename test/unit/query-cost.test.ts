@@ -84,7 +84,6 @@ describe("query cost", () => {
 
   it.each(doorDocuments)("keeps %s under the doors' bound at its largest page", (_name, doc) => {
     const c = computeQueryCost(schema, doc, undefined, worstVariables(doc));
-    console.log(`door document ${_name}: cost ${c}`);
     expect(c).toBeGreaterThan(0);
     expect(c).toBeLessThanOrEqual(DOOR_DOCUMENT_MAX_COST);
   });

@@ -185,7 +185,7 @@ describe.each(providers)("anonymous /graphql callers have their own per-address 
     const past = await fetch(`${svc.coreUrl}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ query: fanOut(40) }),
+      body: JSON.stringify({ query: "{ __typename }" }),
     });
     expect(past.status).toBe(429);
     expect(Number(past.headers.get("retry-after"))).toBeGreaterThan(0);
