@@ -148,7 +148,11 @@ export async function createApp({ config, log, core, readiness = { ready: true }
     app.use(
       "/graphql",
       jsonBody({ limit: BODY_BOUNDS.graphql }),
-      graphqlPreflight({ limiter: core.services.rateLimiter, anonymousPerMinute: config.rateLimits.anonymous }),
+      graphqlPreflight({
+        limiter: core.services.rateLimiter,
+        anonymousPerMinute: config.rateLimits.anonymous,
+        fromDoor: (req) => doorFromToken(config.cursorSecret, req.get("x-retour-door")) !== "graphql",
+      }),
       expressMiddleware(apollo, {
         context: async ({ req, res }) => {
           const note = noteOf(res);
@@ -162,7 +166,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
             );
             if (ctx.principal.kind === "apiClient") note.apiClientId = ctx.principal.clientId;
             // Credentials that name no one: counted as the address's anonymous requests (the preflight counted the rest).
-            if (ctx.principal.kind === "invalid") {
+            if (ctx.principal.kind === "invalid" && ctx.door === "graphql") {
               const refused = await anonymousRefusal(core.services.rateLimiter, config.rateLimits.anonymous, req.ip);
               if (refused) throw withHttpStatus(fail.rateLimited(refused.message, refused.retryAfter));
             }

@@ -44,10 +44,15 @@ function refuse(res: Response, status: number, errors: { message: string; extens
 
 const plain = (e: GraphQLError) => ({ message: e.message, extensions: { ...e.extensions } });
 
-export function graphqlPreflight(opts: { limiter?: RateLimiter; anonymousPerMinute: number }): RequestHandler {
+export function graphqlPreflight(opts: {
+  limiter?: RateLimiter;
+  anonymousPerMinute: number;
+  /** A door deployed apart (its signed header): its address is the door's, not its callers'. */
+  fromDoor: (req: Request) => boolean;
+}): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      if (!req.headers.authorization) {
+      if (!req.headers.authorization && !opts.fromDoor(req)) {
         const refused = await anonymousRefusal(opts.limiter, opts.anonymousPerMinute, req.ip);
         if (refused) {
           res.set("Retry-After", String(refused.retryAfter));

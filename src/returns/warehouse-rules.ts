@@ -306,7 +306,7 @@ export function warehouseNote(
 // ─── List and ASN windows ─────────────────────────────────────────────────────
 
 const HOUR = 3600_000;
-const DAY = 24 * HOUR;
+export const DAY = 24 * HOUR;
 export const LIST_WINDOW_MAX_DAYS = 120;
 export const LIST_PAGE_SIZE_DEFAULT = PAGE_SIZES.warehouseReturns.default;
 export const LIST_PAGE_SIZE_MAX = PAGE_SIZES.warehouseReturns.max;
@@ -437,62 +437,6 @@ export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
     filter: window.filter,
     states,
     pageSize: size,
-  };
-}
-
-export interface AsnArgs {
-  storeId?: string | null;
-  from?: Date | null;
-  to?: Date | null;
-  pageSize?: number | null;
-  cursor?: string | null;
-}
-
-/**
- * ASN: returns created in [from, to], oldest first, a page at a time (at most PAGE_SIZES.warehouseAsn.max).
- * Defaults: from = 7 days before now, to = now; at most 120 days. The page states the window it applied,
- * and its cursor is bound to that window.
- */
-export async function warehouseAsn(ctx: RequestContext, a: AsnArgs, now = new Date()) {
-  const storeId = warehouseStore(ctx, a.storeId);
-  const to = a.to ?? now;
-  const from = a.from ?? new Date(to.getTime() - ASN_DEFAULT_DAYS * DAY);
-  const { default: defaultSize, max: maxSize } = PAGE_SIZES.warehouseAsn;
-  const size = a.pageSize ?? defaultSize;
-  checkInputs(
-    () => {
-      if (!Number.isInteger(size) || size < 1 || size > maxSize)
-        throw fail.badInput(`The page size must be between 1 and ${maxSize}.`, "pageSize");
-    },
-    () => {
-      if (from > to) throw fail.badInput("The from must be a date before or equal to to.", "from");
-      if (to.getTime() - from.getTime() > LIST_WINDOW_MAX_DAYS * DAY)
-        throw fail.badInput(`The to must be a date within ${LIST_WINDOW_MAX_DAYS} days of from.`, "to");
-    },
-  );
-  const where = { storeId, createdAt: { gte: from, lte: to } };
-  let conn;
-  try {
-    conn = await paginate(ctx.services.cursors, {
-      list: `asn:${storeId}:${from.getTime()}:${to.getTime()}`,
-      args: a.cursor ? { first: size, after: a.cursor } : { first: size },
-      defaultSize,
-      maxSize,
-      sortField: "createdAt",
-      direction: "asc",
-      fetch: (keyset, take) =>
-        ctx.prisma.return.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("createdAt", "asc"), take }),
-    });
-  } catch (err) {
-    if (err instanceof DomainError && err.info.type === "request/invalid-cursor")
-      throw fail.badInput("The cursor is invalid: send a nextCursor unchanged, with its page's from and to.", "cursor");
-    throw err;
-  }
-  return {
-    returns: conn.nodes,
-    nextCursor: conn.pageInfo.hasNextPage ? conn.pageInfo.endCursor : null,
-    from,
-    to,
   };
 }
 
