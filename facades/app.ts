@@ -13,15 +13,20 @@ import type { RequestContext } from "../src/core/context.js";
 import { DEFAULT_MAX_COST, DOOR_DOCUMENT_MAX_COST, queryLimitsRule } from "../src/core/limits.js";
 import { checkOperation } from "../src/core/operation-checks.js";
 import { BODY_BOUNDS, bytesText } from "../src/core/bounds.js";
-import { DomainError, outcomeOf, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../src/core/errors.js";
+import { DomainError, fail, outcomeOf, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../src/core/errors.js";
 import { DOOR_PREFIX, noteOf, startNote } from "../src/core/log.js";
 import { metricsHandler, type Metrics } from "../src/core/metrics.js";
 import { doorFromToken, rateLimitHeaders } from "../src/core/rate-limit.js";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { inProcessExecutor, remoteExecutor, type Executor } from "./executor.js";
+import { isJsonShapeError, jsonBody } from "./json-body.js";
+import { anonymousRefusal, graphqlPreflight } from "./graphql-preflight.js";
+import { DOCUMENT_LIMITS } from "../src/core/document-limits.js";
 import { createRestFacade, restOperations } from "./rest/index.js";
 import { compatOperations, compatWebhookRoutes, createCompatFacade } from "./compat/index.js";
 import { createDashboard, createDocs, createExplorerAssets, explorerPage, favicon } from "./dashboard/index.js";
+import { ALL_OPERATIONS as DASHBOARD_OPERATIONS } from "./dashboard/app/src/operations.js";
+import { Kind, parse } from "graphql";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 
 export interface AppOptions {
@@ -111,6 +116,8 @@ export async function createApp({ config, log, core, readiness = { ready: true }
     app.get("/metrics", (req, res) => void serve(req, res));
   }
 
+  metrics?.knowOperations(serverOperationNames());
+
   let apollo: ApolloServer<RequestContext> | null = null;
   if (core) {
     apollo = new ApolloServer<RequestContext>({
@@ -118,6 +125,8 @@ export async function createApp({ config, log, core, readiness = { ready: true }
       formatError: core.formatError,
       includeStacktraceInErrorResponses: false,
       validationRules: [queryLimitsRule()],
+      // The preflight below refuses documents past the limits first; Apollo's own parse keeps the token bound too.
+      parseOptions: { maxTokens: DOCUMENT_LIMITS.maxTokens },
       // One operation per HTTP request: batching multiplies cost past the limits above.
       allowBatchedHttpRequests: false,
       introspection: config.graphqlIntrospection,
@@ -138,7 +147,12 @@ export async function createApp({ config, log, core, readiness = { ready: true }
     if (explorer) app.get("/graphql", explorerPage());
     app.use(
       "/graphql",
-      express.json({ limit: BODY_BOUNDS.graphql }),
+      jsonBody({ limit: BODY_BOUNDS.graphql }),
+      graphqlPreflight({
+        limiter: core.services.rateLimiter,
+        anonymousPerMinute: config.rateLimits.anonymous,
+        fromDoor: (req) => doorFromToken(config.cursorSecret, req.get("x-retour-door")) !== "graphql",
+      }),
       expressMiddleware(apollo, {
         context: async ({ req, res }) => {
           const note = noteOf(res);
@@ -151,6 +165,11 @@ export async function createApp({ config, log, core, readiness = { ready: true }
               req.ip,
             );
             if (ctx.principal.kind === "apiClient") note.apiClientId = ctx.principal.clientId;
+            // Credentials that name no one: counted as the address's anonymous requests (the preflight counted the rest).
+            if (ctx.principal.kind === "invalid" && ctx.door === "graphql") {
+              const refused = await anonymousRefusal(core.services.rateLimiter, config.rateLimits.anonymous, req.ip);
+              if (refused) throw withHttpStatus(fail.rateLimited(refused.message, refused.retryAfter));
+            }
             ctx.note = note;
             return ctx;
           } catch (err) {
@@ -162,6 +181,14 @@ export async function createApp({ config, log, core, readiness = { ready: true }
       }),
     );
   }
+
+  // A body past the JSON shape bounds, answered as GraphQL clients read refusals.
+  app.use("/graphql", (err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (!isJsonShapeError(err)) return next(err);
+    res
+      .status(400)
+      .json({ errors: [{ message: err.message, extensions: { code: "BAD_USER_INPUT", status: 400, type: "request/invalid" } }] });
+  });
 
   if (config.serveFacades) {
     const executor: Executor = config.coreUrl
@@ -228,6 +255,13 @@ export async function createApp({ config, log, core, readiness = { ready: true }
       await apollo?.stop();
     },
   };
+}
+
+/** The names of the operations this server's doors and dashboard send: the only operation labels of the metrics. */
+function serverOperationNames(): string[] {
+  const documents = [...restOperations(), ...compatOperations()].map((op) => op.document);
+  documents.push(...Object.values(DASHBOARD_OPERATIONS).map((source) => parse(source)));
+  return documents.flatMap((doc) => doc.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION && d.name ? [d.name.value] : [])));
 }
 
 /**

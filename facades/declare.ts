@@ -146,7 +146,36 @@ function valueAt(value: unknown, pointer: string): unknown {
 /** Integers bounded on both sides are stated as the core states them ("an integer from 1 to 1000"). */
 const intRange = (s: any) => s?.type === "integer" && typeof s.minimum === "number" && typeof s.maximum === "number";
 
-const got = (v: unknown) => (v === undefined ? "" : `; got ${JSON.stringify(v)?.slice(0, 80)}`);
+const got = (v: unknown) => (v === undefined ? "" : `; got ${excerpt(v, 80)}`);
+
+/**
+ * JSON text of a value, cut at `budget` characters: it reads at most that much of the value, never
+ * all of it (a body's value may be megabytes wide or thousands of levels deep).
+ */
+export function excerpt(value: unknown, budget: number): string {
+  let out = "";
+  const put = (s: string) => {
+    out += s;
+    return out.length < budget;
+  };
+  const walk = (v: unknown, depth: number): boolean => {
+    if (typeof v === "string") return put(JSON.stringify(v.length > budget ? `${v.slice(0, budget)}…` : v));
+    if (v === null || typeof v !== "object") return put(String(JSON.stringify(v) ?? v));
+    if (depth >= 4) return put(Array.isArray(v) ? "[…]" : "{…}");
+    const array = Array.isArray(v);
+    if (!put(array ? "[" : "{")) return false;
+    let first = true;
+    for (const key in v) {
+      if (!first && !put(",")) return false;
+      first = false;
+      if (!array && !put(`${JSON.stringify(key.slice(0, budget))}:`)) return false;
+      if (!walk((v as Record<string, unknown>)[key], depth + 1)) return false;
+    }
+    return put(array ? "]" : "}");
+  };
+  walk(value, 0);
+  return out.length > budget ? `${out.slice(0, budget)}…` : out;
+}
 
 function plainWords(field: string, e: { keyword: string; params: Record<string, any>; parentSchema?: any }, value: unknown): string {
   const p = e.params;

@@ -28,8 +28,8 @@ export interface Config {
   logLevel: string;
   /** Serve the REST/compat facades (true) or only the GraphQL core. */
   serveFacades: boolean;
-  /** Requests per minute per API client and door; 0 disables the limit. */
-  rateLimits: { graphql: number; rest: number; compat: number };
+  /** Requests per minute per API client and door, and per address for /graphql without credentials (`anonymous`); 0 disables a limit. */
+  rateLimits: { graphql: number; rest: number; compat: number; anonymous: number };
   webhooks: WebhookConfig;
   /** An idempotency key in flight longer than this is taken over: its holder is presumed dead (IDEMPOTENCY_IN_FLIGHT_MS, default 65 s). */
   idempotencyInFlightMs: number;
@@ -176,6 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isIP(host) === 0 && !isHostname(host))
     problems.list.push(`HOST=${JSON.stringify(env.HOST)} is not an IP address or host name to bind to (e.g. 0.0.0.0, 127.0.0.1, ::).`);
   const publicUrl = problems.check(() => parsePublicUrl(env.PUBLIC_URL), null);
+  // Absolute links (the warehouse list's nextPageUrl) must not follow a Host header the client chooses.
+  if (production && !env.PUBLIC_URL?.trim())
+    problems.list.push(
+      "PUBLIC_URL must be set in production (e.g. https://returns.example.com): absolute links are built from it, never from a request's Host.",
+    );
   const trustProxy = problems.check(() => parseTrustProxy(env.TRUST_PROXY), DEFAULT_TRUST_PROXY);
   const metricsPort = env.METRICS_PORT?.trim() ? problems.int(env, "METRICS_PORT", 0, 1, 65_535) || null : null;
   if (metricsPort !== null && metricsPort === port) problems.list.push(`METRICS_PORT must differ from PORT (both ${port}).`);
@@ -202,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rest: problems.int(env, "RATE_LIMIT_REST_PER_MINUTE", 1200, 0, 1_000_000_000),
       // The third-party platform allows 300 requests per minute per key.
       compat: problems.int(env, "RATE_LIMIT_COMPAT_PER_MINUTE", 300, 0, 1_000_000_000),
+      // Callers without credentials only log in and read the public schema: a tight limit per address (IPv6 per /64).
+      anonymous: problems.int(env, "RATE_LIMIT_ANONYMOUS_PER_MINUTE", 60, 0, 1_000_000_000),
     },
     webhooks: loadWebhookConfig(env, production, databaseUrl, problems),
     idempotencyInFlightMs: problems.int(env, "IDEMPOTENCY_IN_FLIGHT_MS", 65_000, 1, 86_400_000),

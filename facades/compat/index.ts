@@ -6,6 +6,7 @@ import type { GraphQLFormattedError } from "graphql";
 import { CoreUnavailableError, operation, type Executor, type Operation } from "../executor.js";
 import { OperationFailed, publicBaseOf, RouteTable, requestId, runnerFor } from "../http.js";
 import { serialize, type InputProblem } from "../declare.js";
+import { isJsonShapeError, jsonBody } from "../json-body.js";
 import { noteOf } from "../../src/core/log.js";
 import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
@@ -92,7 +93,7 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
       res.type("application/json").send(openapi);
     });
   }
-  router.use(express.json({ limit: BODY_BOUNDS.compat }));
+  router.use(jsonBody({ limit: BODY_BOUNDS.compat }));
 
   router.use(async (req: Request, res: Response, next: NextFunction) => {
     const note = noteOf(res);
@@ -137,7 +138,8 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
         }
         return void res.status(422).json(validationBody(input.problems));
       }
-      const reply = route.respond(await run(route.operation, variables), input);
+      const once = (v: Record<string, unknown>) => run(route!.operation, v);
+      const reply = route.respond(await (route.collect ? route.collect(once, variables, input) : once(variables)), input);
       if (reply.status === 204) return void res.status(204).end();
       res
         .status(reply.status)
@@ -154,6 +156,8 @@ export function createCompatFacade(opts: CompatFacadeOptions): Router {
       return void res
         .status(422)
         .json({ message: "The given data was invalid.", errors: { body: ["The request body is not valid JSON."] } });
+    // Nested or wide past the door's bounds: the platform's validation envelope, naming the bound.
+    if (isJsonShapeError(err)) return void res.status(422).json(validationBody([{ field: "body", detail: err.message }]));
     if (err?.type === "entity.too.large")
       return void res.status(413).json({ message: `Request body too large: at most ${bytesText(BODY_BOUNDS.compat)}.` });
     if (err instanceof CoreUnavailableError) return sendRefused(res, REFUSED[STORAGE_UNAVAILABLE]);

@@ -29,6 +29,8 @@ export interface CompatDecl extends RouteDecl {
   messages?: Record<string, string>;
   variables(input: CompatInput): Record<string, unknown>;
   respond(data: any, input: CompatInput): CompatReply;
+  /** Runs the operation as often as the answer needs (a list walked page by page); else once. */
+  collect?(run: (variables: Record<string, unknown>) => Promise<any>, variables: Record<string, unknown>, input: CompatInput): Promise<any>;
   /** The route's own answer to a refusal of the core (else the door's 422 / 500). */
   onCoreError?(err: import("graphql").GraphQLFormattedError): CompatReply | null;
 }

@@ -3,7 +3,10 @@
 import { operation } from "../executor.js";
 import { queryValue } from "../http.js";
 import { T, Text, type ParamDecl, type ResponseDecl } from "../declare.js";
-import { LIST_BOUNDS, TEXT_BOUNDS } from "../../src/core/bounds.js";
+import { LIST_BOUNDS, PAGE_SIZES, TEXT_BOUNDS } from "../../src/core/bounds.js";
+
+/** The most returns the platform's list without paginate answers: the whole window up to this. */
+const LIST_UNPAGED_MAX = PAGE_SIZES.warehouseReturns.unpaged;
 import { compatRoute, type CompatDecl, type CompatInput, type CompatRoute } from "./route.js";
 import { compatTimestamp, pageUrl, parseCompatDate } from "./format.js";
 import {
@@ -117,6 +120,7 @@ function action(
   };
 }
 
+type AsnPage = { warehouseAsn: { returns: CoreReturn[]; nextCursor: string | null; from: string; to: string } };
 type Page = { warehouseReturns: { returns: CoreReturn[]; nextCursor: string | null; previousCursor: string | null; pageSize: number } };
 
 const declarations: CompatDecl[] = [
@@ -148,8 +152,8 @@ const declarations: CompatDecl[] = [
     operationId: "getDetailedReturnsList",
     summary: "Detailed Returns List",
     operation: operation(
-      `query CompatReturnList($from: DateTime, $to: DateTime, $filter: String, $state: String, $pageSize: Int, $cursor: String, $unpaged: Boolean) {
-        warehouseReturns(from: $from, to: $to, filter: $filter, state: $state, pageSize: $pageSize, cursor: $cursor, unpaged: $unpaged) { returns { ${COMPAT_RETURN_FIELDS} } nextCursor previousCursor pageSize }
+      `query CompatReturnList($from: DateTime, $to: DateTime, $filter: String, $state: String, $pageSize: Int, $cursor: String) {
+        warehouseReturns(from: $from, to: $to, filter: $filter, state: $state, pageSize: $pageSize, cursor: $cursor) { returns { ${COMPAT_RETURN_FIELDS} } nextCursor previousCursor pageSize }
       }`,
     ),
     query: {
@@ -170,7 +174,21 @@ const declarations: CompatDecl[] = [
     // A cursor pages even without paginate=true (clients re-sending only the cursor); without either, the whole window.
     variables: (input) => {
       const { paginate, ...q } = input.q; // the other parameters are named as the operation's variables
-      return { ...q, from: dateOf(input, "from"), to: dateOf(input, "to"), unpaged: !(paginate || q.cursor) };
+      return { ...q, from: dateOf(input, "from"), to: dateOf(input, "to") };
+    },
+    // Without paginate (or a cursor) the platform answers the whole window: this door walks its pages of
+    // the largest size, up to LIST_UNPAGED_MAX returns (no unpaged list is reachable from /graphql).
+    collect: async (run, variables, input) => {
+      if (input.q.paginate || input.q.cursor) return run(variables);
+      const returns: CoreReturn[] = [];
+      let data: Page;
+      let cursor: string | null = null;
+      do {
+        data = await run({ ...variables, pageSize: PAGE_SIZES.warehouseReturns.max, cursor });
+        returns.push(...data.warehouseReturns.returns);
+        cursor = data.warehouseReturns.nextCursor;
+      } while (cursor && returns.length < LIST_UNPAGED_MAX);
+      return { warehouseReturns: { ...data.warehouseReturns, returns: returns.slice(0, LIST_UNPAGED_MAX), nextCursor: null } };
     },
     respond: (data: Page, input) => {
       const page = data.warehouseReturns;
@@ -280,7 +298,7 @@ const declarations: CompatDecl[] = [
     operationId: "getAdvancedShippingNotice",
     summary: "Advanced Shipping Notice",
     operation: operation(
-      `query CompatAsn($from: DateTime, $to: DateTime) { warehouseAsn(from: $from, to: $to) { ${COMPAT_RETURN_FIELDS} } }`,
+      `query CompatAsn($from: DateTime, $to: DateTime, $cursor: String) { warehouseAsn(from: $from, to: $to, cursor: $cursor) { returns { ${COMPAT_RETURN_FIELDS} } nextCursor from to } }`,
     ),
     query: {
       from: { ...DATE, description: `${DATE.description} Default: 7 days before now.` },
@@ -288,7 +306,19 @@ const declarations: CompatDecl[] = [
     },
     responses: { 200: ok("One row per returned line item", AsnRows), ...VALIDATION("Invalid dates or window") },
     variables: (input) => ({ from: dateOf(input, "from"), to: dateOf(input, "to", true) }),
-    respond: (data: { warehouseAsn: CoreReturn[] }) => ({ status: 200, body: data.warehouseAsn.flatMap(renderAsnRows), shape: AsnRows }),
+    // The platform's report is one answer: this door walks the core's pages of one window, up to PAGE_SIZES.warehouseAsn.whole returns.
+    collect: async (run, variables) => {
+      const returns: CoreReturn[] = [];
+      let page: AsnPage["warehouseAsn"];
+      let next: Record<string, unknown> = variables;
+      do {
+        page = ((await run(next)) as AsnPage).warehouseAsn;
+        returns.push(...page.returns);
+        next = { from: page.from, to: page.to, cursor: page.nextCursor };
+      } while (page.nextCursor && returns.length < PAGE_SIZES.warehouseAsn.whole);
+      return returns.slice(0, PAGE_SIZES.warehouseAsn.whole);
+    },
+    respond: (returns: CoreReturn[]) => ({ status: 200, body: returns.flatMap(renderAsnRows), shape: AsnRows }),
   },
 ];
 

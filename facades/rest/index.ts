@@ -2,6 +2,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { CoreUnavailableError, operation, type Caller, type Executor, type Operation } from "../executor.js";
 import { OperationFailed, RouteTable, requestId, runnerFor } from "../http.js";
+import { jsonBody } from "../json-body.js";
 import { INTERNAL_DETAIL, problemFor, problemFromGraphQL, requestProblems, sendProblem, type Problem } from "./problem.js";
 import { inputOf, requestField, RestInputError, RestProblem, type RestInput, type RestRoute } from "./route.js";
 import { restRoutes } from "./routes/index.js";
@@ -64,7 +65,7 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
       return sendProblem(res, doorProblem(req, "unsupportedMediaType"));
     next();
   });
-  router.use(express.json({ limit: BODY_BOUNDS.rest, type: ["application/json", "application/*+json"] }));
+  router.use(jsonBody({ limit: BODY_BOUNDS.rest, type: ["application/json", "application/*+json"] }));
 
   router.use(async (req: Request, res: Response) => {
     const match = table.match(req.method, req.path);

@@ -110,10 +110,10 @@ export const PAGE_SIZES = {
   invoiceItems: { default: 100, max: 1_000 },
   /** The dashboard's returns CSV export, a page at a time. */
   returnsCsv: { default: 500, max: 500 },
-  /** The warehouse platform's list; `unpaged` returns the whole window up to `unpaged` rows. */
+  /** The warehouse platform's list, paged; its list without paginate is the door walking pages, up to `unpaged` returns. */
   warehouseReturns: { default: 100, max: 750, unpaged: 10_000 },
-  /** The warehouse platform's ASN report (one window, no paging). */
-  warehouseAsn: { default: 5_000, max: 5_000 },
+  /** The warehouse platform's ASN report, paged; the door walks the pages of one window up to `whole` returns (the platform does not page it). */
+  warehouseAsn: { default: 750, max: 750, whole: 5_000 },
 } as const;
 
 /**

@@ -1,8 +1,8 @@
-// Query limits for the public GraphQL endpoint: depth, total field count (after fragment expansion)
-// and aliases. Facade documents are fixed and validated at start-up; these guard hand-written queries.
+// Query limits for the public GraphQL endpoint: the document's limits (src/core/document-limits.ts,
+// checked before validation and again as a validation rule), the text no database can store, and
+// the cost model (list bounds). Facade documents are fixed and checked at start-up and in tests.
 import { DomainError } from "./errors.js";
 import {
-  GraphQLError,
   Kind,
   getNamedType,
   isInterfaceType,
@@ -14,66 +14,24 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
   type ValueNode,
-  type ASTNode,
   type FragmentDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
 } from "graphql";
 import { listBoundOf } from "./list-bounds.js";
+import { DOCUMENT_LIMITS, limitErrors, measureOperations, type DocumentLimits } from "./document-limits.js";
 
-export interface QueryLimits {
-  maxDepth: number;
-  maxFields: number;
-  maxAliases: number;
-}
+export type QueryLimits = Pick<DocumentLimits, "maxDepth" | "maxFields" | "maxAliases"> & Partial<DocumentLimits>;
 
-export const DEFAULT_LIMITS: QueryLimits = { maxDepth: 12, maxFields: 1000, maxAliases: 30 };
+export const DEFAULT_LIMITS: DocumentLimits = DOCUMENT_LIMITS;
 
-function limitError(message: string, node: ASTNode): GraphQLError {
-  return new GraphQLError(message, {
-    nodes: [node],
-    extensions: { code: "QUERY_TOO_COMPLEX", status: 400, type: "request/query-too-complex", title: "Query too complex" },
-  });
-}
-
+/** The document's limits as a validation rule (for documents that reach validation without the HTTP preflight). */
 export function queryLimitsRule(limits: QueryLimits = DEFAULT_LIMITS): ValidationRule {
+  const all = { ...DOCUMENT_LIMITS, ...limits };
   return (context: ValidationContext) => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const def of context.getDocument().definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-
-    const measure = (set: SelectionSetNode, depth: number, seen: Set<string>, acc: { fields: number; aliases: number; depth: number }) => {
-      for (const sel of set.selections) {
-        if (sel.kind === Kind.FIELD) {
-          if (sel.name.value.startsWith("__")) continue;
-          acc.fields++;
-          if (sel.alias) acc.aliases++;
-          acc.depth = Math.max(acc.depth, depth);
-          if (sel.selectionSet && acc.fields <= limits.maxFields && depth <= limits.maxDepth)
-            measure(sel.selectionSet, depth + 1, seen, acc);
-        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-          measure(sel.selectionSet, depth, seen, acc);
-        } else {
-          const name = sel.name.value;
-          const frag = fragments.get(name);
-          if (!frag || seen.has(name)) continue; // unknown or cyclic fragments are reported by the standard rules
-          measure(frag.selectionSet, depth, new Set([...seen, name]), acc);
-        }
-      }
-    };
-
-    return {
-      OperationDefinition(node) {
-        const acc = { fields: 0, aliases: 0, depth: 0 };
-        measure(node.selectionSet, 1, new Set(), acc);
-        if (acc.depth > limits.maxDepth)
-          context.reportError(limitError(`The query is nested ${acc.depth} levels deep; the limit is ${limits.maxDepth}.`, node));
-        if (acc.fields > limits.maxFields)
-          context.reportError(limitError(`The query selects more than ${limits.maxFields} fields; split it into smaller queries.`, node));
-        if (acc.aliases > limits.maxAliases)
-          context.reportError(limitError(`The query uses ${acc.aliases} aliases; the limit is ${limits.maxAliases}.`, node));
-      },
-    };
+    for (const [node, m] of measureOperations(context.getDocument())) for (const e of limitErrors(node, m, all)) context.reportError(e);
+    return {};
   };
 }
 
@@ -150,8 +108,8 @@ export const DEFAULT_MAX_COST = Number(process.env.QUERY_MAX_COST || 25_000_000)
 /**
  * The bound for the doors' own documents: fixed, prepared once, each checked under it by
  * test/unit/query-cost.test.ts, and reached only in-process or with the door proven by its signed
- * header. The largest is the warehouse door's unpaged list, 10 000 returns each counted with 500 items
- * and the order's 500 lines, about 200 million.
+ * header. No door document reads an unpaged list any more (the warehouse door walks pages); the
+ * largest, a page of 500 REST returns with their items and orders, costs about 15 million.
  */
 export const DOOR_DOCUMENT_MAX_COST = 250_000_000;
 
@@ -192,14 +150,29 @@ export function computeQueryCost(
           : node.kind === Kind.BOOLEAN
             ? node.value
             : undefined;
-  const pageOf = (sel: FieldNode, sizes: { default: number; max: number; unpaged?: number }): number => {
+  const pageOf = (sel: FieldNode, sizes: { default: number; max: number }): number => {
     const arg = (name: string) => literalValue(sel.arguments?.find((a) => a.name.value === name)?.value);
-    if (sizes.unpaged && arg("unpaged") === true) return sizes.unpaged;
     const asked = arg("first") ?? arg("last") ?? arg("pageSize");
     // Past the maximum the resolver refuses the page; count it at the maximum.
     return typeof asked === "number" && Number.isFinite(asked) && asked >= 1 ? Math.min(asked, sizes.max) : sizes.default;
   };
-  const cost = (set: SelectionSetNode, parent: GraphQLNamedType, page: number, seen: Set<string>): number => {
+  // Each fragment is costed once per page size it is spread under, not once per spread: linear in the document.
+  const fragmentCosts = new Map<string, number>();
+  const costing = new Set<string>();
+  const fragmentCost = (frag: FragmentDefinitionNode, parent: GraphQLNamedType, page: number): number => {
+    const name = frag.name.value;
+    if (costing.has(name)) return 0; // a cycle: refused by the standard rules
+    const key = `${name}:${page}`;
+    let c = fragmentCosts.get(key);
+    if (c === undefined) {
+      costing.add(name);
+      c = cost(frag.selectionSet, schema.getType(frag.typeCondition.name.value) ?? parent, page);
+      costing.delete(name);
+      fragmentCosts.set(key, c);
+    }
+    return c;
+  };
+  const cost = (set: SelectionSetNode, parent: GraphQLNamedType, page: number): number => {
     let total = 0;
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) {
@@ -209,25 +182,19 @@ export function computeQueryCost(
         if (!sel.selectionSet || !field) continue;
         const child = getNamedType(field.type);
         const bound = listBoundOf(parent.name, sel.name.value);
-        if (bound && typeof bound === "object") total += cost(sel.selectionSet, child, pageOf(sel, bound.paged), seen);
-        else total += (bound === "page" ? page : typeof bound === "number" ? bound : 1) * cost(sel.selectionSet, child, page, seen);
+        if (bound && typeof bound === "object") total += cost(sel.selectionSet, child, pageOf(sel, bound.paged));
+        else total += (bound === "page" ? page : typeof bound === "number" ? bound : 1) * cost(sel.selectionSet, child, page);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        total += cost(sel.selectionSet, (sel.typeCondition && schema.getType(sel.typeCondition.name.value)) || parent, page, seen);
+        total += cost(sel.selectionSet, (sel.typeCondition && schema.getType(sel.typeCondition.name.value)) || parent, page);
       } else {
         const frag = fragments.get(sel.name.value);
-        if (frag && !seen.has(sel.name.value))
-          total += cost(
-            frag.selectionSet,
-            schema.getType(frag.typeCondition.name.value) ?? parent,
-            page,
-            new Set([...seen, sel.name.value]),
-          );
+        if (frag) total += fragmentCost(frag, parent, page);
       }
       if (total > stopAbove) return total;
     }
     return total;
   };
-  return cost(op.selectionSet, root, 1, new Set());
+  return cost(op.selectionSet, root, 1);
 }
 
 /** Whether a variable can change the cost: only the page arguments the cost reads from them do. */
@@ -241,7 +208,7 @@ export function costReadsVariables(document: DocumentNode): boolean {
   return reads;
 }
 
-const PAGE_ARGUMENTS = new Set(["first", "last", "pageSize", "unpaged"]);
+const PAGE_ARGUMENTS = new Set(["first", "last", "pageSize"]);
 
 /** Refuses an operation whose cost exceeds the limit, before anything executes, stating both. */
 export function checkQueryCost(

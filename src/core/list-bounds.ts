@@ -68,7 +68,8 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Query.checkoutTree": L.checkoutRules,
   "Mutation.setCheckoutTree": L.checkoutRules,
   "CheckoutAbTestList.abTests": L.storeAbTests,
-  "Query.warehouseAsn": PAGE_SIZES.warehouseAsn.max,
+  "Query.warehouseAsn": paged(PAGE_SIZES.warehouseAsn),
+  "WarehouseAsnPage.returns": page,
   // Every (status, action) pair of the lifecycle table: 10 statuses × 9 actions.
   "Query.returnTransitions": 90,
   "Mutation.bulkReturnAction": L.bulkReturns,

@@ -6,8 +6,11 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client.js";
 
-/** Distinct GraphQL operation names kept as labels; later ones count as "other" (clients choose names). */
-const MAX_OPERATION_NAMES = 200;
+/**
+ * The label of every operation whose name the server did not write: clients choose names (of any
+ * length, any number of them), so only the doors' and the dashboard's own documents get their own.
+ */
+export const OTHER_OPERATION = "other";
 
 export class Metrics {
   readonly registry = new Registry();
@@ -31,6 +34,7 @@ export class Metrics {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
     registers: [this.registry],
   });
+  /** The server's own operation names (see knowOperations): the only ones that become labels. */
   private readonly operationNames = new Set<string>();
 
   constructor() {
@@ -41,12 +45,13 @@ export class Metrics {
     this.requests.observe({ door, route, method, status: String(status) }, seconds);
   }
 
+  /** Names the server's own documents (the doors', the dashboard's): fixed at start-up, so the labels are too. */
+  knowOperations(names: Iterable<string>): void {
+    for (const name of names) this.operationNames.add(name);
+  }
+
   graphqlOperation(name: string | null | undefined, outcome: string): void {
-    let label = name || "anonymous";
-    if (!this.operationNames.has(label)) {
-      if (this.operationNames.size >= MAX_OPERATION_NAMES) label = "other";
-      else this.operationNames.add(label);
-    }
+    const label = name && this.operationNames.has(name) ? name : OTHER_OPERATION;
     this.operations.inc({ operation: label, outcome });
   }
 

@@ -5,6 +5,7 @@ import * as returns from "./service.js";
 import type { ReturnRow } from "./service.js";
 import { lineItemById, orderById } from "../orders/service.js";
 import * as wh from "./warehouse-rules.js";
+import { warehouseAsn, type AsnArgs } from "./warehouse-asn.js";
 
 type Ctx = RequestContext;
 type ItemValues = { item: { compensation: string; status: string }; productValue: number; tax: number; refund: number; currency: string };
@@ -28,7 +29,7 @@ export const warehouseResolvers = {
   Query: {
     warehouseReturn: (_: unknown, a: Ref, ctx: Ctx) => wh.warehouseReturn(ctx, a.storeId, a.ref),
     warehouseReturns: (_: unknown, a: wh.ListArgs, ctx: Ctx) => wh.warehouseReturns(ctx, a),
-    warehouseAsn: (_: unknown, a: { storeId?: string | null; from?: Date | null; to?: Date | null }, ctx: Ctx) => wh.warehouseAsn(ctx, a),
+    warehouseAsn: (_: unknown, a: AsnArgs, ctx: Ctx) => warehouseAsn(ctx, a),
   },
   Mutation: {
     warehouseProcessReturn: (_: unknown, a: Ref & { details?: string | null }, ctx: Ctx) =>

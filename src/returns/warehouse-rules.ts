@@ -306,7 +306,7 @@ export function warehouseNote(
 // ─── List and ASN windows ─────────────────────────────────────────────────────
 
 const HOUR = 3600_000;
-const DAY = 24 * HOUR;
+export const DAY = 24 * HOUR;
 export const LIST_WINDOW_MAX_DAYS = 120;
 export const LIST_PAGE_SIZE_DEFAULT = PAGE_SIZES.warehouseReturns.default;
 export const LIST_PAGE_SIZE_MAX = PAGE_SIZES.warehouseReturns.max;
@@ -328,11 +328,7 @@ export interface ListArgs {
   state?: string | null;
   pageSize?: number | null;
   cursor?: string | null;
-  /** The whole window in one answer (the platform's list without paginate), up to LIST_UNPAGED_MAX. */
-  unpaged?: boolean | null;
 }
-
-export const LIST_UNPAGED_MAX = PAGE_SIZES.warehouseReturns.unpaged;
 
 /**
  * The list window: no `from`/`to` → the 24 hours before now; `from` alone → the 24 hours after it;
@@ -398,11 +394,11 @@ function decodeCursor(cursor: string): { window: ListWindow; d: "n" | "p"; c: st
  */
 export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
   const storeId = warehouseStore(ctx, a.storeId);
-  const size = a.unpaged ? LIST_UNPAGED_MAX : (a.pageSize ?? LIST_PAGE_SIZE_DEFAULT);
+  const size = a.pageSize ?? LIST_PAGE_SIZE_DEFAULT;
   // Every problem of the arguments at once: the page size, the cursor and the window asked for.
   const [, decoded, asked] = checkInputs(
     () => {
-      if (!a.unpaged && (!Number.isInteger(size) || size < 1 || size > LIST_PAGE_SIZE_MAX))
+      if (!Number.isInteger(size) || size < 1 || size > LIST_PAGE_SIZE_MAX)
         throw fail.badInput(`The page size must be between 1 and ${LIST_PAGE_SIZE_MAX}.`, "pageSize");
     },
     () => (a.cursor ? decodeCursor(a.cursor) : null),
@@ -420,7 +416,7 @@ export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
       list,
       args,
       defaultSize: LIST_PAGE_SIZE_DEFAULT,
-      maxSize: a.unpaged ? LIST_UNPAGED_MAX : LIST_PAGE_SIZE_MAX,
+      maxSize: LIST_PAGE_SIZE_MAX,
       sortField,
       direction: "asc",
       fetch: (keyset, take) =>
@@ -442,30 +438,6 @@ export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
     states,
     pageSize: size,
   };
-}
-
-export const ASN_MAX_ROWS = PAGE_SIZES.warehouseAsn.max;
-
-/**
- * ASN: returns created in [from, to], oldest first. Defaults: from = 7 days before now, to = now.
- * At most 120 days; at most ASN_MAX_ROWS returns (the report is not paginated on the platform).
- */
-export async function warehouseAsn(
-  ctx: RequestContext,
-  a: { storeId?: string | null; from?: Date | null; to?: Date | null },
-  now = new Date(),
-) {
-  const storeId = warehouseStore(ctx, a.storeId);
-  const to = a.to ?? now;
-  const from = a.from ?? new Date(to.getTime() - ASN_DEFAULT_DAYS * DAY);
-  if (from > to) throw fail.badInput("The from must be a date before or equal to to.", "from");
-  if (to.getTime() - from.getTime() > LIST_WINDOW_MAX_DAYS * DAY)
-    throw fail.badInput(`The to must be a date within ${LIST_WINDOW_MAX_DAYS} days of from.`, "to");
-  return ctx.prisma.return.findMany({
-    where: { storeId, createdAt: { gte: from, lte: to } },
-    orderBy: keysetOrder("createdAt", "asc"),
-    take: ASN_MAX_ROWS,
-  });
 }
 
 // ─── Money, outcome and dates as the platform reads a return ──────────────────

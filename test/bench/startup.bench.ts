@@ -28,6 +28,7 @@ async function startOnce(databaseUrl: string): Promise<number> {
       PORT: String(port),
       CURSOR_SECRET: "bench",
       WEBHOOK_ENCRYPTION_KEY: "bench",
+      PUBLIC_URL: "https://returns.example.com",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "ignore", "pipe"],

@@ -13,6 +13,7 @@ const PRODUCTION = {
   NODE_ENV: "production",
   CURSOR_SECRET: "prod-cursor-secret",
   WEBHOOK_ENCRYPTION_KEY: "prod-webhook-key",
+  PUBLIC_URL: "https://returns.example.com",
   LOG_LEVEL: "warn",
 };
 

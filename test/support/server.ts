@@ -34,7 +34,12 @@ export interface TestService {
 let counter = 0;
 
 /** Every door's rate limit off (for tests that count SQL statements per request). */
-export const NO_RATE_LIMITS = { RATE_LIMIT_REST_PER_MINUTE: "0", RATE_LIMIT_GRAPHQL_PER_MINUTE: "0", RATE_LIMIT_COMPAT_PER_MINUTE: "0" };
+export const NO_RATE_LIMITS = {
+  RATE_LIMIT_REST_PER_MINUTE: "0",
+  RATE_LIMIT_GRAPHQL_PER_MINUTE: "0",
+  RATE_LIMIT_COMPAT_PER_MINUTE: "0",
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: "0",
+};
 
 export interface TestServiceOptions {
   /** Called for every SQL statement the core's Prisma client issues. */
@@ -56,6 +61,8 @@ export async function startTestService(
     PORT: "0",
     CURSOR_SECRET: "test-cursor-secret",
     WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    // Suites send many logins and refusals from one address; test/http/security/preauth-bounds.test.ts sets its own.
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: "0",
     ...env,
   };
   const remote = executorMode === "remote";

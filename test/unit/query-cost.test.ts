@@ -63,7 +63,7 @@ describe("query cost", () => {
       1 + 1 + 7 + 2,
     );
     expect(cost(`{ orders(storeId: "s") { nodes { id } } }`)).toBe(2 + 20);
-    expect(cost(`{ warehouseReturns(unpaged: true) { returns { id } } }`)).toBe(2 + 10_000);
+    expect(cost(`{ warehouseReturns(pageSize: 750) { returns { id } } }`)).toBe(2 + 750);
     expect(cost(`{ return(id: "r") { ... on Return { fullOrder { ...F } } } } fragment F on Order { returns { id } }`)).toBe(3 + 100);
   });
 

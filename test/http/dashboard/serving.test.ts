@@ -80,7 +80,11 @@ describe.each(providers)("dashboard door (%s)", (provider) => {
 describe.each(providers)("dashboard door in production (%s)", (provider) => {
   let svc: TestService;
   beforeAll(async () => {
-    svc = await startTestService(provider, { NODE_ENV: "production", WEBHOOK_ENCRYPTION_KEY: "test-webhook-encryption-key" });
+    svc = await startTestService(provider, {
+      NODE_ENV: "production",
+      WEBHOOK_ENCRYPTION_KEY: "test-webhook-encryption-key",
+      PUBLIC_URL: "https://returns.example.com",
+    });
   });
   afterAll(() => svc?.close());
 
