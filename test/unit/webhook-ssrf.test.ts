@@ -92,7 +92,7 @@ describe("webhook URL policy", () => {
 
   it("the safe policy is the default in every environment; only WEBHOOK_ALLOW_PRIVATE_URLS=true opts in", () => {
     for (const NODE_ENV of [undefined, "development", "test", "staging", "Production", "production"]) {
-      const env = { NODE_ENV, CURSOR_SECRET: "x", WEBHOOK_ENCRYPTION_KEY: "x" };
+      const env = { NODE_ENV, CURSOR_SECRET: "x", WEBHOOK_ENCRYPTION_KEY: "x", PUBLIC_URL: "https://returns.example.com" };
       expect([NODE_ENV, loadConfig(env).webhooks.allowPrivateUrls]).toEqual([NODE_ENV, false]);
       expect([NODE_ENV, loadConfig({ ...env, WEBHOOK_ALLOW_PRIVATE_URLS: "true" }).webhooks.allowPrivateUrls]).toEqual([NODE_ENV, true]);
     }
