@@ -26,6 +26,8 @@ export const REST_TARGET = 0.25;
 
 export interface Path {
   name: string;
+  /** K1 and K2 are multiplied by this: a cheap request needs more of them to stand out of the start-up's noise. */
+  scale?: number;
   /** "service" runs `npm start`'s entry point; "raw" the raw-driver reference (raw-main.ts). */
   server: "service" | "raw";
   request(fx: Fixture): { path: string; method?: string; body?: string; headers?: Record<string, string> };
@@ -53,8 +55,10 @@ export const PATHS: Path[] = [
       body: JSON.stringify({ query: READ_DOC, variables: { id: fx.returnId } }),
     }),
   },
-  { name: "raw node:http + better-sqlite3", server: "raw", request: (fx) => ({ path: `/raw/returns/${fx.returnId}` }) },
+  { name: "raw node:http + better-sqlite3", server: "raw", scale: 2.5, request: (fx) => ({ path: `/raw/returns/${fx.returnId}` }) },
 ];
+
+const ksOf = (p: Path, ks: [number, number]) => ks.map((k) => Math.round(k * (p.scale ?? 1))) as [number, number];
 
 /** The total of `callgrind_annotate FILE`'s "PROGRAM TOTALS" line (digits with thousands separators). */
 export function programTotals(annotate: string): number {
@@ -137,7 +141,7 @@ export async function countRun(path: Path, fx: Fixture, k: number, dir: string, 
   try {
     const base = await until(
       `${path.name} start under callgrind`,
-      600_000,
+      45 * 60_000, // ~2 min on a quiet box; 10+ min were seen at load average 13–15
       () => exit,
       async () => {
         if (path.server === "raw") return /listening (\S+)/.exec(stdout)?.[1] ?? null;
@@ -196,6 +200,8 @@ async function withFixture<T>(dir: string, fn: (fx: Fixture) => Promise<T>): Pro
 export async function runInstructions(opts: {
   ks: [number, number];
   reps: number;
+  /** Starts under callgrind at once (default 2: the client is cheap, each server takes one core). */
+  jobs: number;
   filter?: string;
   log: (s: string) => void;
 }): Promise<Result[]> {
@@ -213,20 +219,25 @@ export async function runInstructions(opts: {
     ...extra,
   });
   if (missing) return paths.map((p) => row(p, null, { reason: missing }));
-  const [k1, k2] = opts.ks;
   const dir = mkdtempSync(join(tmpdir(), "retour-callgrind-"));
   try {
     return await withFixture(dir, async (fx) => {
+      // Every start is independent (instruction counts do not depend on what runs beside them), so
+      // `jobs` of them run at once; repetition by repetition, so that drift hits all paths alike.
+      const runs = paths.flatMap((p) => Array.from({ length: opts.reps }, (_, r) => ({ p, r, ks: ksOf(p, opts.ks), ir: [0, 0] })));
+      runs.sort((a, b) => a.r - b.r);
+      const queue = runs.flatMap((run) => [0, 1].map((i) => ({ run, i })));
+      const worker = async () => {
+        for (let job = queue.shift(); job; job = queue.shift())
+          job.run.ir[job.i] = await countRun(job.run.p, fx, job.run.ks[job.i], dir, opts.log);
+      };
+      await Promise.all(Array.from({ length: Math.max(1, opts.jobs) }, worker));
       const per = new Map<Path, number[]>();
-      // Repetition by repetition, every path once each, so that drift (files cached, other tenants) hits all alike.
-      for (let r = 0; r < opts.reps; r++)
-        for (const p of paths) {
-          const ir1 = await countRun(p, fx, k1, dir, opts.log);
-          const ir2 = await countRun(p, fx, k2, dir, opts.log);
-          const x = perRequest(k1, ir1, k2, ir2);
-          opts.log(`[instructions] ${p.name}: repetition ${r + 1}: ${(x / 1e6).toFixed(2)} M Ir/request`);
-          per.set(p, [...(per.get(p) ?? []), x]);
-        }
+      for (const { p, r, ks, ir } of runs) {
+        const x = perRequest(ks[0], ir[0], ks[1], ir[1]);
+        opts.log(`[instructions] ${p.name}: repetition ${r + 1}: ${(x / 1e6).toFixed(2)} M Ir/request`);
+        per.set(p, [...(per.get(p) ?? []), x]);
+      }
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
       const raw = [...per].find(([p]) => p.server === "raw")?.[1];
       return paths.map((p) => {
@@ -236,7 +247,7 @@ export async function runInstructions(opts: {
         return row(p, round(mean(xs) / 1e6, 2), {
           met: isRest && ratio !== null ? ratio >= REST_TARGET : null,
           details: {
-            "K1/K2": `${k1}/${k2}`,
+            "K1/K2": ksOf(p, opts.ks).join("/"),
             "M Ir/request per repetition": xs.map((x) => (x / 1e6).toFixed(2)).join("/"),
             "spread %": round((100 * (Math.max(...xs) - Math.min(...xs))) / mean(xs), 1),
             ...(ratio === null ? {} : { "raw ÷ this": round(ratio, 3) }),
