@@ -100,9 +100,11 @@ async function until<T>(what: string, ms: number, exited: () => string | null, p
   }
 }
 
+let starts = 0;
+
 /** One start under callgrind: `k` sequential keep-alive requests, SIGTERM, the program's total instructions. */
 export async function countRun(path: Path, fx: Fixture, k: number, dir: string, log: (s: string) => void): Promise<number> {
-  const out = join(dir, `callgrind.${path.server}.${k}.${Date.now()}`);
+  const out = join(dir, `callgrind.${path.server}.${k}.${++starts}`); // unique: starts run in parallel
   const port = await freePort();
   const entry = path.server === "raw" ? "test/bench/raw-main.ts" : "facades/main.ts";
   const child = spawn(
