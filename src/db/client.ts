@@ -4,7 +4,6 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Prisma as SqlitePrisma, PrismaClient as SqlitePrismaClient } from "./generated/sqlite/client.js";
 import { pgConfigOf, providerOf, sqlitePathOf, type Provider } from "./url.js";
-import { cacheStatements } from "./statement-cache.js";
 
 export { providerOf, type Provider } from "./url.js";
 export { migrate } from "./migrate.js";
@@ -74,7 +73,6 @@ async function sqliteAdapter(url: string): Promise<object> {
     override async connect() {
       const adapter = await super.connect();
       await adapter.executeScript(SQLITE_PRAGMAS);
-      cacheStatements(sqliteClientOf(adapter)); // beneath the BEGIN rewrite below
       isolateTransactions(adapter, beginImmediate(adapter));
       return adapter;
     }
