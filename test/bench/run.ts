@@ -3,6 +3,9 @@
 // one table; --json also prints every result as one JSON object on the last line of output. It is a
 // measurement, not a test: it exits 0 whatever the figures (non-zero only when a measure crashed).
 // --quick is the short mode CI runs so the suite cannot rot (well under a minute, no thresholds).
+// --instructions runs instead the read hot paths under valgrind's callgrind and prints instructions per
+// request (instructions.ts; SQLite; 15–20 minutes; `--k K1,K2`, `--reps N`, `--jobs N`; never part of --quick's run
+// unless both are given, which is a smoke run of the machinery with small K).
 import { cpus, loadavg } from "node:os";
 import type { Provider } from "../../src/db/url.js";
 import type { QueryEvent } from "../../src/db/client.js";
@@ -16,6 +19,7 @@ import webhooks from "./webhooks.bench.js";
 import invoiceCsv from "./invoice-csv.bench.js";
 import startup from "./startup.bench.js";
 import compatList from "./compat-list.bench.js";
+import { DEFAULT_KS, QUICK_KS, runInstructions } from "./instructions.js";
 
 const MEASURES: Measure[] = [restRead, graphqlList, bulkUpload, webhooks, invoiceCsv, startup, compatList];
 /** Measures that start their own processes (the others share one service per database). */
@@ -25,8 +29,15 @@ const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
 const json = argv.includes("--json");
 const dbArg = argv.includes("--db") ? argv[argv.indexOf("--db") + 1] : process.env.BENCH_DBS;
-const filter = argv.find((a, i) => !a.startsWith("-") && argv[i - 1] !== "--db");
-const wanted = (dbArg ? dbArg.split(",") : ["sqlite", "postgresql"]).map((d) => (d === "postgres" ? "postgresql" : d)) as Provider[];
+const valued = new Set(["--db", "--k", "--reps", "--jobs"]);
+const filter = argv.find((a, i) => !a.startsWith("-") && !valued.has(argv[i - 1]));
+const instructions = argv.includes("--instructions");
+const kArg = argv.includes("--k") ? argv[argv.indexOf("--k") + 1].split(",").map(Number) : null;
+const reps = argv.includes("--reps") ? Number(argv[argv.indexOf("--reps") + 1]) : quick ? 1 : 2;
+const jobs = argv.includes("--jobs") ? Number(argv[argv.indexOf("--jobs") + 1]) : 2;
+const wanted = instructions
+  ? []
+  : ((dbArg ? dbArg.split(",") : ["sqlite", "postgresql"]).map((d) => (d === "postgres" ? "postgresql" : d)) as Provider[]);
 const selected = MEASURES.filter((m) => !filter || m.name.toLowerCase().includes(filter.toLowerCase()) || String(m.id) === filter);
 
 process.env.NODE_ENV ??= "test";
@@ -104,6 +115,16 @@ for (const provider of wanted) {
     }
   } finally {
     await svc?.close();
+  }
+}
+
+if (instructions) {
+  const ks = (kArg ?? (quick ? QUICK_KS : DEFAULT_KS)) as [number, number];
+  try {
+    results.push(...(await runInstructions({ ks, reps, jobs, filter, log })));
+  } catch (err) {
+    crashed = true;
+    log(`[bench] --instructions FAILED: ${(err as Error).stack ?? err}`);
   }
 }
 

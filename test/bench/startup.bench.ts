@@ -8,7 +8,7 @@ import { median, round, type Measure } from "./lib.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const s = createServer();
   await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
   const port = (s.address() as AddressInfo).port;
