@@ -1,0 +1,78 @@
+// Money, outcome and dates as the warehouse platform reads a return: its totals from our item values,
+// its outcome from the items' compensations, a line's restock status, and edited/closed times from
+// the timeline. Pure functions over values the resolvers load (warehouse-resolvers.ts).
+import { compatStateOf } from "./warehouse-states.js";
+
+/** An item's values in minor units (src/returns/service.ts itemValues) with its compensation and status. */
+export interface ItemMoney {
+  compensation: string;
+  status: string;
+  productValue: number;
+  tax: number;
+  refund: number;
+}
+
+/**
+ * The platform's totals, exact in minor units: product value and tax of the items not rejected
+ * (return_total their sum); refund and store credit split by the items' compensation (total their sum).
+ */
+export function warehouseTotals(items: ItemMoney[]) {
+  const live = items.filter((i) => i.status !== "rejected");
+  const sum = (list: ItemMoney[], pick: (i: ItemMoney) => number) => list.reduce((s, i) => s + pick(i), 0);
+  const product = sum(live, (i) => i.productValue);
+  const tax = sum(live, (i) => i.tax);
+  const refund = sum(
+    items.filter((i) => i.compensation === "refund"),
+    (i) => i.refund,
+  );
+  const storeCredit = sum(
+    items.filter((i) => i.compensation === "store_credit"),
+    (i) => i.refund,
+  );
+  return { product, tax, returnTotal: product + tax, refund, storeCredit, total: refund + storeCredit };
+}
+
+/** An item's refund split as the platform shows it: the item part (never below 0) and its tax (when anything is refunded). */
+export function refundParts(item: Pick<ItemMoney, "refund" | "tax">) {
+  return { beforeTax: Math.max(0, item.refund - item.tax), tax: item.refund > 0 ? item.tax : 0 };
+}
+
+/** refund, credit or credit+refund: the compensations a return's items take. */
+export function warehouseOutcome(compensations: string[]): string {
+  const kinds = new Set(compensations);
+  if (kinds.has("refund") && kinds.has("store_credit")) return "credit+refund";
+  return kinds.has("store_credit") ? "credit" : "refund";
+}
+
+/** Whether the warehouse still has to restock an item: pending while open, rejected, else processed. */
+export function restockStatusOf(itemStatus: string): "pending" | "rejected" | "processed" {
+  return itemStatus === "open" ? "pending" : itemStatus === "rejected" ? "rejected" : "processed";
+}
+
+interface TimelineFact {
+  action: string;
+  toStatus: string;
+  detail: string | null;
+  createdAt: Date;
+}
+
+/** When items were last removed from the return: a remove_items, or a process / reset that removed items. */
+export function editedAtOf(timeline: TimelineFact[]): Date | null {
+  const removed = (t: TimelineFact) => {
+    if (t.action === "remove_items") return true;
+    if (!t.detail) return false;
+    try {
+      const detail = JSON.parse(t.detail) as { removedItemIds?: unknown };
+      return Array.isArray(detail.removedItemIds) && detail.removedItemIds.length > 0;
+    } catch {
+      return false;
+    }
+  };
+  return [...timeline].reverse().find(removed)?.createdAt ?? null;
+}
+
+/** When a return the platform reads as closed last entered a closed status (complete or rejected). */
+export function closedAtOf(status: string, timeline: TimelineFact[]): Date | null {
+  if (compatStateOf(status) !== "closed") return null;
+  return [...timeline].reverse().find((t) => t.toStatus === "complete" || t.toStatus === "rejected")?.createdAt ?? null;
+}
