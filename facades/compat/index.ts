@@ -1,17 +1,16 @@
 // The warehouse compatibility door (/api/v1/warehouse): accepts requests written for the
 // third-party returns platform's warehouse API. It only translates; the returns domain decides.
 // Auth: `X-Authorization: <secret>` (the platform's header) or `Authorization: Bearer <secret>`.
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import type { Request, Router } from "express";
 import type { GraphQLFormattedError } from "graphql";
-import { CoreUnavailableError, operation, type Executor, type Operation } from "../executor.js";
-import { OperationFailed, publicBaseOf, RouteTable, requestId, runnerFor } from "../http.js";
-import { serialize, type InputProblem } from "../declare.js";
-import { isJsonShapeError, jsonBody } from "../json-body.js";
-import { noteOf } from "../../src/core/log.js";
+import { operation, type Executor, type Operation } from "../executor.js";
+import { accessCheck, createDoor, json, type Dialect, type Reply } from "../door.js";
+import type { InputProblem } from "../declare.js";
+import { isJsonShapeError } from "../json-body.js";
 import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
-import { accessCheck, compatRoutes } from "./routes.js";
-import type { CompatInput, CompatRoute } from "./route.js";
+import { compatRoutes } from "./routes.js";
+import type { CompatRoute } from "./route.js";
 import { UNEXPECTED_BODY } from "./shapes.js";
 import { compatOpenApiDocument } from "./openapi.js";
 import { compatWebhookRoutes } from "./webhooks.js";
@@ -59,21 +58,54 @@ function coreInputProblems(err: GraphQLFormattedError): InputProblem[] {
 }
 
 /** The core's error: a refusal every route answers alike, a refused input (its `field`, its words) in the 422 envelope, else unexpected. */
-function sendCoreError(res: Response, err: GraphQLFormattedError, route?: CompatRoute): void {
+function coreErrorReply(err: GraphQLFormattedError, route?: CompatRoute): Reply {
   const refused = REFUSED[String(err.extensions?.code)];
   const problems = coreInputProblems(err);
   const own = route?.onCoreError?.(err);
-  if (refused) sendRefused(res, refused);
-  else if (own) res.status(own.status).json(own.body);
-  else if (problems.length) res.status(422).json(validationBody(problems));
-  else res.status(500).json(UNEXPECTED_BODY);
+  if (refused) return refusedReply(refused);
+  if (own) return json(own.status, own.body);
+  if (problems.length) return json(422, validationBody(problems));
+  return json(500, UNEXPECTED_BODY);
 }
 
-/** Answers a refusal of REFUSED (503: with Retry-After). */
-function sendRefused(res: Response, [status, body]: [number, unknown]): void {
-  if (status === 503) res.set("Retry-After", String(STORAGE_RETRY_AFTER_SECONDS));
-  res.status(status).json(body);
+/** A refusal of REFUSED (503: with Retry-After). */
+function refusedReply([status, body]: [number, unknown]): Reply {
+  return json(status, body, status === 503 ? { "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) } : undefined);
 }
+
+/** The platform's dialect: its envelopes (Laravel's 422, its 401/403), its `X-Authorization` header. */
+export const compatDialect: Dialect<CompatRoute> = {
+  door: "compat",
+  bodyLimit: BODY_BOUNDS.compat,
+  authorization: compatAuthorization,
+  anonymous: refusedReply(REFUSED.UNAUTHENTICATED),
+  async unmatched(_req, match, ask) {
+    // Unknown path: a bad key still gets the platform's 401 first.
+    const who = await ask(whoAmI, {});
+    if (who.data?.viewer?.__typename !== "ApiClientViewer") return refusedReply(REFUSED.UNAUTHENTICATED);
+    if (match.kind === "method") return json(405, { error: { message: "Method not allowed." } }, { Allow: match.allow.join(", ") });
+    return json(404, { error: { message: "Not found." } });
+  },
+  invalid: (_req, err) => json(422, validationBody(err.problems ?? [{ field: err.field ?? "request", detail: err.message }])),
+  coreProblems(err, _route, _input, told) {
+    // Only the core's own words about a named input (never a GraphQL message).
+    if (!err.extensions?.field) return [];
+    const named = new Set(told.map((p) => p.field));
+    return coreInputProblems(err).filter((p) => !named.has(p.field));
+  },
+  coreError: (_req, err, route) => coreErrorReply(err, route),
+  bodyError(_req, err) {
+    if (err?.type === "entity.parse.failed")
+      return json(422, { message: "The given data was invalid.", errors: { body: ["The request body is not valid JSON."] } });
+    // Nested or wide past the door's bounds: the platform's validation envelope, naming the bound.
+    if (isJsonShapeError(err)) return json(422, validationBody([{ field: "body", detail: err.message }]));
+    if (err?.type === "entity.too.large")
+      return json(413, { message: `Request body too large: at most ${bytesText(BODY_BOUNDS.compat)}.` });
+    return null;
+  },
+  unavailable: () => refusedReply(REFUSED[STORAGE_UNAVAILABLE]),
+  internal: () => json(500, UNEXPECTED_BODY),
+};
 
 export interface CompatFacadeOptions {
   executor: Executor;
@@ -85,84 +117,12 @@ export interface CompatFacadeOptions {
 }
 
 export function createCompatFacade(opts: CompatFacadeOptions): Router {
-  const table = new RouteTable<CompatRoute>(opts.routes ?? compatRoutes);
-  const router = express.Router();
-  if (!opts.routes) {
-    const openapi = JSON.stringify(compatOpenApiDocument());
-    router.get("/openapi.json", (_req, res) => {
-      res.type("application/json").send(openapi);
-    });
-  }
-  router.use(jsonBody({ limit: BODY_BOUNDS.compat }));
-
-  router.use(async (req: Request, res: Response, next: NextFunction) => {
-    const note = noteOf(res);
-    const caller = { authorization: compatAuthorization(req), requestId: requestId(req), door: "compat" as const, note };
-    const run = runnerFor(opts.executor, caller, res);
-    let route: CompatRoute | undefined;
-    try {
-      const match = table.match(req.method, req.path);
-      if (opts.routes && match.kind === "none") return next(); // not one of this door's paths
-      if (!caller.authorization) return sendRefused(res, REFUSED.UNAUTHENTICATED);
-      if (match.kind !== "found") {
-        // Unknown path: a bad key still gets the platform's 401 first.
-        const who = await opts.executor.run(whoAmI, {}, caller);
-        if (who.data?.viewer?.__typename !== "ApiClientViewer") return sendRefused(res, REFUSED.UNAUTHENTICATED);
-        if (match.kind === "method") res.set("Allow", match.allow.join(", "));
-        return void res
-          .status(match.kind === "method" ? 405 : 404)
-          .json({ error: { message: match.kind === "method" ? "Method not allowed." : "Not found." } });
-      }
-      route = match.route;
-      note.route = req.baseUrl + route.path;
-      const input: CompatInput = {
-        req,
-        params: match.params,
-        q: {},
-        body: req.body,
-        publicBase: publicBaseOf(req, opts.publicUrl ?? null),
-        problems: [],
-      };
-      input.problems.push(...route.readInput(input));
-      for (const p of input.problems) delete input.q[p.field]; // refused: the core is asked without them
-      const variables = route.variables(input); // adds its own problems (dates), so all are told at once
-      if (input.problems.length) {
-        // A malformed request: the 422 only to a caller who may use the route (else 401/403 as for any request).
-        await run(accessCheck, { scope: route.scope });
-        // A read also tells what the core finds wrong with the other parameters (a page size, a cursor, a state).
-        if (route.method === "GET") {
-          const out = await opts.executor.run(route.operation, variables, caller);
-          const told = new Set(input.problems.map((p) => p.field));
-          // Only the core's own words about a named input (never a GraphQL message).
-          if (out.errors?.[0].extensions?.field) input.problems.push(...coreInputProblems(out.errors[0]).filter((p) => !told.has(p.field)));
-        }
-        return void res.status(422).json(validationBody(input.problems));
-      }
-      const once = (v: Record<string, unknown>) => run(route!.operation, v);
-      const reply = route.respond(await (route.collect ? route.collect(once, variables, input) : once(variables)), input);
-      if (reply.status === 204) return void res.status(204).end();
-      res
-        .status(reply.status)
-        .type("application/json")
-        .send(reply.shape ? serialize(reply.shape, reply.body) : JSON.stringify(reply.body));
-    } catch (err) {
-      if (err instanceof OperationFailed) sendCoreError(res, err.errors[0], route);
-      else next(err);
-    }
+  return createDoor({
+    executor: opts.executor,
+    log: opts.log,
+    routes: opts.routes ?? compatRoutes,
+    dialect: compatDialect,
+    publicUrl: opts.publicUrl,
+    ...(opts.routes ? { passUnmatched: true } : { openapi: compatOpenApiDocument() }),
   });
-
-  router.use((err: any, req: Request, res: Response, _next: NextFunction) => {
-    if (err?.type === "entity.parse.failed")
-      return void res
-        .status(422)
-        .json({ message: "The given data was invalid.", errors: { body: ["The request body is not valid JSON."] } });
-    // Nested or wide past the door's bounds: the platform's validation envelope, naming the bound.
-    if (isJsonShapeError(err)) return void res.status(422).json(validationBody([{ field: "body", detail: err.message }]));
-    if (err?.type === "entity.too.large")
-      return void res.status(413).json({ message: `Request body too large: at most ${bytesText(BODY_BOUNDS.compat)}.` });
-    if (err instanceof CoreUnavailableError) return sendRefused(res, REFUSED[STORAGE_UNAVAILABLE]);
-    opts.log.error({ err, requestId: requestId(req) }, "unexpected error in compat facade");
-    res.status(500).json(UNEXPECTED_BODY);
-  });
-  return router;
 }

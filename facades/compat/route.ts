@@ -1,21 +1,12 @@
 // What a compat route is: one declaration (facades/declare.ts) of the platform's request, the core
 // operation it becomes and the shapes it answers. The scope and the parameter and body validation
 // are derived here (the OpenAPI operation in openapi.ts); the door (index.ts) runs any of them.
-import type { Request } from "express";
 import { queryValue } from "../http.js";
-import { paramReader, scopeOf, validatorOf, type InputProblem, type RouteDecl, type Schema } from "../declare.js";
+import { InputError, type DoorInput, type DoorRoute } from "../door.js";
+import { paramReader, scopeOf, serialize, validatorOf, type InputProblem, type RouteDecl, type Schema } from "../declare.js";
 
-export interface CompatInput {
-  req: Request;
-  params: Record<string, string>;
-  /** Declared query parameters, coerced and validated. */
-  q: Record<string, any>;
-  body: unknown;
-  /** Base of absolute links (page URLs): PUBLIC_URL or a validated request host. */
-  publicBase: string;
-  /** Problems `variables` finds (dates, say): answered all at once with the declaration's own. */
-  problems: InputProblem[];
-}
+/** A request as a compat route reads it: the door pipeline's input (`problems`: what `variables` finds). */
+export type CompatInput = DoorInput;
 
 /** A reply: a status and a body, serialised by `shape` when given (optional fields absent). */
 export interface CompatReply {
@@ -35,7 +26,7 @@ export interface CompatDecl extends RouteDecl {
   onCoreError?(err: import("graphql").GraphQLFormattedError): CompatReply | null;
 }
 
-export interface CompatRoute extends CompatDecl {
+export interface CompatRoute extends CompatDecl, DoorRoute {
   /** From the schema's @scope on the fields the operation selects. */
   readonly scope: string;
   /** Every problem of the query and body at once, in the platform's words where it has them. */
@@ -56,7 +47,7 @@ export function compatRoute(decl: CompatDecl): CompatRoute {
     field: p.field,
     detail: (/\bat most \d/.test(p.detail) ? undefined : decl.messages?.[p.field.split(/[.[]/)[0]]) ?? p.detail,
   });
-  return {
+  const route: CompatRoute = {
     ...decl,
     scope,
     readInput(input) {
@@ -64,5 +55,19 @@ export function compatRoute(decl: CompatDecl): CompatRoute {
       Object.assign(input.q, q.values);
       return [...q.problems, ...(validateBody && input.body !== undefined ? validateBody(input.body) : [])].map(worded);
     },
+    translate(input) {
+      input.problems.push(...route.readInput(input));
+      for (const p of input.problems) delete input.q[p.field]; // refused: the core is asked without them
+      const variables = decl.variables(input); // adds its own problems (dates), so all are told at once
+      if (!input.problems.length) return { variables };
+      return { refused: InputError.of(input.problems), retry: () => variables };
+    },
+    async answer(run, variables, input) {
+      const once = (v: Record<string, unknown>) => run(decl.operation, v);
+      const reply = decl.respond(await (decl.collect ? decl.collect(once, variables, input) : once(variables)), input);
+      if (reply.status === 204) return { status: 204 };
+      return { status: reply.status, text: reply.shape ? serialize(reply.shape, reply.body) : JSON.stringify(reply.body) };
+    },
   };
+  return route;
 }

@@ -31,9 +31,6 @@ const INT_MAX = 2147483647;
 const REF = `$ref: WarehouseReturnRef!`;
 const RESULT = `ok refusal { code state message }`;
 
-/** Asked before answering a malformed request, so a caller without access learns nothing. */
-export const accessCheck = operation(`query CompatAccess($scope: Scope) { accessCheck(scope: $scope) }`);
-
 /** The identifiers that name a return with the path id `0` (details takes `return_id` among them). */
 const REF_QUERY: Record<string, ParamDecl> = {
   service_return_id: { schema: Text("id"), description: "Our return id (`service_id`)." },

@@ -9,7 +9,7 @@ import { compatTimestamp, money2 } from "./format.js";
 export const COMPAT_RETURN_FIELDS = `
   id compatId compatState type createdAt updatedAt editedAt closedAt warehouseOutcome
   warehouseTotals { product { amount } tax { amount } returnTotal { amount } refund { amount } storeCredit { amount } total { amount } }
-  fullOrder {
+  publishedOrder {
     id externalId name currency placedAt
     items { id price { amount } product { name externalId } variant { name externalId sku } }
   }
@@ -217,9 +217,8 @@ function countryName(code: string | null | undefined): string | null {
 }
 
 const orderNumber = (name: string) => name.replace(/^#/, "");
-/** The return's order, or an empty one for an imported return (which has none). */
-const orderOf = (r: CoreReturn) =>
-  r.fullOrder ?? { id: "", externalId: "", name: "", currency: r.totals.refund.amount.currency, placedAt: r.createdAt, items: [] };
+/** The return's order; the core's empty one for an imported return (which has none). */
+const orderOf = (r: CoreReturn) => r.publishedOrder;
 const orderLine = (r: CoreReturn, item: CoreItem) => orderOf(r).items.find((l: CoreItem) => l.id === item.orderItem.id);
 
 function lineItem(r: CoreReturn, item: CoreItem, details: boolean) {

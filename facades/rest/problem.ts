@@ -1,6 +1,7 @@
 // RFC 9457 problem details for the REST facade. Domain errors arrive from the core as GraphQL errors
 // whose extensions carry { status, type, title }; they are mapped here, generically, for every route.
-import type { Request, Response } from "express";
+import type { Request } from "express";
+import type { Reply } from "../door.js";
 import type { GraphQLFormattedError } from "graphql";
 
 export interface Problem {
@@ -18,8 +19,9 @@ export function problemType(serviceName: string, suffix: string): string {
   return suffix === "about:blank" ? suffix : `com.${serviceName}.api:${suffix}`;
 }
 
-export function sendProblem(res: Response, problem: Problem): void {
-  res.status(problem.status).type("application/problem+json").send(JSON.stringify(problem));
+/** A problem as the door pipeline writes it. */
+export function problemReply(problem: Problem, headers?: Record<string, string>): Reply {
+  return { status: problem.status, type: "application/problem+json", text: JSON.stringify(problem), ...(headers ? { headers } : {}) };
 }
 
 export function problemFor(

@@ -1,28 +1,21 @@
 // What a REST v2.2 route is: one declaration (facades/declare.ts) translated into one GraphQL
 // operation and back. The scope, the OpenAPI operation, the request validation and the serialiser
 // are derived from it by `restRoute`.
-import type { Request, Response } from "express";
-import type { Executor, Operation } from "../executor.js";
-import { queryValue } from "../http.js";
-import { paramReader, scopeOf, serialize, validatorOf, type InputProblem, type RouteDecl, type ParamDecl } from "../declare.js";
+import type { Executor } from "../executor.js";
+import { InputError, type DoorInput, type DoorRoute, type Reply, type Runner } from "../door.js";
+import { paramReader, scopeOf, serialize, validatorOf, type RouteDecl, type ParamDecl } from "../declare.js";
 import { Text, T } from "../declare.js";
 
-export interface RestInput {
-  req: Request;
-  params: Record<string, string>;
-  body: any;
-  /** The declared query and header parameters, coerced and validated (absent when not sent). */
-  q: Record<string, any>;
-  query(name: string): string | undefined;
-  header(name: string): string | undefined;
-}
+/** A request as a REST route reads it: the door pipeline's input. */
+export type RestInput = DoorInput;
+export type { Runner };
 
 export interface RestResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
   /** Streams the body itself (a large CSV), running further operations for the next pages. */
-  stream?(run: Runner, res: Response): Promise<void>;
+  stream?(run: Runner, res: import("express").Response): Promise<void>;
 }
 
 export interface RestDecl extends RouteDecl {
@@ -34,36 +27,51 @@ export interface RestDecl extends RouteDecl {
   fieldPath?(coreField: string): string;
 }
 
-export interface RestRoute extends RestDecl {
+export interface RestRoute extends RestDecl, DoorRoute {
   /** Derived from the schema's @scope on the fields the operation selects. */
   readonly scope: string | null;
-  /** The operation's variables; or, when the request is malformed, every problem of its parameters and body at once. */
-  variablesOf(input: RestInput): Record<string, unknown> | RestInputError;
   serialize(status: number, body: unknown): string | undefined;
 }
-
-export type Runner = <T = any>(op: Operation, variables: Record<string, unknown>) => Promise<T>;
 
 /** Derives what a declaration implies: scope, validators, serialisers. */
 export function restRoute(decl: RestDecl): RestRoute {
   const readQuery = paramReader(decl.query);
   const readHeaders = paramReader(decl.headers);
   const validateBody = decl.body ? validatorOf(decl.body) : undefined;
-  return {
+  const route: RestRoute = {
     ...decl,
     scope: scopeOf(decl.operation),
-    variablesOf(input) {
+    translate(input) {
       const q = readQuery(input.query);
       const h = readHeaders(input.header);
       Object.assign(input.q, h.values, q.values);
       const problems = [...q.problems, ...h.problems, ...(validateBody?.(input.body ?? {}) ?? [])];
-      if (problems.length) return new RestInputError(problems.map((p) => p.detail).join(" "), problems[0].field, problems);
+      if (problems.length) {
+        // The core is asked about the other parameters without the refused ones.
+        const retry = () => {
+          for (const p of problems) delete input.q[p.field];
+          return decl.variables(input);
+        };
+        return { refused: InputError.of(problems), retry };
+      }
       try {
-        return decl.variables(input);
+        return { variables: decl.variables(input) };
       } catch (err) {
-        if (err instanceof RestInputError) return err;
+        if (err instanceof InputError) return { refused: err };
         throw err;
       }
+    },
+    async answer(run, variables, input) {
+      const data = await run(decl.operation, variables);
+      const result = decl.respond(data, input);
+      const stream = result.stream;
+      if (stream) return { status: result.status, stream: (res) => stream(run, res) };
+      // An idempotent replay (IETF Idempotency-Key draft): the first request's result, marked as such.
+      const replayed = Object.values(data ?? {}).some((v) => (v as { replayed?: unknown } | null)?.replayed === true);
+      const headers =
+        replayed || result.headers ? { ...(replayed ? { "Idempotent-Replayed": "true" } : {}), ...result.headers } : undefined;
+      const text = route.serialize(result.status, result.body);
+      return { status: result.status, ...(headers ? { headers } : {}), ...(text === undefined ? {} : { text }) } satisfies Reply;
     },
     serialize(status, body) {
       const res = decl.responses[status];
@@ -71,6 +79,7 @@ export function restRoute(decl: RestDecl): RestRoute {
       return body === undefined ? undefined : JSON.stringify(body);
     },
   };
+  return route;
 }
 
 /** A domain's routes, each tagged with the domain's OpenAPI tag unless it names its own. */
@@ -79,15 +88,8 @@ export function declareRoutes(tag: string, decls: RestDecl[]): RestRoute[] {
 }
 
 /** A request the facade cannot even translate (wrong type of a query parameter, say): 400. */
-export class RestInputError extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-    readonly problems?: InputProblem[],
-  ) {
-    super(message);
-  }
-}
+export const RestInputError = InputError;
+export type RestInputError = InputError;
 
 /** A translated "no such object" (a null from the core) or similar, answered as a problem. */
 export class RestProblem extends Error {
@@ -104,17 +106,6 @@ export class RestProblem extends Error {
 /** A translated "no such object" (a null from the core): 404 `<area>/not-found`. */
 export const notFound = (area: string, what: string, detail: string) =>
   new RestProblem(404, `${area}/not-found`, `${what} not found`, detail);
-
-export function inputOf(req: Request, params: Record<string, string>): RestInput {
-  return {
-    req,
-    params,
-    body: req.body,
-    q: {},
-    query: (name) => queryValue(req, name),
-    header: (name) => req.get(name) ?? undefined,
-  };
-}
 
 const PAGE_SIZE = { type: "integer", minimum: 1, maximum: 500 };
 /** Cursor paging: query `page-size` / `page-continue`, or the headers `X-Page-Size` / `X-Page-Continue`. */

@@ -72,6 +72,8 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "WarehouseAsnPage.returns": page,
   // Every (status, action) pair of the lifecycle table: 10 statuses × 9 actions.
   "Query.returnTransitions": 90,
+  // Every status (10; a new one raises this with it).
+  "Query.returnStatuses": 10,
   "Mutation.bulkReturnAction": L.bulkReturns,
   "ReturnImportResult.results": L.importedReturns,
   "ReturnConnection.statusCounts": RETURN_STATUS_COUNT,

@@ -13,38 +13,17 @@ export const RETURN_FIELDS = selectionOf(Return);
 /** Every field of the merchant API's order-read (bare Money). */
 export const ORDER_FIELDS = selectionOf(Order);
 
-/** One return with its order: the answer's `return` is the Return JSON, its `return.fullOrder` the order. */
+/** One return with its order: the answer's `return` is the Return JSON, its `return.publishedOrder` the order. */
 export const RETURN_WITH_ORDER = `query ReturnWithOrder($id: ID!) {
-  return(id: $id) { ${RETURN_FIELDS} fullOrder { ${ORDER_FIELDS} } }
+  return(id: $id) { ${RETURN_FIELDS} publishedOrder { ${ORDER_FIELDS} } }
 }`;
 
 const returnWithOrder = parse(RETURN_WITH_ORDER);
 
-/**
- * The order-read of a return without an order (an imported one): the published shape requires one,
- * so its strings are empty, its lists empty and its amounts 0 in the return's currency.
- */
-export function noOrder(currency: string) {
-  const zero = { amount: "0.00", currency };
-  return {
-    id: "",
-    name: "",
-    customer: { name: { given: "", surname: "" } },
-    items: [],
-    discounts: zero,
-    lineItemsTotal: zero,
-    shippingCost: zero,
-    taxes: zero,
-    total: zero,
-    protection: { covered: false, finalSaleCoverage: false, packageProtection: false, returnsCoverage: false },
-  };
-}
-
-/** Splits `fullOrder` off a selected return: `{ return, order }` as REST and events show them. */
+/** Splits `publishedOrder` off a selected return: `{ return, order }` as REST and events show them. */
 export function splitReturn(selected: Record<string, unknown>): { return: unknown; order: unknown } {
-  const { fullOrder, ...ret } = selected;
-  const currency = (ret.totals as { refund?: { amount?: { currency?: string } } } | undefined)?.refund?.amount?.currency ?? "USD";
-  return { return: ret, order: fullOrder ?? noOrder(currency) };
+  const { publishedOrder, ...ret } = selected;
+  return { return: ret, order: publishedOrder };
 }
 
 /** Renders `{ return, order }` for a return of a store, in-process, as the system. */

@@ -3,7 +3,7 @@ import type { RequestContext } from "../core/context.js";
 import { actorName } from "./actors.js";
 import type { PageArgs } from "../core/pagination.js";
 import { money } from "../core/money.js";
-import { lineItemById, orderById, type LineItemRow } from "../orders/service.js";
+import { lineItemById, orderById, type LineItemRow, type OrderRow } from "../orders/service.js";
 import * as returns from "./service.js";
 import { bulkReturnAction, type BulkAction } from "./bulk.js";
 import { createReturn } from "./create.js";
@@ -29,6 +29,49 @@ async function orderOf(ctx: Ctx, r: R) {
 }
 
 const currencyOf = returns.returnCurrency;
+
+/**
+ * The order of an imported return, which has none, where a published shape requires one (the Return's
+ * `order`, REST's order-read, webhook payloads, the warehouse platform's return): written once, here.
+ * Empty strings and lists, amounts 0 in the return's currency, placed when the return was created.
+ */
+function emptyOrder(r: R): OrderRow {
+  return {
+    id: "",
+    storeId: r.storeId,
+    provider: "",
+    externalId: "",
+    name: "",
+    source: "",
+    currency: currencyOf(r, null),
+    customerId: null,
+    customerEmail: null,
+    customerPhone: null,
+    customerFirstName: "",
+    customerLastName: "",
+    shippingAddress: null,
+    billingAddress: null,
+    shippingMethod: null,
+    shippingCost: 0,
+    discountTotal: 0,
+    taxTotal: 0,
+    totalPrice: null,
+    locationId: null,
+    tags: "[]",
+    covered: false,
+    finalSaleCoverage: false,
+    packageProtection: false,
+    returnsCoverage: false,
+    placedAt: r.createdAt,
+    version: 0,
+    createdAt: r.createdAt,
+    updatedAt: r.createdAt,
+    customerRecordId: null,
+  };
+}
+
+/** The return's order, or the empty one of an imported return. */
+const publishedOrderOf = async (ctx: Ctx, r: R) => (await orderOf(ctx, r)) ?? emptyOrder(r);
 
 interface ImportedCustomer {
   firstName?: string;
@@ -111,6 +154,7 @@ export const returnsResolvers = {
     },
     returnsOverview: (_: unknown, a: { storeId: string; from?: Date | null; to?: Date | null }, ctx: Ctx) =>
       returnsOverview(ctx, a.storeId, a.from, a.to),
+    returnStatuses: () => RETURN_STATUSES,
     returnTransitions: () =>
       RETURN_STATUSES.flatMap((from) =>
         RETURN_ACTIONS.filter((action) => TRANSITIONS[from][action] !== undefined).map((action) => {
@@ -155,12 +199,13 @@ export const returnsResolvers = {
   },
   Return: {
     number: (r: R) => formatReturnNumber(r.compatId),
-    // The published Return requires `order`: an imported return, which has none, shows empty strings.
     order: async (r: R, _: unknown, ctx: Ctx) => {
-      const o = await orderOf(ctx, r);
-      return o ? { id: o.id, name: o.name } : { id: "", name: "" };
+      const o = await publishedOrderOf(ctx, r);
+      return { id: o.id, name: o.name };
     },
     fullOrder: (r: R, _: unknown, ctx: Ctx) => orderOf(ctx, r),
+    publishedOrder: (r: R, _: unknown, ctx: Ctx) => publishedOrderOf(ctx, r),
+    currency: async (r: R, _: unknown, ctx: Ctx) => currencyOf(r, await orderOf(ctx, r)),
     items: async (r: R, _: unknown, ctx: Ctx) => {
       const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
       return Promise.all(items.map(async (i) => ({ ...(await itemWithValues(ctx, i)), currency: currencyOf(r, order) })));

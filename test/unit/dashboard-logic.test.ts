@@ -11,11 +11,12 @@ import {
   refundState,
   replayStart,
   returnFilterVariables,
+  STATUS_LABELS,
+  statusLabel,
   statusTone,
   timelineText,
 } from "../../facades/dashboard/app/src/logic.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, allowedActions } from "../../src/returns/transitions.js";
-import { RETURN_STATUSES as PAGE_STATUSES } from "../../facades/dashboard/app/src/logic.js";
 
 describe("returns filters → GraphQL variables", () => {
   it("passes status and order name, and turns inclusive UTC days into [min, max)", () => {
@@ -32,7 +33,7 @@ describe("returns filters → GraphQL variables", () => {
   });
 
   it("names the field that cannot be used and leaves it out", () => {
-    const bad = returnFilterVariables({ status: "lost", from: "2026-02-30", to: "11/03/2026" });
+    const bad = returnFilterVariables({ status: "lost", from: "2026-02-30", to: "11/03/2026" }, RETURN_STATUSES);
     expect(bad.variables).toEqual({ filter: {} });
     expect(Object.keys(bad.errors).sort()).toEqual(["from", "status", "to"]);
     const reversed = returnFilterVariables({ from: "2026-11-05", to: "2026-11-01" });
@@ -45,8 +46,21 @@ describe("returns filters → GraphQL variables", () => {
     });
   });
 
-  it("offers exactly the core's statuses", () => {
-    expect([...PAGE_STATUSES].sort()).toEqual([...RETURN_STATUSES].sort());
+  it("takes the statuses from the core (returnStatuses), not from a copy", () => {
+    // A status the core adds is accepted once the core lists it, without a dashboard change.
+    expect(returnFilterVariables({ status: "awaiting_pickup" }, [...RETURN_STATUSES, "awaiting_pickup"]).variables.filter).toEqual({
+      status: "awaiting_pickup",
+    });
+    expect(returnFilterVariables({ status: "awaiting_pickup" }, RETURN_STATUSES).errors.status).toMatch(/Unknown status/);
+    // Before the core's list arrives, a status is sent as it reads (the core refuses an unknown one).
+    expect(returnFilterVariables({ status: "in_review" }).variables.filter).toEqual({ status: "in_review" });
+    expect(returnFilterVariables({ status: "<b>" }).errors.status).toMatch(/Unknown status/);
+  });
+
+  it("words every status of the core, and spells out one newer than the dashboard", () => {
+    for (const s of RETURN_STATUSES) expect(STATUS_LABELS[s], s).toBeTruthy();
+    expect(statusLabel("pre_shipment")).toBe("Pre-shipment");
+    expect(statusLabel("awaiting_pickup")).toBe("Awaiting pickup");
   });
 });
 

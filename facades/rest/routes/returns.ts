@@ -15,7 +15,7 @@ const createReturn =
     replayed
   }
 }`);
-const getReturn = operation(`query RestGetReturn($id: ID!) { return(id: $id) { ${RETURN_FIELDS} fullOrder { ${ORDER_FIELDS} } } }`);
+const getReturn = operation(`query RestGetReturn($id: ID!) { return(id: $id) { ${RETURN_FIELDS} publishedOrder { ${ORDER_FIELDS} } } }`);
 const listReturns = operation(`query RestListReturns($storeId: ID!, $first: Int, $after: String, $filter: ReturnFilter) {
   returns(storeId: $storeId, first: $first, after: $after, filter: $filter) {
     nodes { ${RETURN_FIELDS} }

@@ -3,19 +3,7 @@
 // test/unit/dashboard-logic.test.ts. Business rules are NOT here: which actions are allowed comes
 // from the core (`Return.allowedActions`); this only decides how to present them.
 
-export const RETURN_STATUSES = [
-  "open",
-  "pre_shipment",
-  "in_transit",
-  "delivered",
-  "needs_review",
-  "in_review",
-  "flagged",
-  "complete",
-  "rejected",
-  "deleted",
-] as const;
-
+/** The statuses in people's words; the list of statuses itself is the core's (`returnStatuses`). */
 export const STATUS_LABELS: Record<string, string> = {
   open: "Open",
   pre_shipment: "Pre-shipment",
@@ -28,6 +16,14 @@ export const STATUS_LABELS: Record<string, string> = {
   rejected: "Rejected",
   deleted: "Deleted",
 };
+
+/** A status in people's words: its label, or (a status newer than this dashboard) its name spelt out. */
+export function statusLabel(status: string): string {
+  const label = STATUS_LABELS[status];
+  if (label) return label;
+  const words = status.replace(/_/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 export type Tone = "neutral" | "good" | "warn" | "bad" | "info";
 
@@ -79,14 +75,15 @@ function validDay(s: string): boolean {
 /**
  * The returns list's filters (as kept in the URL) → variables of `returns`. Dates are whole UTC days,
  * both inclusive: "to 2026-11-03" means before 2026-11-04T00:00Z (the core's max is exclusive).
+ * `statuses`: the core's (`returnStatuses`); until they are known, a status is sent as it reads.
  */
-export function returnFilterVariables(f: Partial<ReturnFilters>): FilterResult {
+export function returnFilterVariables(f: Partial<ReturnFilters>, statuses?: readonly string[]): FilterResult {
   const filter: FilterResult["variables"]["filter"] = {};
   const variables: FilterResult["variables"] = { filter };
   const errors: FilterResult["errors"] = {};
   const status = (f.status ?? "").trim();
   if (status) {
-    if ((RETURN_STATUSES as readonly string[]).includes(status)) filter.status = status;
+    if (statuses ? statuses.includes(status) : /^[a-z_]{1,40}$/.test(status)) filter.status = status;
     else errors.status = `Unknown status "${status}"; choose one from the list.`;
   }
   const from = (f.from ?? "").trim();
@@ -197,10 +194,10 @@ export function actionButtons(allowed: readonly string[]): ActionInfo[] {
 
 /** A human line for a timeline entry. */
 export function timelineText(e: { action: string; fromStatus: string | null; toStatus: string }): string {
-  const to = STATUS_LABELS[e.toStatus] ?? e.toStatus;
+  const to = statusLabel(e.toStatus);
   if (!e.fromStatus) return `${capitalize(e.action.replace(/_/g, " "))}: ${to}`;
   if (e.fromStatus === e.toStatus) return `${capitalize(e.action.replace(/_/g, " "))} (still ${to.toLowerCase()})`;
-  return `${capitalize(e.action.replace(/_/g, " "))}: ${STATUS_LABELS[e.fromStatus] ?? e.fromStatus} → ${to}`;
+  return `${capitalize(e.action.replace(/_/g, " "))}: ${statusLabel(e.fromStatus)} → ${to}`;
 }
 
 function capitalize(s: string) {

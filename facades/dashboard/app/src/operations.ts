@@ -1,8 +1,48 @@
-// Every GraphQL document the dashboard sends, in one place. test/unit/dashboard-operations.test.ts
-// validates each against schema.graphql, so a schema change that breaks a page fails the tests.
-// A new page keeps its documents beside it (pages/<page>.ops.ts) and lists them in ALL_OPERATIONS.
+// Every GraphQL document the dashboard sends, listed in one place (ALL_OPERATIONS): each page keeps
+// its documents beside it (pages/<page>.ops.ts; selections several pages share in fragments.ts), and
+// test/unit/dashboard-operations.test.ts validates each against schema.graphql, so a schema change
+// that breaks a page fails the tests. Here only the shell's own (login, logout, viewer).
 import { CUSTOMER_ORDERS, CUSTOMER_RETURNS, CUSTOMERS } from "./pages/customers.ops.js";
 import { ATTENTION } from "./pages/attention.ops.js";
+import { AB_TEST, AB_TESTS } from "./pages/ab-tests.ops.js";
+import { CHECKOUT_ROUTING, DELETE_CHECKOUT_EXPERIENCE, SET_CHECKOUT_TREE } from "./pages/checkout.ops.js";
+import {
+  API_CLIENTS,
+  CREATE_API_CLIENT,
+  END_API_CLIENT_LEGACY_SCOPES,
+  REVOKE_API_CLIENT,
+  SET_API_CLIENT_SCOPES,
+} from "./pages/developer.ops.js";
+import { CREATE_INBOUND_SHIPMENT, CREATE_LOCATION, INBOUND_PRODUCT_CHOICES, RECORD_INBOUND_RECEIPTS } from "./pages/inbound-forms.ops.js";
+import { INBOUND_SHIPMENT, INBOUND_SHIPMENTS, MARK_INBOUND_IN_TRANSIT } from "./pages/inbound.ops.js";
+import { INVENTORY_ITEM, INVENTORY_LEVELS } from "./pages/inventory.ops.js";
+import { INVOICE, INVOICES, INVOICE_CSV } from "./pages/invoices.ops.js";
+import { RETURNS_OVERVIEW } from "./pages/overview.ops.js";
+import { PRODUCT_FAMILIES, PRODUCT_FAMILY, UPDATE_PRODUCT, UPDATE_PRODUCT_FAMILY } from "./pages/products.ops.js";
+import {
+  CANCEL_RETURN,
+  COMPLETE_RETURN,
+  FLAG_RETURN,
+  PROCESS_RETURN,
+  REJECT_RETURN,
+  REMOVE_RETURN_ITEMS,
+  REOPEN_RETURN,
+  RESET_RETURN,
+} from "./pages/return-actions.ops.js";
+import { ADD_RETURN_COMMENT, RETURN } from "./pages/return-page.ops.js";
+import { DELETE_RETURN_TAG, RETURN_TAGS, TAG_RETURN, UNTAG_RETURN, UPSERT_RETURN_TAG } from "./pages/return-tags.ops.js";
+import { BULK_RETURN_ACTION, RETURN_STATUSES, RETURNS, RETURNS_CSV } from "./pages/returns.ops.js";
+import {
+  CREATE_WAREHOUSE_WEBHOOK,
+  DELETE_WAREHOUSE_WEBHOOK,
+  REVEAL_WAREHOUSE_SIGNING_SECRET,
+  ROTATE_WAREHOUSE_SIGNING_SECRET,
+  UPDATE_WAREHOUSE_WEBHOOK,
+  WAREHOUSE_WEBHOOKS,
+} from "./pages/warehouse-webhooks.ops.js";
+import { REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY, SEND_WEBHOOK_TEST_EVENT } from "./pages/webhook-actions.ops.js";
+import { CREATE_WEBHOOK, UPDATE_WEBHOOK } from "./pages/webhook-form.ops.js";
+import { DELETE_WEBHOOK, WEBHOOK, WEBHOOKS } from "./pages/webhooks.ops.js";
 
 export const LOGIN = `mutation DashboardLogin($email: String!, $password: String!) {
   login(email: $email, password: $password) { token expiresAt user { id email name } }
@@ -14,344 +54,6 @@ export const VIEWER = `query DashboardViewer {
   viewer {
     __typename
     ... on StaffViewer { user { id email name } stores { id name } }
-  }
-}`;
-
-// ─── Settings → Developer ─────────────────────────────────────────────────────
-
-const API_CLIENT_FIELDS = `id name scopes legacyAllScopes secretHint createdAt lastUsedAt revokedAt`;
-
-export const API_CLIENTS = `query DashboardApiClients($storeId: ID!) {
-  store(id: $storeId) { id name createdAt }
-  apiClients(storeId: $storeId) { ${API_CLIENT_FIELDS} }
-}`;
-
-export const CREATE_API_CLIENT = `mutation DashboardCreateApiClient($storeId: ID!, $input: CreateApiClientInput!) {
-  createApiClient(storeId: $storeId, input: $input) { secret apiClient { ${API_CLIENT_FIELDS} } }
-}`;
-
-export const SET_API_CLIENT_SCOPES = `mutation DashboardSetApiClientScopes($id: ID!, $scopes: [Scope!]!) {
-  setApiClientScopes(id: $id, scopes: $scopes) { ${API_CLIENT_FIELDS} }
-}`;
-
-export const END_API_CLIENT_LEGACY_SCOPES = `mutation DashboardEndApiClientLegacyScopes($id: ID!, $scopes: [Scope!]!) {
-  endApiClientLegacyScopes(id: $id, scopes: $scopes) { ${API_CLIENT_FIELDS} }
-}`;
-
-export const REVOKE_API_CLIENT = `mutation DashboardRevokeApiClient($id: ID!) {
-  revokeApiClient(id: $id) { ${API_CLIENT_FIELDS} }
-}`;
-
-// ─── Checkout routing ─────────────────────────────────────────────────────────
-
-const EXPERIENCE_FIELDS = `id name description live createdAt updatedAt
-  shippingMethods { id name carrier price { amount currency } minDays maxDays }`;
-
-export const CHECKOUT_ROUTING = `query DashboardCheckoutRouting($storeId: ID!, $first: Int, $after: String) {
-  checkoutTree(storeId: $storeId) { id position name countries experience { id name } }
-  checkoutExperiences(storeId: $storeId, first: $first, after: $after) {
-    nodes { ${EXPERIENCE_FIELDS} }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-
-export const SET_CHECKOUT_TREE = `mutation DashboardSetCheckoutTree($storeId: ID!, $rules: [CheckoutRoutingRuleInput!]!) {
-  setCheckoutTree(storeId: $storeId, rules: $rules) { id position name countries experience { id name } }
-}`;
-
-export const DELETE_CHECKOUT_EXPERIENCE = `mutation DashboardDeleteCheckoutExperience($storeId: ID!, $id: ID!) {
-  deleteCheckoutExperience(storeId: $storeId, id: $id) { checkoutExperienceId }
-}`;
-
-// ─── A/B tests ────────────────────────────────────────────────────────────────
-
-export const AB_TESTS = `query DashboardAbTests($storeId: ID!, $includeDeleted: Boolean) {
-  checkoutAbTests(storeId: $storeId, includeDeleted: $includeDeleted) {
-    totalCount
-    abTests { id name description active isConcluded concludedToControl startDate endDate deleted createdAt
-      treatments { name weight isControl isWinner } }
-  }
-}`;
-
-export const AB_TEST = `query DashboardAbTest($storeId: ID!, $id: ID!) {
-  checkoutAbTest(storeId: $storeId, id: $id) {
-    id name description active isConcluded concludedToControl startDate endDate deleted createdAt
-    treatments { name weight isControl isWinner }
-  }
-}`;
-
-// ─── Returns ──────────────────────────────────────────────────────────────────
-
-const MONEY = `amount currency`;
-const WRAPPED = `amount { ${MONEY} }`;
-
-const RETURN_LIST_VARS = `$storeId: ID!, $first: Int, $after: String, $filter: ReturnFilter, $sort: ReturnSort`;
-const RETURN_LIST_ARGS = `storeId: $storeId, first: $first, after: $after, filter: $filter, sort: $sort`;
-
-export const RETURNS = `query DashboardReturns(${RETURN_LIST_VARS}) {
-  returns(${RETURN_LIST_ARGS}) {
-    statusCounts { status count }
-    nodes {
-      id number type status createdAt updatedAt
-      order { id name }
-      source { emailAddress name { given surname } }
-      items { id quantity }
-      tags { name }
-      totals { refund { ${WRAPPED} } storeCredit { ${WRAPPED} } }
-    }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-
-const ORDER_ADDRESS = `firstName lastName company address1 address2 city province postalCode country phone`;
-
-const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt reopened allowedActions storeId
-  order { id name }
-  tags { name source }
-  source { emailAddress phoneNumber name { given surname } mailingAddress { line1 line2 city state postalCode country } }
-  items { id quantity reason reasonCode customerComment status compensation outcome productAdjustment sku title imageUrl tax { ${WRAPPED} }
-    orderItem { id line_item_id }
-    refund { amount { ${MONEY} } type }
-    productValueNoTaxNoAdjustment { ${WRAPPED} } maxMerchantAdjustment { ${MONEY} } }
-  totals { charge { ${WRAPPED} } exchange { ${WRAPPED} } refund { ${WRAPPED} } storeCredit { ${WRAPPED} } shippingFee { ${WRAPPED} } }
-  shipment { carrier status tracker trackingUrl postageLabel formLabel }
-  createdBy { type id name }
-  timeline { id action fromStatus toStatus actor { type id name } detail at }
-  comments { id message image author { type id name } createdAt }
-  fullOrder { id name currency shippingAddress { ${ORDER_ADDRESS} } billingAddress { ${ORDER_ADDRESS} } items { id externalId quantity price { ${MONEY} } product { name } variant { name sku } }
-    customerRecord { id email returns(first: 11) { nodes { id number status createdAt } pageInfo { hasNextPage } } } }`;
-
-export const RETURN = `query DashboardReturn($id: ID!) {
-  return(id: $id) { ${RETURN_DETAIL_FIELDS} }
-}`;
-
-const ACTION_PAYLOAD = `message return { ${RETURN_DETAIL_FIELDS} }`;
-
-export const PROCESS_RETURN = `mutation DashboardProcessReturn($id: ID!, $items: [ProcessReturnItemInput!]!) {
-  processReturn(id: $id, items: $items) { ${ACTION_PAYLOAD} }
-}`;
-export const FLAG_RETURN = `mutation DashboardFlagReturn($id: ID!, $reason: String) { flagReturn(id: $id, reason: $reason) { ${ACTION_PAYLOAD} } }`;
-export const REJECT_RETURN = `mutation DashboardRejectReturn($id: ID!, $reason: String) { rejectReturn(id: $id, reason: $reason) { ${ACTION_PAYLOAD} } }`;
-export const CANCEL_RETURN = `mutation DashboardCancelReturn($id: ID!, $reason: String) { cancelReturn(id: $id, reason: $reason) { ${ACTION_PAYLOAD} } }`;
-export const RESET_RETURN = `mutation DashboardResetReturn($id: ID!, $reason: String) { resetReturn(id: $id, reason: $reason) { ${ACTION_PAYLOAD} } }`;
-export const REOPEN_RETURN = `mutation DashboardReopenReturn($id: ID!) { reopenReturn(id: $id) { ${ACTION_PAYLOAD} } }`;
-export const COMPLETE_RETURN = `mutation DashboardCompleteReturn($id: ID!) { completeReturn(id: $id) { ${ACTION_PAYLOAD} } }`;
-export const REMOVE_RETURN_ITEMS = `mutation DashboardRemoveReturnItems($id: ID!, $itemIds: [ID!]!) { removeReturnItems(id: $id, itemIds: $itemIds) { ${ACTION_PAYLOAD} } }`;
-export const ADD_RETURN_COMMENT = `mutation DashboardAddReturnComment($id: ID!, $message: String) {
-  addReturnComment(id: $id, message: $message) { id message image author { type id name } createdAt }
-}`;
-
-// ─── Returns: overview, bulk actions, CSV export (issue 16, returns side) ──────
-
-const RETURN_TAG_FIELDS = `name pillTheme returnCount`;
-export const RETURN_TAGS = `query DashboardReturnTags($storeId: ID!) { returnTags(storeId: $storeId) { ${RETURN_TAG_FIELDS} } }`;
-export const UPSERT_RETURN_TAG = `mutation DashboardUpsertReturnTag($storeId: ID!, $name: String!, $pillTheme: PillTheme!, $newName: String) {
-  upsertReturnTag(storeId: $storeId, name: $name, pillTheme: $pillTheme, newName: $newName) { ${RETURN_TAG_FIELDS} }
-}`;
-export const DELETE_RETURN_TAG = `mutation DashboardDeleteReturnTag($storeId: ID!, $name: String!) { deleteReturnTag(storeId: $storeId, name: $name) }`;
-export const TAG_RETURN = `mutation DashboardTagReturn($id: ID!, $names: [String!]!) { tagReturn(id: $id, names: $names) { id updatedAt tags { name source } } }`;
-export const UNTAG_RETURN = `mutation DashboardUntagReturn($id: ID!, $names: [String!]!) { untagReturn(id: $id, names: $names) { id updatedAt tags { name source } } }`;
-
-export const RETURNS_OVERVIEW = `query DashboardReturnsOverview($storeId: ID!, $from: DateTime, $to: DateTime) {
-  returnsOverview(storeId: $storeId, from: $from, to: $to) {
-    from to returnCount unitCount
-    byDay { day count }
-    byStatus { status count }
-    byReason { reason units }
-    values { currency refund { ${MONEY} } storeCredit { ${MONEY} } exchange { ${MONEY} } }
-    topProducts { productId title units }
-  }
-}`;
-
-export const BULK_RETURN_ACTION = `mutation DashboardBulkReturnAction($ids: [ID!]!, $action: BulkReturnAction!, $reason: String) {
-  bulkReturnAction(ids: $ids, action: $action, reason: $reason) { id ok message errorType return { id number status order { name } } }
-}`;
-
-export const RETURNS_CSV = `query DashboardReturnsCsv(${RETURN_LIST_VARS}) {
-  returnsCsv(${RETURN_LIST_ARGS}) { csv rowCount pageInfo { hasNextPage endCursor } }
-}`;
-
-// ─── Webhooks ─────────────────────────────────────────────────────────────────
-
-// trigger, platformId: kind `loop` only (the warehouse platform's subscriptions); status: `inactive` ones are sent nothing.
-const WEBHOOK_FIELDS = `id storeId topic kind trigger status platformId externalId createdAt updatedAt callback { url auth { bearer { token } } }
-  health { status failingSince lastSuccessAt consecutiveFailures }`;
-const DELIVERY_FIELDS = `id webhookId subjectId subjectReturn { id number order { name } } type reason status attemptCount nextAttemptAt lastStatusCode lastError createdAt finishedAt
-  event { id sequence occurredAt }
-  attempts { id number at outcome statusCode latencyMs responseBody error }`;
-
-export const WEBHOOKS = `query DashboardWebhooks($storeId: ID!) {
-  webhooks(storeId: $storeId) { ${WEBHOOK_FIELDS} }
-}`;
-
-export const WEBHOOK = `query DashboardWebhook($id: ID!, $status: String, $first: Int, $after: String) {
-  webhook(id: $id) {
-    ${WEBHOOK_FIELDS}
-    deliveries(status: $status, first: $first, after: $after) { nodes { ${DELIVERY_FIELDS} } pageInfo { hasNextPage endCursor } }
-  }
-}`;
-
-export const CREATE_WEBHOOK = `mutation DashboardCreateWebhook($storeId: ID!, $input: CreateWebhookInput!) {
-  createWebhook(storeId: $storeId, input: $input) { created signingSecret webhook { ${WEBHOOK_FIELDS} } }
-}`;
-
-export const UPDATE_WEBHOOK = `mutation DashboardUpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {
-  updateWebhook(id: $id, input: $input) { ${WEBHOOK_FIELDS} }
-}`;
-
-export const DELETE_WEBHOOK = `mutation DashboardDeleteWebhook($id: ID!) { deleteWebhook(id: $id) { webhookId } }`;
-
-export const REPLAY_WEBHOOK = `mutation DashboardReplayWebhook($id: ID!, $start: DateTime!) {
-  replayWebhook(id: $id, start: $start) { webhookId deliveriesQueued }
-}`;
-
-export const RETRY_WEBHOOK_DELIVERY = `mutation DashboardRetryWebhookDelivery($id: ID!) {
-  retryWebhookDelivery(id: $id) { ${DELIVERY_FIELDS} }
-}`;
-
-// The warehouse platform's subscriptions (kind `loop`): the same Webhook (its delivery log, replay and
-// retry are the ones above, by Webhook.id); one signing secret per store, shown once.
-const SIGNING_SECRET_REVEAL = `secret hint createdAt`;
-
-export const WAREHOUSE_WEBHOOKS = `query DashboardWarehouseWebhooks($storeId: ID!) {
-  warehouseWebhooks(storeId: $storeId) { ${WEBHOOK_FIELDS} }
-  warehouseSigningSecret(storeId: $storeId) { hint createdAt shown }
-}`;
-
-export const CREATE_WAREHOUSE_WEBHOOK = `mutation DashboardCreateWarehouseWebhook($storeId: ID!, $input: WarehouseWebhookInput!) {
-  createWarehouseWebhook(storeId: $storeId, input: $input) { ${WEBHOOK_FIELDS} }
-}`;
-
-export const UPDATE_WAREHOUSE_WEBHOOK = `mutation DashboardUpdateWarehouseWebhook($storeId: ID!, $platformId: Int!, $input: WarehouseWebhookInput!) {
-  updateWarehouseWebhook(storeId: $storeId, platformId: $platformId, input: $input) { ${WEBHOOK_FIELDS} }
-}`;
-
-export const DELETE_WAREHOUSE_WEBHOOK = `mutation DashboardDeleteWarehouseWebhook($storeId: ID!, $platformId: Int!) {
-  deleteWarehouseWebhook(storeId: $storeId, platformId: $platformId) { webhookId }
-}`;
-
-export const REVEAL_WAREHOUSE_SIGNING_SECRET = `mutation DashboardRevealWarehouseSigningSecret($storeId: ID!) {
-  revealWarehouseSigningSecret(storeId: $storeId) { ${SIGNING_SECRET_REVEAL} }
-}`;
-
-export const ROTATE_WAREHOUSE_SIGNING_SECRET = `mutation DashboardRotateWarehouseSigningSecret($storeId: ID!) {
-  rotateWarehouseSigningSecret(storeId: $storeId) { ${SIGNING_SECRET_REVEAL} }
-}`;
-
-// ─── Inbound shipments ────────────────────────────────────────────────────────
-
-const INBOUND_SUMMARY = `id shipmentId status carrier trackingNumber estimatedArrivalDate actualArrivalDate location { id name }
-  skuCount itemCount receivedCount damagedCount missingCount createdAt updatedAt`;
-
-export const INBOUND_SHIPMENTS = `query DashboardInboundShipments($storeId: ID!, $status: String, $locationId: ID, $first: Int, $after: String) {
-  locations(storeId: $storeId) { id name }
-  inboundShipments(storeId: $storeId, status: $status, locationId: $locationId, first: $first, after: $after) {
-    nodes { ${INBOUND_SUMMARY} }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-
-export const INBOUND_SHIPMENT = `query DashboardInboundShipment($storeId: ID!, $id: ID!) {
-  inboundShipment(storeId: $storeId, id: $id) {
-    ${INBOUND_SUMMARY} trackingUrl freightType paymentTerms customVolumeCubicMeters
-    freightCost { ${MONEY} } dutyCost { ${MONEY} }
-    items { id quantity receivedQuantity damagedQuantity missingQuantity discrepancy packingMode product { id title sku upc } }
-    purchaseOrders { id name } transferOrders { id name }
-    files { id title url contentType createdAt }
-  }
-}`;
-
-// ─── Products ─────────────────────────────────────────────────────────────────
-
-export const PRODUCT_FAMILIES = `query DashboardProductFamilies($storeId: ID!, $first: Int, $after: String) {
-  productFamilies(storeId: $storeId, first: $first, after: $after) {
-    nodes { id externalId title vendor kind tags updatedAt products { id sku price { ${MONEY} } } }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-
-const PRODUCT_FIELDS = `id externalId sku title upc price { ${MONEY} } weight weightUnit optionValues updatedAt images { url altText }`;
-
-export const PRODUCT_FAMILY = `query DashboardProductFamily($storeId: ID!, $id: ID!) {
-  productFamily(storeId: $storeId, id: $id) {
-    id externalId title description vendor kind tags createdAt updatedAt images { url altText }
-    products { ${PRODUCT_FIELDS} }
-  }
-}`;
-
-// ─── Invoices ─────────────────────────────────────────────────────────────────
-
-const INVOICE_FIELDS = `id status charge { ${MONEY} } periodStart periodEnd createdAt updatedAt`;
-
-export const INVOICES = `query DashboardInvoices($storeId: ID!) {
-  invoices(storeId: $storeId) { ${INVOICE_FIELDS} }
-}`;
-
-export const INVOICE = `query DashboardInvoice($id: ID!, $first: Int, $after: String) {
-  invoice(id: $id) {
-    ${INVOICE_FIELDS}
-    items(first: $first, after: $after) {
-      nodes { id occurredAt type description orderName returnId quantity unitAmount { ${MONEY} } amount { ${MONEY} } }
-      pageInfo { hasNextPage endCursor }
-    }
-  }
-}`;
-
-export const INVOICE_CSV = `query DashboardInvoiceCsv($id: ID!, $first: Int, $after: String) {
-  invoice(id: $id) { id itemsCsv(first: $first, after: $after) { csv rowCount pageInfo { hasNextPage endCursor } } }
-}`;
-
-// ─── Operations pages: inbound receiving, product edits, webhook tests ─────────
-
-export const CREATE_LOCATION = `mutation DashboardCreateLocation($storeId: ID!, $name: String!) {
-  createLocation(storeId: $storeId, name: $name) { id name }
-}`;
-
-export const CREATE_INBOUND_SHIPMENT = `mutation DashboardCreateInboundShipment($storeId: ID!, $input: InboundShipmentInput!) {
-  createInboundShipment(storeId: $storeId, input: $input) { id }
-}`;
-
-export const MARK_INBOUND_IN_TRANSIT = `mutation DashboardMarkInboundInTransit($storeId: ID!, $id: ID!) {
-  markInboundShipmentInTransit(storeId: $storeId, id: $id) { id status }
-}`;
-
-export const RECORD_INBOUND_RECEIPTS = `mutation DashboardRecordInboundReceipts($storeId: ID!, $id: ID!, $receipts: [InboundReceiptInput!]!) {
-  recordInboundReceipts(storeId: $storeId, id: $id, receipts: $receipts) { id status receivedCount damagedCount missingCount }
-}`;
-
-/** Products to put on a new shipment (the first page; the catalogue search is the products page's). */
-export const INBOUND_PRODUCT_CHOICES = `query DashboardInboundProductChoices($storeId: ID!) {
-  productFamilies(storeId: $storeId, first: 100) { nodes { id title products { id sku title } } }
-}`;
-
-export const UPDATE_PRODUCT_FAMILY = `mutation DashboardUpdateProductFamily($storeId: ID!, $id: ID!, $input: ProductFamilyEditInput!) {
-  updateProductFamily(storeId: $storeId, id: $id, input: $input) { id }
-}`;
-
-export const UPDATE_PRODUCT = `mutation DashboardUpdateProduct($storeId: ID!, $id: ID!, $input: ProductEditInput!) {
-  updateProduct(storeId: $storeId, id: $id, input: $input) { ${PRODUCT_FIELDS} }
-}`;
-
-export const SEND_WEBHOOK_TEST_EVENT = `mutation DashboardSendWebhookTestEvent($id: ID!) {
-  sendWebhookTestEvent(id: $id) { id }
-}`;
-
-// ─── Inventory ────────────────────────────────────────────────────────────────
-
-export const INVENTORY_LEVELS = `query DashboardInventoryLevels($storeId: ID!, $locationId: ID, $sku: String, $first: Int, $after: String) {
-  locations(storeId: $storeId) { id name }
-  inventoryLevels(storeId: $storeId, locationId: $locationId, sku: $sku, first: $first, after: $after) {
-    nodes { id quantity updatedAt location { id name } item { id sku name kind } }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-
-export const INVENTORY_ITEM = `query DashboardInventoryItem($storeId: ID!, $id: ID!) {
-  inventoryItem(storeId: $storeId, id: $id) {
-    id sku name kind quantity createdAt updatedAt
-    product { id title sku }
-    locations { quantity location { id name } level { id updatedAt } }
-    movements { id delta cause returnId returnItemId shipmentId shipmentItemId createdAt location { id name } }
   }
 }`;
 
@@ -388,6 +90,7 @@ export const ALL_OPERATIONS: Record<string, string> = {
   AB_TESTS,
   AB_TEST,
   RETURNS,
+  RETURN_STATUSES,
   RETURN,
   PROCESS_RETURN,
   FLAG_RETURN,

@@ -1,7 +1,7 @@
 // Checkout A/B tests: the list (newest first; deleted ones on request, kept in the URL) and a detail
 // view. The list → detail pattern here is the one the returns, webhooks and inbound pages follow.
 import type { PageProps } from "../router";
-import { AB_TEST, AB_TESTS } from "../operations";
+import { AB_TEST, AB_TESTS } from "./ab-tests.ops";
 import { useSearchParams } from "../router";
 import { Badge, Details, Empty, Link, PageHeader, QueryView, Section, Table, Time, useQuery } from "../ui";
 

@@ -2,7 +2,7 @@
 // the flagged ones, and the webhook subscriptions whose deliveries are failing, as the core reports
 // them (statuses and health come from the core; this page only picks and orders what to show).
 import type { PageProps } from "../router";
-import { personName, STATUS_LABELS, statusTone } from "../logic";
+import { personName, statusLabel, statusTone } from "../logic";
 import { Badge, Empty, Link, PageHeader, QueryView, Section, Table, Time, useQuery } from "../ui";
 import { ATTENTION } from "./attention.ops";
 
@@ -43,7 +43,7 @@ function ReturnsWaiting({ title, page, empty, status }: { title: string; page: P
           { label: "Customer", render: (r) => personName(r.source.name, r.source.emailAddress) },
           { label: "Items", render: (r) => r.items.length },
           { label: "Waiting since", render: (r) => <Time value={r.createdAt} /> },
-          { label: "Status", render: (r) => <Badge tone={statusTone(r.status)}>{STATUS_LABELS[r.status] ?? r.status}</Badge> },
+          { label: "Status", render: (r) => <Badge tone={statusTone(r.status)}>{statusLabel(r.status)}</Badge> },
         ]}
       />
       {page.pageInfo.hasNextPage ? (

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { PageProps } from "../router";
 import { gql } from "../graphql";
-import { CHECKOUT_ROUTING, DELETE_CHECKOUT_EXPERIENCE, SET_CHECKOUT_TREE } from "../operations";
+import { CHECKOUT_ROUTING, DELETE_CHECKOUT_EXPERIENCE, SET_CHECKOUT_TREE } from "./checkout.ops";
 import { asError, Badge, Empty, ErrorMessage, LoadMore, PageHeader, QueryView, Section, Table, useMutation, useQuery } from "../ui";
 import { ConfirmDialog, Field } from "../ui-forms";
 

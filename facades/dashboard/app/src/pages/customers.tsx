@@ -3,7 +3,7 @@
 import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
 import { useSearchParams } from "../router";
-import { personName, STATUS_LABELS, statusTone } from "../logic";
+import { personName, statusLabel, statusTone } from "../logic";
 import { Badge, Details, Empty, Link, ListFooter, MoneyText, PageHeader, QueryView, Section, Table, Time, useConnection } from "../ui";
 import { Field } from "../ui-forms";
 import { CUSTOMERS, CUSTOMER_ORDERS, CUSTOMER_RETURNS } from "./customers.ops";
@@ -142,7 +142,7 @@ export function Customer({ storeId, params }: PageProps) {
                         },
                         {
                           label: "Status",
-                          render: (r) => <Badge tone={statusTone(r.status)}>{STATUS_LABELS[r.status] ?? r.status}</Badge>,
+                          render: (r) => <Badge tone={statusTone(r.status)}>{statusLabel(r.status)}</Badge>,
                         },
                         { label: "Items", render: (r) => r.items.length },
                         { label: "Refund", render: (r) => <MoneyText value={r.totals.refund.amount} /> },

@@ -1,14 +1,8 @@
 // Settings → Developer: the Store ID, and the store's API clients (add, change scopes, revoke).
 import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
-import {
-  API_CLIENTS,
-  CREATE_API_CLIENT,
-  END_API_CLIENT_LEGACY_SCOPES,
-  REVOKE_API_CLIENT,
-  SCOPES,
-  SET_API_CLIENT_SCOPES,
-} from "../operations";
+import { SCOPES } from "../operations";
+import { API_CLIENTS, CREATE_API_CLIENT, END_API_CLIENT_LEGACY_SCOPES, REVOKE_API_CLIENT, SET_API_CLIENT_SCOPES } from "./developer.ops";
 import { Badge, Details, Empty, ErrorMessage, PageHeader, QueryView, Section, Table, Time, useMutation, useQuery } from "../ui";
 import { ConfirmDialog, CopyButton, Dialog, Field, FieldError, SecretOnceDialog } from "../ui-forms";
 import { fieldErrors } from "../forms";

@@ -1,7 +1,7 @@
 // The inbound pages' forms: a new location, a new shipment, and the receipt of what arrived (received,
 // damaged, missing). The counts' rules (whole numbers, no over-receipt) are the core's.
 import { useState } from "preact/hooks";
-import { CREATE_INBOUND_SHIPMENT, CREATE_LOCATION, INBOUND_PRODUCT_CHOICES, RECORD_INBOUND_RECEIPTS } from "../operations";
+import { CREATE_INBOUND_SHIPMENT, CREATE_LOCATION, INBOUND_PRODUCT_CHOICES, RECORD_INBOUND_RECEIPTS } from "./inbound-forms.ops";
 import { fieldErrors } from "../forms";
 import { ErrorMessage, Section, Table, useMutation, useQuery } from "../ui";
 import { Dialog, Field, FormFooter } from "../ui-forms";

@@ -4,7 +4,7 @@
 // and the over-receipt rule are the core's.
 import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
-import { INBOUND_SHIPMENT, INBOUND_SHIPMENTS, MARK_INBOUND_IN_TRANSIT } from "../operations";
+import { INBOUND_SHIPMENT, INBOUND_SHIPMENTS, MARK_INBOUND_IN_TRANSIT } from "./inbound.ops";
 import { navigate, useSearchParams } from "../router";
 import {
   Badge,

@@ -1,7 +1,7 @@
 // Inventory: what restocked returns and received inbound shipments put on hand, per product and
 // location (most recently moved first), and an item's levels per location with its movements and
 // their causes. Every number is the core's; a level is always the sum of its movements.
-import { INVENTORY_ITEM, INVENTORY_LEVELS } from "../operations";
+import { INVENTORY_ITEM, INVENTORY_LEVELS } from "./inventory.ops";
 import { type PageProps, useSearchParams } from "../router";
 import { movementCause } from "../logic";
 import { Badge, Details, Empty, Link, ListFooter, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery } from "../ui";

@@ -3,7 +3,7 @@
 // is byte for byte the one GET /v2.2/invoices/{id}/items.csv answers.
 import type { PageProps } from "../router";
 import { gql } from "../graphql";
-import { INVOICE, INVOICE_CSV, INVOICES } from "../operations";
+import { INVOICE, INVOICE_CSV, INVOICES } from "./invoices.ops";
 import type { CsvPage } from "../logic";
 import {
   Badge,

@@ -6,8 +6,8 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { BarChart } from "chartist";
 import "chartist/dist/index.css";
 import type { PageProps } from "../router";
-import { RETURNS_OVERVIEW } from "../operations";
-import { overviewVariables, STATUS_LABELS } from "../logic";
+import { RETURNS_OVERVIEW } from "./overview.ops";
+import { overviewVariables, statusLabel } from "../logic";
 import { useSearchParams } from "../router";
 import { Empty, MoneyText, PageHeader, QueryView, Section, Table, useQuery } from "../ui";
 import { Field } from "../ui-forms";
@@ -192,7 +192,7 @@ export function Overview({ storeId }: PageProps) {
                 <Section title="By status">
                   <Chart
                     kind="bars"
-                    labels={o.byStatus.filter((s) => s.count).map((s) => STATUS_LABELS[s.status] ?? s.status)}
+                    labels={o.byStatus.filter((s) => s.count).map((s) => statusLabel(s.status))}
                     values={o.byStatus.filter((s) => s.count).map((s) => s.count)}
                     label="Returns per status; the table below has the figures."
                   />
@@ -202,7 +202,7 @@ export function Overview({ storeId }: PageProps) {
                     rowKey={(s) => s.status}
                     empty={<Empty title="No returns" />}
                     columns={[
-                      { label: "Status", render: (s) => STATUS_LABELS[s.status] ?? s.status },
+                      { label: "Status", render: (s) => statusLabel(s.status) },
                       { label: "Returns", render: (s) => s.count },
                       { label: "Share", render: (s) => share(s.count, o.returnCount) },
                     ]}

@@ -3,7 +3,7 @@
 // upload); validation (prices, SKUs unique in the store, image URLs) is the core's.
 import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
-import { PRODUCT_FAMILIES, PRODUCT_FAMILY, UPDATE_PRODUCT, UPDATE_PRODUCT_FAMILY } from "../operations";
+import { PRODUCT_FAMILIES, PRODUCT_FAMILY, UPDATE_PRODUCT, UPDATE_PRODUCT_FAMILY } from "./products.ops";
 import { fieldErrors } from "../forms";
 import {
   Badge,

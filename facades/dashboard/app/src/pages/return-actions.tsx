@@ -10,7 +10,7 @@ import {
   REMOVE_RETURN_ITEMS,
   REOPEN_RETURN,
   RESET_RETURN,
-} from "../operations";
+} from "./return-actions.ops";
 import { adjustmentError, type ActionInfo } from "../logic";
 import { fieldErrors } from "../forms";
 import { ErrorMessage, useMutation } from "../ui";
@@ -136,8 +136,8 @@ export function ProcessDialog({
       }
     >
       <p>
-        For each item: restock it, accept it without restocking, or reject it. An adjustment (in{" "}
-        {ret.fullOrder?.currency ?? ret.totals.refund.amount.currency}) is subtracted from the item's refund, up to the item's value.
+        For each item: restock it, accept it without restocking, or reject it. An adjustment (in {ret.currency}) is subtracted from the
+        item's refund, up to the item's value.
       </p>
       {items.map((i, n) => {
         const error = errors.fields[pathOf(n)];

@@ -5,7 +5,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import type { PageProps } from "../router";
-import { ADD_RETURN_COMMENT, RETURN } from "../operations";
+import { ADD_RETURN_COMMENT, RETURN } from "./return-page.ops";
 import {
   actionButtons,
   describeDetail,
@@ -14,7 +14,7 @@ import {
   otherReturns,
   personName,
   refundState,
-  STATUS_LABELS,
+  statusLabel,
   statusTone,
   timelineText,
   type ActionInfo,
@@ -155,9 +155,7 @@ export function ReturnPage({ params }: PageProps) {
                   ))}
                 </ul>
               ) : (
-                <p class="muted">
-                  No lifecycle actions are possible in status “{STATUS_LABELS[r.status] ?? r.status}”. Comments can still be added.
-                </p>
+                <p class="muted">No lifecycle actions are possible in status “{statusLabel(r.status)}”. Comments can still be added.</p>
               )}
             </Section>
             {open?.action === "process" && <ProcessDialog ret={r} titleOf={titleOf} onClose={close} onDone={done} />}

@@ -2,7 +2,7 @@
 // a return's page, and a small manager of the store's catalogue (create, recolour, rename, delete).
 // Every change is a GraphQL mutation of the core; renames and deletes reach the returns there.
 import { useState } from "preact/hooks";
-import { DELETE_RETURN_TAG, RETURN_TAGS, TAG_RETURN, UNTAG_RETURN, UPSERT_RETURN_TAG } from "../operations";
+import { DELETE_RETURN_TAG, RETURN_TAGS, TAG_RETURN, UNTAG_RETURN, UPSERT_RETURN_TAG } from "./return-tags.ops";
 import { Badge, ErrorMessage, Section, useMutation, useQuery } from "../ui";
 import { Field } from "../ui-forms";
 import { PILL_THEMES } from "../../../../../src/returns/tag-shapes";

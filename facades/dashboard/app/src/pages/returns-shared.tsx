@@ -1,7 +1,7 @@
 // What the returns list, a return's page and its action dialogs share: the shapes the core answers
 // and how a return is named and its status shown.
 import { Badge } from "../ui";
-import { STATUS_LABELS, statusTone } from "../logic";
+import { statusLabel, statusTone } from "../logic";
 
 export type Money = { amount: string; currency: string };
 export type Wrapped = { amount: Money };
@@ -53,6 +53,8 @@ export type ReturnAddress = Record<string, string | null>;
 export interface ReturnDetail {
   id: string;
   storeId: string;
+  /** The core's rule: the order's currency, else the one the return was imported with. */
+  currency: string;
   tags: { name: string; source: string }[];
   number: string | null;
   type: string;
@@ -107,7 +109,7 @@ export interface CustomerReturns {
 }
 
 export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={statusTone(status)}>{STATUS_LABELS[status] ?? status}</Badge>;
+  return <Badge tone={statusTone(status)}>{statusLabel(status)}</Badge>;
 }
 
 /** "R12" where the core gives a number, else the id (rows written outside the service). */

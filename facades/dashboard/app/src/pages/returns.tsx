@@ -2,8 +2,8 @@
 // in the URL), "load more", bulk actions and a CSV export. A return's page is return-page.tsx.
 import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
-import { BULK_RETURN_ACTION, RETURNS, RETURNS_CSV } from "../operations";
-import { personName, returnFilterVariables, RETURN_SORTS, STATUS_LABELS, type CsvPage } from "../logic";
+import { BULK_RETURN_ACTION, RETURN_STATUSES, RETURNS, RETURNS_CSV } from "./returns.ops";
+import { personName, returnFilterVariables, RETURN_SORTS, statusLabel, type CsvPage } from "../logic";
 import { gql } from "../graphql";
 import { useSearchParams } from "../router";
 import { TagManager, TagPills, useReturnTags } from "./return-tags";
@@ -19,6 +19,7 @@ import {
   Time,
   useConnection,
   useMutation,
+  useQuery,
   ListFooter,
 } from "../ui";
 import { CsvDownloadButton, Dialog, Field, useFocusReturn } from "../ui-forms";
@@ -35,7 +36,8 @@ export function Returns({ storeId }: PageProps) {
   const [selected, setSelected] = useState<string[]>([]);
   const [bulk, setBulk] = useState<BulkChoice | null>(null);
   const [results, setResults] = useState<BulkResult[] | null>(null);
-  const { variables, errors } = returnFilterVariables(filters);
+  const statuses = useQuery<{ returnStatuses: string[] }>(RETURN_STATUSES, {}).data?.returnStatuses;
+  const { variables, errors } = returnFilterVariables(filters, statuses);
   const list = useConnection<ReturnRow>(RETURNS, { storeId, first: PAGE, ...variables }, (d: any) => d.returns);
   const counts: { status: string; count: number }[] = (list.state.data as any)?.returns?.statusCounts ?? [];
   const filtered = FILTER_KEYS.some((k) => k !== "sort" && filters[k]);
@@ -151,7 +153,7 @@ export function Returns({ storeId }: PageProps) {
                     setParams({ status: c.status || null });
                   }}
                 >
-                  {c.status ? (STATUS_LABELS[c.status] ?? c.status) : "All"} <span class="count">{c.count}</span>
+                  {c.status ? statusLabel(c.status) : "All"} <span class="count">{c.count}</span>
                 </button>
               </li>
             ))}
@@ -393,7 +395,7 @@ function BulkResults({
           <li>
             {r.ok && r.return ? (
               <>
-                {returnLabel(r.return)} · {r.return.order.name || "imported"}: now {STATUS_LABELS[r.return.status] ?? r.return.status}
+                {returnLabel(r.return)} · {r.return.order.name || "imported"}: now {statusLabel(r.return.status)}
               </>
             ) : (
               <>

@@ -24,7 +24,7 @@ import {
   ROTATE_WAREHOUSE_SIGNING_SECRET,
   UPDATE_WAREHOUSE_WEBHOOK,
   WAREHOUSE_WEBHOOKS,
-} from "../operations";
+} from "./warehouse-webhooks.ops";
 import { Empty, ErrorMessage, Link, Notice, QueryView, Section, Table, Time, useMutation, useQuery, Details } from "../ui";
 import { ConfirmDialog, CopyButton, Dialog, Field, useFocusReturn, FormFooter, SecretOnceDialog } from "../ui-forms";
 import { HealthBadge, StatusPill, type WebhookT } from "./webhook-common";

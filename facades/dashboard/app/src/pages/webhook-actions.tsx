@@ -1,6 +1,6 @@
 // A webhook's delivery log actions: each delivery's attempts, retrying one, a test event, replaying from a time.
 import { useState } from "preact/hooks";
-import { REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY, SEND_WEBHOOK_TEST_EVENT } from "../operations";
+import { REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY, SEND_WEBHOOK_TEST_EVENT } from "./webhook-actions.ops";
 import { replayStart } from "../logic";
 import { Badge, ErrorMessage, Time, useMutation } from "../ui";
 import { Field } from "../ui-forms";

@@ -1,7 +1,7 @@
 // Adding or editing one of Retour's own webhook subscriptions (the warehouse platform's have theirs in
 // warehouse-webhooks.tsx): callback URL, bearer token (kept when masked), topic and backfill.
 import { useState } from "preact/hooks";
-import { CREATE_WEBHOOK, UPDATE_WEBHOOK } from "../operations";
+import { CREATE_WEBHOOK, UPDATE_WEBHOOK } from "./webhook-form.ops";
 import { fieldErrors } from "../forms";
 import type { WebhookT } from "./webhook-common";
 import { ErrorMessage, useMutation } from "../ui";

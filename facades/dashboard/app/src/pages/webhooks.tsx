@@ -5,7 +5,7 @@
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
-import { DELETE_WEBHOOK, WEBHOOK, WEBHOOKS } from "../operations";
+import { DELETE_WEBHOOK, WEBHOOK, WEBHOOKS } from "./webhooks.ops";
 import { statusTone } from "../logic";
 import { navigate, useSearchParams } from "../router";
 import { DeleteWarehouseWebhook, StatusToggle, WarehouseWebhookForm, WarehouseWebhooks } from "./warehouse-webhooks";

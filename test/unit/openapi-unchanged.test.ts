@@ -1,0 +1,19 @@
+// The served OpenAPI documents, pinned: a change to a door's machinery (facades/door.ts) must leave
+// both documents key for key as they were. A change to a route or a shape on purpose updates the
+// digests here in the same commit (print them with the test's failure message).
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { openApiDocument } from "../../facades/rest/openapi.js";
+import { compatOpenApiDocument } from "../../facades/compat/openapi.js";
+
+/** The document as GET /openapi.json serves it (JSON.stringify, keys in order), hashed. */
+const digest = (doc: unknown) => createHash("sha256").update(JSON.stringify(doc)).digest("hex");
+
+describe("served OpenAPI documents", () => {
+  it("REST v2.2 is unchanged", () => {
+    expect(digest(openApiDocument("retour"))).toBe("0b6c9bbeff416335eda96898c1d31ffbbc99d598d0ac09d19aace4e39e7afd04");
+  });
+  it("the compat door's is unchanged", () => {
+    expect(digest(compatOpenApiDocument())).toBe("347f7071faf764fa87ca5c3b506047a1cfb6f3b6f65d3f5f38f99f371fb174ec");
+  });
+});
