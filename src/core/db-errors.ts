@@ -31,8 +31,12 @@ export function isForeignKeyViolation(err: unknown): boolean {
   );
 }
 
-/** SQLSTATE classes and codes meaning "the server is not available to us now" (not a bad statement). */
-const PG_UNAVAILABLE = /^(08...|57P0[123]|53300|25006)$/;
+/**
+ * SQLSTATE classes and codes meaning "the server is not available to us now" (not a bad statement),
+ * and lost contention: a serialization failure or deadlock victim (40001, 40P01), a lock or statement
+ * timeout (55P03, 57014). The transaction was rolled back whole, so "retry" is the honest answer.
+ */
+const PG_UNAVAILABLE = /^(08...|57P0[123]|53300|25006|40001|40P01|55P03|57014)$/;
 const SQLITE_UNAVAILABLE = /^SQLITE_(READONLY|CANTOPEN|IOERR|FULL|BUSY)/;
 const NODE_UNAVAILABLE = new Set([
   "ECONNREFUSED",
@@ -46,13 +50,23 @@ const NODE_UNAVAILABLE = new Set([
   "P1008",
   "P1017",
   "P2024",
+  "P2034", // Prisma: a transaction failed on a write conflict or a deadlock
+]);
+/** The driver adapters' kinds for the same (Prisma 7 wraps the SQLSTATE in `cause.kind`). */
+const KIND_UNAVAILABLE = new Set([
+  "TransactionWriteConflict",
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
 ]);
 const MESSAGE_UNAVAILABLE =
-  /readonly database|unable to open database|disk I\/O error|database or disk is full|Connection terminated|terminating connection|connection (?:refused|timeout|timed out)|not currently accepting connections|Can't reach database server|read-only transaction|database is locked|Timed out fetching a new connection|Unable to start a transaction in the given time|the database system is (?:starting up|shutting down)|Client has encountered a connection error|ECONNREFUSED/i;
+  /readonly database|unable to open database|disk I\/O error|database or disk is full|Connection terminated|terminating connection|connection (?:refused|timeout|timed out)|not currently accepting connections|Can't reach database server|read-only transaction|database is locked|Timed out fetching a new connection|Unable to start a transaction in the given time|expired transaction|deadlock detected|could not serialize access|the database system is (?:starting up|shutting down)|Client has encountered a connection error|ECONNREFUSED/i;
 
 /**
  * Whether an error means the database is unavailable (unreachable, connection cut, read-only, full,
- * or no connection free for a transaction in time under a burst) rather than a fault of the statement:
+ * no connection free for a transaction in time under a burst, or a transaction that lost to contention:
+ * expired while it waited for a row lock, deadlock victim, serialization failure) rather than a fault of the statement:
  * such requests answer 503 with Retry-After. Looks through
  * Prisma's and the driver adapters' wrapping (cause, meta, message).
  */
@@ -63,6 +77,7 @@ export function isStorageUnavailable(err: unknown, depth = 0): boolean {
     if (typeof code !== "string") continue;
     if (PG_UNAVAILABLE.test(code) || SQLITE_UNAVAILABLE.test(code) || NODE_UNAVAILABLE.has(code)) return true;
   }
+  if (typeof e.kind === "string" && KIND_UNAVAILABLE.has(e.kind)) return true;
   if (typeof e.message === "string" && MESSAGE_UNAVAILABLE.test(e.message)) return true;
   return isStorageUnavailable(e.cause, depth + 1) || isStorageUnavailable(e.meta, depth + 1);
 }
