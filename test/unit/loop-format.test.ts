@@ -9,8 +9,8 @@ import {
   phpJson,
   platformTriggersOf,
   retryAfterSeconds,
-  triggersColumn,
-} from "../../src/webhooks/loop-format.js";
+} from "../../src/warehouse/webhook-format.js";
+import { triggersColumn } from "../../src/webhooks/formats.js";
 
 const SECRET = "test_webhook_secret";
 

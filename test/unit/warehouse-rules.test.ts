@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../src/core/errors.js";
-import { compatStateOf, listWindow, statusesFor, warehouseRefusal } from "../../src/returns/warehouse-rules.js";
+import { compatStateOf, listWindow, statusesFor, warehouseRefusal } from "../../src/warehouse/rules.js";
 import { RETURN_STATUSES } from "../../src/returns/transitions.js";
 
 const NOW = new Date("2026-06-10T12:00:00Z");

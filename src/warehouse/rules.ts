@@ -5,15 +5,15 @@
 import type { RequestContext } from "../core/context.js";
 import { checkInputs, DomainError, fail } from "../core/errors.js";
 import { paginate, keysetOrder } from "../core/pagination.js";
-import * as returns from "./service.js";
-import type { ReturnRow } from "./service.js";
+import * as returns from "../returns/service.js";
+import type { ReturnRow } from "../returns/service.js";
 import { PAGE_SIZES } from "../core/bounds.js";
-import { COMPAT_STATES, COMPAT_STATE_OF, compatStateOf, type CompatState } from "./warehouse-states.js";
-import { recordProcessingFailure } from "../webhooks/events.js";
+import { COMPAT_STATES, COMPAT_STATE_OF, compatStateOf, type CompatState } from "./states.js";
+import { recordProcessingFailure } from "./webhook-format.js";
 
-// ─── States (the table is in warehouse-states.ts, which the webhooks domain reads too) ───────────
+// ─── States (the table is in states.ts, which the webhook triggers read too) ───────────
 
-export { COMPAT_STATES, COMPAT_STATE_OF, compatStateOf, type CompatState } from "./warehouse-states.js";
+export { COMPAT_STATES, COMPAT_STATE_OF, compatStateOf, type CompatState } from "./states.js";
 
 /** Without a `state` filter the platform lists only these. */
 export const DEFAULT_LIST_STATES: CompatState[] = ["open", "closed", "expired"];
@@ -440,7 +440,7 @@ export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
   };
 }
 
-// Money, outcome and dates as the platform reads a return: warehouse-values.ts.
+// Money, outcome and dates as the platform reads a return: values.ts.
 export {
   closedAtOf,
   editedAtOf,
@@ -449,4 +449,4 @@ export {
   warehouseOutcome,
   warehouseTotals,
   type ItemMoney,
-} from "./warehouse-values.js";
+} from "./values.js";

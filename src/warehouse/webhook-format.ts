@@ -1,5 +1,7 @@
-// Kind "loop": deliveries in the warehouse platform's format (reference warehouse-compat-webhooks.md
-// §2–§3, §5). What differs from kind "redo" is all here, so the dispatcher keeps one small branch:
+// Kind "loop" (its public name, kept: stored rows and clients see it): deliveries in the warehouse
+// platform's format (reference warehouse-compat-webhooks.md §2–§3, §5). What differs from kind "redo"
+// is all here, declared once (WAREHOUSE_DELIVERY_FORMAT) and registered at assembly (src/domains.ts)
+// into the webhooks domain's format registry (src/webhooks/formats.ts), which names no integration:
 // - which of the platform's triggers an event fires (recorded with the event, for fan-out and replay);
 // - the body: PHP `json_encode` style bytes `{"topic":…,"trigger":…,<the object's fields>}`, where the
 //   object is rendered once per event (DomainEvent.platformPayload) and topic/trigger come from the event
@@ -11,17 +13,12 @@
 import { createHmac } from "node:crypto";
 import { execute, parse, type DocumentNode } from "graphql";
 import { systemContext, type Services } from "../core/context.js";
-import { compatStateOf } from "../returns/warehouse-states.js";
+import type { WebhookConfig } from "../config.js";
+import type { DeliveryFormat, TriggerFacts } from "../webhooks/formats.js";
+import { compatStateOf } from "./states.js";
+import { eventsCommitted, recordEvent } from "../core/events.js";
 
 // ─── Triggers ─────────────────────────────────────────────────────────────────
-
-/** The event facts that decide the platform's triggers. */
-export interface TriggerFacts {
-  topic: string;
-  type: string;
-  /** The subject's status before and after the change (returns), when it is a status change. */
-  statusChange?: { from: string; to: string } | null;
-}
 
 /**
  * The triggers an event fires (reference §5 q11): `return.created` on creation; `return.updated` on
@@ -35,11 +32,6 @@ export function platformTriggersOf(e: TriggerFacts): string[] {
   const c = e.statusChange;
   const closed = !!c && compatStateOf(c.to) === "closed" && compatStateOf(c.from) !== "closed";
   return closed ? ["return.updated", "return.closed"] : ["return.updated"];
-}
-
-/** As stored in DomainEvent.platformTriggers: comma-wrapped, so `contains ",<trigger>,"` matches one exactly. */
-export function triggersColumn(triggers: string[]): string | null {
-  return triggers.length ? `,${triggers.join(",")},` : null;
 }
 
 // ─── Body and signature ───────────────────────────────────────────────────────
@@ -144,4 +136,52 @@ export async function ensurePlatformPayload(services: Services, eventId: string)
 export async function loopEventBody(services: Services, eventId: string, trigger: string): Promise<string | null> {
   const object = await ensurePlatformPayload(services, eventId);
   return object ? loopBody(object.topic, trigger, object.payload) : null;
+}
+
+// ─── The declaration the webhooks domain delivers by ─────────────────────────
+
+/** Kind "loop", registered at assembly (src/domains.ts) into src/webhooks/formats.ts. */
+export const WAREHOUSE_DELIVERY_FORMAT: DeliveryFormat = {
+  kind: "loop",
+  refuseCreate:
+    "`webhook.kind` `loop` (the warehouse platform's webhooks) is created with createWarehouseWebhook, or POST /api/v1/webhooks on the compat door, which take its topic and trigger.",
+  refuseUpdate: (w) =>
+    `Webhook ${w.id} is the warehouse platform's (kind \`loop\`): change it with updateWarehouseWebhook, or PUT /api/v1/webhooks/${w.platformId} on the compat door.`,
+  triggersOf: platformTriggersOf,
+  objectBytes: phpJson,
+  ensurePayload: ensurePlatformPayload,
+  body: loopEventBody,
+  // The platform's headers only: no Standard Webhooks headers, no bearer token.
+  headers: (secret, body) => ({ "x-loop-signature": loopSignature(secret, body) }),
+  // Every loop webhook of a store is signed with the store's account secret (webhooks.ts).
+  async secretsOf(prisma, storeIds) {
+    const accounts = await prisma.warehouseAccount.findMany({ where: { storeId: { in: storeIds } } });
+    return new Map(accounts.map((a) => [a.storeId, a.secretEnc]));
+  },
+  retryDelay: (cfg: WebhookConfig, number, r) => loopRetryDelay(cfg.loopRetrySchedule, number, r),
+  timeoutMs: (cfg) => cfg.loopTimeoutMs,
+};
+
+/** The warehouse platform's `source` of a processing failure. */
+export type ProcessingSource = "warehouse" | "admin" | "api" | null;
+
+/**
+ * A return's processing failed (the warehouse platform's `return.processing.failed`, §3.2): recorded in
+ * a transaction of its own, since the failed change rolled back and recorded nothing; the payload is
+ * the facts of that moment, stored with the event.
+ */
+export async function recordProcessingFailure(
+  services: Services,
+  f: { storeId: string; returnId: string; compatId: number | null; state: string; message: string | null; source: ProcessingSource },
+): Promise<void> {
+  await services.db.prisma.$transaction((tx) =>
+    recordEvent(tx, {
+      storeId: f.storeId,
+      topic: "return.processing",
+      subjectId: f.returnId,
+      type: "failed",
+      platformObject: { return_id: f.compatId, return_state: f.state, message: f.message, source: f.source },
+    }),
+  );
+  eventsCommitted(services, "return.processing");
 }

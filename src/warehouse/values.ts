@@ -1,7 +1,7 @@
 // Money, outcome and dates as the warehouse platform reads a return: its totals from our item values,
 // its outcome from the items' compensations, a line's restock status, and edited/closed times from
-// the timeline. Pure functions over values the resolvers load (warehouse-resolvers.ts).
-import { compatStateOf } from "./warehouse-states.js";
+// the timeline. Pure functions over values the resolvers load (resolvers.ts).
+import { compatStateOf } from "./states.js";
 
 /** An item's values in minor units (src/returns/service.ts itemValues) with its compensation and status. */
 export interface ItemMoney {

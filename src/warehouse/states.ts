@@ -1,6 +1,5 @@
 // The warehouse platform's five states and how each of our statuses reads as one: the ONE table of
-// it. Imports nothing, so both the returns domain's rules (warehouse-rules.ts) and the webhooks
-// domain's platform triggers (src/webhooks/loop-format.ts) read it without an import circle.
+// it, read by its rules (rules.ts), values (values.ts) and webhook triggers (webhook-format.ts).
 
 export type CompatState = "open" | "closed" | "cancelled" | "expired" | "review";
 export const COMPAT_STATES: CompatState[] = ["open", "closed", "cancelled", "expired", "review"];
