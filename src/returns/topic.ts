@@ -1,8 +1,8 @@
 // The `return` topic, declared by the returns domain and registered at assembly (src/domains.ts) into
 // the webhooks domain's topic registry: its event types, its payload (exactly what
-// GET /v2.2/returns/{id} answers, { return, order }: documents.ts renderReturnPayload) and its backfill.
+// GET /v2.2/returns/{id} answers, { return, order }: payload.ts renderReturnPayload) and its backfill.
 import type { Services } from "../core/context.js";
-import { renderReturnPayload } from "./documents.js";
+import { renderReturnPayload } from "./payload.js";
 
 export const RETURN_TOPIC = {
   name: "return",
