@@ -243,7 +243,7 @@ export function renderWebhookReturn(r: CoreReturn, shopId: number): Record<strin
 }
 
 /** What the assembly gives the core (src/warehouse/webhook-format.ts: setWarehouseReturnView). */
-export const WAREHOUSE_RETURN_VIEW = { selection: WEBHOOK_RETURN_FIELDS, render: renderWebhookReturn };
+export const WAREHOUSE_RETURN_VIEW = { render: renderWebhookReturn };
 
 /** The delivery body's schema (documented on the door's OpenAPI `webhooks`; the tests validate deliveries against it). */
 export const PlatformReturnEvent = component(

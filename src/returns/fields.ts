@@ -128,6 +128,14 @@ export const ITEM_FIELDS = {
   productValueNoTaxNoAdjustment: (v: V) => wrap(v.productValue, v.currency),
 };
 
+/** The ReturnItem's fields beyond the published shape (the dashboard's, the warehouse platform's). */
+export const ITEM_EXTRA_FIELDS = {
+  maxMerchantAdjustment: (v: V) => money(v.maxAdjustment, v.currency),
+  compensation: (v: V) => v.item.compensation,
+  imageUrl: (v: V) => v.line?.imageUrl ?? null,
+  title: (v: V) => [v.item.productTitle, v.item.variantTitle].filter(Boolean).join(" · ") || null,
+};
+
 /** The published ReturnItem of an item (nulls where the shape drops them). */
 export function itemJson(v: V): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -2,12 +2,11 @@ import { PAGE_SIZES } from "../core/bounds.js";
 import type { RequestContext } from "../core/context.js";
 import { actorName } from "./actors.js";
 import type { PageArgs } from "../core/pagination.js";
-import { money } from "../core/money.js";
-import { lineItemById, orderById, type LineItemRow } from "../orders/service.js";
+import { orderById } from "../orders/service.js";
 import * as returns from "./service.js";
 import { bulkReturnAction, type BulkAction } from "./bulk.js";
 import { createReturn } from "./create.js";
-import { itemValues } from "./service.js";
+import { itemWithValues } from "./payload.js";
 import { RETURNS_CSV_COLUMNS, formatReturnNumber, listReturns, returnsCsvRow, statusCounts, type ReturnFilters } from "./list.js";
 import { returnsOverview } from "./overview.js";
 import { importReturns, type ImportReturnInput } from "./import.js";
@@ -17,9 +16,6 @@ import * as f from "./fields.js";
 
 type Ctx = RequestContext;
 type R = returns.ReturnRow;
-type I = returns.ReturnItemRow;
-
-const wrap = f.wrap;
 
 /** The return's order; null for an imported return (POST /returns/bulk), which has none. */
 async function orderOf(ctx: Ctx, r: R) {
@@ -32,14 +28,6 @@ async function orderOf(ctx: Ctx, r: R) {
 const currencyOf = returns.returnCurrency;
 
 type ImportedCustomer = f.ImportedCustomer;
-
-async function itemWithValues(ctx: Ctx, item: I) {
-  // Through the order's line-item loader (one query per page of orders), which the order's own
-  // `lineItems`/`items` also use: a return read with its order selects the line items once.
-  // An imported item names a catalogue product, not a line: it carries no value.
-  const line = item.orderId && item.lineItemId ? await lineItemById(ctx, item.orderId, item.lineItemId) : null;
-  return { item, line, ...itemValues(item, line) };
-}
 
 async function totalsOf(ctx: Ctx, r: R) {
   const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
@@ -195,9 +183,6 @@ export const returnsResolvers = {
   ReturnItem: {
     // The published fields (fields.ts), then what only GraphQL reads.
     ...f.ITEM_FIELDS,
-    maxMerchantAdjustment: (v: { maxAdjustment: number; currency: string }) => money(v.maxAdjustment, v.currency),
-    compensation: (v: { item: I }) => v.item.compensation,
-    imageUrl: (v: { line: LineItemRow | null }) => v.line?.imageUrl ?? null,
-    title: (v: { item: I }) => [v.item.productTitle, v.item.variantTitle].filter(Boolean).join(" · ") || null,
+    ...f.ITEM_EXTRA_FIELDS,
   },
 };

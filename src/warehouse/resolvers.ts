@@ -1,7 +1,6 @@
 // GraphQL resolvers of the warehouse platform's fields (schema.graphql, its delimited section): its
 // reads and actions on returns, its webhooks (kind "loop") and its signing secret.
 import type { RequestContext } from "../core/context.js";
-import { money } from "../core/money.js";
 import * as returns from "../returns/service.js";
 import type { ReturnRow } from "../returns/service.js";
 import { lineItemById, orderById } from "../orders/service.js";
@@ -10,7 +9,6 @@ import { warehouseAsn, type AsnArgs } from "./asn.js";
 import * as hooks from "./webhooks.js";
 
 type Ctx = RequestContext;
-type ItemValues = { item: { compensation: string; status: string }; productValue: number; tax: number; refund: number; currency: string };
 
 /** The return's items with their values (minor units) and the order's currency. */
 async function itemMoney(ctx: Ctx, r: ReturnRow) {
@@ -68,17 +66,12 @@ export const warehouseResolvers = {
     compatState: (r: ReturnRow) => wh.compatStateOf(r.status),
     warehouseTotals: async (r: ReturnRow, _: unknown, ctx: Ctx) => {
       const { values, currency } = await itemMoney(ctx, r);
-      return Object.fromEntries(Object.entries(wh.warehouseTotals(values)).map(([k, minor]) => [k, money(minor, currency)]));
+      return wh.warehouseTotalsIn(values, currency);
     },
     warehouseOutcome: async (r: ReturnRow, _: unknown, ctx: Ctx) =>
       wh.warehouseOutcome((await returns.itemsOf(ctx, r.id)).map((i) => i.compensation)),
     editedAt: async (r: ReturnRow, _: unknown, ctx: Ctx) => wh.editedAtOf(await returns.timelineOf(ctx, r.id)),
     closedAt: async (r: ReturnRow, _: unknown, ctx: Ctx) => wh.closedAtOf(r.status, await returns.timelineOf(ctx, r.id)),
   },
-  ReturnItem: {
-    tax: (v: { tax: number; currency: string }) => ({ amount: money(v.tax, v.currency) }),
-    refundBeforeTax: (v: ItemValues) => money(wh.refundParts(v).beforeTax, v.currency),
-    refundTax: (v: ItemValues) => money(wh.refundParts(v).tax, v.currency),
-    restockStatus: (v: ItemValues) => wh.restockStatusOf(v.item.status),
-  },
+  ReturnItem: wh.WAREHOUSE_ITEM_FIELDS,
 };

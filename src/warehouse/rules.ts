@@ -448,5 +448,7 @@ export {
   restockStatusOf,
   warehouseOutcome,
   warehouseTotals,
+  warehouseTotalsIn,
+  WAREHOUSE_ITEM_FIELDS,
   type ItemMoney,
 } from "./values.js";

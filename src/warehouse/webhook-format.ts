@@ -9,13 +9,14 @@
 // - the headers: `Content-Type`, `X-Loop-Signature` = base64(HMAC-SHA256(store secret, exact body)), a User-Agent;
 // - the retry policy: 6 attempts, backoff ±25%, Retry-After up to 30 minutes, no retry on other 4xx.
 // The platform's return object is the compat door's vocabulary: the assembly (facades/server.ts) gives
-// its selection and mapping (setWarehouseReturnView), so the mapping is written once, in the door.
+// its renaming (setWarehouseReturnView), written once, in the door; the values come from the rows
+// (return-object.ts), as the door's reads have them.
 import { createHmac } from "node:crypto";
-import { execute, parse, type DocumentNode } from "graphql";
 import { systemContext, type Services } from "../core/context.js";
 import type { WebhookConfig } from "../config.js";
 import type { DeliveryFormat, TriggerFacts } from "../webhooks/formats.js";
 import { compatStateOf } from "./states.js";
+import { warehouseReturnOf } from "./return-object.js";
 import { eventsCommitted, recordEvent } from "../core/events.js";
 
 // ─── Triggers ─────────────────────────────────────────────────────────────────
@@ -88,33 +89,25 @@ export function loopRetryDelay(
 // ─── The platform's return object ─────────────────────────────────────────────
 
 export interface WarehouseReturnView {
-  /** A GraphQL selection of `Return`. */
-  selection: string;
-  /** The platform's return object (without topic and trigger), keys in the platform's order. */
+  /** The platform's return object (without topic and trigger), keys in the platform's order, from the return as its door reads it (return-object.ts). */
   render(selected: Record<string, any>, shopId: number): Record<string, unknown>;
 }
 
-let view: { document: DocumentNode; render: WarehouseReturnView["render"] } | null = null;
+let view: WarehouseReturnView | null = null;
 
-/** Called once by the assembly with the compat door's mapping. */
+/** Called once by the assembly with the compat door's renaming (the platform's names, written once, in its door). */
 export function setWarehouseReturnView(v: WarehouseReturnView): void {
-  view = { document: parse(`query WarehouseWebhookReturn($id: ID!) { return(id: $id) { ${v.selection} } }`), render: v.render };
+  view = v;
 }
 
-/** The platform's return object of a return now, as stored bytes (PHP style). */
+/** The platform's return object of a return now, as stored bytes (PHP style): built from the rows, no GraphQL execution. */
 export async function renderPlatformReturn(services: Services, storeId: string, returnId: string): Promise<string> {
   if (!view) throw new Error("the warehouse return view is set by the assembly (facades/server.ts: setWarehouseReturnView)");
-  if (!services.schema) throw new Error("rendering a return needs the core's schema (services.schema is set by createCore)");
-  const result = await execute({
-    schema: services.schema,
-    document: view.document,
-    variableValues: { id: returnId },
-    contextValue: systemContext(services, storeId, "render"),
-  });
-  if (result.errors?.length) throw result.errors[0];
-  const selected = (result.data as { return: Record<string, any> | null } | null)?.return;
-  if (!selected) throw new Error(`return ${returnId} not found in store ${storeId}`);
-  const account = await services.db.prisma.warehouseAccount.findUnique({ where: { storeId }, select: { shopId: true } });
+  const ctx = systemContext(services, storeId, "render");
+  const [selected, account] = await Promise.all([
+    warehouseReturnOf(ctx, storeId, returnId),
+    services.db.prisma.warehouseAccount.findUnique({ where: { storeId }, select: { shopId: true } }),
+  ]);
   return phpJson(view.render(selected, account?.shopId ?? 0));
 }
 
