@@ -63,7 +63,7 @@ export const warehouseResolvers = {
   },
   Return: {
     compatId: (r: ReturnRow) => r.compatId ?? null,
-    compatState: (r: ReturnRow) => wh.compatStateOf(r.status),
+    compatState: (r: ReturnRow) => wh.warehouseStateOf(r.status),
     warehouseTotals: async (r: ReturnRow, _: unknown, ctx: Ctx) => {
       const { values, currency } = await itemMoney(ctx, r);
       return wh.warehouseTotalsIn(values, currency);

@@ -7,7 +7,7 @@ import { orderJson } from "../orders/fields.js";
 import { ITEM_EXTRA_FIELDS, ITEM_FIELDS, shipmentOf, sourceOf, totalsOf } from "../returns/fields.js";
 import { returnParts } from "../returns/payload.js";
 import { timelineOf } from "../returns/service.js";
-import { compatStateOf } from "./states.js";
+import { warehouseStateOf } from "./states.js";
 import { WAREHOUSE_ITEM_FIELDS, closedAtOf, editedAtOf, warehouseOutcome, warehouseTotalsIn } from "./values.js";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -22,7 +22,7 @@ export async function warehouseReturnOf(ctx: RequestContext, storeId: string, re
   return {
     id: r.id,
     compatId: r.compatId ?? null,
-    compatState: compatStateOf(r.status),
+    compatState: warehouseStateOf(r.status),
     type: r.type,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

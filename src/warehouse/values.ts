@@ -2,7 +2,7 @@
 // its outcome from the items' compensations, a line's restock status, and edited/closed times from
 // the timeline. Pure functions over values the resolvers load (resolvers.ts).
 import { money } from "../core/money.js";
-import { compatStateOf } from "./states.js";
+import { warehouseStateOf } from "./states.js";
 
 /** An item's values in minor units (src/returns/service.ts itemValues) with its compensation and status. */
 export interface ItemMoney {
@@ -74,7 +74,7 @@ export function editedAtOf(timeline: TimelineFact[]): Date | null {
 
 /** When a return the platform reads as closed last entered a closed status (complete or rejected). */
 export function closedAtOf(status: string, timeline: TimelineFact[]): Date | null {
-  if (compatStateOf(status) !== "closed") return null;
+  if (warehouseStateOf(status) !== "closed") return null;
   return [...timeline].reverse().find((t) => t.toStatus === "complete" || t.toStatus === "rejected")?.createdAt ?? null;
 }
 

@@ -15,7 +15,7 @@ import { createHmac } from "node:crypto";
 import { systemContext, type Services } from "../core/context.js";
 import type { WebhookConfig } from "../config.js";
 import type { DeliveryFormat, TriggerFacts } from "../webhooks/formats.js";
-import { compatStateOf } from "./states.js";
+import { warehouseStateOf } from "./states.js";
 import { warehouseReturnOf } from "./return-object.js";
 import { eventsCommitted, recordEvent } from "../core/events.js";
 
@@ -31,7 +31,7 @@ export function platformTriggersOf(e: TriggerFacts): string[] {
   if (e.topic !== "return") return [];
   if (e.type === "created") return ["return.created"];
   const c = e.statusChange;
-  const closed = !!c && compatStateOf(c.to) === "closed" && compatStateOf(c.from) !== "closed";
+  const closed = !!c && warehouseStateOf(c.to) === "closed" && warehouseStateOf(c.from) !== "closed";
   return closed ? ["return.updated", "return.closed"] : ["return.updated"];
 }
 
@@ -45,13 +45,13 @@ export function phpJson(value: unknown): string {
 }
 
 /** `{"topic":…,"trigger":…,…object}`: the platform's flat payload, from the stored object's bytes. */
-export function loopBody(topic: string, trigger: string, platformPayload: string): string {
+export function warehouseBody(topic: string, trigger: string, platformPayload: string): string {
   const head = `{"topic":${phpJson(topic)},"trigger":${phpJson(trigger)}`;
   return platformPayload === "{}" ? `${head}}` : `${head},${platformPayload.slice(1)}`;
 }
 
 /** `X-Loop-Signature`: base64 of HMAC-SHA256 keyed by the secret's UTF-8 bytes over the exact body bytes. */
-export function loopSignature(secret: string, body: string): string {
+export function warehouseSignature(secret: string, body: string): string {
   return createHmac("sha256", Buffer.from(secret, "utf8")).update(Buffer.from(body, "utf8")).digest("base64");
 }
 
@@ -73,7 +73,7 @@ export function retryAfterSeconds(value: string | null | undefined, now = Date.n
  * is not retried, or a Retry-After over 30 minutes), else the delay before the next attempt.
  * Retried: network errors and timeouts (no status), 408, 429 and 5xx.
  */
-export function loopRetryDelay(
+export function warehouseRetryDelay(
   schedule: number[],
   number: number,
   r: { ok: boolean; statusCode: number | null; retryAfter?: string | null },
@@ -126,9 +126,9 @@ export async function ensurePlatformPayload(services: Services, eventId: string)
 }
 
 /** The body of a loop delivery of an event (null when the event is gone). */
-export async function loopEventBody(services: Services, eventId: string, trigger: string): Promise<string | null> {
+export async function warehouseEventBody(services: Services, eventId: string, trigger: string): Promise<string | null> {
   const object = await ensurePlatformPayload(services, eventId);
-  return object ? loopBody(object.topic, trigger, object.payload) : null;
+  return object ? warehouseBody(object.topic, trigger, object.payload) : null;
 }
 
 // ─── The declaration the webhooks domain delivers by ─────────────────────────
@@ -143,16 +143,16 @@ export const WAREHOUSE_DELIVERY_FORMAT: DeliveryFormat = {
   triggersOf: platformTriggersOf,
   objectBytes: phpJson,
   ensurePayload: ensurePlatformPayload,
-  body: loopEventBody,
+  body: warehouseEventBody,
   // The platform's headers only: no Standard Webhooks headers, no bearer token.
-  headers: (secret, body) => ({ "x-loop-signature": loopSignature(secret, body) }),
+  headers: (secret, body) => ({ "x-loop-signature": warehouseSignature(secret, body) }),
   // Every loop webhook of a store is signed with the store's account secret (webhooks.ts).
   async secretsOf(prisma, storeIds) {
     const accounts = await prisma.warehouseAccount.findMany({ where: { storeId: { in: storeIds } } });
     return new Map(accounts.map((a) => [a.storeId, a.secretEnc]));
   },
-  retryDelay: (cfg: WebhookConfig, number, r) => loopRetryDelay(cfg.loopRetrySchedule, number, r),
-  timeoutMs: (cfg) => cfg.loopTimeoutMs,
+  retryDelay: (cfg: WebhookConfig, number, r) => warehouseRetryDelay(cfg.warehouseRetrySchedule, number, r),
+  timeoutMs: (cfg) => cfg.warehouseTimeoutMs,
 };
 
 /** The warehouse platform's `source` of a processing failure. */
