@@ -5,6 +5,8 @@
 //                                       (src/domains.ts), mounts the doors; nothing in src/ imports them
 //   facades/**                          the doors: HTTP in, GraphQL operations out, through facades/executor.ts
 //   src/<domain>/**                     the domain logic (resolvers, services, Prisma)
+//   src/warehouse/**                    the warehouse platform's integration (rules, resolvers, its webhook
+//                                       format and API): only itself and the assembly import it
 //   src/core/**                         what every domain and door needs; knows no domain and no door
 //   src/db/**, @prisma/client           storage; only src/ and the assembly reach it
 
@@ -57,6 +59,30 @@ module.exports = {
         path: DOMAIN,
         pathNot: [NOT_DOMAIN, "^src/(returns/documents|returns/shapes|returns/tag-shapes|invoices/csv|fulfillments/shapes).ts$"],
       },
+    },
+    {
+      name: "warehouse-imported-only-by-itself",
+      severity: "error",
+      comment:
+        "The warehouse platform's integration has one home, src/warehouse: other domains never name it (it plugs in at assembly, src/domains.ts: its resolvers, its delivery format), and its door (facades/compat) reaches it only through GraphQL operations. Tests may import it.",
+      from: { pathNot: ["^src/warehouse/", "^src/domains\\.ts$", ASSEMBLY, "^test/"] },
+      to: { path: "^src/warehouse/" },
+    },
+    {
+      name: "returns-never-imports-webhooks",
+      severity: "error",
+      comment:
+        "Returns record events through the core (src/core/events.ts); the webhooks domain delivers them. Neither knows the other: the `return` topic is registered at assembly (src/domains.ts).",
+      from: { path: "^src/returns/" },
+      to: { path: "^src/webhooks/" },
+    },
+    {
+      name: "webhooks-never-imports-returns",
+      severity: "error",
+      comment:
+        "The webhooks domain names no subject domain: topics (src/returns/topic.ts) and delivery formats (src/warehouse/webhook-format.ts) plug in through its registries at assembly (src/domains.ts).",
+      from: { path: "^src/webhooks/" },
+      to: { path: "^src/returns/" },
     },
     {
       name: "no-unresolvable",

@@ -12,7 +12,7 @@ import { DOMAINS } from "../src/domains.js";
 import { createLogger } from "../src/core/log.js";
 import { createApp, type Readiness } from "./app.js";
 import { startDispatcher, type Dispatcher } from "../src/webhooks/dispatcher.js";
-import { setWarehouseReturnView } from "../src/webhooks/loop-format.js";
+import { setWarehouseReturnView } from "../src/warehouse/webhook-format.js";
 import { WAREHOUSE_RETURN_VIEW } from "./compat/webhooks.js";
 
 // The warehouse platform's deliveries carry its return object in the compat door's vocabulary (written once, there).

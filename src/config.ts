@@ -45,9 +45,9 @@ export interface WebhookConfig {
   /** Delays before each retry after the first attempt, in ms (WEBHOOK_RETRY_SCHEDULE). */
   retrySchedule: number[];
   /** The same for kind "loop" (the warehouse platform's: 6 attempts; WEBHOOK_LOOP_RETRY_SCHEDULE, default 30s,1m,2m,4m,8m). */
-  loopRetrySchedule: number[];
+  warehouseRetrySchedule: number[];
   /** Per-attempt HTTP timeout of kind "loop" (WEBHOOK_LOOP_TIMEOUT, default 10s; never longer than WEBHOOK_TIMEOUT). */
-  loopTimeoutMs: number;
+  warehouseTimeoutMs: number;
   /** Per-attempt HTTP timeout (WEBHOOK_TIMEOUT, default 15s). */
   timeoutMs: number;
   /** How often an idle dispatcher looks for due deliveries (WEBHOOK_POLL_INTERVAL, default 1s). */
@@ -117,7 +117,7 @@ export function parseDuration(text: string, name: string): number {
 
 export const DEFAULT_RETRY_SCHEDULE = "5s,5m,30m,2h,5h,10h,10h";
 /** The warehouse platform's policy: 5 retries (6 attempts), exponential backoff (jittered ±25% when used). */
-export const DEFAULT_LOOP_RETRY_SCHEDULE = "30s,1m,2m,4m,8m";
+export const DEFAULT_WAREHOUSE_RETRY_SCHEDULE = "30s,1m,2m,4m,8m";
 
 function durations(env: NodeJS.ProcessEnv, name: string, fallback: string, problems: Problems): number[] {
   return problems.check(
@@ -144,8 +144,8 @@ function loadWebhookConfig(env: NodeJS.ProcessEnv, production: boolean, database
   return {
     dispatcher: problems.bool(env, "WEBHOOK_DISPATCHER", true),
     retrySchedule,
-    loopRetrySchedule: durations(env, "WEBHOOK_LOOP_RETRY_SCHEDULE", DEFAULT_LOOP_RETRY_SCHEDULE, problems),
-    loopTimeoutMs: Math.min(
+    warehouseRetrySchedule: durations(env, "WEBHOOK_LOOP_RETRY_SCHEDULE", DEFAULT_WAREHOUSE_RETRY_SCHEDULE, problems),
+    warehouseTimeoutMs: Math.min(
       timeoutMs,
       problems.check(() => parseDuration(env.WEBHOOK_LOOP_TIMEOUT || "10s", "WEBHOOK_LOOP_TIMEOUT"), 10_000),
     ),

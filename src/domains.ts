@@ -1,13 +1,21 @@
-// Every domain, registered into the core at assembly (facades/server.ts and the tests): the core
-// imports no domain, so a new domain adds its resolver map here and nowhere in src/core.
+// Every domain, registered into the core at assembly (facades/server.ts, the CLI and the tests): the
+// core imports no domain, so a new domain adds its resolver map here and nowhere in src/core. The
+// webhooks domain is filled here too: the topics other domains declare, the delivery formats of
+// integrations, and the hooks the core's recordEvent calls; so webhooks/ names no other domain.
 import type { Domains } from "./core/index.js";
+import { setEventHooks } from "./core/events.js";
 import { identityResolvers } from "./identity/resolvers.js";
 import { authenticate } from "./identity/service.js";
 import { ALL_SCOPES } from "./identity/scopes.js";
 import { checkoutResolvers } from "./checkout/resolvers.js";
 import { ordersResolvers } from "./orders/resolvers.js";
 import { returnsResolvers } from "./returns/resolvers.js";
-import { warehouseResolvers } from "./returns/warehouse-resolvers.js";
+import { warehouseResolvers } from "./warehouse/resolvers.js";
+import { WAREHOUSE_DELIVERY_FORMAT } from "./warehouse/webhook-format.js";
+import { RETURN_TOPIC } from "./returns/topic.js";
+import { registerTopic } from "./webhooks/topics.js";
+import { registerDeliveryFormat } from "./webhooks/formats.js";
+import { WEBHOOK_EVENT_HOOKS } from "./webhooks/outbox.js";
 import { fulfillmentsResolvers } from "./fulfillments/resolvers.js";
 import { inboundResolvers } from "./inbound/resolvers.js";
 import { productsResolvers } from "./products/resolvers.js";
@@ -16,6 +24,11 @@ import { webhookResolvers } from "./webhooks/resolvers.js";
 import { customersResolvers } from "./customers/resolvers.js";
 import { inventoryResolvers } from "./inventory/resolvers.js";
 import { returnTagsResolvers } from "./returns/tags.js";
+
+// Assembly of the webhooks (module load: every entry point that records or delivers events imports this file).
+registerTopic(RETURN_TOPIC);
+registerDeliveryFormat(WAREHOUSE_DELIVERY_FORMAT);
+setEventHooks(WEBHOOK_EVENT_HOOKS);
 
 export const DOMAINS: Domains = {
   resolvers: [

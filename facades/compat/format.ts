@@ -1,5 +1,5 @@
 // The platform's wire formats: timestamps, money, the dates it accepts and its absolute page URLs.
-// (Its rules — states, windows, refusals — live in src/returns/warehouse-rules.ts.)
+// (Its rules — states, windows, refusals — live in src/warehouse/rules.ts.)
 import type { Request } from "express";
 
 /** The platform's real timestamp format: `YYYY-MM-DD HH:MM:SS`, UTC. */

@@ -1,5 +1,5 @@
 // The ten warehouse endpoints, one declaration each: the platform's request → one GraphQL operation
-// of the core (src/returns/warehouse-rules.ts decides) → the platform's shape (shapes.ts).
+// of the core (src/warehouse/rules.ts decides) → the platform's shape (shapes.ts).
 import { operation } from "../executor.js";
 import { queryValue } from "../http.js";
 import { T, Text, type ParamDecl, type ResponseDecl } from "../declare.js";

@@ -1,7 +1,7 @@
 // The warehouse platform's objects, each written once (warehouse-compat-api.md §4): the schema that
 // documents and serialises it, and the renaming of the core's Return into it. Fields the reference
 // types as `x | null` are null without a value; the others are absent. Every value, total and date
-// comes from the core (src/returns/warehouse-rules.ts); here are only names and formats.
+// comes from the core (src/warehouse/rules.ts); here are only names and formats.
 import { T, Obj, component, Nullable, type TSchema } from "../declare.js";
 import { compatTimestamp, money2 } from "./format.js";
 
@@ -375,7 +375,7 @@ export interface CoreRefusal {
   message: string;
 }
 
-/** The platform's status and body for each refusal of the core (src/returns/warehouse-rules.ts). */
+/** The platform's status and body for each refusal of the core (src/warehouse/rules.ts). */
 const REFUSAL_BODIES: Record<string, [number, (message: string) => unknown]> = {
   NOT_FOUND: [200, () => NOT_FOUND_BODY],
   UNPROCESSABLE_STATE: [200, (message) => ({ errors: { message, code: "UNPROCESSABLE_RETURN" } })],

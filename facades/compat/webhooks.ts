@@ -2,7 +2,7 @@
 // (GET/POST /api/v1/webhooks, PUT/DELETE /api/v1/webhooks/{id}; reference warehouse-compat-webhooks.md
 // §1.2) as four declarations, and the platform's return object its deliveries carry (§3.1), built
 // from the compat door's own return mapping (shapes.ts) so the vocabulary is written once.
-// The core decides (src/webhooks/warehouse.ts); here are only names and shapes.
+// The core decides (src/warehouse/webhooks.ts); here are only names and shapes.
 import type { GraphQLFormattedError } from "graphql";
 import { operation } from "../executor.js";
 import { Obj, T, Text, Nullable, component, type ResponseDecl } from "../declare.js";
@@ -242,8 +242,8 @@ export function renderWebhookReturn(r: CoreReturn, shopId: number): Record<strin
   return { ...head, ...rest };
 }
 
-/** What the assembly gives the core (src/webhooks/loop-format.ts: setWarehouseReturnView). */
-export const WAREHOUSE_RETURN_VIEW = { selection: WEBHOOK_RETURN_FIELDS, render: renderWebhookReturn };
+/** What the assembly gives the core (src/warehouse/webhook-format.ts: setWarehouseReturnView). */
+export const WAREHOUSE_RETURN_VIEW = { render: renderWebhookReturn };
 
 /** The delivery body's schema (documented on the door's OpenAPI `webhooks`; the tests validate deliveries against it). */
 export const PlatformReturnEvent = component(

@@ -11,6 +11,8 @@ import { DomainError } from "../core/errors.js";
 import * as identity from "../identity/service.js";
 import { ALL_SCOPES } from "../identity/scopes.js";
 import { seedStore } from "../demo/seed.js";
+// The assembly: records events through the webhooks domain (a seeded return fans out like any other).
+import "../domains.js";
 
 const PROGRAM = "npm run --silent cli --";
 

@@ -2,6 +2,7 @@ import type { RequestContext } from "../core/context.js";
 import type { PageArgs } from "../core/pagination.js";
 import { money } from "../core/money.js";
 import * as orders from "./service.js";
+import { orderCustomer, orderItemProduct, orderItemVariant, orderProtection } from "./fields.js";
 import { fulfillmentsOf } from "../fulfillments/service.js";
 import { returnsOfOrder } from "../returns/service.js";
 
@@ -25,11 +26,7 @@ export const ordersResolvers = {
   Order: {
     shippingAddress: (o: O) => (o.shippingAddress ? JSON.parse(o.shippingAddress) : null),
     billingAddress: (o: O) => (o.billingAddress ? JSON.parse(o.billingAddress) : null),
-    customer: (o: O) => ({
-      name: { given: o.customerFirstName, surname: o.customerLastName },
-      emailAddress: o.customerEmail,
-      phoneNumber: o.customerPhone,
-    }),
+    customer: orderCustomer,
     customerDetails: (o: O) => ({
       id: o.customerId,
       email: o.customerEmail,
@@ -59,24 +56,14 @@ export const ordersResolvers = {
     shippingCost: (o: O) => money(o.shippingCost, o.currency),
     taxes: (o: O) => money(o.taxTotal, o.currency),
     total: (o: O, _: unknown, ctx: Ctx) => orders.lineItemsOf(ctx, o.id).then((ls) => money(orders.orderTotal(o, ls), o.currency)),
-    protection: (o: O) => ({
-      covered: o.covered,
-      finalSaleCoverage: o.finalSaleCoverage,
-      packageProtection: o.packageProtection,
-      returnsCoverage: o.returnsCoverage,
-    }),
+    protection: orderProtection,
     tags: (o: O) => JSON.parse(o.tags) as string[],
     fulfillments: (o: O, _: unknown, ctx: Ctx) => fulfillmentsOf(ctx, o.id),
     returns: (o: O, _: unknown, ctx: Ctx) => returnsOfOrder(ctx, o.id),
   },
   OrderItem: {
     price: (l: L & { currency: string }) => money(l.unitPrice, l.currency),
-    product: (l: L) => ({ name: l.title, externalId: l.productId }),
-    variant: (l: L) => ({
-      name: l.variantTitle ?? l.title,
-      externalId: l.variantId,
-      sku: l.sku,
-      weight: l.weightGrams == null ? null : { kg: l.weightGrams / 1000 },
-    }),
+    product: orderItemProduct,
+    variant: orderItemVariant,
   },
 };

@@ -4,7 +4,7 @@
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
-import { recordEvent, eventsCommitted } from "../webhooks/events.js";
+import { recordEvent, eventsCommitted } from "../core/events.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { normaliseProvider } from "../orders/service.js";
 import { INITIAL_STATUS, RELEASED_STATUSES } from "./transitions.js";

@@ -14,7 +14,7 @@ import { DomainError, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { requestHash } from "../core/idempotency.js";
-import { recordEvent, eventsCommitted } from "../webhooks/events.js";
+import { recordEvent, eventsCommitted } from "../core/events.js";
 import { actorName, allocateCompatId, createdEntry } from "./service.js";
 import { INITIAL_STATUS } from "./transitions.js";
 

@@ -2,23 +2,20 @@ import { PAGE_SIZES } from "../core/bounds.js";
 import type { RequestContext } from "../core/context.js";
 import { actorName } from "./actors.js";
 import type { PageArgs } from "../core/pagination.js";
-import { money } from "../core/money.js";
-import { lineItemById, orderById, type LineItemRow, type OrderRow } from "../orders/service.js";
+import { orderById } from "../orders/service.js";
 import * as returns from "./service.js";
 import { bulkReturnAction, type BulkAction } from "./bulk.js";
 import { createReturn } from "./create.js";
-import { itemValues } from "./service.js";
+import { itemWithValues } from "./payload.js";
 import { RETURNS_CSV_COLUMNS, formatReturnNumber, listReturns, returnsCsvRow, statusCounts, type ReturnFilters } from "./list.js";
 import { returnsOverview } from "./overview.js";
 import { importReturns, type ImportReturnInput } from "./import.js";
 import { tagsOfReturn } from "./tags.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, TRANSITIONS, allowedActions, type ReturnStatus } from "./transitions.js";
+import * as f from "./fields.js";
 
 type Ctx = RequestContext;
 type R = returns.ReturnRow;
-type I = returns.ReturnItemRow;
-
-const wrap = (minor: number, currency: string) => ({ amount: money(minor, currency) });
 
 /** The return's order; null for an imported return (POST /returns/bulk), which has none. */
 async function orderOf(ctx: Ctx, r: R) {
@@ -30,75 +27,12 @@ async function orderOf(ctx: Ctx, r: R) {
 
 const currencyOf = returns.returnCurrency;
 
-/**
- * The order of an imported return, which has none, where a published shape requires one (the Return's
- * `order`, REST's order-read, webhook payloads, the warehouse platform's return): written once, here.
- * Empty strings and lists, amounts 0 in the return's currency, placed when the return was created.
- */
-function emptyOrder(r: R): OrderRow {
-  return {
-    id: "",
-    storeId: r.storeId,
-    provider: "",
-    externalId: "",
-    name: "",
-    source: "",
-    currency: currencyOf(r, null),
-    customerId: null,
-    customerEmail: null,
-    customerPhone: null,
-    customerFirstName: "",
-    customerLastName: "",
-    shippingAddress: null,
-    billingAddress: null,
-    shippingMethod: null,
-    shippingCost: 0,
-    discountTotal: 0,
-    taxTotal: 0,
-    totalPrice: null,
-    locationId: null,
-    tags: "[]",
-    covered: false,
-    finalSaleCoverage: false,
-    packageProtection: false,
-    returnsCoverage: false,
-    placedAt: r.createdAt,
-    version: 0,
-    createdAt: r.createdAt,
-    updatedAt: r.createdAt,
-    customerRecordId: null,
-  };
-}
-
-/** The return's order, or the empty one of an imported return. */
-const publishedOrderOf = async (ctx: Ctx, r: R) => (await orderOf(ctx, r)) ?? emptyOrder(r);
-
-interface ImportedCustomer {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-}
-
-async function itemWithValues(ctx: Ctx, item: I) {
-  // Through the order's line-item loader (one query per page of orders), which the order's own
-  // `lineItems`/`items` also use: a return read with its order selects the line items once.
-  // An imported item names a catalogue product, not a line: it carries no value.
-  const line = item.orderId && item.lineItemId ? await lineItemById(ctx, item.orderId, item.lineItemId) : null;
-  return { item, line, ...itemValues(item, line) };
-}
+type ImportedCustomer = f.ImportedCustomer;
 
 async function totalsOf(ctx: Ctx, r: R) {
   const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
   const values = await Promise.all(items.map((i) => itemWithValues(ctx, i)));
-  const sum = (comp: string) => values.filter((v) => v.item.compensation === comp).reduce((s, v) => s + v.refund, 0);
-  const c = currencyOf(r, order);
-  return {
-    charge: wrap(0, c),
-    exchange: wrap(0, c),
-    refund: wrap(sum("refund"), c),
-    storeCredit: wrap(sum("store_credit"), c),
-    shippingFee: wrap(0, c),
-  };
+  return f.totalsOf(values, currencyOf(r, order));
 }
 
 /** The arguments of `returns` and `returnsCsv`. */
@@ -107,7 +41,7 @@ type ReturnListArgs = { storeId: string; filter?: Omit<ReturnFilters, "sort"> | 
 /** Rows of the returns CSV a page holds at most (each reads its order and items through the loaders). */
 const CSV_PAGE = PAGE_SIZES.returnsCsv.max;
 
-const parse = <T>(s: string | null): T | null => (s ? (JSON.parse(s) as T) : null);
+const parse = f.parseJson;
 
 const actorOf = (type: string, id: string | null, name?: string | null) => ({ type, id, name: name ?? null });
 
@@ -199,76 +133,32 @@ export const returnsResolvers = {
   },
   Return: {
     number: (r: R) => formatReturnNumber(r.compatId),
-    order: async (r: R, _: unknown, ctx: Ctx) => {
-      const o = await publishedOrderOf(ctx, r);
-      return { id: o.id, name: o.name };
-    },
+    order: async (r: R, _: unknown, ctx: Ctx) => f.orderRefOf(await orderOf(ctx, r)),
     fullOrder: (r: R, _: unknown, ctx: Ctx) => orderOf(ctx, r),
-    publishedOrder: (r: R, _: unknown, ctx: Ctx) => publishedOrderOf(ctx, r),
+    publishedOrder: async (r: R, _: unknown, ctx: Ctx) => (await orderOf(ctx, r)) ?? f.emptyOrderOf(r, currencyOf(r, null)),
     currency: async (r: R, _: unknown, ctx: Ctx) => currencyOf(r, await orderOf(ctx, r)),
     items: async (r: R, _: unknown, ctx: Ctx) => {
       const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
       return Promise.all(items.map(async (i) => ({ ...(await itemWithValues(ctx, i)), currency: currencyOf(r, order) })));
     },
-    source: async (r: R, _: unknown, ctx: Ctx) => {
-      const o = await orderOf(ctx, r);
-      if (!o) {
-        const c = parse<ImportedCustomer>(r.customer) ?? {};
-        const address = parse<Record<string, string> & { phone?: string }>(r.shippingAddress);
-        return {
-          emailAddress: c.email ?? null,
-          mailingAddress: address ? postal(address) : null,
-          name: { given: c.firstName ?? "", surname: c.lastName ?? "" },
-          phoneNumber: address?.phone ?? null,
-        };
-      }
-      return {
-        emailAddress: o.customerEmail,
-        mailingAddress: parse(r.shippingAddress),
-        name: { given: o.customerFirstName, surname: o.customerLastName },
-        phoneNumber: o.customerPhone,
-      };
-    },
-    destination: (r: R) => {
-      const address = parse<Record<string, string> & { phone?: string }>(r.merchantAddress);
-      return { mailingAddress: address ? postal(address) : null, phoneNumber: address?.phone ?? null };
-    },
-    protection: async (r: R, _: unknown, ctx: Ctx) => {
-      const o = await orderOf(ctx, r);
-      if (!o)
-        return {
-          covered: false,
-          finalSaleCoverage: false,
-          packageProtection: false,
-          returnsCoverage: false,
-          labelPayer: null,
-          labelPayerReason: null,
-        };
-      return {
-        covered: o.covered,
-        finalSaleCoverage: o.finalSaleCoverage,
-        packageProtection: o.packageProtection,
-        returnsCoverage: o.returnsCoverage,
-        labelPayer: null,
-        labelPayerReason: null,
-      };
-    },
-    compensationMethods: async (r: R, _: unknown, ctx: Ctx) =>
-      [...new Set((await returns.itemsOf(ctx, r.id)).map((i) => i.compensation))].sort(),
-    completeWithNoAction: () => false,
-    giftCards: () => [],
-    exchange: () => null,
-    externalOrderIds: async (r: R, _: unknown, ctx: Ctx) => externalIdsOf(await orderOf(ctx, r)),
-    platformOrderIds: async (r: R, _: unknown, ctx: Ctx) => externalIdsOf(await orderOf(ctx, r)),
-    externalReturnIds: (r: R) => (r.externalReferenceId ? [{ provider: "import", value: r.externalReferenceId }] : []),
+    source: async (r: R, _: unknown, ctx: Ctx) => f.sourceOf(r, await orderOf(ctx, r)),
+    destination: (r: R) => f.destinationOf(r),
+    protection: async (r: R, _: unknown, ctx: Ctx) => f.protectionOf(await orderOf(ctx, r)),
+    compensationMethods: async (r: R, _: unknown, ctx: Ctx) => f.compensationMethodsOf(await returns.itemsOf(ctx, r.id)),
+    completeWithNoAction: () => f.RETURN_CONSTANTS.completeWithNoAction,
+    giftCards: () => f.RETURN_CONSTANTS.giftCards,
+    exchange: () => f.RETURN_CONSTANTS.exchange,
+    externalOrderIds: async (r: R, _: unknown, ctx: Ctx) => f.externalIdsOf(await orderOf(ctx, r)),
+    platformOrderIds: async (r: R, _: unknown, ctx: Ctx) => f.externalIdsOf(await orderOf(ctx, r)),
+    externalReturnIds: (r: R) => f.externalReturnIdsOf(r),
     internalCreatedByName: (r: R) => r.createdByName,
-    notes: (r: R) => (r.notes ? [{ message: r.notes, image: null }] : []),
-    shipment: (r: R) => shipmentOf(r),
+    notes: (r: R) => f.notesOf(r),
+    shipment: (r: R) => f.shipmentOf(r),
     shipments: (r: R) => {
-      const s = shipmentOf(r);
+      const s = f.shipmentOf(r);
       return s ? [s] : [];
     },
-    dropoffs: () => [],
+    dropoffs: () => f.RETURN_CONSTANTS.dropoffs,
     tags: (r: R, _: unknown, ctx: Ctx) => tagsOfReturn(ctx, r.id),
     totals: (r: R, _: unknown, ctx: Ctx) => totalsOf(ctx, r),
     createdBy: (r: R) => actorOf(r.createdByType, r.createdById, r.createdByName),
@@ -294,79 +184,8 @@ export const returnsResolvers = {
       actorOf(c.authorType, c.authorId, await actorName(ctx, c.authorType, c.authorId)),
   },
   ReturnItem: {
-    id: (v: { item: I }) => v.item.id,
-    // An imported item has no order line: empty strings, as the published shape requires the ref.
-    orderItem: (v: { item: I; line: LineItemRow | null }) => ({ id: v.item.lineItemId ?? "", line_item_id: v.line?.externalId ?? "" }),
-    quantity: (v: { item: I }) => v.item.quantity,
-    reason: (v: { item: I }) => v.item.reason,
-    reasonCode: (v: { item: I }) => v.item.reasonCode,
-    customerComment: (v: { item: I }) => v.item.customerComment,
-    reasons: (v: { item: I }) => (v.item.reason ? [v.item.reason] : []),
-    reasonCodes: (v: { item: I }) => (v.item.reasonCode ? [v.item.reasonCode] : []),
-    exchangeItem: () => null,
-    outcome: (v: { item: I }) =>
-      v.item.status === "rejected" ? "reject" : v.item.restock === true ? "restock" : v.item.restock === false ? "dispose" : null,
-    productAdjustment: (v: { item: I; currency: string }) =>
-      v.item.merchantAdjustment != null ? money(v.item.merchantAdjustment, v.currency).amount : null,
-    greenReturn: () => false,
-    processingImages: () => [],
-    customerImages: () => [],
-    shipmentGroupIds: () => [],
-    externalReturnLineItemId: () => null,
-    productId: (v: { item: I; line: LineItemRow | null }) => v.line?.productId ?? v.item.productId ?? null,
-    variantId: (v: { line: LineItemRow | null }) => v.line?.variantId ?? null,
-    sku: (v: { item: I; line: LineItemRow | null }) => v.line?.sku ?? v.item.sku ?? null,
-    upc: (v: { item: I }) => v.item.barcode ?? null,
-    grade: (v: { item: I }) => v.item.condition ?? null,
-    status: (v: { item: I }) => v.item.status,
-    multipleChoiceQuestions: () => [],
-    assessments: () => [],
-    refund: (v: { refund: number; currency: string; item: I }) => ({
-      amount: money(v.refund, v.currency),
-      type: v.item.compensation === "store_credit" ? "store_credit" : "original_payment",
-    }),
-    productValueNoTaxNoAdjustment: (v: { productValue: number; currency: string }) => wrap(v.productValue, v.currency),
-    maxMerchantAdjustment: (v: { maxAdjustment: number; currency: string }) => money(v.maxAdjustment, v.currency),
-    compensation: (v: { item: I }) => v.item.compensation,
-    imageUrl: (v: { line: LineItemRow | null }) => v.line?.imageUrl ?? null,
-    title: (v: { item: I }) => [v.item.productTitle, v.item.variantTitle].filter(Boolean).join(" · ") || null,
+    // The published fields (fields.ts), then what only GraphQL reads.
+    ...f.ITEM_FIELDS,
+    ...f.ITEM_EXTRA_FIELDS,
   },
 };
-
-const externalIdsOf = (o: { externalId: string } | null) => (o ? [o.externalId] : []);
-
-/** A stored address as the Return's mailingAddress (the import's `name`/`phone` are not part of it). */
-function postal(a: Record<string, string>) {
-  return {
-    line1: a.line1,
-    line2: a.line2 ?? "",
-    city: a.city,
-    state: a.state ?? "",
-    postalCode: a.postalCode ?? "",
-    country: a.country,
-  };
-}
-
-function shipmentOf(r: R) {
-  const label = parse<{
-    trackingNumber: string;
-    carrier?: string | null;
-    trackingUrl?: string | null;
-    postageLabelUrl?: string | null;
-    formLabelUrl?: string | null;
-  }>(r.label);
-  if (!label) return null;
-  return {
-    carrier: label.carrier ?? null,
-    status: "unknown",
-    tracker: label.trackingNumber,
-    trackingUrl: label.trackingUrl ?? null,
-    postageLabel: label.postageLabelUrl ?? null,
-    formLabel: label.formLabelUrl ?? null,
-    shipmentGroupId: null,
-    itemIds: [] as string[],
-    externalLocationId: null,
-    estimatedDeliveryDate: null,
-    deliveredAt: null,
-  };
-}

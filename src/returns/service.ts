@@ -5,7 +5,7 @@ import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { money, parseMajor } from "../core/money.js";
-import { recordEvent, eventsCommitted } from "../webhooks/events.js";
+import { recordEvent, eventsCommitted } from "../core/events.js";
 import type { TransactionClient } from "../db/client.js";
 import { findOrder, type LineItemRow } from "../orders/service.js";
 import { restockReturnItems } from "../inventory/service.js";

@@ -10,7 +10,7 @@ import { newId } from "../core/ids.js";
 import { holdCountLimit } from "../core/count-limits.js";
 import { groupBy } from "../core/loaders.js";
 import type { TransactionClient } from "../db/client.js";
-import { eventsCommitted, recordEvent } from "../webhooks/events.js";
+import { eventsCommitted, recordEvent } from "../core/events.js";
 import { PILL_THEMES } from "./tag-shapes.js";
 
 export { PILL_THEMES };

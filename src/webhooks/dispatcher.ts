@@ -30,7 +30,7 @@ import { ensureEventPayload, renderPendingSnapshots } from "./payload.js";
 import { connectProblem, guardedLookup, originOf, type UrlPolicy } from "./ssrf.js";
 import { adjust, saturated } from "./fairness.js";
 import { bearerTokenOf } from "./service.js";
-import { loopEventBody, loopRetryDelay, loopSignature } from "./loop-format.js";
+import { formatOf } from "./formats.js";
 
 const RESPONSE_BODY_LIMIT = 2048;
 const USER_AGENT = "Retour-Webhooks/1.0";
@@ -44,7 +44,7 @@ export interface DispatcherOptions {
 
 type DeliveryRow = ClaimedDelivery;
 
-/** `url` is parsed once per cache load (null: unparseable). A "loop" webhook's secret is its store's (WarehouseAccount). */
+/** `url` is parsed once per cache load (null: unparseable). A registered format may sign with a secret of its own (formats.ts secretsOf). */
 type WebhookRow = {
   id: string;
   kind: string;
@@ -69,7 +69,7 @@ const RECORD_BATCH = 64;
 interface SendResult {
   ok: boolean;
   statusCode: number | null;
-  /** The answer's Retry-After header (kind "loop" honours it). */
+  /** The answer's Retry-After header (a registered format's retry policy may honour it). */
   retryAfter?: string | null;
   body: string | null;
   error: string | null;
@@ -211,10 +211,13 @@ export class Dispatcher {
     if (!stale.length) return;
     const prisma = this.services.db.prisma;
     const found = await prisma.webhook.findMany({ where: { id: { in: stale } } });
-    const loopStores = [...new Set(found.filter((w) => w.kind === "loop").map((w) => w.storeId))];
-    const accounts = loopStores.length
-      ? new Map((await prisma.warehouseAccount.findMany({ where: { storeId: { in: loopStores } } })).map((a) => [a.storeId, a.secretEnc]))
-      : new Map<string, string>();
+    // Secrets of registered formats, one read per format present in the batch.
+    const secrets = new Map<string, Map<string, string>>();
+    for (const kind of new Set(found.map((w) => w.kind))) {
+      const format = formatOf(kind);
+      if (format)
+        secrets.set(kind, await format.secretsOf(prisma, [...new Set(found.filter((w) => w.kind === kind).map((w) => w.storeId))]));
+    }
     if (this.webhookCache.size > 10_000) this.webhookCache.clear();
     for (const id of stale) this.webhookCache.set(id, { at: now, row: null });
     for (const w of found) {
@@ -228,7 +231,7 @@ export class Dispatcher {
           callbackUrl: w.callbackUrl,
           url: parseUrl(w.callbackUrl),
           origin: originOf(w.callbackUrl),
-          secret: decryptSecret(this.cfg.encryptionKey, (w.kind === "loop" && accounts.get(w.storeId)) || w.signingSecretEnc),
+          secret: decryptSecret(this.cfg.encryptionKey, secrets.get(w.kind)?.get(w.storeId) || w.signingSecretEnc),
           token: bearerTokenOf(this.services, w),
         },
       });
@@ -365,10 +368,10 @@ export class Dispatcher {
     const seq = d.seq;
     const webhook = await this.webhook(d.webhookId);
     if (!webhook) return; // deleted meanwhile (its deliveries go with it)
-    const loop = webhook.kind === "loop";
-    let body = d.payload ?? (loop ? null : d.eventPayload) ?? null;
+    const format = formatOf(webhook.kind);
+    let body = d.payload ?? (format ? null : d.eventPayload) ?? null;
     if (body === null && d.eventId)
-      body = loop ? await loopEventBody(services, d.eventId, d.type) : await ensureEventPayload(services, d.eventId);
+      body = format ? await format.body(services, d.eventId, d.type) : await ensureEventPayload(services, d.eventId);
     // The attempt must end before the lease does, or another replica may send it too (a duplicate
     // without any crash). When claiming and rendering ate into the lease (a busy process), renew it.
     if (d.leaseExpiresAt.getTime() - Date.now() < this.cfg.timeoutMs + (this.cfg.leaseMs - this.cfg.timeoutMs) / 2) {
@@ -385,14 +388,10 @@ export class Dispatcher {
     } else if (!webhook.active) {
       // An inactive subscription is sent nothing: what was queued before it was switched off is discarded.
       result = { ok: false, statusCode: null, body: null, error: "the webhook is inactive", latencyMs: 0 };
-    } else if (loop) {
-      // The platform's headers only: no Standard Webhooks headers, no bearer token.
-      const headers = {
-        "content-type": "application/json",
-        "user-agent": USER_AGENT,
-        "x-loop-signature": loopSignature(webhook.secret, body),
-      };
-      result = await this.post(webhook.url, headers, body, signal, this.cfg.loopTimeoutMs);
+    } else if (format) {
+      // The format's headers only: no Standard Webhooks headers, no bearer token.
+      const headers = { "content-type": "application/json", "user-agent": USER_AGENT, ...format.headers(webhook.secret, body) };
+      result = await this.post(webhook.url, headers, body, signal, format.timeoutMs(this.cfg));
     } else {
       const { secret, token } = webhook;
       const headers: Record<string, string> = {
@@ -412,7 +411,7 @@ export class Dispatcher {
     sent();
     if (this.crashed) return;
     if (body !== null && webhook.active) services.metrics?.deliveryAttempt(result.ok, result.latencyMs);
-    const outcome = this.outcomeOf(d, result, loop, webhook.active);
+    const outcome = this.outcomeOf(d, result, webhook.kind, webhook.active);
     // The attempt happened: record it, retrying transient database errors (pool exhausted, serialisation).
     for (let i = 1; ; i++) {
       try {
@@ -436,13 +435,14 @@ export class Dispatcher {
   }
 
   /** The delivery's new state after this attempt: delivered, a retry after the schedule's delay (±20%), or discarded. */
-  private outcomeOf(d: DeliveryRow, r: SendResult, loop: boolean, active: boolean): Outcome & { delay: number } {
+  private outcomeOf(d: DeliveryRow, r: SendResult, kind: string, active: boolean): Outcome & { delay: number } {
     const schedule = this.cfg.retrySchedule;
     const number = d.attempts + 1;
-    // Kind "loop" retries by the platform's policy (loop-format.ts); an inactive webhook's delivery ends at once.
-    const loopDelay = loop ? loopRetryDelay(this.cfg.loopRetrySchedule, number, r) : null;
-    const final = !active || (loop ? loopDelay === null : r.ok || number > schedule.length);
-    const delay = final ? 0 : (loopDelay ?? Math.round(schedule[number - 1] * (0.8 + Math.random() * 0.4)));
+    // A registered format retries by its own policy (formats.ts); an inactive webhook's delivery ends at once.
+    const format = formatOf(kind);
+    const formatDelay = format ? format.retryDelay(this.cfg, number, r) : null;
+    const final = !active || (format ? formatDelay === null : r.ok || number > schedule.length);
+    const delay = final ? 0 : (formatDelay ?? Math.round(schedule[number - 1] * (0.8 + Math.random() * 0.4)));
     return {
       seq: d.seq,
       deliveryId: d.id,

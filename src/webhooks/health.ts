@@ -3,7 +3,7 @@
 // Kept apart from service.ts (subscriptions, replay) and dispatcher.ts (delivery).
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
-import { eventsCommitted } from "./events.js";
+import { eventsCommitted } from "../core/events.js";
 import { newId } from "../core/ids.js";
 import { enqueueDelivery } from "./outbox.js";
 import { getWebhook } from "./service.js";

@@ -5,6 +5,8 @@
 // there, whichever replica sends it, and different subjects never wait for each other.
 import type { TransactionClient } from "../db/client.js";
 import { newId } from "../core/ids.js";
+import type { EventHooks } from "../core/events.js";
+import { deliveryFormats, triggersColumn, triggersOf } from "./formats.js";
 
 /** Locks the (webhook, subject) stream row for the rest of the transaction. */
 export async function lockStream(tx: TransactionClient, webhookId: string, subjectId: string): Promise<void> {
@@ -23,7 +25,7 @@ export interface EnqueueInput {
   type: string;
   /** Only for deliveries without an event (backfill snapshots). */
   payload?: string | null;
-  /** The webhook's kind ("redo" when omitted); for "loop", `type` is the platform's trigger. */
+  /** The webhook's kind ("redo" when omitted); for a registered format (formats.ts), `type` is its trigger. */
   format?: string;
   reason: "event" | "backfill" | "replay" | "retry" | "test";
 }
@@ -43,8 +45,9 @@ export async function enqueueDelivery(tx: TransactionClient, input: EnqueueInput
 
 /**
  * Called by recordEvent inside the change's transaction (transactional outbox): one delivery per
- * subscription of the event's topic in its store: every `redo` one, and each active `loop` one whose
- * trigger the event fires (its delivery's type is that trigger). Rolled back with the change; committed with it.
+ * subscription of the event's topic in its store: every `redo` one, and each active one of a registered
+ * format (formats.ts) whose trigger the event fires (its delivery's type is that trigger). Rolled back
+ * with the change; committed with it.
  */
 export async function fanOutEvent(
   tx: TransactionClient,
@@ -54,21 +57,40 @@ export async function fanOutEvent(
     where: {
       storeId: event.storeId,
       topic: event.topic,
-      OR: [{ kind: "redo" }, ...(event.triggers.length ? [{ kind: "loop", status: "active", trigger: { in: event.triggers } }] : [])],
+      OR: [
+        { kind: "redo" },
+        ...(event.triggers.length
+          ? deliveryFormats().map((f) => ({ kind: f.kind, status: "active", trigger: { in: event.triggers } }))
+          : []),
+      ],
     },
     select: { id: true, kind: true, trigger: true },
     orderBy: { id: "asc" },
   });
   for (const hook of hooks) {
-    const loop = hook.kind === "loop";
+    const triggered = hook.kind !== "redo";
     await enqueueDelivery(tx, {
       webhookId: hook.id,
       storeId: event.storeId,
       eventId: event.id,
       subjectId: event.subjectId,
-      type: loop ? hook.trigger! : event.type,
+      type: triggered ? hook.trigger! : event.type,
       reason: "event",
       format: hook.kind,
     });
   }
 }
+
+/** What the core's recordEvent asks of the webhooks (given at assembly, src/domains.ts). */
+export const WEBHOOK_EVENT_HOOKS: EventHooks = {
+  columnsOf(e) {
+    // An object stored with the event is in the format of the subscriptions it fires.
+    const owner = e.platformObject ? deliveryFormats().find((f) => f.triggersOf(e).length) : undefined;
+    return {
+      platformTriggers: triggersColumn(triggersOf(e)),
+      platformPayload: e.platformObject && owner ? owner.objectBytes(e.platformObject) : null,
+    };
+  },
+  recorded: (tx, e) =>
+    fanOutEvent(tx, { id: e.id, storeId: e.storeId, topic: e.topic, subjectId: e.subjectId, type: e.type, triggers: triggersOf(e) }),
+};

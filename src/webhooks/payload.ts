@@ -4,7 +4,7 @@
 // crashed before rendering is rendered at its first delivery (first write wins).
 import type { Services } from "../core/context.js";
 import { topicOf } from "./topics.js";
-import { ensurePlatformPayload } from "./loop-format.js";
+import { deliveryFormats } from "./formats.js";
 
 export async function renderSnapshot(
   services: Services,
@@ -38,17 +38,17 @@ export async function ensureEventPayload(services: Services, eventId: string): P
 
 /**
  * Renders the snapshots of events that have unfinished deliveries and none yet: Retour's own (`payload`)
- * for `redo` deliveries, the warehouse platform's object (`platformPayload`, loop-format.ts) for `loop` ones.
+ * for `redo` deliveries, a registered format's object (`platformPayload`, formats.ts) for its own.
  */
 export async function renderPendingSnapshots(services: Services, limit = 100): Promise<number> {
   const formats = [
     { format: "redo", missing: { payload: null }, ensure: ensureEventPayload },
-    { format: "loop", missing: { platformPayload: null }, ensure: ensurePlatformPayload },
+    ...deliveryFormats().map((f) => ({ format: f.kind, missing: { platformPayload: null }, ensure: f.ensurePayload })),
   ];
   let rendered = 0;
   for (const f of formats) {
-    // Most deployments have no loop webhook: one look at the small webhook table spares scanning the backlog again.
-    if (f.format === "loop" && !(await services.db.prisma.webhook.findFirst({ where: { kind: "loop" }, select: { id: true } }))) continue;
+    // Most deployments have no webhook of another format: one look at the small webhook table spares scanning the backlog again.
+    if (f.format !== "redo" && !(await services.db.prisma.webhook.findFirst({ where: { kind: f.format }, select: { id: true } }))) continue;
     const rows = await services.db.prisma.webhookDelivery.findMany({
       where: { status: { in: ["pending", "waiting"] }, format: f.format, eventId: { not: null }, event: f.missing },
       select: { eventId: true },

@@ -2,7 +2,6 @@ import type { RequestContext } from "../core/context.js";
 import type { PageArgs } from "../core/pagination.js";
 import * as webhooks from "./service.js";
 import { sendTestEvent, webhookHealth } from "./health.js";
-import * as warehouse from "./warehouse.js";
 
 type Ctx = RequestContext;
 
@@ -12,8 +11,6 @@ export const webhookResolvers = {
     webhook: (_: unknown, a: { id: string }, ctx: Ctx) => webhooks.getWebhook(ctx, a.id),
     webhookDeliveries: (_: unknown, a: webhooks.DeliveryFilter & PageArgs, ctx: Ctx) => webhooks.listDeliveries(ctx, a, a),
     webhookDelivery: (_: unknown, a: { id: string }, ctx: Ctx) => webhooks.getDelivery(ctx, a.id),
-    warehouseWebhooks: (_: unknown, a: { storeId?: string | null }, ctx: Ctx) => warehouse.listWarehouseWebhooks(ctx, a.storeId),
-    warehouseSigningSecret: (_: unknown, a: { storeId: string }, ctx: Ctx) => warehouse.signingSecretOf(ctx, a.storeId),
   },
   Mutation: {
     createWebhook: (_: unknown, a: { storeId: string; input: webhooks.CreateWebhookInput; idempotencyKey?: string | null }, ctx: Ctx) =>
@@ -24,17 +21,6 @@ export const webhookResolvers = {
     replayWebhook: (_: unknown, a: { id: string; start: Date }, ctx: Ctx) => webhooks.replayWebhook(ctx, a.id, a.start),
     retryWebhookDelivery: (_: unknown, a: { id: string }, ctx: Ctx) => webhooks.retryDelivery(ctx, a.id),
     sendWebhookTestEvent: (_: unknown, a: { id: string }, ctx: Ctx) => sendTestEvent(ctx, a.id),
-    createWarehouseWebhook: (_: unknown, a: { storeId?: string | null; input: warehouse.WarehouseWebhookInput }, ctx: Ctx) =>
-      warehouse.createWarehouseWebhook(ctx, a.storeId, a.input),
-    updateWarehouseWebhook: (
-      _: unknown,
-      a: { storeId?: string | null; platformId: number; input: warehouse.WarehouseWebhookInput },
-      ctx: Ctx,
-    ) => warehouse.updateWarehouseWebhook(ctx, a.storeId, a.platformId, a.input),
-    deleteWarehouseWebhook: (_: unknown, a: { storeId?: string | null; platformId: number }, ctx: Ctx) =>
-      warehouse.deleteWarehouseWebhook(ctx, a.storeId, a.platformId),
-    revealWarehouseSigningSecret: (_: unknown, a: { storeId: string }, ctx: Ctx) => warehouse.revealSigningSecret(ctx, a.storeId),
-    rotateWarehouseSigningSecret: (_: unknown, a: { storeId: string }, ctx: Ctx) => warehouse.rotateSigningSecret(ctx, a.storeId),
   },
   Webhook: {
     callback: (w: { callbackUrl: string; authTokenEnc: string | null }) => ({
@@ -44,10 +30,6 @@ export const webhookResolvers = {
     deliveries: (w: { id: string }, a: Omit<webhooks.DeliveryFilter, "webhookId"> & PageArgs, ctx: Ctx) =>
       webhooks.listDeliveries(ctx, { ...a, webhookId: w.id }, a),
     health: (w: { id: string }, _: unknown, ctx: Ctx) => webhookHealth(ctx, w.id),
-    // Fields of kind "loop" only: absent on "redo" webhooks.
-    trigger: (w: { kind: string; trigger: string | null }) => (w.kind === "loop" ? w.trigger : null),
-    platformId: (w: { kind: string; platformId: number | null }) => (w.kind === "loop" ? w.platformId : null),
-    shopId: (w: { kind: string; storeId: string }, _: unknown, ctx: Ctx) => (w.kind === "loop" ? warehouse.shopIdOf(ctx, w.storeId) : null),
   },
   WebhookDelivery: {
     attemptCount: (d: { attempts: number }) => d.attempts,

@@ -3,7 +3,7 @@ import type { RequestContext } from "../core/context.js";
 import type { Services } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
-import { eventsCommitted } from "./events.js";
+import { eventsCommitted } from "../core/events.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { indexBy, groupBy } from "../core/loaders.js";
@@ -15,10 +15,12 @@ import { enqueueDelivery } from "./outbox.js";
 import { renderSnapshot } from "./payload.js";
 import { LIST_BOUNDS, PAGE_SIZES, REPLAY_BOUNDS } from "../core/bounds.js";
 import { holdStoreWebhookLimit } from "./store-limit.js";
+import { deliveryFormats, formatOf } from "./formats.js";
 
 /** What list/get answer instead of the subscriber's token; sending it back in an update keeps the stored token. */
 export const MASKED_TOKEN = "********";
-export const KINDS = ["redo", "loop"];
+/** Retour's own kind and every registered format's (formats.ts). */
+const kinds = () => ["redo", ...deliveryFormats().map((f) => f.kind)];
 export const DELIVERY_STATUSES = ["waiting", "pending", "delivered", "discarded"];
 
 export interface CallbackInput {
@@ -148,15 +150,14 @@ async function createWebhookOnce(
       "webhook.topic",
     );
   const kind = input.kind ?? "redo";
-  // A `loop` webhook needs the platform's trigger and status: it has its own door.
-  if (kind === "loop")
+  // A webhook of a registered format needs its trigger and status: its domain has its own operations.
+  const format = formatOf(kind);
+  if (format) throw fail.badInput(format.refuseCreate, "webhook.kind");
+  if (!kinds().includes(kind))
     throw fail.badInput(
-      "`webhook.kind` `loop` (the warehouse platform's webhooks) is created with createWarehouseWebhook, or POST /api/v1/webhooks on the compat door, which take its topic and trigger.",
-      "webhook.kind",
-    );
-  if (!KINDS.includes(kind))
-    throw fail.badInput(
-      `\`webhook.kind\` must be one of ${KINDS.map((k) => `\`${k}\``).join(", ")}; got ${JSON.stringify(kind)}.`,
+      `\`webhook.kind\` must be one of ${kinds()
+        .map((k) => `\`${k}\``)
+        .join(", ")}; got ${JSON.stringify(kind)}.`,
       "webhook.kind",
     );
   const externalId = checkExternalId(input.externalId, "webhook.externalId");
@@ -260,7 +261,7 @@ export async function getWebhook(ctx: RequestContext, id: string) {
   return findOwn(ctx, id);
 }
 
-/** The store's `redo` webhooks (the warehouse platform's are listed by warehouse.ts). */
+/** The store's `redo` webhooks (a registered format's are listed by its domain). */
 export async function listWebhooks(ctx: RequestContext, storeId: string) {
   return ctx.prisma.webhook.findMany({ where: { storeId, kind: "redo" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
@@ -268,11 +269,8 @@ export async function listWebhooks(ctx: RequestContext, storeId: string) {
 export async function updateWebhook(ctx: RequestContext, id: string, input: UpdateWebhookInput) {
   const existing = await findOwn(ctx, id);
   if (!existing) throw notFound(id);
-  if (existing.kind === "loop")
-    throw fail.badInput(
-      `Webhook ${id} is the warehouse platform's (kind \`loop\`): change it with updateWarehouseWebhook, or PUT /api/v1/webhooks/${existing.platformId} on the compat door.`,
-      "id",
-    );
+  const format = formatOf(existing.kind);
+  if (format) throw fail.badInput(format.refuseUpdate(existing), "id");
   const { url, token } = checkCallback(ctx, input.callback, "webhook.callback");
   const externalId = input.externalId === undefined ? existing.externalId : checkExternalId(input.externalId, "webhook.externalId");
   const key = ctx.config.webhooks.encryptionKey;
@@ -331,7 +329,7 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
     );
   }
   const prisma = ctx.prisma;
-  const loop = webhook.kind === "loop";
+  const triggered = formatOf(webhook.kind) !== undefined;
   let queued = 0;
   let nextStart: Date | null = null;
   let cursor: { occurredAt: Date; id: string } | null = null;
@@ -342,8 +340,8 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
         where: {
           storeId: webhook.storeId,
           topic: webhook.topic,
-          // A loop webhook gets again the events that fired its trigger.
-          ...(loop ? { platformTriggers: { contains: `,${webhook.trigger},` } } : {}),
+          // A webhook of a registered format gets again the events that fired its trigger.
+          ...(triggered ? { platformTriggers: { contains: `,${webhook.trigger},` } } : {}),
           occurredAt: { gte: start },
           ...(c ? { OR: [{ occurredAt: { gt: c.occurredAt } }, { occurredAt: c.occurredAt, id: { gt: c.id } }] } : {}),
         },
@@ -376,7 +374,7 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
             storeId: webhook.storeId,
             eventId: e.id,
             subjectId,
-            type: loop ? webhook.trigger! : e.type,
+            type: triggered ? webhook.trigger! : e.type,
             reason: "replay",
             format: webhook.kind,
           });

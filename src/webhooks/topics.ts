@@ -1,8 +1,8 @@
-// The topic registry: a topic is ONE declaration. Adding `order` or `fulfillment` means adding an
-// entry here (its event types, how to render a subject's payload, and which subjects a backfill covers);
-// subscriptions, fan-out, delivery, replay and backfill need no other change.
+// The topic registry: a topic is ONE declaration, written by the domain that owns the subject (the
+// `return` topic: src/returns/topic.ts) and registered at assembly (src/domains.ts). Adding `order` or
+// `fulfillment` means declaring its event types, how to render a subject's payload, and which subjects
+// a backfill covers; subscriptions, fan-out, delivery, replay and backfill need no other change.
 import type { Services } from "../core/context.js";
-import { listReturnSubjectsForBackfill, renderReturnTopic } from "./return-topic.js";
 
 export interface TopicDefinition {
   name: string;
@@ -27,10 +27,3 @@ export function topicOf(name: string): TopicDefinition | undefined {
 export function topicNames(): string[] {
   return [...registry.keys()];
 }
-
-registerTopic({
-  name: "return",
-  eventTypes: ["created", "updated", "backfill"],
-  render: renderReturnTopic,
-  listSubjectsForBackfill: listReturnSubjectsForBackfill,
-});

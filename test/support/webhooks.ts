@@ -1,7 +1,8 @@
 // Helpers for webhook tests: write outbox events the way a domain does (recordEvent in a transaction,
 // eventsCommitted after commit).
 import type { Services } from "../../src/core/context.js";
-import { eventsCommitted, recordEvent } from "../../src/webhooks/events.js";
+import { eventsCommitted, recordEvent } from "../../src/core/events.js";
+import "../../src/domains.js"; // the assembly: recordEvent fans out through the webhooks domain
 
 export async function emit(services: Services, storeId: string, subjectId: string, type = "updated", topic = "return") {
   if (topic === "return") await ensureReturn(services, storeId, subjectId);

@@ -11,7 +11,7 @@ import {
   triggersOf,
   warehouseWebhookInput,
 } from "../../facades/dashboard/app/src/logic.js";
-import { WAREHOUSE_TOPICS as CORE_TOPICS, WAREHOUSE_TRIGGERS as CORE_TRIGGERS } from "../../src/webhooks/warehouse.js";
+import { WAREHOUSE_TOPICS as CORE_TOPICS, WAREHOUSE_TRIGGERS as CORE_TRIGGERS } from "../../src/warehouse/webhooks.js";
 
 const form = { topic: "return", trigger: "return.created", url: "https://example.com/hooks/loop", status: "inactive" as const };
 

@@ -10,7 +10,6 @@ import { listBoundProblems } from "../../src/core/list-bounds.js";
 import { DEFAULT_MAX_COST, DOOR_DOCUMENT_MAX_COST, computeQueryCost } from "../../src/core/limits.js";
 import { restOperations } from "../../facades/rest/index.js";
 import { compatOperations } from "../../facades/compat/index.js";
-import { RETURN_WITH_ORDER } from "../../src/returns/documents.js";
 import { ALL_OPERATIONS } from "../../facades/dashboard/app/src/operations.js";
 
 const schema = buildSchema(DOMAINS);
@@ -31,7 +30,6 @@ const doorDocuments: [string, DocumentNode][] = [
   ...[...restOperations(), ...compatOperations()].map(
     (op) => [op.source.trim().split(/[\s({]/)[1] || op.source.slice(0, 40), op.document] as [string, DocumentNode],
   ),
-  ["ReturnWithOrder (webhook payloads)", parse(RETURN_WITH_ORDER)],
 ];
 // The dashboard is a client of /graphql like any other: it gets the public limit.
 const dashboardDocuments = Object.entries(ALL_OPERATIONS).map(

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  closedAtOf,
-  editedAtOf,
-  refundParts,
-  restockStatusOf,
-  warehouseOutcome,
-  warehouseTotals,
-} from "../../src/returns/warehouse-rules.js";
+import { closedAtOf, editedAtOf, refundParts, restockStatusOf, warehouseOutcome, warehouseTotals } from "../../src/warehouse/rules.js";
 
 const at = (s: string) => new Date(`2026-01-0${s}T00:00:00Z`);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../src/core/errors.js";
-import { compatStateOf, listWindow, statusesFor, warehouseRefusal } from "../../src/returns/warehouse-rules.js";
+import { warehouseStateOf, listWindow, statusesFor, warehouseRefusal } from "../../src/warehouse/rules.js";
 import { RETURN_STATUSES } from "../../src/returns/transitions.js";
 
 const NOW = new Date("2026-06-10T12:00:00Z");
@@ -8,11 +8,11 @@ const d = (s: string) => new Date(s);
 
 describe("warehouse states", () => {
   it("maps every status onto the platform's five states", () => {
-    for (const s of RETURN_STATUSES) expect(["open", "closed", "cancelled", "review"]).toContain(compatStateOf(s));
-    expect(compatStateOf("flagged")).toBe("open");
-    expect(compatStateOf("rejected")).toBe("closed");
-    expect(compatStateOf("deleted")).toBe("cancelled");
-    expect(compatStateOf("in_review")).toBe("review");
+    for (const s of RETURN_STATUSES) expect(["open", "closed", "cancelled", "review"]).toContain(warehouseStateOf(s));
+    expect(warehouseStateOf("flagged")).toBe("open");
+    expect(warehouseStateOf("rejected")).toBe("closed");
+    expect(warehouseStateOf("deleted")).toBe("cancelled");
+    expect(warehouseStateOf("in_review")).toBe("review");
     expect(statusesFor(["review"]).sort()).toEqual(["in_review", "needs_review"]);
     expect(statusesFor(["expired"])).toEqual([]);
   });

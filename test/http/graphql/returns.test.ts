@@ -3,7 +3,7 @@ import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { expectNoErrors } from "../../support/gql.js";
 import { pushOrder } from "../../support/orders.js";
-import { renderReturnPayload } from "../../../src/returns/documents.js";
+import { renderReturnPayload } from "../../../src/returns/payload.js";
 import { seedReturns } from "../../../src/returns/seed.js";
 
 const CREATE = `mutation($s: ID!, $i: CreateReturnInput!, $k: String) {

@@ -14,7 +14,7 @@ import { startTestService, type TestService } from "../../support/server.js";
 import { flakyResponder, startSubscriber, type Received, type Subscriber } from "../../support/subscriber.js";
 import { startChildService, type ChildService } from "../../support/child-service.js";
 import { ensureReturn } from "../../support/webhooks.js";
-import { recordEvent } from "../../../src/webhooks/events.js";
+import { recordEvent } from "../../../src/core/events.js";
 import { systemContext } from "../../../src/core/context.js";
 import { createWebhook } from "../../../src/webhooks/service.js";
 

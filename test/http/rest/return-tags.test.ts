@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { pushOrder, returnBody } from "../../support/orders.js";
-import { renderReturnPayload } from "../../../src/returns/documents.js";
+import { renderReturnPayload } from "../../../src/returns/payload.js";
 
 const TAG = `mutation($id: ID!, $names: [String!]!) { tagReturn(id: $id, names: $names) { id tags { name source } } }`;
 const UNTAG = `mutation($id: ID!, $names: [String!]!) { untagReturn(id: $id, names: $names) { id tags { name source } } }`;

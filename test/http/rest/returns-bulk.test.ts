@@ -5,7 +5,7 @@ import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { compatClient } from "../../support/compat.js";
 import { expectNoErrors } from "../../support/gql.js";
-import { renderReturnPayload } from "../../../src/returns/documents.js";
+import { renderReturnPayload } from "../../../src/returns/payload.js";
 
 describe.each(providers)("import returns over REST v2.2 (%s)", (provider) => {
   let svc: TestService;

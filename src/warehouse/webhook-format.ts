@@ -1,5 +1,7 @@
-// Kind "loop": deliveries in the warehouse platform's format (reference warehouse-compat-webhooks.md
-// §2–§3, §5). What differs from kind "redo" is all here, so the dispatcher keeps one small branch:
+// Kind "loop" (its public name, kept: stored rows and clients see it): deliveries in the warehouse
+// platform's format (reference warehouse-compat-webhooks.md §2–§3, §5). What differs from kind "redo"
+// is all here, declared once (WAREHOUSE_DELIVERY_FORMAT) and registered at assembly (src/domains.ts)
+// into the webhooks domain's format registry (src/webhooks/formats.ts), which names no integration:
 // - which of the platform's triggers an event fires (recorded with the event, for fan-out and replay);
 // - the body: PHP `json_encode` style bytes `{"topic":…,"trigger":…,<the object's fields>}`, where the
 //   object is rendered once per event (DomainEvent.platformPayload) and topic/trigger come from the event
@@ -7,21 +9,17 @@
 // - the headers: `Content-Type`, `X-Loop-Signature` = base64(HMAC-SHA256(store secret, exact body)), a User-Agent;
 // - the retry policy: 6 attempts, backoff ±25%, Retry-After up to 30 minutes, no retry on other 4xx.
 // The platform's return object is the compat door's vocabulary: the assembly (facades/server.ts) gives
-// its selection and mapping (setWarehouseReturnView), so the mapping is written once, in the door.
+// its renaming (setWarehouseReturnView), written once, in the door; the values come from the rows
+// (return-object.ts), as the door's reads have them.
 import { createHmac } from "node:crypto";
-import { execute, parse, type DocumentNode } from "graphql";
 import { systemContext, type Services } from "../core/context.js";
-import { compatStateOf } from "../returns/warehouse-states.js";
+import type { WebhookConfig } from "../config.js";
+import type { DeliveryFormat, TriggerFacts } from "../webhooks/formats.js";
+import { warehouseStateOf } from "./states.js";
+import { warehouseReturnOf } from "./return-object.js";
+import { eventsCommitted, recordEvent } from "../core/events.js";
 
 // ─── Triggers ─────────────────────────────────────────────────────────────────
-
-/** The event facts that decide the platform's triggers. */
-export interface TriggerFacts {
-  topic: string;
-  type: string;
-  /** The subject's status before and after the change (returns), when it is a status change. */
-  statusChange?: { from: string; to: string } | null;
-}
 
 /**
  * The triggers an event fires (reference §5 q11): `return.created` on creation; `return.updated` on
@@ -33,13 +31,8 @@ export function platformTriggersOf(e: TriggerFacts): string[] {
   if (e.topic !== "return") return [];
   if (e.type === "created") return ["return.created"];
   const c = e.statusChange;
-  const closed = !!c && compatStateOf(c.to) === "closed" && compatStateOf(c.from) !== "closed";
+  const closed = !!c && warehouseStateOf(c.to) === "closed" && warehouseStateOf(c.from) !== "closed";
   return closed ? ["return.updated", "return.closed"] : ["return.updated"];
-}
-
-/** As stored in DomainEvent.platformTriggers: comma-wrapped, so `contains ",<trigger>,"` matches one exactly. */
-export function triggersColumn(triggers: string[]): string | null {
-  return triggers.length ? `,${triggers.join(",")},` : null;
 }
 
 // ─── Body and signature ───────────────────────────────────────────────────────
@@ -52,13 +45,13 @@ export function phpJson(value: unknown): string {
 }
 
 /** `{"topic":…,"trigger":…,…object}`: the platform's flat payload, from the stored object's bytes. */
-export function loopBody(topic: string, trigger: string, platformPayload: string): string {
+export function warehouseBody(topic: string, trigger: string, platformPayload: string): string {
   const head = `{"topic":${phpJson(topic)},"trigger":${phpJson(trigger)}`;
   return platformPayload === "{}" ? `${head}}` : `${head},${platformPayload.slice(1)}`;
 }
 
 /** `X-Loop-Signature`: base64 of HMAC-SHA256 keyed by the secret's UTF-8 bytes over the exact body bytes. */
-export function loopSignature(secret: string, body: string): string {
+export function warehouseSignature(secret: string, body: string): string {
   return createHmac("sha256", Buffer.from(secret, "utf8")).update(Buffer.from(body, "utf8")).digest("base64");
 }
 
@@ -80,7 +73,7 @@ export function retryAfterSeconds(value: string | null | undefined, now = Date.n
  * is not retried, or a Retry-After over 30 minutes), else the delay before the next attempt.
  * Retried: network errors and timeouts (no status), 408, 429 and 5xx.
  */
-export function loopRetryDelay(
+export function warehouseRetryDelay(
   schedule: number[],
   number: number,
   r: { ok: boolean; statusCode: number | null; retryAfter?: string | null },
@@ -96,33 +89,25 @@ export function loopRetryDelay(
 // ─── The platform's return object ─────────────────────────────────────────────
 
 export interface WarehouseReturnView {
-  /** A GraphQL selection of `Return`. */
-  selection: string;
-  /** The platform's return object (without topic and trigger), keys in the platform's order. */
+  /** The platform's return object (without topic and trigger), keys in the platform's order, from the return as its door reads it (return-object.ts). */
   render(selected: Record<string, any>, shopId: number): Record<string, unknown>;
 }
 
-let view: { document: DocumentNode; render: WarehouseReturnView["render"] } | null = null;
+let view: WarehouseReturnView | null = null;
 
-/** Called once by the assembly with the compat door's mapping. */
+/** Called once by the assembly with the compat door's renaming (the platform's names, written once, in its door). */
 export function setWarehouseReturnView(v: WarehouseReturnView): void {
-  view = { document: parse(`query WarehouseWebhookReturn($id: ID!) { return(id: $id) { ${v.selection} } }`), render: v.render };
+  view = v;
 }
 
-/** The platform's return object of a return now, as stored bytes (PHP style). */
+/** The platform's return object of a return now, as stored bytes (PHP style): built from the rows, no GraphQL execution. */
 export async function renderPlatformReturn(services: Services, storeId: string, returnId: string): Promise<string> {
   if (!view) throw new Error("the warehouse return view is set by the assembly (facades/server.ts: setWarehouseReturnView)");
-  if (!services.schema) throw new Error("rendering a return needs the core's schema (services.schema is set by createCore)");
-  const result = await execute({
-    schema: services.schema,
-    document: view.document,
-    variableValues: { id: returnId },
-    contextValue: systemContext(services, storeId, "render"),
-  });
-  if (result.errors?.length) throw result.errors[0];
-  const selected = (result.data as { return: Record<string, any> | null } | null)?.return;
-  if (!selected) throw new Error(`return ${returnId} not found in store ${storeId}`);
-  const account = await services.db.prisma.warehouseAccount.findUnique({ where: { storeId }, select: { shopId: true } });
+  const ctx = systemContext(services, storeId, "render");
+  const [selected, account] = await Promise.all([
+    warehouseReturnOf(ctx, storeId, returnId),
+    services.db.prisma.warehouseAccount.findUnique({ where: { storeId }, select: { shopId: true } }),
+  ]);
   return phpJson(view.render(selected, account?.shopId ?? 0));
 }
 
@@ -141,7 +126,55 @@ export async function ensurePlatformPayload(services: Services, eventId: string)
 }
 
 /** The body of a loop delivery of an event (null when the event is gone). */
-export async function loopEventBody(services: Services, eventId: string, trigger: string): Promise<string | null> {
+export async function warehouseEventBody(services: Services, eventId: string, trigger: string): Promise<string | null> {
   const object = await ensurePlatformPayload(services, eventId);
-  return object ? loopBody(object.topic, trigger, object.payload) : null;
+  return object ? warehouseBody(object.topic, trigger, object.payload) : null;
+}
+
+// ─── The declaration the webhooks domain delivers by ─────────────────────────
+
+/** Kind "loop", registered at assembly (src/domains.ts) into src/webhooks/formats.ts. */
+export const WAREHOUSE_DELIVERY_FORMAT: DeliveryFormat = {
+  kind: "loop",
+  refuseCreate:
+    "`webhook.kind` `loop` (the warehouse platform's webhooks) is created with createWarehouseWebhook, or POST /api/v1/webhooks on the compat door, which take its topic and trigger.",
+  refuseUpdate: (w) =>
+    `Webhook ${w.id} is the warehouse platform's (kind \`loop\`): change it with updateWarehouseWebhook, or PUT /api/v1/webhooks/${w.platformId} on the compat door.`,
+  triggersOf: platformTriggersOf,
+  objectBytes: phpJson,
+  ensurePayload: ensurePlatformPayload,
+  body: warehouseEventBody,
+  // The platform's headers only: no Standard Webhooks headers, no bearer token.
+  headers: (secret, body) => ({ "x-loop-signature": warehouseSignature(secret, body) }),
+  // Every loop webhook of a store is signed with the store's account secret (webhooks.ts).
+  async secretsOf(prisma, storeIds) {
+    const accounts = await prisma.warehouseAccount.findMany({ where: { storeId: { in: storeIds } } });
+    return new Map(accounts.map((a) => [a.storeId, a.secretEnc]));
+  },
+  retryDelay: (cfg: WebhookConfig, number, r) => warehouseRetryDelay(cfg.warehouseRetrySchedule, number, r),
+  timeoutMs: (cfg) => cfg.warehouseTimeoutMs,
+};
+
+/** The warehouse platform's `source` of a processing failure. */
+export type ProcessingSource = "warehouse" | "admin" | "api" | null;
+
+/**
+ * A return's processing failed (the warehouse platform's `return.processing.failed`, §3.2): recorded in
+ * a transaction of its own, since the failed change rolled back and recorded nothing; the payload is
+ * the facts of that moment, stored with the event.
+ */
+export async function recordProcessingFailure(
+  services: Services,
+  f: { storeId: string; returnId: string; compatId: number | null; state: string; message: string | null; source: ProcessingSource },
+): Promise<void> {
+  await services.db.prisma.$transaction((tx) =>
+    recordEvent(tx, {
+      storeId: f.storeId,
+      topic: "return.processing",
+      subjectId: f.returnId,
+      type: "failed",
+      platformObject: { return_id: f.compatId, return_state: f.state, message: f.message, source: f.source },
+    }),
+  );
+  eventsCommitted(services, "return.processing");
 }

@@ -5,22 +5,22 @@
 import type { RequestContext } from "../core/context.js";
 import { checkInputs, DomainError, fail } from "../core/errors.js";
 import { paginate, keysetOrder } from "../core/pagination.js";
-import * as returns from "./service.js";
-import type { ReturnRow } from "./service.js";
+import * as returns from "../returns/service.js";
+import type { ReturnRow } from "../returns/service.js";
 import { PAGE_SIZES } from "../core/bounds.js";
-import { COMPAT_STATES, COMPAT_STATE_OF, compatStateOf, type CompatState } from "./warehouse-states.js";
-import { recordProcessingFailure } from "../webhooks/events.js";
+import { WAREHOUSE_STATES, WAREHOUSE_STATE_OF, warehouseStateOf, type WarehouseState } from "./states.js";
+import { recordProcessingFailure } from "./webhook-format.js";
 
-// ─── States (the table is in warehouse-states.ts, which the webhooks domain reads too) ───────────
+// ─── States (the table is in states.ts, which the webhook triggers read too) ───────────
 
-export { COMPAT_STATES, COMPAT_STATE_OF, compatStateOf, type CompatState } from "./warehouse-states.js";
+export { WAREHOUSE_STATES, WAREHOUSE_STATE_OF, warehouseStateOf, type WarehouseState } from "./states.js";
 
 /** Without a `state` filter the platform lists only these. */
-export const DEFAULT_LIST_STATES: CompatState[] = ["open", "closed", "expired"];
+export const DEFAULT_LIST_STATES: WarehouseState[] = ["open", "closed", "expired"];
 
 /** Our statuses that read as any of the given states (expired has none: we never expire returns). */
-export function statusesFor(states: CompatState[]): string[] {
-  return Object.entries(COMPAT_STATE_OF)
+export function statusesFor(states: WarehouseState[]): string[] {
+  return Object.entries(WAREHOUSE_STATE_OF)
     .filter(([, s]) => states.includes(s))
     .map(([status]) => status);
 }
@@ -95,7 +95,7 @@ export type RefusalCode =
 
 export interface Refusal {
   code: RefusalCode;
-  state: CompatState | null;
+  state: WarehouseState | null;
   message: string;
 }
 
@@ -107,12 +107,13 @@ export interface ActionResult {
 
 const NOTE_MAX = 255;
 
-const refuse = (code: RefusalCode, state: CompatState | null, message: string): ActionResult => ({
+const refuse = (code: RefusalCode, state: WarehouseState | null, message: string): ActionResult => ({
   ok: false,
   refusal: { code, state, message },
   return: null,
 });
-const stateRefusal = (state: CompatState) => refuse("UNPROCESSABLE_STATE", state, `Return is ${state} and therefore cannot be processed.`);
+const stateRefusal = (state: WarehouseState) =>
+  refuse("UNPROCESSABLE_STATE", state, `Return is ${state} and therefore cannot be processed.`);
 const cancelledRefusal = () => refuse("CANCELLED", "cancelled", "Return is cancelled and therefore cannot be processed.");
 
 export type WarehouseAction = "process" | "flag" | "close" | "cancel" | "remove" | "note";
@@ -123,7 +124,7 @@ export function warehouseRefusal(
   status: string,
   flags: { allowFlaggedReturnProcessing: boolean },
 ): ActionResult | null {
-  const state = compatStateOf(status);
+  const state = warehouseStateOf(status);
   switch (action) {
     case "process":
       if (state === "cancelled") return cancelledRefusal();
@@ -167,7 +168,7 @@ async function withReturn(
       return refuse("NOT_ALL_QUALIFY", null, "Not all line items qualify for removal");
     if (err instanceof DomainError && err.info.type === "returns/invalid-transition") {
       const fresh = await ctx.prisma.return.findUnique({ where: { id: ret.id }, select: { status: true } });
-      return stateRefusal(compatStateOf(fresh?.status ?? ret.status));
+      return stateRefusal(warehouseStateOf(fresh?.status ?? ret.status));
     }
     throw err;
   }
@@ -193,7 +194,7 @@ async function processing(ctx: RequestContext, ret: ReturnRow, run: () => Promis
         storeId: ret.storeId,
         returnId: ret.id,
         compatId: ret.compatId,
-        state: compatStateOf(ret.status),
+        state: warehouseStateOf(ret.status),
         message,
         source: "warehouse",
       }).catch((e) => ctx.services.log.warn({ err: e, returnId: ret.id }, "recording a processing failure failed"));
@@ -317,7 +318,7 @@ export interface ListWindow {
   to: Date;
   filter: "created_at" | "updated_at";
   /** The `state` asked for, or null (the default set). */
-  state: CompatState | null;
+  state: WarehouseState | null;
 }
 
 export interface ListArgs {
@@ -353,15 +354,15 @@ export function listWindow(a: ListArgs, now = new Date()): ListWindow {
         throw fail.badInput("The selected filter is invalid: use created_at or updated_at.", "filter");
     },
     () => {
-      if (a.state != null && !COMPAT_STATES.includes(a.state as CompatState))
-        throw fail.badInput(`The selected state is invalid: use one of ${COMPAT_STATES.join(", ")}.`, "state");
+      if (a.state != null && !WAREHOUSE_STATES.includes(a.state as WarehouseState))
+        throw fail.badInput(`The selected state is invalid: use one of ${WAREHOUSE_STATES.join(", ")}.`, "state");
     },
   );
-  return { from, to, filter: filter as ListWindow["filter"], state: (a.state as CompatState | null) ?? null };
+  return { from, to, filter: filter as ListWindow["filter"], state: (a.state as WarehouseState | null) ?? null };
 }
 
 interface CursorBody {
-  w: { f: number; t: number; fl: ListWindow["filter"]; s: CompatState | null };
+  w: { f: number; t: number; fl: ListWindow["filter"]; s: WarehouseState | null };
   /** "n": the page after the core cursor; "p": the page before it. */
   d: "n" | "p";
   c: string;
@@ -383,7 +384,7 @@ function decodeCursor(cursor: string): { window: ListWindow; d: "n" | "p"; c: st
   if (!b || typeof b.c !== "string" || (b.d !== "n" && b.d !== "p") || !b.w || typeof b.w.f !== "number" || typeof b.w.t !== "number")
     throw invalid();
   if (b.w.fl !== "created_at" && b.w.fl !== "updated_at") throw invalid();
-  if (b.w.s !== null && !COMPAT_STATES.includes(b.w.s)) throw invalid();
+  if (b.w.s !== null && !WAREHOUSE_STATES.includes(b.w.s)) throw invalid();
   return { window: { from: new Date(b.w.f), to: new Date(b.w.t), filter: b.w.fl, state: b.w.s }, d: b.d, c: b.c };
 }
 
@@ -440,7 +441,7 @@ export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
   };
 }
 
-// Money, outcome and dates as the platform reads a return: warehouse-values.ts.
+// Money, outcome and dates as the platform reads a return: values.ts.
 export {
   closedAtOf,
   editedAtOf,
@@ -448,5 +449,7 @@ export {
   restockStatusOf,
   warehouseOutcome,
   warehouseTotals,
+  warehouseTotalsIn,
+  WAREHOUSE_ITEM_FIELDS,
   type ItemMoney,
-} from "./warehouse-values.js";
+} from "./values.js";

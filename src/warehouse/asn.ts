@@ -4,7 +4,7 @@ import type { RequestContext } from "../core/context.js";
 import { checkInputs, DomainError, fail } from "../core/errors.js";
 import { paginate, keysetOrder } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
-import { ASN_DEFAULT_DAYS, DAY, LIST_WINDOW_MAX_DAYS, warehouseStore } from "./warehouse-rules.js";
+import { ASN_DEFAULT_DAYS, DAY, LIST_WINDOW_MAX_DAYS, warehouseStore } from "./rules.js";
 
 export interface AsnArgs {
   storeId?: string | null;

@@ -1,14 +1,14 @@
-// GraphQL resolvers of the warehouse compat fields (schema.graphql, "Warehouse compat door").
+// GraphQL resolvers of the warehouse platform's fields (schema.graphql, its delimited section): its
+// reads and actions on returns, its webhooks (kind "loop") and its signing secret.
 import type { RequestContext } from "../core/context.js";
-import { money } from "../core/money.js";
-import * as returns from "./service.js";
-import type { ReturnRow } from "./service.js";
+import * as returns from "../returns/service.js";
+import type { ReturnRow } from "../returns/service.js";
 import { lineItemById, orderById } from "../orders/service.js";
-import * as wh from "./warehouse-rules.js";
-import { warehouseAsn, type AsnArgs } from "./warehouse-asn.js";
+import * as wh from "./rules.js";
+import { warehouseAsn, type AsnArgs } from "./asn.js";
+import * as hooks from "./webhooks.js";
 
 type Ctx = RequestContext;
-type ItemValues = { item: { compensation: string; status: string }; productValue: number; tax: number; refund: number; currency: string };
 
 /** The return's items with their values (minor units) and the order's currency. */
 async function itemMoney(ctx: Ctx, r: ReturnRow) {
@@ -30,6 +30,8 @@ export const warehouseResolvers = {
     warehouseReturn: (_: unknown, a: Ref, ctx: Ctx) => wh.warehouseReturn(ctx, a.storeId, a.ref),
     warehouseReturns: (_: unknown, a: wh.ListArgs, ctx: Ctx) => wh.warehouseReturns(ctx, a),
     warehouseAsn: (_: unknown, a: AsnArgs, ctx: Ctx) => warehouseAsn(ctx, a),
+    warehouseWebhooks: (_: unknown, a: { storeId?: string | null }, ctx: Ctx) => hooks.listWarehouseWebhooks(ctx, a.storeId),
+    warehouseSigningSecret: (_: unknown, a: { storeId: string }, ctx: Ctx) => hooks.signingSecretOf(ctx, a.storeId),
   },
   Mutation: {
     warehouseProcessReturn: (_: unknown, a: Ref & { details?: string | null }, ctx: Ctx) =>
@@ -41,23 +43,35 @@ export const warehouseResolvers = {
       wh.warehouseRemove(ctx, a.storeId, a.ref, a.lineItemIds),
     warehouseAddReturnNote: (_: unknown, a: Ref & { content?: string | null }, ctx: Ctx) =>
       wh.warehouseNote(ctx, a.storeId, a.ref, a.content),
+    createWarehouseWebhook: (_: unknown, a: { storeId?: string | null; input: hooks.WarehouseWebhookInput }, ctx: Ctx) =>
+      hooks.createWarehouseWebhook(ctx, a.storeId, a.input),
+    updateWarehouseWebhook: (
+      _: unknown,
+      a: { storeId?: string | null; platformId: number; input: hooks.WarehouseWebhookInput },
+      ctx: Ctx,
+    ) => hooks.updateWarehouseWebhook(ctx, a.storeId, a.platformId, a.input),
+    deleteWarehouseWebhook: (_: unknown, a: { storeId?: string | null; platformId: number }, ctx: Ctx) =>
+      hooks.deleteWarehouseWebhook(ctx, a.storeId, a.platformId),
+    revealWarehouseSigningSecret: (_: unknown, a: { storeId: string }, ctx: Ctx) => hooks.revealSigningSecret(ctx, a.storeId),
+    rotateWarehouseSigningSecret: (_: unknown, a: { storeId: string }, ctx: Ctx) => hooks.rotateSigningSecret(ctx, a.storeId),
+  },
+  Webhook: {
+    // Fields of kind "loop" only: absent on "redo" webhooks.
+    trigger: (w: { kind: string; trigger: string | null }) => (w.kind === "loop" ? w.trigger : null),
+    platformId: (w: { kind: string; platformId: number | null }) => (w.kind === "loop" ? w.platformId : null),
+    shopId: (w: { kind: string; storeId: string }, _: unknown, ctx: Ctx) => (w.kind === "loop" ? hooks.shopIdOf(ctx, w.storeId) : null),
   },
   Return: {
     compatId: (r: ReturnRow) => r.compatId ?? null,
-    compatState: (r: ReturnRow) => wh.compatStateOf(r.status),
+    compatState: (r: ReturnRow) => wh.warehouseStateOf(r.status),
     warehouseTotals: async (r: ReturnRow, _: unknown, ctx: Ctx) => {
       const { values, currency } = await itemMoney(ctx, r);
-      return Object.fromEntries(Object.entries(wh.warehouseTotals(values)).map(([k, minor]) => [k, money(minor, currency)]));
+      return wh.warehouseTotalsIn(values, currency);
     },
     warehouseOutcome: async (r: ReturnRow, _: unknown, ctx: Ctx) =>
       wh.warehouseOutcome((await returns.itemsOf(ctx, r.id)).map((i) => i.compensation)),
     editedAt: async (r: ReturnRow, _: unknown, ctx: Ctx) => wh.editedAtOf(await returns.timelineOf(ctx, r.id)),
     closedAt: async (r: ReturnRow, _: unknown, ctx: Ctx) => wh.closedAtOf(r.status, await returns.timelineOf(ctx, r.id)),
   },
-  ReturnItem: {
-    tax: (v: { tax: number; currency: string }) => ({ amount: money(v.tax, v.currency) }),
-    refundBeforeTax: (v: ItemValues) => money(wh.refundParts(v).beforeTax, v.currency),
-    refundTax: (v: ItemValues) => money(wh.refundParts(v).tax, v.currency),
-    restockStatus: (v: ItemValues) => wh.restockStatusOf(v.item.status),
-  },
+  ReturnItem: wh.WAREHOUSE_ITEM_FIELDS,
 };

@@ -1,7 +1,8 @@
 // Money, outcome and dates as the warehouse platform reads a return: its totals from our item values,
 // its outcome from the items' compensations, a line's restock status, and edited/closed times from
-// the timeline. Pure functions over values the resolvers load (warehouse-resolvers.ts).
-import { compatStateOf } from "./warehouse-states.js";
+// the timeline. Pure functions over values the resolvers load (resolvers.ts).
+import { money } from "../core/money.js";
+import { warehouseStateOf } from "./states.js";
 
 /** An item's values in minor units (src/returns/service.ts itemValues) with its compensation and status. */
 export interface ItemMoney {
@@ -73,6 +74,21 @@ export function editedAtOf(timeline: TimelineFact[]): Date | null {
 
 /** When a return the platform reads as closed last entered a closed status (complete or rejected). */
 export function closedAtOf(status: string, timeline: TimelineFact[]): Date | null {
-  if (compatStateOf(status) !== "closed") return null;
+  if (warehouseStateOf(status) !== "closed") return null;
   return [...timeline].reverse().find((t) => t.toStatus === "complete" || t.toStatus === "rejected")?.createdAt ?? null;
 }
+
+/** The platform's totals as Money in the return's currency (the `warehouseTotals` field and its webhook object). */
+export function warehouseTotalsIn(items: ItemMoney[], currency: string) {
+  return Object.fromEntries(Object.entries(warehouseTotals(items)).map(([k, minor]) => [k, money(minor, currency)]));
+}
+
+type ItemV = { item: { status: string }; tax: number; refund: number; currency: string };
+
+/** The ReturnItem's fields the platform reads (its GraphQL resolvers, and its webhook object). */
+export const WAREHOUSE_ITEM_FIELDS = {
+  tax: (v: ItemV) => ({ amount: money(v.tax, v.currency) }),
+  refundBeforeTax: (v: ItemV) => money(refundParts(v).beforeTax, v.currency),
+  refundTax: (v: ItemV) => money(refundParts(v).tax, v.currency),
+  restockStatus: (v: ItemV) => restockStatusOf(v.item.status),
+};

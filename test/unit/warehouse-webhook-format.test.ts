@@ -3,14 +3,14 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
-  loopBody,
-  loopRetryDelay,
-  loopSignature,
+  warehouseBody,
+  warehouseRetryDelay,
+  warehouseSignature,
   phpJson,
   platformTriggersOf,
   retryAfterSeconds,
-  triggersColumn,
-} from "../../src/webhooks/loop-format.js";
+} from "../../src/warehouse/webhook-format.js";
+import { triggersColumn } from "../../src/webhooks/formats.js";
 
 const SECRET = "test_webhook_secret";
 
@@ -19,7 +19,7 @@ describe("X-Loop-Signature and the body bytes (reference §2.2 worked example)",
     const body = phpJson({ topic: "return", trigger: "return.created", id: "1673", state: "open" });
     expect(body).toBe('{"topic":"return","trigger":"return.created","id":"1673","state":"open"}');
     expect(Buffer.byteLength(body)).toBe(72);
-    expect(loopSignature(SECRET, body)).toBe("cvmLfPTzIiZrz18PppsK8BETvClJjHnPPVe0N4iE8Y4=");
+    expect(warehouseSignature(SECRET, body)).toBe("cvmLfPTzIiZrz18PppsK8BETvClJjHnPPVe0N4iE8Y4=");
   });
 
   it("escapes slashes as PHP does, and signs those bytes (not JSON.stringify's)", () => {
@@ -35,13 +35,13 @@ describe("X-Loop-Signature and the body bytes (reference §2.2 worked example)",
       '{"topic":"return","trigger":"return.closed","id":"1673","state":"closed","status_page_url":"https:\\/\\/example.loopreturns.com\\/#\\/return\\/b3e4"}',
     );
     expect(Buffer.byteLength(body)).toBe(144);
-    expect(loopSignature(SECRET, body)).toBe("wVNqLl9gK2pGVEQxj70E5muy3fPjPtchQGHWjfdoABQ=");
-    expect(loopSignature(SECRET, JSON.stringify(object))).toBe("SHZ38/ywYL6QbBvZNg/cmh95k11bWw5Jgx576ST0sdA=");
+    expect(warehouseSignature(SECRET, body)).toBe("wVNqLl9gK2pGVEQxj70E5muy3fPjPtchQGHWjfdoABQ=");
+    expect(warehouseSignature(SECRET, JSON.stringify(object))).toBe("SHZ38/ywYL6QbBvZNg/cmh95k11bWw5Jgx576ST0sdA=");
   });
 
   it("is what the platform's Node sample computes over the raw body", () => {
     const body = phpJson({ name: "Zoë / Ünïcødé ✓ 😀" });
-    expect(loopSignature(SECRET, body)).toBe(createHmac("sha256", SECRET).update(Buffer.from(body)).digest("base64"));
+    expect(warehouseSignature(SECRET, body)).toBe(createHmac("sha256", SECRET).update(Buffer.from(body)).digest("base64"));
   });
 
   it("writes non-ASCII as lower-case \\uXXXX (surrogate pairs for astral characters), and the bytes parse back unchanged", () => {
@@ -53,10 +53,10 @@ describe("X-Loop-Signature and the body bytes (reference §2.2 worked example)",
   });
 
   it("puts topic and trigger first, then the stored object's fields", () => {
-    expect(loopBody("return", "return.created", '{"id":"1","state":"open"}')).toBe(
+    expect(warehouseBody("return", "return.created", '{"id":"1","state":"open"}')).toBe(
       '{"topic":"return","trigger":"return.created","id":"1","state":"open"}',
     );
-    expect(loopBody("return", "return.created", "{}")).toBe('{"topic":"return","trigger":"return.created"}');
+    expect(warehouseBody("return", "return.created", "{}")).toBe('{"topic":"return","trigger":"return.created"}');
   });
 });
 
@@ -91,23 +91,23 @@ describe("the platform's retry policy (§5 q7)", () => {
 
   it("retries network errors, 408, 429 and 5xx with backoff ±25%, 6 attempts in all", () => {
     for (const [n, base] of schedule.entries()) {
-      const d = loopRetryDelay(schedule, n + 1, fail(null))!;
+      const d = warehouseRetryDelay(schedule, n + 1, fail(null))!;
       expect(d).toBeGreaterThanOrEqual(base * 0.75);
       expect(d).toBeLessThanOrEqual(base * 1.25);
     }
-    for (const s of [408, 429, 500, 502, 503, 599]) expect(loopRetryDelay(schedule, 1, fail(s))).not.toBeNull();
-    expect(loopRetryDelay(schedule, 6, fail(503))).toBeNull();
+    for (const s of [408, 429, 500, 502, 503, 599]) expect(warehouseRetryDelay(schedule, 1, fail(s))).not.toBeNull();
+    expect(warehouseRetryDelay(schedule, 6, fail(503))).toBeNull();
   });
 
   it("does not retry a success or other statuses", () => {
-    expect(loopRetryDelay(schedule, 1, { ok: true, statusCode: 204, retryAfter: null })).toBeNull();
-    for (const s of [301, 400, 401, 403, 404, 410, 422]) expect(loopRetryDelay(schedule, 1, fail(s))).toBeNull();
+    expect(warehouseRetryDelay(schedule, 1, { ok: true, statusCode: 204, retryAfter: null })).toBeNull();
+    for (const s of [301, 400, 401, 403, 404, 410, 422]) expect(warehouseRetryDelay(schedule, 1, fail(s))).toBeNull();
   });
 
   it("honours Retry-After up to 1800 s and gives up above", () => {
-    expect(loopRetryDelay(schedule, 1, fail(429, "2"))).toBe(2000);
-    expect(loopRetryDelay(schedule, 1, fail(503, "1800"))).toBe(1_800_000);
-    expect(loopRetryDelay(schedule, 1, fail(503, "1801"))).toBeNull();
+    expect(warehouseRetryDelay(schedule, 1, fail(429, "2"))).toBe(2000);
+    expect(warehouseRetryDelay(schedule, 1, fail(503, "1800"))).toBe(1_800_000);
+    expect(warehouseRetryDelay(schedule, 1, fail(503, "1801"))).toBeNull();
     const now = Date.parse("2026-11-24T06:00:00Z");
     expect(retryAfterSeconds("Tue, 24 Nov 2026 06:01:00 GMT", now)).toBe(60);
     expect(retryAfterSeconds("soon", now)).toBeNull();

@@ -1,19 +1,19 @@
 // The warehouse platform's webhooks (kind "loop"): subscriptions in its terms (topic, trigger, url,
 // status; an integer id per store), the store's account with it (`shop_id` and the ONE signing secret
 // of all its loop webhooks, shown once) — see facades/dashboard/guides/warehouse-webhooks.md.
-// Delivery is the shared outbox's (outbox.ts, dispatcher.ts); the format is in loop-format.ts.
+// Delivery is the webhooks domain's (src/webhooks: outbox.ts, dispatcher.ts); the format is in webhook-format.ts.
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import type { TransactionClient } from "../db/client.js";
-import { decryptSecret, encryptSecret } from "./crypto.js";
-import { urlProblem } from "./ssrf.js";
+import { decryptSecret, encryptSecret } from "../webhooks/crypto.js";
+import { urlProblem } from "../webhooks/ssrf.js";
 import { randomBytes, randomInt } from "node:crypto";
-import { removeWebhook } from "./service.js";
-import { holdStoreWebhookLimit } from "./store-limit.js";
-import { warehouseStore } from "../returns/warehouse-rules.js";
+import { removeWebhook } from "../webhooks/service.js";
+import { holdStoreWebhookLimit } from "../webhooks/store-limit.js";
+import { warehouseStore } from "./rules.js";
 
 /** The platform's topics Retour has the facts for, and every trigger of them. */
 export const WAREHOUSE_TOPICS = ["return", "return.processing"];

@@ -1,12 +1,11 @@
 // The warehouse platform's five states and how each of our statuses reads as one: the ONE table of
-// it. Imports nothing, so both the returns domain's rules (warehouse-rules.ts) and the webhooks
-// domain's platform triggers (src/webhooks/loop-format.ts) read it without an import circle.
+// it, read by its rules (rules.ts), values (values.ts) and webhook triggers (webhook-format.ts).
 
-export type CompatState = "open" | "closed" | "cancelled" | "expired" | "review";
-export const COMPAT_STATES: CompatState[] = ["open", "closed", "cancelled", "expired", "review"];
+export type WarehouseState = "open" | "closed" | "cancelled" | "expired" | "review";
+export const WAREHOUSE_STATES: WarehouseState[] = ["open", "closed", "cancelled", "expired", "review"];
 
 /** How each of our statuses reads on the compat door. The ONE table of it (filters use its inverse). */
-export const COMPAT_STATE_OF: Record<string, CompatState> = {
+export const WAREHOUSE_STATE_OF: Record<string, WarehouseState> = {
   pre_shipment: "open",
   open: "open",
   in_transit: "open",
@@ -22,6 +21,6 @@ export const COMPAT_STATE_OF: Record<string, CompatState> = {
   deleted: "cancelled",
 };
 
-export function compatStateOf(status: string): CompatState {
-  return COMPAT_STATE_OF[status] ?? "open";
+export function warehouseStateOf(status: string): WarehouseState {
+  return WAREHOUSE_STATE_OF[status] ?? "open";
 }

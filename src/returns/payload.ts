@@ -1,0 +1,73 @@
+// The `return` topic's payload, { return, order }: exactly what GET /v2.2/returns/{id} answers, built
+// from the rows (the return, its items, its order and lines, its tags: a few batched reads) by the
+// same pure field functions the GraphQL resolvers call (fields.ts, src/orders/fields.ts), with no
+// GraphQL execution. Optional fields are absent when empty, as the shapes say (dropAbsent).
+import { systemContext, type RequestContext, type Services } from "../core/context.js";
+import { dropAbsent } from "../core/json-shape.js";
+import { lineItemById, orderById, lineItemsOf } from "../orders/service.js";
+import { orderJson } from "../orders/fields.js";
+import * as f from "./fields.js";
+import { itemsOf } from "./loaders.js";
+import { itemValues, returnCurrency } from "./service.js";
+import { Order, Return } from "./shapes.js";
+import type { ReturnItemRow } from "./rows.js";
+import { tagsOfReturn } from "./tags.js";
+
+/** An item with its order line and values. Through the order's line-item loader (one query per page
+ * of orders), which the order's own `items` also use; an imported item names a catalogue product, not
+ * a line: it carries no value. */
+export async function itemWithValues(ctx: RequestContext, item: ReturnItemRow) {
+  const line = item.orderId && item.lineItemId ? await lineItemById(ctx, item.orderId, item.lineItemId) : null;
+  return { item, line, ...itemValues(item, line) };
+}
+
+/** A return's rows with its items' lines and values, read once (batched loaders); the renderers' input. */
+export async function returnParts(ctx: RequestContext, storeId: string, returnId: string) {
+  const r = await ctx.prisma.return.findFirst({ where: { id: returnId, storeId } });
+  if (!r) throw new Error(`return ${returnId} not found in store ${storeId}`);
+  const [items, order] = await Promise.all([itemsOf(ctx, r.id), r.orderId ? orderById(ctx, r.orderId) : null]);
+  if (r.orderId && !order) throw new Error(`return ${r.id} has no order`);
+  const currency = returnCurrency(r, order);
+  const values = await Promise.all(items.map(async (item) => ({ ...(await itemWithValues(ctx, item)), currency })));
+  const lines = order ? await lineItemsOf(ctx, order.id) : [];
+  return { r, items, order, lines, currency, values };
+}
+
+/** Renders `{ return, order }` for a return of a store, as the system. */
+export async function renderReturnPayload(
+  services: Services,
+  storeId: string,
+  returnId: string,
+): Promise<{ return: unknown; order: unknown }> {
+  const ctx = systemContext(services, storeId, "render");
+  const [{ r, items, order, lines, currency, values }, tags] = await Promise.all([
+    returnParts(ctx, storeId, returnId),
+    tagsOfReturn(ctx, returnId),
+  ]);
+  const shipment = f.shipmentOf(r);
+  const ret = {
+    id: r.id,
+    type: r.type,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    order: f.orderRefOf(order),
+    items: values.map(f.itemJson),
+    source: f.sourceOf(r, order),
+    destination: f.destinationOf(r),
+    protection: f.protectionOf(order),
+    compensationMethods: f.compensationMethodsOf(items),
+    ...f.RETURN_CONSTANTS,
+    externalOrderIds: f.externalIdsOf(order),
+    externalReturnIds: f.externalReturnIdsOf(r),
+    platformOrderIds: f.externalIdsOf(order),
+    internalCreatedByName: r.createdByName,
+    notes: f.notesOf(r),
+    shipment,
+    shipments: shipment ? [shipment] : [],
+    tags,
+    totals: f.totalsOf(values, currency),
+  };
+  const fullOrder = order ? orderJson(order, lines) : orderJson(f.emptyOrderOf(r, currency), []);
+  return { return: dropAbsent(Return, ret), order: dropAbsent(Order, fullOrder) };
+}

@@ -1,0 +1,64 @@
+// The return as the warehouse platform's objects read it (the fields facades/compat/shapes.ts
+// COMPAT_RETURN_FIELDS and WEBHOOK_RETURN_FIELDS select), built from the rows with the same field
+// functions the GraphQL resolvers call: its webhook object is rendered from this, with no GraphQL
+// execution of the core (webhook-format.ts renderPlatformReturn).
+import type { RequestContext } from "../core/context.js";
+import { orderJson } from "../orders/fields.js";
+import { ITEM_EXTRA_FIELDS, ITEM_FIELDS, emptyOrderOf, shipmentOf, sourceOf, totalsOf } from "../returns/fields.js";
+import { returnParts } from "../returns/payload.js";
+import { timelineOf } from "../returns/service.js";
+import { warehouseStateOf } from "./states.js";
+import { WAREHOUSE_ITEM_FIELDS, closedAtOf, editedAtOf, warehouseOutcome, warehouseTotalsIn } from "./values.js";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The return as the compat door's selection answers it (DateTime as ISO text, absent values null). */
+export async function warehouseReturnOf(ctx: RequestContext, storeId: string, returnId: string): Promise<Record<string, any>> {
+  const [{ r, items, order, lines, currency, values }, timeline] = await Promise.all([
+    returnParts(ctx, storeId, returnId),
+    timelineOf(ctx, returnId),
+  ]);
+  const source = sourceOf(r, order);
+  const published = order ?? emptyOrderOf(r, currency);
+  return {
+    id: r.id,
+    compatId: r.compatId ?? null,
+    compatState: warehouseStateOf(r.status),
+    type: r.type,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    editedAt: iso(editedAtOf(timeline)),
+    closedAt: iso(closedAtOf(r.status, timeline)),
+    warehouseOutcome: warehouseOutcome(items.map((i) => i.compensation)),
+    warehouseTotals: warehouseTotalsIn(
+      values.map((v) => ({ compensation: v.item.compensation, status: v.item.status, ...v })),
+      currency,
+    ),
+    publishedOrder: {
+      ...orderJson(published, order ? lines : []),
+      currency: published.currency,
+      placedAt: published.placedAt.toISOString(),
+    },
+    source: { ...source, mailingAddress: source.mailingAddress ?? null },
+    totals: totalsOf(values, currency),
+    items: values.map((v) => ({
+      id: ITEM_FIELDS.id(v),
+      quantity: ITEM_FIELDS.quantity(v),
+      reason: ITEM_FIELDS.reason(v),
+      customerComment: ITEM_FIELDS.customerComment(v),
+      status: ITEM_FIELDS.status(v),
+      restockStatus: WAREHOUSE_ITEM_FIELDS.restockStatus(v),
+      sku: ITEM_FIELDS.sku(v),
+      productId: ITEM_FIELDS.productId(v),
+      variantId: ITEM_FIELDS.variantId(v),
+      imageUrl: ITEM_EXTRA_FIELDS.imageUrl(v),
+      orderItem: ITEM_FIELDS.orderItem(v),
+      refund: ITEM_FIELDS.refund(v),
+      refundBeforeTax: WAREHOUSE_ITEM_FIELDS.refundBeforeTax(v),
+      refundTax: WAREHOUSE_ITEM_FIELDS.refundTax(v),
+      productValueNoTaxNoAdjustment: ITEM_FIELDS.productValueNoTaxNoAdjustment(v),
+      tax: WAREHOUSE_ITEM_FIELDS.tax(v),
+    })),
+    shipment: shipmentOf(r),
+  };
+}
