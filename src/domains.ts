@@ -16,6 +16,7 @@ import { webhookResolvers } from "./webhooks/resolvers.js";
 import { customersResolvers } from "./customers/resolvers.js";
 import { inventoryResolvers } from "./inventory/resolvers.js";
 import { returnTagsResolvers } from "./returns/tags.js";
+import { policyResolvers } from "./policy/resolvers.js";
 
 export const DOMAINS: Domains = {
   resolvers: [
@@ -32,6 +33,7 @@ export const DOMAINS: Domains = {
     customersResolvers,
     inventoryResolvers,
     returnTagsResolvers,
+    policyResolvers,
   ],
   scopes: ALL_SCOPES,
   authenticate,
