@@ -69,11 +69,10 @@ export function percentBp(text: string): number {
   return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
 }
 
-type Input = Partial<Omit<PolicyRules, "window" | "exclusions" | "outcomes">> & {
-  window?: Partial<PolicyRules["window"]>;
-  exclusions?: Partial<PolicyRules["exclusions"]>;
-  outcomes?: Partial<PolicyRules["outcomes"]>;
-};
+type Loose<T> = T extends (infer U)[] ? Loose<U>[] : T extends object ? { [K in keyof T]?: Loose<T[K]> | null } : T;
+/** A policy as a client sends it: any field may be left out (its default applies). */
+export type PolicyInput = Loose<PolicyRules>;
+type Input = PolicyInput;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const list = <T>(v: T[] | null | undefined): T[] => v ?? [];
@@ -115,7 +114,7 @@ export function checkRules(input: Input, prefix = "input"): PolicyRules {
     else if (bp === 0) bad(field, "must be above 0; remove the rule instead of setting 0.");
     return t;
   };
-  const days = (field: string, v: number | undefined, fallback: number, max = 3650): number => {
+  const days = (field: string, v: number | null | undefined, fallback: number, max = 3650): number => {
     const d = v ?? fallback;
     if (!Number.isInteger(d) || d < 0 || d > max) bad(field, `must be a whole number of days from 0 to ${max}; got ${d}.`);
     return d;
@@ -154,11 +153,13 @@ export function checkRules(input: Input, prefix = "input"): PolicyRules {
     for (const k of ["orderedFrom", "orderedTo"] as const)
       if (!DATE.test(r[k] ?? "") || Number.isNaN(Date.parse(`${r[k]}T00:00:00Z`)))
         bad(`${f}.${k}`, `must be a date such as "2026-11-20"; got ${JSON.stringify(r[k])}.`);
-    if (r.orderedFrom > r.orderedTo)
+    const orderedFrom = r.orderedFrom ?? "";
+    const orderedTo = r.orderedTo ?? "";
+    if (orderedFrom > orderedTo && orderedTo)
       bad(f, `runs from ${r.orderedFrom} to the earlier ${r.orderedTo}, so it can never match: swap the dates.`);
     const d = days(`${f}.days`, r.days, 0);
     if (d === 0) bad(`${f}.days`, "must be above 0: an extension of 0 days never lengthens a window.");
-    return { name: ruleName(bad, `${f}.name`, r.name), orderedFrom: r.orderedFrom, orderedTo: r.orderedTo, days: d };
+    return { name: ruleName(bad, `${f}.name`, r.name), orderedFrom, orderedTo, days: d };
   });
   const x = input.exclusions ?? {};
   const discountAbove = percent("exclusions.discountAbovePercent", x.discountAbovePercent);
