@@ -175,6 +175,10 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "LineEligibility.outcomes": 4,
   "LineEligibility.decisions": L.policyDecisions,
   "OutcomeOffer.fees": 2,
+  "Query.returnPolicySimulation": paged(PAGE_SIZES.standard),
+  "PolicySimulationPage.affected": page,
+  "PolicySimulationPage.money": page,
+  "PolicySimulatedDecision.decisions": L.policyDecisions,
 };
 
 const PAGE_ARGS = new Set(["first", "last", "pageSize", "unpaged"]);

@@ -2,6 +2,7 @@ import type { RequestContext } from "../core/context.js";
 import { actorName } from "../returns/actors.js";
 import type { Charge, Evaluation, LineEvaluation, OutcomeOffer } from "./evaluate.js";
 import * as policy from "./service.js";
+import { simulate } from "./simulation-run.js";
 
 type Ctx = RequestContext;
 type StoreArgs = { storeId: string };
@@ -30,6 +31,7 @@ export const policyResolvers = {
       const e = await policy.eligibility(ctx, a.storeId, { ...a, at: a.at ? new Date(a.at) : null });
       return { ...e, lines: e.lines.map((l) => ({ ...l, currency: e.currency })) };
     },
+    returnPolicySimulation: (_: unknown, a: StoreArgs & Parameters<typeof simulate>[2], ctx: Ctx) => simulate(ctx, a.storeId, a),
   },
   Mutation: {
     updateReturnPolicyDraft: (_: unknown, a: StoreArgs & { input: Parameters<typeof policy.updateDraft>[2] }, ctx: Ctx) =>

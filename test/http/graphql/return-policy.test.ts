@@ -176,4 +176,43 @@ describe.each(providers)("return policy (%s)", (provider) => {
       expect([4, 5, 6]).toContain(v);
     }
   });
+
+  it("simulates a draft over past returns beside the published version, page by page", async () => {
+    // The draft also makes SKU-1 final sale: every past return of a SKU-1 line changes.
+    const stricter = { ...DONE_WHEN, windowRules: [{ name: "Final sale", skus: ["SKU-2", "SKU-1"], days: 0 }] };
+    expect((await gql(POLICY, { s: storeId, i: stricter })).errors).toBeUndefined();
+    const SIM = `query($s: ID!, $after: String) { returnPolicySimulation(storeId: $s, from: "2000-01-01T00:00:00Z", to: "2100-01-01T00:00:00Z", first: 3, after: $after) {
+      scanned publishedVersion pageInfo { hasNextPage endCursor }
+      money { currency draft { returns refused refunds { amount } storeCredit { amount } bonus { amount } fees { amount } } published { returns refused refunds { amount } } }
+      affected { returnId orderName draft { refused decisions { rule effect } } published { refused } } } }`;
+    let after: string | null = null;
+    let scanned = 0;
+    const affected: { returnId: string; draft: { refused: boolean; decisions: { rule: string }[] }; published: { refused: boolean } }[] =
+      [];
+    let draftRefused = 0;
+    let publishedRefused = 0;
+    do {
+      const res = await gql(SIM, { s: storeId, after });
+      expect(res.errors).toBeUndefined();
+      const p = res.data.returnPolicySimulation;
+      expect(p.publishedVersion).toBe(6);
+      expect(p.scanned).toBeLessThanOrEqual(3);
+      scanned += p.scanned;
+      affected.push(...p.affected);
+      for (const m of p.money) {
+        expect(m.currency).toBe("USD");
+        draftRefused += m.draft.refused;
+        publishedRefused += m.published.refused;
+      }
+      after = p.pageInfo.hasNextPage ? p.pageInfo.endCursor : null;
+    } while (after);
+    // 1 + 2 + 5 returns made above (the refused ones were never created).
+    expect(scanned).toBe(8);
+    expect(affected.length).toBeGreaterThan(0);
+    for (const a of affected) {
+      expect(a.draft.refused).toBe(true);
+      expect(a.draft.decisions.map((d) => d.rule)).toContain("windowRules[0]");
+    }
+    expect(draftRefused).toBeGreaterThan(publishedRefused);
+  });
 });
