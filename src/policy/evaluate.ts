@@ -4,8 +4,21 @@
 // no randomness; money in integer minor units (BigInt where it multiplies), shown as decimals.
 // Gift cards, exchange holds and keep-item settlement (issue 24 part 4) build on `outcomes`.
 import { formatMinor, parseMajor } from "../core/money.js";
+
+const amounts = new Map<string, number>();
+/** A policy's amount ("5" or "5.00") in minor units (checked when the policy was written; cached, it repeats). */
+function policyAmount(text: string, cur: string): number {
+  const key = `${cur}|${text}`;
+  let v = amounts.get(key);
+  if (v === undefined) {
+    v = parseMajor(text, cur, "amount");
+    if (amounts.size > 10_000) amounts.clear();
+    amounts.set(key, v);
+  }
+  return v;
+}
 import { offeredOutcomes, type Outcome, type PolicyRules, percentBp } from "./rules.js";
-import { dayOfDate, localDay, startOfLocalDay } from "./zone.js";
+import { dayOfDate, localDay, longDate, startOfLocalDay } from "./zone.js";
 
 export interface PolicyVersionInput {
   number: number;
@@ -171,7 +184,7 @@ export function evaluate(
   }, 0);
   r.reviewRules.forEach((rule, i) => {
     const why: string[] = [];
-    if (rule.valueAbove != null && flat && askedValue > parseMajor(rule.valueAbove, r.currency, "valueAbove"))
+    if (rule.valueAbove != null && flat && askedValue > policyAmount(rule.valueAbove, r.currency))
       why.push(`the return's value ${fmt(askedValue, cur)} ${cur} is above ${rule.valueAbove}`);
     if (rule.returnsInDays != null && rule.returnsAbove != null) {
       const since = now.getTime() - rule.returnsInDays * DAY;
@@ -188,7 +201,7 @@ export function evaluate(
     else review = true;
   });
 
-  const keepBelow = r.outcomes.keepItemBelow != null && flat ? parseMajor(r.outcomes.keepItemBelow, r.currency, "keepItemBelow") : null;
+  const keepBelow = r.outcomes.keepItemBelow != null && flat ? policyAmount(r.outcomes.keepItemBelow, r.currency) : null;
   const lines: LineEvaluation[] = [];
   for (const a of wanted) {
     const l = byId.get(a.lineId);
@@ -360,7 +373,7 @@ function windowEnd(r: PolicyRules, zone: string, order: OrderInput, l: OrderLine
     effect: "window",
     rule,
     name,
-    shopperMessage: `Returnable until the end of ${new Date(end.getTime() - 1).toLocaleDateString("en-US", { timeZone: zone, dateStyle: "long" })}.`,
+    shopperMessage: `Returnable until the end of ${longDate(end.getTime() - 1, zone)}.`,
     merchantExplanation: `${days} days from ${r.window.from} (${anchor.toISOString()}${r.window.from === "delivery" && !l.deliveredAt ? `: fulfillment plus ${r.window.transitDays} transit days` : ""}) by ${name} (${rule}), ending at midnight in ${zone}.`,
   });
   return end;
@@ -411,7 +424,9 @@ function offer(
   return { outcome: k, value: fmt(value, cur), fees, bonus, total: fmt(Math.max(0, total), cur) };
 }
 
-const minor = (s: string, cur: string) => parseMajor(s, cur, "amount");
+/** Minor units of a decimal this module formatted (formatMinor pads every decimal): no parsing needed. */
+export const minorOf = (s: string): number => Number(s.replace(".", ""));
+const minor = (s: string, _cur: string) => minorOf(s);
 
 function summarise(lines: LineEvaluation[], offered: Outcome[], cur: string): OutcomeOffer[] {
   return offered.flatMap((k) => {
@@ -449,8 +464,7 @@ function returnLevelMoney(r: PolicyRules, flat: boolean, summary: OutcomeOffer[]
     const fee = r.returnFee;
     if (fee && !fee.waivedFor.includes(s.outcome) && (fee.percent != null || flat)) {
       const already = s.fees.reduce((n, f) => n + minor(f.amount, cur), 0);
-      const want =
-        fee.percent != null ? percentOf(value, percentBp(fee.percent)) : minor(fee.amount!, r.currency === cur ? cur : r.currency);
+      const want = fee.percent != null ? percentOf(value, percentBp(fee.percent)) : policyAmount(fee.amount!, cur);
       const amount = Math.max(0, Math.min(want, value - already));
       if (amount > 0) {
         s.fees.push({ kind: "return_fee", amount: fmt(amount, cur), rule: "returnFee" });
@@ -466,7 +480,7 @@ function returnLevelMoney(r: PolicyRules, flat: boolean, summary: OutcomeOffer[]
       }
     }
     if (r.bonus?.amount != null && flat && (r.bonus.on as string[]).includes(s.outcome)) {
-      const amount = minor(r.bonus.amount, cur);
+      const amount = policyAmount(r.bonus.amount, cur);
       s.bonus = { kind: "bonus", amount: fmt((s.bonus ? minor(s.bonus.amount, cur) : 0) + amount, cur), rule: "bonus" };
       total += amount;
     }

@@ -64,6 +64,16 @@ export function defaultRules(currency = "USD"): PolicyRules {
 
 /** A percentage as hundredths of a percent (basis points): "12.5" → 1250. */
 export function percentBp(text: string): number {
+  const hit = bps.get(text);
+  if (hit !== undefined) return hit;
+  const bp = parseBp(text);
+  if (bps.size > 10_000) bps.clear();
+  bps.set(text, bp);
+  return bp;
+}
+const bps = new Map<string, number>();
+
+function parseBp(text: string): number {
   const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!m) return Number.NaN;
   return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));

@@ -2,13 +2,14 @@
 // at the moment it was created, under both; which returns the draft would now refuse or review (and by
 // which rule), and the money by currency. The tally is pure and streams: it keeps sums, never the returns
 // (the benchmark in test/bench/policy-simulation.bench.ts feeds it 100 000 lines); the database side pages.
-import { formatMinor, parseMajor } from "../core/money.js";
+import { formatMinor } from "../core/money.js";
 import {
   type AskedLine,
   type CustomerHistory,
   type Decision,
   type Evaluation,
   evaluate,
+  minorOf,
   type OrderInput,
   type PolicyVersionInput,
 } from "./evaluate.js";
@@ -63,18 +64,17 @@ function tally(e: Evaluation, items: PastReturn["items"], t: Totals): Side {
     const o = l.outcomes.find((x) => x.outcome === want) ?? l.outcomes[0];
     if (!o) return;
     took.add(o.outcome);
-    const total = parseMajor(o.total, cur, "total");
+    const total = minorOf(o.total);
     if (o.outcome === "refund") t.refunds += total;
-    else if (o.outcome === "store_credit" || o.outcome === "exchange")
-      t.storeCredit += total - (o.bonus ? parseMajor(o.bonus.amount, cur, "bonus") : 0);
-    if (o.bonus) t.bonus += parseMajor(o.bonus.amount, cur, "bonus");
-    for (const f of o.fees) t.fees += parseMajor(f.amount, cur, "fee");
+    else if (o.outcome === "store_credit" || o.outcome === "exchange") t.storeCredit += total - (o.bonus ? minorOf(o.bonus.amount) : 0);
+    if (o.bonus) t.bonus += minorOf(o.bonus.amount);
+    for (const f of o.fees) t.fees += minorOf(f.amount);
   });
   // The per-return fee, once, on the first outcome taken that is not waived (the summary holds it).
   const fee = e.summary.filter((s) => took.has(s.outcome)).flatMap((s) => s.fees.filter((f) => f.kind === "return_fee"))[0];
   if (fee) {
-    t.fees += parseMajor(fee.amount, cur, "fee");
-    t.refunds -= took.has("refund") ? Math.min(t.refunds, parseMajor(fee.amount, cur, "fee")) : 0;
+    t.fees += minorOf(fee.amount);
+    t.refunds -= took.has("refund") ? Math.min(t.refunds, minorOf(fee.amount)) : 0;
   }
   return { refused, reviewed, decisions };
 }

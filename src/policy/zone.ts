@@ -67,5 +67,29 @@ export function startOfLocalDay(day: number, zone: string): number {
 
 /** "2026-11-20" → days since 1970-01-01. */
 export function dayOfDate(date: string): number {
-  return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY);
+  let day = days.get(date);
+  if (day === undefined) {
+    day = Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY);
+    if (days.size > 10_000) days.clear();
+    days.set(date, day);
+  }
+  return day;
 }
+const days = new Map<string, number>();
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "December 1, 2026": the local date of `ms` in `zone`, as a shopper reads it. */
+export function longDate(ms: number, zone: string): string {
+  const key = `${zone}|${localDay(ms, zone)}`;
+  let text = longDates.get(key);
+  if (text === undefined) {
+    let f = dateFormatters.get(zone);
+    if (!f) dateFormatters.set(zone, (f = new Intl.DateTimeFormat("en-US", { timeZone: zone, dateStyle: "long" })));
+    text = f.format(ms);
+    if (longDates.size > 100_000) longDates.clear();
+    longDates.set(key, text);
+  }
+  return text;
+}
+const longDates = new Map<string, string>();
