@@ -3,7 +3,7 @@
 // order's eligibility. Each route is one GraphQL operation; the core decides and checks everything.
 import { operation } from "../../executor.js";
 import { restRoute, type RestRoute } from "../route.js";
-import { component, Obj, T, Text } from "../../declare.js";
+import { component, List, Obj, T, Text } from "../../declare.js";
 import { Money } from "../../../src/returns/shapes.js";
 
 const Opt = T.Optional;
@@ -109,17 +109,55 @@ const Eligibility = component(
   }),
 );
 
-/** The request form of a schema: every field optional (the core fills the defaults and names what is wrong). */
-function loose(schema: unknown): Record<string, unknown> {
-  const strip = (s: unknown): unknown => {
-    if (Array.isArray(s)) return s.map(strip);
-    if (!s || typeof s !== "object") return s;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(s)) if (k !== "required") out[k] = strip(v);
-    return out;
-  };
-  return strip(JSON.parse(JSON.stringify(schema))) as Record<string, unknown>;
-}
+// The request form: every field optional (the core fills the defaults and names what is wrong), every text
+// and list bounded as the core bounds it.
+const Short = Text("short");
+const Name = Text("name");
+const Values = List(Text("short"), "policyValues");
+const Outcomes = List(Outcome, "policyValues");
+const RulesInput = Obj(
+  {
+    currency: Opt(Short),
+    window: Opt(
+      Obj({ days: Opt(T.Integer()), from: Opt(T.String({ enum: ["order", "fulfillment", "delivery"] })), transitDays: Opt(T.Integer()) }),
+    ),
+    windowRules: Opt(
+      List(Obj({ name: Name, tags: Opt(Values), skus: Opt(Values), productTypes: Opt(Values), days: T.Integer() }), "policyRules"),
+    ),
+    extensions: Opt(List(Obj({ name: Name, orderedFrom: Short, orderedTo: Short, days: T.Integer() }), "policyRules")),
+    exclusions: Opt(
+      Obj({ tags: Opt(Values), skus: Opt(Values), productTypes: Opt(Values), vendors: Opt(Values), discountAbovePercent: Opt(Short) }),
+    ),
+    outcomes: Opt(Obj({ refund: Opt(T.Boolean()), storeCredit: Opt(T.Boolean()), exchange: Opt(T.Boolean()), keepItemBelow: Opt(Short) })),
+    returnFee: Opt(Obj({ amount: Opt(Short), percent: Opt(Short), waivedFor: Opt(Outcomes) })),
+    restockingFees: Opt(List(Obj({ name: Name, tags: Values, percent: Short }), "policyRules")),
+    bonus: Opt(Obj({ amount: Opt(Short), percent: Opt(Short), on: Outcomes })),
+    reasons: Opt(
+      List(
+        Obj({ code: Short, label: Name, question: Opt(Text("note")), photoRequired: Opt(T.Boolean()), outcomes: Opt(Outcomes) }),
+        "policyRules",
+      ),
+    ),
+    reviewRules: Opt(
+      List(
+        Obj({
+          name: Name,
+          action: T.String({ enum: ["review", "refuse"] }),
+          valueAbove: Opt(Short),
+          returnsInDays: Opt(T.Integer()),
+          returnsAbove: Opt(T.Integer()),
+          reasonCodes: Opt(Values),
+          orderTags: Opt(Values),
+          shopperMessage: Opt(Text("note")),
+        }),
+        "policyRules",
+      ),
+    ),
+  },
+  {
+    description: "The policy as the merchant writes it; fields left out take their defaults. Amounts and percentages are decimal strings.",
+  },
+);
 
 const tags = ["Return policy"];
 type Gql = Record<string, any>;
@@ -147,7 +185,7 @@ export const policyRoutes: RestRoute[] = [
       "Fields left out take their defaults. A bad policy is a 400 naming every field with its fix (a negative window, a percentage above 100, a rule that can never match).",
     tags,
     operation: putDraft,
-    body: Obj({ draft: loose(Rules) as never }),
+    body: Obj({ draft: RulesInput }),
     responses: { 200: { description: "The policy with its new draft", schema: Obj({ policy: Policy }) } },
     errors: [400],
     variables: ({ params, body }) => ({ storeId: params.storeId, input: body.draft }),
