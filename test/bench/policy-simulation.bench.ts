@@ -1,4 +1,4 @@
-// 8. Policy simulation: 100 000 past return lines (--quick: 5 000) run through the draft beside the
+// 9. Policy simulation: 100 000 past return lines (--quick: 5 000) run through the draft beside the
 // published version (src/policy/simulate.ts: two evaluations and the tally per return), streamed from a
 // generator so nothing but the sums is kept; reported against the evaluator alone (one evaluation per
 // return) and with the live heap's peak growth (sampled after a forced GC; npm run bench passes --expose-gc).
@@ -119,7 +119,7 @@ function run(returns: number) {
 }
 
 const measure: Measure = {
-  id: 8,
+  id: 9,
   name: "Policy simulation 100 000 lines",
   async run(ctx) {
     const lines = ctx.quick ? 5_000 : 100_000;
@@ -132,7 +132,7 @@ const measure: Measure = {
     const usd = r.money.find((m) => m.currency === "USD");
     return [
       {
-        measure: 8,
+        measure: 9,
         name: `Policy simulation ${lines.toLocaleString("en")} lines`,
         db: ctx.provider,
         value: round(s, 2),

@@ -24,7 +24,7 @@ import { DEFAULT_KS, QUICK_KS, runInstructions } from "./instructions.js";
 
 const MEASURES: Measure[] = [restRead, graphqlList, bulkUpload, webhooks, invoiceCsv, startup, compatList, policySimulation];
 /** Measures that start their own processes or need none (the others share one service per database). */
-const OWN_PROCESS = new Set([4, 6, 8]);
+const OWN_PROCESS = new Set([4, 6, 9]);
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
