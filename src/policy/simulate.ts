@@ -57,7 +57,6 @@ function tally(e: Evaluation, items: PastReturn["items"], t: Totals): Side {
   t.returns++;
   if (refused) t.refused++;
   if (reviewed) t.reviewed++;
-  const cur = e.currency;
   const took = new Set<string>();
   e.lines.forEach((l, i) => {
     const want = items[i]?.outcome ?? "refund";
