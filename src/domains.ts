@@ -24,6 +24,7 @@ import { webhookResolvers } from "./webhooks/resolvers.js";
 import { customersResolvers } from "./customers/resolvers.js";
 import { inventoryResolvers } from "./inventory/resolvers.js";
 import { returnTagsResolvers } from "./returns/tags.js";
+import { policyResolvers } from "./policy/resolvers.js";
 
 // Assembly of the webhooks (module load: every entry point that records or delivers events imports this file).
 registerTopic(RETURN_TOPIC);
@@ -45,6 +46,7 @@ export const DOMAINS: Domains = {
     customersResolvers,
     inventoryResolvers,
     returnTagsResolvers,
+    policyResolvers,
   ],
   scopes: ALL_SCOPES,
   authenticate,

@@ -27,6 +27,12 @@ export const LIST_BOUNDS = {
   lineProperties: 100,
   /** Tags on one order. */
   orderTags: 250,
+  /** Rules of one kind in a return policy (window rules, fees, reasons, review rules…), and values one rule names. */
+  policyRules: 100,
+  policyValues: 250,
+  /** Published versions of one store's policy listed at once (newest first), decisions on one line or return. */
+  policyVersions: 1_000,
+  policyDecisions: 250,
   /** Items of one inbound shipment. */
   inboundItems: 1_000,
   /** Images of one product family or variant. */
@@ -138,6 +144,10 @@ export const NUMBER_BOUNDS = {
    * compared, never stored or summed; one that names nothing is not found (the doors send -1 for it).
    */
   numericId: { min: -2_147_483_648, max: 2_147_483_647, integer: true },
+  /** Days of a return window, an extension or a look-back (about ten years). */
+  policyDays: { min: 0, max: 3650, integer: true },
+  /** A count a policy compares with (a customer's earlier returns). */
+  policyCount: { min: 0, max: 100_000, integer: true },
   /** Transit days of a shipping method. */
   days: { min: 0, max: 365, integer: true },
   /** The relative weight of an A/B treatment. */

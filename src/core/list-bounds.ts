@@ -149,6 +149,38 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "ProductBulkUploadResult.results": L.productFamilies,
   "ProductFamilyUploadResult.products": L.productVariants,
   "WebhookDelivery.attempts": L.deliveryAttempts,
+  // Return policy (src/policy): rules of one kind, values one rule names, outcomes by enum.
+  "ReturnPolicy.versions": L.policyVersions,
+  ...Object.fromEntries(
+    ["windowRules", "extensions", "restockingFees", "reasons", "reviewRules"].map((f) => [`PolicyRules.${f}`, L.policyRules]),
+  ),
+  ...Object.fromEntries(
+    [
+      "PolicyWindowRule.tags",
+      "PolicyWindowRule.skus",
+      "PolicyWindowRule.productTypes",
+      "PolicyExclusions.tags",
+      "PolicyExclusions.skus",
+      "PolicyExclusions.productTypes",
+      "PolicyExclusions.vendors",
+      "PolicyRestockingFee.tags",
+      "PolicyReviewRule.reasonCodes",
+      "PolicyReviewRule.orderTags",
+    ].map((f) => [f, L.policyValues]),
+  ),
+  "PolicyReturnFee.waivedFor": 4,
+  "PolicyBonus.on": 4,
+  "PolicyReason.outcomes": 4,
+  "ReturnEligibility.lines": L.orderLineItems,
+  "ReturnEligibility.decisions": L.policyDecisions,
+  "ReturnEligibility.summary": 4,
+  "LineEligibility.outcomes": 4,
+  "LineEligibility.decisions": L.policyDecisions,
+  "OutcomeOffer.fees": 2,
+  "Query.returnPolicySimulation": paged(PAGE_SIZES.standard),
+  "PolicySimulationPage.affected": page,
+  "PolicySimulationPage.money": page,
+  "PolicySimulatedDecision.decisions": L.policyDecisions,
 };
 
 const PAGE_ARGS = new Set(["first", "last", "pageSize", "unpaged"]);

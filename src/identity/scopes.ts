@@ -14,6 +14,8 @@ export const ALL_SCOPES = [
   "customers_read",
   "customers_write",
   "inventory_read",
+  "policy_read",
+  "policy_write",
 ] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];

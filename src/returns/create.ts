@@ -5,6 +5,7 @@ import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { recordEvent, eventsCommitted } from "../core/events.js";
+import { type Admission, admitByPolicy } from "../policy/admit.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { normaliseProvider } from "../orders/service.js";
 import { INITIAL_STATUS, RELEASED_STATUSES } from "./transitions.js";
@@ -22,15 +23,16 @@ export async function createReturn(
   ctx: RequestContext,
   storeId: string,
   input: CreateReturnInput,
-  options: { createExternalRMAs?: boolean | null } | null | undefined,
+  options: { createExternalRMAs?: boolean | null; overridePolicy?: boolean | null } | null | undefined,
   idempotencyKey?: string | null,
 ) {
-  const request = { input, options: { createExternalRMAs: !!options?.createExternalRMAs } };
+  const override = !!options?.overridePolicy;
+  const request = { input, options: { createExternalRMAs: !!options?.createExternalRMAs, ...(override ? { overridePolicy: true } : {}) } };
   const { result, replayed } = await idempotent<{ id: string }>(
     ctx,
     { storeId, operation: "createReturn", key: idempotencyKey, request },
     async (claim) => {
-      const id = await insertReturn(ctx, storeId, input, claim);
+      const id = await insertReturn(ctx, storeId, input, claim, override);
       return { id };
     },
   );
@@ -81,6 +83,7 @@ async function insertReturn(
   storeId: string,
   input: CreateReturnInput,
   claim: IdempotencyClaim<{ id: string }>,
+  override: boolean,
 ): Promise<string> {
   const type = validateCreate(input);
   const provider = normaliseProvider(input.provider);
@@ -128,6 +131,20 @@ async function insertReturn(
         );
       }
     }
+    // The store's published return policy (none: every remaining unit, as before).
+    const admission = await admitByPolicy(
+      tx,
+      order,
+      resolved.map(({ it, line }, i) => ({
+        field: `input.items[${i}]`,
+        lineId: line.id,
+        quantity: it.quantity,
+        reasonCode: it.reasonCode,
+        compensation: it.compensation ?? "refund",
+      })),
+      override,
+      new Date(),
+    );
     const createdByName = await actorName(ctx, tx);
     const compatId = await allocateCompatId(tx, storeId);
     await tx.return.create({
@@ -153,6 +170,7 @@ async function insertReturn(
         createdByType: actor.type,
         createdById: actor.id,
         createdByName,
+        policyVersion: admission.policyVersion,
         items: {
           create: resolved.map(({ it, line }, i) => ({
             id: newId("rit"),
@@ -166,7 +184,7 @@ async function insertReturn(
             compensation: it.compensation ?? "refund",
           })),
         },
-        timeline: { create: createdEntry(actor) },
+        timeline: { create: [createdEntry(actor), ...policyEntries(admission, actor)] },
       },
     });
     await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
@@ -174,4 +192,21 @@ async function insertReturn(
   });
   eventsCommitted(ctx.services, "return");
   return id;
+}
+
+/** Timeline entries of the policy's part: the rules overridden (and by whom), the review rules that matched. */
+function policyEntries(a: Admission, actor: { type: string; id: string | null }) {
+  const entry = (action: string, detail: unknown) => ({
+    id: newId("rtl"),
+    action,
+    fromStatus: INITIAL_STATUS,
+    toStatus: INITIAL_STATUS,
+    actorType: actor.type,
+    actorId: actor.id,
+    detail: JSON.stringify(detail),
+  });
+  return [
+    ...(a.overridden.length ? [entry("policy_overridden", { policyVersion: a.policyVersion, rules: a.overridden })] : []),
+    ...(a.reviews.length ? [entry("policy_review", { policyVersion: a.policyVersion, rules: a.reviews })] : []),
+  ];
 }

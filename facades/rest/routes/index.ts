@@ -11,6 +11,7 @@ import { webhookRoutes } from "./webhooks.js";
 import { customersRoutes } from "./customers.js";
 import { inventoryRoutes } from "./inventory.js";
 import { returnTagsRoutes } from "./return-tags.js";
+import { policyRoutes } from "./policy.js";
 
 export const restRoutes: RestRoute[] = [
   ...checkoutRoutes,
@@ -24,4 +25,5 @@ export const restRoutes: RestRoute[] = [
   ...customersRoutes,
   ...inventoryRoutes,
   ...returnTagsRoutes,
+  ...policyRoutes,
 ];

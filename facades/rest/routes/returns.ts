@@ -102,7 +102,18 @@ export const returnsRoutes: RestRoute[] = [
           }),
         ),
       }),
-      options: Opt(Obj({ createExternalRMAs: Opt(T.Boolean({ default: false })) })),
+      options: Opt(
+        Obj({
+          createExternalRMAs: Opt(T.Boolean({ default: false })),
+          overridePolicy: Opt(
+            T.Boolean({
+              default: false,
+              description:
+                "Create the return even where the store's published return policy refuses a line (422 `returns/policy-refused` otherwise); each overridden rule is written on the return's timeline with who did it.",
+            }),
+          ),
+        }),
+      ),
     }),
     responses: {
       201: { description: "Created", schema: CreateResult },

@@ -148,4 +148,6 @@ export const SCOPES: { name: string; label: string }[] = [
   { name: "customers_read", label: "Customers: read" },
   { name: "customers_write", label: "Customers: write" },
   { name: "inventory_read", label: "Inventory: read" },
+  { name: "policy_read", label: "Return policy: read" },
+  { name: "policy_write", label: "Return policy: write" },
 ];

@@ -1,0 +1,86 @@
+// Return creation under the store's published policy, inside the creating transaction (after the order's
+// row lock): the latest version read there is the one recorded on the return, so a return created while a
+// version is published records exactly one of them. An ineligible line is refused with a 422 naming the
+// line and the rule, unless the merchant's own API asked to override the policy: then every overridden
+// rule is written on the timeline with who did it.
+import { DomainError } from "../core/errors.js";
+import type { TransactionClient } from "../db/client.js";
+import { type Decision, evaluate } from "./evaluate.js";
+import { loadHistory, loadOrderInput, publishedVersion } from "./load.js";
+
+type OrderRow = Parameters<typeof loadOrderInput>[1];
+
+export interface AskedItem {
+  /** Where the request names it (`input.items[0]`). */
+  field: string;
+  lineId: string;
+  quantity: number;
+  reasonCode?: string | null;
+  compensation: string;
+}
+
+export interface Admission {
+  policyVersion: number | null;
+  /** The refusals overridden (empty unless `override`), for the timeline. */
+  overridden: { field: string; lineItemId: string; rule: string; name: string; explanation: string }[];
+  /** Review rules that matched, for the timeline. */
+  reviews: { rule: string; name: string; explanation: string }[];
+}
+
+export async function admitByPolicy(
+  tx: TransactionClient,
+  order: OrderRow,
+  items: AskedItem[],
+  override: boolean,
+  now: Date,
+): Promise<Admission> {
+  const version = await publishedVersion(tx, order.storeId);
+  if (!version) return { policyVersion: null, overridden: [], reviews: [] };
+  const input = await loadOrderInput(tx, order);
+  const history = await loadHistory(tx, order, version.rules, now);
+  const e = evaluate(
+    version,
+    input,
+    items.map((it) => ({ lineId: it.lineId, quantity: it.quantity, reasonCode: it.reasonCode })),
+    history,
+    now,
+  );
+  const refusals: Admission["overridden"] = [];
+  e.lines.forEach((line, i) => {
+    const it = items[i]!;
+    const refused = line.decisions.find((d) => d.effect === "refuse" && d.rule !== "remainingQuantity");
+    const outcome = it.compensation;
+    const d: Decision | undefined =
+      refused ??
+      (line.outcomes.some((o) => o.outcome === outcome)
+        ? undefined
+        : {
+            effect: "refuse",
+            rule: "outcomes",
+            name: "Outcomes",
+            shopperMessage: `This item cannot be returned for ${outcome.replaceAll("_", " ")}.`,
+            merchantExplanation: `The policy offers ${line.outcomes.map((o) => o.outcome).join(", ") || "nothing"} for this line, not ${outcome}.`,
+          });
+    if (d) refusals.push({ field: it.field, lineItemId: line.externalId, rule: d.rule, name: d.name, explanation: d.merchantExplanation });
+  });
+  if (refusals.length && !override) {
+    const first = refusals[0]!;
+    const detail = `\`${first.field}\` (line item ${first.lineItemId}) is not returnable under policy version ${version.number}: ${first.explanation}${refusals.length > 1 ? ` (${refusals.length - 1} more line(s) refused too)` : ""} Remove the line, or, from the merchant's own API, create it outside the policy with \`options.overridePolicy\`.`;
+    throw new DomainError({
+      code: "UNPROCESSABLE",
+      status: 422,
+      type: "returns/policy-refused",
+      title: "Not returnable under the store's return policy",
+      detail,
+      field: first.field,
+      extra: {
+        policyVersion: version.number,
+        refusals: refusals.map(({ field, lineItemId, rule, name }) => ({ field, lineItemId, rule, name })),
+      },
+    });
+  }
+  const reviews = [...e.decisions, ...e.lines.flatMap((l) => l.decisions)]
+    .filter((d) => d.effect === "review")
+    .map((d) => ({ rule: d.rule, name: d.name, explanation: d.merchantExplanation }));
+  return { policyVersion: version.number, overridden: refusals, reviews: [...new Map(reviews.map((r) => [r.rule, r])).values()] };
+}

@@ -1,0 +1,497 @@
+// The one evaluator: a policy version, an order, the lines asked back, the customer's history and a time in;
+// per line out: the quantity that may be returned, the outcomes offered with exact amounts, and for every
+// refusal, fee, bonus and review the rule that decided it. Pure and deterministic: no clock, no database,
+// no randomness; money in integer minor units (BigInt where it multiplies), shown as decimals.
+// Gift cards, exchange holds and keep-item settlement (issue 24 part 4) build on `outcomes`.
+import { formatMinor, parseMajor } from "../core/money.js";
+
+const amounts = new Map<string, number>();
+/** A policy's amount ("5" or "5.00") in minor units (checked when the policy was written; cached, it repeats). */
+function policyAmount(text: string, cur: string): number {
+  const key = `${cur}|${text}`;
+  let v = amounts.get(key);
+  if (v === undefined) {
+    v = parseMajor(text, cur, "amount");
+    if (amounts.size > 10_000) amounts.clear();
+    amounts.set(key, v);
+  }
+  return v;
+}
+import { offeredOutcomes, type Outcome, type PolicyRules, percentBp } from "./rules.js";
+import { dayOfDate, localDay, longDate, startOfLocalDay } from "./zone.js";
+
+export interface PolicyVersionInput {
+  number: number;
+  rules: PolicyRules;
+  timeZone: string;
+}
+
+export interface OrderLineInput {
+  id: string;
+  /** The merchant's line-item id (what problems and answers name). */
+  externalId: string;
+  productId: string;
+  sku: string | null;
+  /** Not carried by orders today (always null); rules on product types match nothing until it is. */
+  productType: string | null;
+  vendor: string | null;
+  /** The product's tags (its catalogue family's), as the order's line names the product. */
+  tags: string[];
+  quantity: number;
+  /** Minor units: unit price before discount; discount for the whole line. */
+  unitPrice: number;
+  discount: number;
+  /** Units already returned or in a live return. */
+  returned: number;
+  fulfilledAt: Date | null;
+  deliveredAt: Date | null;
+}
+
+export interface OrderInput {
+  id: string;
+  name: string;
+  currency: string;
+  placedAt: Date;
+  tags: string[];
+  lines: OrderLineInput[];
+}
+
+export interface AskedLine {
+  lineId: string;
+  quantity: number;
+  reasonCode?: string | null;
+}
+
+export interface CustomerHistory {
+  /** When the customer's earlier returns were created (any order of the store). */
+  returnDates: Date[];
+}
+
+export type Effect = "refuse" | "review" | "fee" | "bonus" | "window";
+
+/** One rule's part in a decision: `rule` is its place in the policy ("windowRules[0]"), `name` the merchant's. */
+export interface Decision {
+  effect: Effect;
+  rule: string;
+  name: string;
+  shopperMessage: string;
+  merchantExplanation: string;
+}
+
+export interface Charge {
+  kind: "restocking_fee" | "return_fee" | "bonus";
+  amount: string;
+  rule: string;
+}
+
+export interface OutcomeOffer {
+  outcome: Outcome;
+  /** The value of the units returnable now (what a refund pays before fees). */
+  value: string;
+  fees: Charge[];
+  bonus: Charge | null;
+  /** value − fees + bonus: what the shopper gets back (refund, credit or exchange value; 0 for keep-item). */
+  total: string;
+}
+
+export interface LineEvaluation {
+  lineItemId: string;
+  externalId: string;
+  asked: number;
+  remaining: number;
+  returnable: number;
+  windowEndsAt: Date | null;
+  outcomes: OutcomeOffer[];
+  decisions: Decision[];
+  /** Exchange: another variant of this product at this unit price (what part 4 checks against inventory). */
+  exchange: { productId: string; unitPrice: string } | null;
+}
+
+export interface Evaluation {
+  policyVersion: number | null;
+  currency: string;
+  lines: LineEvaluation[];
+  /** Return-wide decisions (review, refusal, the per-return fee and flat bonus). */
+  decisions: Decision[];
+  review: boolean;
+  /** Per offered outcome, the whole return's money if every returnable line took it. */
+  summary: OutcomeOffer[];
+}
+
+const DAY = 86_400_000;
+
+/** The amount `bp` hundredths of a percent of `minor`, rounded half up. */
+export function percentOf(minor: number, bp: number): number {
+  return Number((BigInt(minor) * BigInt(bp) + 5_000n) / 10_000n);
+}
+
+/** The value of `k` of a line's units: price less their share of the line's discount (rounded half up). */
+export function unitsValue(line: OrderLineInput, k: number): number {
+  if (line.quantity <= 0 || k <= 0) return 0;
+  const share = (BigInt(line.discount) * BigInt(k) * 2n + BigInt(line.quantity)) / (2n * BigInt(line.quantity));
+  return Math.max(0, line.unitPrice * k - Number(share));
+}
+
+const fmt = (minor: number, currency: string) => formatMinor(minor, currency);
+const hit = (values: string[], v: string | null | undefined) => v != null && values.some((x) => x.toLowerCase() === v.toLowerCase());
+const anyTag = (values: string[], tags: string[]) => tags.find((t) => hit(values, t));
+
+export function evaluate(
+  version: PolicyVersionInput | null,
+  order: OrderInput,
+  asked: AskedLine[] | null,
+  history: CustomerHistory,
+  now: Date,
+): Evaluation {
+  const wanted: AskedLine[] = asked ?? order.lines.map((l) => ({ lineId: l.id, quantity: Math.max(0, l.quantity - l.returned) }));
+  const byId = new Map(order.lines.map((l) => [l.id, l]));
+  const cur = order.currency;
+  if (!version) {
+    // No published policy: today's behaviour, every remaining unit returnable for a refund.
+    const lines = wanted.flatMap((a) => {
+      const l = byId.get(a.lineId);
+      if (!l) return [];
+      const remaining = Math.max(0, l.quantity - l.returned);
+      const v = fmt(unitsValue(l, Math.min(a.quantity, remaining)), cur);
+      return [
+        {
+          lineItemId: l.id,
+          externalId: l.externalId,
+          asked: a.quantity,
+          remaining,
+          returnable: remaining,
+          windowEndsAt: null,
+          outcomes: remaining && a.quantity ? [{ outcome: "refund" as const, value: v, fees: [], bonus: null, total: v }] : [],
+          decisions: [],
+          exchange: null,
+        },
+      ];
+    });
+    return { policyVersion: null, currency: cur, lines, decisions: [], review: false, summary: summarise(lines, ["refund"], cur) };
+  }
+  const r = version.rules;
+  const zone = version.timeZone;
+  const flat = r.currency === cur; // flat amounts are in the policy's currency: they apply to orders in it only
+  const offered = offeredOutcomes(r.outcomes);
+  const returnDecisions: Decision[] = [];
+  let review = false;
+  let refusedAll: Decision | null = null;
+
+  // Return-wide: value, customer history and order tags against the review and refusal rules.
+  const askedValue = wanted.reduce((s, a) => {
+    const l = byId.get(a.lineId);
+    return l ? s + unitsValue(l, Math.min(a.quantity, Math.max(0, l.quantity - l.returned))) : s;
+  }, 0);
+  r.reviewRules.forEach((rule, i) => {
+    const why: string[] = [];
+    if (rule.valueAbove != null && flat && askedValue > policyAmount(rule.valueAbove, r.currency))
+      why.push(`the return's value ${fmt(askedValue, cur)} ${cur} is above ${rule.valueAbove}`);
+    if (rule.returnsInDays != null && rule.returnsAbove != null) {
+      const since = now.getTime() - rule.returnsInDays * DAY;
+      const n = history.returnDates.filter((d) => d.getTime() >= since && d.getTime() <= now.getTime()).length;
+      if (n > rule.returnsAbove)
+        why.push(`the customer made ${n} returns in the last ${rule.returnsInDays} days (more than ${rule.returnsAbove})`);
+    }
+    const tag = anyTag(rule.orderTags, order.tags);
+    if (tag) why.push(`the order is tagged ${JSON.stringify(tag)}`);
+    if (!why.length) return;
+    const d = ruleDecision(rule.action, `reviewRules[${i}]`, rule.name, rule.shopperMessage, why.join("; "));
+    returnDecisions.push(d);
+    if (rule.action === "refuse") refusedAll ??= d;
+    else review = true;
+  });
+
+  const keepBelow = r.outcomes.keepItemBelow != null && flat ? policyAmount(r.outcomes.keepItemBelow, r.currency) : null;
+  const lines: LineEvaluation[] = [];
+  for (const a of wanted) {
+    const l = byId.get(a.lineId);
+    if (!l) continue;
+    const decisions: Decision[] = [];
+    const remaining = Math.max(0, l.quantity - l.returned);
+    let returnable = remaining;
+    const refuse = (d: Decision) => {
+      decisions.push(d);
+      returnable = 0;
+    };
+    if (remaining < a.quantity)
+      decisions.push(
+        ruleDecision(
+          "refuse",
+          "remainingQuantity",
+          "Already returned",
+          remaining ? `Only ${remaining} of this item can still be returned.` : "This item has already been returned.",
+          `${l.quantity} ordered, ${l.returned} already returned or in a live return: ${remaining} remain, ${a.quantity} asked.`,
+        ),
+      );
+    // Exclusions.
+    const x = r.exclusions;
+    const exTag = anyTag(x.tags, l.tags);
+    if (exTag) refuse(finalSale("exclusions.tags", `its product is tagged ${JSON.stringify(exTag)}`));
+    else if (hit(x.skus, l.sku)) refuse(finalSale("exclusions.skus", `its SKU ${l.sku} is excluded`));
+    else if (hit(x.productTypes, l.productType))
+      refuse(finalSale("exclusions.productTypes", `its product type ${l.productType} is excluded`));
+    else if (hit(x.vendors, l.vendor)) refuse(finalSale("exclusions.vendors", `its vendor ${l.vendor} is excluded`));
+    else if (x.discountAbovePercent != null && l.discount > 0 && l.unitPrice > 0) {
+      const bp = percentBp(x.discountAbovePercent);
+      if (BigInt(l.discount) * 10_000n > BigInt(bp) * BigInt(l.unitPrice * l.quantity))
+        refuse(finalSale("exclusions.discountAbovePercent", `it was discounted beyond ${x.discountAbovePercent}%`));
+    }
+    // Reason.
+    let allowed = offered;
+    if (a.reasonCode && r.reasons.length) {
+      const reason = r.reasons.find((x) => x.code === a.reasonCode);
+      if (!reason)
+        refuse(
+          ruleDecision(
+            "refuse",
+            "reasons",
+            "Reasons",
+            "Please choose one of the listed return reasons.",
+            `The reason code ${JSON.stringify(a.reasonCode)} is not in the policy's reasons.`,
+          ),
+        );
+      else allowed = offered.filter((k) => reason.outcomes.includes(k));
+      r.reviewRules.forEach((rule, i) => {
+        if (!rule.reasonCodes.includes(a.reasonCode!)) return;
+        const d = ruleDecision(
+          rule.action,
+          `reviewRules[${i}]`,
+          rule.name,
+          rule.shopperMessage,
+          `the reason is ${JSON.stringify(a.reasonCode)}`,
+        );
+        if (rule.action === "refuse") refuse(d);
+        else {
+          decisions.push(d);
+          review = true;
+        }
+      });
+    }
+    if (refusedAll) refuse(refusedAll);
+    // The window.
+    const windowEndsAt = returnable ? windowEnd(r, zone, order, l, decisions) : null;
+    if (returnable && windowEndsAt === undefined) returnable = 0;
+    else if (returnable && windowEndsAt && now.getTime() >= windowEndsAt.getTime())
+      refuse(
+        ruleDecision(
+          "refuse",
+          decisions.at(-1)?.effect === "window" ? decisions.at(-1)!.rule : "window",
+          "Return window",
+          "The return window for this item has closed.",
+          `The window ended at ${windowEndsAt.toISOString()} (midnight in ${zone}); asked at ${now.toISOString()}.`,
+        ),
+      );
+    const ends = returnable && windowEndsAt ? windowEndsAt : null;
+    // Outcomes and their money, for the units returnable now (never more than asked).
+    const units = Math.min(a.quantity, returnable);
+    const value = unitsValue(l, units);
+    const restock = restockingFee(r, l, value);
+    const outcomes: OutcomeOffer[] = !units
+      ? []
+      : allowed
+          .filter((k) => k !== "keep_item" || (keepBelow != null && askedValue < keepBelow))
+          .map((k) => offer(r, k, value, restock, cur, decisions));
+    lines.push({
+      lineItemId: l.id,
+      externalId: l.externalId,
+      asked: a.quantity,
+      remaining,
+      returnable,
+      windowEndsAt: ends,
+      outcomes,
+      decisions,
+      exchange: allowed.includes("exchange") && units ? { productId: l.productId, unitPrice: fmt(l.unitPrice, cur) } : null,
+    });
+  }
+  const summary = summarise(lines, offered, cur);
+  returnLevelMoney(r, flat, summary, cur, returnDecisions);
+  return { policyVersion: version.number, currency: cur, lines, decisions: returnDecisions, review, summary };
+}
+
+function ruleDecision(action: "review" | "refuse", rule: string, name: string, shopper: string, why: string): Decision {
+  return {
+    effect: action,
+    rule,
+    name,
+    shopperMessage:
+      shopper ||
+      (action === "review" ? "Your return will be reviewed by the store before it is accepted." : "This item cannot be returned."),
+    merchantExplanation: `${action === "review" ? "Sent to review" : "Refused"} by ${name} (${rule}): ${why}.`,
+  };
+}
+
+function finalSale(rule: string, why: string): Decision {
+  return ruleDecision("refuse", rule, "Exclusions", "This item is final sale and cannot be returned.", `Excluded by ${rule}: ${why}`);
+}
+
+/** When the line's window ends (midnight after its last day, store time), null without one, undefined when refused. */
+function windowEnd(r: PolicyRules, zone: string, order: OrderInput, l: OrderLineInput, decisions: Decision[]): Date | null | undefined {
+  let days = r.window.days;
+  let rule = "window";
+  let name = "Return window";
+  let shortest: number | null = null;
+  r.windowRules.forEach((w, i) => {
+    const match =
+      anyTag(w.tags, l.tags) ?? (hit(w.skus, l.sku) ? l.sku : null) ?? (hit(w.productTypes, l.productType) ? l.productType : null);
+    if (match == null || (shortest != null && w.days >= shortest)) return;
+    shortest = w.days;
+    days = w.days;
+    rule = `windowRules[${i}]`;
+    name = w.name;
+  });
+  if (days === 0) {
+    decisions.push(
+      ruleDecision("refuse", rule, name, "This item is final sale and cannot be returned.", `its window is 0 days (final sale)`),
+    );
+    return undefined;
+  }
+  const ordered = localDay(order.placedAt.getTime(), zone);
+  r.extensions.forEach((e, i) => {
+    if (ordered < dayOfDate(e.orderedFrom) || ordered > dayOfDate(e.orderedTo) || e.days <= days) return;
+    days = e.days;
+    rule = `extensions[${i}]`;
+    name = e.name;
+  });
+  let anchor: Date | null = order.placedAt;
+  if (r.window.from === "fulfillment") anchor = l.fulfilledAt;
+  else if (r.window.from === "delivery")
+    anchor = l.deliveredAt ?? (l.fulfilledAt ? new Date(l.fulfilledAt.getTime() + r.window.transitDays * DAY) : null);
+  if (!anchor) {
+    decisions.push(
+      ruleDecision(
+        "refuse",
+        "window.from",
+        "Return window",
+        "This item has not shipped yet, so it cannot be returned yet.",
+        `the window runs from ${r.window.from} and the item has not been fulfilled`,
+      ),
+    );
+    return undefined;
+  }
+  const end = new Date(startOfLocalDay(localDay(anchor.getTime(), zone) + days + 1, zone));
+  decisions.push({
+    effect: "window",
+    rule,
+    name,
+    shopperMessage: `Returnable until the end of ${longDate(end.getTime() - 1, zone)}.`,
+    merchantExplanation: `${days} days from ${r.window.from} (${anchor.toISOString()}${r.window.from === "delivery" && !l.deliveredAt ? `: fulfillment plus ${r.window.transitDays} transit days` : ""}) by ${name} (${rule}), ending at midnight in ${zone}.`,
+  });
+  return end;
+}
+
+function restockingFee(r: PolicyRules, l: OrderLineInput, value: number): { amount: number; rule: string; name: string } | null {
+  let best: { amount: number; rule: string; name: string } | null = null;
+  r.restockingFees.forEach((f, i) => {
+    if (!anyTag(f.tags, l.tags)) return;
+    const amount = Math.min(value, percentOf(value, percentBp(f.percent)));
+    if (!best || amount > best.amount) best = { amount, rule: `restockingFees[${i}]`, name: f.name };
+  });
+  return best;
+}
+
+function offer(
+  r: PolicyRules,
+  k: Outcome,
+  value: number,
+  restock: ReturnType<typeof restockingFee>,
+  cur: string,
+  decisions: Decision[],
+): OutcomeOffer {
+  if (k === "keep_item") return { outcome: k, value: fmt(value, cur), fees: [], bonus: null, total: fmt(0, cur) };
+  const fees: Charge[] = [];
+  let total = value;
+  // Restocking fees apply to what comes back as money or credit; an exchange keeps the sale.
+  if (restock && restock.amount > 0 && k !== "exchange") {
+    fees.push({ kind: "restocking_fee", amount: fmt(restock.amount, cur), rule: restock.rule });
+    total -= restock.amount;
+    if (!decisions.some((d) => d.rule === restock.rule))
+      decisions.push({
+        effect: "fee",
+        rule: restock.rule,
+        name: restock.name,
+        shopperMessage: `A restocking fee of ${fmt(restock.amount, cur)} ${cur} applies to a refund or store credit.`,
+        merchantExplanation: `${restock.name} (${restock.rule}) charges ${fmt(restock.amount, cur)} ${cur} on this line's value ${fmt(value, cur)}.`,
+      });
+  }
+  let bonus: Charge | null = null;
+  if (r.bonus?.percent != null && (r.bonus.on as string[]).includes(k)) {
+    const amount = percentOf(value, percentBp(r.bonus.percent));
+    if (amount > 0) {
+      bonus = { kind: "bonus", amount: fmt(amount, cur), rule: "bonus" };
+      total += amount;
+    }
+  }
+  return { outcome: k, value: fmt(value, cur), fees, bonus, total: fmt(Math.max(0, total), cur) };
+}
+
+/** Minor units of a decimal this module formatted (formatMinor pads every decimal): no parsing needed. */
+export const minorOf = (s: string): number => Number(s.replace(".", ""));
+const minor = (s: string, _cur: string) => minorOf(s);
+
+function summarise(lines: LineEvaluation[], offered: Outcome[], cur: string): OutcomeOffer[] {
+  return offered.flatMap((k) => {
+    const taking = lines.filter((l) => l.outcomes.some((o) => o.outcome === k));
+    if (!taking.length) return [];
+    let value = 0;
+    let fees = 0;
+    let bonus = 0;
+    let total = 0;
+    for (const l of taking) {
+      const o = l.outcomes.find((x) => x.outcome === k)!;
+      value += minor(o.value, cur);
+      for (const f of o.fees) fees += minor(f.amount, cur);
+      if (o.bonus) bonus += minor(o.bonus.amount, cur);
+      total += minor(o.total, cur);
+    }
+    return [
+      {
+        outcome: k,
+        value: fmt(value, cur),
+        fees: fees ? [{ kind: "restocking_fee" as const, amount: fmt(fees, cur), rule: "restockingFees" }] : [],
+        bonus: bonus ? { kind: "bonus" as const, amount: fmt(bonus, cur), rule: "bonus" } : null,
+        total: fmt(total, cur),
+      },
+    ];
+  });
+}
+
+/** The per-return fee (waived per outcome) and the flat bonus, on the summary; fees never above the value. */
+function returnLevelMoney(r: PolicyRules, flat: boolean, summary: OutcomeOffer[], cur: string, decisions: Decision[]) {
+  for (const s of summary) {
+    if (s.outcome === "keep_item") continue;
+    const value = minor(s.value, cur);
+    let total = minor(s.total, cur);
+    const fee = r.returnFee;
+    if (fee && !fee.waivedFor.includes(s.outcome) && (fee.percent != null || flat)) {
+      const already = s.fees.reduce((n, f) => n + minor(f.amount, cur), 0);
+      const want = fee.percent != null ? percentOf(value, percentBp(fee.percent)) : policyAmount(fee.amount!, cur);
+      const amount = Math.max(0, Math.min(want, value - already));
+      if (amount > 0) {
+        s.fees.push({ kind: "return_fee", amount: fmt(amount, cur), rule: "returnFee" });
+        total -= amount;
+        if (!decisions.some((d) => d.rule === "returnFee"))
+          decisions.push({
+            effect: "fee",
+            rule: "returnFee",
+            name: "Return fee",
+            shopperMessage: `A return fee of ${fee.percent != null ? `${fee.percent}%` : `${fee.amount} ${cur}`} applies${fee.waivedFor.length ? `, waived for ${fee.waivedFor.join(", ").replaceAll("_", " ")}` : ""}.`,
+            merchantExplanation: `The return fee (returnFee) is charged once per return${fee.waivedFor.length ? ` and waived for ${fee.waivedFor.join(", ")}` : ""}.`,
+          });
+      }
+    }
+    if (r.bonus?.amount != null && flat && (r.bonus.on as string[]).includes(s.outcome)) {
+      const amount = policyAmount(r.bonus.amount, cur);
+      s.bonus = { kind: "bonus", amount: fmt((s.bonus ? minor(s.bonus.amount, cur) : 0) + amount, cur), rule: "bonus" };
+      total += amount;
+    }
+    s.total = fmt(Math.max(0, total), cur);
+  }
+  if (r.bonus && summary.some((s) => s.bonus))
+    decisions.push({
+      effect: "bonus",
+      rule: "bonus",
+      name: "Bonus credit",
+      shopperMessage: `Get ${r.bonus.percent != null ? `${r.bonus.percent}%` : `${r.bonus.amount} ${cur}`} extra when you choose ${r.bonus.on.join(" or ").replaceAll("_", " ")}.`,
+      merchantExplanation: `The bonus (bonus) adds ${r.bonus.percent != null ? `${r.bonus.percent}% of the value` : `${r.bonus.amount} ${cur} per return`} on ${r.bonus.on.join(", ")}.`,
+    });
+}

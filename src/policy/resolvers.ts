@@ -1,0 +1,63 @@
+import type { RequestContext } from "../core/context.js";
+import { actorName } from "../returns/actors.js";
+import type { Charge, Evaluation, LineEvaluation, OutcomeOffer } from "./evaluate.js";
+import * as policy from "./service.js";
+import { simulate } from "./simulation-run.js";
+
+type Ctx = RequestContext;
+type StoreArgs = { storeId: string };
+type VersionRow = Awaited<ReturnType<typeof policy.versions>>[number];
+type Money = { amount: string; currency: string };
+type EvaluationOut = Evaluation & { lines: (LineEvaluation & { currency: string })[] };
+
+const money = (amount: string, currency: string): Money => ({ amount, currency });
+const charge = (c: Charge, cur: string) => ({ kind: c.kind, rule: c.rule, amount: money(c.amount, cur) });
+const offer = (o: OutcomeOffer, cur: string) => ({
+  outcome: o.outcome,
+  value: money(o.value, cur),
+  total: money(o.total, cur),
+  fees: o.fees.map((f) => charge(f, cur)),
+  bonus: o.bonus ? charge(o.bonus, cur) : null,
+});
+
+export const policyResolvers = {
+  Query: {
+    returnPolicy: (_: unknown, a: StoreArgs, ctx: Ctx) => policy.getPolicy(ctx, a.storeId),
+    returnEligibility: async (
+      _: unknown,
+      a: StoreArgs & Parameters<typeof policy.eligibility>[2] & { at?: string | Date | null },
+      ctx: Ctx,
+    ): Promise<EvaluationOut> => {
+      const e = await policy.eligibility(ctx, a.storeId, { ...a, at: a.at ? new Date(a.at) : null });
+      return { ...e, lines: e.lines.map((l) => ({ ...l, currency: e.currency })) };
+    },
+    returnPolicySimulation: (_: unknown, a: StoreArgs & Parameters<typeof simulate>[2], ctx: Ctx) => simulate(ctx, a.storeId, a),
+  },
+  Mutation: {
+    updateReturnPolicyDraft: (_: unknown, a: StoreArgs & { input: Parameters<typeof policy.updateDraft>[2] }, ctx: Ctx) =>
+      policy.updateDraft(ctx, a.storeId, a.input),
+    publishReturnPolicy: (_: unknown, a: StoreArgs, ctx: Ctx) => policy.publish(ctx, a.storeId),
+    setStoreTimeZone: (_: unknown, a: StoreArgs & { timeZone: string }, ctx: Ctx) => policy.setTimeZone(ctx, a.storeId, a.timeZone),
+  },
+  ReturnPolicy: {
+    published: (p: policy.PolicyView, _: unknown, ctx: Ctx) => policy.latestVersionRow(ctx, p.storeId),
+    versions: (p: policy.PolicyView, _: unknown, ctx: Ctx) => policy.versions(ctx, p.storeId),
+  },
+  ReturnPolicyVersion: {
+    rules: (v: VersionRow) => JSON.parse(v.rules),
+    publishedBy: async (v: VersionRow, _: unknown, ctx: Ctx) => ({
+      type: v.publishedByType,
+      id: v.publishedById,
+      name: v.publishedByName ?? (await actorName(ctx, v.publishedByType, v.publishedById)),
+    }),
+  },
+  ReturnEligibility: {
+    summary: (e: EvaluationOut) => e.summary.map((o) => offer(o, e.currency)),
+  },
+  LineEligibility: {
+    lineItemId: (l: LineEvaluation) => l.externalId,
+    outcomes: (l: LineEvaluation & { currency: string }) => l.outcomes.map((o) => offer(o, l.currency)),
+    exchange: (l: LineEvaluation & { currency: string }) =>
+      l.exchange ? { productId: l.exchange.productId, unitPrice: money(l.exchange.unitPrice, l.currency) } : null,
+  },
+};
