@@ -64,6 +64,9 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Query.locations": L.storeLocations,
   "Query.webhooks": L.storeWebhooks,
   "Query.warehouseWebhooks": L.storeWebhooks,
+  // The platform's topics Retour sends (2 today) and each one's triggers (3 at most today).
+  "Query.warehouseWebhookTopics": 10,
+  "WarehouseWebhookTopic.triggers": 10,
   "Query.invoices": L.storeInvoices,
   "Query.checkoutTree": L.checkoutRules,
   "Mutation.setCheckoutTree": L.checkoutRules,

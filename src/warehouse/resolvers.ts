@@ -31,6 +31,7 @@ export const warehouseResolvers = {
     warehouseReturns: (_: unknown, a: wh.ListArgs, ctx: Ctx) => wh.warehouseReturns(ctx, a),
     warehouseAsn: (_: unknown, a: AsnArgs, ctx: Ctx) => warehouseAsn(ctx, a),
     warehouseWebhooks: (_: unknown, a: { storeId?: string | null }, ctx: Ctx) => hooks.listWarehouseWebhooks(ctx, a.storeId),
+    warehouseWebhookTopics: () => hooks.WAREHOUSE_TOPIC_TRIGGERS,
     warehouseSigningSecret: (_: unknown, a: { storeId: string }, ctx: Ctx) => hooks.signingSecretOf(ctx, a.storeId),
   },
   Mutation: {

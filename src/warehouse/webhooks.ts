@@ -15,9 +15,13 @@ import { removeWebhook } from "../webhooks/service.js";
 import { holdStoreWebhookLimit } from "../webhooks/store-limit.js";
 import { warehouseStore } from "./rules.js";
 
-/** The platform's topics Retour has the facts for, and every trigger of them. */
-export const WAREHOUSE_TOPICS = ["return", "return.processing"];
-export const WAREHOUSE_TRIGGERS = ["return.created", "return.updated", "return.closed", "return.processing.failed"];
+/** The platform's topics Retour has the facts for, each with its triggers (the dashboard's pickers read it: `warehouseWebhookTopics`). */
+export const WAREHOUSE_TOPIC_TRIGGERS: readonly { topic: string; triggers: readonly string[] }[] = [
+  { topic: "return", triggers: ["return.created", "return.updated", "return.closed"] },
+  { topic: "return.processing", triggers: ["return.processing.failed"] },
+];
+export const WAREHOUSE_TOPICS = WAREHOUSE_TOPIC_TRIGGERS.map((t) => t.topic);
+export const WAREHOUSE_TRIGGERS = WAREHOUSE_TOPIC_TRIGGERS.flatMap((t) => t.triggers);
 /** The platform's other topics: named in refusals so a caller knows they exist but are not sent. */
 const UNSUPPORTED_TOPICS = ["label", "restock", "label.request", "giftcard", "happy.returns.shipment"];
 export const WAREHOUSE_STATUSES = ["active", "inactive"];

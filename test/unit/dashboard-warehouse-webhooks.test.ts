@@ -5,34 +5,30 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   VERIFY_LOOP_SIGNATURE,
-  WAREHOUSE_TOPICS,
   toggledStatus,
   triggerFor,
   triggersOf,
   warehouseWebhookInput,
 } from "../../facades/dashboard/app/src/logic.js";
-import { WAREHOUSE_TOPICS as CORE_TOPICS, WAREHOUSE_TRIGGERS as CORE_TRIGGERS } from "../../src/warehouse/webhooks.js";
+import { WAREHOUSE_TOPIC_TRIGGERS as TOPICS } from "../../src/warehouse/webhooks.js";
 
 const form = { topic: "return", trigger: "return.created", url: "https://example.com/hooks/loop", status: "inactive" as const };
 
 describe("warehouse webhook pickers", () => {
-  it("offers the topics Retour has facts for, each with its triggers", () => {
-    expect(WAREHOUSE_TOPICS).toEqual(["return", "return.processing"]);
-    expect(triggersOf("return")).toEqual(["return.created", "return.updated", "return.closed"]);
-    expect(triggersOf("return.processing")).toEqual(["return.processing.failed"]);
-    expect(triggersOf("label")).toEqual([]);
-  });
-
-  it("offers exactly what the core accepts (its list lives with the database code, which the page cannot import)", () => {
-    expect(WAREHOUSE_TOPICS).toEqual(CORE_TOPICS);
-    expect(WAREHOUSE_TOPICS.flatMap((t) => triggersOf(t))).toEqual(CORE_TRIGGERS);
+  // The pickers take the core's table (`warehouseWebhookTopics`); the dashboard keeps no copy of it.
+  it("offers each topic's triggers from the core's table", () => {
+    expect(TOPICS.map((t) => t.topic)).toEqual(["return", "return.processing"]);
+    expect(triggersOf(TOPICS, "return")).toEqual(["return.created", "return.updated", "return.closed"]);
+    expect(triggersOf(TOPICS, "return.processing")).toEqual(["return.processing.failed"]);
+    expect(triggersOf(TOPICS, "label")).toEqual([]);
+    expect(triggersOf([{ topic: "label", triggers: ["label.created"] }], "label")).toEqual(["label.created"]);
   });
 
   it("keeps the trigger when the new topic has it, else takes the topic's first", () => {
-    expect(triggerFor("return", "return.closed")).toBe("return.closed");
-    expect(triggerFor("return.processing", "return.closed")).toBe("return.processing.failed");
-    expect(triggerFor("return", "return.processing.failed")).toBe("return.created");
-    expect(triggerFor("label", "return.created")).toBe("");
+    expect(triggerFor(TOPICS, "return", "return.closed")).toBe("return.closed");
+    expect(triggerFor(TOPICS, "return.processing", "return.closed")).toBe("return.processing.failed");
+    expect(triggerFor(TOPICS, "return", "return.processing.failed")).toBe("return.created");
+    expect(triggerFor(TOPICS, "label", "return.created")).toBe("");
   });
 
   it("toggles the status in one click", () => {
@@ -43,22 +39,24 @@ describe("warehouse webhook pickers", () => {
 
 describe("warehouse webhook form → WarehouseWebhookInput", () => {
   it("passes a valid form with the URL trimmed", () => {
-    expect(warehouseWebhookInput({ ...form, url: "  https://example.com/hooks/loop " }, 2048)).toEqual({ input: form });
-    expect(warehouseWebhookInput({ ...form, status: "active" }, 2048)).toEqual({ input: { ...form, status: "active" } });
+    expect(warehouseWebhookInput({ ...form, url: "  https://example.com/hooks/loop " }, 2048, TOPICS)).toEqual({ input: form });
+    expect(warehouseWebhookInput({ ...form, status: "active" }, 2048, TOPICS)).toEqual({ input: { ...form, status: "active" } });
   });
 
   it("names the field of each problem it can see before asking the core", () => {
-    expect(warehouseWebhookInput({ ...form, url: "  " }, 2048)).toEqual({ errors: { url: "Enter the URL the deliveries are POSTed to." } });
-    expect(warehouseWebhookInput({ ...form, url: `https://example.com/${"a".repeat(30)}` }, 30)).toEqual({
+    expect(warehouseWebhookInput({ ...form, url: "  " }, 2048, TOPICS)).toEqual({
+      errors: { url: "Enter the URL the deliveries are POSTed to." },
+    });
+    expect(warehouseWebhookInput({ ...form, url: `https://example.com/${"a".repeat(30)}` }, 30, TOPICS)).toEqual({
       errors: { url: "The URL has 50 characters; at most 30 are accepted." },
     });
-    expect(warehouseWebhookInput({ ...form, url: "example.com/hook" }, 2048)).toEqual({
+    expect(warehouseWebhookInput({ ...form, url: "example.com/hook" }, 2048, TOPICS)).toEqual({
       errors: { url: "Enter a full URL starting with https:// (e.g. https://example.com/hooks/loop)." },
     });
-    expect(warehouseWebhookInput({ ...form, topic: "label", trigger: "label.created" }, 2048)).toEqual({
+    expect(warehouseWebhookInput({ ...form, topic: "label", trigger: "label.created" }, 2048, TOPICS)).toEqual({
       errors: { topic: "Choose a topic: return or return.processing." },
     });
-    expect(warehouseWebhookInput({ ...form, trigger: "return.processing.failed", url: "" }, 2048)).toEqual({
+    expect(warehouseWebhookInput({ ...form, trigger: "return.processing.failed", url: "" }, 2048, TOPICS)).toEqual({
       errors: {
         trigger: "Choose a trigger of the topic return: return.created, return.updated, return.closed.",
         url: "Enter the URL the deliveries are POSTed to.",

@@ -382,20 +382,17 @@ export function otherReturns<R extends { id: string }>(
  * admin order (reference warehouse-compat-webhooks.md §1.3). The pickers offer only these; the core
  * refuses anything else (422 naming what is supported), so this list only spares a round trip.
  */
-export const WAREHOUSE_TRIGGERS: Record<string, readonly string[]> = {
-  return: ["return.created", "return.updated", "return.closed"],
-  "return.processing": ["return.processing.failed"],
-};
-export const WAREHOUSE_TOPICS = Object.keys(WAREHOUSE_TRIGGERS);
+/** The platform's topics and each one's triggers, as the core sends them (`warehouseWebhookTopics`). */
+export type WarehouseTopics = readonly { topic: string; triggers: readonly string[] }[];
 
 /** The triggers offered for a topic (none for an unknown one). */
-export function triggersOf(topic: string): readonly string[] {
-  return WAREHOUSE_TRIGGERS[topic] ?? [];
+export function triggersOf(topics: WarehouseTopics, topic: string): readonly string[] {
+  return topics.find((t) => t.topic === topic)?.triggers ?? [];
 }
 
 /** The trigger to keep when the topic changes: the current one if the new topic has it, else its first. */
-export function triggerFor(topic: string, current: string): string {
-  const triggers = triggersOf(topic);
+export function triggerFor(topics: WarehouseTopics, topic: string, current: string): string {
+  const triggers = triggersOf(topics, topic);
   return triggers.includes(current) ? current : (triggers[0] ?? "");
 }
 
@@ -417,18 +414,20 @@ export interface WarehouseWebhookForm {
 /**
  * The form → `WarehouseWebhookInput`, or the form's own errors by field (`topic`, `trigger`, `url`)
  * for what the browser can tell before asking: a missing or over-long URL, a pair outside the
- * pickers. `maxUrlLength` is the core's bound (TEXT_BOUNDS.url); the URL policy itself (https,
- * public addresses) stays the core's.
+ * pickers. `maxUrlLength` is the core's bound (TEXT_BOUNDS.url) and `topics` the core's table
+ * (`warehouseWebhookTopics`); the URL policy itself (https, public addresses) stays the core's.
  */
 export function warehouseWebhookInput(
   form: WarehouseWebhookForm,
   maxUrlLength: number,
+  topics: WarehouseTopics,
 ): { input: WarehouseWebhookForm } | { errors: Record<string, string> } {
   const url = form.url.trim();
   const errors: Record<string, string> = {};
-  if (!WAREHOUSE_TOPICS.includes(form.topic)) errors.topic = `Choose a topic: ${WAREHOUSE_TOPICS.join(" or ")}.`;
-  else if (!triggersOf(form.topic).includes(form.trigger))
-    errors.trigger = `Choose a trigger of the topic ${form.topic}: ${triggersOf(form.topic).join(", ")}.`;
+  const names = topics.map((t) => t.topic);
+  if (!names.includes(form.topic)) errors.topic = `Choose a topic: ${names.join(" or ")}.`;
+  else if (!triggersOf(topics, form.topic).includes(form.trigger))
+    errors.trigger = `Choose a trigger of the topic ${form.topic}: ${triggersOf(topics, form.topic).join(", ")}.`;
   if (!url) errors.url = "Enter the URL the deliveries are POSTed to.";
   else if (url.length > maxUrlLength) errors.url = `The URL has ${url.length} characters; at most ${maxUrlLength} are accepted.`;
   else if (!/^https?:\/\/[^/\s]/i.test(url)) errors.url = "Enter a full URL starting with https:// (e.g. https://example.com/hooks/loop).";

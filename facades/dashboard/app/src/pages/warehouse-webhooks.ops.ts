@@ -10,6 +10,9 @@ export const WAREHOUSE_WEBHOOKS = `query DashboardWarehouseWebhooks($storeId: ID
   warehouseSigningSecret(storeId: $storeId) { hint createdAt shown }
 }`;
 
+/** The topics and triggers the form offers: the core's table, not a copy. */
+export const WAREHOUSE_WEBHOOK_TOPICS = `query DashboardWarehouseWebhookTopics { warehouseWebhookTopics { topic triggers } }`;
+
 export const CREATE_WAREHOUSE_WEBHOOK = `mutation DashboardCreateWarehouseWebhook($storeId: ID!, $input: WarehouseWebhookInput!) {
   createWarehouseWebhook(storeId: $storeId, input: $input) { ${WEBHOOK_FIELDS} }
 }`;

@@ -11,7 +11,7 @@ import {
   type WarehouseStatus,
   VERIFY_LOOP_SIGNATURE,
   WAREHOUSE_STATUS_LABELS,
-  WAREHOUSE_TOPICS,
+  type WarehouseTopics,
   toggledStatus,
   triggerFor,
   triggersOf,
@@ -24,6 +24,7 @@ import {
   ROTATE_WAREHOUSE_SIGNING_SECRET,
   UPDATE_WAREHOUSE_WEBHOOK,
   WAREHOUSE_WEBHOOKS,
+  WAREHOUSE_WEBHOOK_TOPICS,
 } from "./warehouse-webhooks.ops";
 import { Empty, ErrorMessage, Link, Notice, QueryView, Section, Table, Time, useMutation, useQuery, Details } from "../ui";
 import { ConfirmDialog, CopyButton, Dialog, Field, useFocusReturn, FormFooter, SecretOnceDialog } from "../ui-forms";
@@ -240,19 +241,33 @@ export function DeleteWarehouseWebhook({
 }
 
 /** Create (no webhook) or edit a subscription: topic, trigger, URL and status, as the platform's admin asks. */
-export function WarehouseWebhookForm({
-  storeId,
-  webhook,
-  onClose,
-  onSaved,
-}: {
+interface FormProps {
   storeId: string;
   webhook?: WebhookT;
   onClose: () => void;
   onSaved: (w: WebhookT) => void;
-}) {
-  const [topic, setTopic] = useState(webhook?.topic ?? WAREHOUSE_TOPICS[0]);
-  const [trigger, setTrigger] = useState(webhook?.trigger ?? triggersOf(WAREHOUSE_TOPICS[0])[0]);
+}
+
+export function WarehouseWebhookForm(props: FormProps) {
+  const q = useQuery<{ warehouseWebhookTopics: WarehouseTopics }>(WAREHOUSE_WEBHOOK_TOPICS, {});
+  if (q.data) return <LoadedForm {...props} topics={q.data.warehouseWebhookTopics} />;
+  return (
+    <Dialog
+      open
+      title={props.webhook ? `Edit warehouse webhook ${props.webhook.platformId}` : "Create warehouse webhook"}
+      onClose={props.onClose}
+    >
+      <QueryView state={q} label="Loading the topics…">
+        {() => null}
+      </QueryView>
+    </Dialog>
+  );
+}
+
+function LoadedForm({ storeId, webhook, onClose, onSaved, topics }: FormProps & { topics: WarehouseTopics }) {
+  const first = topics[0]?.topic ?? "";
+  const [topic, setTopic] = useState(webhook?.topic ?? first);
+  const [trigger, setTrigger] = useState(webhook?.trigger ?? triggersOf(topics, first)[0] ?? "");
   const [url, setUrl] = useState(webhook?.callback.url ?? "");
   const [status, setStatus] = useState<WarehouseStatus>(webhook?.status === "active" ? "active" : "inactive");
   const [local, setLocal] = useState<Record<string, string>>({});
@@ -262,7 +277,7 @@ export function WarehouseWebhookForm({
   const errors = fieldErrors(m.error, FIELDS, local);
   const submit = async (e: Event) => {
     e.preventDefault();
-    const checked = warehouseWebhookInput({ topic, trigger, url, status }, TEXT_BOUNDS.url);
+    const checked = warehouseWebhookInput({ topic, trigger, url, status }, TEXT_BOUNDS.url, topics);
     if ("errors" in checked) return setLocal(checked.errors);
     setLocal({});
     if (webhook) {
@@ -286,11 +301,11 @@ export function WarehouseWebhookForm({
               onChange={(e) => {
                 const next = (e.target as HTMLSelectElement).value;
                 setTopic(next);
-                setTrigger(triggerFor(next, trigger));
+                setTrigger(triggerFor(topics, next, trigger));
               }}
             >
-              {WAREHOUSE_TOPICS.map((t) => (
-                <option value={t}>{t}</option>
+              {topics.map((t) => (
+                <option value={t.topic}>{t.topic}</option>
               ))}
             </select>
           </Field>
@@ -301,7 +316,7 @@ export function WarehouseWebhookForm({
               aria-invalid={!!errors.fields.trigger}
               onChange={(e) => setTrigger((e.target as HTMLSelectElement).value)}
             >
-              {triggersOf(topic).map((t) => (
+              {triggersOf(topics, topic).map((t) => (
                 <option value={t}>{t}</option>
               ))}
             </select>
