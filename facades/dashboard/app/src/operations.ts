@@ -3,6 +3,14 @@
 // A new page keeps its documents beside it (pages/<page>.ops.ts) and lists them in ALL_OPERATIONS.
 import { CUSTOMER_ORDERS, CUSTOMER_RETURNS, CUSTOMERS } from "./pages/customers.ops.js";
 import { ATTENTION } from "./pages/attention.ops.js";
+import {
+  PUBLISH_RETURN_POLICY,
+  RETURN_POLICY,
+  RETURN_POLICY_EVALUATION,
+  RETURN_POLICY_SIMULATION,
+  SET_STORE_TIME_ZONE,
+  UPDATE_RETURN_POLICY_DRAFT,
+} from "./pages/policy.ops.js";
 
 export const LOGIN = `mutation DashboardLogin($email: String!, $password: String!) {
   login(email: $email, password: $password) { token expiresAt user { id email name } }
@@ -374,6 +382,12 @@ export const ALL_OPERATIONS: Record<string, string> = {
   CUSTOMER_ORDERS,
   CUSTOMER_RETURNS,
   ATTENTION,
+  RETURN_POLICY,
+  UPDATE_RETURN_POLICY_DRAFT,
+  SET_STORE_TIME_ZONE,
+  PUBLISH_RETURN_POLICY,
+  RETURN_POLICY_SIMULATION,
+  RETURN_POLICY_EVALUATION,
   LOGIN,
   LOGOUT,
   VIEWER,
