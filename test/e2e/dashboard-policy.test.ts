@@ -98,12 +98,12 @@ describe.skipIf(!!e2eMissing)("dashboard return policy in Chromium (sqlite)", ()
     await page.getByText(/past returns? checked/).waitFor();
     const money = page.getByRole("table", { name: "Money in USD" });
     await expect(money.textContent()).resolves.toMatch(/Refunds.*\$[\d,]+\.\d\d/);
-    const affected = page.getByRole("table", { name: "Returns the draft decides differently" });
-    await expect.poll(() => affected.locator("tbody tr").count()).toBeGreaterThan(0);
-    const firstRow = await affected.locator("tbody tr").first().textContent();
-    expect(firstRow).toMatch(/R\d+/);
-    expect(firstRow).toMatch(/#\d{4}/);
-    expect(firstRow).toMatch(/Refused by Return window/);
+    const affected = page.getByRole("list", { name: "Returns the draft decides differently" });
+    await expect.poll(() => affected.locator(":scope > li").count()).toBeGreaterThan(0);
+    const first = await affected.locator(":scope > li").first().textContent();
+    expect(first).toMatch(/Return R\d+ · order #\d{4}/);
+    expect(first).toContain("Now: Accepted → with the draft: Refused");
+    expect(first).toMatch(/Refused by Return window: The window ended at .* \(America\/New_York\)/);
     await shot("71-policy-simulation");
 
     // Publish through the confirmation, which says what changes in words.

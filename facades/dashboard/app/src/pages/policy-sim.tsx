@@ -157,34 +157,30 @@ export function PolicySimulation({
             />
           ))}
           <h3>Returns the draft decides differently</h3>
-          <Table
-            caption="Returns the draft decides differently"
-            rows={result.affected}
-            rowKey={(a) => a.returnId}
-            empty={<Empty title="No past return changes">Every return in the range is decided as it is now.</Empty>}
-            columns={[
-              { label: "Return", render: (a) => a.returnNumber ?? "—" },
-              { label: "Order", render: (a) => a.orderName },
-              { label: "Created", render: (a) => zonedTime(a.createdAt, timeZone) },
-              { label: "Now", render: (a) => sideText(a.published) },
-              { label: "With the draft", render: (a) => sideText(a.draft) },
-              {
-                label: "Why",
-                render: (a) => (
+          {result.affected.length ? (
+            <ul class="plain policy-why" aria-label="Returns the draft decides differently">
+              {result.affected.map((a) => (
+                <li key={a.returnId}>
+                  <strong>
+                    Return {a.returnNumber ?? "without a number"} · order {a.orderName}
+                  </strong>{" "}
+                  <span class="muted small">created {zonedTime(a.createdAt, timeZone)}</span>
+                  <div class="small">
+                    Now: {sideText(a.published)} → with the draft: {sideText(a.draft)}
+                  </div>
                   <ul class="plain small">
                     {a.draft.decisions.map((d) => (
                       <li>
-                        <strong>
-                          {EFFECT_WORDS[d.effect] ?? "Decided"} by {d.name}
-                        </strong>
-                        : {plainExplanation(d.merchantExplanation, timeZone)}
+                        {EFFECT_WORDS[d.effect] ?? "Decided"} by {d.name}: {plainExplanation(d.merchantExplanation, timeZone)}
                       </li>
                     ))}
                   </ul>
-                ),
-              },
-            ]}
-          />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty title="No past return changes">Every return in the range is decided as it is now.</Empty>
+          )}
         </div>
       )}
     </Section>
