@@ -101,7 +101,9 @@ describe("money, time and words", () => {
     const first = diffPolicy(null, DONE_WHEN, "UTC");
     expect(first[0]!.before[0]).toContain("every remaining unit can be returned for a refund");
     expect(first[0]!.after).toContain("Return fee: $5.00 per return, waived for store credit");
-    const next = checkRules({ ...DONE_WHEN, bonus: { percent: "15", on: ["store_credit"] } }) as PolicyRules;
+    const next = checkRules({ ...DONE_WHEN, bonus: { percent: "15", on: ["store_credit"] } } as Parameters<
+      typeof checkRules
+    >[0]) as PolicyRules;
     const diff = diffPolicy({ rules: DONE_WHEN, timeZone: "UTC" }, next, "UTC");
     expect(diff).toEqual([
       {

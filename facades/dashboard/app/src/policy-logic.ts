@@ -28,6 +28,22 @@ export interface PolicyRules {
   }[];
 }
 
+/** A published version and the policy as the page reads them (RETURN_POLICY). */
+export interface PolicyVersion {
+  number: number;
+  timeZone: string;
+  publishedAt: string;
+  publishedBy: { type: string; name: string | null };
+  rules: PolicyRules;
+}
+export interface PolicyData {
+  timeZone: string;
+  draftUpdatedAt: string | null;
+  draftUpdatedBy: { type: string; name: string | null } | null;
+  draft: PolicyRules;
+  versions: PolicyVersion[];
+}
+
 /** Every field of the policy as selected from the core (PolicyRules). */
 export const POLICY_RULES_FIELDS = `currency window { days from transitDays }
   windowRules { name tags skus productTypes days }

@@ -1,10 +1,9 @@
 // Publishing the saved draft after a confirmation that says, in words, what changes for customers; and the
 // published versions, newest first, with who published each and when (in the store's time zone).
 import { useState } from "preact/hooks";
-import { describePolicy, diffPolicy, zonedTime } from "../policy-logic";
+import { describePolicy, diffPolicy, type PolicyData, type PolicyVersion, zonedTime } from "../policy-logic";
 import { Empty, Notice, Section, Table, useMutation } from "../ui";
 import { ConfirmDialog, useFocusReturn } from "../ui-forms";
-import type { PolicyData, PolicyVersion } from "./policy";
 import { PUBLISH_RETURN_POLICY } from "./policy.ops";
 
 export function PublishPolicy({

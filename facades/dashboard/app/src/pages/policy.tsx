@@ -4,28 +4,13 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { PageProps } from "../router";
 import { fieldErrors } from "../forms";
-import { type PolicyForm, type PolicyRules, policyLabels, toForm, toInput, zonedTime } from "../policy-logic";
+import { type PolicyData, type PolicyForm, policyLabels, toForm, toInput, zonedTime } from "../policy-logic";
 import { ErrorMessage, Notice, PageHeader, QueryView, Section, useMutation, useQuery } from "../ui";
 import { Field } from "../ui-forms";
 import { PolicyEditor } from "./policy-editor";
 import { PolicyHistory, PublishPolicy } from "./policy-publish";
 import { PolicySimulation } from "./policy-sim";
 import { RETURN_POLICY, SET_STORE_TIME_ZONE, UPDATE_RETURN_POLICY_DRAFT } from "./policy.ops";
-
-export interface PolicyVersion {
-  number: number;
-  timeZone: string;
-  publishedAt: string;
-  publishedBy: { type: string; name: string | null };
-  rules: PolicyRules;
-}
-export interface PolicyData {
-  timeZone: string;
-  draftUpdatedAt: string | null;
-  draftUpdatedBy: { type: string; name: string | null } | null;
-  draft: PolicyRules;
-  versions: PolicyVersion[];
-}
 
 /** The IANA zones the browser knows, UTC first. */
 function timeZones(): string[] {
