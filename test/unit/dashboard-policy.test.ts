@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../../facades/dashboard/app/src/forms.js";
 import {
   addDecimal,
-  diffPolicy,
   formatMoney,
   type PolicyRules,
   plainExplanation,
@@ -14,6 +13,7 @@ import {
   toInput,
   zonedMidnight,
 } from "../../facades/dashboard/app/src/policy-logic.js";
+import { diffPolicy } from "../../facades/dashboard/app/src/policy-words.js";
 import { checkRules } from "../../src/policy/rules.js";
 
 const DONE_WHEN: PolicyRules = checkRules({

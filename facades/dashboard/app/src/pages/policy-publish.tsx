@@ -1,7 +1,8 @@
 // Publishing the saved draft after a confirmation that says, in words, what changes for customers; and the
 // published versions, newest first, with who published each and when (in the store's time zone).
 import { useState } from "preact/hooks";
-import { describePolicy, diffPolicy, type PolicyData, type PolicyVersion, zonedTime } from "../policy-logic";
+import { type PolicyData, type PolicyVersion, zonedTime } from "../policy-logic";
+import { describePolicy, diffPolicy } from "../policy-words";
 import { Empty, Notice, Section, Table, useMutation } from "../ui";
 import { ConfirmDialog, useFocusReturn } from "../ui-forms";
 import { PUBLISH_RETURN_POLICY } from "./policy.ops";
