@@ -1,6 +1,6 @@
 // The return policy editor's pure logic: the core's rules ↔ the form's fields (texts the merchant types),
-// the form's labels keyed by the core's field paths (so a refusal shows next to its field), the policy in
-// sentences and the draft-vs-published diff in words, enum words, exact money and times in a time zone.
+// the form's labels keyed by the core's field paths (so a refusal shows next to its field), enum words, exact
+// money and times in a time zone. The policy in sentences and the publish diff are in policy-words.ts.
 // No DOM: unit-tested in test/unit/dashboard-policy.test.ts.
 
 export type Outcome = "refund" | "store_credit" | "exchange" | "keep_item";
