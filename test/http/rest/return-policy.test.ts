@@ -75,4 +75,28 @@ describe.each(providers)("return policy over REST v2.2 (%s)", (provider) => {
     const reader = (await svc.createApiClient(storeId, ["orders_read"])).secret;
     expect((await svc.http.get(base(), { token: reader })).status).toBe(403);
   });
+
+  it("reads a line's product tags from the catalogue family the line names, and excludes by tag", async () => {
+    const store = (await svc.createStore("Tagged store")).id;
+    const key = (await svc.createApiClient(store, ["policy_read", "policy_write", "orders_write", "products_write"])).secret;
+    const family = {
+      title: "Coat",
+      external_id: "prod-1",
+      tags: ["Final-Sale"],
+      variants: [{ sku: "COAT-1", price: 1000, currency: "USD" }],
+    };
+    expect((await svc.http.post(`/v2.2/stores/${store}/products/bulk-upload`, { products: [family] }, { token: key })).status).toBeLessThan(
+      300,
+    );
+    const draft = { window: { days: 3650, from: "order" }, exclusions: { tags: ["final-sale"] } };
+    expect((await svc.http.put(`/v2.2/stores/${store}/return-policy/draft`, { draft }, { token: key })).status).toBe(200);
+    expect((await svc.http.post(`/v2.2/stores/${store}/return-policy/publish`, {}, { token: key })).status).toBe(201);
+    const order = await pushOrder(svc.http, store, key);
+    const e = await svc.http.get(`/v2.2/stores/${store}/orders/${order.externalId}/return-eligibility`, { token: key });
+    expect(e.status).toBe(200);
+    const [coat, other] = e.body.eligibility.lines;
+    expect(coat).toMatchObject({ returnable: 0, decisions: [{ effect: "refuse", rule: "exclusions.tags" }] });
+    expect(coat.decisions[0].merchantExplanation).toContain("Final-Sale");
+    expect(other).toMatchObject({ returnable: 1 });
+  });
 });
