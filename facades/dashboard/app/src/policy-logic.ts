@@ -88,7 +88,8 @@ export function plainExplanation(text: string, zone: string): string {
     .replace(/\bexclusions\.[a-zA-Z]+/g, (p) => PATH_WORDS[p] ?? "an exclusion")
     .replace(/\b[a-z][A-Za-z]*\[\d+\](?:\.[a-zA-Z]+)*/g, "a rule")
     .replace(/\b(store_credit|keep_item)\b/g, (w) => outcomeWord(w))
-    .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, (iso) => zonedTime(iso, zone));
+    .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, (iso) => zonedTime(iso, zone))
+    .replace(/\.\.$/, ".");
   return out.charAt(0).toUpperCase() + out.slice(1);
 }
 const PATH_WORDS: Record<string, string> = {

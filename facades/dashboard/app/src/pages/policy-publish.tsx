@@ -64,9 +64,8 @@ export function PublishPolicy({
               <li>
                 <strong>{c.section}</strong>
                 <div class="small">
-                  Now: {c.before.length ? c.before.join("; ") : "none"}
-                  <br />
-                  After publishing: {c.after.length ? c.after.join("; ") : "none"}
+                  Now: <Lines lines={c.before} />
+                  After publishing: <Lines lines={c.after} />
                 </div>
               </li>
             ))}
@@ -76,6 +75,18 @@ export function PublishPolicy({
         )}
       </ConfirmDialog>
     </Section>
+  );
+}
+
+/** A change's sentences: one inline, several as a list. */
+function Lines({ lines }: { lines: string[] }) {
+  if (lines.length <= 1) return <div>{lines[0] ?? "none"}</div>;
+  return (
+    <ul>
+      {lines.map((l) => (
+        <li>{l}</li>
+      ))}
+    </ul>
   );
 }
 

@@ -169,10 +169,15 @@ export function PolicySimulation({
                     Now: {sideText(a.published)} → with the draft: {sideText(a.draft)}
                   </div>
                   <ul class="plain small">
-                    {a.draft.decisions.map((d) => (
-                      <li>
-                        {EFFECT_WORDS[d.effect] ?? "Decided"} by {d.name}: {plainExplanation(d.merchantExplanation, timeZone)}
-                      </li>
+                    {[
+                      ...new Set(
+                        a.draft.decisions.map(
+                          (d) =>
+                            `${EFFECT_WORDS[d.effect] ?? "Decided"} by ${d.name}: ${plainExplanation(d.merchantExplanation, timeZone)}`,
+                        ),
+                      ),
+                    ].map((line) => (
+                      <li>{line}</li>
                     ))}
                   </ul>
                 </li>
