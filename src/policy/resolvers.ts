@@ -1,6 +1,7 @@
 import type { RequestContext } from "../core/context.js";
 import { actorName } from "../returns/actors.js";
 import type { Charge, Evaluation, LineEvaluation, OutcomeOffer } from "./evaluate.js";
+import { explainReturn } from "./explain.js";
 import * as policy from "./service.js";
 import { simulate } from "./simulation-run.js";
 
@@ -50,6 +51,12 @@ export const policyResolvers = {
       id: v.publishedById,
       name: v.publishedByName ?? (await actorName(ctx, v.publishedByType, v.publishedById)),
     }),
+  },
+  Return: {
+    policyEvaluation: async (r: Parameters<typeof explainReturn>[1], _: unknown, ctx: Ctx): Promise<EvaluationOut | null> => {
+      const e = await explainReturn(ctx, r);
+      return e ? { ...e, lines: e.lines.map((l) => ({ ...l, currency: e.currency })) } : null;
+    },
   },
   ReturnEligibility: {
     summary: (e: EvaluationOut) => e.summary.map((o) => offer(o, e.currency)),

@@ -16,6 +16,7 @@ import {
 
 export interface PastReturn {
   id: string;
+  number?: string | null;
   createdAt: Date;
   order: OrderInput;
   /** The return's lines with the outcome each took (its compensation). */
@@ -41,6 +42,8 @@ export interface Side {
 
 export interface AffectedReturn {
   returnId: string;
+  /** The return's number as people read it ("R12"); null before it had one. */
+  returnNumber: string | null;
   orderName: string;
   createdAt: Date;
   draft: Side;
@@ -104,7 +107,7 @@ export class Simulation {
     const draft = tally(evaluate(this.draft, r.order, r.items, r.history, r.createdAt), r.items, m.draft);
     const published = tally(evaluate(this.published, r.order, r.items, r.history, r.createdAt), r.items, m.published);
     if (draft.refused === published.refused && draft.reviewed === published.reviewed && ruleKey(draft) === ruleKey(published)) return null;
-    return { returnId: r.id, orderName: r.order.name, createdAt: r.createdAt, draft, published };
+    return { returnId: r.id, returnNumber: r.number ?? null, orderName: r.order.name, createdAt: r.createdAt, draft, published };
   }
 
   /** The sums as decimals per currency. */

@@ -4,6 +4,7 @@ import { PAGE_SIZES } from "../core/bounds.js";
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { formatReturnNumber } from "../returns/list.js";
 import { loadHistory, loadOrderInput, publishedVersion } from "./load.js";
 import { checkRules, type PolicyRules } from "./rules.js";
 import { type AffectedReturn, Simulation } from "./simulate.js";
@@ -50,7 +51,7 @@ export async function simulate(ctx: RequestContext, storeId: string, args: PageA
     const rules = published && published.rules.reviewRules.length > draft.rules.reviewRules.length ? published.rules : draft.rules;
     const history = await loadHistory(ctx.prisma, ret.order, rules, ret.createdAt);
     history.returnDates = history.returnDates.filter((d) => d < ret.createdAt);
-    const changed = sim.add({ id: ret.id, createdAt: ret.createdAt, order, items, history });
+    const changed = sim.add({ id: ret.id, number: formatReturnNumber(ret.compatId), createdAt: ret.createdAt, order, items, history });
     if (changed) affected.push(changed);
   }
   return { scanned: sim.scanned, money: sim.report(), affected, pageInfo: page.pageInfo, publishedVersion: published?.number ?? null };

@@ -20,6 +20,7 @@ describe.each(providers)("dashboard door (%s)", (provider) => {
       "/dashboard/settings/developer",
       "/dashboard/login",
       "/dashboard/returns",
+      "/dashboard/return-policy",
       "/dashboard/webhooks/wh_x",
       "/dashboard/invoices/inv_x",
     ]) {

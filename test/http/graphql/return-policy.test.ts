@@ -184,7 +184,7 @@ describe.each(providers)("return policy (%s)", (provider) => {
     const SIM = `query($s: ID!, $after: String) { returnPolicySimulation(storeId: $s, from: "2000-01-01T00:00:00Z", to: "2100-01-01T00:00:00Z", first: 3, after: $after) {
       scanned publishedVersion pageInfo { hasNextPage endCursor }
       money { currency draft { returns refused refunds { amount } storeCredit { amount } bonus { amount } fees { amount } } published { returns refused refunds { amount } } }
-      affected { returnId orderName draft { refused decisions { rule effect } } published { refused } } } }`;
+      affected { returnId returnNumber orderName draft { refused decisions { rule effect } } published { refused } } } }`;
     let after: string | null = null;
     let scanned = 0;
     const affected: { returnId: string; draft: { refused: boolean; decisions: { rule: string }[] }; published: { refused: boolean } }[] =
@@ -210,9 +210,39 @@ describe.each(providers)("return policy (%s)", (provider) => {
     expect(scanned).toBe(8);
     expect(affected.length).toBeGreaterThan(0);
     for (const a of affected) {
+      expect((a as unknown as { returnNumber: string }).returnNumber).toMatch(/^R\d+$/);
       expect(a.draft.refused).toBe(true);
       expect(a.draft.decisions.map((d) => d.rule)).toContain("windowRules[0]");
     }
     expect(draftRefused).toBeGreaterThan(publishedRefused);
+  });
+
+  it("explains on the return which rules of its version allowed, charged and refused it", async () => {
+    const order = await pushOrder(svc.http, storeId, secret);
+    const body = returnBody(order, [
+      { lineItemId: order.lineItems[0]!.id, quantity: 1 },
+      { lineItemId: order.lineItems[1]!.id, quantity: 1 },
+    ]);
+    const made = await svc.http.post(`/v2.2/stores/${storeId}/returns`, { ...body, options: { overridePolicy: true } }, { token: secret });
+    expect(made.status).toBe(201);
+    const WHY = `query($id: ID!) { return(id: $id) { policyVersion policyEvaluation { policyVersion
+      lines { lineItemId asked returnable decisions { effect rule name } outcomes { outcome total { amount currency } } } summary { outcome total { amount } } } } }`;
+    const got = await gql(WHY, { id: made.body.return.id });
+    expect(got.errors).toBeUndefined();
+    const r = got.data.return;
+    expect(r.policyEvaluation.policyVersion).toBe(r.policyVersion);
+    const [tee, sale] = r.policyEvaluation.lines;
+    // The return itself is not counted as already returned (both tees still returnable then); the sale line refused by its rule.
+    expect(tee).toMatchObject({ lineItemId: order.lineItems[0]!.id, asked: 1, returnable: 2 });
+    expect(tee.outcomes.map((o: { outcome: string; total: { amount: string } }) => [o.outcome, o.total.amount])).toEqual([
+      ["refund", "40.00"],
+      ["store_credit", "44.00"],
+      ["exchange", "44.00"],
+    ]);
+    expect(sale.decisions[0]).toMatchObject({ effect: "refuse", rule: "windowRules[0]", name: "Final sale" });
+    // An API client without policy_read may not read it.
+    const reader = (await svc.createApiClient(storeId, ["returns_read"])).secret;
+    const denied = await gql(WHY, { id: made.body.return.id }, reader);
+    expect(denied.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
   });
 });

@@ -20,6 +20,7 @@ import { Product, Products } from "./pages/products";
 import { Invoice, Invoices } from "./pages/invoices";
 import { Customer, Customers } from "./pages/customers";
 import { Attention } from "./pages/attention";
+import { ReturnPolicyPage } from "./pages/policy";
 
 interface Route {
   path: string;
@@ -46,6 +47,7 @@ export const ROUTES: Route[] = [
   { path: "/inventory/:id", component: InventoryItem },
   { path: "/invoices", nav: "Invoices", component: Invoices },
   { path: "/invoices/:id", component: Invoice },
+  { path: "/return-policy", nav: "Return policy", component: ReturnPolicyPage },
   { path: "/checkout", nav: "Checkout routing", component: CheckoutRouting },
   { path: "/ab-tests", nav: "A/B tests", component: AbTests },
   { path: "/ab-tests/:id", component: AbTest },

@@ -3,6 +3,8 @@
 // test/unit/dashboard-logic.test.ts. Business rules are NOT here: which actions are allowed comes
 // from the core (`Return.allowedActions`); this only decides how to present them.
 
+import { plainExplanation } from "./policy-logic.js";
+
 /** The statuses in people's words; the list of statuses itself is the core's (`returnStatuses`). */
 export const STATUS_LABELS: Record<string, string> = {
   open: "Open",
@@ -194,6 +196,8 @@ export function actionButtons(allowed: readonly string[]): ActionInfo[] {
 
 /** A human line for a timeline entry. */
 export function timelineText(e: { action: string; fromStatus: string | null; toStatus: string }): string {
+  if (e.action === "policy_review") return "The return policy asks for a review";
+  if (e.action === "policy_overridden") return "Created outside the return policy";
   const to = statusLabel(e.toStatus);
   if (!e.fromStatus) return `${capitalize(e.action.replace(/_/g, " "))}: ${to}`;
   if (e.fromStatus === e.toStatus) return `${capitalize(e.action.replace(/_/g, " "))} (still ${to.toLowerCase()})`;
@@ -243,10 +247,16 @@ export function describeDetail(detail: string, itemTitle: (id: string) => string
       }
     } else if ((key === "removedItemIds" || key === "processedItemIds") && Array.isArray(value)) {
       parts.push(`${key === "removedItemIds" ? "Removed" : "Processed"}: ${value.map(item).join(", ")}`);
+    } else if (key === "rules" && Array.isArray(value)) {
+      // A policy review or override: each rule by its name, with why (paths and enum spellings left out).
+      for (const r of value as { name?: string; explanation?: string }[])
+        parts.push(`${r.name ?? "A rule"}: ${plainExplanation(r.explanation ?? "", "UTC")}`);
     } else if (key === "commentId") {
       // The comment itself is listed under Comments.
     } else if (typeof value === "string" && INTERNAL_ID.test(value)) {
       // An id says nothing to a person.
+    } else if (key === "policyVersion" && typeof value === "number") {
+      parts.push(`Return policy version ${value}`);
     } else if (value !== null && typeof value !== "object") {
       parts.push(`${capitalize(key.replace(/([A-Z])/g, " $1").toLowerCase())}: ${String(value)}`);
     }

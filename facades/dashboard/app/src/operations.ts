@@ -44,6 +44,14 @@ import {
 import { REPLAY_WEBHOOK, RETRY_WEBHOOK_DELIVERY, SEND_WEBHOOK_TEST_EVENT } from "./pages/webhook-actions.ops.js";
 import { CREATE_WEBHOOK, UPDATE_WEBHOOK } from "./pages/webhook-form.ops.js";
 import { DELETE_WEBHOOK, WEBHOOK, WEBHOOKS } from "./pages/webhooks.ops.js";
+import {
+  PUBLISH_RETURN_POLICY,
+  RETURN_POLICY,
+  RETURN_POLICY_EVALUATION,
+  RETURN_POLICY_SIMULATION,
+  SET_STORE_TIME_ZONE,
+  UPDATE_RETURN_POLICY_DRAFT,
+} from "./pages/policy.ops.js";
 
 export const LOGIN = `mutation DashboardLogin($email: String!, $password: String!) {
   login(email: $email, password: $password) { token expiresAt user { id email name } }
@@ -77,6 +85,12 @@ export const ALL_OPERATIONS: Record<string, string> = {
   CUSTOMER_ORDERS,
   CUSTOMER_RETURNS,
   ATTENTION,
+  RETURN_POLICY,
+  UPDATE_RETURN_POLICY_DRAFT,
+  SET_STORE_TIME_ZONE,
+  PUBLISH_RETURN_POLICY,
+  RETURN_POLICY_SIMULATION,
+  RETURN_POLICY_EVALUATION,
   LOGIN,
   LOGOUT,
   VIEWER,

@@ -39,6 +39,7 @@ import {
 import { Field, useFocusReturn } from "../ui-forms";
 import { ForSupport } from "../support";
 import { type CustomerReturns, returnLabel, StatusBadge, type ReturnAddress, type ReturnDetail, type ReturnItem } from "./returns-shared";
+import { ReturnPolicySection } from "./return-policy";
 import { ProcessDialog, RemoveItemsDialog, SimpleActionDialog, SIMPLE_MUTATIONS } from "./return-actions";
 
 /** The customer's other returns, linked (the customer record is the order's, matched by e-mail). */
@@ -72,7 +73,7 @@ function CustomerReturnsSection({ ret }: { ret: { id: string; fullOrder: { custo
   );
 }
 
-export function ReturnPage({ params }: PageProps) {
+export function ReturnPage({ params, storeId }: PageProps) {
   const q = useQuery<{ return: ReturnDetail | null }>(RETURN, { id: params.id });
   const [current, setCurrent] = useState<ReturnDetail | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -297,6 +298,19 @@ export function ReturnPage({ params }: PageProps) {
                 ]}
               />
             </Section>
+            {r.fullOrder && (
+              <ReturnPolicySection
+                returnId={r.id}
+                storeId={storeId}
+                timeline={r.timeline}
+                lineTitle={(id) => {
+                  const oi = r.fullOrder?.items.find((o) => o.externalId === id);
+                  return oi
+                    ? `${oi.product.name}${oi.variant.name && oi.variant.name !== oi.product.name ? ` · ${oi.variant.name}` : ""}`
+                    : "An item of the order";
+                }}
+              />
+            )}
             <div class="grid-2">
               <Section title="Timeline">
                 {r.timeline.length ? (

@@ -1,0 +1,50 @@
+// The GraphQL documents of the Return policy page (pages/policy*.tsx), beside it (operations.ts lists them
+// for the schema and cost checks).
+import { POLICY_RULES_FIELDS } from "../policy-logic.js";
+
+const VERSION_FIELDS = `number timeZone publishedAt publishedBy { type name } rules { ${POLICY_RULES_FIELDS} }`;
+const POLICY_FIELDS = `timeZone draftUpdatedAt draftUpdatedBy { type name }
+  draft { ${POLICY_RULES_FIELDS} }
+  versions { ${VERSION_FIELDS} }`;
+
+export const RETURN_POLICY = `query DashboardReturnPolicy($storeId: ID!) {
+  returnPolicy(storeId: $storeId) { ${POLICY_FIELDS} }
+}`;
+
+export const UPDATE_RETURN_POLICY_DRAFT = `mutation DashboardUpdateReturnPolicyDraft($storeId: ID!, $input: PolicyRulesInput!) {
+  updateReturnPolicyDraft(storeId: $storeId, input: $input) { ${POLICY_FIELDS} }
+}`;
+
+export const SET_STORE_TIME_ZONE = `mutation DashboardSetStoreTimeZone($storeId: ID!, $timeZone: String!) {
+  setStoreTimeZone(storeId: $storeId, timeZone: $timeZone) { ${POLICY_FIELDS} }
+}`;
+
+export const PUBLISH_RETURN_POLICY = `mutation DashboardPublishReturnPolicy($storeId: ID!) {
+  publishReturnPolicy(storeId: $storeId) { ${VERSION_FIELDS} }
+}`;
+
+const SIM_TOTALS = `returns refused reviewed refunds { amount currency } storeCredit { amount currency } bonus { amount currency } fees { amount currency }`;
+const SIM_SIDE = `refused reviewed decisions { effect name merchantExplanation }`;
+
+export const RETURN_POLICY_SIMULATION = `query DashboardReturnPolicySimulation($storeId: ID!, $from: DateTime!, $to: DateTime!, $after: String) {
+  returnPolicySimulation(storeId: $storeId, from: $from, to: $to, first: 100, after: $after) {
+    scanned publishedVersion
+    money { currency draft { ${SIM_TOTALS} } published { ${SIM_TOTALS} } }
+    affected { returnId returnNumber orderName createdAt draft { ${SIM_SIDE} } published { ${SIM_SIDE} } }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+/** Why a return was admitted as it was (its page's policy section). */
+export const RETURN_POLICY_EVALUATION = `query DashboardReturnPolicyEvaluation($id: ID!, $storeId: ID!) {
+  returnPolicy(storeId: $storeId) { timeZone }
+  return(id: $id) {
+    id policyVersion
+    policyEvaluation {
+      policyVersion review
+      decisions { effect name shopperMessage merchantExplanation }
+      lines { lineItemId asked returnable decisions { effect name shopperMessage merchantExplanation }
+        outcomes { outcome value { amount currency } total { amount currency } fees { kind amount { amount currency } } bonus { amount { amount currency } } } }
+    }
+  }
+}`;
