@@ -44,6 +44,7 @@ async function countDrain(events: number, dir: string, log: (s: string) => void)
       CURSOR_SECRET: "bench",
       WEBHOOK_DISPATCHER: "false",
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      WEBHOOK_ENCRYPTION_KEY: "bench", // the dispatcher decrypts the callback's token with the same key
     });
     const running = await startService({ config, log: createLogger("silent"), skipMigrate: true });
     try {
@@ -58,22 +59,20 @@ async function countDrain(events: number, dir: string, log: (s: string) => void)
       await running.close(); // one process owns the SQLite file while the dispatcher runs
     }
     const total = SUBJECTS * Math.ceil(events / SUBJECTS);
+    log(`[instructions] ${WEBHOOK_NAME}: ${total} events committed`);
+    // BENCH_NO_VALGRIND=1: the same run uninstrumented (a smoke test of the machinery in seconds).
+    const node = [process.execPath, "--import", "tsx", "test/bench/webhook-dispatch-main.ts"];
     const child = spawn(
-      "valgrind",
-      [
-        "--tool=callgrind",
-        "--smc-check=all-non-file",
-        `--callgrind-out-file=${out}`,
-        process.execPath,
-        "--import",
-        "tsx",
-        "test/bench/webhook-dispatch-main.ts",
-      ],
+      process.env.BENCH_NO_VALGRIND ? node[0] : "valgrind",
+      process.env.BENCH_NO_VALGRIND
+        ? node.slice(1)
+        : ["--tool=callgrind", "--smc-check=all-non-file", `--callgrind-out-file=${out}`, ...node],
       {
         cwd: root,
         env: {
           ...process.env,
           DATABASE_URL: db.url,
+          PUBLIC_URL: "http://127.0.0.1:1",
           CURSOR_SECRET: "bench",
           WEBHOOK_ENCRYPTION_KEY: "bench",
           WEBHOOK_CONCURRENCY: "32",
@@ -99,6 +98,7 @@ async function countDrain(events: number, dir: string, log: (s: string) => void)
         await new Promise((r) => setTimeout(r, 1000));
       }
       const started = performance.now();
+      log(`[instructions] ${WEBHOOK_NAME}: dispatcher ready after ${s(started - t0)}, ${total} events to deliver`);
       child.kill("SIGUSR2");
       const unique = new Set<string>();
       let seen = 0;
@@ -115,6 +115,7 @@ async function countDrain(events: number, dir: string, log: (s: string) => void)
         throw new Error(`webhooks: order kept ${ordered}, ${sub.received.length} received of ${total}`);
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((_, rej) => setTimeout(() => rej(new Error("no exit 5 min after SIGTERM")), 300_000))]);
+      if (process.env.BENCH_NO_VALGRIND) return 0;
       const annotate = spawnSync("callgrind_annotate", [out], { encoding: "utf8", maxBuffer: 256 << 20 });
       if (annotate.status !== 0) throw new Error(`callgrind_annotate ${out}: ${annotate.stderr}`);
       const ir = programTotals(annotate.stdout);
