@@ -73,6 +73,8 @@ async function countDrain(events: number, dir: string, log: (s: string) => void)
           ...process.env,
           DATABASE_URL: db.url,
           PUBLIC_URL: "http://127.0.0.1:1",
+          // Under callgrind an exchange runs ~50× slower: the default 15 s timeout let 8 of 300 be re-sent.
+          WEBHOOK_TIMEOUT: "120s",
           CURSOR_SECRET: "bench",
           WEBHOOK_ENCRYPTION_KEY: "bench",
           WEBHOOK_CONCURRENCY: "32",
@@ -111,8 +113,9 @@ async function countDrain(events: number, dir: string, log: (s: string) => void)
       for (const r of sub.received)
         bySubject.set(r.json.return.id, [...(bySubject.get(r.json.return.id) ?? []), Number(r.headers["x-retour-sequence"])]);
       const ordered = [...bySubject.values()].every((seqs) => seqs.every((s, i) => i === 0 || s >= seqs[i - 1]));
-      if (!ordered || sub.received.length !== total)
-        throw new Error(`webhooks: order kept ${ordered}, ${sub.received.length} received of ${total}`);
+      // A repeat (at-least-once after an exchange outlived its timeout) is counted, not fatal: its cost is in Ir.
+      if (!ordered || unique.size !== total) throw new Error(`webhooks: order kept ${ordered}, ${unique.size} distinct of ${total}`);
+      if (sub.received.length !== total) log(`[instructions] ${WEBHOOK_NAME}: ${sub.received.length - total} repeats`);
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((_, rej) => setTimeout(() => rej(new Error("no exit 5 min after SIGTERM")), 300_000))]);
       if (process.env.BENCH_NO_VALGRIND) return 0;
