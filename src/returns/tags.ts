@@ -9,6 +9,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "../core/db-errors.js";
 import { newId } from "../core/ids.js";
 import { holdCountLimit } from "../core/count-limits.js";
 import { groupBy } from "../core/loaders.js";
+import { Prisma } from "../db/generated/sqlite/client.js";
 import type { TransactionClient } from "../db/client.js";
 import { eventsCommitted, recordEvent } from "../core/events.js";
 import { PILL_THEMES } from "./tag-shapes.js";
@@ -203,16 +204,16 @@ export async function setTags(ctx: RequestContext, id: string, rawNames: string[
   return ctx.prisma.return.findUniqueOrThrow({ where: { id } });
 }
 
-/** The tags a return carries, `{ name, source }`, by name (one query per page of returns). */
+/** The tags a return carries, `{ name, source }`, by name: one statement per page of returns (a join;
+ * Prisma's nested select would read the links and then the tags, two). */
 export function tagsOfReturn(ctx: RequestContext, returnId: string) {
   return ctx.loaders
     .get("returns.tags", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.returnTagLink.findMany({
-        where: { returnId: { in: [...ids] } },
-        select: { returnId: true, tag: { select: { name: true, source: true } } },
-      });
-      rows.sort((a, b) => (a.tag.name < b.tag.name ? -1 : a.tag.name > b.tag.name ? 1 : 0));
-      return groupBy(ids, rows, (r) => r.returnId).map((list) => list.map((r) => r.tag));
+      const rows = await ctx.prisma.$queryRaw<{ returnId: string; name: string; source: string }[]>`
+        SELECT l."returnId" AS "returnId", t."name" AS name, t."source" AS source
+        FROM "ReturnTagLink" l JOIN "ReturnTag" t ON t."id" = l."tagId" WHERE l."returnId" IN (${Prisma.join([...ids])})`;
+      rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return groupBy(ids, rows, (r) => r.returnId).map((list) => list.map((r) => ({ name: r.name, source: r.source })));
     })
     .load(returnId) as Promise<{ name: string; source: string }[]>;
 }

@@ -14,6 +14,7 @@ import { startTestService } from "../support/server.js";
 import { seedReturns } from "../support/returns-seed.js";
 import { freePort } from "./startup.bench.js";
 import { round, UNLIMITED, type Result } from "./lib.js";
+import { ORDER_FIELDS, RETURN_FIELDS } from "../../src/returns/documents.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -37,10 +38,14 @@ export interface Fixture {
   databaseUrl: string;
   secret: string;
   returnId: string;
+  storeId: string;
   /** The REST door's JSON for the read, which the raw reference serialises on every request. */
   answerFile: string;
 }
 
+const PAGE_DOC = `query Page($storeId: ID!, $first: Int) {
+  returns(storeId: $storeId, first: $first) { nodes { ${RETURN_FIELDS} fullOrder { ${ORDER_FIELDS} } } pageInfo { hasNextPage endCursor } }
+}`;
 const READ_DOC = "query Read($id: ID!) { return(id: $id) { id status items { id quantity } } }";
 
 export const PATHS: Path[] = [
@@ -55,6 +60,21 @@ export const PATHS: Path[] = [
       body: JSON.stringify({ query: READ_DOC, variables: { id: fx.returnId } }),
     }),
   },
+  // A page's cost per returned return: (page of 500 − page of 20) ÷ 480 (see perReturnedReturn). A page
+  // of 500 costs ~25× a page of 20, hence fewer of them.
+  ...[20, 500].map(
+    (size): Path => ({
+      name: `GraphQL returns page of ${size} with items and order`,
+      server: "service",
+      scale: size === 20 ? 0.5 : 0.05,
+      request: (fx) => ({
+        path: "/graphql",
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: PAGE_DOC, variables: { storeId: fx.storeId, first: size } }),
+      }),
+    }),
+  ),
   { name: "raw node:http + better-sqlite3", server: "raw", scale: 2.5, request: (fx) => ({ path: `/raw/returns/${fx.returnId}` }) },
 ];
 
@@ -193,7 +213,13 @@ async function withFixture<T>(dir: string, fn: (fx: Fixture) => Promise<T>): Pro
     const answerFile = join(dir, "read.json");
     writeFileSync(answerFile, await res.text());
     // The seeding service stays open (idle) so that its database lives; the measured servers open the same file.
-    return await fn({ databaseUrl: svc.databaseUrl, secret: seeded.secret, returnId: seeded.returnId, answerFile });
+    return await fn({
+      databaseUrl: svc.databaseUrl,
+      secret: seeded.secret,
+      returnId: seeded.returnId,
+      storeId: seeded.storeId,
+      answerFile,
+    });
   } finally {
     await svc.close();
   }
@@ -242,6 +268,9 @@ export async function runInstructions(opts: {
       }
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
       const raw = [...per].find(([p]) => p.server === "raw")?.[1];
+      const pageOf = (size: number) => [...per].find(([p]) => p.name.startsWith(`GraphQL returns page of ${size} `))?.[1];
+      const [p20, p500] = [pageOf(20), pageOf(500)];
+      const perReturn = p20 && p500 ? (mean(p500) - mean(p20)) / 480 : null;
       return paths.map((p) => {
         const xs = per.get(p)!;
         const ratio = raw ? mean(raw) / mean(xs) : null;
@@ -252,7 +281,8 @@ export async function runInstructions(opts: {
             "K1/K2": ksOf(p, opts.ks).join("/"),
             "M Ir/request per repetition": xs.map((x) => (x / 1e6).toFixed(2)).join("/"),
             "spread %": round((100 * (Math.max(...xs) - Math.min(...xs))) / mean(xs), 1),
-            ...(ratio === null ? {} : { "raw ÷ this": round(ratio, 3) }),
+            ...(ratio === null || p.name.includes("page") ? {} : { "raw ÷ this": round(ratio, 3) }),
+            ...(perReturn !== null && p.name.includes("page of 500") ? { "M Ir per returned return": round(perReturn / 1e6, 3) } : {}),
           },
         });
       });

@@ -4,7 +4,8 @@
 // measurement, not a test: it exits 0 whatever the figures (non-zero only when a measure crashed).
 // --quick is the short mode CI runs so the suite cannot rot (well under a minute, no thresholds).
 // --instructions runs instead the read hot paths under valgrind's callgrind and prints instructions per
-// request (instructions.ts; SQLite; 15–20 minutes; `--k K1,K2`, `--reps N`, `--jobs N`; never part of --quick's run
+// request (instructions.ts; SQLite; 15–20 minutes; `--k K1,K2`, `--reps N`, `--jobs N`), and the webhook
+// dispatcher's instructions per delivery (instructions-webhooks.ts; `--events E1,E2`); never part of --quick's run
 // unless both are given, which is a smoke run of the machinery with small K).
 import { cpus, loadavg } from "node:os";
 import type { Provider } from "../../src/db/url.js";
@@ -20,7 +21,8 @@ import invoiceCsv from "./invoice-csv.bench.js";
 import startup from "./startup.bench.js";
 import compatList from "./compat-list.bench.js";
 import policySimulation from "./policy-simulation.bench.js";
-import { DEFAULT_KS, QUICK_KS, runInstructions } from "./instructions.js";
+import { DEFAULT_KS, PATHS, QUICK_KS, runInstructions } from "./instructions.js";
+import { runWebhookInstructions, WEBHOOK_NAME } from "./instructions-webhooks.js";
 
 const MEASURES: Measure[] = [restRead, graphqlList, bulkUpload, webhooks, invoiceCsv, startup, compatList, policySimulation];
 /** Measures that start their own processes or need none (the others share one service per database). */
@@ -30,11 +32,12 @@ const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
 const json = argv.includes("--json");
 const dbArg = argv.includes("--db") ? argv[argv.indexOf("--db") + 1] : process.env.BENCH_DBS;
-const valued = new Set(["--db", "--k", "--reps", "--jobs"]);
+const valued = new Set(["--db", "--k", "--reps", "--jobs", "--events"]);
 const filter = argv.find((a, i) => !a.startsWith("-") && !valued.has(argv[i - 1]));
 const instructions = argv.includes("--instructions");
 const kArg = argv.includes("--k") ? argv[argv.indexOf("--k") + 1].split(",").map(Number) : null;
 const reps = argv.includes("--reps") ? Number(argv[argv.indexOf("--reps") + 1]) : quick ? 1 : 2;
+const eventsArg = argv.includes("--events") ? argv[argv.indexOf("--events") + 1].split(",").map(Number) : null;
 const jobs = argv.includes("--jobs") ? Number(argv[argv.indexOf("--jobs") + 1]) : 2;
 const wanted = instructions
   ? []
@@ -122,7 +125,10 @@ for (const provider of wanted) {
 if (instructions) {
   const ks = (kArg ?? (quick ? QUICK_KS : DEFAULT_KS)) as [number, number];
   try {
-    results.push(...(await runInstructions({ ks, reps, jobs, filter, log })));
+    const matches = (name: string) => !filter || name.toLowerCase().includes(filter.toLowerCase());
+    if (PATHS.some((p) => matches(p.name))) results.push(...(await runInstructions({ ks, reps, jobs, filter, log })));
+    const events = (eventsArg ?? (quick ? [20, 60] : [100, 300])) as [number, number];
+    if (matches(WEBHOOK_NAME)) results.push(await runWebhookInstructions({ events, reps, jobs, log }));
   } catch (err) {
     crashed = true;
     log(`[bench] --instructions FAILED: ${(err as Error).stack ?? err}`);

@@ -44,7 +44,7 @@ interface Drain {
 type DrainCost = { cpuMicros: number; statements: number };
 type Starter = () => Promise<() => Promise<DrainCost | null>>;
 
-async function commitBacklog(services: Services, storeId: string, prefix: string, subjects: number, events: number) {
+export async function commitBacklog(services: Services, storeId: string, prefix: string, subjects: number, events: number) {
   const ids = Array.from({ length: subjects }, (_, i) => `ret_${prefix}_${i}`);
   // Subjects first, one at a time (their fixture order is upserted), then events 8 at a time: more
   // concurrent interactive transactions than the PostgreSQL pool holds (10) can hang the Prisma client.
