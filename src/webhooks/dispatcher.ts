@@ -27,12 +27,13 @@ import { newId } from "../core/ids.js";
 import { sign, decryptSecret } from "./crypto.js";
 import { claimDue, recordOutcomes, type ClaimedDelivery, type Outcome } from "./delivery-sql.js";
 import { ensureEventPayload, renderPendingSnapshots } from "./payload.js";
-import { connectProblem, guardedLookup, originOf, type UrlPolicy } from "./ssrf.js";
+import { originOf } from "./ssrf.js";
 import { adjust, saturated } from "./fairness.js";
 import { bearerTokenOf } from "./service.js";
 import { formatOf } from "./formats.js";
+import { parseUrl, postJson, type PostVia, type SendResult } from "./http-post.js";
+import { OutcomeWriter } from "./outcome-writer.js";
 
-const RESPONSE_BODY_LIMIT = 2048;
 const USER_AGENT = "Retour-Webhooks/1.0";
 
 export interface DispatcherOptions {
@@ -63,23 +64,9 @@ const CANDIDATES_PER_SLOT = 4;
 /** How long a claim or a batch write waits for exchanges still in flight to end alongside. */
 const GATHER_MS = 3;
 
-/** Outcomes recorded in one transaction at most. */
-const RECORD_BATCH = 64;
-
-interface SendResult {
-  ok: boolean;
-  statusCode: number | null;
-  /** The answer's Retry-After header (a registered format's retry policy may honour it). */
-  retryAfter?: string | null;
-  body: string | null;
-  error: string | null;
-  latencyMs: number;
-}
-
 export class Dispatcher {
   readonly owner: string;
   private readonly cfg: WebhookConfig;
-  private readonly policy: UrlPolicy;
   private running = false;
   private crashed = false;
   private loopDone: Promise<void> | null = null;
@@ -89,8 +76,8 @@ export class Dispatcher {
   /** Attempts in flight per store and per callback origin (fair shares, see fairness.ts). */
   private readonly busyStores = new Map<string, number>();
   private readonly busyOrigins = new Map<string, number>();
-  private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 256 });
+  /** The URL policy and the kept-alive agents (one per scheme, pooling per origin) every POST goes through. */
+  private readonly via: PostVia;
   private readonly listener = () => {
     this.renderDue = this.dueChanged = true;
     this.wake();
@@ -103,11 +90,10 @@ export class Dispatcher {
   private allSent: (() => void) | null = null;
   /** The last claim skipped saturated stores or origins: a freed slot may make their deliveries claimable. */
   private capped = false;
-  /** Outcomes waiting to be recorded by the batch writer. */
-  private toRecord: { o: Outcome; resolve: () => void; reject: (err: unknown) => void }[] = [];
   /** HTTP exchanges in flight (the slots; `inFlight` also holds attempts whose outcome awaits recording). */
   private sending = 0;
-  private recording: Promise<void> | null = null;
+  /** Writes outcomes in batches (outcome-writer.ts). */
+  private readonly writer: OutcomeWriter;
   /** Webhook rows with decrypted secrets, cached briefly (an update takes effect within a second). */
   private readonly webhookCache = new Map<string, { at: number; row: WebhookRow | null }>();
 
@@ -117,7 +103,20 @@ export class Dispatcher {
   ) {
     this.owner = opts.owner ?? `dsp_${randomUUID()}`;
     this.cfg = { ...services.config.webhooks, ...(opts.config ?? {}) };
-    this.policy = { allowPrivateUrls: this.cfg.allowPrivateUrls };
+    this.via = {
+      policy: { allowPrivateUrls: this.cfg.allowPrivateUrls },
+      httpAgent: new http.Agent({ keepAlive: true, maxSockets: 256 }),
+      httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 256 }),
+    };
+    this.writer = new OutcomeWriter({
+      gather: () => this.gather(),
+      crashed: () => this.crashed,
+      write: async (outcomes) => {
+        await recordOutcomes(this.services.db, this.owner, new Date(), outcomes);
+        this.dueChanged = true; // finished deliveries promoted their streams' next ones
+        this.wake();
+      },
+    });
   }
 
   start(): this {
@@ -136,8 +135,8 @@ export class Dispatcher {
     this.wake();
     await this.loopDone;
     await Promise.allSettled([...this.inFlight.values()].map((f) => f.promise));
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    this.via.httpAgent.destroy();
+    this.via.httpsAgent.destroy();
   }
 
   /** Simulates a crash (tests): abandons in-flight attempts without recording anything; leases stay until they expire. */
@@ -149,8 +148,8 @@ export class Dispatcher {
     for (const f of this.inFlight.values()) f.abort.abort();
     await this.loopDone;
     await Promise.allSettled([...this.inFlight.values()].map((f) => f.promise));
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    this.via.httpAgent.destroy();
+    this.via.httpsAgent.destroy();
   }
 
   wake(): void {
@@ -391,7 +390,7 @@ export class Dispatcher {
     } else if (format) {
       // The format's headers only: no Standard Webhooks headers, no bearer token.
       const headers = { "content-type": "application/json", "user-agent": USER_AGENT, ...format.headers(webhook.secret, body) };
-      result = await this.post(webhook.url, headers, body, signal, format.timeoutMs(this.cfg));
+      result = await postJson(this.via, webhook.url, headers, body, signal, format.timeoutMs(this.cfg));
     } else {
       const { secret, token } = webhook;
       const headers: Record<string, string> = {
@@ -406,7 +405,7 @@ export class Dispatcher {
       };
       if (d.eventSequence !== null) headers["x-retour-sequence"] = String(d.eventSequence);
       if (token) headers.authorization = `Bearer ${token}`;
-      result = await this.post(webhook.url, headers, body, signal);
+      result = await postJson(this.via, webhook.url, headers, body, signal, this.cfg.timeoutMs);
     }
     sent();
     if (this.crashed) return;
@@ -416,7 +415,7 @@ export class Dispatcher {
     for (let i = 1; ; i++) {
       try {
         // First with the batch that finishes alongside; a retry records this outcome on its own.
-        if (i === 1) await this.record(outcome);
+        if (i === 1) await this.writer.record(outcome);
         else await recordOutcomes(services.db, this.owner, new Date(), [outcome]);
         this.logOutcome(outcome);
         return;
@@ -462,128 +461,6 @@ export class Dispatcher {
     };
   }
 
-  private post(
-    url: URL | null,
-    headers: Record<string, string>,
-    body: string,
-    signal: AbortSignal,
-    timeoutMs = this.cfg.timeoutMs,
-  ): Promise<SendResult> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
-    return new Promise<SendResult>((resolve) => {
-      if (!url) return resolve({ ok: false, statusCode: null, body: null, error: "invalid callback URL", latencyMs: 0 });
-      const refused = connectProblem(url, this.policy);
-      if (refused) return resolve({ ok: false, statusCode: null, body: null, error: `refused: ${refused}`, latencyMs: 0 });
-      const https_ = url.protocol === "https:";
-      let settled = false;
-      const settle = (r: SendResult) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(r);
-      };
-      const req = (https_ ? https : http).request(url, {
-        method: "POST",
-        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-        agent: https_ ? this.httpsAgent : this.httpAgent,
-        lookup: guardedLookup(this.policy),
-        signal,
-      });
-      // On expiry, let I/O that is already waiting run first (setImmediate comes after the poll phase):
-      // when this process was stalled (CPU, a synchronous SQLite lock wait), an answer that arrived in
-      // time is read, not thrown away as a timeout and sent again.
-      const timer = setTimeout(() => {
-        setImmediate(() => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
-      }, timeoutMs);
-      req.on("response", (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const answered = () => {
-          const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString("utf8").slice(0, RESPONSE_BODY_LIMIT);
-          const status = res.statusCode ?? 0;
-          const retryAfter = res.headers["retry-after"];
-          settle({
-            ok: status >= 200 && status < 300,
-            statusCode: status,
-            retryAfter: typeof retryAfter === "string" ? retryAfter : null,
-            body: text,
-            error: status >= 200 && status < 300 ? null : `HTTP ${status}`,
-            latencyMs: elapsed(),
-          });
-        };
-        res.on("data", (c: Buffer) => {
-          chunks.push(c);
-          size += c.length;
-          // Only the first bytes are kept: stop reading there rather than download what the subscriber sends.
-          if (size >= RESPONSE_BODY_LIMIT) {
-            answered();
-            res.destroy();
-          }
-        });
-        res.on("end", answered);
-        res.on("error", (err) =>
-          settle({ ok: false, statusCode: res.statusCode ?? null, body: null, error: err.message, latencyMs: elapsed() }),
-        );
-      });
-      req.on("error", (err: NodeJS.ErrnoException) => {
-        settle({
-          ok: false,
-          statusCode: null,
-          body: null,
-          error: err.code && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : err.message,
-          latencyMs: elapsed(),
-        });
-      });
-      req.end(body);
-    });
-  }
-
-  /** Queues an outcome for the batch writer; resolves once it is committed. */
-  private record(o: Outcome): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.toRecord.push({ o, resolve, reject });
-      this.startRecorder();
-    });
-  }
-
-  /**
-   * Runs the batch writer unless it runs. An outcome queued after the writer's last look at the queue
-   * but before it was marked done would otherwise wait for the next outcome: the writer restarts itself.
-   */
-  private startRecorder(): void {
-    if (this.recording) return;
-    this.recording = this.recordBatches().finally(() => {
-      this.recording = null;
-      if (this.toRecord.length) this.startRecorder();
-    });
-  }
-
-  /** Writes queued outcomes, up to RECORD_BATCH per transaction (recordOutcomes), until the queue is empty. */
-  private async recordBatches(): Promise<void> {
-    while (this.toRecord.length) {
-      if (this.toRecord.length < RECORD_BATCH) await this.gather();
-      const batch = this.toRecord.splice(0, RECORD_BATCH);
-      if (this.crashed) {
-        for (const b of batch) b.resolve(); // a crashed process records nothing: the leases expire
-        continue;
-      }
-      try {
-        await recordOutcomes(
-          this.services.db,
-          this.owner,
-          new Date(),
-          batch.map((b) => b.o),
-        );
-        this.dueChanged = true; // finished deliveries promoted their streams' next ones
-        this.wake();
-        for (const b of batch) b.resolve();
-      } catch (err) {
-        for (const b of batch) b.reject(err); // each is retried on its own (deliver)
-      }
-    }
-  }
-
   private logOutcome(o: Outcome & { delay: number }): void {
     if (o.status === "pending")
       this.services.log.info(
@@ -595,14 +472,6 @@ export class Dispatcher {
         { deliveryId: o.deliveryId, attempts: o.number, error: o.error },
         "webhook delivery discarded after its last attempt",
       );
-  }
-}
-
-function parseUrl(text: string): URL | null {
-  try {
-    return new URL(text);
-  } catch {
-    return null;
   }
 }
 
