@@ -51,6 +51,8 @@ export const policyResolvers = {
       name: v.publishedByName ?? (await actorName(ctx, v.publishedByType, v.publishedById)),
     }),
   },
+  // Versions published before the setting existed settle on processing.
+  PolicyOutcomes: { settleOn: (o: { settleOn?: string | null }) => o.settleOn ?? "processed" },
   ReturnEligibility: {
     summary: (e: EvaluationOut) => e.summary.map((o) => offer(o, e.currency)),
   },
