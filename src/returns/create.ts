@@ -156,7 +156,8 @@ async function insertReturn(
         storeId,
         orderId: order.id,
         type,
-        status: INITIAL_STATUS,
+        // A matched review rule holds the return for the merchant's review (the transitions allow processing it).
+        status: statusOf(admission),
         shippingAddress: input.shippingAddress
           ? JSON.stringify({
               line1: input.shippingAddress.line1,
@@ -199,6 +200,8 @@ async function insertReturn(
   return id;
 }
 
+const statusOf = (a: Admission) => (a.reviews.length ? "needs_review" : INITIAL_STATUS);
+
 /** The evaluated outcome's total and bonus in minor units (what a gift card for the item will carry). */
 function minorOf(chosen: Admission["chosen"][number], currency: string) {
   if (!chosen) return {};
@@ -214,7 +217,7 @@ function policyEntries(a: Admission, actor: { type: string; id: string | null })
     id: newId("rtl"),
     action,
     fromStatus: INITIAL_STATUS,
-    toStatus: INITIAL_STATUS,
+    toStatus: statusOf(a),
     actorType: actor.type,
     actorId: actor.id,
     detail: JSON.stringify(detail),

@@ -50,8 +50,10 @@ export async function issueGiftCards(
     : new Map();
   const currency = returnCurrency(ret, order);
   const email = order?.customerEmail ?? parseEmail(ret.customer);
+  let n = 0;
   for (const item of todo) {
     const amount = item.outcomeTotal ?? itemValues(item, (item.lineItemId && lines.get(item.lineItemId)) || null).refund;
+    if (amount <= 0) continue; // nothing to credit (an imported item carries no value)
     let code = giftCardCode();
     while (await tx.giftCard.findUnique({ where: { storeId_code: { storeId: ret.storeId, code } }, select: { id: true } }))
       code = giftCardCode();
@@ -70,8 +72,9 @@ export async function issueGiftCards(
         balance: amount,
       },
     });
+    n++;
   }
-  return todo.length;
+  return n;
 }
 
 function parseEmail(customer: string | null): string | null {
