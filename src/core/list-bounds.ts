@@ -34,6 +34,8 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Query.inventoryLevels": paged(PAGE_SIZES.standard),
   "Customer.returns": paged(PAGE_SIZES.standard),
   "Customer.orders": paged(PAGE_SIZES.standard),
+  "Customer.giftCards": paged(PAGE_SIZES.standard),
+  "Customer.storeCredit": 20, // CREDIT_CURRENCIES (src/customers/credit.ts)
   "Query.customers": paged(PAGE_SIZES.standard),
   "InventoryItemConnection.edges": page,
   "InventoryItemConnection.nodes": page,
@@ -122,7 +124,7 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Return.platformOrderIds": 1,
   "Return.notes": 1,
   "Return.shipments": 1,
-  "Return.giftCards": 0,
+  "Return.giftCards": L.returnItems, // one per store-credit item
   "Return.externalReturnIds": 1,
   "Return.dropoffs": 0,
   "Return.tags": L.returnTags,

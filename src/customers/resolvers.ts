@@ -1,6 +1,8 @@
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import type { PageArgs } from "../core/pagination.js";
+import { PAGE_SIZES } from "../core/bounds.js";
+import { giftCardsOfCustomer, storeCreditOf } from "./credit.js";
 import * as customers from "./service.js";
 
 type Ctx = RequestContext;
@@ -26,6 +28,9 @@ export const customersResolvers = {
     customFields: (c: C) => customers.customFieldsOf(c),
     returns: (c: C, a: PageArgs, ctx: Ctx) => customers.returnsOfCustomer(ctx, c, a),
     orders: (c: C, a: PageArgs, ctx: Ctx) => customers.ordersOfCustomer(ctx, c, a),
+    giftCards: (c: C, a: { first?: number | null }, ctx: Ctx) =>
+      giftCardsOfCustomer(ctx, c, Math.min(a.first ?? PAGE_SIZES.standard.default, PAGE_SIZES.standard.max)),
+    storeCredit: (c: C, _: unknown, ctx: Ctx) => storeCreditOf(ctx, c),
   },
   Order: {
     customerRecord: (o: { customerRecordId: string | null }, _: unknown, ctx: Ctx) =>

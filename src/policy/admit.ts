@@ -25,6 +25,10 @@ export interface Admission {
   overridden: { field: string; lineItemId: string; rule: string; name: string; explanation: string }[];
   /** Review rules that matched, for the timeline. */
   reviews: { rule: string; name: string; explanation: string }[];
+  /** When store credit is issued and keep-item lines settle (the version's outcomes.settleOn); null without a policy. */
+  settleOn: string | null;
+  /** Per asked item, the chosen outcome as evaluated (decimal total with fees and bonus, and the bonus); null when not offered. */
+  chosen: ({ total: string; bonus: string | null } | null)[];
 }
 
 export async function admitByPolicy(
@@ -35,7 +39,7 @@ export async function admitByPolicy(
   now: Date,
 ): Promise<Admission> {
   const version = await publishedVersion(tx, order.storeId);
-  if (!version) return { policyVersion: null, overridden: [], reviews: [] };
+  if (!version) return { policyVersion: null, overridden: [], reviews: [], settleOn: null, chosen: items.map(() => null) };
   const input = await loadOrderInput(tx, order);
   const history = await loadHistory(tx, order, version.rules, now);
   const e = evaluate(
@@ -82,5 +86,15 @@ export async function admitByPolicy(
   const reviews = [...e.decisions, ...e.lines.flatMap((l) => l.decisions)]
     .filter((d) => d.effect === "review")
     .map((d) => ({ rule: d.rule, name: d.name, explanation: d.merchantExplanation }));
-  return { policyVersion: version.number, overridden: refusals, reviews: [...new Map(reviews.map((r) => [r.rule, r])).values()] };
+  const chosen = items.map((it, i) => {
+    const o = e.lines[i]?.outcomes.find((x) => x.outcome === it.compensation);
+    return o ? { total: o.total, bonus: o.bonus?.amount ?? null } : null;
+  });
+  return {
+    policyVersion: version.number,
+    overridden: refusals,
+    reviews: [...new Map(reviews.map((r) => [r.rule, r])).values()],
+    settleOn: version.rules.outcomes.settleOn ?? "processed",
+    chosen,
+  };
 }

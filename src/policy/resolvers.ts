@@ -58,6 +58,8 @@ export const policyResolvers = {
       return e ? { ...e, lines: e.lines.map((l) => ({ ...l, currency: e.currency })) } : null;
     },
   },
+  // Versions published before the setting existed settle on processing.
+  PolicyOutcomes: { settleOn: (o: { settleOn?: string | null }) => o.settleOn ?? "processed" },
   ReturnEligibility: {
     summary: (e: EvaluationOut) => e.summary.map((o) => offer(o, e.currency)),
   },

@@ -11,6 +11,9 @@ export const BONUS_OUTCOMES = ["store_credit", "exchange"] as const;
 export const WINDOW_ANCHORS = ["order", "fulfillment", "delivery"] as const;
 export type WindowAnchor = (typeof WINDOW_ANCHORS)[number];
 export const REVIEW_ACTIONS = ["review", "refuse"] as const;
+/** When a return's store credit is issued and its keep-item lines settle. */
+export const SETTLE_EVENTS = ["created", "delivered", "processed"] as const;
+export type SettleEvent = (typeof SETTLE_EVENTS)[number];
 
 /** Products a rule names: a line matches when any list holds its tag, SKU or product type (vendor for exclusions). */
 export interface ProductMatch {
@@ -28,7 +31,7 @@ export interface PolicyRules {
   /** Orders placed in [orderedFrom, orderedTo] (dates in the store's time zone) get at least `days`. */
   extensions: { name: string; orderedFrom: string; orderedTo: string; days: number }[];
   exclusions: ProductMatch & { vendors: string[]; discountAbovePercent: string | null };
-  outcomes: { refund: boolean; storeCredit: boolean; exchange: boolean; keepItemBelow: string | null };
+  outcomes: { refund: boolean; storeCredit: boolean; exchange: boolean; keepItemBelow: string | null; settleOn: SettleEvent };
   returnFee: { amount: string | null; percent: string | null; waivedFor: Outcome[] } | null;
   restockingFees: { name: string; tags: string[]; percent: string }[];
   bonus: { amount: string | null; percent: string | null; on: ("store_credit" | "exchange")[] } | null;
@@ -53,7 +56,7 @@ export function defaultRules(currency = "USD"): PolicyRules {
     windowRules: [],
     extensions: [],
     exclusions: { tags: [], skus: [], productTypes: [], vendors: [], discountAbovePercent: null },
-    outcomes: { refund: true, storeCredit: true, exchange: false, keepItemBelow: null },
+    outcomes: { refund: true, storeCredit: true, exchange: false, keepItemBelow: null, settleOn: "processed" },
     returnFee: null,
     restockingFees: [],
     bonus: null,
@@ -188,7 +191,10 @@ export function checkRules(input: Input, prefix = "input"): PolicyRules {
     storeCredit: o.storeCredit ?? base.outcomes.storeCredit,
     exchange: o.exchange ?? base.outcomes.exchange,
     keepItemBelow: amount("outcomes.keepItemBelow", o.keepItemBelow),
+    settleOn: (o.settleOn ?? base.outcomes.settleOn ?? "processed") as SettleEvent,
   };
+  if (!(SETTLE_EVENTS as readonly string[]).includes(outcomes.settleOn))
+    bad("outcomes.settleOn", `must be one of ${SETTLE_EVENTS.join(", ")}; got ${JSON.stringify(outcomes.settleOn)}.`);
   const offered = offeredOutcomes(outcomes);
   if (!offered.length)
     bad("outcomes", "offers no outcome, so nothing could ever be returned: allow refund, storeCredit, exchange or keepItemBelow.");

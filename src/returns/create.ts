@@ -7,6 +7,8 @@ import { newId } from "../core/ids.js";
 import { recordEvent, eventsCommitted } from "../core/events.js";
 import { type Admission, admitByPolicy } from "../policy/admit.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
+import { parseMajor } from "../core/money.js";
+import { issueGiftCards } from "./gift-cards.js";
 import { normaliseProvider } from "../orders/service.js";
 import { INITIAL_STATUS, RELEASED_STATUSES } from "./transitions.js";
 import {
@@ -154,7 +156,8 @@ async function insertReturn(
         storeId,
         orderId: order.id,
         type,
-        status: INITIAL_STATUS,
+        // A matched review rule holds the return for the merchant's review (the transitions allow processing it).
+        status: statusOf(admission),
         shippingAddress: input.shippingAddress
           ? JSON.stringify({
               line1: input.shippingAddress.line1,
@@ -171,6 +174,7 @@ async function insertReturn(
         createdById: actor.id,
         createdByName,
         policyVersion: admission.policyVersion,
+        settleOn: admission.settleOn,
         items: {
           create: resolved.map(({ it, line }, i) => ({
             id: newId("rit"),
@@ -182,16 +186,29 @@ async function insertReturn(
             reasonCode: it.reasonCode ?? null,
             customerComment: it.notes ?? null,
             compensation: it.compensation ?? "refund",
+            ...minorOf(admission.chosen[i], order.currency),
           })),
         },
         timeline: { create: [createdEntry(actor), ...policyEntries(admission, actor)] },
       },
     });
+    await issueGiftCards(tx, { id, storeId, orderId: order.id, currency: null, customer: null, settleOn: admission.settleOn }, "created");
     await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
     await claim.save(tx, { id });
   });
   eventsCommitted(ctx.services, "return");
   return id;
+}
+
+const statusOf = (a: Admission) => (a.reviews.length ? "needs_review" : INITIAL_STATUS);
+
+/** The evaluated outcome's total and bonus in minor units (what a gift card for the item will carry). */
+function minorOf(chosen: Admission["chosen"][number], currency: string) {
+  if (!chosen) return {};
+  return {
+    outcomeTotal: parseMajor(chosen.total, currency, "total"),
+    outcomeBonus: chosen.bonus ? parseMajor(chosen.bonus, currency, "bonus") : null,
+  };
 }
 
 /** Timeline entries of the policy's part: the rules overridden (and by whom), the review rules that matched. */
@@ -200,7 +217,7 @@ function policyEntries(a: Admission, actor: { type: string; id: string | null })
     id: newId("rtl"),
     action,
     fromStatus: INITIAL_STATUS,
-    toStatus: INITIAL_STATUS,
+    toStatus: statusOf(a),
     actorType: actor.type,
     actorId: actor.id,
     detail: JSON.stringify(detail),

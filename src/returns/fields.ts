@@ -114,9 +114,12 @@ export const externalReturnIdsOf = (r: R) => (r.externalReferenceId ? [{ provide
 
 export const notesOf = (r: R) => (r.notes ? [{ message: r.notes, image: null }] : []);
 
-/** The return's totals: refunds by compensation, in the return's currency. */
+/** The return's totals by compensation, in the return's currency: store credit is what the policy evaluated
+ * at admission (fees off, bonus on; the gift card's amount), else the item's refund value. */
 export function totalsOf(values: ItemWithValues[], currency: string) {
-  const sum = (comp: string) => values.filter((v) => v.item.compensation === comp).reduce((s, v) => s + v.refund, 0);
+  const pays = (v: ItemWithValues) =>
+    v.item.compensation === "store_credit" && v.item.outcomeTotal != null && v.item.status !== "rejected" ? v.item.outcomeTotal : v.refund;
+  const sum = (comp: string) => values.filter((v) => v.item.compensation === comp).reduce((s, v) => s + pays(v), 0);
   return {
     charge: wrap(0, currency),
     exchange: wrap(0, currency),
@@ -184,7 +187,7 @@ export function itemJson(v: V): Record<string, unknown> {
 }
 
 /** The Return's fields that are always the same (the merchant API's features Retour has not). */
-export const RETURN_CONSTANTS = { completeWithNoAction: false, giftCards: [] as unknown[], exchange: null, dropoffs: [] as unknown[] };
+export const RETURN_CONSTANTS = { completeWithNoAction: false, exchange: null, dropoffs: [] as unknown[] };
 
 /** A stored address as the Return's mailingAddress (the import's `name`/`phone` are not part of it). */
 export function postal(a: Record<string, string>) {

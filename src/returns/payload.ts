@@ -7,6 +7,7 @@ import { dropAbsent } from "../core/json-shape.js";
 import { lineItemById, orderById, lineItemsOf } from "../orders/service.js";
 import { orderJson } from "../orders/fields.js";
 import * as f from "./fields.js";
+import { giftCardsOf } from "./gift-cards.js";
 import { itemsOf } from "./loaders.js";
 import { itemValues, returnCurrency } from "./service.js";
 import { Order, Return } from "./shapes.js";
@@ -40,9 +41,10 @@ export async function renderReturnPayload(
   returnId: string,
 ): Promise<{ return: unknown; order: unknown }> {
   const ctx = systemContext(services, storeId, "render");
-  const [{ r, items, order, lines, currency, values }, tags] = await Promise.all([
+  const [{ r, items, order, lines, currency, values }, tags, giftCards] = await Promise.all([
     returnParts(ctx, storeId, returnId),
     tagsOfReturn(ctx, returnId),
+    giftCardsOf(ctx, returnId),
   ]);
   const shipment = f.shipmentOf(r);
   const ret = {
@@ -58,6 +60,7 @@ export async function renderReturnPayload(
     protection: f.protectionOf(order),
     compensationMethods: f.compensationMethodsOf(items),
     ...f.RETURN_CONSTANTS,
+    giftCards,
     externalOrderIds: f.externalIdsOf(order),
     externalReturnIds: f.externalReturnIdsOf(r),
     platformOrderIds: f.externalIdsOf(order),

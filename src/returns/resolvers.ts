@@ -12,6 +12,7 @@ import { returnsOverview } from "./overview.js";
 import { importReturns, type ImportReturnInput } from "./import.js";
 import { tagsOfReturn } from "./tags.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, TRANSITIONS, allowedActions, type ReturnStatus } from "./transitions.js";
+import { giftCardsOf } from "./gift-cards.js";
 import * as f from "./fields.js";
 
 type Ctx = RequestContext;
@@ -146,7 +147,7 @@ export const returnsResolvers = {
     protection: async (r: R, _: unknown, ctx: Ctx) => f.protectionOf(await orderOf(ctx, r)),
     compensationMethods: async (r: R, _: unknown, ctx: Ctx) => f.compensationMethodsOf(await returns.itemsOf(ctx, r.id)),
     completeWithNoAction: () => f.RETURN_CONSTANTS.completeWithNoAction,
-    giftCards: () => f.RETURN_CONSTANTS.giftCards,
+    giftCards: (r: R, _: unknown, ctx: Ctx) => giftCardsOf(ctx, r.id),
     exchange: () => f.RETURN_CONSTANTS.exchange,
     externalOrderIds: async (r: R, _: unknown, ctx: Ctx) => f.externalIdsOf(await orderOf(ctx, r)),
     platformOrderIds: async (r: R, _: unknown, ctx: Ctx) => f.externalIdsOf(await orderOf(ctx, r)),

@@ -7,8 +7,9 @@ import { newId } from "../core/ids.js";
 import { money, parseMajor } from "../core/money.js";
 import { recordEvent, eventsCommitted } from "../core/events.js";
 import type { TransactionClient } from "../db/client.js";
-import { findOrder, type LineItemRow } from "../orders/service.js";
+import { findOrder } from "../orders/service.js";
 import { restockReturnItems } from "../inventory/service.js";
+import { issueGiftCards } from "./gift-cards.js";
 import {
   INITIAL_STATUS,
   STATUS_ACTIONS,
@@ -59,23 +60,8 @@ export interface CreateReturnInput {
   } | null;
 }
 
-/** A return's currency, the one rule: its order's, else an imported return's own, else USD (an import that named none). */
-export function returnCurrency(ret: { currency: string | null }, order: { currency: string } | null | undefined): string {
-  return order?.currency ?? ret.currency ?? "USD";
-}
-
-/** Value of the returned units: price less their share of the line discount, before tax. */
-export function itemValues(
-  item: Pick<ReturnItemRow, "quantity" | "status" | "merchantAdjustment">,
-  line: Pick<LineItemRow, "unitPrice" | "quantity" | "discount" | "tax"> | null,
-) {
-  if (!line) return { productValue: 0, tax: 0, refund: 0, maxAdjustment: 0 };
-  const productValue = Math.round(((line.unitPrice * line.quantity - line.discount) * item.quantity) / line.quantity);
-  const tax = Math.round((line.tax * item.quantity) / line.quantity);
-  const refund = item.status === "rejected" ? 0 : Math.max(0, productValue + tax - (item.merchantAdjustment ?? 0));
-  // An adjustment is taken off the item's refund: at most the item's whole value, tax included.
-  return { productValue, tax, refund, maxAdjustment: productValue + tax };
-}
+import { itemValues, returnCurrency } from "./values.js";
+export { itemValues, returnCurrency };
 
 export function returnNotFound(id: string) {
   return fail.notFound("returns/not-found", `No return ${JSON.stringify(id)} in this store.`, "Return not found");
@@ -149,6 +135,10 @@ async function act(
     message = out.message ?? `${action} applied`;
     const after = await tx.returnItem.findMany({ where: { returnId: id }, select: { status: true } });
     const next = resolveTarget(target, current, after);
+    // Store credit settles on the policy's event: processing (any item processed), or arrival.
+    const event =
+      action === "process" || action === "complete" ? "processed" : next === "delivered" && current !== next ? "delivered" : null;
+    const cards = event ? await issueGiftCards(tx, ret, event) : 0;
     const updated = await tx.return.update({ where: { id }, data: { status: next, updatedAt: new Date() } });
     await tx.returnTimelineEntry.create({
       data: {
@@ -159,7 +149,10 @@ async function act(
         toStatus: next,
         actorType: actor.type,
         actorId: actor.id,
-        detail: out.detail === undefined ? null : JSON.stringify(out.detail),
+        detail:
+          out.detail === undefined && !cards
+            ? null
+            : JSON.stringify({ ...(out.detail as object), ...(cards ? { giftCardsIssued: cards } : {}) }),
       },
     });
     await recordEvent(tx, {

@@ -14,7 +14,7 @@ const Decimal = (description: string) => T.String({ pattern: "^\\d+(\\.\\d+)?$",
 
 const RULES = `currency window { days from transitDays } windowRules { name tags skus productTypes days }
   extensions { name orderedFrom orderedTo days } exclusions { tags skus productTypes vendors discountAbovePercent }
-  outcomes { refund storeCredit exchange keepItemBelow } returnFee { amount percent waivedFor }
+  outcomes { refund storeCredit exchange keepItemBelow settleOn } returnFee { amount percent waivedFor }
   restockingFees { name tags percent } bonus { amount percent on }
   reasons { code label question photoRequired outcomes }
   reviewRules { name action valueAbove returnsInDays returnsAbove reasonCodes orderTags shopperMessage }`;
@@ -47,7 +47,15 @@ const Rules = component(
     windowRules: T.Array(Obj({ name: S, tags: Strs, skus: Strs, productTypes: Strs, days: T.Integer({ description: "0: final sale." }) })),
     extensions: T.Array(Obj({ name: S, orderedFrom: S, orderedTo: S, days: T.Integer() })),
     exclusions: Obj({ tags: Strs, skus: Strs, productTypes: Strs, vendors: Strs, discountAbovePercent: Opt(Decimal("A percentage.")) }),
-    outcomes: Obj({ refund: T.Boolean(), storeCredit: T.Boolean(), exchange: T.Boolean(), keepItemBelow: Opt(Decimal("An amount.")) }),
+    outcomes: Obj({
+      refund: T.Boolean(),
+      storeCredit: T.Boolean(),
+      exchange: T.Boolean(),
+      keepItemBelow: Opt(Decimal("An amount.")),
+      settleOn: T.Union([T.Literal("created"), T.Literal("delivered"), T.Literal("processed")], {
+        description: "When store credit is issued as gift cards.",
+      }),
+    }),
     returnFee: Opt(
       Obj({ amount: Opt(Decimal("Flat, per return.")), percent: Opt(Decimal("Of the return's value.")), waivedFor: T.Array(Outcome) }),
     ),
@@ -128,7 +136,15 @@ const RulesInput = Obj(
     exclusions: Opt(
       Obj({ tags: Opt(Values), skus: Opt(Values), productTypes: Opt(Values), vendors: Opt(Values), discountAbovePercent: Opt(Short) }),
     ),
-    outcomes: Opt(Obj({ refund: Opt(T.Boolean()), storeCredit: Opt(T.Boolean()), exchange: Opt(T.Boolean()), keepItemBelow: Opt(Short) })),
+    outcomes: Opt(
+      Obj({
+        refund: Opt(T.Boolean()),
+        storeCredit: Opt(T.Boolean()),
+        exchange: Opt(T.Boolean()),
+        keepItemBelow: Opt(Short),
+        settleOn: Opt(Short),
+      }),
+    ),
     returnFee: Opt(Obj({ amount: Opt(Short), percent: Opt(Short), waivedFor: Opt(Outcomes) })),
     restockingFees: Opt(List(Obj({ name: Name, tags: Values, percent: Short }), "policyRules")),
     bonus: Opt(Obj({ amount: Opt(Short), percent: Opt(Short), on: Outcomes })),
