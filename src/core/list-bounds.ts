@@ -118,7 +118,7 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Return.items": L.returnItems,
   "Return.timeline": L.returnTimeline,
   "Return.comments": L.returnComments,
-  "Return.compensationMethods": 2,
+  "Return.compensationMethods": 3,
   "Return.allowedActions": 9,
   "Return.externalOrderIds": 1,
   "Return.platformOrderIds": 1,
@@ -130,7 +130,7 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Return.tags": L.returnTags,
   "Query.returnTags": L.storeReturnTags,
   "ReturnShipment.itemIds": 0,
-  "ReturnExchange.items": 0,
+  "ReturnExchange.items": L.returnItems, // one per exchange item
   "ReturnItem.reasons": 1,
   "ReturnItem.reasonCodes": 1,
   "ReturnItem.processingImages": 0,

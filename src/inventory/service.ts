@@ -18,7 +18,12 @@ export type InventoryKind = (typeof INVENTORY_KINDS)[number];
 const MOVEMENT_MAX = NUMBER_BOUNDS.inboundCount.max;
 /** Units one item or level may hold: a GraphQL Int, and PostgreSQL's integer column. */
 const ON_HAND_MAX = 2_147_483_647;
-export const MOVEMENT_CAUSES = { restock: "RETURN_RESTOCK", receipt: "INBOUND_RECEIPT" } as const;
+export const MOVEMENT_CAUSES = {
+  restock: "RETURN_RESTOCK",
+  receipt: "INBOUND_RECEIPT",
+  hold: "EXCHANGE_HOLD",
+  release: "EXCHANGE_RELEASE",
+} as const;
 
 export type InventoryItemRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["inventoryItem"]["findFirst"]>>>;
 export type InventoryLevelRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["inventoryLevel"]["findFirst"]>>>;
@@ -152,9 +157,12 @@ export async function restockReturnItems(
 ) {
   if (!items.length) return;
   const done = new Set(
-    (await tx.inventoryMovement.findMany({ where: { returnItemId: { in: items.map((i) => i.id) } }, select: { returnItemId: true } })).map(
-      (m) => m.returnItemId,
-    ),
+    (
+      await tx.inventoryMovement.findMany({
+        where: { returnItemId: { in: items.map((i) => i.id) }, cause: MOVEMENT_CAUSES.restock },
+        select: { returnItemId: true },
+      })
+    ).map((m) => m.returnItemId),
   );
   const todo = items.filter((i) => !done.has(i.id));
   if (!todo.length) return;

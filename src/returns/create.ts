@@ -8,6 +8,8 @@ import { recordEvent, eventsCommitted } from "../core/events.js";
 import { type Admission, admitByPolicy } from "../policy/admit.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { parseMajor } from "../core/money.js";
+import { holdExchangeUnits } from "../inventory/holds.js";
+import { exchangeNotOffered, exchangeVariant } from "./exchange.js";
 import { issueGiftCards } from "./gift-cards.js";
 import { normaliseProvider } from "../orders/service.js";
 import { INITIAL_STATUS, RELEASED_STATUSES } from "./transitions.js";
@@ -64,6 +66,17 @@ function validateCreate(input: CreateReturnInput) {
         `${f}.compensation`,
       );
     }
+    const sku = it.exchangeSku?.trim();
+    if (it.compensation === "exchange" && !sku)
+      throw fail.badInput(
+        `\`${f}.exchangeSku\` is required with compensation exchange: name the SKU of the variant given instead.`,
+        `${f}.exchangeSku`,
+      );
+    if (it.compensation !== "exchange" && it.exchangeSku != null)
+      throw fail.badInput(
+        `\`${f}.exchangeSku\` goes only with compensation exchange; drop it or set \`${f}.compensation\` to exchange.`,
+        `${f}.exchangeSku`,
+      );
   });
   const a = input.shippingAddress;
   if (a) {
@@ -147,6 +160,15 @@ async function insertReturn(
       override,
       new Date(),
     );
+    // Exchanges: offered only by a published policy (admitByPolicy refused the lines it does not offer
+    // them for), each for a variant of the line's product at its unit price, as the evaluator requires.
+    const itemIds = resolved.map(() => newId("rit"));
+    const variants: ({ id: string; sku: string } | null)[] = [];
+    for (const [i, { it, line }] of resolved.entries()) {
+      if (it.compensation !== "exchange") variants.push(null);
+      else if (admission.policyVersion == null) throw exchangeNotOffered(`input.items[${i}]`);
+      else variants.push(await exchangeVariant(tx, storeId, order.currency, `input.items[${i}]`, it.exchangeSku ?? "", line));
+    }
     const createdByName = await actorName(ctx, tx);
     const compatId = await allocateCompatId(tx, storeId);
     await tx.return.create({
@@ -177,7 +199,7 @@ async function insertReturn(
         settleOn: admission.settleOn,
         items: {
           create: resolved.map(({ it, line }, i) => ({
-            id: newId("rit"),
+            id: itemIds[i]!,
             orderId: order.id,
             lineItemId: line.id,
             position: i,
@@ -186,12 +208,32 @@ async function insertReturn(
             reasonCode: it.reasonCode ?? null,
             customerComment: it.notes ?? null,
             compensation: it.compensation ?? "refund",
+            exchangeProductId: variants[i]?.id ?? null,
             ...minorOf(admission.chosen[i], order.currency),
           })),
         },
         timeline: { create: [createdEntry(actor), ...policyEntries(admission, actor)] },
       },
     });
+    await holdExchangeUnits(
+      tx,
+      storeId,
+      resolved.flatMap(({ it, line }, i) => {
+        const v = variants[i];
+        return v
+          ? [
+              {
+                returnId: id,
+                returnItemId: itemIds[i]!,
+                sku: v.sku,
+                quantity: it.quantity,
+                field: `input.items[${i}]`,
+                lineItemId: line.externalId,
+              },
+            ]
+          : [];
+      }),
+    );
     await issueGiftCards(tx, { id, storeId, orderId: order.id, currency: null, customer: null, settleOn: admission.settleOn }, "created");
     await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
     await claim.save(tx, { id });

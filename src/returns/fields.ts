@@ -26,6 +26,8 @@ export interface ItemWithValues {
   tax: number;
   refund: number;
   maxAdjustment: number;
+  /** An exchange item's variant (src/returns/exchange.ts); absent otherwise. */
+  exchangeItem?: unknown;
 }
 
 /** The published Return requires `order`: an imported return, which has none, shows empty strings. */
@@ -115,14 +117,21 @@ export const externalReturnIdsOf = (r: R) => (r.externalReferenceId ? [{ provide
 export const notesOf = (r: R) => (r.notes ? [{ message: r.notes, image: null }] : []);
 
 /** The return's totals by compensation, in the return's currency: store credit is what the policy evaluated
- * at admission (fees off, bonus on; the gift card's amount), else the item's refund value. */
+ * at admission (fees off, bonus on; the gift card's amount), else the item's refund value; an exchange is
+ * the value of the goods exchanged (the line's unit price, which the variant's equals, per unit), rejected
+ * items excluded. */
 export function totalsOf(values: ItemWithValues[], currency: string) {
   const pays = (v: ItemWithValues) =>
     v.item.compensation === "store_credit" && v.item.outcomeTotal != null && v.item.status !== "rejected" ? v.item.outcomeTotal : v.refund;
   const sum = (comp: string) => values.filter((v) => v.item.compensation === comp).reduce((s, v) => s + pays(v), 0);
   return {
     charge: wrap(0, currency),
-    exchange: wrap(0, currency),
+    exchange: wrap(
+      values
+        .filter((v) => v.item.compensation === "exchange" && v.item.status !== "rejected")
+        .reduce((s, v) => s + (v.line?.unitPrice ?? 0) * v.item.quantity, 0),
+      currency,
+    ),
     refund: wrap(sum("refund"), currency),
     storeCredit: wrap(sum("store_credit"), currency),
     shippingFee: wrap(0, currency),
@@ -147,7 +156,7 @@ export const ITEM_FIELDS = {
   customerComment: (v: V) => v.item.customerComment,
   reasons: (v: V) => (v.item.reason ? [v.item.reason] : []),
   reasonCodes: (v: V) => (v.item.reasonCode ? [v.item.reasonCode] : []),
-  exchangeItem: () => null,
+  exchangeItem: (v: V) => v.exchangeItem ?? null,
   grade: (v: V) => v.item.condition ?? null,
   outcome: (v: V) =>
     v.item.status === "rejected" ? "reject" : v.item.restock === true ? "restock" : v.item.restock === false ? "dispose" : null,
@@ -187,7 +196,7 @@ export function itemJson(v: V): Record<string, unknown> {
 }
 
 /** The Return's fields that are always the same (the merchant API's features Retour has not). */
-export const RETURN_CONSTANTS = { completeWithNoAction: false, exchange: null, dropoffs: [] as unknown[] };
+export const RETURN_CONSTANTS = { completeWithNoAction: false, dropoffs: [] as unknown[] };
 
 /** A stored address as the Return's mailingAddress (the import's `name`/`phone` are not part of it). */
 export function postal(a: Record<string, string>) {

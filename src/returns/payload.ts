@@ -7,6 +7,7 @@ import { dropAbsent } from "../core/json-shape.js";
 import { lineItemById, orderById, lineItemsOf } from "../orders/service.js";
 import { orderJson } from "../orders/fields.js";
 import * as f from "./fields.js";
+import { exchangeItemOf, exchangeOf } from "./exchange.js";
 import { giftCardsOf } from "./gift-cards.js";
 import { itemsOf } from "./loaders.js";
 import { itemValues, returnCurrency } from "./service.js";
@@ -18,8 +19,11 @@ import { tagsOfReturn } from "./tags.js";
  * of orders), which the order's own `items` also use; an imported item names a catalogue product, not
  * a line: it carries no value. */
 export async function itemWithValues(ctx: RequestContext, item: ReturnItemRow) {
-  const line = item.orderId && item.lineItemId ? await lineItemById(ctx, item.orderId, item.lineItemId) : null;
-  return { item, line, ...itemValues(item, line) };
+  const [line, exchangeItem] = await Promise.all([
+    item.orderId && item.lineItemId ? lineItemById(ctx, item.orderId, item.lineItemId) : null,
+    exchangeItemOf(ctx, item),
+  ]);
+  return { item, line, ...itemValues(item, line), ...(exchangeItem ? { exchangeItem } : {}) };
 }
 
 /** A return's rows with its items' lines and values, read once (batched loaders); the renderers' input. */
@@ -46,6 +50,7 @@ export async function renderReturnPayload(
     tagsOfReturn(ctx, returnId),
     giftCardsOf(ctx, returnId),
   ]);
+  const exchange = await exchangeOf(ctx, items);
   const shipment = f.shipmentOf(r);
   const ret = {
     id: r.id,
@@ -61,6 +66,7 @@ export async function renderReturnPayload(
     compensationMethods: f.compensationMethodsOf(items),
     ...f.RETURN_CONSTANTS,
     giftCards,
+    ...(exchange ? { exchange } : {}),
     externalOrderIds: f.externalIdsOf(order),
     externalReturnIds: f.externalReturnIdsOf(r),
     platformOrderIds: f.externalIdsOf(order),

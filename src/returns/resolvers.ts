@@ -13,6 +13,7 @@ import { importReturns, type ImportReturnInput } from "./import.js";
 import { tagsOfReturn } from "./tags.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, TRANSITIONS, allowedActions, type ReturnStatus } from "./transitions.js";
 import { giftCardsOf } from "./gift-cards.js";
+import { exchangeOf } from "./exchange.js";
 import * as f from "./fields.js";
 
 type Ctx = RequestContext;
@@ -148,7 +149,7 @@ export const returnsResolvers = {
     compensationMethods: async (r: R, _: unknown, ctx: Ctx) => f.compensationMethodsOf(await returns.itemsOf(ctx, r.id)),
     completeWithNoAction: () => f.RETURN_CONSTANTS.completeWithNoAction,
     giftCards: (r: R, _: unknown, ctx: Ctx) => giftCardsOf(ctx, r.id),
-    exchange: () => f.RETURN_CONSTANTS.exchange,
+    exchange: async (r: R, _: unknown, ctx: Ctx) => exchangeOf(ctx, await returns.itemsOf(ctx, r.id)),
     externalOrderIds: async (r: R, _: unknown, ctx: Ctx) => f.externalIdsOf(await orderOf(ctx, r)),
     platformOrderIds: async (r: R, _: unknown, ctx: Ctx) => f.externalIdsOf(await orderOf(ctx, r)),
     externalReturnIds: (r: R) => f.externalReturnIdsOf(r),

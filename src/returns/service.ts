@@ -9,6 +9,7 @@ import { recordEvent, eventsCommitted } from "../core/events.js";
 import type { TransactionClient } from "../db/client.js";
 import { findOrder } from "../orders/service.js";
 import { restockReturnItems } from "../inventory/service.js";
+import { holdsReleased, releaseExchangeUnits } from "../inventory/holds.js";
 import { issueGiftCards } from "./gift-cards.js";
 import {
   INITIAL_STATUS,
@@ -27,7 +28,7 @@ export type { ReturnItemRow, ReturnRow };
 export { commentsOf, itemsOf, lineItemByIdLoader, returnByIdLoader, returnsOfOrder, storeFlags, timelineOf } from "./loaders.js";
 
 export const RETURN_TYPES = ["return", "claim", "warranty"] as const;
-export const COMPENSATIONS = ["refund", "store_credit"] as const;
+export const COMPENSATIONS = ["refund", "store_credit", "exchange"] as const;
 
 export interface CreateReturnInput {
   provider: string;
@@ -38,6 +39,7 @@ export interface CreateReturnInput {
     reason?: string | null;
     reasonCode?: string | null;
     compensation?: string | null;
+    exchangeSku?: string | null;
     notes?: string | null;
   }[];
   shippingAddress?: {
@@ -133,8 +135,18 @@ async function act(
     const items = await tx.returnItem.findMany({ where: { returnId: id }, orderBy: [{ position: "asc" }, { id: "asc" }] });
     const out = (await apply({ tx, ret, items })) ?? {};
     message = out.message ?? `${action} applied`;
-    const after = await tx.returnItem.findMany({ where: { returnId: id }, select: { status: true } });
+    const after = await tx.returnItem.findMany({ where: { returnId: id }, select: { id: true, status: true } });
     const next = resolveTarget(target, current, after);
+    // An exchange's held units go back when its return is cancelled or rejected, or its item rejected or removed.
+    const exchanges = items.filter((i) => i.compensation === "exchange");
+    if (exchanges.length) {
+      const live = new Map(after.map((i) => [i.id, i.status]));
+      const whole = next === "deleted" || next === "rejected";
+      await releaseExchangeUnits(
+        tx,
+        exchanges.filter((i) => whole || !live.has(i.id) || live.get(i.id) === "rejected").map((i) => i.id),
+      );
+    }
     // Store credit settles on the policy's event: processing (any item processed), or arrival.
     const event =
       action === "process" || action === "complete" ? "processed" : next === "delivered" && current !== next ? "delivered" : null;
@@ -314,7 +326,18 @@ export const resetReturn = simple("reset", "open");
 export const completeReturn = (ctx: RequestContext, id: string) => simple("complete", "complete")(ctx, id);
 
 export async function reopenReturn(ctx: RequestContext, id: string) {
-  return act(ctx, id, "reopen", async ({ tx }) => {
+  return act(ctx, id, "reopen", async ({ tx, items }) => {
+    if (
+      await holdsReleased(
+        tx,
+        items.filter((i) => i.compensation === "exchange").map((i) => i.id),
+      )
+    )
+      throw fail.conflict(
+        "returns/exchange-released",
+        "Exchange units were released",
+        "This return's exchange units went back to inventory when it was rejected; it cannot be reopened. Create a new return for the items instead.",
+      );
     await tx.returnItem.updateMany({
       where: { returnId: id },
       data: { status: "open", restock: null, merchantAdjustment: null, processedAt: null },

@@ -74,7 +74,19 @@ export const returnsRoutes: RestRoute[] = [
             quantity: T.Integer({ minimum: 1, maximum: QUANTITY_BOUNDS.lineItem }),
             reason: Opt(Text("note")),
             reasonCode: Opt(Text("short")),
-            compensation: Opt(T.String({ enum: ["refund", "store_credit"], default: "refund" })),
+            compensation: Opt(
+              T.String({
+                enum: ["refund", "store_credit", "exchange"],
+                default: "refund",
+                description: "`exchange` only where the store's published return policy offers it, with `exchangeSku`.",
+              }),
+            ),
+            exchangeSku: Opt(
+              Text("short", {
+                description:
+                  "With `compensation: exchange`: the SKU of the catalogue variant given instead (same product, same unit price). One unit per returned unit is held from inventory; 409 `returns/exchange-out-of-stock` when not in stock.",
+              }),
+            ),
             notes: Opt(Text("note")),
           }),
           { minItems: 1, maxItems: LIST_BOUNDS.returnItems },

@@ -1,0 +1,107 @@
+// Exchange holds: the units an exchange item takes off Retour's inventory when its return is created,
+// given back when the return is cancelled or rejected. Each is a movement with its cause, written in the
+// transaction of the change. A hold lowers a level only where enough units are on hand, in one conditional
+// UPDATE (Postgres re-checks the row after a concurrent writer; SQLite has one writer), so two returns
+// racing for the last unit never both hold it.
+import { fail } from "../core/errors.js";
+import { newId } from "../core/ids.js";
+import type { TransactionClient } from "../db/client.js";
+import { MOVEMENT_CAUSES } from "./service.js";
+
+export interface HoldAsk {
+  returnId: string;
+  returnItemId: string;
+  sku: string;
+  quantity: number;
+  /** Where the request names the item (`input.items[0]`), for the 409. */
+  field: string;
+  lineItemId: string;
+}
+
+export async function holdExchangeUnits(tx: TransactionClient, storeId: string, asks: HoldAsk[]) {
+  const now = new Date();
+  for (const a of asks) {
+    const item = await tx.inventoryItem.findUnique({ where: { storeId_key: { storeId, key: a.sku } }, select: { id: true } });
+    const levels = item
+      ? await tx.inventoryLevel.findMany({
+          where: { itemId: item.id, quantity: { gte: a.quantity } },
+          orderBy: [{ quantity: "desc" }, { id: "asc" }],
+          select: { id: true },
+        })
+      : [];
+    let levelId: string | null = null;
+    for (const l of levels) {
+      const r = await tx.inventoryLevel.updateMany({
+        where: { id: l.id, quantity: { gte: a.quantity } },
+        data: { quantity: { decrement: a.quantity }, updatedAt: now },
+      });
+      if (r.count === 1) {
+        levelId = l.id;
+        break;
+      }
+    }
+    if (!item || !levelId) {
+      throw fail.conflict(
+        "returns/exchange-out-of-stock",
+        "Exchange variant out of stock",
+        `\`${a.field}.exchangeSku\` (line item ${a.lineItemId}): fewer than ${a.quantity} unit(s) of SKU ${a.sku} are on hand at any one location, so the exchange cannot be held. Choose another variant, or refund or store credit for this line.`,
+        { field: `${a.field}.exchangeSku`, lineItemId: a.lineItemId },
+      );
+    }
+    await tx.inventoryItem.update({ where: { id: item.id }, data: { quantity: { decrement: a.quantity }, updatedAt: now } });
+    await tx.inventoryMovement.create({
+      data: {
+        id: newId("imv"),
+        storeId,
+        levelId,
+        delta: -a.quantity,
+        cause: MOVEMENT_CAUSES.hold,
+        returnId: a.returnId,
+        returnItemId: a.returnItemId,
+        createdAt: now,
+      },
+    });
+  }
+}
+
+/** Gives back what the items hold (each at most once: a release per item, unique with its cause). */
+export async function releaseExchangeUnits(tx: TransactionClient, returnItemIds: string[]): Promise<number> {
+  if (!returnItemIds.length) return 0;
+  const moves = await tx.inventoryMovement.findMany({
+    where: { returnItemId: { in: returnItemIds }, cause: { in: [MOVEMENT_CAUSES.hold, MOVEMENT_CAUSES.release] } },
+  });
+  const released = new Set(moves.filter((m) => m.cause === MOVEMENT_CAUSES.release).map((m) => m.returnItemId));
+  const now = new Date();
+  let n = 0;
+  for (const h of moves.filter((m) => m.cause === MOVEMENT_CAUSES.hold && !released.has(m.returnItemId))) {
+    const level = await tx.inventoryLevel.update({
+      where: { id: h.levelId },
+      data: { quantity: { increment: -h.delta }, updatedAt: now },
+      select: { itemId: true },
+    });
+    await tx.inventoryItem.update({ where: { id: level.itemId }, data: { quantity: { increment: -h.delta }, updatedAt: now } });
+    await tx.inventoryMovement.create({
+      data: {
+        id: newId("imv"),
+        storeId: h.storeId,
+        levelId: h.levelId,
+        delta: -h.delta,
+        cause: MOVEMENT_CAUSES.release,
+        returnId: h.returnId,
+        returnItemId: h.returnItemId,
+        createdAt: now,
+      },
+    });
+    n++;
+  }
+  return n;
+}
+
+/** Whether any of the items' holds was released (they cannot be held again: a new return can). */
+export async function holdsReleased(tx: TransactionClient, returnItemIds: string[]): Promise<boolean> {
+  if (!returnItemIds.length) return false;
+  return !!(await tx.inventoryMovement.findFirst({
+    where: { returnItemId: { in: returnItemIds }, cause: MOVEMENT_CAUSES.release },
+    select: { id: true },
+  }));
+}
