@@ -204,7 +204,9 @@ describe("customers and inventory", () => {
       label: "Inbound shipment received",
       href: "/inbound/inb_1",
     });
-    expect(movementCause({ cause: "SOMETHING_NEW" })).toEqual({ label: "SOMETHING_NEW", href: "/inventory" });
+    expect(movementCause({ cause: "EXCHANGE_HOLD", returnId: "ret_1" })).toEqual({ label: "Held for an exchange", href: "/returns/ret_1" });
+    expect(movementCause({ cause: "EXCHANGE_RELEASE", returnId: "ret_1" }).label).toBe("Exchange hold given back");
+    expect(movementCause({ cause: "SOMETHING_NEW" })).toEqual({ label: "Something new", href: "/inventory" });
   });
 
   it("lists the customer's other returns without the one shown, and says when there are more", async () => {

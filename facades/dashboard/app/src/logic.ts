@@ -366,9 +366,15 @@ export function refundState(items: { status: string }[]): string {
 /** How an inventory movement's cause reads, and the page that shows it (the return, or the inbound shipment). */
 export function movementCause(m: { cause: string; returnId?: string | null; shipmentId?: string | null }): { label: string; href: string } {
   if (m.cause === "RETURN_RESTOCK" && m.returnId) return { label: "Return restocked", href: `/returns/${encodeURIComponent(m.returnId)}` };
+  if (m.cause === "EXCHANGE_HOLD" && m.returnId)
+    return { label: "Held for an exchange", href: `/returns/${encodeURIComponent(m.returnId)}` };
+  if (m.cause === "EXCHANGE_RELEASE" && m.returnId)
+    return { label: "Exchange hold given back", href: `/returns/${encodeURIComponent(m.returnId)}` };
   if (m.cause === "INBOUND_RECEIPT" && m.shipmentId)
     return { label: "Inbound shipment received", href: `/inbound/${encodeURIComponent(m.shipmentId)}` };
-  return { label: m.cause, href: "/inventory" };
+  // A cause this page does not know yet reads as words, never as its enum spelling.
+  const words = m.cause.toLowerCase().replace(/_/g, " ");
+  return { label: words.charAt(0).toUpperCase() + words.slice(1), href: "/inventory" };
 }
 
 /**
