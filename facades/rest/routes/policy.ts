@@ -176,8 +176,6 @@ const RulesInput = Obj(
 );
 
 const tags = ["Return policy"];
-type Gql = Record<string, any>;
-const policyView = (p: Gql) => ({ ...p, versions: p.versions });
 
 export const policyRoutes: RestRoute[] = [
   restRoute({
@@ -190,7 +188,7 @@ export const policyRoutes: RestRoute[] = [
     responses: { 200: { description: "The policy", schema: Obj({ policy: Policy }) } },
     errors: [],
     variables: ({ params }) => ({ storeId: params.storeId }),
-    respond: (data) => ({ status: 200, body: { policy: policyView(data.returnPolicy) } }),
+    respond: (data) => ({ status: 200, body: { policy: data.returnPolicy } }),
   }),
   restRoute({
     method: "PUT",
@@ -206,7 +204,7 @@ export const policyRoutes: RestRoute[] = [
     errors: [400],
     variables: ({ params, body }) => ({ storeId: params.storeId, input: body.draft }),
     fieldPath: (f) => (f.startsWith("draft") ? f : `draft.${f.replace(/^input\.?/, "")}`.replace(/\.$/, "")),
-    respond: (data) => ({ status: 200, body: { policy: policyView(data.updateReturnPolicyDraft) } }),
+    respond: (data) => ({ status: 200, body: { policy: data.updateReturnPolicyDraft } }),
   }),
   restRoute({
     method: "POST",
@@ -231,7 +229,7 @@ export const policyRoutes: RestRoute[] = [
     responses: { 200: { description: "The policy", schema: Obj({ policy: Policy }) } },
     errors: [400],
     variables: ({ params, body }) => ({ storeId: params.storeId, timeZone: body.timeZone }),
-    respond: (data) => ({ status: 200, body: { policy: policyView(data.setStoreTimeZone) } }),
+    respond: (data) => ({ status: 200, body: { policy: data.setStoreTimeZone } }),
   }),
   restRoute({
     method: "GET",
