@@ -3,6 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Prisma as SqlitePrisma, PrismaClient as SqlitePrismaClient } from "./generated/sqlite/client.js";
+import { statementCache } from "./statement-cache.js";
 import { pgConfigOf, providerOf, sqlitePathOf, type Provider } from "./url.js";
 
 export { providerOf, type Provider } from "./url.js";
@@ -105,13 +106,14 @@ function sqliteClientOf(adapter: SqliteAdapter): BetterSqliteClient {
 function beginImmediate(adapter: SqliteAdapter): () => Promise<void> {
   const client = sqliteClientOf(adapter);
   const prepare = client.prepare.bind(client);
+  const cached = statementCache(prepare);
   let begun = false;
   client.prepare = (sql: string) => {
     if (sql === "BEGIN" && begun) {
       begun = false;
       return { run: () => ({ changes: 0, lastInsertRowid: 0 }) };
     }
-    return prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
+    return cached(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql);
   };
   return async function takeWriteLock() {
     const deadline = Date.now() + BEGIN_RETRY_MS;
