@@ -23,7 +23,8 @@ function mailsOf(event: DomainEventInput, returnId: string): Array<{ kind: Email
   const out: Array<{ kind: EmailKind; dedupeKey: string }> = [];
   if (event.type === "created") out.push({ kind: "confirmation", dedupeKey: `confirmation:${returnId}` });
   const to = event.statusChange?.to;
-  if (to === "delivered") out.push({ kind: "received", dedupeKey: `received:${returnId}` });
+  // Arrived: delivered, or straight to review when the warehouse processes a first item.
+  if (to === "delivered" || to === "in_review") out.push({ kind: "received", dedupeKey: `received:${returnId}` });
   if (to === "complete") out.push({ kind: "refunded", dedupeKey: `refunded:${returnId}` });
   return out;
 }

@@ -136,7 +136,8 @@ export async function renderMail(
       .filter((i) => i.compensation === "refund" && i.status !== "rejected")
       .reduce((sum, i) => {
         const line = i.lineItemId ? (lineById.get(i.lineItemId) ?? null) : null;
-        return sum + (i.outcomeTotal ?? itemValues(i, line).refund);
+        // As the return's totals count a refund (src/returns/fields.ts totalsOf): the item's refund value.
+        return sum + itemValues(i, line).refund;
       }, 0);
     const paragraphs = [[`Your ${number} for ${orderWords} has been processed.`, ...itemLines]];
     if (refund > 0) paragraphs.push([`Refund: ${amountWords(refund, currency)} to your original payment method.`]);

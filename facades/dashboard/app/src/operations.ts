@@ -166,4 +166,6 @@ export const SCOPES: { name: string; label: string }[] = [
   { name: "inventory_read", label: "Inventory: read" },
   { name: "policy_read", label: "Return policy: read" },
   { name: "policy_write", label: "Return policy: write" },
+  { name: "portal_read", label: "Returns portal and shopper emails: read" },
+  { name: "portal_write", label: "Returns portal: write" },
 ];
