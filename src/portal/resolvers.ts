@@ -8,6 +8,7 @@ export const portalResolvers = {
   Query: {
     portalSettings: (_: unknown, a: { storeId: string }, ctx: Ctx) => portal.getSettings(ctx, a.storeId),
     publicPortal: (_: unknown, a: { handle: string }, ctx: Ctx) => portal.publicPortal(ctx, a.handle),
+    storePortal: (_: unknown, a: { storeId: string }, ctx: Ctx) => portal.storePortal(ctx, a.storeId),
   },
   Mutation: {
     updatePortalSettings: (_: unknown, a: { storeId: string; input: PortalSettingsInput }, ctx: Ctx) =>

@@ -51,7 +51,16 @@ export async function updateSettings(ctx: RequestContext, storeId: string, input
 
 /** What a shopper's browser may read about a portal, by its handle; null when no portal has it. */
 export async function publicPortal(ctx: RequestContext, handle: string) {
-  const row = await ctx.prisma.portalSettings.findUnique({ where: { handle: handle.toLowerCase() } });
+  return publicView(await ctx.prisma.portalSettings.findUnique({ where: { handle: handle.toLowerCase() } }));
+}
+
+/** The same for the caller's store (its access is checked on `storeId` before this runs). */
+export async function storePortal(ctx: RequestContext, storeId: string) {
+  ctx.requireAuthenticated();
+  return publicView(await ctx.prisma.portalSettings.findUnique({ where: { storeId } }));
+}
+
+function publicView(row: Row | null) {
   if (!row) return null;
   const v = settingsView(row);
   return {
