@@ -2,17 +2,9 @@
 // exists (no real carrier is reachable from here); a real one implements the same interface and is
 // added to CARRIERS, and every store that picks it gets its labels from it.
 import { randomInt } from "node:crypto";
-import { labelPdf } from "./label-pdf.js";
+import { type LabelAddress, labelPdf } from "./label-pdf.js";
 
-export interface LabelAddress {
-  name: string;
-  line1: string;
-  line2?: string | null;
-  city: string;
-  state?: string | null;
-  postalCode?: string | null;
-  country: string;
-}
+export type { LabelAddress };
 
 export interface LabelRequest {
   /** What the label names the return by (e.g. "R12"). */

@@ -2,7 +2,16 @@
 // tracking number in large type and as a QR code a scanner reads.
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import type { LabelAddress } from "./carrier.js";
+
+export interface LabelAddress {
+  name: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  state?: string | null;
+  postalCode?: string | null;
+  country: string;
+}
 
 export interface LabelContent {
   returnNumber: string;
