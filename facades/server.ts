@@ -199,7 +199,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
   const port = (server.address() as AddressInfo).port;
   // Webhook deliveries run in the server process unless WEBHOOK_DISPATCHER=false.
   const dispatcher = core && config.webhooks.dispatcher ? startDispatcher(core.services) : null;
-  const emailSender = core && config.mail.sender ? startEmailSender(core.services) : null;
+  const emailSender = core && config.mail.sender ? startEmailSender(core.services, `http://localhost:${port}`) : null;
   if (core) metrics.watchStorage(core.services.db, config.webhooks.dispatcher);
   if (!opts.deferReady) readiness.ready = true;
   if (!config.metrics.token && !config.metrics.port)

@@ -20,14 +20,15 @@ export interface EmailSender {
   stop(): Promise<void>;
 }
 
-export function startEmailSender(services: Services): EmailSender {
+/** `localBase`: the links' base without PUBLIC_URL (development: where this server listens). */
+export function startEmailSender(services: Services, localBase: string): EmailSender {
   const { config, log } = services;
   const prisma = services.db.prisma;
   const transport: Transporter | null = config.mail.smtpUrl
     ? nodemailer.createTransport({ url: config.mail.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
     : null;
   const schedule = config.mail.retrySchedule;
-  const base = `http://localhost:${config.port}`;
+  const base = localBase;
   let stopped = false;
   let running: Promise<number> | null = null;
   let again = false;
