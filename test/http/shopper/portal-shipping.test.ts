@@ -3,6 +3,7 @@
 // handle that shows only what a shopper sees, and how a return goes back: a real PDF label from the test
 // carrier (the return's label then shows on REST), a real PNG drop-off QR with a random unique code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compatClient } from "../../support/compat.js";
 import { providers } from "../../support/env.js";
 import { pushOrder, returnBody } from "../../support/orders.js";
 import { startTestService, type TestService } from "../../support/server.js";
@@ -155,6 +156,10 @@ describe.each(providers)("portal settings and shipping (%s)", (provider) => {
     expect(pdf.toString("latin1").match(/\/Type \/Page\b/g)).toHaveLength(1);
     const rest = (await svc.http.get(`/v2.2/returns/${id}`, { token: secret })).body.return;
     expect(rest.shipment).toMatchObject({ tracker: a.trackingNumber, carrier: "Retour Test Carrier" });
+    const number = (await gql(`query($id: ID!) { return(id: $id) { number } }`, { id })).data.return.number as string;
+    const compat = await compatClient(svc, secret).get(`/return/details?return_id=${number.slice(1)}`);
+    expect(compat.status).toBe(200);
+    expect(compat.body.labels).toEqual([expect.objectContaining({ tracking_number: a.trackingNumber, carrier: "Retour Test Carrier" })]);
     // Another method for the same return is refused.
     const other = await gql(SHIP, { r: id, m: "drop_off_qr" });
     expect(other.errors?.[0]?.extensions.status).toBe(409);
