@@ -54,9 +54,8 @@ export async function publicPortal(ctx: RequestContext, handle: string) {
   return publicView(await ctx.prisma.portalSettings.findUnique({ where: { handle: handle.toLowerCase() } }));
 }
 
-/** The same for the caller's store (its access is checked on `storeId` before this runs). */
+/** The same for the caller's store (its access and scope are checked on `storeId` before this runs). */
 export async function storePortal(ctx: RequestContext, storeId: string) {
-  ctx.requireAuthenticated();
   return publicView(await ctx.prisma.portalSettings.findUnique({ where: { storeId } }));
 }
 

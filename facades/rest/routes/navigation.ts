@@ -1,7 +1,7 @@
 // The merchant API's navigation links: a store's returns portal (the order and email a shop's page
 // knows carried over, so the shopper lands on the lookup filled in) and the merchant dashboard. Both
-// answer 302 with the Location; where the portal lives is the core's (the store's portal handle).
-import { accessCheck } from "../../door.js";
+// answer 302 with the Location; where the portal lives is the core's (the store's portal handle). The
+// reference names no scope for them; both need `portal_read` (every route here has one).
 import { operation } from "../../executor.js";
 import { Text, T } from "../../declare.js";
 import { declareRoutes, RestProblem } from "../route.js";
@@ -47,9 +47,9 @@ export const navigationRoutes = declareRoutes("Navigation", [
     operationId: "Merchant admin redirect",
     summary: "Redirect to the merchant dashboard",
     description: "302 to the merchant dashboard, where staff log in.",
-    operation: accessCheck,
+    operation: storePortal,
     responses: redirect("The merchant dashboard"),
-    variables: ({ params }) => ({ scope: null, storeId: params.storeId }),
+    variables: ({ params }) => ({ storeId: params.storeId }),
     respond: (_data, input) => ({ status: 302, headers: { Location: `${input.publicBase}/dashboard/` } }),
   },
 ]);

@@ -1,6 +1,6 @@
 // The merchant API's navigation endpoints (issue 25 part 3): customer-portal → 302 to the store's portal
-// with order and email carried over, admin → 302 to the dashboard; both need the store's credential, and
-// another store's key finds nothing.
+// with order and email carried over, admin → 302 to the dashboard; both need the store's credential with
+// portal_read, and another store's key finds nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
@@ -17,7 +17,7 @@ describe.each(providers)("REST navigation redirects (%s)", (provider) => {
   beforeAll(async () => {
     svc = await startTestService(provider, { PUBLIC_URL: "https://returns.example.test" });
     storeId = (await svc.createStore("Nav store")).id;
-    secret = (await svc.createApiClient(storeId, ["orders_read"])).secret;
+    secret = (await svc.createApiClient(storeId, ["portal_read"])).secret;
   });
   afterAll(async () => {
     await svc?.close();
@@ -50,6 +50,9 @@ describe.each(providers)("REST navigation redirects (%s)", (provider) => {
   it("needs the store's credential", async () => {
     expect((await get(`/v2.2/stores/${storeId}/admin`)).status).toBe(401);
     expect((await get(`/v2.2/stores/${storeId}/customer-portal`)).status).toBe(401);
+    const unscoped = (await svc.createApiClient(storeId, ["orders_read"])).secret;
+    expect((await get(`/v2.2/stores/${storeId}/admin`, unscoped)).status).toBe(403);
+    expect((await get(`/v2.2/stores/${storeId}/customer-portal`, unscoped)).status).toBe(403);
     const other = (await svc.createStore("Elsewhere")).id;
     const stranger = (await svc.createApiClient(other, "all")).secret;
     expect((await get(`/v2.2/stores/${storeId}/admin`, stranger)).status).toBe(404);
