@@ -193,6 +193,31 @@ describe.each(providers)("shopper emails over SMTP (%s)", (provider) => {
     expect((await svc.http.get(`/v2.2/returns/${created.body.return.id}`, { token: secret })).body.return.status).toBe("open");
   });
 
+  it("sends each mail once with two replicas sending, and shows the outbox to its own store only", async () => {
+    await svc.startReplica();
+    const emails = [0, 1, 2, 3, 4].map((i) => `twice-${i}-${provider}@example.test`);
+    for (const email of emails) {
+      const order = await pushOrder(svc.http, storeId, secret, { customer: { email, firstName: "Rep", lastName: "Lica" } });
+      const res = await svc.http.post(
+        `/v2.2/stores/${storeId}/returns`,
+        returnBody(order, [{ lineItemId: order.lineItems[0]!.id, quantity: 1 }]),
+        {
+          token: secret,
+        },
+      );
+      expect(res.status).toBe(201);
+    }
+    await until("every confirmation", () => emails.every((e) => mailsTo(e).length >= 1));
+    // Both replicas poll every 50 ms: give a duplicate the time of several polls to show up.
+    await new Promise((r) => setTimeout(r, 400));
+    for (const e of emails) expect(mailsTo(e)).toHaveLength(1);
+    const other = (await svc.createStore("Nosy")).id;
+    const nosy = (await svc.createApiClient(other, "all")).secret;
+    expect((await svc.http.graphql(OUTBOX, { s: storeId }, nosy)).errors?.[0]?.extensions.code).toBe("NOT_FOUND");
+    const unscoped = (await svc.createApiClient(storeId, ["returns_read"])).secret;
+    expect((await svc.http.graphql(OUTBOX, { s: storeId }, unscoped)).errors?.[0]?.extensions.code).toBe("FORBIDDEN");
+  });
+
   it("writes no mail for a return that is not created (a refused request)", async () => {
     const email = `nobody-${provider}@example.test`;
     const order = await pushOrder(svc.http, storeId, secret, { customer: { email, firstName: "Bo", lastName: "Bounce" } });
