@@ -1,22 +1,13 @@
 // Shopper emails, written to the outbox in the transaction of the event that causes them (recordEvent's
 // hook, given at assembly): rolled back with the change, committed with it, and sent after commit by the
 // sender (sender.ts), so a slow or failing mail server never blocks or undoes a return. Only returns
-// with a shopper email get mail; `dedupeKey` makes each mail once however often the event repeats.
+// of an order with a shopper email get mail (not imported ones); `dedupeKey` makes each mail once however often the event repeats.
 import type { DomainEventInput } from "../core/events.js";
 import { newId } from "../core/ids.js";
 import type { TransactionClient } from "../db/client.js";
 
 export const EMAIL_KINDS = ["confirmation", "received", "refunded", "credit_issued"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
-
-function emailOfCustomer(customer: string | null): string | null {
-  if (!customer) return null;
-  try {
-    return (JSON.parse(customer) as { email?: string }).email ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** The mails an event of a return causes, by dedupe key. */
 function mailsOf(event: DomainEventInput, returnId: string): Array<{ kind: EmailKind; dedupeKey: string }> {
@@ -38,11 +29,12 @@ export async function enqueueEmails(tx: TransactionClient, event: DomainEventInp
   if (!mails.length && !mayHaveCards) return false;
   const ret = await tx.return.findUnique({
     where: { id: event.subjectId },
-    select: { id: true, storeId: true, orderId: true, customer: true },
+    select: { id: true, storeId: true, orderId: true },
   });
-  if (!ret) return false;
-  const order = ret.orderId ? await tx.order.findUnique({ where: { id: ret.orderId }, select: { customerEmail: true } }) : null;
-  const recipient = (order?.customerEmail ?? emailOfCustomer(ret.customer))?.trim().toLowerCase();
+  // An imported return (no order) is history brought in from elsewhere: its shopper was told there.
+  if (!ret?.orderId) return false;
+  const order = await tx.order.findUnique({ where: { id: ret.orderId }, select: { customerEmail: true } });
+  const recipient = order?.customerEmail?.trim().toLowerCase();
   if (!recipient?.includes("@")) return false;
   const cards = mayHaveCards ? await tx.giftCard.findMany({ where: { returnId: ret.id }, select: { id: true } }) : [];
   const wanted = [
