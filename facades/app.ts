@@ -198,7 +198,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
         : (() => {
             throw new Error("Facades need either CORE_URL or a local core");
           })();
-    app.use("/v2.2", createRestFacade({ executor, serviceName: config.serviceName, log }));
+    app.use("/v2.2", createRestFacade({ executor, serviceName: config.serviceName, log, publicUrl: config.publicUrl }));
     app.use("/api/v1/warehouse", createCompatFacade({ executor, log, publicUrl: config.publicUrl }));
     // The platform's webhooks API sits beside its warehouse API: /api/v1/webhooks.
     app.use("/api/v1", createCompatFacade({ executor, log, publicUrl: config.publicUrl, routes: compatWebhookRoutes }));

@@ -12,6 +12,7 @@ import { DOMAINS } from "../src/domains.js";
 import { createLogger } from "../src/core/log.js";
 import { createApp, type Readiness } from "./app.js";
 import { startDispatcher, type Dispatcher } from "../src/webhooks/dispatcher.js";
+import { startEmailSender, type EmailSender } from "../src/email/sender.js";
 import { setWarehouseReturnView } from "../src/warehouse/webhook-format.js";
 import { WAREHOUSE_RETURN_VIEW } from "./compat/webhooks.js";
 
@@ -26,6 +27,8 @@ export interface Running {
   db: Database | null;
   /** The in-process webhook dispatcher (null when WEBHOOK_DISPATCHER=false or facades only). */
   dispatcher: Dispatcher | null;
+  /** The in-process shopper email sender (null when MAIL_SENDER=false or facades only). */
+  emailSender: EmailSender | null;
   log: Logger;
   metrics: Metrics;
   /** Marks start-up finished when started with deferReady (after the caller's own start-up work). */
@@ -196,6 +199,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
   const port = (server.address() as AddressInfo).port;
   // Webhook deliveries run in the server process unless WEBHOOK_DISPATCHER=false.
   const dispatcher = core && config.webhooks.dispatcher ? startDispatcher(core.services) : null;
+  const emailSender = core && config.mail.sender ? startEmailSender(core.services, `http://localhost:${port}`) : null;
   if (core) metrics.watchStorage(core.services.db, config.webhooks.dispatcher);
   if (!opts.deferReady) readiness.ready = true;
   if (!config.metrics.token && !config.metrics.port)
@@ -208,6 +212,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
     core,
     db,
     dispatcher,
+    emailSender,
     log,
     metrics,
     markReady() {
@@ -224,6 +229,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
           setTimeout(() => server.closeAllConnections(), 5_000).unref();
         });
         await dispatcher?.stop();
+        await emailSender?.stop();
         await stop();
         await db?.close();
       })();

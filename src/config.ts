@@ -37,6 +37,20 @@ export interface Config {
   corsOrigins: string[];
   /** Answer GraphQL introspection (GRAPHQL_INTROSPECTION; default: outside production only). */
   graphqlIntrospection: boolean;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// URL of the server that sends the shopper emails (SMTP_URL); null: mails are kept in the outbox. */
+  smtpUrl: string | null;
+  /** The sender of the shopper emails (MAIL_FROM, e.g. "Demo Outfitters <returns@example.com>"); needed with SMTP_URL. */
+  from: string | null;
+  /** Delays before each retry of a mail the server refused or could not take (MAIL_RETRY_SCHEDULE, default 30s,2m,10m,1h,6h). */
+  retrySchedule: number[];
+  /** How often an idle sender looks for mails (MAIL_POLL_INTERVAL, default 2s). */
+  pollIntervalMs: number;
+  /** Run the mail sender inside this process (MAIL_SENDER, default true). */
+  sender: boolean;
 }
 
 export interface WebhookConfig {
@@ -214,9 +228,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyInFlightMs: problems.int(env, "IDEMPOTENCY_IN_FLIGHT_MS", 65_000, 1, 86_400_000),
     corsOrigins: [...problems.check(() => parseCorsOrigins(env.CORS_ORIGINS), new Set<string>())],
     graphqlIntrospection: problems.bool(env, "GRAPHQL_INTROSPECTION", !production),
+    mail: loadMailConfig(env, problems),
   };
   if (problems.list.length) throw new ConfigError(problems.list);
   return config;
+}
+
+export const DEFAULT_MAIL_RETRY_SCHEDULE = "30s,2m,10m,1h,6h";
+
+function loadMailConfig(env: NodeJS.ProcessEnv, problems: Problems): MailConfig {
+  const smtpUrl = problems.check(() => parseSmtpUrl(env.SMTP_URL), null);
+  const from = env.MAIL_FROM?.trim() || null;
+  if (from && !/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(from))
+    problems.list.push(`MAIL_FROM=${JSON.stringify(from)} must be an address such as returns@example.com or "Shop <returns@example.com>".`);
+  if (smtpUrl && !from) problems.list.push("MAIL_FROM must be set with SMTP_URL: it is the sender of the shopper emails.");
+  return {
+    smtpUrl,
+    from,
+    retrySchedule: durations(env, "MAIL_RETRY_SCHEDULE", DEFAULT_MAIL_RETRY_SCHEDULE, problems),
+    pollIntervalMs: problems.check(() => parseDuration(env.MAIL_POLL_INTERVAL || "2s", "MAIL_POLL_INTERVAL"), 2_000),
+    sender: problems.bool(env, "MAIL_SENDER", true),
+  };
+}
+
+/** SMTP_URL: smtp:// or smtps:// with a host (credentials allowed: they are the server's login). */
+export function parseSmtpUrl(text: string | undefined): string | null {
+  const s = text?.trim();
+  if (!s) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(s);
+  } catch {}
+  if (!url || (url.protocol !== "smtp:" && url.protocol !== "smtps:") || !url.hostname)
+    throw new Error(
+      "SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465 (the value is not shown: it may hold a password).",
+    );
+  return s;
 }
 
 /** A syntactically valid DNS host name (labels of letters, digits and hyphens). */

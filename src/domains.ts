@@ -25,11 +25,22 @@ import { customersResolvers } from "./customers/resolvers.js";
 import { inventoryResolvers } from "./inventory/resolvers.js";
 import { returnTagsResolvers } from "./returns/tags.js";
 import { policyResolvers } from "./policy/resolvers.js";
+import { portalResolvers } from "./portal/resolvers.js";
+import { shippingResolvers } from "./shipping/resolvers.js";
+import { emailResolvers } from "./email/resolvers.js";
+import { enqueueEmails } from "./email/outbox.js";
 
 // Assembly of the webhooks (module load: every entry point that records or delivers events imports this file).
 registerTopic(RETURN_TOPIC);
 registerDeliveryFormat(WAREHOUSE_DELIVERY_FORMAT);
-setEventHooks(WEBHOOK_EVENT_HOOKS);
+// Every event fans out to the webhooks, and a return's events to the shopper's emails (src/email).
+setEventHooks({
+  columnsOf: WEBHOOK_EVENT_HOOKS.columnsOf,
+  async recorded(tx, event) {
+    await WEBHOOK_EVENT_HOOKS.recorded(tx, event);
+    await enqueueEmails(tx, event);
+  },
+});
 
 export const DOMAINS: Domains = {
   resolvers: [
@@ -47,6 +58,9 @@ export const DOMAINS: Domains = {
     inventoryResolvers,
     returnTagsResolvers,
     policyResolvers,
+    portalResolvers,
+    shippingResolvers,
+    emailResolvers,
   ],
   scopes: ALL_SCOPES,
   authenticate,

@@ -44,6 +44,8 @@ export interface RestFacadeOptions {
   executor: Executor;
   serviceName: string;
   log: { error(obj: object, msg: string): void };
+  /** PUBLIC_URL: the base of the redirects' Locations (else the request's validated host). */
+  publicUrl?: string | null;
 }
 
 /** The REST dialect: problem+json (RFC 9457), or the `{ error }` body a route documents for a status. */
@@ -110,5 +112,6 @@ export function createRestFacade(opts: RestFacadeOptions): Router {
     routes: restRoutes,
     dialect: restDialect(opts.serviceName),
     openapi: openApiDocument(opts.serviceName),
+    publicUrl: opts.publicUrl,
   });
 }

@@ -78,6 +78,11 @@ export const LIST_BOUNDS = {
   storeAbTests: 200,
   /** Newest first: ten years of monthly invoices. */
   storeInvoices: 120,
+  /** Shopper emails listed for one store (newest first). */
+  storeEmails: 200,
+  /** Languages one portal speaks (English and one more; room for more catalogues), ways to send items back it offers. */
+  portalLanguages: 10,
+  returnMethods: 3,
   /** Stores one staff user belongs to. */
   staffStores: 100,
   /** Attempts listed for one webhook delivery (retries of a finished delivery add more). */

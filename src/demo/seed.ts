@@ -5,6 +5,7 @@ import { seedReturns } from "../returns/seed.js";
 import { seedProducts } from "../products/seed.js";
 import { seedInbound } from "../inbound/seed.js";
 import { seedInvoices } from "../invoices/seed.js";
+import { seedPortal } from "../portal/seed.js";
 import { createApiClient, createStaffUser, createStore } from "../identity/service.js";
 import { ALL_SCOPES } from "../identity/scopes.js";
 
@@ -12,6 +13,7 @@ import { ALL_SCOPES } from "../identity/scopes.js";
 export async function seedStore(services: Services, storeId: string): Promise<Record<string, unknown>> {
   const summary: Record<string, unknown> = {};
   Object.assign(summary, await seedCheckout(services, storeId));
+  Object.assign(summary, await seedPortal(services, storeId));
   // The catalogue first: the demo returns restock its products.
   Object.assign(summary, await seedProducts(services, storeId));
   Object.assign(summary, await seedReturns(services, storeId));

@@ -16,6 +16,8 @@ export const ALL_SCOPES = [
   "inventory_read",
   "policy_read",
   "policy_write",
+  "portal_read",
+  "portal_write",
 ] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];

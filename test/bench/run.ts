@@ -71,7 +71,9 @@ for (const provider of wanted) {
     if (sql.counting) sql.count++;
   };
   const needsShared = selected.some((m) => !OWN_PROCESS.has(m.id));
-  const svc = needsShared ? await startTestService(provider, { WEBHOOK_DISPATCHER: "false", ...UNLIMITED }, { onQuery }) : (null as never);
+  const svc = needsShared
+    ? await startTestService(provider, { WEBHOOK_DISPATCHER: "false", MAIL_SENDER: "false", ...UNLIMITED }, { onQuery })
+    : (null as never);
   const ctx: Ctx = {
     provider,
     quick,

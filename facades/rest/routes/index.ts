@@ -12,6 +12,7 @@ import { customersRoutes } from "./customers.js";
 import { inventoryRoutes } from "./inventory.js";
 import { returnTagsRoutes } from "./return-tags.js";
 import { policyRoutes } from "./policy.js";
+import { navigationRoutes } from "./navigation.js";
 
 export const restRoutes: RestRoute[] = [
   ...checkoutRoutes,
@@ -26,4 +27,5 @@ export const restRoutes: RestRoute[] = [
   ...inventoryRoutes,
   ...returnTagsRoutes,
   ...policyRoutes,
+  ...navigationRoutes,
 ];

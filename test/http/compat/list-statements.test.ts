@@ -19,7 +19,7 @@ describe.each(providers)("compat list statement count (%s)", (provider) => {
     // the counted request; these tests count the page's own statements.
     svc = await startTestService(
       provider,
-      { WEBHOOK_DISPATCHER: "false", ...NO_RATE_LIMITS },
+      { WEBHOOK_DISPATCHER: "false", MAIL_SENDER: "false", ...NO_RATE_LIMITS },
       {
         onQuery: (e: any) => {
           if (counting) {

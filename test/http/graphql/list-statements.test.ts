@@ -25,7 +25,7 @@ describe.each(providers)("GraphQL returns page statement count (%s)", (provider)
     // No dispatcher (its polling would be counted), no rate limits (PostgreSQL's limiter syncs on a timer).
     svc = await startTestService(
       provider,
-      { WEBHOOK_DISPATCHER: "false", ...NO_RATE_LIMITS },
+      { WEBHOOK_DISPATCHER: "false", MAIL_SENDER: "false", ...NO_RATE_LIMITS },
       {
         onQuery: (e: any) => {
           if (!counting) return;

@@ -73,6 +73,8 @@ describe.each(providers)("import returns over REST v2.2 (%s)", (provider) => {
     expect(await db().return.count({ where: { storeId } })).toBe(before + 100);
     const ids = res.body.results.map((r: { returnId: string }) => r.returnId);
     expect(await db().domainEvent.count({ where: { subjectId: { in: ids }, type: "created" } })).toBe(100);
+    // History brought in from elsewhere: no confirmation mails to its shoppers (src/email).
+    expect(await db().emailMessage.count({ where: { returnId: { in: ids } } })).toBe(0);
 
     const read = await svc.http.get(`/v2.2/returns/${ids[4]}`, { token: secret });
     expect(read.status).toBe(200);

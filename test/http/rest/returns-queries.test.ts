@@ -14,7 +14,11 @@ describe.each(providers)("returns list statement count (%s)", (provider) => {
     // No background dispatcher: its polling would be counted too.
     // Rate limiting off: on PostgreSQL the limiter adds its counts on a 100 ms timer, which can fall inside
     // the counted request; these tests count the page's own statements.
-    svc = await startTestService(provider, { WEBHOOK_DISPATCHER: "false", ...NO_RATE_LIMITS }, { onQuery: () => counting && statements++ });
+    svc = await startTestService(
+      provider,
+      { WEBHOOK_DISPATCHER: "false", MAIL_SENDER: "false", ...NO_RATE_LIMITS },
+      { onQuery: () => counting && statements++ },
+    );
   });
   afterAll(() => svc?.close());
 

@@ -21,6 +21,8 @@ import { Invoice, Invoices } from "./pages/invoices";
 import { Customer, Customers } from "./pages/customers";
 import { Attention } from "./pages/attention";
 import { ReturnPolicyPage } from "./pages/policy";
+import { PortalSettingsPage } from "./pages/portal";
+import { EmailOutbox } from "./pages/outbox";
 
 interface Route {
   path: string;
@@ -51,6 +53,8 @@ export const ROUTES: Route[] = [
   { path: "/checkout", nav: "Checkout routing", component: CheckoutRouting },
   { path: "/ab-tests", nav: "A/B tests", component: AbTests },
   { path: "/ab-tests/:id", component: AbTest },
+  { path: "/emails", nav: "Shopper emails", component: EmailOutbox },
+  { path: "/settings/portal", nav: "Settings · Returns portal", component: PortalSettingsPage },
   { path: "/settings/developer", nav: "Settings · Developer", component: Developer },
 ];
 const HOME = "/returns";

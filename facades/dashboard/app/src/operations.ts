@@ -52,6 +52,7 @@ import {
   SET_STORE_TIME_ZONE,
   UPDATE_RETURN_POLICY_DRAFT,
 } from "./pages/policy.ops.js";
+import { EMAIL_OUTBOX, PORTAL_SETTINGS, UPDATE_PORTAL_SETTINGS } from "./pages/portal.ops.js";
 
 export const LOGIN = `mutation DashboardLogin($email: String!, $password: String!) {
   login(email: $email, password: $password) { token expiresAt user { id email name } }
@@ -77,6 +78,9 @@ const OPERATIONS_PAGES: Record<string, string> = {
   UPDATE_PRODUCT_FAMILY,
   UPDATE_PRODUCT,
   SEND_WEBHOOK_TEST_EVENT,
+  PORTAL_SETTINGS,
+  UPDATE_PORTAL_SETTINGS,
+  EMAIL_OUTBOX,
 };
 
 /** Every document above and beside the pages, for the schema check. */
@@ -166,4 +170,6 @@ export const SCOPES: { name: string; label: string }[] = [
   { name: "inventory_read", label: "Inventory: read" },
   { name: "policy_read", label: "Return policy: read" },
   { name: "policy_write", label: "Return policy: write" },
+  { name: "portal_read", label: "Returns portal and shopper emails: read" },
+  { name: "portal_write", label: "Returns portal: write" },
 ];
