@@ -25,6 +25,8 @@ import { customersResolvers } from "./customers/resolvers.js";
 import { inventoryResolvers } from "./inventory/resolvers.js";
 import { returnTagsResolvers } from "./returns/tags.js";
 import { policyResolvers } from "./policy/resolvers.js";
+import { draftsResolvers } from "./drafts/resolvers.js";
+import { authenticateShopper } from "./drafts/session.js";
 
 // Assembly of the webhooks (module load: every entry point that records or delivers events imports this file).
 registerTopic(RETURN_TOPIC);
@@ -47,7 +49,10 @@ export const DOMAINS: Domains = {
     inventoryResolvers,
     returnTagsResolvers,
     policyResolvers,
+    draftsResolvers,
   ],
   scopes: ALL_SCOPES,
-  authenticate,
+  // A shopper token (rtr_sh_…) opens a shopper session; every other credential is the identity domain's.
+  authenticate: async (services, authorization) =>
+    (await authenticateShopper(services, authorization)) ?? authenticate(services, authorization),
 };

@@ -91,6 +91,8 @@ export const LIST_BOUNDS = {
   overviewDays: 366,
   overviewReasons: 10,
   overviewProducts: 5,
+  /** Photos of one draft return item. */
+  draftPhotos: 10,
   overviewCurrencies: 200,
 } as const;
 

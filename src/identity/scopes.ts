@@ -16,6 +16,8 @@ export const ALL_SCOPES = [
   "inventory_read",
   "policy_read",
   "policy_write",
+  "draft_returns_read",
+  "draft_returns_write",
 ] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];

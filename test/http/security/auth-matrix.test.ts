@@ -146,6 +146,17 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     creds.noScope = noScope.secret;
     creds.otherStore = (await svc.createApiClient(other.id, "all")).secret;
     creds.otherStaff = (await svc.createStaff(other.id)).token;
+    // A shopper session of the other store: it reaches its own draft and nothing else.
+    const theirOrder = await pushOrder(svc.http, other.id, creds.otherStore, { name: "#SHOP-1" });
+    creds.shopper = (
+      expectNoErrors(
+        await svc.http.graphql(
+          `mutation($st: ID!) { openShopperSession(store: $st, input: { orderName: "#SHOP-1", secondaryInput: "ada@example.test" }) { token } }`,
+          { st: other.id },
+        ),
+      ) as any
+    ).openShopperSession.token;
+    expect(theirOrder.name).toBe("#SHOP-1");
   });
   afterAll(() => svc?.close());
 
@@ -310,7 +321,13 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     const variables = { storeId };
     const none = await svc.http.graphql(op.text, variables);
     expect(none.errors?.[0].extensions.code).toBe("UNAUTHENTICATED");
-    for (const authorization of ["Basic Zm9vOmJhcg==", "Bearer", `Bearer ${creds.unknown}`, "Bearer rtr_sk_\u00e9"]) {
+    for (const authorization of [
+      "Basic Zm9vOmJhcg==",
+      "Bearer",
+      `Bearer ${creds.unknown}`,
+      "Bearer rtr_sk_\u00e9",
+      `Bearer rtr_sh_AAAAAAAAAAAA_${"A".repeat(40)}`,
+    ]) {
       const res = await fetch(svc.coreUrl + "/graphql", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: encodeURI(authorization).replace(/%20/g, " ") },
@@ -323,6 +340,11 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     expect(revoked.errors?.[0].extensions.code).toBe("UNAUTHENTICATED");
     const noScope = await svc.http.graphql(op.text, variables, creds.noScope);
     expect(noScope.errors?.[0].extensions.code).toBe("FORBIDDEN");
+    // A shopper session: every operation but the draft ones is forbidden; those reach no store (its own draft only).
+    const shopper = await svc.http.graphql(op.text, variables, creds.shopper);
+    if (op.staffOnly || !op.scope?.startsWith("draft_returns_")) expect(shopper.errors?.[0].extensions.code, op.name).toBe("FORBIDDEN");
+    else if (op.text.includes("$storeId")) expect(shopper.errors?.[0].extensions).toMatchObject({ status: 404, type: "stores/not-found" });
+    else for (const e of shopper.errors ?? []) expect(e.extensions.status, op.name).toBeLessThan(500);
     if (op.text.includes("$storeId")) {
       // Another tenant's store is not found (an API client is refused a staff-only operation first).
       const other = await svc.http.graphql(op.text, variables, creds.otherStore);
@@ -401,6 +423,15 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
       { token: secret },
     );
     const exp = expectNoErrors(await svc.http.graphql(CREATE_EXPERIENCE, { s: b, i: { name: "Their experience" } }, secret));
+    const draft = (
+      expectNoErrors(
+        await svc.http.graphql(
+          `mutation($s: ID!) { initializeDraftReturn(storeId: $s, input: { orderName: "#THEIRS-1", secondaryInput: "ada@example.test" }) { draft { id number } } }`,
+          { s: b },
+          secret,
+        ),
+      ) as any
+    ).initializeDraftReturn.draft;
     expect([ret.status, ful.status, wh.status]).toEqual([201, 200, 201]);
     theirs = {
       storeId: b,
@@ -421,6 +452,8 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
         inventoryItem: item.inventoryLevel.item.id,
         customer: customer.body.id,
         returnTag: "Their secret tag",
+        draft: draft.id,
+        draftNumber: String(draft.number),
         compat: String((await svc.services.db.prisma.return.findUniqueOrThrow({ where: { id: ret.body.return.id } })).compatId),
       },
     };

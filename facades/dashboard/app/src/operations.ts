@@ -166,4 +166,7 @@ export const SCOPES: { name: string; label: string }[] = [
   { name: "inventory_read", label: "Inventory: read" },
   { name: "policy_read", label: "Return policy: read" },
   { name: "policy_write", label: "Return policy: write" },
+  // A key holding only these two is a storefront key: it must send each draft's shopper token.
+  { name: "draft_returns_read", label: "Draft returns: read" },
+  { name: "draft_returns_write", label: "Draft returns: write" },
 ];
