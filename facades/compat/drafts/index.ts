@@ -54,7 +54,11 @@ function dialectFor(version: Version): Dialect<DraftRoute> {
   return {
     door: "compat",
     bodyLimit: BODY_BOUNDS.compat,
-    authorization: compatAuthorization,
+    // API keys only (a shopper session's token is the portal's credential, not this API's).
+    authorization: (req) => {
+      const a = compatAuthorization(req);
+      return a && /^Bearer\s+rtr_sh_/i.test(a) ? undefined : a;
+    },
     anonymous: json(401, errors("NOT_AUTHORIZED", "Send the API key as `X-Authorization: <key>`.")),
     unmatched: (_req, match) =>
       match.kind === "method"

@@ -3,7 +3,7 @@
 // Bodies are validated with the declared schema (every problem at once, 422 `validation-failed`).
 import { operation, type Operation } from "../../executor.js";
 import { T, Text, validatorOf, type InputProblem, type Schema } from "../../declare.js";
-import { InputError, type DoorInput, type DoorRoute, type Reply, type Runner } from "../../door.js";
+import { accessCheck, InputError, type DoorInput, type DoorRoute, type Reply, type Runner } from "../../door.js";
 import type { Method } from "../../http.js";
 import { OperationFailed } from "../../http.js";
 import { scopeOf } from "../../declare.js";
@@ -199,6 +199,14 @@ function route(version: Version, decl: Decl): DraftRoute {
   };
 }
 
+/** The shop the key names (the key identifies it); bad credentials get the core's 401/403 first. */
+async function shopOf(run: Runner, scope: string | null): Promise<string> {
+  const who = await run<any>(ops.whoAmI, {});
+  if (who.viewer?.storeId) return who.viewer.storeId;
+  await run(accessCheck, { scope, storeId: null });
+  throw new DraftRefusal(422, "shop-not-found", "These credentials name no shop: use the shop's API key.");
+}
+
 const reasonOf = (v: unknown) => (v == null ? undefined : String(v));
 /** An outcome in the platform's or our spelling; unknown words go to the core, which names the field. */
 const outcomeOf = (v: unknown) => (v == null ? undefined : (outcomeIn(v) ?? String(v)));
@@ -217,9 +225,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
       async answer(run, _v, c) {
         if (c.format !== "hal")
           throw new DraftRefusal(422, "unsupported-feature", `Listing draft returns needs \`Accept: ${HAL}\` on ${version}.`);
-        const who = await run<any>(ops.whoAmI, {});
-        const storeId = who.viewer?.storeId;
-        if (!storeId) throw new DraftRefusal(422, "shop-not-found", "This API key names no shop: use a shop's API key.");
+        const storeId = await shopOf(run, scopeOf(ops.list));
         const data = await run<any>(ops.list, { s: storeId });
         return reply(
           200,
@@ -260,9 +266,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
         language: input.header("x-loop-locale"),
       }),
       async answer(run, v, c) {
-        const who = await run<any>(ops.whoAmI, {});
-        const storeId = who.viewer?.storeId;
-        if (!storeId) throw new DraftRefusal(422, "shop-not-found", "This API key names no shop: use a shop's API key.");
+        const storeId = await shopOf(run, scopeOf(ops.init));
         const language = typeof v.language === "string" && /^[a-z]{2}(-[A-Za-z]{2})?$/.test(v.language) ? v.language : undefined;
         return draftReply(
           run,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { draftOrder, draftStore, type DraftStore } from "../../support/drafts.js";
+import { compatDraftsValidators } from "../../support/openapi.js";
 
 const HAL = "application/prs.hal-forms+json";
 
@@ -24,7 +25,11 @@ class DraftClient {
     if (body !== undefined) headers["content-type"] = "application/json";
     const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
-    return { status: res.status, type: res.headers.get("content-type"), body: text ? JSON.parse(text) : null };
+    const type = res.headers.get("content-type");
+    const parsed = text ? JSON.parse(text) : null;
+    // Every answer is what the compat door's document says.
+    for (const v of compatDraftsValidators) v.check(method, url, res.status, type, parsed);
+    return { status: res.status, type, body: parsed };
   }
   async initialize(order_name: string, secondary_input: string) {
     const res = await this.send("POST", `${this.base}/draft-returns`, { order_name, secondary_input, is_gift: false });

@@ -19,6 +19,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restRoutes } from "../../../facades/rest/index.js";
 import { compatRoutes, compatWebhookRoutes } from "../../../facades/compat/index.js";
+import { draftRoutes } from "../../../facades/compat/drafts/routes.js";
 import { snapshotDatabase } from "../../support/db-snapshot.js";
 import { pushOrder, returnBody } from "../../support/orders.js";
 import { CREATE_EXPERIENCE, expectNoErrors } from "../../support/gql.js";
@@ -291,6 +292,56 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     expect(mine.errors?.[0].extensions?.status).toBe(404);
     const still = await svc.services.db.prisma.webhook.findFirst({ where: { storeId, platformId: own.body.id } });
     expect(still?.trigger).toBe("return.created");
+  });
+
+  // The Draft Returns API (/api/{version}/draft-returns): the platform's 401 and 403, and another store's key
+  // (or a storefront key without the draft's token) never reaches this store's draft.
+  it.each(draftRoutes("v1").map((r) => [`${r.method} ${r.path}`, r] as const))("compat draft returns %s", async (_label, route) => {
+    const secret = (await svc.createApiClient(storeId, "all")).secret;
+    const order = await pushOrder(svc.http, storeId, secret, {});
+    const init = expectNoErrors(
+      await svc.http.graphql(
+        `mutation($s: ID!, $i: DraftLookupInput!) { initializeDraftReturn(storeId: $s, input: $i) { draft { number items { id } } } }`,
+        { s: storeId, i: { orderName: order.name, secondaryInput: "ada@example.test" } },
+        secret,
+      ),
+    ) as any;
+    const path =
+      "/api/v1/draft-returns" +
+      (route.path === "/" ? "" : route.path.replace(":id", String(init.initializeDraftReturn.draft.number)).replace(/:(\w+)/g, "x"));
+    const hasBody = route.method === "POST";
+    const send = (headers: Record<string, string>) =>
+      fetch(svc.url + path, {
+        method: route.method,
+        headers: { accept: "application/prs.hal-forms+json", ...headers, ...(hasBody ? { "content-type": "application/json" } : {}) },
+        body: hasBody ? "{}" : undefined,
+      });
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { authorization: "Basic Zm9vOmJhcg==" },
+      { "x-authorization": creds.unknown },
+      { "x-authorization": creds.revoked },
+      { authorization: `Bearer ${creds.shopper}` },
+    ]) {
+      const res = await send(headers);
+      expect(res.status, `${JSON.stringify(headers)}`).toBe(401);
+      expect(((await res.json()) as any).errors[0].code).toBe("NOT_AUTHORIZED");
+    }
+    expect((await send({ "x-authorization": creds.noScope })).status).toBe(403);
+    if (!route.path.includes(":id")) return;
+    const storefront = (await svc.createApiClient(storeId, ["draft_returns_read", "draft_returns_write"])).secret;
+    for (const headers of <Record<string, string>[]>[
+      { "x-authorization": creds.otherStore },
+      { authorization: `Bearer ${creds.otherStaff}` },
+      { "x-authorization": storefront },
+      { "x-authorization": storefront, "x-loop-shopper-token": creds.shopper },
+    ]) {
+      const res = await send(headers);
+      // Another tenant, or a storefront key without this draft's token: not found (a body refused first is 422, never the draft).
+      expect([404, 422], `${JSON.stringify(headers)} ${res.status}`).toContain(res.status);
+      const body = (await res.json()) as any;
+      expect(body.draft_return, JSON.stringify(body)).toBeUndefined();
+    }
   });
 
   it("covers nested access: return → fullOrder → the Orders API's fields", () => {
