@@ -5,6 +5,8 @@ import { DomainError, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { normalName } from "../core/display-text.js";
 import type { TransactionClient } from "../db/client.js";
+import { holdCountLimit } from "../core/count-limits.js";
+import { LIST_BOUNDS } from "../core/bounds.js";
 import { type LookupMethod, lookupOrder } from "./lookup.js";
 import { DRAFT_TTL_MS, SESSION_TTL_MS, isStorefrontKey, issueShopperToken, locateDraft } from "./session.js";
 
@@ -55,6 +57,21 @@ export async function openDraft(
   const p = ctx.principal;
   const openedBy = p.kind === "apiClient" && !isStorefrontKey(p) ? "merchant" : p.kind === "staff" ? "merchant" : "shopper";
   const draft = await ctx.prisma.$transaction(async (tx) => {
+    await holdCountLimit(tx, ctx.services.db.provider, order.id, {
+      name: "order-open-drafts",
+      max: LIST_BOUNDS.orderOpenDrafts,
+      count: () =>
+        tx.draftReturn.count({
+          where: { orderId: order.id, state: { in: ["created", "items_finalized"] }, expiresAt: { gt: new Date() } },
+        }),
+      refuse: () =>
+        draftError(
+          409,
+          "too-many-open-drafts",
+          "Too many open draft returns",
+          `Order ${order.name} already has ${LIST_BOUNDS.orderOpenDrafts} open draft returns; finish or cancel one first.`,
+        ),
+    });
     const name = `draft:${storeId}`;
     const seq = await tx.compatSequence.upsert({ where: { name }, create: { name, next: 2 }, update: { next: { increment: 1 } } });
     return tx.draftReturn.create({

@@ -228,6 +228,46 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
     expect(returns).toBe(1);
   });
 
+  it("a lapsed draft is expired (terminal); a lapsed shopper token is refused", async () => {
+    const order = await draftOrder(svc, s);
+    const { token, draftId } = await open(order.name, "jane@example.test");
+    const prisma = svc.services.db.prisma;
+    await prisma.draftReturn.update({ where: { id: draftId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const res = await gql(ADD, { i: { lineItemId: order.lineItems[0]!.id } }, token);
+    expect(res.errors[0].extensions).toMatchObject({ status: 422, type: "drafts/terminal-state" });
+    expect((await ok(GET, {}, token)).draftReturn).toMatchObject({ state: "expired", allowedActions: [] });
+    await prisma.draftReturn.update({ where: { id: draftId }, data: { tokenExpiresAt: new Date(Date.now() - 1000) } });
+    expect((await gql(GET, {}, token)).errors[0].extensions.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("caps the open drafts of an order, also when lookups race", async () => {
+    const order = await draftOrder(svc, s);
+    const prisma = svc.services.db.prisma;
+    const row = await prisma.order.findFirstOrThrow({ where: { storeId: s.storeId, externalId: order.externalId } });
+    const future = new Date(Date.now() + 86_400_000);
+    await prisma.draftReturn.createMany({
+      data: Array.from({ length: 18 }, (_, i) => ({
+        id: `dr_cap_${provider}_${i}`,
+        storeId: s.storeId,
+        compatId: 900_000 + i + (provider === "sqlite" ? 0 : 100),
+        orderId: row.id,
+        tokenLookupId: `cap${provider}${i}`.padEnd(12, "x"),
+        tokenHash: "0".repeat(64),
+        tokenExpiresAt: future,
+        expiresAt: future,
+        openedBy: "shopper",
+      })),
+    });
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => gql(INIT, { s: s.storeId, i: { orderName: order.name, secondaryInput: "62701" } }, s.secret)),
+    );
+    const opened = results.filter((r) => !r.errors).length;
+    expect(opened).toBe(2);
+    for (const r of results.filter((x) => x.errors))
+      expect(r.errors[0].extensions).toMatchObject({ status: 409, type: "drafts/too-many-open-drafts" });
+    expect(await prisma.draftReturn.count({ where: { orderId: row.id, state: "created" } })).toBe(20);
+  });
+
   it("throttles lookups per order name", async () => {
     const order = await draftOrder(svc, s);
     let last: any;
