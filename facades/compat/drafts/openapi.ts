@@ -75,7 +75,7 @@ export function draftReturnsPaths(schemas: Record<string, unknown>) {
       "x-scope": r.scope,
       parameters: [
         { name: "X-Loop-Shopper-Token", in: "header", required: false, schema: { type: "string", maxLength: 2048 } },
-        { name: "Accept", in: "header", required: false, schema: { type: "string" } },
+        { name: "Accept", in: "header", required: false, schema: { type: "string", maxLength: 1024 } },
         { name: "X-Loop-Locale", in: "header", required: false, schema: { type: "string", maxLength: 16 } },
       ],
       ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: doc(r.body) } } } } : {}),
