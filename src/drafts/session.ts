@@ -63,7 +63,9 @@ export async function locateDraft(ctx: RequestContext, id: string | null | undef
     if (draft && isStorefrontKey(p) && !(shopperToken && tokenMatchesDraft(shopperToken, draft))) draft = null;
   }
   if (!draft) throw draftNotFound(id);
-  if (draft.tokenExpiresAt.getTime() - SESSION_TTL_MS < Date.now() - REFRESH_RESOLUTION_MS && (p.kind === "shopper" || shopperToken)) {
+  // A use by the shopper (their session, or the storefront carrying their token) keeps the token alive.
+  const byShopper = p.kind === "shopper" || isStorefrontKey(p);
+  if (byShopper && draft.tokenExpiresAt.getTime() - SESSION_TTL_MS < Date.now() - REFRESH_RESOLUTION_MS) {
     const now = Date.now();
     await ctx.prisma.draftReturn.update({ where: { id: draft.id }, data: { tokenExpiresAt: new Date(now + SESSION_TTL_MS) } });
   }

@@ -228,10 +228,15 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
     expect(returns).toBe(1);
   });
 
-  it("a lapsed draft is expired (terminal); a lapsed shopper token is refused", async () => {
+  it("a shopper token lives 2 hours from its last use; a lapsed draft is expired (terminal); a lapsed token is refused", async () => {
     const order = await draftOrder(svc, s);
     const { token, draftId } = await open(order.name, "jane@example.test");
     const prisma = svc.services.db.prisma;
+    // Used with 10 minutes left, the token runs 2 hours from this use.
+    await prisma.draftReturn.update({ where: { id: draftId }, data: { tokenExpiresAt: new Date(Date.now() + 600_000) } });
+    await ok(GET, {}, token);
+    const refreshed = (await prisma.draftReturn.findUniqueOrThrow({ where: { id: draftId } })).tokenExpiresAt.getTime();
+    expect(refreshed).toBeGreaterThan(Date.now() + 2 * 3_600_000 - 60_000);
     await prisma.draftReturn.update({ where: { id: draftId }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const res = await gql(ADD, { i: { lineItemId: order.lineItems[0]!.id } }, token);
     expect(res.errors[0].extensions).toMatchObject({ status: 422, type: "drafts/terminal-state" });
