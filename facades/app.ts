@@ -24,6 +24,8 @@ import { anonymousRefusal, graphqlPreflight } from "./graphql-preflight.js";
 import { DOCUMENT_LIMITS } from "../src/core/document-limits.js";
 import { createRestFacade, restOperations } from "./rest/index.js";
 import { compatOperations, compatWebhookRoutes, createCompatFacade } from "./compat/index.js";
+import { createDraftReturnsFacade } from "./compat/drafts/index.js";
+import { draftOperations, VERSIONS } from "./compat/drafts/routes.js";
 import { createDashboard, createDocs, createExplorerAssets, explorerPage, favicon } from "./dashboard/index.js";
 import { ALL_OPERATIONS as DASHBOARD_OPERATIONS } from "./dashboard/app/src/operations.js";
 import { Kind, parse } from "graphql";
@@ -194,12 +196,15 @@ export async function createApp({ config, log, core, readiness = { ready: true }
     const executor: Executor = config.coreUrl
       ? remoteExecutor(config.coreUrl, config.cursorSecret)
       : core
-        ? inProcessExecutor(core, [...restOperations(), ...compatOperations()])
+        ? inProcessExecutor(core, [...restOperations(), ...compatOperations(), ...draftOperations()])
         : (() => {
             throw new Error("Facades need either CORE_URL or a local core");
           })();
     app.use("/v2.2", createRestFacade({ executor, serviceName: config.serviceName, log, publicUrl: config.publicUrl }));
     app.use("/api/v1/warehouse", createCompatFacade({ executor, log, publicUrl: config.publicUrl }));
+    // The platform's Draft Returns API, under each of its version paths.
+    for (const version of VERSIONS)
+      app.use(`/api/${version}/draft-returns`, createDraftReturnsFacade({ executor, log, publicUrl: config.publicUrl, version }));
     // The platform's webhooks API sits beside its warehouse API: /api/v1/webhooks.
     app.use("/api/v1", createCompatFacade({ executor, log, publicUrl: config.publicUrl, routes: compatWebhookRoutes }));
     // The dashboard is a door too; it reaches the core through /graphql on this origin.
@@ -259,7 +264,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
 
 /** The names of the operations this server's doors and dashboard send: the only operation labels of the metrics. */
 function serverOperationNames(): string[] {
-  const documents = [...restOperations(), ...compatOperations()].map((op) => op.document);
+  const documents = [...restOperations(), ...compatOperations(), ...draftOperations()].map((op) => op.document);
   documents.push(...Object.values(DASHBOARD_OPERATIONS).map((source) => parse(source)));
   return documents.flatMap((doc) => doc.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION && d.name ? [d.name.value] : [])));
 }

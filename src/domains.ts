@@ -29,6 +29,8 @@ import { portalResolvers } from "./portal/resolvers.js";
 import { shippingResolvers } from "./shipping/resolvers.js";
 import { emailResolvers } from "./email/resolvers.js";
 import { enqueueEmails } from "./email/outbox.js";
+import { draftsResolvers } from "./drafts/resolvers.js";
+import { authenticateShopper } from "./drafts/session.js";
 
 // Assembly of the webhooks (module load: every entry point that records or delivers events imports this file).
 registerTopic(RETURN_TOPIC);
@@ -61,7 +63,10 @@ export const DOMAINS: Domains = {
     portalResolvers,
     shippingResolvers,
     emailResolvers,
+    draftsResolvers,
   ],
   scopes: ALL_SCOPES,
-  authenticate,
+  // A shopper token (rtr_sh_…) opens a shopper session; every other credential is the identity domain's.
+  authenticate: async (services, authorization) =>
+    (await authenticateShopper(services, authorization)) ?? authenticate(services, authorization),
 };

@@ -7,6 +7,7 @@ import { openApiOf, T, toDocument, type ResponseDecl } from "../declare.js";
 import type { CompatRoute } from "./route.js";
 import { compatRoutes } from "./routes.js";
 import { REFUSALS } from "./shapes.js";
+import { draftReturnsPaths } from "./drafts/openapi.js";
 import { compatWebhookRoutes, PlatformProcessingEvent, PlatformReturnEvent, WEBHOOK_CHOICES } from "./webhooks.js";
 
 const LIST_UNPAGED_MAX = PAGE_SIZES.warehouseReturns.unpaged;
@@ -51,6 +52,8 @@ export function compatOpenApiDocument() {
     extra: (r) => ({ "x-scope": (r as CompatRoute).scope, tags: ["Webhooks"] }),
   });
   for (const [path, item] of Object.entries(hooks.paths)) paths[path] = { servers: [{ url: "/api/v1" }], ...item };
+  // The platform's Draft Returns API, under its version paths (facades/compat/drafts).
+  Object.assign(paths, draftReturnsPaths(schemas));
   const event = (description: string, schema: unknown) => ({
     post: {
       description,

@@ -8,6 +8,9 @@ import { fail } from "./errors.js";
 
 export { accessPlan, type AccessStep };
 
+/** The scopes a shopper session holds (src/drafts): its draft, read and written. */
+export const SHOPPER_SCOPES: ReadonlySet<string> = new Set(["draft_returns_read", "draft_returns_write"]);
+
 export function applyAccessRules(schema: GraphQLSchema): GraphQLSchema {
   if (!schema.getDirective("scope") || !schema.getDirective("staff")) throw new Error("schema.graphql must declare @scope and @staff");
   for (const type of Object.values(schema.getTypeMap())) {
@@ -51,6 +54,9 @@ export function checkAccess(ctx: RequestContext, scope: string | undefined, staf
   if (staffOnly && p.kind !== "staff") {
     throw fail.forbidden("This operation is only available to staff users in the merchant dashboard.", "auth/staff-only");
   }
+  // A shopper session holds the draft scopes only: every other operation is closed to it.
+  if (p.kind === "shopper" && (staffOnly || (scope && !SHOPPER_SCOPES.has(scope))))
+    throw fail.forbidden("A shopper session reaches only its own draft return.", "auth/shopper-only-draft");
   if (scope && p.kind === "apiClient" && !p.scopes.has(scope)) {
     throw fail.forbidden(
       `The API secret lacks the \`${scope}\` scope this operation requires; add it to the API client in Settings → Developer.`,

@@ -96,6 +96,10 @@ export const LIST_BOUNDS = {
   overviewDays: 366,
   overviewReasons: 10,
   overviewProducts: 5,
+  /** Photos of one draft return item. */
+  draftPhotos: 10,
+  /** Open (created or items_finalized) draft returns of one order: opening more is refused until one closes. */
+  orderOpenDrafts: 20,
   overviewCurrencies: 200,
 } as const;
 

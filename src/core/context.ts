@@ -16,7 +16,9 @@ export type Principal =
   /** Credentials were sent but are not valid (unknown, malformed, revoked or expired). */
   | { kind: "invalid"; reason: string }
   | { kind: "apiClient"; clientId: string; storeId: string; scopes: ReadonlySet<string> }
-  | { kind: "staff"; userId: string; sessionId: string; storeIds: ReadonlySet<string> };
+  | { kind: "staff"; userId: string; sessionId: string; storeIds: ReadonlySet<string> }
+  /** A shopper's session (src/drafts): reaches its one draft return and that draft's order, nothing of the store. */
+  | { kind: "shopper"; draftId: string; storeId: string };
 
 export interface Services {
   db: Database;
@@ -86,10 +88,11 @@ export class RequestContext {
   }
 
   /** Who did it, for timelines and audit: "api_client:<id>" or "staff:<id>". */
-  actor(): { type: "api_client" | "staff" | "system"; id: string | null } {
+  actor(): { type: "api_client" | "staff" | "system" | "shopper"; id: string | null } {
     const p = this.principal;
     if (p.kind === "apiClient") return { type: "api_client", id: p.clientId };
     if (p.kind === "staff") return { type: "staff", id: p.userId };
+    if (p.kind === "shopper") return { type: "shopper", id: p.draftId };
     return { type: "system", id: null };
   }
 }

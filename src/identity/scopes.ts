@@ -18,6 +18,8 @@ export const ALL_SCOPES = [
   "policy_write",
   "portal_read",
   "portal_write",
+  "draft_returns_read",
+  "draft_returns_write",
 ] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];

@@ -5,6 +5,7 @@ import { indexBy } from "../core/loaders.js";
 
 export function actorName(ctx: RequestContext, type: string, id: string | null): Promise<string | null> {
   if (!id) return Promise.resolve(null);
+  if (type === "shopper") return Promise.resolve("Shopper");
   if (type === "staff") {
     if (id === "system") return Promise.resolve("System");
     return ctx.loaders

@@ -9,6 +9,7 @@ import { type Admission, admitByPolicy } from "../policy/admit.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { parseMajor } from "../core/money.js";
 import { holdExchangeUnits } from "../inventory/holds.js";
+import type { TransactionClient } from "../db/client.js";
 import { exchangeNotOffered, exchangeVariant } from "./exchange.js";
 import { issueGiftCards } from "./gift-cards.js";
 import { normaliseProvider } from "../orders/service.js";
@@ -29,6 +30,8 @@ export async function createReturn(
   input: CreateReturnInput,
   options: { createExternalRMAs?: boolean | null; overridePolicy?: boolean | null } | null | undefined,
   idempotencyKey?: string | null,
+  /** Runs in the creating transaction right after the order's lock (a draft's submit marks itself there). */
+  within?: (tx: TransactionClient, returnId: string) => Promise<void>,
 ) {
   const override = !!options?.overridePolicy;
   const request = { input, options: { createExternalRMAs: !!options?.createExternalRMAs, ...(override ? { overridePolicy: true } : {}) } };
@@ -36,7 +39,7 @@ export async function createReturn(
     ctx,
     { storeId, operation: "createReturn", key: idempotencyKey, request },
     async (claim) => {
-      const id = await insertReturn(ctx, storeId, input, claim, override);
+      const id = await insertReturn(ctx, storeId, input, claim, override, within);
       return { id };
     },
   );
@@ -99,6 +102,7 @@ async function insertReturn(
   input: CreateReturnInput,
   claim: IdempotencyClaim<{ id: string }>,
   override: boolean,
+  within?: (tx: TransactionClient, returnId: string) => Promise<void>,
 ): Promise<string> {
   const type = validateCreate(input);
   const provider = normaliseProvider(input.provider);
@@ -115,6 +119,7 @@ async function insertReturn(
   await ctx.prisma.$transaction(async (tx) => {
     // Lock the order: concurrent creates for it run one after another, so the sum below is exact.
     await tx.order.update({ where: { id: order.id }, data: { version: { increment: 1 } } });
+    await within?.(tx, id);
     const lines = await tx.orderLineItem.findMany({ where: { orderId: order.id } });
     const byExt = new Map(lines.map((l) => [l.externalId, l]));
     const byId = new Map(lines.map((l) => [l.id, l]));

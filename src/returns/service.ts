@@ -83,6 +83,7 @@ export async function actorName(ctx: RequestContext, tx: TransactionClient): Pro
         .findUnique({ where: { id: p.userId }, select: { name: true, email: true } })
         .then((u) => u && (u.name || u.email))) ?? null
     );
+  if (p.kind === "shopper") return "Shopper";
   return p.kind === "staff" ? "System" : null;
 }
 

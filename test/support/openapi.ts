@@ -101,3 +101,12 @@ export const compatWebhooksValidator = new OpenApiValidator(
   },
   "/api/v1/webhooks",
 );
+
+/** The platform's Draft Returns API, documented in the compat door's document under every version path. */
+export const compatDraftsValidators = ["v1", "2026-07", "2026-10", "unstable", "latest"].map(
+  (v) =>
+    new OpenApiValidator(
+      { ...compatDoc, paths: Object.fromEntries(Object.entries(compatDoc.paths).filter(([path]) => path.startsWith("/draft-returns"))) },
+      `/api/${v}`,
+    ),
+);

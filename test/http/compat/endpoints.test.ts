@@ -369,9 +369,12 @@ describe.each(providers)("compat endpoints (%s)", (provider) => {
     const res = await svc.http.get(`${W}/openapi.json`);
     expect(res.status).toBe(200);
     const paths = Object.keys(res.body.paths);
-    // The ten warehouse endpoints, and the webhooks API's two paths (served at /api/v1).
-    expect(paths).toHaveLength(12);
+    // The ten warehouse endpoints, the webhooks API's two paths (served at /api/v1) and the Draft Returns API's
+    // fifteen (served under each version path).
+    expect(paths.filter((p) => !p.startsWith("/draft-returns"))).toHaveLength(12);
+    expect(paths.filter((p) => p.startsWith("/draft-returns"))).toHaveLength(15);
     expect(res.body.paths["/webhooks/{id}"].servers).toEqual([{ url: "/api/v1" }]);
+    expect(res.body.paths["/draft-returns/{id}/submit"].servers).toContainEqual({ url: "/api/2026-10" });
     expect(res.body.info.description).toContain("most recently created return that is not cancelled");
     const docs = await fetch(`${svc.url}/docs/config.json`).then((r) => r.text());
     expect(docs).toContain("/api/v1/warehouse/openapi.json");

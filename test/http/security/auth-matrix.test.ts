@@ -19,6 +19,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restRoutes } from "../../../facades/rest/index.js";
 import { compatRoutes, compatWebhookRoutes } from "../../../facades/compat/index.js";
+import { draftRoutes } from "../../../facades/compat/drafts/routes.js";
 import { snapshotDatabase } from "../../support/db-snapshot.js";
 import { pushOrder, returnBody } from "../../support/orders.js";
 import { CREATE_EXPERIENCE, expectNoErrors } from "../../support/gql.js";
@@ -146,6 +147,17 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     creds.noScope = noScope.secret;
     creds.otherStore = (await svc.createApiClient(other.id, "all")).secret;
     creds.otherStaff = (await svc.createStaff(other.id)).token;
+    // A shopper session of the other store: it reaches its own draft and nothing else.
+    const theirOrder = await pushOrder(svc.http, other.id, creds.otherStore, { name: "#SHOP-1" });
+    creds.shopper = (
+      expectNoErrors(
+        await svc.http.graphql(
+          `mutation($st: ID!) { openShopperSession(store: $st, input: { orderName: "#SHOP-1", secondaryInput: "ada@example.test" }) { token } }`,
+          { st: other.id },
+        ),
+      ) as any
+    ).openShopperSession.token;
+    expect(theirOrder.name).toBe("#SHOP-1");
   });
   afterAll(() => svc?.close());
 
@@ -282,6 +294,56 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     expect(still?.trigger).toBe("return.created");
   });
 
+  // The Draft Returns API (/api/{version}/draft-returns): the platform's 401 and 403, and another store's key
+  // (or a storefront key without the draft's token) never reaches this store's draft.
+  it.each(draftRoutes("v1").map((r) => [`${r.method} ${r.path}`, r] as const))("compat draft returns %s", async (_label, route) => {
+    const secret = (await svc.createApiClient(storeId, "all")).secret;
+    const order = await pushOrder(svc.http, storeId, secret, {});
+    const init = expectNoErrors(
+      await svc.http.graphql(
+        `mutation($s: ID!, $i: DraftLookupInput!) { initializeDraftReturn(storeId: $s, input: $i) { draft { number items { id } } } }`,
+        { s: storeId, i: { orderName: order.name, secondaryInput: "ada@example.test" } },
+        secret,
+      ),
+    ) as any;
+    const path =
+      "/api/v1/draft-returns" +
+      (route.path === "/" ? "" : route.path.replace(":id", String(init.initializeDraftReturn.draft.number)).replace(/:(\w+)/g, "x"));
+    const hasBody = route.method === "POST";
+    const send = (headers: Record<string, string>) =>
+      fetch(svc.url + path, {
+        method: route.method,
+        headers: { accept: "application/prs.hal-forms+json", ...headers, ...(hasBody ? { "content-type": "application/json" } : {}) },
+        body: hasBody ? "{}" : undefined,
+      });
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { authorization: "Basic Zm9vOmJhcg==" },
+      { "x-authorization": creds.unknown },
+      { "x-authorization": creds.revoked },
+      { authorization: `Bearer ${creds.shopper}` },
+    ]) {
+      const res = await send(headers);
+      expect(res.status, `${JSON.stringify(headers)}`).toBe(401);
+      expect(((await res.json()) as any).errors[0].code).toBe("NOT_AUTHORIZED");
+    }
+    expect((await send({ "x-authorization": creds.noScope })).status).toBe(403);
+    if (!route.path.includes(":id")) return;
+    const storefront = (await svc.createApiClient(storeId, ["draft_returns_read", "draft_returns_write"])).secret;
+    for (const headers of <Record<string, string>[]>[
+      { "x-authorization": creds.otherStore },
+      { authorization: `Bearer ${creds.otherStaff}` },
+      { "x-authorization": storefront },
+      { "x-authorization": storefront, "x-loop-shopper-token": creds.shopper },
+    ]) {
+      const res = await send(headers);
+      // Another tenant, or a storefront key without this draft's token: not found (a body refused first is 422, never the draft).
+      expect([404, 422], `${JSON.stringify(headers)} ${res.status}`).toContain(res.status);
+      const body = (await res.json()) as any;
+      expect(body.draft_return, JSON.stringify(body)).toBeUndefined();
+    }
+  });
+
   it("covers nested access: return → fullOrder → the Orders API's fields", () => {
     expect(nestedScopedPaths().map((p) => p.label)).toEqual(
       expect.arrayContaining(["return → fullOrder → customerDetails", "return → fullOrder → fulfillments", "return → fullOrder → returns"]),
@@ -310,7 +372,13 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     const variables = { storeId };
     const none = await svc.http.graphql(op.text, variables);
     expect(none.errors?.[0].extensions.code).toBe("UNAUTHENTICATED");
-    for (const authorization of ["Basic Zm9vOmJhcg==", "Bearer", `Bearer ${creds.unknown}`, "Bearer rtr_sk_\u00e9"]) {
+    for (const authorization of [
+      "Basic Zm9vOmJhcg==",
+      "Bearer",
+      `Bearer ${creds.unknown}`,
+      "Bearer rtr_sk_\u00e9",
+      `Bearer rtr_sh_AAAAAAAAAAAA_${"A".repeat(40)}`,
+    ]) {
       const res = await fetch(svc.coreUrl + "/graphql", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: encodeURI(authorization).replace(/%20/g, " ") },
@@ -323,6 +391,11 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     expect(revoked.errors?.[0].extensions.code).toBe("UNAUTHENTICATED");
     const noScope = await svc.http.graphql(op.text, variables, creds.noScope);
     expect(noScope.errors?.[0].extensions.code).toBe("FORBIDDEN");
+    // A shopper session: every operation but the draft ones is forbidden; those reach no store (its own draft only).
+    const shopper = await svc.http.graphql(op.text, variables, creds.shopper);
+    if (op.staffOnly || !op.scope?.startsWith("draft_returns_")) expect(shopper.errors?.[0].extensions.code, op.name).toBe("FORBIDDEN");
+    else if (op.text.includes("$storeId")) expect(shopper.errors?.[0].extensions).toMatchObject({ status: 404, type: "stores/not-found" });
+    else for (const e of shopper.errors ?? []) expect(e.extensions.status, op.name).toBeLessThan(500);
     if (op.text.includes("$storeId")) {
       // Another tenant's store is not found (an API client is refused a staff-only operation first).
       const other = await svc.http.graphql(op.text, variables, creds.otherStore);
@@ -401,6 +474,15 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
       { token: secret },
     );
     const exp = expectNoErrors(await svc.http.graphql(CREATE_EXPERIENCE, { s: b, i: { name: "Their experience" } }, secret));
+    const draft = (
+      expectNoErrors(
+        await svc.http.graphql(
+          `mutation($s: ID!) { initializeDraftReturn(storeId: $s, input: { orderName: "#THEIRS-1", secondaryInput: "ada@example.test" }) { draft { id number } } }`,
+          { s: b },
+          secret,
+        ),
+      ) as any
+    ).initializeDraftReturn.draft;
     expect([ret.status, ful.status, wh.status]).toEqual([201, 200, 201]);
     theirs = {
       storeId: b,
@@ -421,6 +503,8 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
         inventoryItem: item.inventoryLevel.item.id,
         customer: customer.body.id,
         returnTag: "Their secret tag",
+        draft: draft.id,
+        draftNumber: String(draft.number),
         compat: String((await svc.services.db.prisma.return.findUniqueOrThrow({ where: { id: ret.body.return.id } })).compatId),
       },
     };

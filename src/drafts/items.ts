@@ -1,0 +1,204 @@
+// The draft's items (state created): add a returnable line (quantity at most what the policy lets return
+// now), set its reason, answer, photos, outcome (among those the policy offers for it) and exchange variant
+// (a variant of the same product at the same price, in stock in Retour's inventory), remove it; finalize
+// the items; then the credit type. Every refusal names its field and, in one transaction, changes nothing.
+import type { RequestContext } from "../core/context.js";
+import { type FieldProblem, fail } from "../core/errors.js";
+import { newId } from "../core/ids.js";
+import { normalName } from "../core/display-text.js";
+import { evaluateDraft, exchangeVariants } from "./evaluate.js";
+import { type ActionScope, act, notEligible, variantUnavailable } from "./service.js";
+
+type Ref = { id?: string | null; shopperToken?: string | null };
+const OUTCOME_WORDS = (list: string[]) => list.map((o) => o.replaceAll("_", " ")).join(", ") || "nothing";
+
+function lineOf(s: ActionScope, lines: { id: string; externalId: string }[], given: string, field: string) {
+  const line = lines.find((l) => l.externalId === given) ?? lines.find((l) => l.id === given);
+  if (!line) throw fail.badInput(`\`${field}\` ${JSON.stringify(given)} is not a line item of order ${s.order.name}.`, field);
+  return line;
+}
+
+export function addItem(
+  ctx: RequestContext,
+  ref: Ref,
+  input: { lineItemId: string; quantity?: number | null; reasonCode?: string | null; outcome?: string | null },
+) {
+  return act(ctx, ref, "Adding an item", ["created"], async (s) => {
+    const { tx, draft, order } = s;
+    const e = await evaluateDraft(tx, order, draft.items);
+    const line = lineOf(
+      s,
+      e.lines.map((l) => ({ id: l.id, externalId: l.externalId })),
+      input.lineItemId,
+      "input.lineItemId",
+    );
+    const view = e.lines.find((l) => l.id === line.id)!;
+    if (!view.returnable)
+      throw notEligible(
+        "input.lineItemId",
+        `Line item ${view.externalId} cannot be returned (${view.code}): ${view.shopperMessage ?? "the store's policy does not allow it."}`,
+      );
+    if (draft.items.some((i) => i.lineItemId === line.id))
+      throw fail.badInput(
+        `\`input.lineItemId\` ${JSON.stringify(input.lineItemId)} is already in this draft; change its quantity by removing it and adding it again.`,
+        "input.lineItemId",
+      );
+    const quantity = input.quantity ?? 1;
+    if (quantity > view.returnable)
+      throw fail.badInput(
+        `\`input.quantity\` may be at most ${view.returnable} for line item ${view.externalId}; got ${quantity}.`,
+        "input.quantity",
+      );
+    const position = draft.items.reduce((n, i) => Math.max(n, i.position + 1), 0);
+    const item = await tx.draftReturnItem.create({
+      data: { id: newId("dri"), draftId: draft.id, position, lineItemId: line.id, quantity },
+    });
+    if (input.reasonCode != null || input.outcome != null)
+      await applyUpdate({ ...s, draft: { ...draft, items: [...draft.items, item] } }, item.id, {
+        reasonCode: input.reasonCode,
+        outcome: input.outcome,
+      });
+  });
+}
+
+export interface ItemUpdate {
+  reasonCode?: string | null;
+  answer?: string | null;
+  photos?: string[] | null;
+  outcome?: string | null;
+  exchangeVariant?: string | null;
+}
+
+export function updateItem(ctx: RequestContext, ref: Ref, itemId: string, input: ItemUpdate) {
+  return act(ctx, ref, "Changing an item", ["created"], (s) => applyUpdate(s, itemId, input));
+}
+
+function itemOf(s: ActionScope, itemId: string) {
+  const item = s.draft.items.find((i) => i.id === itemId);
+  if (!item) throw fail.notFound("drafts/item-not-found", `No item ${JSON.stringify(itemId)} in this draft return.`, "Item not found");
+  return item;
+}
+
+async function applyUpdate(s: ActionScope, itemId: string, input: ItemUpdate) {
+  const { tx, draft, order } = s;
+  const item = itemOf(s, itemId);
+  const merged = {
+    ...item,
+    ...(input.reasonCode !== undefined ? { reasonCode: input.reasonCode?.trim() || null } : {}),
+    ...(input.answer !== undefined ? { answer: input.answer?.trim() ? normalName(input.answer.trim()) : null } : {}),
+    ...(input.photos != null ? { photos: JSON.stringify(input.photos) } : {}),
+    ...(input.outcome !== undefined ? { outcome: input.outcome } : {}),
+  };
+  const items = draft.items.map((i) => (i.id === item.id ? merged : i));
+  const e = await evaluateDraft(tx, order, items);
+  if (merged.reasonCode && e.reasons.length && !e.reasons.some((r) => r.code === merged.reasonCode))
+    throw fail.badInput(
+      `\`input.reasonCode\` ${JSON.stringify(merged.reasonCode)} is not one of the store's reasons: ${e.reasons.map((r) => r.code).join(", ")}.`,
+      "input.reasonCode",
+    );
+  const offers = e.itemOffers[items.findIndex((i) => i.id === item.id)]!.map((o) => o.outcome);
+  if (merged.outcome && !offers.includes(merged.outcome))
+    throw fail.badInput(
+      `\`${input.outcome !== undefined ? "input.outcome" : "input.reasonCode"}\`: the store offers ${OUTCOME_WORDS(offers)} for this item${merged.reasonCode ? ` with reason ${merged.reasonCode}` : ""}, not ${merged.outcome.replaceAll("_", " ")}.`,
+      input.outcome !== undefined ? "input.outcome" : "input.reasonCode",
+    );
+  let exchangeSku = merged.outcome === "exchange" ? merged.exchangeSku : null;
+  if (input.exchangeVariant != null) {
+    if (merged.outcome !== "exchange")
+      throw fail.badInput(
+        "`input.exchangeVariant` goes with the outcome exchange: set `input.outcome` to exchange (where the store offers it).",
+        "input.exchangeVariant",
+      );
+    exchangeSku = await checkVariant(s, e.lines.find((l) => l.id === item.lineItemId)!, input.exchangeVariant, merged.quantity);
+  }
+  await tx.draftReturnItem.update({
+    where: { id: item.id },
+    data: {
+      reasonCode: merged.reasonCode,
+      answer: merged.answer,
+      photos: merged.photos,
+      outcome: merged.outcome,
+      exchangeSku,
+    },
+  });
+}
+
+/** The SKU of the variant named (by SKU, catalogue id or the shop's variant id), checked for the line and its stock. */
+async function checkVariant(
+  s: ActionScope,
+  line: { productId: string; unitPrice: number; externalId: string },
+  given: string,
+  units: number,
+): Promise<string> {
+  const f = "input.exchangeVariant";
+  const name = given.trim();
+  const product = await s.tx.product.findFirst({
+    where: { storeId: s.draft.storeId, OR: [{ sku: name }, { id: name }, { externalId: name }] },
+    select: { sku: true },
+  });
+  if (!product) throw fail.badInput(`\`${f}\` ${JSON.stringify(given)} is no variant in this store's catalogue.`, f);
+  const offered = await exchangeVariants(s.tx, s.draft.storeId, line.productId, line.unitPrice, s.order.currency, units);
+  const v = offered.find((x) => x.sku === product.sku);
+  if (!v)
+    throw fail.badInput(
+      `\`${f}\` ${JSON.stringify(given)} is not a variant of the returned product at its price (line item ${line.externalId}); choose one of: ${offered.map((x) => x.sku).join(", ") || "none"}.`,
+      f,
+    );
+  if (!v.inStock)
+    throw variantUnavailable(f, `\`${f}\` ${JSON.stringify(given)}: fewer than ${units} unit(s) are in stock; choose another variant.`);
+  return v.sku;
+}
+
+export function removeItem(ctx: RequestContext, ref: Ref, itemId: string) {
+  return act(ctx, ref, "Removing an item", ["created"], async (s) => {
+    const item = itemOf(s, itemId);
+    await s.tx.draftReturnItem.delete({ where: { id: item.id } });
+  });
+}
+
+/** created → items_finalized, once every item carries what its reason asks for and is still returnable. */
+export function finalizeItems(ctx: RequestContext, ref: Ref) {
+  return act(ctx, ref, "Finalizing the items", ["created"], async ({ tx, draft, order }) => {
+    if (!draft.items.length) throw fail.badInput("`items`: add at least one item before finalizing.", "items");
+    const e = await evaluateDraft(tx, order, draft.items);
+    const problems: FieldProblem[] = [];
+    draft.items.forEach((it, i) => {
+      const f = `items[${i}]`;
+      const line = e.lines.find((l) => l.id === it.lineItemId)!;
+      if (it.quantity > line.returnable)
+        problems.push({ field: `${f}.quantity`, detail: `\`${f}.quantity\` may now be at most ${line.returnable}; got ${it.quantity}.` });
+      const reason = e.reasons.find((r) => r.code === it.reasonCode);
+      if (e.reasons.length && !reason)
+        problems.push({
+          field: `${f}.reasonCode`,
+          detail: `\`${f}.reasonCode\`: choose one of ${e.reasons.map((r) => r.code).join(", ")}.`,
+        });
+      if (reason?.question && !it.answer)
+        problems.push({ field: `${f}.answer`, detail: `\`${f}.answer\`: the reason asks "${reason.question}"; answer it.` });
+      if (reason?.photoRequired && it.photos === "[]")
+        problems.push({ field: `${f}.photos`, detail: `\`${f}.photos\`: the reason ${reason.code} needs a photo of the item.` });
+      if (it.outcome === "exchange" && !it.exchangeSku)
+        problems.push({ field: `${f}.exchangeVariant`, detail: `\`${f}.exchangeVariant\`: choose the variant given in exchange.` });
+    });
+    if (problems.length === 1) throw fail.badInput(problems[0]!.detail, problems[0]!.field);
+    if (problems.length) throw fail.badInputs(problems);
+    await tx.draftReturn.update({ where: { id: draft.id }, data: { state: "items_finalized" } });
+  });
+}
+
+/** What items without their own outcome get: refused when one of them is not offered it. */
+export function setCreditType(ctx: RequestContext, ref: Ref, creditType: string) {
+  return act(ctx, ref, "Setting the credit type", ["items_finalized"], async ({ tx, draft, order }) => {
+    const e = await evaluateDraft(tx, order, draft.items);
+    draft.items.forEach((it, i) => {
+      if (it.outcome) return;
+      const offers = e.itemOffers[i]!.map((o) => o.outcome);
+      if (!offers.includes(creditType))
+        throw fail.badInput(
+          `\`creditType\` ${creditType.replaceAll("_", " ")} is not offered for item ${i + 1} (the store offers ${OUTCOME_WORDS(offers)}).`,
+          "creditType",
+        );
+    });
+    await tx.draftReturn.update({ where: { id: draft.id }, data: { creditType } });
+  });
+}

@@ -1,0 +1,224 @@
+// The draft flow: opening a draft from an order lookup, the state machine every action runs through (one
+// transaction each, so a refusal leaves the draft as it was), and the actions on the draft as a whole.
+import type { RequestContext } from "../core/context.js";
+import { DomainError, fail } from "../core/errors.js";
+import { newId } from "../core/ids.js";
+import { normalName } from "../core/display-text.js";
+import type { TransactionClient } from "../db/client.js";
+import { holdCountLimit } from "../core/count-limits.js";
+import { LIST_BOUNDS } from "../core/bounds.js";
+import { type LookupMethod, lookupOrder } from "./lookup.js";
+import { DRAFT_TTL_MS, SESSION_TTL_MS, isStorefrontKey, issueShopperToken, locateDraft } from "./session.js";
+
+export const STATES = ["created", "items_finalized", "submitted", "cancelled", "expired"] as const;
+export type DraftState = (typeof STATES)[number];
+export const TERMINAL: readonly string[] = ["submitted", "cancelled", "expired"];
+
+export type DraftRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["draftReturn"]["findUnique"]>>>;
+export type DraftItem = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["draftReturnItem"]["findUnique"]>>>;
+export type OrderRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["order"]["findUnique"]>>>;
+
+const draftError = (status: number, code: string, title: string, detail: string, field?: string) =>
+  new DomainError({ code: status === 422 ? "UNPROCESSABLE" : "CONFLICT", status, type: `drafts/${code}`, title, detail, field });
+
+export const terminalState = (state: string) =>
+  draftError(422, "terminal-state", "Draft return closed", `The draft return is ${state.replaceAll("_", " ")}: nothing can change it now.`);
+
+export const wrongState = (action: string, allowed: readonly string[], state: string) =>
+  draftError(
+    422,
+    "action-validation-failed",
+    "Not possible in this state",
+    `${action} is possible while the draft is ${allowed.map((s) => s.replaceAll("_", " ")).join(" or ")}; it is ${state.replaceAll("_", " ")}.`,
+  );
+
+export const notEligible = (field: string, detail: string) => draftError(422, "item-not-eligible", "Not returnable", detail, field);
+export const variantUnavailable = (field: string, detail: string) =>
+  draftError(422, "product-variant-unavailable", "Exchange variant unavailable", detail, field);
+export const returnsUnavailable = (detail: string) =>
+  draftError(422, "returns-unavailable-for-order", "Return not accepted by the store's policy", detail);
+
+/** Opens a draft for the order the shopper names; the token is returned once (the caller decides who sees it). */
+export async function openDraft(
+  ctx: RequestContext,
+  storeId: string,
+  input: { orderName: string; secondaryInput: string; isGift?: boolean | null; language?: string | null },
+  method: LookupMethod = "either",
+) {
+  const language = input.language?.trim() || "en";
+  if (!/^[a-z]{2}(-[A-Za-z]{2})?$/.test(language))
+    throw fail.badInput(
+      '`input.language` must be a 2-letter language code with an optional region, such as "en" or "fr-CA".',
+      "input.language",
+    );
+  const order = await lookupOrder(ctx, storeId, input.orderName, input.secondaryInput, method);
+  const issued = issueShopperToken();
+  const now = Date.now();
+  const p = ctx.principal;
+  const openedBy = p.kind === "apiClient" && !isStorefrontKey(p) ? "merchant" : p.kind === "staff" ? "merchant" : "shopper";
+  const draft = await ctx.prisma.$transaction(async (tx) => {
+    await holdCountLimit(tx, ctx.services.db.provider, order.id, {
+      name: "order-open-drafts",
+      max: LIST_BOUNDS.orderOpenDrafts,
+      count: () =>
+        tx.draftReturn.count({
+          where: { orderId: order.id, state: { in: ["created", "items_finalized"] }, expiresAt: { gt: new Date() } },
+        }),
+      refuse: () =>
+        draftError(
+          409,
+          "too-many-open-drafts",
+          "Too many open draft returns",
+          `Order ${order.name} already has ${LIST_BOUNDS.orderOpenDrafts} open draft returns; finish or cancel one first.`,
+        ),
+    });
+    const name = `draft:${storeId}`;
+    const seq = await tx.compatSequence.upsert({ where: { name }, create: { name, next: 2 }, update: { next: { increment: 1 } } });
+    return tx.draftReturn.create({
+      data: {
+        id: newId("dr"),
+        storeId,
+        compatId: seq.next - 1,
+        orderId: order.id,
+        tokenLookupId: issued.lookupId,
+        tokenHash: issued.hash,
+        tokenExpiresAt: new Date(now + SESSION_TTL_MS),
+        expiresAt: new Date(now + DRAFT_TTL_MS),
+        openedBy,
+        customerEmail: order.customerEmail,
+        shippingAddress: addressFromOrder(order.shippingAddress),
+        language,
+        isGift: !!input.isGift,
+      },
+    });
+  });
+  return { draft, token: issued.token, tokenExpiresAt: new Date(now + SESSION_TTL_MS) };
+}
+
+/** The order's address (the core's names) as the draft's. */
+function addressFromOrder(text: string | null): string | null {
+  if (!text) return null;
+  try {
+    const a = JSON.parse(text) as Record<string, string | null | undefined>;
+    if (!a.address1 || !a.city) return null;
+    const name = [a.firstName, a.lastName].filter(Boolean).join(" ");
+    return JSON.stringify({
+      name: name || null,
+      company: a.company ?? null,
+      address1: a.address1,
+      address2: a.address2 ?? null,
+      city: a.city,
+      state: a.province ?? a.provinceCode ?? null,
+      zip: a.postalCode ?? a.zip ?? null,
+      countryCode: (a.country ?? a.countryCode ?? "").toUpperCase() || null,
+      country: null,
+      phone: a.phone ?? null,
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** Marks a lapsed draft expired (it then answers terminal-state); returns the row as it now is. */
+export async function expireIfDue(ctx: RequestContext, draft: DraftRow): Promise<DraftRow> {
+  if (TERMINAL.includes(draft.state) || draft.expiresAt.getTime() > Date.now()) return draft;
+  await ctx.prisma.draftReturn.updateMany({ where: { id: draft.id, state: draft.state }, data: { state: "expired" } });
+  return (await ctx.prisma.draftReturn.findUnique({ where: { id: draft.id } }))!;
+}
+
+export async function readDraft(ctx: RequestContext, id: string | null | undefined, token: string | null | undefined) {
+  return expireIfDue(ctx, await locateDraft(ctx, id, token));
+}
+
+export interface ActionScope {
+  tx: TransactionClient;
+  draft: DraftRow & { items: DraftItem[] };
+  order: OrderRow;
+}
+
+/**
+ * Runs one action: the draft locked (its version bumped) and re-read in the transaction, its state
+ * checked (terminal → terminal-state, elsewhere → action-validation-failed), `apply`, and its lapse
+ * moved forward. A refusal rolls everything back.
+ */
+export async function act(
+  ctx: RequestContext,
+  ref: { id?: string | null; shopperToken?: string | null },
+  action: string,
+  allowedIn: readonly DraftState[],
+  apply: (s: ActionScope) => Promise<unknown>,
+): Promise<DraftRow> {
+  const found = await readDraft(ctx, ref.id, ref.shopperToken);
+  await ctx.prisma.$transaction(async (tx) => {
+    const draft = await tx.draftReturn.update({
+      where: { id: found.id },
+      data: { version: { increment: 1 }, expiresAt: new Date(Date.now() + DRAFT_TTL_MS) },
+      include: { items: { orderBy: { position: "asc" } } },
+    });
+    if (TERMINAL.includes(draft.state)) throw terminalState(draft.state);
+    if (!allowedIn.includes(draft.state as DraftState)) throw wrongState(action, allowedIn, draft.state);
+    const order = await tx.order.findUnique({ where: { id: draft.orderId } });
+    if (!order) throw fail.notFound("drafts/order-not-found", "The draft's order no longer exists.", "Order not found");
+    await apply({ tx, draft, order });
+  });
+  return (await ctx.prisma.draftReturn.findUnique({ where: { id: found.id } }))!;
+}
+
+const text = (v: string | null | undefined) => (v == null || !v.trim() ? null : normalName(v.trim()));
+
+export interface AddressInput {
+  name?: string | null;
+  company?: string | null;
+  address1: string;
+  address2?: string | null;
+  city: string;
+  state?: string | null;
+  zip?: string | null;
+  countryCode: string;
+  country?: string | null;
+  phone?: string | null;
+}
+
+export function setAddress(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }, a: AddressInput) {
+  const problems: { field: string; detail: string }[] = [];
+  if (!a.address1.trim()) problems.push({ field: "address.address1", detail: "`address.address1` must not be empty." });
+  if (!a.city.trim()) problems.push({ field: "address.city", detail: "`address.city` must not be empty." });
+  if (!/^[A-Za-z]{2}$/.test(a.countryCode.trim()))
+    problems.push({ field: "address.countryCode", detail: '`address.countryCode` must be an ISO 3166-1 alpha-2 code such as "US".' });
+  const stored = {
+    name: text(a.name),
+    company: text(a.company),
+    address1: text(a.address1),
+    address2: text(a.address2),
+    city: text(a.city),
+    state: text(a.state),
+    zip: text(a.zip),
+    countryCode: a.countryCode.trim().toUpperCase(),
+    country: text(a.country),
+    phone: text(a.phone),
+  };
+  return act(ctx, ref, "Setting the address", ["created", "items_finalized"], ({ tx, draft }) => {
+    if (problems.length) throw problems.length === 1 ? fail.badInput(problems[0]!.detail, problems[0]!.field) : fail.badInputs(problems);
+    return tx.draftReturn.update({ where: { id: draft.id }, data: { shippingAddress: JSON.stringify(stored) } });
+  });
+}
+
+export function setCustomer(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }, email: string) {
+  const e = email.trim().toLowerCase();
+  return act(ctx, ref, "Setting the customer", ["created", "items_finalized"], ({ tx, draft }) => {
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e)) throw fail.badInput("`email` must be an email address such as jane@example.com.", "email");
+    return tx.draftReturn.update({ where: { id: draft.id }, data: { customerEmail: e } });
+  });
+}
+
+export function setReturnMethod(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }, method: string) {
+  return act(ctx, ref, "Choosing the return method", ["items_finalized"], ({ tx, draft }) =>
+    tx.draftReturn.update({ where: { id: draft.id }, data: { returnMethod: method } }),
+  );
+}
+
+export function cancel(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }) {
+  return act(ctx, ref, "Cancelling", ["created", "items_finalized"], ({ tx, draft }) =>
+    tx.draftReturn.update({ where: { id: draft.id }, data: { state: "cancelled" } }),
+  );
+}

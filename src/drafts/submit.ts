@@ -1,0 +1,88 @@
+// Submitting a draft: the return is created through the same path as every door (src/returns/create.ts:
+// policy admission, exchange holds, gift cards), by the shopper, and the draft is marked submitted in that
+// same transaction, right after the order's lock. A second submit, even a concurrent one, finds the draft
+// submitted and answers the same return.
+import { RequestContext } from "../core/context.js";
+import { DomainError, fail } from "../core/errors.js";
+import { createReturn } from "../returns/create.js";
+import { evaluateDraft } from "./evaluate.js";
+import { type DraftRow, TERMINAL, readDraft, returnsUnavailable, terminalState, variantUnavailable, wrongState } from "./service.js";
+
+class AlreadySubmitted extends Error {}
+
+type Ref = { id?: string | null; shopperToken?: string | null };
+
+export async function submit(ctx: RequestContext, ref: Ref): Promise<DraftRow> {
+  const draft = await readDraft(ctx, ref.id, ref.shopperToken);
+  if (draft.state === "submitted") return draft;
+  if (TERMINAL.includes(draft.state)) throw terminalState(draft.state);
+  if (draft.state !== "items_finalized") throw wrongState("Submitting", ["items_finalized"], draft.state);
+  const [items, order] = await Promise.all([
+    ctx.prisma.draftReturnItem.findMany({ where: { draftId: draft.id }, orderBy: { position: "asc" } }),
+    ctx.prisma.order.findUnique({ where: { id: draft.orderId } }),
+  ]);
+  if (!order) throw fail.notFound("drafts/order-not-found", "The draft's order no longer exists.", "Order not found");
+  const unresolved = items.findIndex((it) => !it.outcome && !draft.creditType);
+  if (unresolved >= 0)
+    throw fail.badInput(`\`creditType\`: item ${unresolved + 1} has no outcome of its own; set the credit type first.`, "creditType");
+  const e = await evaluateDraft(ctx.prisma, order, items);
+  const address = draft.shippingAddress ? (JSON.parse(draft.shippingAddress) as Record<string, string | null>) : null;
+  // The return is the shopper's: recorded as created by them, whichever key carried the request.
+  const shopper = new RequestContext(ctx.services, { kind: "shopper", draftId: draft.id, storeId: draft.storeId }, ctx.requestId, ctx.log);
+  shopper.door = ctx.door;
+  try {
+    await createReturn(
+      shopper,
+      draft.storeId,
+      {
+        provider: order.provider,
+        externalOrderId: order.externalId,
+        items: items.map((it) => ({
+          lineItemId: it.lineItemId,
+          quantity: it.quantity,
+          reason: e.reasons.find((r) => r.code === it.reasonCode)?.label ?? it.reasonCode ?? "",
+          reasonCode: it.reasonCode,
+          notes: it.answer,
+          compensation: it.outcome ?? draft.creditType,
+          exchangeSku: it.outcome === "exchange" ? it.exchangeSku : null,
+        })),
+        shippingAddress:
+          address?.address1 && address.city && address.countryCode
+            ? {
+                line1: address.address1,
+                line2: address.address2,
+                city: address.city,
+                state: address.state,
+                postalCode: address.zip,
+                country: address.countryCode,
+              }
+            : null,
+      },
+      null,
+      null,
+      async (tx, returnId) => {
+        const marked = await tx.draftReturn.updateMany({
+          where: { id: draft.id, state: "items_finalized" },
+          data: { state: "submitted", returnId, version: { increment: 1 } },
+        });
+        if (marked.count !== 1) throw new AlreadySubmitted();
+      },
+    );
+  } catch (err) {
+    // Whoever submitted first made the return: a later (or concurrent) submit answers it.
+    const now = await ctx.prisma.draftReturn.findUnique({ where: { id: draft.id } });
+    if (now?.state === "submitted") return now;
+    if (err instanceof AlreadySubmitted) throw terminalState(now?.state ?? "cancelled");
+    throw translated(err);
+  }
+  return (await ctx.prisma.draftReturn.findUnique({ where: { id: draft.id } }))!;
+}
+
+/** The creation path's refusals in the draft's words (the draft stays open). */
+function translated(err: unknown): unknown {
+  if (!(err instanceof DomainError)) return err;
+  const t = err.info.type;
+  if (t === "returns/policy-refused" || t === "returns/quantity-exceeded") return returnsUnavailable(err.info.detail);
+  if (t === "returns/exchange-out-of-stock") return variantUnavailable("items", err.info.detail);
+  return err;
+}

@@ -1,0 +1,106 @@
+// Fixtures for the draft-return suites: a store with a published policy (store credit with a bonus,
+// exchange, a final-sale SKU, reasons with a follow-up question), a catalogue with stock, and a fulfilled
+// order, all through the real doors.
+import { expect } from "vitest";
+import { expectNoErrors } from "./gql.js";
+import { pushOrder } from "./orders.js";
+import type { TestService } from "./server.js";
+
+export const DRAFT_POLICY = {
+  window: { days: 3650, from: "order" },
+  windowRules: [{ name: "Final sale", skus: ["SKU-3"], days: 0 }],
+  outcomes: { refund: true, storeCredit: true, exchange: true },
+  bonus: { percent: "10", on: ["store_credit"] },
+  reasons: [
+    { code: "too_small", label: "Too small", question: "What size do you usually wear?", outcomes: ["refund", "store_credit", "exchange"] },
+    { code: "changed_mind", label: "Changed my mind", outcomes: ["refund", "store_credit"] },
+  ],
+};
+
+export interface DraftStore {
+  storeId: string;
+  secret: string;
+  staff: string;
+}
+
+export async function draftStore(svc: TestService, name = "Draft store"): Promise<DraftStore> {
+  const storeId = (await svc.createStore(name)).id;
+  const secret = (await svc.createApiClient(storeId, "all")).secret;
+  const staff = (await svc.createStaff(storeId)).token;
+  const gql = async (q: string, v: Record<string, unknown>) => expectNoErrors(await svc.http.graphql(q, v, staff)) as any;
+  // prod-1 (line 1, 40.00): S, M, L at that price; M in stock, L not.
+  const up = await svc.http.post(
+    `/v2.2/stores/${storeId}/products/bulk-upload`,
+    {
+      products: [
+        {
+          title: "Tee",
+          external_id: "prod-1",
+          variants: ["S", "M", "L"].map((size, i) => ({
+            sku: `TEE-${size}`,
+            title: size,
+            price: 4000,
+            currency: "USD",
+            external_id: `${9000 + i}`,
+          })),
+        },
+      ],
+    },
+    { token: secret },
+  );
+  expect(up.status).toBe(200);
+  const m = up.body.results[0].products.find((v: { sku: string }) => v.sku === "TEE-M");
+  const location = (await gql(`mutation($s: ID!, $n: String!) { createLocation(storeId: $s, name: $n) { id } }`, { s: storeId, n: "Main" }))
+    .createLocation.id;
+  const shipment = (
+    await gql(`mutation($s: ID!, $i: InboundShipmentInput!) { createInboundShipment(storeId: $s, input: $i) { id items { id } } }`, {
+      s: storeId,
+      i: { locationId: location, items: [{ productId: m.id, quantity: 3 }] },
+    })
+  ).createInboundShipment;
+  await gql(
+    `mutation($s: ID!, $id: ID!, $r: [InboundReceiptInput!]!) { recordInboundReceipts(storeId: $s, id: $id, receipts: $r) { id } }`,
+    {
+      s: storeId,
+      id: shipment.id,
+      r: [{ itemId: shipment.items[0].id, received: 3 }],
+    },
+  );
+  expect((await svc.http.put(`/v2.2/stores/${storeId}/return-policy/draft`, { draft: DRAFT_POLICY }, { token: secret })).status).toBe(200);
+  expect((await svc.http.post(`/v2.2/stores/${storeId}/return-policy/publish`, {}, { token: secret })).status).toBe(201);
+  return { storeId, secret, staff };
+}
+
+let n = 0;
+
+/** A fulfilled order of three lines (40.00 ×2, 25.00, and the final-sale SKU-3), and one unfulfilled line when asked. */
+export async function draftOrder(svc: TestService, s: DraftStore, opts: { fulfilled?: boolean; email?: string } = {}) {
+  const id = `D${Date.now().toString(36)}${++n}`;
+  const order = await pushOrder(svc.http, s.storeId, s.secret, {
+    id,
+    name: `#${id}`,
+    customer: { email: opts.email ?? "jane@example.test", firstName: "Jane", lastName: "Doe" },
+    lines: [
+      { id: `${id}-1`, quantity: 2, price: "40.00" },
+      { id: `${id}-2`, quantity: 1, price: "25.00" },
+      { id: `${id}-3`, quantity: 1, price: "15.00" },
+    ],
+  });
+  if (opts.fulfilled !== false) {
+    const res = await svc.http.post(
+      `/v2.2/stores/${s.storeId}/orders/${id}/fulfillments`,
+      { lineItems: order.lineItems.map((l) => ({ id: l.id, quantity: l.quantity })), useDummyTracking: true },
+      { token: s.secret },
+    );
+    expect(res.status).toBe(200);
+  }
+  return order;
+}
+
+export const DRAFT_FIELDS = `id number state orderName currency customerEmail creditType returnMethod returnId returnNumber openedBy allowedActions
+  shippingAddress { address1 city zip countryCode }
+  items { id lineItemId quantity reasonCode answer outcome exchangeSku offers { outcome total { amount } bonus { amount } } }
+  lines { lineItemId returnableQuantity ineligibilityCode shopperMessage outcomes { outcome total { amount } bonus { amount } }
+          exchangeVariants { sku inStock variantId } }
+  reasons { code question }
+  totals { returnTotal { amount currency } bonus { amount } refund { amount } storeCredit { amount } exchange { amount } }`;
