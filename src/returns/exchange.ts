@@ -43,12 +43,16 @@ export async function exchangeVariant(
   return { id: p.id, sku: p.sku };
 }
 
-/** Refused where no policy is published: offering exchanges is the merchant's choice (it holds stock). */
-export function exchangeNotOffered(field: string) {
+/**
+ * Refused where no policy is published: offering exchanges (they hold stock) or letting the shopper keep
+ * the item (refunded without a parcel) is the merchant's choice.
+ */
+export function exchangeNotOffered(field: string, outcome: "exchange" | "keep_item" = "exchange") {
+  const offering = outcome === "exchange" ? "exchanges" : "keep-item returns (outcomes.keepItemBelow)";
   return fail.unprocessable(
     "returns/policy-refused",
     "Not returnable under the store's return policy",
-    `\`${field}.compensation\` exchange: this store has published no return policy offering exchanges; ask for refund or store_credit, or publish a policy that allows exchange.`,
+    `\`${field}.compensation\` ${outcome}: this store has published no return policy offering ${offering}; ask for refund or store_credit, or publish a policy that allows ${outcome}.`,
   );
 }
 

@@ -132,7 +132,8 @@ export function totalsOf(values: ItemWithValues[], currency: string) {
         .reduce((s, v) => s + (v.line?.unitPrice ?? 0) * v.item.quantity, 0),
       currency,
     ),
-    refund: wrap(sum("refund"), currency),
+    // A kept item is refunded to the original payment too (no parcel comes back).
+    refund: wrap(sum("refund") + sum("keep_item"), currency),
     storeCredit: wrap(sum("store_credit"), currency),
     shippingFee: wrap(0, currency),
   };

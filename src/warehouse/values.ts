@@ -23,7 +23,7 @@ export function warehouseTotals(items: ItemMoney[]) {
   const product = sum(live, (i) => i.productValue);
   const tax = sum(live, (i) => i.tax);
   const refund = sum(
-    items.filter((i) => i.compensation === "refund"),
+    items.filter((i) => i.compensation === "refund" || i.compensation === "keep_item"),
     (i) => i.refund,
   );
   const storeCredit = sum(

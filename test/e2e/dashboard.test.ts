@@ -302,9 +302,9 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
       (await svc.createStaff(storeId)).token,
     );
     const labels = await actions.getByRole("button").allTextContents();
-    expect(labels).toEqual(["Process items", "Complete", "Flag", "Remove items", "Reject", "Cancel", "Reset"]);
+    expect(labels).toEqual(["Mark as arrived", "Process items", "Complete", "Flag", "Remove items", "Reject", "Cancel", "Reset"]);
     expect(allowed.data.return.allowedActions).toEqual(
-      expect.arrayContaining(["process", "complete", "flag", "remove_items", "reject", "cancel", "reset"]),
+      expect.arrayContaining(["deliver", "process", "complete", "flag", "remove_items", "reject", "cancel", "reset"]),
     );
     await expect(actions.getByRole("button", { name: "Reopen" }).count()).resolves.toBe(0);
     const timeline = page.getByRole("list", { name: "Timeline" });

@@ -76,9 +76,10 @@ export const returnsRoutes: RestRoute[] = [
             reasonCode: Opt(Text("short")),
             compensation: Opt(
               T.String({
-                enum: ["refund", "store_credit", "exchange"],
+                enum: ["refund", "store_credit", "exchange", "keep_item"],
                 default: "refund",
-                description: "`exchange` only where the store's published return policy offers it, with `exchangeSku`.",
+                description:
+                  "`exchange` only where the store's published return policy offers it, with `exchangeSku`. `keep_item` (the customer keeps the item and is refunded its value, nothing ships back) only where the policy offers it (`outcomes.keepItemBelow`); it settles on the policy's `settleOn`, and a return made only of kept items takes no `label`.",
               }),
             ),
             exchangeSku: Opt(
@@ -254,7 +255,13 @@ export const returnsRoutes: RestRoute[] = [
       "`complete` completes every open item; `open` reopens a complete or rejected return (items back to open, refunds not reversed); `flagged` flags it for review; `rejected` rejects it; `deleted` resets it (its items become returnable again). Illegal transitions are 409 `returns/invalid-transition`.",
     tags,
     operation: setStatus,
-    body: Obj({ status: T.String({ enum: ["complete", "open", "flagged", "rejected", "deleted"] }) }),
+    body: Obj({
+      status: T.String({
+        enum: ["complete", "open", "flagged", "rejected", "deleted", "delivered"],
+        description:
+          "`delivered` (Retour's addition, from `open` or `in_transit`): the parcel arrived; store credit and kept items settle then where the return policy's `settleOn` is `delivered`.",
+      }),
+    }),
     responses: { 204: { description: "Updated" } },
     errors: [400, 404, 409],
     variables: ({ params, body }) => ({ id: params.returnId, status: body.status }),
