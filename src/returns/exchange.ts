@@ -94,7 +94,7 @@ const exchanging = (items: ReturnItemRow[]) =>
   items.filter((i) => i.compensation === "exchange" && i.exchangeProductId && i.status !== "rejected");
 
 /** The Return's `exchange` block from its exchange items; null (absent) when it has none. */
-export async function exchangeOf(ctx: RequestContext, items: ReturnItemRow[]) {
+export async function exchangeOf(ctx: RequestContext, items: ReturnItemRow[], ret: { exchangeOrderExternalId: string | null }) {
   const live = exchanging(items);
   if (!live.length) return null;
   const variants = await variantsById(
@@ -116,8 +116,9 @@ export async function exchangeOf(ctx: RequestContext, items: ReturnItemRow[]) {
       },
     ];
   });
-  // Deferred: the shop creates the exchange order once it hears of the return (it reports it back later).
-  return { items: out, provision: "deferred", itemCount: out.reduce((s, i) => s + i.quantity, 0), order: null, totalTax: null };
+  // Deferred: the shop creates the exchange order once it hears of the return, and reports it back (exchange-order.ts).
+  const order = ret.exchangeOrderExternalId ? { externalId: ret.exchangeOrderExternalId } : null;
+  return { items: out, provision: "deferred", itemCount: out.reduce((s, i) => s + i.quantity, 0), order, totalTax: null };
 }
 
 /** A return item's `exchangeItem` (what it is exchanged for), from the same batched read. */

@@ -50,7 +50,7 @@ export async function renderReturnPayload(
     tagsOfReturn(ctx, returnId),
     giftCardsOf(ctx, returnId),
   ]);
-  const exchange = await exchangeOf(ctx, items);
+  const exchange = await exchangeOf(ctx, items, r);
   const shipment = f.shipmentOf(r);
   const ret = {
     id: r.id,

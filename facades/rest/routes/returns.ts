@@ -30,6 +30,9 @@ const getStatus = operation(`query RestGetReturnStatus($id: ID!) { return(id: $i
 const setStatus = operation(
   `mutation RestSetReturnStatus($id: ID!, $status: ReturnStatus!) { setReturnStatus(id: $id, status: $status) { return { status } } }`,
 );
+const reportExchangeOrder = operation(
+  `mutation RestReportExchangeOrder($id: ID!, $externalId: String!) { reportExchangeOrder(id: $id, externalId: $externalId) { message } }`,
+);
 const getComments = operation(`query RestGetReturnComments($id: ID!) { return(id: $id) { comments { message image } } }`);
 const addComment = operation(
   `mutation RestAddReturnComment($id: ID!, $message: String, $image: String) { addReturnComment(id: $id, message: $message, image: $image) { message image } }`,
@@ -265,6 +268,21 @@ export const returnsRoutes: RestRoute[] = [
     responses: { 204: { description: "Updated" } },
     errors: [400, 404, 409],
     variables: ({ params, body }) => ({ id: params.returnId, status: body.status }),
+    respond: () => ({ status: 204 }),
+  }),
+  restRoute({
+    method: "PUT",
+    path: "/returns/:returnId/exchange/order",
+    operationId: "Return exchange order report",
+    summary: "Report the exchange's order",
+    description:
+      "Retour's addition (the reference has no route for it). The shop, having heard of an exchange by the `return` webhook (`exchange.provision: deferred`), reports the order it created for it; the body is the Return's `exchange.order` as it will read. A fulfillment later recorded on that order (`POST /stores/{storeId}/orders/{orderId}/fulfillments`) ships the held units. Reporting the same id again changes nothing; 409 `returns/no-exchange` when the return has no live exchange item, 409 `returns/exchange-shipped` when it already shipped with another order.",
+    tags,
+    operation: reportExchangeOrder,
+    body: Obj({ order: Obj({ externalId: Text("id", { description: "The shop's id of the exchange order." }) }) }),
+    responses: { 204: { description: "Recorded" } },
+    errors: [400, 404, 409],
+    variables: ({ params, body }) => ({ id: params.returnId, externalId: body.order.externalId }),
     respond: () => ({ status: 204 }),
   }),
   restRoute({

@@ -206,6 +206,8 @@ export function actionButtons(allowed: readonly string[]): ActionInfo[] {
 export function timelineText(e: { action: string; fromStatus: string | null; toStatus: string }): string {
   if (e.action === "policy_review") return "The return policy asks for a review";
   if (e.action === "policy_overridden") return "Created outside the return policy";
+  if (e.action === "exchange_order_reported") return "The shop reported the exchange order";
+  if (e.action === "exchange_shipped") return "The exchange shipped";
   if (e.action === "keep_items_settled") return `Items the customer keeps are refunded: ${statusLabel(e.toStatus)}`;
   const to = statusLabel(e.toStatus);
   if (!e.fromStatus) return `${capitalize(e.action.replace(/_/g, " "))}: ${to}`;
@@ -380,6 +382,8 @@ export function movementCause(m: { cause: string; returnId?: string | null; ship
     return { label: "Held for an exchange", href: `/returns/${encodeURIComponent(m.returnId)}` };
   if (m.cause === "EXCHANGE_RELEASE" && m.returnId)
     return { label: "Exchange hold given back", href: `/returns/${encodeURIComponent(m.returnId)}` };
+  if (m.cause === "EXCHANGE_SHIPPED" && m.returnId)
+    return { label: "Shipped with the exchange order", href: `/returns/${encodeURIComponent(m.returnId)}` };
   if (m.cause === "INBOUND_RECEIPT" && m.shipmentId)
     return { label: "Inbound shipment received", href: `/inbound/${encodeURIComponent(m.shipmentId)}` };
   // A cause this page does not know yet reads as words, never as its enum spelling.
