@@ -14,7 +14,7 @@ export const COMPAT_RETURN_FIELDS = `
     items { id price { amount } product { name externalId } variant { name externalId sku } }
   }
   source { emailAddress mailingAddress { country } }
-  totals { refund { amount { currency } } }
+  totals { refund { amount { currency } } exchange { amount { amount } } charge { amount { amount } } }
   items {
     id quantity reason customerComment status restockStatus sku productId variantId imageUrl
     orderItem { id line_item_id }
@@ -285,6 +285,11 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     return_credit_total: money2(t.storeCredit.amount),
     gift_card: money2(t.storeCredit.amount),
     refund: money2(t.refund.amount),
+    // The exchanged goods and the fee the shopper pays beyond the payouts: the Return's own totals.
+    exchange: money2(r.totals.exchange.amount.amount),
+    exchange_product_total: money2(r.totals.exchange.amount.amount),
+    exchange_total: money2(r.totals.exchange.amount.amount),
+    handling_fee: money2(r.totals.charge.amount.amount),
     gift_card_order_name: null,
     gift_card_order_id: null,
     line_items: r.items.map((i: CoreItem) => lineItem(r, i, kind === "details")),

@@ -204,6 +204,8 @@ async function insertReturn(
         createdByName,
         policyVersion: admission.policyVersion,
         settleOn: admission.settleOn,
+        returnFee: admission.returnFee ? parseMajor(admission.returnFee.amount, order.currency, "returnFee") : null,
+        returnFeeOn: admission.returnFee?.on ?? null,
         items: {
           create: resolved.map(({ it, line }, i) => ({
             id: itemIds[i]!,

@@ -35,7 +35,7 @@ type ImportedCustomer = f.ImportedCustomer;
 async function totalsOf(ctx: Ctx, r: R) {
   const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
   const values = await Promise.all(items.map((i) => itemWithValues(ctx, i)));
-  return f.totalsOf(values, currencyOf(r, order));
+  return f.totalsOf(values, currencyOf(r, order), r);
 }
 
 /** The arguments of `returns` and `returnsCsv`. */

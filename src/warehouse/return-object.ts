@@ -4,7 +4,7 @@
 // execution of the core (webhook-format.ts renderPlatformReturn).
 import type { RequestContext } from "../core/context.js";
 import { orderJson } from "../orders/fields.js";
-import { ITEM_EXTRA_FIELDS, ITEM_FIELDS, emptyOrderOf, shipmentOf, sourceOf, totalsOf } from "../returns/fields.js";
+import { ITEM_EXTRA_FIELDS, ITEM_FIELDS, emptyOrderOf, shipmentOf, sourceOf, totalsMinor, totalsOf } from "../returns/fields.js";
 import { returnParts } from "../returns/payload.js";
 import { timelineOf } from "../returns/service.js";
 import { warehouseStateOf } from "./states.js";
@@ -33,6 +33,7 @@ export async function warehouseReturnOf(ctx: RequestContext, storeId: string, re
     warehouseTotals: warehouseTotalsIn(
       values.map((v) => ({ compensation: v.item.compensation, status: v.item.status, ...v })),
       currency,
+      totalsMinor(values, r),
     ),
     publishedOrder: {
       ...orderJson(published, order ? lines : []),
@@ -40,7 +41,7 @@ export async function warehouseReturnOf(ctx: RequestContext, storeId: string, re
       placedAt: published.placedAt.toISOString(),
     },
     source: { ...source, mailingAddress: source.mailingAddress ?? null },
-    totals: totalsOf(values, currency),
+    totals: totalsOf(values, currency, r),
     items: values.map((v) => ({
       id: ITEM_FIELDS.id(v),
       quantity: ITEM_FIELDS.quantity(v),
