@@ -5,6 +5,7 @@
 // held units (EXCHANGE_SHIPPED, once), after which rejecting the return gives nothing back and the order
 // can no longer change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compatClient } from "../../support/compat.js";
 import { providers } from "../../support/env.js";
 import { expectNoErrors } from "../../support/gql.js";
 import { pushOrder, returnBody } from "../../support/orders.js";
@@ -107,6 +108,29 @@ describe.each(providers)("the exchange's order reported back (%s)", (provider) =
     expect(g.return.timeline.filter((t: { action: string }) => t.action === "exchange_order_reported")).toHaveLength(1);
     const told = await sub.waitFor((r) => r.some((x) => x.json?.return?.id === ret.id && x.json.return.exchange?.order), 20_000);
     expect(told.filter((x) => x.json?.return?.id === ret.id).at(-1)!.json.return).toEqual(rest);
+
+    // The warehouse door names the exchange order and lists the exchanged units.
+    const compatId = (await gql(`query($id: ID!) { return(id: $id) { compatId } }`, { id: ret.id })).return.compatId;
+    const details = (await compatClient(svc, secret).get(`/return/details?return_id=${compatId}`)).body;
+    expect(details).toMatchObject({ outcome: "exchange", exchange: "80.00", exchange_order_id: exchangeOrder });
+    expect(details.exchanges).toEqual(
+      [1, 2].map((k) => ({
+        exchange_id: `${itemId}-${k}`,
+        exchange_order_id: exchangeOrder,
+        exchange_order_name: null,
+        product_id: "prod-1",
+        variant_id: "",
+        sku: "TEE-S",
+        type: "exchange",
+        title: "Tee",
+        price: "40.00",
+        discount: "0.00",
+        tax: "0.00",
+        total: "40.00",
+        out_of_stock: false,
+        out_of_stock_resolution: null,
+      })),
+    );
 
     // Held: 3 received, 2 held.
     expect((await level("TEE-S")).quantity).toBe(1);
