@@ -11,7 +11,7 @@ import { findOrder } from "../orders/service.js";
 import { restockReturnItems } from "../inventory/service.js";
 import { holdsReleased, releaseExchangeUnits } from "../inventory/holds.js";
 import { issueGiftCards } from "./gift-cards.js";
-import { refuseKeptRestock, settleKeptItems } from "./keep-items.js";
+import { KEEP_ITEM, refuseKeptRestock, settleKeptItems } from "./keep-items.js";
 import {
   INITIAL_STATUS,
   STATUS_ACTIONS,
@@ -244,7 +244,13 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
         where: { id: item.id },
         data: p.reject
           ? { status: "rejected", restock: null, merchantAdjustment: null, processedAt: now }
-          : { status: "processed", restock: !!p.restock, merchantAdjustment: adjustment, processedAt: now },
+          : // A kept item neither came back nor was disposed of: no restock decision (outcome absent).
+            {
+              status: "processed",
+              restock: item.compensation === KEEP_ITEM ? null : !!p.restock,
+              merchantAdjustment: adjustment,
+              processedAt: now,
+            },
       });
     }
     await restockReturnItems(

@@ -124,6 +124,35 @@ describe.each(providers)("keep-item lines (%s)", (provider) => {
     expect(g.totals.refund.amount.amount).toBe("68.50");
   });
 
+  it("bulk processing restocks the returned line and never the kept one", async () => {
+    const s = await store("Keep in bulk", { window: { days: 3650, from: "order" }, outcomes: { keepItemBelow: "200.00" } });
+    const o = await pushOrder(svc.http, s.id, s.key);
+    const res = await create(s, o, [
+      { lineItemId: o.lineItems[0]!.id, quantity: 1 },
+      { lineItemId: o.lineItems[1]!.id, quantity: 1, compensation: "keep_item" },
+    ]);
+    expect(res.status).toBe(201);
+    const bulk = await svc.http.graphql(
+      `mutation($ids: [ID!]!) { bulkReturnAction(ids: $ids, action: process) { ok message return { status items { status outcome } } } }`,
+      { ids: [res.body.return.id] },
+      s.key,
+    );
+    expect(bulk.errors).toBeUndefined();
+    expect(bulk.data.bulkReturnAction).toEqual([
+      {
+        ok: true,
+        message: expect.any(String),
+        return: {
+          status: "complete",
+          items: [
+            { status: "processed", outcome: "restock" },
+            { status: "processed", outcome: null },
+          ],
+        },
+      },
+    ]);
+  });
+
   it("settles on arrival: PUT status delivered issues the credit and settles the kept line, once", async () => {
     const s = await store("Keep on arrival", {
       window: { days: 3650, from: "order" },
