@@ -605,7 +605,17 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
       })),
     );
     const byLabel = Object.fromEntries(described.map((d) => [d.label, d]));
-    expect(Object.keys(byLabel)).toEqual(["Process items", "Complete", "Flag", "Remove items", "Reject", "Cancel", "Reset"]);
+    expect(Object.keys(byLabel)).toEqual([
+      "Mark as arrived",
+      "Process items",
+      "Complete",
+      "Flag",
+      "Remove items",
+      "Reject",
+      "Cancel",
+      "Reset",
+    ]);
+    expect(byLabel["Mark as arrived"].text).toContain("The parcel has reached you");
     for (const { text } of Object.values(byLabel)) expect(text.length).toBeGreaterThan(40);
     expect(byLabel.Cancel.text).toContain("as if it had not been made");
     expect(byLabel.Reset.text).toContain("even on processed items");
