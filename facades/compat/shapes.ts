@@ -14,7 +14,8 @@ export const COMPAT_RETURN_FIELDS = `
     items { id price { amount } product { name externalId } variant { name externalId sku } }
   }
   source { emailAddress mailingAddress { country } }
-  totals { refund { amount { currency } } }
+  totals { refund { amount { currency } } exchange { amount { amount } } charge { amount { amount } } }
+  exchange { order { externalId } items { id quantity variant { externalId sku } product { name externalId } price { amount } } }
   items {
     id quantity reason customerComment status restockStatus sku productId variantId imageUrl
     orderItem { id line_item_id }
@@ -94,7 +95,24 @@ const returnFields = (lineItem: TSchema) => ({
   gift_card_order_name: NS,
   gift_card_order_id: NS,
   line_items: T.Array(lineItem),
-  exchanges: T.Array(T.Object({})),
+  exchanges: T.Array(
+    Obj({
+      exchange_id: S,
+      exchange_order_id: NS,
+      exchange_order_name: NS,
+      product_id: S,
+      variant_id: S,
+      sku: S,
+      type: S,
+      title: S,
+      price: Money,
+      discount: Money,
+      tax: Money,
+      total: Money,
+      out_of_stock: T.Boolean(),
+      out_of_stock_resolution: NS,
+    }),
+  ),
   carrier: NS,
   tracking_number: NS,
   label_status: NS,
@@ -285,10 +303,15 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     return_credit_total: money2(t.storeCredit.amount),
     gift_card: money2(t.storeCredit.amount),
     refund: money2(t.refund.amount),
+    // The exchanged goods and the fee the shopper pays beyond the payouts: the Return's own totals.
+    exchange: money2(r.totals.exchange.amount.amount),
+    exchange_product_total: money2(r.totals.exchange.amount.amount),
+    exchange_total: money2(r.totals.exchange.amount.amount),
+    handling_fee: money2(r.totals.charge.amount.amount),
     gift_card_order_name: null,
     gift_card_order_id: null,
     line_items: r.items.map((i: CoreItem) => lineItem(r, i, kind === "details")),
-    exchanges: [],
+    exchanges: exchangesOf(r),
     carrier: s?.carrier ?? null,
     tracking_number: s?.tracker ?? null,
     label_status: s?.status ?? null,
@@ -303,7 +326,30 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     labels: s ? [{ url: s.postageLabel, tracking_number: s.tracker, carrier: s.carrier, status: s.status, rate: null }] : [],
   };
   if (kind === "list") return { id: String(r.compatId ?? ""), ...common };
-  return { id: r.compatId, ...common, exchange_order_name: null, exchange_order_id: null, refunds: [] };
+  return { id: r.compatId, ...common, exchange_order_name: null, exchange_order_id: r.exchange?.order?.externalId ?? null, refunds: [] };
+}
+
+/** The platform's `exchanges`: one per exchanged unit (its price, the held variant; held, so never out of stock). */
+function exchangesOf(r: CoreReturn) {
+  const order = r.exchange?.order?.externalId ?? null;
+  return ((r.exchange?.items ?? []) as CoreItem[]).flatMap((i) =>
+    Array.from({ length: i.quantity }, (_, k) => ({
+      exchange_id: i.quantity > 1 ? `${i.id}-${k + 1}` : i.id,
+      exchange_order_id: order,
+      exchange_order_name: null,
+      product_id: i.product?.externalId ?? "",
+      variant_id: i.variant.externalId ?? "",
+      sku: i.variant.sku ?? "",
+      type: "exchange",
+      title: i.product?.name ?? "",
+      price: money2(i.price?.amount ?? "0.00"),
+      discount: "0.00",
+      tax: "0.00",
+      total: money2(i.price?.amount ?? "0.00"),
+      out_of_stock: false,
+      out_of_stock_resolution: null,
+    })),
+  );
 }
 
 /** AsnRow: one per returned line item, with its order and return data. */

@@ -136,8 +136,8 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Return.items": L.returnItems,
   "Return.timeline": L.returnTimeline,
   "Return.comments": L.returnComments,
-  "Return.compensationMethods": 3,
-  "Return.allowedActions": 9,
+  "Return.compensationMethods": 4, // refund, store_credit, exchange, keep_item
+  "Return.allowedActions": 10,
   "Return.externalOrderIds": 1,
   "Return.platformOrderIds": 1,
   "Return.notes": 1,

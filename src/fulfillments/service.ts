@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../core/db-errors.js";
 import { findOrder } from "../orders/service.js";
 import { checkLineQuantity } from "../orders/rules.js";
 import { AUTOMATION_EVENTS, FULFILLMENT_STATUSES, UPDATABLE_STATUSES } from "./shapes.js";
+import { shipExchangeOrder } from "../returns/exchange-order.js";
 
 interface Location {
   city?: string | null;
@@ -167,6 +168,8 @@ async function insertFulfillment(
             : undefined,
         },
       });
+      // The order may be a return's exchange order (reported back by the shop): its held units ship now.
+      await shipExchangeOrder(tx, storeId, order.externalId, publicId, ctx.actor());
       await claim.save(tx, { id });
     });
   } catch (err) {

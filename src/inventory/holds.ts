@@ -64,13 +64,13 @@ export async function holdExchangeUnits(tx: TransactionClient, storeId: string, 
   }
 }
 
-/** Gives back what the items hold (each at most once: a release per item, unique with its cause). */
+/** Gives back what the items hold (each at most once: a release per item, unique with its cause; never once shipped). */
 export async function releaseExchangeUnits(tx: TransactionClient, returnItemIds: string[]): Promise<number> {
   if (!returnItemIds.length) return 0;
   const moves = await tx.inventoryMovement.findMany({
-    where: { returnItemId: { in: returnItemIds }, cause: { in: [MOVEMENT_CAUSES.hold, MOVEMENT_CAUSES.release] } },
+    where: { returnItemId: { in: returnItemIds }, cause: { in: [MOVEMENT_CAUSES.hold, MOVEMENT_CAUSES.release, MOVEMENT_CAUSES.shipped] } },
   });
-  const released = new Set(moves.filter((m) => m.cause === MOVEMENT_CAUSES.release).map((m) => m.returnItemId));
+  const released = new Set(moves.filter((m) => m.cause !== MOVEMENT_CAUSES.hold).map((m) => m.returnItemId));
   const now = new Date();
   let n = 0;
   for (const h of moves.filter((m) => m.cause === MOVEMENT_CAUSES.hold && !released.has(m.returnItemId))) {
@@ -102,6 +102,54 @@ export async function holdsReleased(tx: TransactionClient, returnItemIds: string
   if (!returnItemIds.length) return false;
   return !!(await tx.inventoryMovement.findFirst({
     where: { returnItemId: { in: returnItemIds }, cause: MOVEMENT_CAUSES.release },
+    select: { id: true },
+  }));
+}
+
+/**
+ * A fulfillment recorded on an order ships the exchange units held for the returns that reported it as
+ * their exchange order: each live hold (not released, not shipped) gets an EXCHANGE_SHIPPED movement.
+ * Retour keeps one count per level, so the units left on-hand when they were held; the shipped movement
+ * (delta 0) closes the hold, which can then never be released. Once per item (unique with its cause).
+ */
+export async function shipExchangeHolds(tx: TransactionClient, storeId: string, orderExternalId: string): Promise<string[]> {
+  const returns = await tx.return.findMany({
+    where: { storeId, exchangeOrderExternalId: orderExternalId, status: { notIn: ["deleted", "rejected"] } },
+    select: { id: true },
+  });
+  if (!returns.length) return [];
+  const moves = await tx.inventoryMovement.findMany({
+    where: {
+      returnId: { in: returns.map((r) => r.id) },
+      cause: { in: [MOVEMENT_CAUSES.hold, MOVEMENT_CAUSES.release, MOVEMENT_CAUSES.shipped] },
+    },
+  });
+  const closed = new Set(moves.filter((m) => m.cause !== MOVEMENT_CAUSES.hold).map((m) => m.returnItemId));
+  const now = new Date();
+  const shipped = new Set<string>();
+  for (const h of moves.filter((m) => m.cause === MOVEMENT_CAUSES.hold && !closed.has(m.returnItemId))) {
+    await tx.inventoryMovement.create({
+      data: {
+        id: newId("imv"),
+        storeId: h.storeId,
+        levelId: h.levelId,
+        delta: 0,
+        cause: MOVEMENT_CAUSES.shipped,
+        returnId: h.returnId,
+        returnItemId: h.returnItemId,
+        createdAt: now,
+      },
+    });
+    if (h.returnId) shipped.add(h.returnId);
+  }
+  return [...shipped];
+}
+
+/** Whether any of the items' held units shipped with the exchange order (the report can no longer change). */
+export async function holdsShipped(tx: TransactionClient, returnItemIds: string[]): Promise<boolean> {
+  if (!returnItemIds.length) return false;
+  return !!(await tx.inventoryMovement.findFirst({
+    where: { returnItemId: { in: returnItemIds }, cause: MOVEMENT_CAUSES.shipped },
     select: { id: true },
   }));
 }

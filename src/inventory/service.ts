@@ -23,6 +23,7 @@ export const MOVEMENT_CAUSES = {
   receipt: "INBOUND_RECEIPT",
   hold: "EXCHANGE_HOLD",
   release: "EXCHANGE_RELEASE",
+  shipped: "EXCHANGE_SHIPPED",
 } as const;
 
 export type InventoryItemRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["inventoryItem"]["findFirst"]>>>;

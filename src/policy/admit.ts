@@ -29,6 +29,8 @@ export interface Admission {
   settleOn: string | null;
   /** Per asked item, the chosen outcome as evaluated (decimal total with fees and bonus, and the bonus); null when not offered. */
   chosen: ({ total: string; bonus: string | null } | null)[];
+  /** The per-return fee (decimal) and the outcome it falls on, as the simulation counts it; null when none. */
+  returnFee: { amount: string; on: string } | null;
 }
 
 export async function admitByPolicy(
@@ -39,7 +41,7 @@ export async function admitByPolicy(
   now: Date,
 ): Promise<Admission> {
   const version = await publishedVersion(tx, order.storeId);
-  if (!version) return { policyVersion: null, overridden: [], reviews: [], settleOn: null, chosen: items.map(() => null) };
+  if (!version) return { policyVersion: null, overridden: [], reviews: [], settleOn: null, chosen: items.map(() => null), returnFee: null };
   const input = await loadOrderInput(tx, order);
   const history = await loadHistory(tx, order, version.rules, now);
   const e = evaluate(
@@ -90,7 +92,14 @@ export async function admitByPolicy(
     const o = e.lines[i]?.outcomes.find((x) => x.outcome === it.compensation);
     return o ? { total: o.total, bonus: o.bonus?.amount ?? null } : null;
   });
+  // Once per return, on the first outcome taken that the fee is not waived for (simulate.ts counts it so).
+  const taken = new Set(items.map((it) => it.compensation));
+  const returnFee =
+    e.summary
+      .filter((s) => taken.has(s.outcome))
+      .flatMap((s) => s.fees.filter((f) => f.kind === "return_fee").map((f) => ({ amount: f.amount, on: s.outcome as string })))[0] ?? null;
   return {
+    returnFee,
     policyVersion: version.number,
     overridden: refusals,
     reviews: [...new Map(reviews.map((r) => [r.rule, r])).values()],

@@ -90,7 +90,7 @@ export interface OutcomeOffer {
   value: string;
   fees: Charge[];
   bonus: Charge | null;
-  /** value − fees + bonus: what the shopper gets back (refund, credit or exchange value; 0 for keep-item). */
+  /** value − fees + bonus: what the shopper gets back (refund, credit or exchange value; a kept item's refund). */
   total: string;
 }
 
@@ -397,7 +397,7 @@ function offer(
   cur: string,
   decisions: Decision[],
 ): OutcomeOffer {
-  if (k === "keep_item") return { outcome: k, value: fmt(value, cur), fees: [], bonus: null, total: fmt(0, cur) };
+  if (k === "keep_item") return { outcome: k, value: fmt(value, cur), fees: [], bonus: null, total: fmt(value, cur) }; // refunded, no parcel
   const fees: Charge[] = [];
   let total = value;
   // Restocking fees apply to what comes back as money or credit; an exchange keeps the sale.

@@ -67,7 +67,7 @@ function tally(e: Evaluation, items: PastReturn["items"], t: Totals): Side {
     if (!o) return;
     took.add(o.outcome);
     const total = minorOf(o.total);
-    if (o.outcome === "refund") t.refunds += total;
+    if (o.outcome === "refund" || o.outcome === "keep_item") t.refunds += total;
     else if (o.outcome === "store_credit" || o.outcome === "exchange") t.storeCredit += total - (o.bonus ? minorOf(o.bonus.amount) : 0);
     if (o.bonus) t.bonus += minorOf(o.bonus.amount);
     for (const f of o.fees) t.fees += minorOf(f.amount);

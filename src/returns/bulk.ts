@@ -3,6 +3,7 @@
 import type { RequestContext } from "../core/context.js";
 import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
 import { DomainError, fail } from "../core/errors.js";
+import { KEEP_ITEM } from "./keep-items.js";
 import { flagReturn, processReturn, rejectReturn, returnNotFound } from "./service.js";
 
 export const BULK_MAX = LIST_BOUNDS.bulkReturns;
@@ -12,7 +13,14 @@ export type BulkAction = "process" | "flag" | "reject";
 async function processOpenItems(ctx: RequestContext, id: string, restock: boolean) {
   const ret = await ctx.prisma.return.findFirst({
     where: { id, storeId: { in: ctx.storeIds() } },
-    select: { status: true, items: { where: { status: "open" }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true } } },
+    select: {
+      status: true,
+      items: {
+        where: { status: "open" },
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: { id: true, compensation: true },
+      },
+    },
   });
   if (!ret) throw returnNotFound(id);
   const open = ret.items;
@@ -25,7 +33,8 @@ async function processOpenItems(ctx: RequestContext, id: string, restock: boolea
   return processReturn(
     ctx,
     id,
-    open.map((i) => ({ itemId: i.id, restock })),
+    // A kept item comes back to nobody: never restocked.
+    open.map((i) => ({ itemId: i.id, restock: restock && i.compensation !== KEEP_ITEM })),
   );
 }
 

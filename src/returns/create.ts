@@ -12,6 +12,7 @@ import { holdExchangeUnits } from "../inventory/holds.js";
 import type { TransactionClient } from "../db/client.js";
 import { exchangeNotOffered, exchangeVariant } from "./exchange.js";
 import { issueGiftCards } from "./gift-cards.js";
+import { KEEP_ITEM, keepsEverything, settleKeptItems } from "./keep-items.js";
 import { normaliseProvider } from "../orders/service.js";
 import { INITIAL_STATUS, RELEASED_STATUSES } from "./transitions.js";
 import {
@@ -91,6 +92,11 @@ function validateCreate(input: CreateReturnInput) {
         "input.shippingAddress.country",
       );
   }
+  if (input.label && keepsEverything(input.items))
+    throw fail.badInput(
+      "`input.label`: every item is kept by the customer (compensation keep_item), so nothing ships back; drop the label.",
+      "input.label",
+    );
   if (input.label && !input.label.trackingNumber.trim())
     throw fail.badInput("`input.label.trackingNumber` must not be empty.", "input.label.trackingNumber");
   return type;
@@ -170,6 +176,7 @@ async function insertReturn(
     const itemIds = resolved.map(() => newId("rit"));
     const variants: ({ id: string; sku: string } | null)[] = [];
     for (const [i, { it, line }] of resolved.entries()) {
+      if (it.compensation === KEEP_ITEM && admission.policyVersion == null) throw exchangeNotOffered(`input.items[${i}]`, KEEP_ITEM);
       if (it.compensation !== "exchange") variants.push(null);
       else if (admission.policyVersion == null) throw exchangeNotOffered(`input.items[${i}]`);
       else variants.push(await exchangeVariant(tx, storeId, order.currency, `input.items[${i}]`, it.exchangeSku ?? "", line));
@@ -202,6 +209,8 @@ async function insertReturn(
         createdByName,
         policyVersion: admission.policyVersion,
         settleOn: admission.settleOn,
+        returnFee: admission.returnFee ? parseMajor(admission.returnFee.amount, order.currency, "returnFee") : null,
+        returnFeeOn: admission.returnFee?.on ?? null,
         items: {
           create: resolved.map(({ it, line }, i) => ({
             id: itemIds[i]!,
@@ -240,11 +249,39 @@ async function insertReturn(
       }),
     );
     await issueGiftCards(tx, { id, storeId, orderId: order.id, currency: null, customer: null, settleOn: admission.settleOn }, "created");
+    // Kept lines settling at creation (not while a review rule holds the return for the merchant).
+    if (!admission.reviews.length) await settleAtCreation(tx, id, admission.settleOn, keepsEverything(resolved.map((r) => r.it)), actor);
     await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
     await claim.save(tx, { id });
   });
   eventsCommitted(ctx.services, "return");
   return id;
+}
+
+/** Settles kept lines whose event is creation; a return made only of them is then complete (nothing to wait for). */
+async function settleAtCreation(
+  tx: Parameters<typeof settleKeptItems>[0],
+  id: string,
+  settleOn: string | null,
+  onlyKept: boolean,
+  actor: { type: string; id: string | null },
+) {
+  const kept = await settleKeptItems(tx, { id, settleOn }, "created");
+  if (!kept.length) return;
+  const to = onlyKept ? "complete" : INITIAL_STATUS;
+  if (onlyKept) await tx.return.update({ where: { id }, data: { status: to } });
+  await tx.returnTimelineEntry.create({
+    data: {
+      id: newId("rtl"),
+      returnId: id,
+      action: "keep_items_settled",
+      fromStatus: INITIAL_STATUS,
+      toStatus: to,
+      actorType: actor.type,
+      actorId: actor.id,
+      detail: JSON.stringify({ keptItemIds: kept }),
+    },
+  });
 }
 
 const statusOf = (a: Admission) => (a.reviews.length ? "needs_review" : INITIAL_STATUS);

@@ -43,12 +43,16 @@ export async function exchangeVariant(
   return { id: p.id, sku: p.sku };
 }
 
-/** Refused where no policy is published: offering exchanges is the merchant's choice (it holds stock). */
-export function exchangeNotOffered(field: string) {
+/**
+ * Refused where no policy is published: offering exchanges (they hold stock) or letting the shopper keep
+ * the item (refunded without a parcel) is the merchant's choice.
+ */
+export function exchangeNotOffered(field: string, outcome: "exchange" | "keep_item" = "exchange") {
+  const offering = outcome === "exchange" ? "exchanges" : "keep-item returns (outcomes.keepItemBelow)";
   return fail.unprocessable(
     "returns/policy-refused",
     "Not returnable under the store's return policy",
-    `\`${field}.compensation\` exchange: this store has published no return policy offering exchanges; ask for refund or store_credit, or publish a policy that allows exchange.`,
+    `\`${field}.compensation\` ${outcome}: this store has published no return policy offering ${offering}; ask for refund or store_credit, or publish a policy that allows ${outcome}.`,
   );
 }
 
@@ -90,7 +94,7 @@ const exchanging = (items: ReturnItemRow[]) =>
   items.filter((i) => i.compensation === "exchange" && i.exchangeProductId && i.status !== "rejected");
 
 /** The Return's `exchange` block from its exchange items; null (absent) when it has none. */
-export async function exchangeOf(ctx: RequestContext, items: ReturnItemRow[]) {
+export async function exchangeOf(ctx: RequestContext, items: ReturnItemRow[], ret: { exchangeOrderExternalId: string | null }) {
   const live = exchanging(items);
   if (!live.length) return null;
   const variants = await variantsById(
@@ -112,8 +116,9 @@ export async function exchangeOf(ctx: RequestContext, items: ReturnItemRow[]) {
       },
     ];
   });
-  // Deferred: the shop creates the exchange order once it hears of the return (it reports it back later).
-  return { items: out, provision: "deferred", itemCount: out.reduce((s, i) => s + i.quantity, 0), order: null, totalTax: null };
+  // Deferred: the shop creates the exchange order once it hears of the return, and reports it back (exchange-order.ts).
+  const order = ret.exchangeOrderExternalId ? { externalId: ret.exchangeOrderExternalId } : null;
+  return { items: out, provision: "deferred", itemCount: out.reduce((s, i) => s + i.quantity, 0), order, totalTax: null };
 }
 
 /** A return item's `exchangeItem` (what it is exchanged for), from the same batched read. */

@@ -3,6 +3,7 @@
 import { money } from "../core/money.js";
 import type { LineItemRow, OrderRow } from "../orders/service.js";
 import type { ReturnItemRow, ReturnRow } from "./rows.js";
+import { returnTotals } from "./totals.js";
 
 type R = ReturnRow;
 type I = ReturnItemRow;
@@ -116,25 +117,30 @@ export const externalReturnIdsOf = (r: R) => (r.externalReferenceId ? [{ provide
 
 export const notesOf = (r: R) => (r.notes ? [{ message: r.notes, image: null }] : []);
 
-/** The return's totals by compensation, in the return's currency: store credit is what the policy evaluated
- * at admission (fees off, bonus on; the gift card's amount), else the item's refund value; an exchange is
- * the value of the goods exchanged (the line's unit price, which the variant's equals, per unit), rejected
- * items excluded. */
-export function totalsOf(values: ItemWithValues[], currency: string) {
-  const pays = (v: ItemWithValues) =>
-    v.item.compensation === "store_credit" && v.item.outcomeTotal != null && v.item.status !== "rejected" ? v.item.outcomeTotal : v.refund;
-  const sum = (comp: string) => values.filter((v) => v.item.compensation === comp).reduce((s, v) => s + pays(v), 0);
+/** The return's totals (src/returns/totals.ts, the one rule) in minor units, from its items' values and fee. */
+export function totalsMinor(values: ItemWithValues[], ret: { returnFee: number | null; returnFeeOn: string | null }) {
+  return returnTotals(
+    values.map((v) => ({
+      compensation: v.item.compensation,
+      status: v.item.status,
+      refund: v.refund,
+      productValue: v.productValue,
+      outcomeTotal: v.item.outcomeTotal,
+      exchangeValue: (v.line?.unitPrice ?? 0) * v.item.quantity,
+    })),
+    ret.returnFee != null && ret.returnFeeOn ? { amount: ret.returnFee, on: ret.returnFeeOn } : null,
+  );
+}
+
+/** The Return's `totals`, each `{amount: Money}` in the return's currency. */
+export function totalsOf(values: ItemWithValues[], currency: string, ret: { returnFee: number | null; returnFeeOn: string | null }) {
+  const t = totalsMinor(values, ret);
   return {
-    charge: wrap(0, currency),
-    exchange: wrap(
-      values
-        .filter((v) => v.item.compensation === "exchange" && v.item.status !== "rejected")
-        .reduce((s, v) => s + (v.line?.unitPrice ?? 0) * v.item.quantity, 0),
-      currency,
-    ),
-    refund: wrap(sum("refund"), currency),
-    storeCredit: wrap(sum("store_credit"), currency),
-    shippingFee: wrap(0, currency),
+    charge: wrap(t.charge, currency),
+    exchange: wrap(t.exchange, currency),
+    refund: wrap(t.refund, currency),
+    storeCredit: wrap(t.storeCredit, currency),
+    shippingFee: wrap(t.shippingFee, currency),
   };
 }
 

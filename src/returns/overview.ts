@@ -56,9 +56,12 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
     ctx.prisma.$queryRaw<
       { day: string; n: unknown }[]
     >`SELECT ${day} AS day, COUNT(*) AS n FROM "Return" r WHERE ${inPeriod} GROUP BY ${day}`,
-    ctx.prisma.$queryRaw<{ currency: string; compensation: string; total: unknown }[]>`
-      SELECT currency, compensation, SUM(CASE WHEN status = 'rejected' OR v < 0 THEN 0 ELSE v END) AS total FROM (
-        SELECT o."currency" AS currency, ri."compensation" AS compensation, ri."status" AS status, ${refund} AS v
+    // An exchange's figure is the goods exchanged (unit price × quantity), as Return.totals.exchange counts it.
+    ctx.prisma.$queryRaw<{ currency: string; compensation: string; total: unknown; goods: unknown }[]>`
+      SELECT currency, compensation, SUM(CASE WHEN status = 'rejected' OR v < 0 THEN 0 ELSE v END) AS total,
+        SUM(CASE WHEN status = 'rejected' THEN 0 ELSE g END) AS goods FROM (
+        SELECT o."currency" AS currency, ri."compensation" AS compensation, ri."status" AS status, ${refund} AS v,
+          li."unitPrice" * ri."quantity" AS g
         FROM "ReturnItem" ri JOIN "Return" r ON r."id" = ri."returnId" JOIN "OrderLineItem" li ON li."id" = ri."lineItemId" JOIN "Order" o ON o."id" = r."orderId"
         WHERE ${inPeriod} AND r."status" <> 'deleted'
       ) x GROUP BY currency, compensation`,
@@ -88,9 +91,9 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
     byReason: reasons.map((r) => ({ reason: r.reason, units: units(r._sum.quantity) })),
     values: currencies.map((c) => ({
       currency: c,
-      refund: money(sumOf(c, "refund"), c),
+      refund: money(sumOf(c, "refund") + sumOf(c, "keep_item"), c),
       storeCredit: money(sumOf(c, "store_credit"), c),
-      exchange: money(0, c),
+      exchange: money(num(values.find((v) => v.currency === c && v.compensation === "exchange")?.goods), c),
     })),
     topProducts: products.map((p) => ({ productId: p.productId, title: p.title, units: units(p.units) })),
   };

@@ -50,7 +50,7 @@ export async function renderReturnPayload(
     tagsOfReturn(ctx, returnId),
     giftCardsOf(ctx, returnId),
   ]);
-  const exchange = await exchangeOf(ctx, items);
+  const exchange = await exchangeOf(ctx, items, r);
   const shipment = f.shipmentOf(r);
   const ret = {
     id: r.id,
@@ -75,7 +75,7 @@ export async function renderReturnPayload(
     shipment,
     shipments: shipment ? [shipment] : [],
     tags,
-    totals: f.totalsOf(values, currency),
+    totals: f.totalsOf(values, currency, r),
   };
   const fullOrder = order ? orderJson(order, lines) : orderJson(f.emptyOrderOf(r, currency), []);
   return { return: dropAbsent(Return, ret), order: dropAbsent(Order, fullOrder) };

@@ -14,6 +14,7 @@ import { tagsOfReturn } from "./tags.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, TRANSITIONS, allowedActions, type ReturnStatus } from "./transitions.js";
 import { giftCardsOf } from "./gift-cards.js";
 import { exchangeOf } from "./exchange.js";
+import { reportExchangeOrder } from "./exchange-order.js";
 import * as f from "./fields.js";
 
 type Ctx = RequestContext;
@@ -34,7 +35,7 @@ type ImportedCustomer = f.ImportedCustomer;
 async function totalsOf(ctx: Ctx, r: R) {
   const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
   const values = await Promise.all(items.map((i) => itemWithValues(ctx, i)));
-  return f.totalsOf(values, currencyOf(r, order));
+  return f.totalsOf(values, currencyOf(r, order), r);
 }
 
 /** The arguments of `returns` and `returnsCsv`. */
@@ -123,6 +124,7 @@ export const returnsResolvers = {
     bulkReturnAction: (_: unknown, a: { ids: string[]; action: BulkAction; reason?: string | null; restock?: boolean | null }, ctx: Ctx) =>
       bulkReturnAction(ctx, a.ids, a.action, a),
     setReturnStatus: (_: unknown, a: { id: string; status: string }, ctx: Ctx) => returns.setReturnStatus(ctx, a.id, a.status),
+    reportExchangeOrder: (_: unknown, a: { id: string; externalId: string }, ctx: Ctx) => reportExchangeOrder(ctx, a.id, a.externalId),
     addReturnComment: (_: unknown, a: { id: string; message?: string | null; image?: string | null }, ctx: Ctx) =>
       returns.addComment(ctx, a.id, a.message, a.image),
   },
@@ -149,7 +151,7 @@ export const returnsResolvers = {
     compensationMethods: async (r: R, _: unknown, ctx: Ctx) => f.compensationMethodsOf(await returns.itemsOf(ctx, r.id)),
     completeWithNoAction: () => f.RETURN_CONSTANTS.completeWithNoAction,
     giftCards: (r: R, _: unknown, ctx: Ctx) => giftCardsOf(ctx, r.id),
-    exchange: async (r: R, _: unknown, ctx: Ctx) => exchangeOf(ctx, await returns.itemsOf(ctx, r.id)),
+    exchange: async (r: R, _: unknown, ctx: Ctx) => exchangeOf(ctx, await returns.itemsOf(ctx, r.id), r),
     externalOrderIds: async (r: R, _: unknown, ctx: Ctx) => f.externalIdsOf(await orderOf(ctx, r)),
     platformOrderIds: async (r: R, _: unknown, ctx: Ctx) => f.externalIdsOf(await orderOf(ctx, r)),
     externalReturnIds: (r: R) => f.externalReturnIdsOf(r),

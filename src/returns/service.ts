@@ -11,6 +11,7 @@ import { findOrder } from "../orders/service.js";
 import { restockReturnItems } from "../inventory/service.js";
 import { holdsReleased, releaseExchangeUnits } from "../inventory/holds.js";
 import { issueGiftCards } from "./gift-cards.js";
+import { KEEP_ITEM, refuseKeptRestock, settleKeptItems } from "./keep-items.js";
 import {
   INITIAL_STATUS,
   STATUS_ACTIONS,
@@ -28,7 +29,7 @@ export type { ReturnItemRow, ReturnRow };
 export { commentsOf, itemsOf, lineItemByIdLoader, returnByIdLoader, returnsOfOrder, storeFlags, timelineOf } from "./loaders.js";
 
 export const RETURN_TYPES = ["return", "claim", "warranty"] as const;
-export const COMPENSATIONS = ["refund", "store_credit", "exchange"] as const;
+export const COMPENSATIONS = ["refund", "store_credit", "exchange", "keep_item"] as const;
 
 export interface CreateReturnInput {
   provider: string;
@@ -136,6 +137,9 @@ async function act(
     const items = await tx.returnItem.findMany({ where: { returnId: id }, orderBy: [{ position: "asc" }, { id: "asc" }] });
     const out = (await apply({ tx, ret, items })) ?? {};
     message = out.message ?? `${action} applied`;
+    // Kept lines settle with the processing (when the policy says so) before the status is resolved from the items.
+    const processing = action === "process" || action === "complete";
+    const kept = processing ? await settleKeptItems(tx, ret, "processed") : [];
     const after = await tx.returnItem.findMany({ where: { returnId: id }, select: { id: true, status: true } });
     const next = resolveTarget(target, current, after);
     // An exchange's held units go back when its return is cancelled or rejected, or its item rejected or removed.
@@ -149,9 +153,9 @@ async function act(
       );
     }
     // Store credit settles on the policy's event: processing (any item processed), or arrival.
-    const event =
-      action === "process" || action === "complete" ? "processed" : next === "delivered" && current !== next ? "delivered" : null;
+    const event = processing ? "processed" : next === "delivered" && current !== next ? "delivered" : null;
     const cards = event ? await issueGiftCards(tx, ret, event) : 0;
+    if (event === "delivered") kept.push(...(await settleKeptItems(tx, ret, "delivered")));
     const updated = await tx.return.update({ where: { id }, data: { status: next, updatedAt: new Date() } });
     await tx.returnTimelineEntry.create({
       data: {
@@ -163,9 +167,13 @@ async function act(
         actorType: actor.type,
         actorId: actor.id,
         detail:
-          out.detail === undefined && !cards
+          out.detail === undefined && !cards && !kept.length
             ? null
-            : JSON.stringify({ ...(out.detail as object), ...(cards ? { giftCardsIssued: cards } : {}) }),
+            : JSON.stringify({
+                ...(out.detail as object),
+                ...(cards ? { giftCardsIssued: cards } : {}),
+                ...(kept.length ? { keptItemIds: kept } : {}),
+              }),
       },
     });
     await recordEvent(tx, {
@@ -210,6 +218,7 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
           "Item already processed",
           `Return item ${item.id} is ${item.status}; reopen or reset the return to process it again.`,
         );
+      if (p.restock) refuseKeptRestock(item, `${f}.restock`);
       if (p.reject && (p.restock != null || p.merchantAdjustment != null))
         throw fail.badInput(
           `\`${f}.reject\` cannot be combined with \`${f}.restock\` or \`${f}.merchantAdjustment\`: reject the item, or process it.`,
@@ -236,7 +245,13 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
         where: { id: item.id },
         data: p.reject
           ? { status: "rejected", restock: null, merchantAdjustment: null, processedAt: now }
-          : { status: "processed", restock: !!p.restock, merchantAdjustment: adjustment, processedAt: now },
+          : // A kept item neither came back nor was disposed of: no restock decision (outcome absent).
+            {
+              status: "processed",
+              restock: item.compensation === KEEP_ITEM ? null : !!p.restock,
+              merchantAdjustment: adjustment,
+              processedAt: now,
+            },
       });
     }
     await restockReturnItems(
@@ -324,6 +339,7 @@ export const flagReturn = simple("flag");
 export const rejectReturn = simple("reject", "rejected");
 export const cancelReturn = simple("cancel");
 export const resetReturn = simple("reset", "open");
+export const deliverReturn = simple("deliver");
 export const completeReturn = (ctx: RequestContext, id: string) => simple("complete", "complete")(ctx, id);
 
 export async function reopenReturn(ctx: RequestContext, id: string) {
@@ -380,6 +396,8 @@ export async function setReturnStatus(ctx: RequestContext, id: string, status: s
       return flagReturn(ctx, id);
     case "reject":
       return rejectReturn(ctx, id);
+    case "deliver":
+      return deliverReturn(ctx, id);
     default:
       return resetReturn(ctx, id);
   }

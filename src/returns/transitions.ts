@@ -16,7 +16,18 @@ export const RETURN_STATUSES = [
 ] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
-export const RETURN_ACTIONS = ["process", "flag", "reject", "cancel", "reset", "reopen", "complete", "remove_items", "comment"] as const;
+export const RETURN_ACTIONS = [
+  "process",
+  "flag",
+  "reject",
+  "cancel",
+  "reset",
+  "reopen",
+  "complete",
+  "remove_items",
+  "comment",
+  "deliver",
+] as const;
 export type ReturnAction = (typeof RETURN_ACTIONS)[number];
 
 /** The status a new return starts in. */
@@ -34,7 +45,9 @@ export type Target = ReturnStatus | "same" | "processed";
 const row = (entries: Partial<Record<ReturnAction, Target>>) => entries;
 
 export const TRANSITIONS: Record<ReturnStatus, Partial<Record<ReturnAction, Target>>> = {
+  // deliver: the parcel arrived (no carrier feed yet: the merchant or the warehouse says so, PUT status delivered).
   open: row({
+    deliver: "delivered",
     process: "processed",
     flag: "flagged",
     reject: "rejected",
@@ -46,6 +59,7 @@ export const TRANSITIONS: Record<ReturnStatus, Partial<Record<ReturnAction, Targ
   }),
   pre_shipment: row({ flag: "flagged", reject: "rejected", cancel: "deleted", reset: "deleted", remove_items: "same", comment: "same" }),
   in_transit: row({
+    deliver: "delivered",
     process: "processed",
     flag: "flagged",
     reject: "rejected",
@@ -97,6 +111,7 @@ export const GUARDS: Partial<Record<ReturnStatus, Partial<Record<ReturnAction, "
 /** PUT /returns/{id}/status: the settable statuses and the action each one means. */
 export const STATUS_ACTIONS: Partial<Record<ReturnStatus, ReturnAction>> = {
   complete: "complete",
+  delivered: "deliver",
   open: "reopen",
   flagged: "flag",
   rejected: "reject",

@@ -3,6 +3,7 @@
 import type { RequestContext } from "../core/context.js";
 import * as returns from "../returns/service.js";
 import type { ReturnRow } from "../returns/service.js";
+import { totalsMinor } from "../returns/fields.js";
 import { lineItemById, orderById } from "../orders/service.js";
 import * as wh from "./rules.js";
 import { warehouseAsn, type AsnArgs } from "./asn.js";
@@ -15,13 +16,12 @@ async function itemMoney(ctx: Ctx, r: ReturnRow) {
   const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), r.orderId ? orderById(ctx, r.orderId) : null]);
   const currency = returns.returnCurrency(r, order);
   const values = await Promise.all(
-    items.map(async (item) => ({
-      compensation: item.compensation,
-      status: item.status,
-      ...returns.itemValues(item, item.orderId && item.lineItemId ? await lineItemById(ctx, item.orderId, item.lineItemId) : null),
-    })),
+    items.map(async (item) => {
+      const line = item.orderId && item.lineItemId ? await lineItemById(ctx, item.orderId, item.lineItemId) : null;
+      return { item, line, compensation: item.compensation, status: item.status, ...returns.itemValues(item, line) };
+    }),
   );
-  return { values, currency };
+  return { values, currency, paid: totalsMinor(values, r) };
 }
 type Ref = { storeId?: string | null; ref: wh.WarehouseRef };
 
@@ -66,8 +66,8 @@ export const warehouseResolvers = {
     compatId: (r: ReturnRow) => r.compatId ?? null,
     compatState: (r: ReturnRow) => wh.warehouseStateOf(r.status),
     warehouseTotals: async (r: ReturnRow, _: unknown, ctx: Ctx) => {
-      const { values, currency } = await itemMoney(ctx, r);
-      return wh.warehouseTotalsIn(values, currency);
+      const { values, currency, paid } = await itemMoney(ctx, r);
+      return wh.warehouseTotalsIn(values, currency, paid);
     },
     warehouseOutcome: async (r: ReturnRow, _: unknown, ctx: Ctx) =>
       wh.warehouseOutcome((await returns.itemsOf(ctx, r.id)).map((i) => i.compensation)),

@@ -4,7 +4,8 @@
 // execution of the core (webhook-format.ts renderPlatformReturn).
 import type { RequestContext } from "../core/context.js";
 import { orderJson } from "../orders/fields.js";
-import { ITEM_EXTRA_FIELDS, ITEM_FIELDS, emptyOrderOf, shipmentOf, sourceOf, totalsOf } from "../returns/fields.js";
+import { ITEM_EXTRA_FIELDS, ITEM_FIELDS, emptyOrderOf, shipmentOf, sourceOf, totalsMinor, totalsOf } from "../returns/fields.js";
+import { exchangeOf } from "../returns/exchange.js";
 import { returnParts } from "../returns/payload.js";
 import { timelineOf } from "../returns/service.js";
 import { warehouseStateOf } from "./states.js";
@@ -33,6 +34,7 @@ export async function warehouseReturnOf(ctx: RequestContext, storeId: string, re
     warehouseTotals: warehouseTotalsIn(
       values.map((v) => ({ compensation: v.item.compensation, status: v.item.status, ...v })),
       currency,
+      totalsMinor(values, r),
     ),
     publishedOrder: {
       ...orderJson(published, order ? lines : []),
@@ -40,7 +42,8 @@ export async function warehouseReturnOf(ctx: RequestContext, storeId: string, re
       placedAt: published.placedAt.toISOString(),
     },
     source: { ...source, mailingAddress: source.mailingAddress ?? null },
-    totals: totalsOf(values, currency),
+    totals: totalsOf(values, currency, r),
+    exchange: exchangeOut(await exchangeOf(ctx, items, r)),
     items: values.map((v) => ({
       id: ITEM_FIELDS.id(v),
       quantity: ITEM_FIELDS.quantity(v),
@@ -60,5 +63,20 @@ export async function warehouseReturnOf(ctx: RequestContext, storeId: string, re
       tax: WAREHOUSE_ITEM_FIELDS.tax(v),
     })),
     shipment: shipmentOf(r),
+  };
+}
+
+/** The Return's exchange as the compat selection reads it (order, and per item its variant, product and price). */
+function exchangeOut(x: Awaited<ReturnType<typeof exchangeOf>>) {
+  if (!x) return null;
+  return {
+    order: x.order,
+    items: x.items.map((i) => ({
+      id: i.id,
+      quantity: i.quantity,
+      variant: { externalId: i.variant.externalId, sku: i.variant.sku },
+      product: i.product,
+      price: { amount: i.price.amount },
+    })),
   };
 }

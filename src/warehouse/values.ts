@@ -17,20 +17,22 @@ export interface ItemMoney {
  * The platform's totals, exact in minor units: product value and tax of the items not rejected
  * (return_total their sum); refund and store credit split by the items' compensation (total their sum).
  */
-export function warehouseTotals(items: ItemMoney[]) {
+export function warehouseTotals(items: ItemMoney[], paid?: { refund: number; storeCredit: number }) {
   const live = items.filter((i) => i.status !== "rejected");
   const sum = (list: ItemMoney[], pick: (i: ItemMoney) => number) => list.reduce((s, i) => s + pick(i), 0);
   const product = sum(live, (i) => i.productValue);
   const tax = sum(live, (i) => i.tax);
   const refund = sum(
-    items.filter((i) => i.compensation === "refund"),
+    items.filter((i) => i.compensation === "refund" || i.compensation === "keep_item"),
     (i) => i.refund,
   );
   const storeCredit = sum(
     items.filter((i) => i.compensation === "store_credit"),
     (i) => i.refund,
   );
-  return { product, tax, returnTotal: product + tax, refund, storeCredit, total: refund + storeCredit };
+  // With the return's totals (src/returns/totals.ts), refund and credit are the same numbers as on every door.
+  const r = paid ?? { refund, storeCredit };
+  return { product, tax, returnTotal: product + tax, refund: r.refund, storeCredit: r.storeCredit, total: r.refund + r.storeCredit };
 }
 
 /** An item's refund split as the platform shows it: the item part (never below 0) and its tax (when anything is refunded). */
@@ -38,11 +40,14 @@ export function refundParts(item: Pick<ItemMoney, "refund" | "tax">) {
   return { beforeTax: Math.max(0, item.refund - item.tax), tax: item.refund > 0 ? item.tax : 0 };
 }
 
-/** refund, credit or credit+refund: the compensations a return's items take. */
+/** refund, credit, exchange or a pair of them: the compensations a return's items take (a kept item is refunded). */
 export function warehouseOutcome(compensations: string[]): string {
   const kinds = new Set(compensations);
-  if (kinds.has("refund") && kinds.has("store_credit")) return "credit+refund";
-  return kinds.has("store_credit") ? "credit" : "refund";
+  const refund = kinds.has("refund") || kinds.has("keep_item");
+  const credit = kinds.has("store_credit");
+  if (kinds.has("exchange")) return credit ? "exchange+credit" : refund ? "exchange+refund" : "exchange";
+  if (refund && credit) return "credit+refund";
+  return credit ? "credit" : "refund";
 }
 
 /** Whether the warehouse still has to restock an item: pending while open, rejected, else processed. */
@@ -79,8 +84,8 @@ export function closedAtOf(status: string, timeline: TimelineFact[]): Date | nul
 }
 
 /** The platform's totals as Money in the return's currency (the `warehouseTotals` field and its webhook object). */
-export function warehouseTotalsIn(items: ItemMoney[], currency: string) {
-  return Object.fromEntries(Object.entries(warehouseTotals(items)).map(([k, minor]) => [k, money(minor, currency)]));
+export function warehouseTotalsIn(items: ItemMoney[], currency: string, paid?: { refund: number; storeCredit: number }) {
+  return Object.fromEntries(Object.entries(warehouseTotals(items, paid)).map(([k, minor]) => [k, money(minor, currency)]));
 }
 
 type ItemV = { item: { status: string }; tax: number; refund: number; currency: string };

@@ -302,9 +302,9 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
       (await svc.createStaff(storeId)).token,
     );
     const labels = await actions.getByRole("button").allTextContents();
-    expect(labels).toEqual(["Process items", "Complete", "Flag", "Remove items", "Reject", "Cancel", "Reset"]);
+    expect(labels).toEqual(["Mark as arrived", "Process items", "Complete", "Flag", "Remove items", "Reject", "Cancel", "Reset"]);
     expect(allowed.data.return.allowedActions).toEqual(
-      expect.arrayContaining(["process", "complete", "flag", "remove_items", "reject", "cancel", "reset"]),
+      expect.arrayContaining(["deliver", "process", "complete", "flag", "remove_items", "reject", "cancel", "reset"]),
     );
     await expect(actions.getByRole("button", { name: "Reopen" }).count()).resolves.toBe(0);
     const timeline = page.getByRole("list", { name: "Timeline" });
@@ -605,7 +605,17 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
       })),
     );
     const byLabel = Object.fromEntries(described.map((d) => [d.label, d]));
-    expect(Object.keys(byLabel)).toEqual(["Process items", "Complete", "Flag", "Remove items", "Reject", "Cancel", "Reset"]);
+    expect(Object.keys(byLabel)).toEqual([
+      "Mark as arrived",
+      "Process items",
+      "Complete",
+      "Flag",
+      "Remove items",
+      "Reject",
+      "Cancel",
+      "Reset",
+    ]);
+    expect(byLabel["Mark as arrived"].text).toContain("The parcel has reached you");
     for (const { text } of Object.values(byLabel)) expect(text.length).toBeGreaterThan(40);
     expect(byLabel.Cancel.text).toContain("as if it had not been made");
     expect(byLabel.Reset.text).toContain("even on processed items");

@@ -39,7 +39,11 @@ describe("return transition table", () => {
   });
 
   it("maps every settable status to an action of the table", () => {
-    expect(Object.keys(STATUS_ACTIONS).sort()).toEqual(["complete", "deleted", "flagged", "open", "rejected"]);
+    expect(Object.keys(STATUS_ACTIONS).sort()).toEqual(["complete", "deleted", "delivered", "flagged", "open", "rejected"]);
+    // Arrival only before anything is decided: from open or in transit, never from review or a closed return.
+    expect(transition("in_transit", STATUS_ACTIONS.delivered!)).toBe("delivered");
+    expect(transition("open", STATUS_ACTIONS.delivered!)).toBe("delivered");
+    expect(() => transition("complete", STATUS_ACTIONS.delivered!)).toThrow(/Allowed actions from complete/);
     expect(transition("open", STATUS_ACTIONS.deleted!)).toBe("deleted");
     expect(transition("rejected", STATUS_ACTIONS.open!)).toBe("open");
   });

@@ -13,6 +13,10 @@ describe("the warehouse platform's reading of a return", () => {
     expect(warehouseTotals(items)).toEqual({ product: 1334, tax: 4, returnTotal: 1338, refund: 1004, storeCredit: 334, total: 1338 });
     expect(warehouseOutcome(items.map((i) => i.compensation))).toBe("credit+refund");
     expect(warehouseOutcome(["refund"])).toBe("refund");
+    expect(warehouseOutcome(["keep_item"])).toBe("refund");
+    expect(warehouseOutcome(["exchange"])).toBe("exchange");
+    expect(warehouseOutcome(["exchange", "keep_item"])).toBe("exchange+refund");
+    expect(warehouseOutcome(["exchange", "store_credit", "refund"])).toBe("exchange+credit");
     expect(warehouseOutcome(["store_credit"])).toBe("credit");
   });
 

@@ -30,6 +30,9 @@ const getStatus = operation(`query RestGetReturnStatus($id: ID!) { return(id: $i
 const setStatus = operation(
   `mutation RestSetReturnStatus($id: ID!, $status: ReturnStatus!) { setReturnStatus(id: $id, status: $status) { return { status } } }`,
 );
+const reportExchangeOrder = operation(
+  `mutation RestReportExchangeOrder($id: ID!, $externalId: String!) { reportExchangeOrder(id: $id, externalId: $externalId) { message } }`,
+);
 const getComments = operation(`query RestGetReturnComments($id: ID!) { return(id: $id) { comments { message image } } }`);
 const addComment = operation(
   `mutation RestAddReturnComment($id: ID!, $message: String, $image: String) { addReturnComment(id: $id, message: $message, image: $image) { message image } }`,
@@ -76,9 +79,10 @@ export const returnsRoutes: RestRoute[] = [
             reasonCode: Opt(Text("short")),
             compensation: Opt(
               T.String({
-                enum: ["refund", "store_credit", "exchange"],
+                enum: ["refund", "store_credit", "exchange", "keep_item"],
                 default: "refund",
-                description: "`exchange` only where the store's published return policy offers it, with `exchangeSku`.",
+                description:
+                  "`exchange` only where the store's published return policy offers it, with `exchangeSku`. `keep_item` (the customer keeps the item and is refunded its value, nothing ships back) only where the policy offers it (`outcomes.keepItemBelow`); it settles on the policy's `settleOn`, and a return made only of kept items takes no `label`.",
               }),
             ),
             exchangeSku: Opt(
@@ -254,10 +258,31 @@ export const returnsRoutes: RestRoute[] = [
       "`complete` completes every open item; `open` reopens a complete or rejected return (items back to open, refunds not reversed); `flagged` flags it for review; `rejected` rejects it; `deleted` resets it (its items become returnable again). Illegal transitions are 409 `returns/invalid-transition`.",
     tags,
     operation: setStatus,
-    body: Obj({ status: T.String({ enum: ["complete", "open", "flagged", "rejected", "deleted"] }) }),
+    body: Obj({
+      status: T.String({
+        enum: ["complete", "open", "flagged", "rejected", "deleted", "delivered"],
+        description:
+          "`delivered` (Retour's addition, from `open` or `in_transit`): the parcel arrived; store credit and kept items settle then where the return policy's `settleOn` is `delivered`.",
+      }),
+    }),
     responses: { 204: { description: "Updated" } },
     errors: [400, 404, 409],
     variables: ({ params, body }) => ({ id: params.returnId, status: body.status }),
+    respond: () => ({ status: 204 }),
+  }),
+  restRoute({
+    method: "PUT",
+    path: "/returns/:returnId/exchange/order",
+    operationId: "Return exchange order report",
+    summary: "Report the exchange's order",
+    description:
+      "Retour's addition (the reference has no route for it). The shop, having heard of an exchange by the `return` webhook (`exchange.provision: deferred`), reports the order it created for it; the body is the Return's `exchange.order` as it will read. A fulfillment later recorded on that order (`POST /stores/{storeId}/orders/{orderId}/fulfillments`) ships the held units. Reporting the same id again changes nothing; 409 `returns/no-exchange` when the return has no live exchange item, 409 `returns/exchange-shipped` when it already shipped with another order.",
+    tags,
+    operation: reportExchangeOrder,
+    body: Obj({ order: Obj({ externalId: Text("id", { description: "The shop's id of the exchange order." }) }) }),
+    responses: { 204: { description: "Recorded" } },
+    errors: [400, 404, 409],
+    variables: ({ params, body }) => ({ id: params.returnId, externalId: body.order.externalId }),
     respond: () => ({ status: 204 }),
   }),
   restRoute({

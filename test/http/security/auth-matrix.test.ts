@@ -514,6 +514,7 @@ describe.each(providers)("tenant isolation by every id form (%s)", (provider) =>
   /** Bodies that would succeed on one's own objects, so the lookup itself is what refuses. */
   const bodies: Record<string, unknown> = {
     "PUT /returns/:returnId/status": { status: "rejected" },
+    "PUT /returns/:returnId/exchange/order": { order: { externalId: "EXCH-1" } },
     "POST /returns/:returnId/comments": { comment: { message: "mine now" } },
     "POST /returns/:returnId/process": { products: [{ _id: "RETURN_ITEM", processInput: { restock: true } }] },
     "POST /stores/:storeId/orders/:orderId/fulfillments": { fulfillmentId: "STOLEN", lineItems: [{ id: "LINE", quantity: 1 }] },

@@ -1,7 +1,7 @@
 // Racing writes, on both databases, spread over two replicas of the service sharing one database:
 // over-returning one line item, two bulk uploads for one store, webhook upserts with one externalId,
 // a checkout-experience delete racing a checkout-tree edit, idempotency keys reused in parallel, and
-// racing creates and renames of one return tag.
+// racing creates and renames of one return tag, arrivals and processings settling one return.
 // Each race must end in exactly one consistent outcome: never a duplicate, never a lost guard.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
@@ -51,6 +51,40 @@ describe.each(providers)("concurrency (%s)", (provider) => {
     expect(stored._sum.quantity).toBe(accepted);
     expect(accepted).toBeLessThanOrEqual(5);
     expect(accepted).toBeGreaterThanOrEqual(4); // the guard refuses only what would exceed: at most one unit is left over by a 2-unit loser
+  });
+
+  it("settles a return once when arrivals and processings race across replicas: one gift card, kept lines settled once", async () => {
+    const store = (await svc.createStore("Settle race")).id;
+    const key = (await svc.createApiClient(store, "all")).secret;
+    const draft = { window: { days: 3650, from: "order" }, outcomes: { keepItemBelow: "500.00", settleOn: "delivered" } };
+    expect((await svc.http.put(`/v2.2/stores/${store}/return-policy/draft`, { draft }, { token: key })).status).toBe(200);
+    expect((await svc.http.post(`/v2.2/stores/${store}/return-policy/publish`, {}, { token: key })).status).toBe(201);
+    const order = await pushOrder(svc.http, store, key);
+    const created = await svc.http.post(
+      `/v2.2/stores/${store}/returns`,
+      returnBody(order, [
+        { lineItemId: order.lineItems[0]!.id, quantity: 1, compensation: "store_credit" } as never,
+        { lineItemId: order.lineItems[1]!.id, quantity: 1, compensation: "keep_item" } as never,
+      ]),
+      { token: key },
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.return.id;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => door(i).put(`/v2.2/returns/${id}/status`, { status: "delivered" }, { token: key })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([204, 409, 409, 409, 409, 409, 409, 409]);
+    const prisma = svc.services.db.prisma;
+    expect(await prisma.giftCard.count({ where: { returnId: id } })).toBe(1);
+    const settled = await prisma.returnTimelineEntry.findMany({ where: { returnId: id, detail: { contains: "keptItemIds" } } });
+    expect(settled).toHaveLength(1);
+    // Processing the credit line on both replicas at once issues nothing more.
+    const credit = created.body.return.items[0].id;
+    const processed = await Promise.all(
+      [0, 1].map((i) => door(i).post(`/v2.2/returns/${id}/process`, { products: [{ _id: credit }] }, { token: key })),
+    );
+    expect(processed.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await prisma.giftCard.count({ where: { returnId: id } })).toBe(1);
   });
 
   it("counts every unit when restocks and inbound receipts of one SKU race across replicas, and upserts one customer per e-mail", async () => {

@@ -129,6 +129,14 @@ export interface ActionInfo {
 
 const ACTIONS: ActionInfo[] = [
   {
+    action: "deliver",
+    label: "Mark as arrived",
+    description:
+      "The parcel has reached you. Nothing is decided yet: process the items next. Store credit is issued now if your return policy gives it on arrival.",
+    reason: false,
+    danger: false,
+  },
+  {
     action: "process",
     label: "Process items",
     description:
@@ -198,6 +206,9 @@ export function actionButtons(allowed: readonly string[]): ActionInfo[] {
 export function timelineText(e: { action: string; fromStatus: string | null; toStatus: string }): string {
   if (e.action === "policy_review") return "The return policy asks for a review";
   if (e.action === "policy_overridden") return "Created outside the return policy";
+  if (e.action === "exchange_order_reported") return "The shop reported the exchange order";
+  if (e.action === "exchange_shipped") return "The exchange shipped";
+  if (e.action === "keep_items_settled") return `Items the customer keeps are refunded: ${statusLabel(e.toStatus)}`;
   const to = statusLabel(e.toStatus);
   if (!e.fromStatus) return `${capitalize(e.action.replace(/_/g, " "))}: ${to}`;
   if (e.fromStatus === e.toStatus) return `${capitalize(e.action.replace(/_/g, " "))} (still ${to.toLowerCase()})`;
@@ -245,8 +256,9 @@ export function describeDetail(detail: string, itemTitle: (id: string) => string
               .join(", ");
         parts.push(`${item(i.itemId)}: ${what}`);
       }
-    } else if ((key === "removedItemIds" || key === "processedItemIds") && Array.isArray(value)) {
-      parts.push(`${key === "removedItemIds" ? "Removed" : "Processed"}: ${value.map(item).join(", ")}`);
+    } else if ((key === "removedItemIds" || key === "processedItemIds" || key === "keptItemIds") && Array.isArray(value)) {
+      const verb = key === "removedItemIds" ? "Removed" : key === "keptItemIds" ? "Kept by the customer, refunded" : "Processed";
+      parts.push(`${verb}: ${value.map(item).join(", ")}`);
     } else if (key === "rules" && Array.isArray(value)) {
       // A policy review or override: each rule by its name, with why (paths and enum spellings left out).
       for (const r of value as { name?: string; explanation?: string }[])
@@ -370,6 +382,8 @@ export function movementCause(m: { cause: string; returnId?: string | null; ship
     return { label: "Held for an exchange", href: `/returns/${encodeURIComponent(m.returnId)}` };
   if (m.cause === "EXCHANGE_RELEASE" && m.returnId)
     return { label: "Exchange hold given back", href: `/returns/${encodeURIComponent(m.returnId)}` };
+  if (m.cause === "EXCHANGE_SHIPPED" && m.returnId)
+    return { label: "Shipped with the exchange order", href: `/returns/${encodeURIComponent(m.returnId)}` };
   if (m.cause === "INBOUND_RECEIPT" && m.shipmentId)
     return { label: "Inbound shipment received", href: `/inbound/${encodeURIComponent(m.shipmentId)}` };
   // A cause this page does not know yet reads as words, never as its enum spelling.

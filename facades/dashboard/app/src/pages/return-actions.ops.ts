@@ -11,5 +11,6 @@ export const REJECT_RETURN = `mutation DashboardRejectReturn($id: ID!, $reason: 
 export const CANCEL_RETURN = `mutation DashboardCancelReturn($id: ID!, $reason: String) { cancelReturn(id: $id, reason: $reason) { ${ACTION_PAYLOAD} } }`;
 export const RESET_RETURN = `mutation DashboardResetReturn($id: ID!, $reason: String) { resetReturn(id: $id, reason: $reason) { ${ACTION_PAYLOAD} } }`;
 export const REOPEN_RETURN = `mutation DashboardReopenReturn($id: ID!) { reopenReturn(id: $id) { ${ACTION_PAYLOAD} } }`;
+export const DELIVER_RETURN = `mutation DashboardDeliverReturn($id: ID!) { setReturnStatus(id: $id, status: delivered) { ${ACTION_PAYLOAD} } }`;
 export const COMPLETE_RETURN = `mutation DashboardCompleteReturn($id: ID!) { completeReturn(id: $id) { ${ACTION_PAYLOAD} } }`;
 export const REMOVE_RETURN_ITEMS = `mutation DashboardRemoveReturnItems($id: ID!, $itemIds: [ID!]!) { removeReturnItems(id: $id, itemIds: $itemIds) { ${ACTION_PAYLOAD} } }`;

@@ -4,6 +4,7 @@ import { useState } from "preact/hooks";
 import {
   CANCEL_RETURN,
   COMPLETE_RETURN,
+  DELIVER_RETURN,
   FLAG_RETURN,
   PROCESS_RETURN,
   REJECT_RETURN,
@@ -24,6 +25,7 @@ export const SIMPLE_MUTATIONS: Record<string, string> = {
   reset: RESET_RETURN,
   reopen: REOPEN_RETURN,
   complete: COMPLETE_RETURN,
+  deliver: DELIVER_RETURN,
 };
 
 type Done = (r: ReturnDetail, message: string) => void;

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "Return" ADD COLUMN     "returnFee" INTEGER,
+ADD COLUMN     "returnFeeOn" TEXT;
+
