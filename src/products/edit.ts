@@ -6,7 +6,8 @@ import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { fail } from "../core/errors.js";
 import { assertCurrency, parseMajor } from "../core/money.js";
-import { checkEnum, checkImages, checkLength, checkNumber, WEIGHT_UNITS, type ImageInput } from "./service.js";
+import type { ImageInput } from "./inputs.js";
+import { checkEnum, checkImages, checkLength, checkNumber, WEIGHT_UNITS } from "./validation.js";
 
 export interface ImageEdit {
   url: string;

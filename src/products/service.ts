@@ -5,55 +5,20 @@
 // written in chunks of families, each chunk in one transaction. A chunk that fails in the database is
 // rolled back and replayed family by family, so every family is atomic and one bad family never rolls
 // back another. Only one upload runs per store at a time, across replicas: a lease row in the database.
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import type { RequestContext } from "../core/context.js";
 import type { TransactionClient } from "../db/client.js";
 import { fail } from "../core/errors.js";
-import { LIST_BOUNDS } from "../core/bounds.js";
 import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
+import type { FamilyInput, VariantInput } from "./inputs.js";
+import { validateUpload } from "./validation.js";
+import { acquireLock, LOCK_LEASE_MS, releaseLock } from "./upload-lock.js";
 
-// Input field names mirror the merchant file format (snake_case), in GraphQL and REST alike.
-export interface ImageInput {
-  url: string;
-  alt_text: string;
-}
-export interface VariantInput {
-  id?: string | null;
-  external_id?: string | null;
-  title?: string | null;
-  sku: string;
-  upc?: string | null;
-  barcodes?: string[] | null;
-  price: number;
-  currency: string;
-  weight?: number | null;
-  weight_unit?: string | null;
-  width?: number | null;
-  length?: number | null;
-  height?: number | null;
-  dimension_unit?: string | null;
-  hs_code?: string | null;
-  origin_country?: string | null;
-  option_values?: string[] | null;
-  images?: ImageInput[] | null;
-}
-export interface FamilyInput {
-  product_family_id?: string | null;
-  external_id?: string | null;
-  title: string;
-  description?: string | null;
-  vendor?: string | null;
-  tags?: string[] | null;
-  kind?: string | null;
-  options?: { name: string; values: string[] }[] | null;
-  images?: ImageInput[] | null;
-  variants: VariantInput[];
-}
+export { MAX_FAMILIES, MAX_VARIANTS } from "./validation.js";
+export type { FamilyInput, ImageInput, VariantInput } from "./inputs.js";
 
 export type FamilyResult =
   | { status: "created" | "updated"; product_family_id: string; products: { id: string; sku: string }[] }
@@ -66,167 +31,8 @@ export interface BulkUploadResult {
   results: FamilyResult[];
 }
 
-export const MAX_FAMILIES = LIST_BOUNDS.productFamilies;
-export const MAX_VARIANTS = LIST_BOUNDS.productVariants;
-const KINDS = ["SELLABLE", "NON_SELLABLE"];
-export const WEIGHT_UNITS = ["g", "kg", "lb", "oz", "t"];
-const DIMENSION_UNITS = ["in", "cm"];
 /** How long a bulk-upload lock lives without renewal; the running upload renews it every third of that. */
-export const LOCK_LEASE_MS = Number(process.env.BULK_UPLOAD_LEASE_MS ?? 60_000);
 const CHUNK = 50;
-
-// ─── Validation (whole request; any failure → 400, nothing written) ───────────
-
-export function checkLength(v: string | null | undefined, field: string, max: number, min = 0) {
-  if (v == null) {
-    if (min > 0) throw fail.badInput(`\`${field}\` is required.`, field);
-    return;
-  }
-  if (typeof v !== "string" || v.length < min || v.length > max) {
-    throw fail.badInput(
-      min > 0 ? `\`${field}\` must be ${min} to ${max} characters.` : `\`${field}\` must have at most ${max} characters.`,
-      field,
-    );
-  }
-}
-
-export function checkEnum(v: string | null | undefined, field: string, values: string[]) {
-  if (v != null && !values.includes(v))
-    throw fail.badInput(`\`${field}\` must be one of ${values.join(", ")}; got ${JSON.stringify(v)}.`, field);
-}
-
-export function checkNumber(v: number | null | undefined, field: string) {
-  if (v != null && (!Number.isFinite(v) || v < 0)) throw fail.badInput(`\`${field}\` must be a non-negative number.`, field);
-}
-
-export function checkImages(images: ImageInput[] | null | undefined, field: string) {
-  (images ?? []).forEach((img, i) => {
-    let ok = false;
-    try {
-      ok = /^https?:$/.test(new URL(img.url).protocol);
-    } catch {
-      ok = false;
-    }
-    if (!ok) throw fail.badInput(`\`${field}[${i}].url\` must be an absolute http(s) URL.`, `${field}[${i}].url`);
-    checkLength(img.alt_text, `${field}[${i}].alt_text`, 1000);
-  });
-}
-
-export function validateUpload(products: FamilyInput[]) {
-  if (!Array.isArray(products) || products.length < 1 || products.length > MAX_FAMILIES) {
-    throw fail.badInput(
-      `\`products\` must hold 1 to ${MAX_FAMILIES} product families; got ${Array.isArray(products) ? products.length : "none"}.`,
-      "products",
-    );
-  }
-  products.forEach((f, i) => {
-    const p = `products[${i}]`;
-    checkLength(f.product_family_id, `${p}.product_family_id`, 255);
-    checkLength(f.external_id, `${p}.external_id`, 255);
-    checkLength(f.title, `${p}.title`, 500, 1);
-    if (!f.title.trim()) throw fail.badInput(`\`${p}.title\` must not be blank.`, `${p}.title`);
-    checkLength(f.description, `${p}.description`, 5000);
-    checkLength(f.vendor, `${p}.vendor`, 255);
-    (f.tags ?? []).forEach((t, j) => checkLength(t, `${p}.tags[${j}]`, 255));
-    checkEnum(f.kind, `${p}.kind`, KINDS);
-    (f.options ?? []).forEach((o, j) => {
-      checkLength(o.name, `${p}.options[${j}].name`, 255, 1);
-      o.values.forEach((v, k) => checkLength(v, `${p}.options[${j}].values[${k}]`, 255));
-    });
-    checkImages(f.images, `${p}.images`);
-    if (!f.variants.length || f.variants.length > MAX_VARIANTS) {
-      throw fail.badInput(`\`${p}.variants\` must hold 1 to ${MAX_VARIANTS} variants; got ${f.variants.length}.`, `${p}.variants`);
-    }
-    f.variants.forEach((v, j) => {
-      const q = `${p}.variants[${j}]`;
-      checkLength(v.id, `${q}.id`, 255);
-      checkLength(v.external_id, `${q}.external_id`, 255);
-      checkLength(v.title, `${q}.title`, 500);
-      checkLength(v.sku, `${q}.sku`, 255, 1);
-      if (!v.sku.trim()) throw fail.badInput(`\`${q}.sku\` must not be blank.`, `${q}.sku`);
-      checkLength(v.upc, `${q}.upc`, 50);
-      if (!Number.isInteger(v.price) || v.price < 0)
-        throw fail.badInput(`\`${q}.price\` must be a non-negative integer in minor units (2999 = 29.99).`, `${q}.price`);
-      if (typeof v.currency !== "string" || !/^[A-Za-z]{3}$/.test(v.currency))
-        throw fail.badInput(`\`${q}.currency\` must be a 3-letter ISO 4217 code; got ${JSON.stringify(v.currency)}.`, `${q}.currency`);
-      for (const k of ["weight", "width", "length", "height"] as const) checkNumber(v[k], `${q}.${k}`);
-      checkEnum(v.weight_unit, `${q}.weight_unit`, WEIGHT_UNITS);
-      checkEnum(v.dimension_unit, `${q}.dimension_unit`, DIMENSION_UNITS);
-      checkLength(v.hs_code, `${q}.hs_code`, 50);
-      if (v.origin_country != null && !/^[A-Z]{2}$/.test(v.origin_country))
-        throw fail.badInput(`\`${q}.origin_country\` must be an ISO 3166-1 alpha-2 code in capitals.`, `${q}.origin_country`);
-      checkImages(v.images, `${q}.images`);
-    });
-  });
-}
-
-// ─── The store lock (one upload per store, across replicas) ────────────────────
-
-/** The lock holder's identity: a lock whose holder process is gone is taken over at once. */
-const HOLDER_HOST = hostname();
-
-/** Whether a process of this host with that pid still runs (EPERM: it runs under another user). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-async function acquireLock(ctx: RequestContext, storeId: string): Promise<string> {
-  const token = randomBytes(12).toString("hex");
-  const holder = { holderHost: HOLDER_HOST, holderPid: process.pid };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + LOCK_LEASE_MS);
-    try {
-      await ctx.prisma.bulkUploadLock.create({ data: { storeId, token, expiresAt, ...holder } });
-      return token;
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-    }
-    const current = await ctx.prisma.bulkUploadLock.findUnique({ where: { storeId } });
-    if (!current) continue; // released meanwhile
-    // Take it over if its lease ran out, or at once if its holder was a process of this host that is
-    // gone (killed mid-upload: its writes were per-family transactions, so nothing is half-written).
-    const deadHolder =
-      current.holderHost === HOLDER_HOST &&
-      current.holderPid !== null &&
-      current.holderPid !== process.pid &&
-      !processAlive(current.holderPid);
-    if (current.expiresAt.getTime() < now.getTime() || deadHolder) {
-      // Compare-and-set on the token: of several racing takers, one wins.
-      const stolen = await ctx.prisma.bulkUploadLock.updateMany({
-        where: { storeId, token: current.token },
-        data: { token, expiresAt, createdAt: now, ...holder },
-      });
-      if (stolen.count === 1) {
-        ctx.log.warn(
-          {
-            storeId,
-            previousHolder: { host: current.holderHost, pid: current.holderPid },
-            reason: deadHolder ? "holder process gone" : "lease expired",
-          },
-          "took over a stale bulk-upload lock",
-        );
-        return token;
-      }
-      continue;
-    }
-    break;
-  }
-  throw fail.conflict(
-    "products/bulk-upload-in-progress",
-    "Bulk upload already running",
-    "Another product bulk upload is running for this store; only one runs at a time. Retry when it has finished.",
-  );
-}
-
-async function releaseLock(ctx: RequestContext, storeId: string, token: string) {
-  await ctx.prisma.bulkUploadLock.deleteMany({ where: { storeId, token } });
-}
 
 // ─── Bulk upload ──────────────────────────────────────────────────────────────
 

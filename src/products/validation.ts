@@ -1,0 +1,96 @@
+// Product bulk upload and edit: the whole request is validated first (any failure → 400 naming the field,
+// nothing written). Split from service.ts, which keeps the writing and the reads.
+import { fail } from "../core/errors.js";
+import { LIST_BOUNDS } from "../core/bounds.js";
+import type { FamilyInput, ImageInput } from "./inputs.js";
+
+export const MAX_FAMILIES = LIST_BOUNDS.productFamilies;
+export const MAX_VARIANTS = LIST_BOUNDS.productVariants;
+const KINDS = ["SELLABLE", "NON_SELLABLE"];
+export const WEIGHT_UNITS = ["g", "kg", "lb", "oz", "t"];
+const DIMENSION_UNITS = ["in", "cm"];
+
+// ─── Validation (whole request; any failure → 400, nothing written) ───────────
+
+export function checkLength(v: string | null | undefined, field: string, max: number, min = 0) {
+  if (v == null) {
+    if (min > 0) throw fail.badInput(`\`${field}\` is required.`, field);
+    return;
+  }
+  if (typeof v !== "string" || v.length < min || v.length > max) {
+    throw fail.badInput(
+      min > 0 ? `\`${field}\` must be ${min} to ${max} characters.` : `\`${field}\` must have at most ${max} characters.`,
+      field,
+    );
+  }
+}
+
+export function checkEnum(v: string | null | undefined, field: string, values: string[]) {
+  if (v != null && !values.includes(v))
+    throw fail.badInput(`\`${field}\` must be one of ${values.join(", ")}; got ${JSON.stringify(v)}.`, field);
+}
+
+export function checkNumber(v: number | null | undefined, field: string) {
+  if (v != null && (!Number.isFinite(v) || v < 0)) throw fail.badInput(`\`${field}\` must be a non-negative number.`, field);
+}
+
+export function checkImages(images: ImageInput[] | null | undefined, field: string) {
+  (images ?? []).forEach((img, i) => {
+    let ok = false;
+    try {
+      ok = /^https?:$/.test(new URL(img.url).protocol);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw fail.badInput(`\`${field}[${i}].url\` must be an absolute http(s) URL.`, `${field}[${i}].url`);
+    checkLength(img.alt_text, `${field}[${i}].alt_text`, 1000);
+  });
+}
+
+export function validateUpload(products: FamilyInput[]) {
+  if (!Array.isArray(products) || products.length < 1 || products.length > MAX_FAMILIES) {
+    throw fail.badInput(
+      `\`products\` must hold 1 to ${MAX_FAMILIES} product families; got ${Array.isArray(products) ? products.length : "none"}.`,
+      "products",
+    );
+  }
+  products.forEach((f, i) => {
+    const p = `products[${i}]`;
+    checkLength(f.product_family_id, `${p}.product_family_id`, 255);
+    checkLength(f.external_id, `${p}.external_id`, 255);
+    checkLength(f.title, `${p}.title`, 500, 1);
+    if (!f.title.trim()) throw fail.badInput(`\`${p}.title\` must not be blank.`, `${p}.title`);
+    checkLength(f.description, `${p}.description`, 5000);
+    checkLength(f.vendor, `${p}.vendor`, 255);
+    (f.tags ?? []).forEach((t, j) => checkLength(t, `${p}.tags[${j}]`, 255));
+    checkEnum(f.kind, `${p}.kind`, KINDS);
+    (f.options ?? []).forEach((o, j) => {
+      checkLength(o.name, `${p}.options[${j}].name`, 255, 1);
+      o.values.forEach((v, k) => checkLength(v, `${p}.options[${j}].values[${k}]`, 255));
+    });
+    checkImages(f.images, `${p}.images`);
+    if (!f.variants.length || f.variants.length > MAX_VARIANTS) {
+      throw fail.badInput(`\`${p}.variants\` must hold 1 to ${MAX_VARIANTS} variants; got ${f.variants.length}.`, `${p}.variants`);
+    }
+    f.variants.forEach((v, j) => {
+      const q = `${p}.variants[${j}]`;
+      checkLength(v.id, `${q}.id`, 255);
+      checkLength(v.external_id, `${q}.external_id`, 255);
+      checkLength(v.title, `${q}.title`, 500);
+      checkLength(v.sku, `${q}.sku`, 255, 1);
+      if (!v.sku.trim()) throw fail.badInput(`\`${q}.sku\` must not be blank.`, `${q}.sku`);
+      checkLength(v.upc, `${q}.upc`, 50);
+      if (!Number.isInteger(v.price) || v.price < 0)
+        throw fail.badInput(`\`${q}.price\` must be a non-negative integer in minor units (2999 = 29.99).`, `${q}.price`);
+      if (typeof v.currency !== "string" || !/^[A-Za-z]{3}$/.test(v.currency))
+        throw fail.badInput(`\`${q}.currency\` must be a 3-letter ISO 4217 code; got ${JSON.stringify(v.currency)}.`, `${q}.currency`);
+      for (const k of ["weight", "width", "length", "height"] as const) checkNumber(v[k], `${q}.${k}`);
+      checkEnum(v.weight_unit, `${q}.weight_unit`, WEIGHT_UNITS);
+      checkEnum(v.dimension_unit, `${q}.dimension_unit`, DIMENSION_UNITS);
+      checkLength(v.hs_code, `${q}.hs_code`, 50);
+      if (v.origin_country != null && !/^[A-Z]{2}$/.test(v.origin_country))
+        throw fail.badInput(`\`${q}.origin_country\` must be an ISO 3166-1 alpha-2 code in capitals.`, `${q}.origin_country`);
+      checkImages(v.images, `${q}.images`);
+    });
+  });
+}
