@@ -32,7 +32,7 @@ export interface OrderLineInput {
   externalId: string;
   productId: string;
   sku: string | null;
-  /** Not carried by orders today (always null); rules on product types match nothing until it is. */
+  /** The type of the line's catalogue family (product upload `product_type`); null when it has none. */
   productType: string | null;
   vendor: string | null;
   /** The product's tags (its catalogue family's), as the order's line names the product. */

@@ -1,7 +1,7 @@
-// What the evaluator needs of an order, read from the database: its lines with the product's tags (the
-// catalogue family whose external id the line names), vendor, discount, first fulfillment and delivery,
-// the units already returned or in a live return, and the customer's earlier returns. Orders carry no
-// product type: it stays null (rules on product types match nothing; the policy guide says so).
+// What the evaluator needs of an order, read from the database: its lines with the product's tags and
+// type (the catalogue family whose external id the line names: one read for all lines), vendor, discount,
+// first fulfillment and delivery, the units already returned or in a live return, and the customer's
+// earlier returns. A line without a catalogue family, or a family without a type, has no product type.
 import type { TransactionClient } from "../db/client.js";
 import { RELEASED_STATUSES } from "../returns/transitions.js";
 import type { CustomerHistory, OrderInput, PolicyVersionInput } from "./evaluate.js";
@@ -43,10 +43,10 @@ export async function loadOrderInput(db: Db, order: OrderRow, excludeReturnId?: 
   const families = productIds.length
     ? await db.productFamily.findMany({
         where: { storeId: order.storeId, externalId: { in: productIds } },
-        select: { externalId: true, tags: true },
+        select: { externalId: true, tags: true, productType: true },
       })
     : [];
-  const tagsOf = new Map(families.map((f) => [f.externalId, parseTags(f.tags)]));
+  const familyOf = new Map(families.map((f) => [f.externalId, { tags: parseTags(f.tags), productType: f.productType }]));
   const already = await db.returnItem.groupBy({
     by: ["lineItemId"],
     where: {
@@ -71,9 +71,9 @@ export async function loadOrderInput(db: Db, order: OrderRow, excludeReturnId?: 
         externalId: l.externalId,
         productId: l.productId,
         sku: l.sku,
-        productType: null,
+        productType: familyOf.get(l.productId)?.productType ?? null,
         vendor: l.vendor,
-        tags: tagsOf.get(l.productId) ?? [],
+        tags: familyOf.get(l.productId)?.tags ?? [],
         quantity: l.quantity,
         unitPrice: l.unitPrice,
         discount: l.discount,

@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../core/db-errors.js";
 import { fail } from "../core/errors.js";
 import { assertCurrency, parseMajor } from "../core/money.js";
 import type { ImageInput } from "./inputs.js";
-import { checkEnum, checkImages, checkLength, checkNumber, WEIGHT_UNITS } from "./validation.js";
+import { checkEnum, checkImages, checkLength, checkNumber, productType, WEIGHT_UNITS } from "./validation.js";
 
 export interface ImageEdit {
   url: string;
@@ -18,6 +18,7 @@ export interface FamilyEdit {
   title?: string | null;
   description?: string | null;
   vendor?: string | null;
+  productType?: string | null;
   tags?: string[] | null;
   images?: ImageEdit[] | null;
 }
@@ -61,10 +62,12 @@ export async function updateFamily(ctx: RequestContext, storeId: string, id: str
   tags?.forEach((t, i) => checkLength(t, `input.tags[${i}]`, TEXT_BOUNDS.short));
   checkLength(input.description, "input.description", 5000);
   checkLength(input.vendor, "input.vendor", TEXT_BOUNDS.short);
+  checkLength(input.productType, "input.productType", TEXT_BOUNDS.name);
   const data = {
     title: requiredText(input.title, "input.title", 500),
     ...(input.description !== undefined ? { description: input.description ?? "" } : {}),
     ...(input.vendor !== undefined ? { vendor: input.vendor ?? "" } : {}),
+    ...(input.productType !== undefined ? { productType: productType(input.productType) } : {}),
     ...(tags ? { tags: JSON.stringify(tags.map((t) => t.trim()).filter(Boolean)) } : {}),
     images: images(input.images, "input.images"),
   };

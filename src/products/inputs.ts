@@ -30,6 +30,8 @@ export interface FamilyInput {
   title: string;
   description?: string | null;
   vendor?: string | null;
+  /** Retour's addition to the merchant file format: the product's type, which policy rules match. */
+  product_type?: string | null;
   tags?: string[] | null;
   kind?: string | null;
   options?: { name: string; values: string[] }[] | null;

@@ -14,7 +14,7 @@ import { groupBy, indexBy } from "../core/loaders.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import type { FamilyInput, VariantInput } from "./inputs.js";
-import { validateUpload } from "./validation.js";
+import { productType, validateUpload } from "./validation.js";
 import { acquireLock, LOCK_LEASE_MS, releaseLock } from "./upload-lock.js";
 
 export { MAX_FAMILIES, MAX_VARIANTS } from "./validation.js";
@@ -58,6 +58,7 @@ function familyData(f: FamilyInput) {
     title: f.title.trim(),
     description: f.description ?? "",
     vendor: f.vendor ?? "",
+    productType: productType(f.product_type),
     tags: json(f.tags),
     kind: f.kind ?? "SELLABLE",
     options: json(f.options),

@@ -1,7 +1,7 @@
 // Product bulk upload and edit: the whole request is validated first (any failure → 400 naming the field,
 // nothing written). Split from service.ts, which keeps the writing and the reads.
 import { fail } from "../core/errors.js";
-import { LIST_BOUNDS } from "../core/bounds.js";
+import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
 import type { FamilyInput, ImageInput } from "./inputs.js";
 
 export const MAX_FAMILIES = LIST_BOUNDS.productFamilies;
@@ -9,6 +9,9 @@ export const MAX_VARIANTS = LIST_BOUNDS.productVariants;
 const KINDS = ["SELLABLE", "NON_SELLABLE"];
 export const WEIGHT_UNITS = ["g", "kg", "lb", "oz", "t"];
 const DIMENSION_UNITS = ["in", "cm"];
+
+/** A product type as stored: trimmed, blank is none (null), so a rule never matches an empty type. */
+export const productType = (v: string | null | undefined): string | null => v?.trim() || null;
 
 // ─── Validation (whole request; any failure → 400, nothing written) ───────────
 
@@ -62,6 +65,7 @@ export function validateUpload(products: FamilyInput[]) {
     if (!f.title.trim()) throw fail.badInput(`\`${p}.title\` must not be blank.`, `${p}.title`);
     checkLength(f.description, `${p}.description`, 5000);
     checkLength(f.vendor, `${p}.vendor`, 255);
+    checkLength(f.product_type, `${p}.product_type`, TEXT_BOUNDS.name);
     (f.tags ?? []).forEach((t, j) => checkLength(t, `${p}.tags[${j}]`, 255));
     checkEnum(f.kind, `${p}.kind`, KINDS);
     (f.options ?? []).forEach((o, j) => {

@@ -214,11 +214,17 @@ describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)",
     await page.getByRole("button", { name: "Edit product" }).click();
     const family = page.getByRole("dialog", { name: "Edit product" });
     await family.getByLabel("Title").fill("Trail Runner Shoe II");
+    await family.getByLabel("Product type").fill("Running shoes");
     await family.getByRole("button", { name: "Save product" }).click();
     await page.getByRole("heading", { name: "Trail Runner Shoe II", level: 1 }).waitFor();
+    await page.getByText("Running shoes").waitFor();
     await shot("37-product-edited");
-    const stored = await svc.services.db.prisma.product.findFirstOrThrow({ where: { storeId, sku: "TRS-42-W" } });
+    const stored = await svc.services.db.prisma.product.findFirstOrThrow({
+      where: { storeId, sku: "TRS-42-W" },
+      include: { family: true },
+    });
     expect(stored.priceAmount).toBe(11900);
+    expect(stored.family.productType).toBe("Running shoes");
   });
 
   it("shows both APIs in /docs and serves the favicon", async () => {

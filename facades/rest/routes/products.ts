@@ -49,6 +49,11 @@ const ProductFamilyUpload = component(
     title: Str(500, { minLength: 1 }),
     description: Opt(Str(5000)),
     vendor: Opt(Str(255)),
+    product_type: Opt(
+      Text("name", {
+        description: "The product's type, which return policy rules match (Retour's addition to the file format); blank is none.",
+      }),
+    ),
     tags: Opt(List(Str(255), "productTags", { default: [] })),
     kind: Opt(T.String({ enum: ["SELLABLE", "NON_SELLABLE"], default: "SELLABLE" })),
     options: Opt(List(Obj({ name: Str(255, { minLength: 1 }), values: List(Str(255), "optionValues") }), "productOptions")),

@@ -12,7 +12,7 @@ const PRODUCT_FIELDS = `id externalId sku title upc price { ${MONEY} } weight we
 
 export const PRODUCT_FAMILY = `query DashboardProductFamily($storeId: ID!, $id: ID!) {
   productFamily(storeId: $storeId, id: $id) {
-    id externalId title description vendor kind tags createdAt updatedAt images { url altText }
+    id externalId title description vendor productType kind tags createdAt updatedAt images { url altText }
     products { ${PRODUCT_FIELDS} }
   }
 }`;

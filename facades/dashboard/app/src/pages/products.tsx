@@ -132,6 +132,7 @@ export function Product({ storeId, params }: PageProps) {
                 items={[
                   ["External id", f.externalId ?? "—"],
                   ["Vendor", f.vendor || "—"],
+                  ["Product type", f.productType ?? "—"],
                   ["Kind", kindLabel(f.kind)],
                   ["Tags", f.tags.length ? f.tags.join(", ") : "—"],
                   ["Images", <Images images={f.images} />],
@@ -223,6 +224,7 @@ function FamilyDialog({ storeId, family, onClose, onSaved }: { storeId: string; 
     title: family.title,
     description: family.description,
     vendor: family.vendor,
+    productType: family.productType ?? "",
     tags: family.tags.join(", "),
     images: imagesText(family.images),
   });
@@ -231,6 +233,7 @@ function FamilyDialog({ storeId, family, onClose, onSaved }: { storeId: string; 
     "input.title": "Title",
     "input.description": "Description",
     "input.vendor": "Vendor",
+    "input.productType": "Product type",
     "input.tags": "Tags",
     "input.images": "Images",
   });
@@ -241,6 +244,7 @@ function FamilyDialog({ storeId, family, onClose, onSaved }: { storeId: string; 
       title: form.title,
       description: form.description,
       vendor: form.vendor,
+      productType: form.productType,
       tags: form.tags
         .split(",")
         .map((t: string) => t.trim())
@@ -262,10 +266,13 @@ function FamilyDialog({ storeId, family, onClose, onSaved }: { storeId: string; 
           <Field label="Vendor" error={errors.fields["input.vendor"]}>
             <input name="vendor" maxLength={255} value={form.vendor} onInput={set("vendor")} />
           </Field>
-          <Field label="Tags" hint="Separated by commas." error={errors.fields["input.tags"]}>
-            <input name="tags" value={form.tags} onInput={set("tags")} />
+          <Field label="Product type" hint="Return policy rules can match it." error={errors.fields["input.productType"]}>
+            <input name="productType" maxLength={255} value={form.productType} onInput={set("productType")} />
           </Field>
         </div>
+        <Field label="Tags" hint="Separated by commas." error={errors.fields["input.tags"]}>
+          <input name="tags" value={form.tags} onInput={set("tags")} />
+        </Field>
         <Field label="Images" hint={IMAGES_HINT} error={errors.fields["input.images"]}>
           <textarea name="images" value={form.images} onInput={set("images")} />
         </Field>

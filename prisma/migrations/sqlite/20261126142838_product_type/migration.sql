@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ProductFamily" ADD COLUMN "productType" TEXT;
+
