@@ -262,7 +262,7 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
   });
 
   it("lands on returns, filters them, acts on one and sees the timeline update", async () => {
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Returns" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Returns", exact: true }).click();
     await page.waitForURL(/\/dashboard\/returns$/);
     const table = page.getByRole("table", { name: "Returns" });
     await page.getByText("6 returns shown").waitFor();
