@@ -25,14 +25,22 @@ import {
   returnNotFound,
 } from "./service.js";
 
+export interface CreateHooks {
+  locked?: (tx: TransactionClient, returnId: string) => Promise<void>;
+  created?: (tx: TransactionClient, returnId: string) => Promise<void>;
+}
+
 export async function createReturn(
   ctx: RequestContext,
   storeId: string,
   input: CreateReturnInput,
   options: { createExternalRMAs?: boolean | null; overridePolicy?: boolean | null } | null | undefined,
   idempotencyKey?: string | null,
-  /** Runs in the creating transaction right after the order's lock (a draft's submit marks itself there). */
-  within?: (tx: TransactionClient, returnId: string) => Promise<void>,
+  /**
+   * Run in the creating transaction: `locked` right after the order's lock (a draft's submit marks itself
+   * there), `created` once the return and its items exist (a draft's submit issues its shipping there).
+   */
+  within?: CreateHooks,
 ) {
   const override = !!options?.overridePolicy;
   const request = { input, options: { createExternalRMAs: !!options?.createExternalRMAs, ...(override ? { overridePolicy: true } : {}) } };
@@ -108,7 +116,7 @@ async function insertReturn(
   input: CreateReturnInput,
   claim: IdempotencyClaim<{ id: string }>,
   override: boolean,
-  within?: (tx: TransactionClient, returnId: string) => Promise<void>,
+  within?: CreateHooks,
 ): Promise<string> {
   const type = validateCreate(input);
   const provider = normaliseProvider(input.provider);
@@ -125,7 +133,7 @@ async function insertReturn(
   await ctx.prisma.$transaction(async (tx) => {
     // Lock the order: concurrent creates for it run one after another, so the sum below is exact.
     await tx.order.update({ where: { id: order.id }, data: { version: { increment: 1 } } });
-    await within?.(tx, id);
+    await within?.locked?.(tx, id);
     const lines = await tx.orderLineItem.findMany({ where: { orderId: order.id } });
     const byExt = new Map(lines.map((l) => [l.externalId, l]));
     const byId = new Map(lines.map((l) => [l.id, l]));
@@ -251,6 +259,7 @@ async function insertReturn(
     await issueGiftCards(tx, { id, storeId, orderId: order.id, currency: null, customer: null, settleOn: admission.settleOn }, "created");
     // Kept lines settling at creation (not while a review rule holds the return for the merchant).
     if (!admission.reviews.length) await settleAtCreation(tx, id, admission.settleOn, keepsEverything(resolved.map((r) => r.it)), actor);
+    await within?.created?.(tx, id);
     await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
     await claim.save(tx, { id });
   });
