@@ -9,6 +9,8 @@ import { KEEP_ITEM } from "../returns/keep-items.js";
 import { issueReturnShipping } from "../shipping/service.js";
 import { evaluateDraft } from "./evaluate.js";
 import { requireOffered } from "./store-settings.js";
+import { isStorefrontKey } from "./session.js";
+import { requestOrigin } from "../returns/origin.js";
 import { type DraftRow, TERMINAL, readDraft, returnsUnavailable, terminalState, variantUnavailable, wrongState } from "./service.js";
 
 class AlreadySubmitted extends Error {}
@@ -64,6 +66,8 @@ export async function submit(ctx: RequestContext, ref: Ref): Promise<DraftRow> {
       null,
       null,
       {
+        // The door the shopper's return came through: the portal's session, a storefront's key, or the merchant's.
+        origin: ctx.principal.kind === "apiClient" && isStorefrontKey(ctx.principal) ? "storefront_api" : requestOrigin(ctx),
         locked: async (tx, returnId) => {
           const marked = await tx.draftReturn.updateMany({
             where: { id: draft.id, state: "items_finalized" },

@@ -9,6 +9,7 @@ import { type Admission, admitByPolicy } from "../policy/admit.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { parseMajor } from "../core/money.js";
 import { holdExchangeUnits } from "../inventory/holds.js";
+import { requestOrigin, type ReturnOrigin } from "./origin.js";
 import type { TransactionClient } from "../db/client.js";
 import { exchangeNotOffered, exchangeVariant } from "./exchange.js";
 import { issueGiftCards } from "./gift-cards.js";
@@ -26,6 +27,8 @@ import {
 } from "./service.js";
 
 export interface CreateHooks {
+  /** Where the return came from, when the caller knows better than its principal (a draft's submit). */
+  origin?: ReturnOrigin;
   locked?: (tx: TransactionClient, returnId: string) => Promise<void>;
   created?: (tx: TransactionClient, returnId: string) => Promise<void>;
 }
@@ -215,6 +218,7 @@ async function insertReturn(
         createdByType: actor.type,
         createdById: actor.id,
         createdByName,
+        origin: within?.origin ?? requestOrigin(ctx),
         policyVersion: admission.policyVersion,
         settleOn: admission.settleOn,
         returnFee: admission.returnFee ? parseMajor(admission.returnFee.amount, order.currency, "returnFee") : null,

@@ -14,7 +14,7 @@ const CREDIT = `mutation($c: DraftCreditType!) { setDraftReturnCreditType(credit
 const METHOD = `mutation($m: DraftReturnMethod!) { setDraftReturnMethod(method: $m) { returnMethod } }`;
 const SUBMIT = `mutation { submitDraftReturn { state returnId returnNumber shipping { method carrier trackingNumber dropOffCode } } }`;
 const GET = `query { draftReturn { returnMethod state } }`;
-const RETURN = `query($id: ID!) { return(id: $id) { status shipment { carrier tracker } shipping { method trackingNumber }
+const RETURN = `query($id: ID!) { return(id: $id) { status origin shipment { carrier tracker } shipping { method trackingNumber }
   createdBy { type } items { compensation } } }`;
 const OUTBOX = `query($s: ID!) { emailOutbox(storeId: $s) { kind returnNumber text status } }`;
 
@@ -78,7 +78,11 @@ describe.each(providers)("draft returns wired to the portal and shipping (%s)", 
     // Again: the same return and the one label.
     expect((await ok(SUBMIT, {}, token)).submitDraftReturn.shipping.trackingNumber).toBe(tracking);
     const ret = (await ok(RETURN, { id: submitted.returnId }, s.staff)).return;
-    expect(ret).toMatchObject({ shipment: { tracker: tracking }, shipping: { method: "prepaid_label", trackingNumber: tracking } });
+    expect(ret).toMatchObject({
+      origin: "shopper_portal",
+      shipment: { tracker: tracking },
+      shipping: { method: "prepaid_label", trackingNumber: tracking },
+    });
     expect(await svc.services.db.prisma.returnShipping.count({ where: { returnId: submitted.returnId } })).toBe(1);
     const mail = await vi.waitFor(
       async () => {
@@ -124,5 +128,38 @@ describe.each(providers)("draft returns wired to the portal and shipping (%s)", 
     expect(submitted).toMatchObject({ state: "submitted", returnId: expect.stringMatching(/^ret_/), shipping: null });
     const ret = (await ok(RETURN, { id: submitted.returnId }, s.staff)).return;
     expect(ret).toMatchObject({ createdBy: { type: "shopper" }, items: [{ compensation: "keep_item" }], shipment: null, shipping: null });
+  });
+
+  it("records where a return came from: the portal, a storefront's key, the merchant's key, the dashboard", async () => {
+    const s = await draftStore(svc, "Origin store");
+    const storefront = (await svc.createApiClient(s.storeId, ["draft_returns_read", "draft_returns_write"])).secret;
+    const submitVia = async (key: string) => {
+      const order = await draftOrder(svc, s);
+      const init = (
+        await ok(
+          `mutation($s: ID!, $i: DraftLookupInput!) { initializeDraftReturn(storeId: $s, input: $i) { shopperToken draft { id } } }`,
+          { s: s.storeId, i: { orderName: order.name, secondaryInput: "62701" } },
+          key,
+        )
+      ).initializeDraftReturn;
+      const v = { id: init.draft.id, t: init.shopperToken };
+      const ref = "id: $id, shopperToken: $t";
+      const args = "$id: ID, $t: String";
+      await ok(
+        `mutation(${args}, $i: DraftItemInput!) { addDraftReturnItem(${ref}, input: $i) { id } }`,
+        {
+          ...v,
+          i: { lineItemId: order.lineItems[1]!.id, reasonCode: "changed_mind" },
+        },
+        key,
+      );
+      await ok(`mutation(${args}) { finalizeDraftReturnItems(${ref}) { id } }`, v, key);
+      await ok(`mutation(${args}) { setDraftReturnCreditType(${ref}, creditType: refund) { id } }`, v, key);
+      const returnId = (await ok(`mutation(${args}) { submitDraftReturn(${ref}) { returnId } }`, v, key)).submitDraftReturn.returnId;
+      return (await ok(RETURN, { id: returnId }, s.staff)).return;
+    };
+    expect(await submitVia(storefront)).toMatchObject({ origin: "storefront_api", createdBy: { type: "shopper" } });
+    expect(await submitVia(s.secret)).toMatchObject({ origin: "merchant_api", createdBy: { type: "shopper" } });
+    expect(await submitVia(s.staff)).toMatchObject({ origin: "dashboard", createdBy: { type: "shopper" } });
   });
 });
