@@ -8,6 +8,8 @@ import { isStorefrontKey } from "./session.js";
 import * as drafts from "./service.js";
 import { addItem, finalizeItems, type ItemUpdate, removeItem, setCreditType, updateItem } from "./items.js";
 import { submit } from "./submit.js";
+import { shippingOf } from "../shipping/service.js";
+import { DRAFT_METHOD } from "./store-settings.js";
 import { allowedActions, bundleOf, itemsOf, linesOf, totals } from "./view.js";
 
 type Ctx = RequestContext;
@@ -66,6 +68,10 @@ export const draftsResolvers = {
       d.returnId
         ? ((await ctx.prisma.return.findUnique({ where: { id: d.returnId }, select: { compatId: true } }))?.compatId ?? null)
         : null,
+    shipping: async (d: D, _: unknown, ctx: Ctx) => {
+      const s = d.returnId ? await shippingOf(ctx, d.returnId) : null;
+      return s && { ...s, method: DRAFT_METHOD[s.method] ?? s.method };
+    },
     items: (d: D, _: unknown, ctx: Ctx) => itemsOf(ctx, d),
     lines: (d: D, _: unknown, ctx: Ctx) => linesOf(ctx, d),
     reasons: async (d: D, _: unknown, ctx: Ctx) => (await bundleOf(ctx, d)).e.reasons,

@@ -7,7 +7,8 @@ import { normalName } from "../core/display-text.js";
 import type { TransactionClient } from "../db/client.js";
 import { holdCountLimit } from "../core/count-limits.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
-import { type LookupMethod, lookupOrder } from "./lookup.js";
+import { lookupOrder } from "./lookup.js";
+import { requireOffered, storeLookupMethod } from "./store-settings.js";
 import { DRAFT_TTL_MS, SESSION_TTL_MS, isStorefrontKey, issueShopperToken, locateDraft } from "./session.js";
 
 export const STATES = ["created", "items_finalized", "submitted", "cancelled", "expired"] as const;
@@ -43,7 +44,6 @@ export async function openDraft(
   ctx: RequestContext,
   storeId: string,
   input: { orderName: string; secondaryInput: string; isGift?: boolean | null; language?: string | null },
-  method: LookupMethod = "either",
 ) {
   const language = input.language?.trim() || "en";
   if (!/^[a-z]{2}(-[A-Za-z]{2})?$/.test(language))
@@ -51,6 +51,8 @@ export async function openDraft(
       '`input.language` must be a 2-letter language code with an optional region, such as "en" or "fr-CA".',
       "input.language",
     );
+  // The store's portal settings choose how shoppers name their order.
+  const method = await storeLookupMethod(ctx, storeId);
   const order = await lookupOrder(ctx, storeId, input.orderName, input.secondaryInput, method);
   const issued = issueShopperToken();
   const now = Date.now();
@@ -212,9 +214,10 @@ export function setCustomer(ctx: RequestContext, ref: { id?: string | null; shop
 }
 
 export function setReturnMethod(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }, method: string) {
-  return act(ctx, ref, "Choosing the return method", ["items_finalized"], ({ tx, draft }) =>
-    tx.draftReturn.update({ where: { id: draft.id }, data: { returnMethod: method } }),
-  );
+  return act(ctx, ref, "Choosing the return method", ["items_finalized"], async ({ tx, draft }) => {
+    await requireOffered(tx, draft.storeId, method, "method");
+    return tx.draftReturn.update({ where: { id: draft.id }, data: { returnMethod: method } });
+  });
 }
 
 export function cancel(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }) {

@@ -5,7 +5,12 @@
 import { RequestContext } from "../core/context.js";
 import { DomainError, fail } from "../core/errors.js";
 import { createReturn } from "../returns/create.js";
+import { KEEP_ITEM } from "../returns/keep-items.js";
+import { issueReturnShipping } from "../shipping/service.js";
 import { evaluateDraft } from "./evaluate.js";
+import { requireOffered } from "./store-settings.js";
+import { isStorefrontKey } from "./session.js";
+import { requestOrigin } from "../returns/origin.js";
 import { type DraftRow, TERMINAL, readDraft, returnsUnavailable, terminalState, variantUnavailable, wrongState } from "./service.js";
 
 class AlreadySubmitted extends Error {}
@@ -60,12 +65,21 @@ export async function submit(ctx: RequestContext, ref: Ref): Promise<DraftRow> {
       },
       null,
       null,
-      async (tx, returnId) => {
-        const marked = await tx.draftReturn.updateMany({
-          where: { id: draft.id, state: "items_finalized" },
-          data: { state: "submitted", returnId, version: { increment: 1 } },
-        });
-        if (marked.count !== 1) throw new AlreadySubmitted();
+      {
+        // The door the shopper's return came through: the portal's session, a storefront's key, or the merchant's.
+        origin: ctx.principal.kind === "apiClient" && isStorefrontKey(ctx.principal) ? "storefront_api" : requestOrigin(ctx),
+        locked: async (tx, returnId) => {
+          const marked = await tx.draftReturn.updateMany({
+            where: { id: draft.id, state: "items_finalized" },
+            data: { state: "submitted", returnId, version: { increment: 1 } },
+          });
+          if (marked.count !== 1) throw new AlreadySubmitted();
+        },
+        // How the parcel goes back, made with the return (a return made only of kept items ships nothing).
+        created: async (tx, returnId) => {
+          if (!draft.returnMethod || items.every((it) => it.outcome === KEEP_ITEM)) return;
+          await issueReturnShipping(tx, returnId, await requireOffered(tx, draft.storeId, draft.returnMethod, "method"));
+        },
       },
     );
   } catch (err) {

@@ -9,6 +9,7 @@ import { type Admission, admitByPolicy } from "../policy/admit.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { parseMajor } from "../core/money.js";
 import { holdExchangeUnits } from "../inventory/holds.js";
+import { requestOrigin, type ReturnOrigin } from "./origin.js";
 import type { TransactionClient } from "../db/client.js";
 import { exchangeNotOffered, exchangeVariant } from "./exchange.js";
 import { issueGiftCards } from "./gift-cards.js";
@@ -25,14 +26,24 @@ import {
   returnNotFound,
 } from "./service.js";
 
+export interface CreateHooks {
+  /** Where the return came from, when the caller knows better than its principal (a draft's submit). */
+  origin?: ReturnOrigin;
+  locked?: (tx: TransactionClient, returnId: string) => Promise<void>;
+  created?: (tx: TransactionClient, returnId: string) => Promise<void>;
+}
+
 export async function createReturn(
   ctx: RequestContext,
   storeId: string,
   input: CreateReturnInput,
   options: { createExternalRMAs?: boolean | null; overridePolicy?: boolean | null } | null | undefined,
   idempotencyKey?: string | null,
-  /** Runs in the creating transaction right after the order's lock (a draft's submit marks itself there). */
-  within?: (tx: TransactionClient, returnId: string) => Promise<void>,
+  /**
+   * Run in the creating transaction: `locked` right after the order's lock (a draft's submit marks itself
+   * there), `created` once the return and its items exist (a draft's submit issues its shipping there).
+   */
+  within?: CreateHooks,
 ) {
   const override = !!options?.overridePolicy;
   const request = { input, options: { createExternalRMAs: !!options?.createExternalRMAs, ...(override ? { overridePolicy: true } : {}) } };
@@ -108,7 +119,7 @@ async function insertReturn(
   input: CreateReturnInput,
   claim: IdempotencyClaim<{ id: string }>,
   override: boolean,
-  within?: (tx: TransactionClient, returnId: string) => Promise<void>,
+  within?: CreateHooks,
 ): Promise<string> {
   const type = validateCreate(input);
   const provider = normaliseProvider(input.provider);
@@ -125,7 +136,7 @@ async function insertReturn(
   await ctx.prisma.$transaction(async (tx) => {
     // Lock the order: concurrent creates for it run one after another, so the sum below is exact.
     await tx.order.update({ where: { id: order.id }, data: { version: { increment: 1 } } });
-    await within?.(tx, id);
+    await within?.locked?.(tx, id);
     const lines = await tx.orderLineItem.findMany({ where: { orderId: order.id } });
     const byExt = new Map(lines.map((l) => [l.externalId, l]));
     const byId = new Map(lines.map((l) => [l.id, l]));
@@ -207,6 +218,7 @@ async function insertReturn(
         createdByType: actor.type,
         createdById: actor.id,
         createdByName,
+        origin: within?.origin ?? requestOrigin(ctx),
         policyVersion: admission.policyVersion,
         settleOn: admission.settleOn,
         returnFee: admission.returnFee ? parseMajor(admission.returnFee.amount, order.currency, "returnFee") : null,
@@ -251,6 +263,7 @@ async function insertReturn(
     await issueGiftCards(tx, { id, storeId, orderId: order.id, currency: null, customer: null, settleOn: admission.settleOn }, "created");
     // Kept lines settling at creation (not while a review rule holds the return for the merchant).
     if (!admission.reviews.length) await settleAtCreation(tx, id, admission.settleOn, keepsEverything(resolved.map((r) => r.it)), actor);
+    await within?.created?.(tx, id);
     await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
     await claim.save(tx, { id });
   });

@@ -210,6 +210,7 @@ async function importOne(ctx: RequestContext, storeId: string, input: ImportRetu
           createdByType: actor.type,
           createdById: actor.id,
           createdByName,
+          origin: "imported",
           items: { create: items },
           timeline: { create: createdEntry(actor) },
         },

@@ -16,6 +16,7 @@ import { giftCardsOf } from "./gift-cards.js";
 import { exchangeOf } from "./exchange.js";
 import { reportExchangeOrder } from "./exchange-order.js";
 import * as f from "./fields.js";
+import { originOf } from "./origin.js";
 
 type Ctx = RequestContext;
 type R = returns.ReturnRow;
@@ -166,6 +167,7 @@ export const returnsResolvers = {
     tags: (r: R, _: unknown, ctx: Ctx) => tagsOfReturn(ctx, r.id),
     totals: (r: R, _: unknown, ctx: Ctx) => totalsOf(ctx, r),
     createdBy: (r: R) => actorOf(r.createdByType, r.createdById, r.createdByName),
+    origin: (r: R) => originOf(r),
     timeline: async (r: R, _: unknown, ctx: Ctx) =>
       Promise.all(
         (await returns.timelineOf(ctx, r.id)).map(async (t) => ({

@@ -266,6 +266,10 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     await page.waitForURL(/\/dashboard\/returns$/);
     const table = page.getByRole("table", { name: "Returns" });
     await page.getByText("6 returns shown").waitFor();
+    // Where each came from, in people's words (the demo's returns are seeded by Retour itself).
+    await expect(table.locator("thead").textContent()).resolves.toContain("From");
+    await expect(table.textContent()).resolves.toContain("Retour (automatic)");
+    await expect(table.textContent()).resolves.not.toContain("system");
     await shot("16-returns");
 
     // Filters go to the core and into the URL.
@@ -294,6 +298,7 @@ describe.skipIf(!!missing)("merchant dashboard in Chromium (sqlite)", () => {
     // The open return of #1001: the actions are the core's allowedActions for "open".
     await page.getByRole("link", { name: /for order #1001$/ }).click();
     await page.getByRole("heading", { name: "Return for order #1001", level: 1 }).waitFor();
+    await page.getByText("Came from").waitFor();
     const actions = page.getByRole("group", { name: "Return actions" });
     const ret = await svc.services.db.prisma.return.findFirstOrThrow({ where: { storeId, status: "open" } });
     const allowed = await svc.http.graphql(

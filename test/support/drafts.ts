@@ -68,7 +68,9 @@ export async function draftStore(svc: TestService, name = "Draft store"): Promis
   );
   expect((await svc.http.put(`/v2.2/stores/${storeId}/return-policy/draft`, { draft: DRAFT_POLICY }, { token: secret })).status).toBe(200);
   expect((await svc.http.post(`/v2.2/stores/${storeId}/return-policy/publish`, {}, { token: secret })).status).toBe(201);
-  return { storeId, secret, staff };
+  const s = { storeId, secret, staff };
+  await draftPortal(svc, s);
+  return s;
 }
 
 let n = 0;
@@ -104,3 +106,39 @@ export const DRAFT_FIELDS = `id number state orderName currency customerEmail cr
           exchangeVariants { sku inStock variantId } }
   reasons { code question }
   totals { returnTotal { amount currency } bonus { amount } refund { amount } storeCredit { amount } exchange { amount } }`;
+
+export const PORTAL_ADDRESS = {
+  name: "Returns dept",
+  line1: "200 Warehouse Way",
+  city: "Columbus",
+  state: "OH",
+  postalCode: "43215",
+  country: "US",
+};
+
+/** The store's portal settings (every method offered, either lookup, unless told otherwise). */
+export async function draftPortal(
+  svc: TestService,
+  s: DraftStore,
+  input: { lookupMethod?: string; returnMethods?: string[] } = {},
+): Promise<void> {
+  expectNoErrors(
+    await svc.http.graphql(
+      `mutation($s: ID!, $i: PortalSettingsInput!) { updatePortalSettings(storeId: $s, input: $i) { handle } }`,
+      {
+        s: s.storeId,
+        i: {
+          handle: `shop-${s.storeId
+            .slice(-12)
+            .toLowerCase()
+            .replace(/[^a-z0-9]/g, "x")}`,
+          displayName: "Draft store",
+          returnAddress: PORTAL_ADDRESS,
+          lookupMethod: input.lookupMethod ?? "either",
+          returnMethods: input.returnMethods ?? ["prepaid_label", "drop_off_qr", "ship_yourself"],
+        },
+      },
+      s.secret,
+    ),
+  );
+}

@@ -16,7 +16,9 @@ import {
   statusTone,
   timelineText,
 } from "../../facades/dashboard/app/src/logic.js";
+import { ORIGIN_LABELS, originText } from "../../facades/dashboard/app/src/origin-text.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, allowedActions } from "../../src/returns/transitions.js";
+import { ORIGINS } from "../../src/returns/origin.js";
 
 describe("returns filters → GraphQL variables", () => {
   it("passes status and order name, and turns inclusive UTC days into [min, max)", () => {
@@ -92,9 +94,20 @@ describe("texts", () => {
     expect(actorText({ type: "staff", id: "usr_1", name: "Ada" })).toBe("Ada (staff)");
     expect(actorText({ type: "api_client", id: "akey_1", name: null })).toBe("akey_1 (API client)");
     expect(actorText({ type: "system", id: null, name: null })).toBe("system");
+    expect(actorText({ type: "shopper", id: "dr_1", name: "Shopper" })).toBe("Shopper");
     expect(personName({ given: "Ada", surname: "Lovelace" })).toBe("Ada Lovelace");
     expect(personName({ given: "", surname: "" }, "a@b.test")).toBe("a@b.test");
     expect(personName(null)).toBe("—");
+  });
+
+  it("says where a return came from in people's words, for every origin of the core", () => {
+    expect(Object.keys(ORIGIN_LABELS).sort()).toEqual([...ORIGINS].sort());
+    expect(originText("shopper_portal")).toBe("Shopper portal");
+    expect(originText("storefront_api")).toBe("Storefront (API)");
+    expect(originText("merchant_api")).toBe("Merchant API");
+    expect(originText("dashboard")).toBe("Dashboard");
+    for (const o of ORIGINS) expect(originText(o)).not.toMatch(/_/);
+    expect(originText("point_of_sale")).toBe("Point of sale");
   });
 
   it("tones statuses", () => {

@@ -4,7 +4,7 @@
 export type Format = "links" | "hal";
 
 /** What the door selects of a draft (every route answers the whole envelope). */
-export const DRAFT_SELECTION = `id number state orderName currency language isGift customerEmail creditType returnMethod returnId returnNumber
+export const DRAFT_SELECTION = `id number state orderName currency language isGift customerEmail creditType returnMethod returnId returnNumber shipping { carrier trackingNumber }
   policyVersion allowedActions
   shippingAddress { name company address1 address2 city state zip countryCode country phone }
   items { id lineItemId title quantity reasonCode answer photos outcome exchangeSku offers { outcome total { amount } } }
@@ -234,6 +234,7 @@ export function draftReturnOf(d: any) {
     processing_type: "regular",
     payment_intent: null,
     return_method: d.returnMethod ? d.returnMethod.replaceAll("_", "-") : null,
+    ...(d.shipping?.trackingNumber ? { label: { carrier: d.shipping.carrier, tracking_number: d.shipping.trackingNumber } } : {}),
     is_gift: d.isGift,
     order_name: d.orderName,
     ...(d.policyVersion != null ? { return_policy: { id: d.policyVersion, name: `Return policy version ${d.policyVersion}` } } : {}),

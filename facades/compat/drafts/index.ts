@@ -35,6 +35,9 @@ function formatFor(req: Request, version: Version): Format {
   return formatOf(version, req.get("accept") ?? undefined);
 }
 
+/** The core's argument names as this API's body fields. */
+const WIRE_FIELDS: Record<string, string> = { method: "return_method", creditType: "credit_type" };
+
 function coreReply(req: Request, version: Version, err: GraphQLFormattedError, draft?: unknown, base?: string): Reply {
   const [status, code] = codeOf(err);
   const ext = (err.extensions ?? {}) as { field?: string; retryAfter?: number; problems?: { field?: string; detail: string }[] };
@@ -42,7 +45,7 @@ function coreReply(req: Request, version: Version, err: GraphQLFormattedError, d
   const list = (ext.problems ?? [{ field: ext.field, detail: err.message }]).map((p) => ({
     code,
     message: status >= 500 ? "Unexpected error." : p.detail,
-    ...(p.field ? { field: p.field } : {}),
+    ...(p.field ? { field: WIRE_FIELDS[p.field] ?? p.field } : {}),
   }));
   const headers: Record<string, string> = {};
   if (status === 429 || status === 503) headers["Retry-After"] = String(ext.retryAfter ?? STORAGE_RETRY_AFTER_SECONDS);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
-import { draftOrder, draftStore, type DraftStore } from "../../support/drafts.js";
+import { draftOrder, draftPortal, draftStore, type DraftStore } from "../../support/drafts.js";
 import { compatDraftsValidators } from "../../support/openapi.js";
 
 const HAL = "application/prs.hal-forms+json";
@@ -139,7 +139,8 @@ describe.each(providers)("Draft Returns API on the compat door (%s)", (provider)
       expect(bad.status).toBe(422);
       expect(bad.body.errors[0]).toMatchObject({ code: "validation-failed", field: "credit_type" });
       expect((await c.follow("set-credit-type", { credit_type: "store-credit" })).status).toBe(200);
-      expect((await c.follow("set-return-method", { return_method: "drop-off" })).status).toBe(200);
+      // The store offers a label and a drop-off code; the v1 client takes the label.
+      expect((await c.follow("set-return-method", { return_method: hal ? "drop-off" : "label" })).status).toBe(200);
       const totals = c.last.draft_return.totals;
       expect(totals.return_total).toEqual({ amount: 6500, currency: "USD" });
       expect(totals.total_bonus_offered).toEqual({ amount: 250, currency: "USD" });
@@ -147,6 +148,9 @@ describe.each(providers)("Draft Returns API on the compat door (%s)", (provider)
       const submitted = await c.follow("submit-draft-return");
       expect(submitted.status).toBe(200);
       expect(submitted.body.draft_return).toMatchObject({ state: "submitted", return_id: expect.any(Number) });
+      // The label the submit issued (a drop-off code has none).
+      if (hal) expect(submitted.body.draft_return.label).toBeUndefined();
+      else expect(submitted.body.draft_return.label).toEqual({ carrier: expect.any(String), tracking_number: expect.any(String) });
       if (hal) expect([submitted.body._links, submitted.body._templates]).toEqual([{}, {}]);
       else expect(submitted.body.links).toEqual([]);
       // Terminal: any action is refused as such.
@@ -235,5 +239,21 @@ describe.each(providers)("Draft Returns API on the compat door (%s)", (provider)
     const invalid = await c.send("POST", `${svc.url}/api/2026-10/draft-returns/${id}/returning-items`, { quantity: 0 });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors.map((e: any) => e.code)).toEqual(["validation-failed", "validation-failed"]);
+  });
+  it("refuses a return method the store does not offer, naming return_method; the draft keeps none", async () => {
+    const own = await draftStore(svc, "Ship-yourself shop");
+    await draftPortal(svc, own, { returnMethods: ["ship_yourself"] });
+    const order = await draftOrder(svc, own);
+    const c = new DraftClient(`${svc.url}/api/v1`, own.secret, false);
+    expect((await c.initialize(order.name, "62701")).status).toBe(200);
+    expect((await c.follow("add-returning-item", { order_line_item_id: order.lineItems[1]!.id, reason_id: "changed_mind" })).status).toBe(
+      200,
+    );
+    expect((await c.follow("finalize-items")).status).toBe(200);
+    const refused = await c.follow("set-return-method", { return_method: "label" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0]).toMatchObject({ code: "return-method-not-offered", field: "return_method" });
+    expect(refused.body.draft_return.return_method).toBeNull();
+    expect((await c.follow("set-return-method", { return_method: "ship-yourself" })).body.draft_return.return_method).toBe("ship-yourself");
   });
 });

@@ -16,7 +16,7 @@ export const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt r
     productValueNoTaxNoAdjustment { ${WRAPPED} } maxMerchantAdjustment { ${MONEY} } }
   totals { charge { ${WRAPPED} } exchange { ${WRAPPED} } refund { ${WRAPPED} } storeCredit { ${WRAPPED} } shippingFee { ${WRAPPED} } }
   shipment { carrier status tracker trackingUrl postageLabel formLabel }
-  createdBy { type id name }
+  createdBy { type id name } origin
   timeline { id action fromStatus toStatus actor { type id name } detail at }
   comments { id message image author { type id name } createdAt }
   fullOrder { id name currency shippingAddress { ${ORDER_ADDRESS} } billingAddress { ${ORDER_ADDRESS} } items { id externalId quantity price { ${MONEY} } product { name } variant { name sku } }

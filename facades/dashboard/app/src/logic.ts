@@ -277,6 +277,8 @@ export function describeDetail(detail: string, itemTitle: (id: string) => string
 }
 
 export function actorText(a: { type: string; id: string | null; name: string | null }): string {
+  // A shopper is recorded by their draft's id: "Shopper" says who without it.
+  if (a.type === "shopper") return "Shopper";
   const who = a.name || a.id || "";
   const kind = a.type === "staff" ? "staff" : a.type === "api_client" ? "API client" : a.type;
   return who ? `${who} (${kind})` : kind;

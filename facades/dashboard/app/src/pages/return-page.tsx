@@ -38,6 +38,7 @@ import {
 } from "../ui";
 import { Field, useFocusReturn } from "../ui-forms";
 import { ForSupport } from "../support";
+import { originText } from "../origin-text";
 import { type CustomerReturns, returnLabel, StatusBadge, type ReturnAddress, type ReturnDetail, type ReturnItem } from "./returns-shared";
 import { ReturnPolicySection } from "./return-policy";
 import { ProcessDialog, RemoveItemsDialog, SimpleActionDialog, SIMPLE_MUTATIONS } from "./return-actions";
@@ -176,6 +177,7 @@ export function ReturnPage({ params, storeId }: PageProps) {
                     ["Created", <Time value={r.createdAt} />],
                     ["Updated", <Time value={r.updatedAt} />],
                     ["Phone", r.source.phoneNumber ?? "—"],
+                    ["Came from", originText(r.origin)],
                     ["Created by", actorText(r.createdBy)],
                     ...(r.reopened ? ([["Reopened", "Yes"]] as [string, string][]) : []),
                   ]}

@@ -14,6 +14,8 @@ export interface ReturnRow {
   status: string;
   createdAt: string;
   updatedAt: string;
+  /** Where it came from (Return.origin): shown through originText. */
+  origin: string;
   order: { id: string; name: string };
   source: { emailAddress: string | null; name: { given: string; surname: string } };
   items: { id: string; quantity: number }[];
@@ -81,6 +83,7 @@ export interface ReturnDetail {
     formLabel: string | null;
   } | null;
   createdBy: Actor;
+  origin: string;
   timeline: { id: string; action: string; fromStatus: string | null; toStatus: string; actor: Actor; detail: string | null; at: string }[];
   comments: { id: string; message: string | null; image: string | null; author: Actor; createdAt: string }[];
   /** Null for an imported return: it has no order. */

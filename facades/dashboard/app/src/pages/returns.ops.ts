@@ -8,7 +8,7 @@ export const RETURNS = `query DashboardReturns(${RETURN_LIST_VARS}) {
   returns(${RETURN_LIST_ARGS}) {
     statusCounts { status count }
     nodes {
-      id number type status createdAt updatedAt
+      id number type status createdAt updatedAt origin
       order { id name }
       source { emailAddress name { given surname } }
       items { id quantity }

@@ -24,6 +24,7 @@ import {
 } from "../ui";
 import { CsvDownloadButton, Dialog, Field, useFocusReturn } from "../ui-forms";
 import { returnLabel, StatusBadge, type ReturnRow } from "./returns-shared";
+import { originText } from "../origin-text";
 
 const PAGE = 25;
 const FILTER_KEYS = ["status", "from", "to", "order", "q", "tag", "sort"] as const;
@@ -233,6 +234,7 @@ export function Returns({ storeId }: PageProps) {
                     ),
                   },
                   { label: "Order", render: (r) => r.order.name || "— (imported)" },
+                  { label: "From", render: (r) => originText(r.origin) },
                   {
                     label: "Customer",
                     render: (r) => (

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Return" ADD COLUMN     "origin" TEXT;
+
