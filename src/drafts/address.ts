@@ -5,6 +5,7 @@
 // country_code). Drafts stored before this shape (address1, zip, countryCode) are read the same.
 import type { FieldProblem } from "../core/errors.js";
 import { normalName } from "../core/display-text.js";
+import type { CreateReturnInput } from "../returns/service.js";
 
 export interface DraftAddress {
   name: string | null;
@@ -21,15 +22,10 @@ export interface DraftAddress {
   phone: string | null;
 }
 
-export interface DraftAddressInput {
+/** A return's address (as every door creates one), plus who sends it. */
+export interface DraftAddressInput extends NonNullable<CreateReturnInput["shippingAddress"]> {
   name?: string | null;
   company?: string | null;
-  line1: string;
-  line2?: string | null;
-  city: string;
-  state?: string | null;
-  postalCode?: string | null;
-  country: string;
   countryName?: string | null;
   phone?: string | null;
 }
