@@ -8,6 +8,9 @@ import { isStorefrontKey } from "./session.js";
 import * as drafts from "./service.js";
 import { addItem, finalizeItems, type ItemUpdate, removeItem, setCreditType, updateItem } from "./items.js";
 import { submit } from "./submit.js";
+import { addPhoto, readPhoto, removePhoto } from "./photos.js";
+import { type DraftAddressInput, readDraftAddress } from "./address.js";
+import { returnNumberOf } from "./batch.js";
 import { shippingOf } from "../shipping/service.js";
 import { DRAFT_METHOD } from "./store-settings.js";
 import { allowedActions, bundleOf, itemsOf, linesOf, totals } from "./view.js";
@@ -35,11 +38,17 @@ export const draftsResolvers = {
   Query: {
     draftReturns: (_: unknown, a: { storeId: string } & PageArgs, ctx: Ctx) => listDrafts(ctx, a.storeId, a),
     draftReturn: (_: unknown, a: Ref, ctx: Ctx) => drafts.readDraft(ctx, a.id, a.shopperToken),
+    draftPhoto: (_: unknown, a: { id: string }, ctx: Ctx) => readPhoto(ctx, a.id),
   },
   Mutation: {
     openShopperSession: async (_: unknown, a: { store: string; input: Lookup }, ctx: Ctx) => {
       if (ctx.principal.kind === "invalid") throw fail.unauthenticated(ctx.principal.reason);
-      const store = await ctx.prisma.store.findUnique({ where: { id: a.store }, select: { id: true } });
+      // The store by its id or its portal's handle (the portal's address names it so).
+      const store =
+        (await ctx.prisma.store.findUnique({ where: { id: a.store }, select: { id: true } })) ??
+        (await ctx.prisma.portalSettings
+          .findUnique({ where: { handle: a.store.toLowerCase() }, select: { storeId: true } })
+          .then((p) => p && { id: p.storeId }));
       // An unknown store answers like an unknown order: the lookup tells nothing.
       const opened = await drafts.openDraft(ctx, store?.id ?? "unknown-store", a.input);
       return { token: opened.token, expiresAt: opened.tokenExpiresAt, draftId: opened.draft.id };
@@ -51,7 +60,10 @@ export const draftsResolvers = {
     addDraftReturnItem: (_: unknown, a: Ref & { input: Parameters<typeof addItem>[2] }, ctx: Ctx) => addItem(ctx, a, a.input),
     updateDraftReturnItem: (_: unknown, a: Ref & { itemId: string; input: ItemUpdate }, ctx: Ctx) => updateItem(ctx, a, a.itemId, a.input),
     removeDraftReturnItem: (_: unknown, a: Ref & { itemId: string }, ctx: Ctx) => removeItem(ctx, a, a.itemId),
-    setDraftReturnAddress: (_: unknown, a: Ref & { address: drafts.AddressInput }, ctx: Ctx) => drafts.setAddress(ctx, a, a.address),
+    addDraftReturnPhoto: (_: unknown, a: Ref & { itemId: string; contentBase64: string }, ctx: Ctx) =>
+      addPhoto(ctx, a, a.itemId, a.contentBase64),
+    removeDraftReturnPhoto: (_: unknown, a: Ref & { itemId: string; photo: string }, ctx: Ctx) => removePhoto(ctx, a, a.itemId, a.photo),
+    setDraftReturnAddress: (_: unknown, a: Ref & { address: DraftAddressInput }, ctx: Ctx) => drafts.setAddress(ctx, a, a.address),
     setDraftReturnCustomer: (_: unknown, a: Ref & { email: string }, ctx: Ctx) => drafts.setCustomer(ctx, a, a.email),
     finalizeDraftReturnItems: (_: unknown, a: Ref, ctx: Ctx) => finalizeItems(ctx, a),
     setDraftReturnCreditType: (_: unknown, a: Ref & { creditType: string }, ctx: Ctx) => setCreditType(ctx, a, a.creditType),
@@ -63,11 +75,8 @@ export const draftsResolvers = {
     number: (d: D) => d.compatId,
     orderName: async (d: D, _: unknown, ctx: Ctx) => (await bundleOf(ctx, d)).order.name,
     currency: async (d: D, _: unknown, ctx: Ctx) => (await bundleOf(ctx, d)).order.currency,
-    shippingAddress: (d: D) => (d.shippingAddress ? JSON.parse(d.shippingAddress) : null),
-    returnNumber: async (d: D, _: unknown, ctx: Ctx) =>
-      d.returnId
-        ? ((await ctx.prisma.return.findUnique({ where: { id: d.returnId }, select: { compatId: true } }))?.compatId ?? null)
-        : null,
+    shippingAddress: (d: D) => readDraftAddress(d.shippingAddress),
+    returnNumber: (d: D, _: unknown, ctx: Ctx) => (d.returnId ? returnNumberOf(ctx, d.returnId) : null),
     shipping: async (d: D, _: unknown, ctx: Ctx) => {
       const s = d.returnId ? await shippingOf(ctx, d.returnId) : null;
       return s && { ...s, method: DRAFT_METHOD[s.method] ?? s.method };

@@ -2,40 +2,33 @@
 // "Needs attention" view (flagged and in-review returns, oldest first; failing webhook subscriptions),
 // in headless Chromium against the real service on SQLite with the demo data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { startTestService, type TestService } from "../support/server.js";
-import { createStaffUser } from "../../src/identity/service.js";
-import { seedStore } from "../../src/demo/seed.js";
+import type { Page } from "playwright-core";
+import type { TestService } from "../support/server.js";
 import { systemContext } from "../../src/core/context.js";
 import { createWebhook } from "../../src/webhooks/service.js";
 import { emit } from "../support/webhooks.js";
-import { E2E_OUT, e2eMissing, logIn, openBrowser } from "../support/e2e.js";
+import { type DemoDashboard, e2eMissing, openDemoDashboard } from "../support/e2e.js";
 
 describe.skipIf(!!e2eMissing)("dashboard customers and attention pages in Chromium (sqlite)", () => {
   let svc: TestService;
-  let browser: Browser;
   let page: Page;
   let storeId: string;
   let pageErrors: string[] = [];
-  const email = "people@e2e.test";
-  const password = "e2e-password-123";
-  const shot = (name: string) => page.screenshot({ path: `${E2E_OUT}/${name}.png`, fullPage: true });
-  const nav = () => page.getByRole("navigation", { name: "Main" });
+  let shot: DemoDashboard["shot"];
+  let nav: DemoDashboard["nav"];
+  let dashboard: DemoDashboard | undefined;
 
   beforeAll(async () => {
     // No retries: a failed delivery is discarded at its first failure, and the subscription is failing.
-    svc = await startTestService("sqlite", { WEBHOOK_RETRY_SCHEDULE: "" });
-    storeId = (await svc.createStore("E2E People")).id;
-    await createStaffUser(svc.services, storeId, email, password, "E2E People");
-    await seedStore(svc.services, storeId);
-    ({ browser, page, pageErrors } = await openBrowser(svc));
-    await logIn(page, svc, email, password);
+    dashboard = await openDemoDashboard({
+      store: "E2E People",
+      staff: { email: "people@e2e.test", password: "e2e-password-123", name: "E2E People" },
+      env: { WEBHOOK_RETRY_SCHEDULE: "" },
+    });
+    ({ svc, page, storeId, pageErrors, shot, nav } = dashboard);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await svc?.close();
-  });
+  afterAll(() => dashboard?.close());
 
   it("finds a customer by name, and shows their orders and returns in people's words", async () => {
     await nav().getByRole("link", { name: "Customers" }).click();

@@ -1,37 +1,35 @@
 // End-to-end: Settings · Returns portal (the demo store's portal, a colour without contrast refused next to
-// its field, saved, its preview link) and the shopper emails page (the demo returns' confirmations kept
-// here without a mail server, read in people's words), in headless Chromium on SQLite with the demo data.
+// its field, saved, its preview link), the shopper emails page (the demo returns' confirmations kept
+// here without a mail server, read in people's words) and a portal return's page (the shopper's answer
+// and photo beside the reason), in headless Chromium on SQLite with the demo data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { startTestService, type TestService } from "../support/server.js";
-import { createStaffUser } from "../../src/identity/service.js";
-import { seedStore } from "../../src/demo/seed.js";
-import { E2E_OUT, e2eMissing, logIn, openBrowser } from "../support/e2e.js";
+import type { Page } from "playwright-core";
+import type { TestService } from "../support/server.js";
+import { type DemoDashboard, e2eMissing, openDemoDashboard } from "../support/e2e.js";
+import { expectNoErrors } from "../support/gql.js";
+
+// A 1×1 PNG, as a phone's photo would be after the portal downsized it.
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 describe.skipIf(!!e2eMissing)("dashboard returns portal and shopper emails in Chromium (sqlite)", () => {
   let svc: TestService;
-  let browser: Browser;
   let page: Page;
   let storeId: string;
   let pageErrors: string[] = [];
-  const email = "portal@e2e.test";
-  const password = "e2e-password-123";
-  const shot = (name: string) => page.screenshot({ path: `${E2E_OUT}/${name}.png`, fullPage: true });
-  const nav = () => page.getByRole("navigation", { name: "Main" });
+  let shot: DemoDashboard["shot"];
+  let nav: DemoDashboard["nav"];
+  let dashboard: DemoDashboard | undefined;
 
   beforeAll(async () => {
-    svc = await startTestService("sqlite", { MAIL_POLL_INTERVAL: "100ms" });
-    storeId = (await svc.createStore("E2E Portal")).id;
-    await createStaffUser(svc.services, storeId, email, password, "E2E Portal");
-    await seedStore(svc.services, storeId);
-    ({ browser, page, pageErrors } = await openBrowser(svc));
-    await logIn(page, svc, email, password);
+    dashboard = await openDemoDashboard({
+      store: "E2E Portal",
+      staff: { email: "portal@e2e.test", password: "e2e-password-123", name: "E2E Portal" },
+      env: { MAIL_POLL_INTERVAL: "100ms" },
+    });
+    ({ svc, page, storeId, pageErrors, shot, nav } = dashboard);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await svc?.close();
-  });
+  afterAll(() => dashboard?.close());
 
   it("edits the portal: a colour too light is refused next to its field, a good one is saved", async () => {
     const handle = (await svc.services.db.prisma.portalSettings.findUniqueOrThrow({ where: { storeId } })).handle;
@@ -75,6 +73,54 @@ describe.skipIf(!!e2eMissing)("dashboard returns portal and shopper emails in Ch
     const cells = (await table.locator("td:not(:last-child)").allTextContents()).join(" ");
     expect(cells).not.toMatch(/\b(credit_issued|confirmation|kept|pending|ret_[0-9a-z]{6,})\b/);
     await shot("72-shopper-emails");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("shows a shopper's answer and photo beside the item's reason on the return page", async () => {
+    const prisma = svc.services.db.prisma;
+    const gql = async (q: string, v: Record<string, unknown>, token?: string) => expectNoErrors(await svc.http.graphql(q, v, token)) as any;
+    // A shopper returns one unit of #1001 through the portal's session, with an answer and a photo.
+    const handle = (await prisma.portalSettings.findUniqueOrThrow({ where: { storeId } })).handle;
+    const order = await prisma.order.findFirstOrThrow({ where: { storeId, name: "#1001" } });
+    const { token } = (
+      await gql(`mutation($st: ID!, $i: DraftLookupInput!) { openShopperSession(store: $st, input: $i) { token } }`, {
+        st: handle,
+        i: { orderName: "#1001", secondaryInput: order.customerEmail },
+      })
+    ).openShopperSession;
+    const lines = (await gql(`query { draftReturn { lines { lineItemId returnableQuantity } } }`, {}, token)).draftReturn.lines;
+    const line = lines.find((l: { returnableQuantity: number }) => l.returnableQuantity > 0);
+    const added = await gql(
+      `mutation($i: DraftItemInput!) { addDraftReturnItem(input: $i) { items { id } } }`,
+      { i: { lineItemId: line.lineItemId, quantity: 1 } },
+      token,
+    );
+    const itemId = added.addDraftReturnItem.items[0].id;
+    await gql(
+      `mutation($item: ID!, $c: String!) { addDraftReturnPhoto(itemId: $item, contentBase64: $c) { id } }`,
+      { item: itemId, c: PNG },
+      token,
+    );
+    await gql(
+      `mutation($item: ID!) { updateDraftReturnItem(itemId: $item, input: { reasonCode: "damaged", answer: "The seam split on first wear" }) { id } }`,
+      { item: itemId },
+      token,
+    );
+    await gql(`mutation { finalizeDraftReturnItems { id } }`, {}, token);
+    await gql(`mutation { setDraftReturnCreditType(creditType: refund) { id } }`, {}, token);
+    const returnId = (await gql(`mutation { submitDraftReturn { returnId } }`, {}, token)).submitDraftReturn.returnId;
+
+    await page.goto(`${svc.url}/dashboard/returns/${returnId}`);
+    await page.getByRole("heading", { name: "Return for order #1001", level: 1 }).waitFor();
+    const items = page.getByRole("table", { name: /^Items of return R\d+$/ });
+    await expect.poll(() => items.textContent()).toContain("Shopper's answer: “The seam split on first wear”");
+    const photos = items.getByRole("list", { name: /^Shopper's photos of / });
+    const img = photos.getByRole("img");
+    await expect(img.count()).resolves.toBe(1);
+    // Served from this origin, and loaded (the browser decoded the PNG).
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
+    await expect(img.getAttribute("src")).resolves.toMatch(/^\/portal\/photos\/ph_/);
+    await shot("73-return-photos");
     expect(pageErrors).toEqual([]);
   });
 });

@@ -2,10 +2,12 @@
 // playwright-core) against the real service on SQLite, with a demo-seeded store and a staff user.
 // Screenshots go to test/output/e2e/.
 import { existsSync, mkdirSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { providers } from "./env.js";
-import type { TestService } from "./server.js";
+import { startTestService, type TestService } from "./server.js";
 import { DASHBOARD_DIST } from "../../facades/dashboard/index.js";
+import { createStaffUser } from "../../src/identity/service.js";
+import { seedStore } from "../../src/demo/seed.js";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARGS = [
@@ -67,4 +69,42 @@ export async function logIn(page: Page, svc: TestService, email: string, passwor
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL(/\/dashboard\/returns$/);
+}
+
+export interface DemoDashboard extends E2EBrowser {
+  svc: TestService;
+  storeId: string;
+  /** A full-page screenshot into test/output/e2e/<name>.png. */
+  shot(name: string): Promise<Buffer>;
+  /** The dashboard's main navigation. */
+  nav(): Locator;
+  close(): Promise<void>;
+}
+
+/**
+ * The usual start of a dashboard suite: the service on SQLite (with `env`), a store seeded with the demo
+ * data, its staff user, a browser, logged in on the Returns page.
+ */
+export async function openDemoDashboard(opts: {
+  store: string;
+  staff: { email: string; password: string; name: string };
+  env?: Record<string, string>;
+}): Promise<DemoDashboard> {
+  const svc = await startTestService("sqlite", opts.env ?? {});
+  const storeId = (await svc.createStore(opts.store)).id;
+  await createStaffUser(svc.services, storeId, opts.staff.email, opts.staff.password, opts.staff.name);
+  await seedStore(svc.services, storeId);
+  const b = await openBrowser(svc);
+  await logIn(b.page, svc, opts.staff.email, opts.staff.password);
+  return {
+    ...b,
+    svc,
+    storeId,
+    shot: (name) => b.page.screenshot({ path: `${E2E_OUT}/${name}.png`, fullPage: true }),
+    nav: () => b.page.getByRole("navigation", { name: "Main" }),
+    close: async () => {
+      await b.browser.close();
+      await svc.close();
+    },
+  };
 }
