@@ -42,10 +42,12 @@ function Header() {
 
 const status = /^\/portal\/[^/]+\/returns\/([^/]+)\/?$/.exec(location.pathname);
 
+const root = document.getElementById("app")!;
+root.textContent = ""; // drop the page's "Loading…" line
 render(
   <>
     <Header />
     <main>{status ? <StatusPage portal={portal} token={decodeURIComponent(status[1])} /> : <Flow portal={portal} params={params} />}</main>
   </>,
-  document.getElementById("app")!,
+  root,
 );

@@ -142,10 +142,13 @@ export function ReasonsStep(props: StepProps) {
   );
 }
 
+/** An amount other than zero, read from its decimal text (no float). */
+const nonZero = (m: { amount: string }) => /[1-9]/.test(m.amount);
+
 function offerText(o: Offer): string {
   const extras = [
-    Number(o.bonus.amount) > 0 ? t("bonusIncluded", { amount: money(o.bonus) }) : "",
-    Number(o.fees.amount) > 0 ? t("feeDeducted", { amount: money(o.fees) }) : "",
+    nonZero(o.bonus) ? t("bonusIncluded", { amount: money(o.bonus) }) : "",
+    nonZero(o.fees) ? t("feeDeducted", { amount: money(o.fees) }) : "",
   ].filter(Boolean);
   return `${t("youGet", { amount: money(o.total) })}${extras.length ? ` (${extras.join(", ")})` : ""}`;
 }
@@ -324,7 +327,7 @@ export function ReviewStep(props: StepProps) {
       <table class="totals">
         <tbody>
           {rows
-            .filter(([k, m]) => k === "returnTotal" || Number(m.amount) > 0)
+            .filter(([k, m]) => k === "returnTotal" || nonZero(m))
             .map(([k, m]) => (
               <tr key={k}>
                 <th scope="row">{t(k)}</th>
