@@ -3,20 +3,9 @@
 // what it answers (eligibility, offers, amounts, refusals); nothing here decides a rule.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ADD, ApiError, type Draft, gql, OPEN, type Portal, READ, REMOVE, session } from "./api";
-import { type Issue, type Step, STEP_COUNT, issuesOf, placeIssues } from "./issues";
+import { type Call, type Issue, type Step, STEP_COUNT, type StepProps, issuesOf, placeIssues } from "./issues";
 import { MethodStep, OutcomesStep, ReasonsStep, ReviewStep } from "./steps";
 import { currentLang, described, FieldError, money, StepHeading, t } from "./ui";
-
-export interface StepProps {
-  portal: Portal;
-  draft: Draft;
-  busy: boolean;
-  issues: Issue[];
-  /** Runs calls to the core in order; stops at the first refusal (shown at its field) and answers false. */
-  run: (work: (call: Call) => Promise<void>) => Promise<boolean>;
-  go: (step: Step) => void;
-}
-export type Call = <T = any>(query: string, variables: Record<string, unknown>, itemId?: string) => Promise<T>;
 
 const DRAFT_OF = (data: Record<string, unknown>) => Object.values(data)[0] as Draft;
 

@@ -1,6 +1,6 @@
 // A refusal of the core placed where the shopper can act on it: the field it names (its last part:
 // `input.answer`, `items[1].photos`), the item it is about, or the top of the step.
-import { type ApiError, type Draft, plain } from "./api";
+import { type ApiError, type Draft, type Portal, plain } from "./api";
 import { t } from "./ui";
 
 export const STEPS = ["lookup", "items", "reasons", "outcomes", "method", "review", "done"] as const;
@@ -66,3 +66,15 @@ const STEP_KEYS: Record<Step, string[]> = {
   review: [],
   done: [],
 };
+
+/** What every step of the flow gets. */
+export interface StepProps {
+  portal: Portal;
+  draft: Draft;
+  busy: boolean;
+  issues: Issue[];
+  /** Runs calls to the core in order; stops at the first refusal (shown at its field) and answers false. */
+  run: (work: (call: Call) => Promise<void>) => Promise<boolean>;
+  go: (step: Step) => void;
+}
+export type Call = <T = any>(query: string, variables: Record<string, unknown>, itemId?: string) => Promise<T>;

@@ -2,8 +2,7 @@
 // core's offers (with amounts; exchange with a variant picker showing stock), how it goes back, review and submit.
 import { useRef, useState } from "preact/hooks";
 import { type Draft, FINALIZE, type Item, METHOD, type Offer, PHOTO, SUBMIT, UPDATE } from "./api";
-import type { StepProps } from "./flow";
-import { STEP_COUNT } from "./issues";
+import { STEP_COUNT, type StepProps } from "./issues";
 import { photoForUpload } from "./photo";
 import { described, FieldError, money, StepHeading, t } from "./ui";
 import type { Key } from "./catalogue";
