@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { Browser, Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
+import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium } from "playwright-core";
 import { PORTAL_DIST } from "../../facades/portal/index.js";
@@ -239,4 +240,51 @@ describe.skipIf(!!missing).each(providers)("shopper portal in Chromium (%s)", (p
       await desk.close();
     }, 120_000);
   }
+
+  it("looks the order up from a link, speaks French, refuses a file that is not a picture at its field, and offers to start again on a closed draft", async () => {
+    const storeId = (await svc.createStore("Demo Outfitters")).id;
+    await seedStore(svc.services, storeId);
+    await seedPortalDemo(svc.services, storeId);
+    const prisma = svc.services.db.prisma;
+    const { handle } = await prisma.portalSettings.findUniqueOrThrow({ where: { storeId }, select: { handle: true } });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "fr-FR" });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+
+    // The browser speaks French; the link names the order and its postal code: the items come at once.
+    await page.goto(`${svc.url}/portal/${handle}?order=1007&zip=${DEMO_PORTAL_ORDER.postalCode}`);
+    await page.getByRole("heading", { name: "Choisissez ce que vous retournez", level: 1 }).waitFor();
+    await expect(page.getByText("Non retournable").count()).resolves.toBe(1);
+    await checkAccessibility(page, "items (fr)");
+    await page.getByRole("link", { name: "English" }).click();
+    await page.getByRole("heading", { name: "Choose what to return", level: 1 }).waitFor();
+    await page.getByRole("checkbox", { name: /^Return this item\W+Organic tee – M$/ }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Tell us why", level: 1 }).waitFor();
+    await page.getByLabel("Reason").selectOption({ label: "Arrived damaged" });
+
+    // Not a picture: sent as it is, refused by the core from its bytes, its words shown at the photo field.
+    const photo = page.getByLabel("Photo of the item");
+    await photo.setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("this is not a picture at all") });
+    await expect.poll(() => photo.getAttribute("aria-invalid")).toBe("true");
+    const refusal = page.locator(`[id$="-photo-error"][role=alert]`);
+    await expect(refusal.textContent()).resolves.toMatch(/JPEG|PNG|WebP|image/i);
+    await checkAccessibility(page, "photo refused");
+    await page.screenshot({ path: `${E2E_OUT}/portal-${provider}-photo-refused.png`, fullPage: true });
+    // A real picture: downsized in the browser, sent, shown.
+    const png = await QRCode.toBuffer("a photo of the tee");
+    await photo.setInputFiles({ name: "tee.png", mimeType: "image/png", buffer: png });
+    await page.getByText("Photo added.").waitFor();
+    const thumb = page.getByRole("img", { name: "Photo of the item 1" });
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // The draft closes meanwhile (cancelled elsewhere): the core's words, and a way to start again.
+    await prisma.draftReturn.updateMany({ where: { storeId }, data: { state: "cancelled" } });
+    await page.getByRole("button", { name: "Continue" }).click();
+    const stale = page.locator(".problem[role=alert]");
+    await expect(stale.textContent()).resolves.toContain("Find your order again");
+    await stale.getByRole("button", { name: "Start again" }).click();
+    await page.getByRole("heading", { name: "Start a return", level: 1 }).waitFor();
+    await context.close();
+  }, 120_000);
 });
