@@ -6,7 +6,6 @@ import { seedProducts } from "../products/seed.js";
 import { seedInbound } from "../inbound/seed.js";
 import { seedInvoices } from "../invoices/seed.js";
 import { seedPortal } from "../portal/seed.js";
-import { seedPortalDemo } from "../drafts/seed.js";
 import { createApiClient, createStaffUser, createStore } from "../identity/service.js";
 import { ALL_SCOPES } from "../identity/scopes.js";
 
@@ -34,7 +33,5 @@ export async function bootstrapDemo(services: Services) {
   await createStaffUser(services, store.id, DEMO_EMAIL, DEMO_PASSWORD, "Demo Merchant");
   const { secret } = await createApiClient(services, store.id, { name: "Demo key (all scopes)", scopes: [...ALL_SCOPES] });
   const seeded = await seedStore(services, store.id);
-  // The order a shopper returns in the portal, and the published policy it needs.
-  Object.assign(seeded, await seedPortalDemo(services, store.id));
   return { storeId: store.id, secret, seeded };
 }

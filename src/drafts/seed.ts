@@ -1,8 +1,8 @@
-// The demo order a shopper returns through the portal (`npm start`, the portal's e2e): #1007, fulfilled, with a
-// final-sale tote, a jacket offered for store credit with a 10% bonus, and a tee whose size L is in stock for an
-// exchange; and the published policy that says so. Apart from seedStore: the dashboard's policy e2e starts from a
-// store without a published policy. The window counts 365 days from the order, so the README's tour (an order
-// without fulfillment, placed on 2026-11-01) is still accepted.
+// The demo order a shopper returns through the portal (`cli seed-portal`, the portal's e2e): #1007, fulfilled, with
+// a final-sale tote, a jacket offered for store credit with a 10% bonus, and a tee whose size L is in stock for an
+// exchange; and the published policy that says so. Apart from seedStore and `npm start`'s demo: a published policy
+// with reasons would refuse the README's tour and the guides' examples (their returns carry no policy reason), and
+// the dashboard's policy e2e starts from a store without one.
 import { systemContext, type Services } from "../core/context.js";
 import * as orders from "../orders/service.js";
 import * as fulfillments from "../fulfillments/service.js";
