@@ -207,6 +207,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
     // The platform's Draft Returns API, under each of its version paths.
     for (const version of VERSIONS)
       app.use(`/api/${version}/draft-returns`, createDraftReturnsFacade({ executor, log, publicUrl: config.publicUrl, version }));
+    app.use("/portal/photos", (await import("./portal/photos.js")).createPortalPhotos(executor));
     // The platform's webhooks API sits beside its warehouse API: /api/v1/webhooks.
     app.use("/api/v1", createCompatFacade({ executor, log, publicUrl: config.publicUrl, routes: compatWebhookRoutes }));
     // The dashboard is a door too; it reaches the core through /graphql on this origin.

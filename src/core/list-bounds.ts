@@ -88,6 +88,8 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "PortalSettings.returnMethods": L.returnMethods,
   "PublicPortal.languages": L.portalLanguages,
   "PublicPortal.returnMethods": L.returnMethods,
+  "ReturnStatusPage.timeline": 8, // one per ReturnStatusStepKind
+  "ReturnStatusPage.items": L.returnItems,
   "Query.checkoutTree": L.checkoutRules,
   "Mutation.setCheckoutTree": L.checkoutRules,
   "CheckoutAbTestList.abTests": L.storeAbTests,
@@ -152,7 +154,7 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "ReturnItem.reasons": 1,
   "ReturnItem.reasonCodes": 1,
   "ReturnItem.processingImages": 0,
-  "ReturnItem.customerImages": 0,
+  "ReturnItem.customerImages": L.draftPhotos,
   "ReturnItem.shipmentGroupIds": 0,
   "ReturnItem.multipleChoiceQuestions": 0,
   "ReturnItem.assessments": 0,

@@ -8,6 +8,8 @@ import { newId } from "../core/ids.js";
 import { normalName } from "../core/display-text.js";
 import { evaluateDraft, exchangeVariants } from "./evaluate.js";
 import { type ActionScope, act, notEligible, variantUnavailable } from "./service.js";
+import { uploadIdOf } from "./photos.js";
+import { LIST_BOUNDS } from "../core/bounds.js";
 
 type Ref = { id?: string | null; shopperToken?: string | null };
 const OUTCOME_WORDS = (list: string[]) => list.map((o) => o.replaceAll("_", " ")).join(", ") || "nothing";
@@ -79,6 +81,18 @@ function itemOf(s: ActionScope, itemId: string) {
   return item;
 }
 
+/** Links given replace the item's links; its uploads stay (removeDraftReturnPhoto takes one off). */
+function withUploads(current: string, given: string[]): string[] {
+  const uploads = (JSON.parse(current) as string[]).filter((p) => uploadIdOf(p));
+  const photos = [...uploads, ...given.filter((p) => !uploads.includes(p))];
+  if (photos.length > LIST_BOUNDS.draftPhotos)
+    throw fail.badInput(
+      `\`input.photos\`: the item would hold ${photos.length} photos (${uploads.length} uploaded); at most ${LIST_BOUNDS.draftPhotos} are allowed.`,
+      "input.photos",
+    );
+  return photos;
+}
+
 async function applyUpdate(s: ActionScope, itemId: string, input: ItemUpdate) {
   const { tx, draft, order } = s;
   const item = itemOf(s, itemId);
@@ -86,7 +100,7 @@ async function applyUpdate(s: ActionScope, itemId: string, input: ItemUpdate) {
     ...item,
     ...(input.reasonCode !== undefined ? { reasonCode: input.reasonCode?.trim() || null } : {}),
     ...(input.answer !== undefined ? { answer: input.answer?.trim() ? normalName(input.answer.trim()) : null } : {}),
-    ...(input.photos != null ? { photos: JSON.stringify(input.photos) } : {}),
+    ...(input.photos != null ? { photos: JSON.stringify(withUploads(item.photos, input.photos)) } : {}),
     ...(input.outcome !== undefined ? { outcome: input.outcome } : {}),
   };
   const items = draft.items.map((i) => (i.id === item.id ? merged : i));

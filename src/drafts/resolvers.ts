@@ -8,6 +8,7 @@ import { isStorefrontKey } from "./session.js";
 import * as drafts from "./service.js";
 import { addItem, finalizeItems, type ItemUpdate, removeItem, setCreditType, updateItem } from "./items.js";
 import { submit } from "./submit.js";
+import { addPhoto, readPhoto, removePhoto } from "./photos.js";
 import { shippingOf } from "../shipping/service.js";
 import { DRAFT_METHOD } from "./store-settings.js";
 import { statusToken } from "../portal/status-link.js";
@@ -36,11 +37,17 @@ export const draftsResolvers = {
   Query: {
     draftReturns: (_: unknown, a: { storeId: string } & PageArgs, ctx: Ctx) => listDrafts(ctx, a.storeId, a),
     draftReturn: (_: unknown, a: Ref, ctx: Ctx) => drafts.readDraft(ctx, a.id, a.shopperToken),
+    draftPhoto: (_: unknown, a: { id: string }, ctx: Ctx) => readPhoto(ctx, a.id),
   },
   Mutation: {
     openShopperSession: async (_: unknown, a: { store: string; input: Lookup }, ctx: Ctx) => {
       if (ctx.principal.kind === "invalid") throw fail.unauthenticated(ctx.principal.reason);
-      const store = await ctx.prisma.store.findUnique({ where: { id: a.store }, select: { id: true } });
+      // The store by its id or its portal's handle (the portal's address names it so).
+      const store =
+        (await ctx.prisma.store.findUnique({ where: { id: a.store }, select: { id: true } })) ??
+        (await ctx.prisma.portalSettings
+          .findUnique({ where: { handle: a.store.toLowerCase() }, select: { storeId: true } })
+          .then((p) => p && { id: p.storeId }));
       // An unknown store answers like an unknown order: the lookup tells nothing.
       const opened = await drafts.openDraft(ctx, store?.id ?? "unknown-store", a.input);
       return { token: opened.token, expiresAt: opened.tokenExpiresAt, draftId: opened.draft.id };
@@ -52,6 +59,9 @@ export const draftsResolvers = {
     addDraftReturnItem: (_: unknown, a: Ref & { input: Parameters<typeof addItem>[2] }, ctx: Ctx) => addItem(ctx, a, a.input),
     updateDraftReturnItem: (_: unknown, a: Ref & { itemId: string; input: ItemUpdate }, ctx: Ctx) => updateItem(ctx, a, a.itemId, a.input),
     removeDraftReturnItem: (_: unknown, a: Ref & { itemId: string }, ctx: Ctx) => removeItem(ctx, a, a.itemId),
+    addDraftReturnPhoto: (_: unknown, a: Ref & { itemId: string; contentBase64: string }, ctx: Ctx) =>
+      addPhoto(ctx, a, a.itemId, a.contentBase64),
+    removeDraftReturnPhoto: (_: unknown, a: Ref & { itemId: string; photo: string }, ctx: Ctx) => removePhoto(ctx, a, a.itemId, a.photo),
     setDraftReturnAddress: (_: unknown, a: Ref & { address: drafts.AddressInput }, ctx: Ctx) => drafts.setAddress(ctx, a, a.address),
     setDraftReturnCustomer: (_: unknown, a: Ref & { email: string }, ctx: Ctx) => drafts.setCustomer(ctx, a, a.email),
     finalizeDraftReturnItems: (_: unknown, a: Ref, ctx: Ctx) => finalizeItems(ctx, a),

@@ -77,6 +77,9 @@ export async function submit(ctx: RequestContext, ref: Ref): Promise<DraftRow> {
         },
         // How the parcel goes back, made with the return (a return made only of kept items ships nothing).
         created: async (tx, returnId) => {
+          // The shopper's photos go with the return's items (created in the draft's order, position i).
+          for (const [position, it] of items.entries())
+            if (it.photos !== "[]") await tx.returnItem.updateMany({ where: { returnId, position }, data: { customerImages: it.photos } });
           if (!draft.returnMethod || items.every((it) => it.outcome === KEEP_ITEM)) return;
           await issueReturnShipping(tx, returnId, await requireOffered(tx, draft.storeId, draft.returnMethod, "method"));
         },

@@ -169,7 +169,8 @@ export const ITEM_FIELDS = {
   productAdjustment: (v: V) => (v.item.merchantAdjustment != null ? money(v.item.merchantAdjustment, v.currency).amount : null),
   greenReturn: () => false,
   processingImages: (): string[] => [],
-  customerImages: (): string[] => [],
+  // The shopper's photos (links on this service, from the portal's draft), as written at submit.
+  customerImages: (v: V) => (v.item.customerImages ? (JSON.parse(v.item.customerImages) as string[]) : []),
   shipmentGroupIds: (): string[] => [],
   externalReturnLineItemId: () => null,
   productId: (v: V) => v.line?.productId ?? v.item.productId ?? null,

@@ -344,6 +344,24 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     }
   });
 
+  it("lists every public operation (no scope, no staff): each is read by its own secret (a handle, a link's token or id)", () => {
+    const open = [schema.getQueryType()!, schema.getMutationType()!].flatMap((root) =>
+      Object.values(root.getFields())
+        .filter((f) => !(f.extensions as { scope?: string }).scope && !(f.extensions as { staffOnly?: boolean }).staffOnly)
+        .map((f) => `${root.name}.${f.name}`),
+    );
+    // A new public field is a decision: add it here with the test that shows what it gives away (none of a store's account).
+    expect(open.sort()).toEqual([
+      "Mutation.login",
+      "Mutation.openShopperSession", // test/http/graphql/draft-returns.test.ts, test/http/shopper/portal-contract.test.ts
+      "Query.accessCheck",
+      "Query.draftPhoto", // by its unguessable id: test/http/shopper/portal-contract.test.ts
+      "Query.publicPortal", // test/http/shopper/portal-shipping.test.ts
+      "Query.returnStatusPage", // by its link's signed token and the store's handle: test/http/shopper/portal-contract.test.ts
+      "Query.viewer",
+    ]);
+  });
+
   it("covers nested access: return → fullOrder → the Orders API's fields", () => {
     expect(nestedScopedPaths().map((p) => p.label)).toEqual(
       expect.arrayContaining(["return → fullOrder → customerDetails", "return → fullOrder → fulfillments", "return → fullOrder → returns"]),

@@ -10,7 +10,7 @@ export const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt r
   order { id name }
   tags { name source }
   source { emailAddress phoneNumber name { given surname } mailingAddress { line1 line2 city state postalCode country } }
-  items { id quantity reason reasonCode customerComment status compensation outcome productAdjustment sku title imageUrl tax { ${WRAPPED} }
+  items { id quantity reason reasonCode customerComment customerImages status compensation outcome productAdjustment sku title imageUrl tax { ${WRAPPED} }
     orderItem { id line_item_id }
     refund { amount { ${MONEY} } type }
     productValueNoTaxNoAdjustment { ${WRAPPED} } maxMerchantAdjustment { ${MONEY} } }

@@ -279,7 +279,24 @@ export function ReturnPage({ params, storeId }: PageProps) {
                     render: (i) => (
                       <>
                         {i.reason || "—"}
-                        {i.customerComment && <div class="muted small">“{i.customerComment}”</div>}
+                        {i.customerComment && <div class="muted small">Shopper's answer: “{i.customerComment}”</div>}
+                        {i.customerImages.length > 0 && (
+                          <ul class="item-photos" aria-label={`Shopper's photos of ${titleOf(i)}`}>
+                            {i.customerImages.map((src, n) => (
+                              <li key={src}>
+                                <a href={src} target="_blank" rel="noopener noreferrer">
+                                  <img
+                                    src={src}
+                                    alt={`${titleOf(i)}, as the shopper sent it (${n + 1} of ${i.customerImages.length})`}
+                                    width={64}
+                                    height={64}
+                                    loading="lazy"
+                                  />
+                                </a>
+                              </li>
+                            ))}
+                          </ul>
+                        )}
                       </>
                     ),
                   },

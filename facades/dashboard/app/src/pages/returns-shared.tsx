@@ -30,6 +30,8 @@ export interface ReturnItem {
   reason: string;
   reasonCode: string | null;
   customerComment: string | null;
+  /** Links to the shopper's photos (same origin: /portal/photos/…). */
+  customerImages: string[];
   status: string;
   compensation: string;
   outcome: string | null;
