@@ -5,7 +5,16 @@
 import type { RequestContext } from "../core/context.js";
 import { formatMinor } from "../core/money.js";
 import type { TransactionClient } from "../db/client.js";
-import { type Decision, type Evaluation, evaluate, minorOf, type OutcomeOffer } from "../policy/evaluate.js";
+import {
+  type CustomerHistory,
+  type Decision,
+  type Evaluation,
+  evaluate,
+  minorOf,
+  type OrderInput,
+  type OutcomeOffer,
+  type PolicyVersionInput,
+} from "../policy/evaluate.js";
 import { loadHistory, loadOrderInput, publishedVersion } from "../policy/load.js";
 import type { PolicyRules } from "../policy/rules.js";
 
@@ -67,6 +76,18 @@ export async function evaluateDraft(db: Db, order: OrderRow, items: DraftItemRow
   const version = await publishedVersion(db as TransactionClient, order.storeId);
   const input = await loadOrderInput(db as TransactionClient, order);
   const history = await loadHistory(db as TransactionClient, order, version?.rules ?? null, now);
+  return evaluateLoaded(version, input, history, order, items, now);
+}
+
+/** The evaluation of a draft from what was read for it (alone, or with a page of drafts: view.ts). */
+export function evaluateLoaded(
+  version: PolicyVersionInput | null,
+  input: OrderInput,
+  history: CustomerHistory,
+  order: { currency: string },
+  items: DraftItemRow[],
+  now: Date,
+): DraftEvaluation {
   // One unit of every line: what may come back at all, and each outcome's money for one unit.
   const perLine: Evaluation = evaluate(
     version,

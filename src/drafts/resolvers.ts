@@ -9,6 +9,8 @@ import * as drafts from "./service.js";
 import { addItem, finalizeItems, type ItemUpdate, removeItem, setCreditType, updateItem } from "./items.js";
 import { submit } from "./submit.js";
 import { addPhoto, readPhoto, removePhoto } from "./photos.js";
+import { type DraftAddressInput, readDraftAddress } from "./address.js";
+import { returnNumberOf } from "./batch.js";
 import { shippingOf } from "../shipping/service.js";
 import { DRAFT_METHOD } from "./store-settings.js";
 import { statusToken } from "../portal/status-link.js";
@@ -62,7 +64,7 @@ export const draftsResolvers = {
     addDraftReturnPhoto: (_: unknown, a: Ref & { itemId: string; contentBase64: string }, ctx: Ctx) =>
       addPhoto(ctx, a, a.itemId, a.contentBase64),
     removeDraftReturnPhoto: (_: unknown, a: Ref & { itemId: string; photo: string }, ctx: Ctx) => removePhoto(ctx, a, a.itemId, a.photo),
-    setDraftReturnAddress: (_: unknown, a: Ref & { address: drafts.AddressInput }, ctx: Ctx) => drafts.setAddress(ctx, a, a.address),
+    setDraftReturnAddress: (_: unknown, a: Ref & { address: DraftAddressInput }, ctx: Ctx) => drafts.setAddress(ctx, a, a.address),
     setDraftReturnCustomer: (_: unknown, a: Ref & { email: string }, ctx: Ctx) => drafts.setCustomer(ctx, a, a.email),
     finalizeDraftReturnItems: (_: unknown, a: Ref, ctx: Ctx) => finalizeItems(ctx, a),
     setDraftReturnCreditType: (_: unknown, a: Ref & { creditType: string }, ctx: Ctx) => setCreditType(ctx, a, a.creditType),
@@ -74,11 +76,8 @@ export const draftsResolvers = {
     number: (d: D) => d.compatId,
     orderName: async (d: D, _: unknown, ctx: Ctx) => (await bundleOf(ctx, d)).order.name,
     currency: async (d: D, _: unknown, ctx: Ctx) => (await bundleOf(ctx, d)).order.currency,
-    shippingAddress: (d: D) => (d.shippingAddress ? JSON.parse(d.shippingAddress) : null),
-    returnNumber: async (d: D, _: unknown, ctx: Ctx) =>
-      d.returnId
-        ? ((await ctx.prisma.return.findUnique({ where: { id: d.returnId }, select: { compatId: true } }))?.compatId ?? null)
-        : null,
+    shippingAddress: (d: D) => readDraftAddress(d.shippingAddress),
+    returnNumber: (d: D, _: unknown, ctx: Ctx) => (d.returnId ? returnNumberOf(ctx, d.returnId) : null),
     shipping: async (d: D, _: unknown, ctx: Ctx) => {
       const s = d.returnId ? await shippingOf(ctx, d.returnId) : null;
       return s && { ...s, method: DRAFT_METHOD[s.method] ?? s.method };

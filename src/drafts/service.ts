@@ -3,11 +3,11 @@
 import type { RequestContext } from "../core/context.js";
 import { DomainError, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
-import { normalName } from "../core/display-text.js";
 import type { TransactionClient } from "../db/client.js";
 import { holdCountLimit } from "../core/count-limits.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { lookupOrder } from "./lookup.js";
+import { addressFromOrder, checkAddress, type DraftAddressInput } from "./address.js";
 import { requireOffered, storeLookupMethod } from "./store-settings.js";
 import { DRAFT_TTL_MS, SESSION_TTL_MS, isStorefrontKey, issueShopperToken, locateDraft } from "./session.js";
 
@@ -97,30 +97,6 @@ export async function openDraft(
   return { draft, token: issued.token, tokenExpiresAt: new Date(now + SESSION_TTL_MS) };
 }
 
-/** The order's address (the core's names) as the draft's. */
-function addressFromOrder(text: string | null): string | null {
-  if (!text) return null;
-  try {
-    const a = JSON.parse(text) as Record<string, string | null | undefined>;
-    if (!a.address1 || !a.city) return null;
-    const name = [a.firstName, a.lastName].filter(Boolean).join(" ");
-    return JSON.stringify({
-      name: name || null,
-      company: a.company ?? null,
-      address1: a.address1,
-      address2: a.address2 ?? null,
-      city: a.city,
-      state: a.province ?? a.provinceCode ?? null,
-      zip: a.postalCode ?? a.zip ?? null,
-      countryCode: (a.country ?? a.countryCode ?? "").toUpperCase() || null,
-      country: null,
-      phone: a.phone ?? null,
-    });
-  } catch {
-    return null;
-  }
-}
-
 /** Marks a lapsed draft expired (it then answers terminal-state); returns the row as it now is. */
 export async function expireIfDue(ctx: RequestContext, draft: DraftRow): Promise<DraftRow> {
   if (TERMINAL.includes(draft.state) || draft.expiresAt.getTime() > Date.now()) return draft;
@@ -166,42 +142,11 @@ export async function act(
   return (await ctx.prisma.draftReturn.findUnique({ where: { id: found.id } }))!;
 }
 
-const text = (v: string | null | undefined) => (v == null || !v.trim() ? null : normalName(v.trim()));
-
-export interface AddressInput {
-  name?: string | null;
-  company?: string | null;
-  address1: string;
-  address2?: string | null;
-  city: string;
-  state?: string | null;
-  zip?: string | null;
-  countryCode: string;
-  country?: string | null;
-  phone?: string | null;
-}
-
-export function setAddress(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }, a: AddressInput) {
-  const problems: { field: string; detail: string }[] = [];
-  if (!a.address1.trim()) problems.push({ field: "address.address1", detail: "`address.address1` must not be empty." });
-  if (!a.city.trim()) problems.push({ field: "address.city", detail: "`address.city` must not be empty." });
-  if (!/^[A-Za-z]{2}$/.test(a.countryCode.trim()))
-    problems.push({ field: "address.countryCode", detail: '`address.countryCode` must be an ISO 3166-1 alpha-2 code such as "US".' });
-  const stored = {
-    name: text(a.name),
-    company: text(a.company),
-    address1: text(a.address1),
-    address2: text(a.address2),
-    city: text(a.city),
-    state: text(a.state),
-    zip: text(a.zip),
-    countryCode: a.countryCode.trim().toUpperCase(),
-    country: text(a.country),
-    phone: text(a.phone),
-  };
+export function setAddress(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }, a: DraftAddressInput) {
+  const { address, problems } = checkAddress(a);
   return act(ctx, ref, "Setting the address", ["created", "items_finalized"], ({ tx, draft }) => {
     if (problems.length) throw problems.length === 1 ? fail.badInput(problems[0]!.detail, problems[0]!.field) : fail.badInputs(problems);
-    return tx.draftReturn.update({ where: { id: draft.id }, data: { shippingAddress: JSON.stringify(stored) } });
+    return tx.draftReturn.update({ where: { id: draft.id }, data: { shippingAddress: JSON.stringify(address) } });
   });
 }
 

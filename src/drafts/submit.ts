@@ -8,6 +8,7 @@ import { createReturn } from "../returns/create.js";
 import { KEEP_ITEM } from "../returns/keep-items.js";
 import { issueReturnShipping } from "../shipping/service.js";
 import { evaluateDraft } from "./evaluate.js";
+import { readDraftAddress } from "./address.js";
 import { requireOffered } from "./store-settings.js";
 import { isStorefrontKey } from "./session.js";
 import { requestOrigin } from "../returns/origin.js";
@@ -31,7 +32,7 @@ export async function submit(ctx: RequestContext, ref: Ref): Promise<DraftRow> {
   if (unresolved >= 0)
     throw fail.badInput(`\`creditType\`: item ${unresolved + 1} has no outcome of its own; set the credit type first.`, "creditType");
   const e = await evaluateDraft(ctx.prisma, order, items);
-  const address = draft.shippingAddress ? (JSON.parse(draft.shippingAddress) as Record<string, string | null>) : null;
+  const address = readDraftAddress(draft.shippingAddress);
   // The return is the shopper's: recorded as created by them, whichever key carried the request.
   const shopper = new RequestContext(ctx.services, { kind: "shopper", draftId: draft.id, storeId: draft.storeId }, ctx.requestId, ctx.log);
   shopper.door = ctx.door;
@@ -51,17 +52,14 @@ export async function submit(ctx: RequestContext, ref: Ref): Promise<DraftRow> {
           compensation: it.outcome ?? draft.creditType,
           exchangeSku: it.outcome === "exchange" ? it.exchangeSku : null,
         })),
-        shippingAddress:
-          address?.address1 && address.city && address.countryCode
-            ? {
-                line1: address.address1,
-                line2: address.address2,
-                city: address.city,
-                state: address.state,
-                postalCode: address.zip,
-                country: address.countryCode,
-              }
-            : null,
+        shippingAddress: address && {
+          line1: address.line1,
+          line2: address.line2,
+          city: address.city,
+          state: address.state,
+          postalCode: address.postalCode,
+          country: address.country,
+        },
       },
       null,
       null,

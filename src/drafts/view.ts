@@ -1,34 +1,11 @@
 // A draft as GraphQL shows it: its order, items and the policy's evaluation, worked out once per draft
 // version and request, and what its state and items allow now (what the compat door's links come from).
 import type { RequestContext } from "../core/context.js";
-import { type DraftEvaluation, evaluateDraft, exchangeVariants, moneyOf } from "./evaluate.js";
-import type { DraftItem, DraftRow, OrderRow } from "./service.js";
+import { type DraftEvaluation, moneyOf } from "./evaluate.js";
+import type { DraftItem, DraftRow } from "./service.js";
+import { type DraftBundle, bundleOf, exchangeVariantsOf } from "./batch.js";
 
-export interface DraftBundle {
-  order: OrderRow;
-  items: DraftItem[];
-  e: DraftEvaluation;
-}
-
-const cache = new WeakMap<RequestContext, Map<string, Promise<DraftBundle>>>();
-
-export function bundleOf(ctx: RequestContext, d: DraftRow): Promise<DraftBundle> {
-  let byKey = cache.get(ctx);
-  if (!byKey) cache.set(ctx, (byKey = new Map()));
-  const key = `${d.id}:${d.version}`;
-  let b = byKey.get(key);
-  if (!b) {
-    b = (async () => {
-      const [order, items] = await Promise.all([
-        ctx.prisma.order.findUniqueOrThrow({ where: { id: d.orderId } }),
-        ctx.prisma.draftReturnItem.findMany({ where: { draftId: d.id }, orderBy: { position: "asc" } }),
-      ]);
-      return { order, items, e: await evaluateDraft(ctx.prisma, order, items) };
-    })();
-    byKey.set(key, b);
-  }
-  return b;
-}
+export { bundleOf };
 
 const resolvedOutcome = (d: DraftRow, it: DraftItem) => it.outcome ?? d.creditType;
 
@@ -83,8 +60,7 @@ const offerOut = (o: DraftEvaluation["lines"][number]["offers"][number], c: stri
 export async function linesOf(ctx: RequestContext, d: DraftRow) {
   const b = await bundleOf(ctx, d);
   const c = b.order.currency;
-  const rows = await ctx.prisma.orderLineItem.findMany({ where: { orderId: b.order.id }, orderBy: { position: "asc" } });
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(b.lines.map((r) => [r.id, r]));
   return Promise.all(
     b.e.lines.map(async (l) => {
       const row = byId.get(l.id);
@@ -102,7 +78,9 @@ export async function linesOf(ctx: RequestContext, d: DraftRow) {
         shopperMessage: l.shopperMessage,
         windowEndsAt: l.windowEndsAt,
         outcomes: l.offers.map((o) => offerOut(o, c)),
-        exchangeVariants: exchange ? await exchangeVariants(ctx.prisma, d.storeId, l.productId, l.unitPrice, c) : [],
+        exchangeVariants: exchange
+          ? await exchangeVariantsOf(ctx, { storeId: d.storeId, productId: l.productId, unitPrice: l.unitPrice, currency: c })
+          : [],
       };
     }),
   );
@@ -112,14 +90,7 @@ export async function itemsOf(ctx: RequestContext, d: DraftRow) {
   const b = await bundleOf(ctx, d);
   const c = b.order.currency;
   const lines = new Map(b.e.lines.map((l) => [l.id, l]));
-  const titles = new Map(
-    (
-      await ctx.prisma.orderLineItem.findMany({
-        where: { id: { in: b.items.map((i) => i.lineItemId) } },
-        select: { id: true, title: true },
-      })
-    ).map((r) => [r.id, r.title]),
-  );
+  const titles = new Map(b.lines.map((r) => [r.id, r.title]));
   return b.items.map((it, i) => ({
     id: it.id,
     lineItemId: lines.get(it.lineItemId)?.externalId ?? it.lineItemId,

@@ -6,7 +6,7 @@ export type Format = "links" | "hal";
 /** What the door selects of a draft (every route answers the whole envelope). */
 export const DRAFT_SELECTION = `id number state orderName currency language isGift customerEmail creditType returnMethod returnId returnNumber shipping { carrier trackingNumber }
   policyVersion allowedActions
-  shippingAddress { name company address1 address2 city state zip countryCode country phone }
+  shippingAddress { name company line1 line2 city state postalCode country countryName phone }
   items { id lineItemId title quantity reasonCode answer photos outcome exchangeSku offers { outcome total { amount } } }
   lines { lineItemId title variantTitle sku productId quantity unitPrice { amount currency } returnableQuantity ineligibilityCode
           shopperMessage outcomes { outcome value { amount } fees { amount } bonus { amount } total { amount } }
@@ -244,13 +244,14 @@ export function draftReturnOf(d: any) {
       ? {
           name: a.name,
           company: a.company,
-          address1: a.address1,
-          address2: a.address2,
+          // The core's words renamed to the platform's (its `country` is a name, `country_code` the code).
+          address1: a.line1,
+          address2: a.line2,
           city: a.city,
           state: a.state,
-          zip: a.zip,
-          country: a.country,
-          country_code: a.countryCode,
+          zip: a.postalCode,
+          country: a.countryName,
+          country_code: a.country,
           phone: a.phone,
         }
       : null,

@@ -37,16 +37,25 @@ function formatFor(req: Request, version: Version): Format {
 
 /** The core's argument names as this API's body fields. */
 const WIRE_FIELDS: Record<string, string> = { method: "return_method", creditType: "credit_type" };
+/**
+ * The core's address words as this door has always named them in a refusal, field and message alike (the
+ * names this API answered before the core's draft address took the core's words; unchanged for its clients).
+ */
+const ADDRESS_WIRE: Record<string, string> = { "address.line1": "address.address1", "address.country": "address.countryCode" };
 
 function coreReply(req: Request, version: Version, err: GraphQLFormattedError, draft?: unknown, base?: string): Reply {
   const [status, code] = codeOf(err);
   const ext = (err.extensions ?? {}) as { field?: string; retryAfter?: number; problems?: { field?: string; detail: string }[] };
   const format = formatFor(req, version);
-  const list = (ext.problems ?? [{ field: ext.field, detail: err.message }]).map((p) => ({
-    code,
-    message: status >= 500 ? "Unexpected error." : p.detail,
-    ...(p.field ? { field: WIRE_FIELDS[p.field] ?? p.field } : {}),
-  }));
+  const list = (ext.problems ?? [{ field: ext.field, detail: err.message }]).map((p) => {
+    const address = p.field ? ADDRESS_WIRE[p.field] : undefined;
+    const detail = address ? p.detail.replaceAll(`\`${p.field}\``, `\`${address}\``) : p.detail;
+    return {
+      code,
+      message: status >= 500 ? "Unexpected error." : detail,
+      ...(p.field ? { field: address ?? WIRE_FIELDS[p.field] ?? p.field } : {}),
+    };
+  });
   const headers: Record<string, string> = {};
   if (status === 429 || status === 503) headers["Retry-After"] = String(ext.retryAfter ?? STORAGE_RETRY_AFTER_SECONDS);
   const body = draft && base && status === 422 ? { ...envelope(draft, base, format), errors: list } : { errors: list };

@@ -393,13 +393,13 @@ export function draftRoutes(version: Version): DraftRoute[] {
         return {
           ...ref(input, c),
           a: {
-            address1: a.address1,
-            address2: a.address2 ?? null,
+            line1: a.address1,
+            line2: a.address2 ?? null,
             city: a.city,
             state: a.state ?? null,
-            zip: a.zip ?? null,
-            countryCode: a.country_code,
-            country: a.country ?? null,
+            postalCode: a.zip ?? null,
+            country: a.country_code,
+            countryName: a.country ?? null,
             name: a.name ?? null,
             company: a.company ?? null,
             phone: a.phone ?? null,

@@ -84,7 +84,7 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
       ineligibilityCode: "final-sale",
       shopperMessage: expect.stringMatching(/final sale/),
     });
-    expect(d.shippingAddress).toMatchObject({ address1: "1 Main St", zip: "62701", countryCode: "US" });
+    expect(d.shippingAddress).toMatchObject({ line1: "1 Main St", postalCode: "62701", country: "US" });
   });
 
   it("an unfulfilled order opens with nothing returnable", async () => {
@@ -148,7 +148,7 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
     expect(d.state).toBe("items_finalized");
     expect(d.allowedActions).toEqual(["set_address", "set_customer", "set_credit_type", "set_return_method", "cancel"]);
     await refused(ADD, { i: { lineItemId: l2 } }, null, "drafts/action-validation-failed");
-    await refused(ADDRESS, { a: { address1: "2 Elm St", city: "Paris", countryCode: "France" } }, "address.countryCode");
+    await refused(ADDRESS, { a: { line1: "2 Elm St", city: "Paris", country: "France" } }, "address.country");
     d = (await ok(CREDIT, { c: "store_credit" }, token)).setDraftReturnCreditType;
     expect(d.allowedActions).toContain("submit");
     expect(d.totals).toEqual({
