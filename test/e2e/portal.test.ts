@@ -292,6 +292,9 @@ describe.skipIf(!!missing).each(providers)("shopper portal in Chromium (%s)", (p
     await expect(stale.textContent()).resolves.toContain("Find your order again");
     await stale.getByRole("button", { name: "Start again" }).click();
     await page.getByRole("heading", { name: "Start a return", level: 1 }).waitFor();
+    // The form comes back filled in from the link, and is not sent again by itself.
+    await expect(page.getByLabel("Order number").inputValue()).resolves.toBe("1007");
+    await expect(page.getByLabel("Email or postal code").inputValue()).resolves.toBe(DEMO_PORTAL_ORDER.postalCode);
     await context.close();
   }, 120_000);
 });

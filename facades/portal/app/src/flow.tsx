@@ -105,6 +105,8 @@ export function Flow({ portal, params }: { portal: Portal; params: URLSearchPara
   );
 }
 
+let linkLookedUp = false;
+
 function Lookup(props: Omit<StepProps, "draft"> & { params: URLSearchParams }) {
   const { portal, params, issues } = props;
   const [order, setOrder] = useState(params.get("order") ?? "");
@@ -131,11 +133,11 @@ function Lookup(props: Omit<StepProps, "draft"> & { params: URLSearchParams }) {
       props.go("items");
     });
   };
-  // Opened from a link that names the order (?order=…&email=… or zip=…): look it up at once.
-  const auto = useRef(false);
+  // Opened from a link that names the order (?order=…&email=… or zip=…): look it up at once, once per page
+  // (starting again shows the form, filled in).
   useEffect(() => {
-    if (!auto.current && order && second) {
-      auto.current = true;
+    if (!linkLookedUp && order && second) {
+      linkLookedUp = true;
       void find();
     }
   }, []);
