@@ -51,6 +51,8 @@ export function Flow({ portal, params }: { portal: Portal; params: URLSearchPara
   // A session already open in this tab: carry on where the draft is.
   useEffect(() => {
     if (!session.get(portal.handle)) return void setStep("lookup");
+    // A session carried on (a reload, the language link): the link's order was looked up already.
+    linkLookedUp = true;
     void (async () => {
       const ok = await run(async (call) => {
         const d = DRAFT_OF(await call(READ, {}));
