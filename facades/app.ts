@@ -1,5 +1,6 @@
 // Composes the HTTP service: the GraphQL core at /graphql, the REST v2.2 facade at /v2.2, the
-// warehouse-compat facade at /api/v1/warehouse, the merchant dashboard at /dashboard, the API
+// warehouse-compat facade at /api/v1/warehouse, the merchant dashboard at /dashboard, the shopper portal
+// at /portal, the API
 // reference at /docs, and health probes. With CORE_URL set, facades run
 // their operations against that remote core instead of in-process.
 import { randomUUID } from "node:crypto";
@@ -27,6 +28,7 @@ import { compatOperations, compatWebhookRoutes, createCompatFacade } from "./com
 import { createDraftReturnsFacade } from "./compat/drafts/index.js";
 import { draftOperations, VERSIONS } from "./compat/drafts/routes.js";
 import { createDashboard, createDocs, createExplorerAssets, explorerPage, favicon } from "./dashboard/index.js";
+import { createPortal, portalOperations } from "./portal/index.js";
 import { ALL_OPERATIONS as DASHBOARD_OPERATIONS } from "./dashboard/app/src/operations.js";
 import { Kind, parse } from "graphql";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
@@ -196,7 +198,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
     const executor: Executor = config.coreUrl
       ? remoteExecutor(config.coreUrl, config.cursorSecret)
       : core
-        ? inProcessExecutor(core, [...restOperations(), ...compatOperations(), ...draftOperations()])
+        ? inProcessExecutor(core, [...restOperations(), ...compatOperations(), ...draftOperations(), ...portalOperations()])
         : (() => {
             throw new Error("Facades need either CORE_URL or a local core");
           })();
@@ -212,6 +214,8 @@ export async function createApp({ config, log, core, readiness = { ready: true }
     app.get("/", (_req, res) => res.redirect(302, "/dashboard/"));
     app.get(["/favicon.svg", "/favicon.ico"], favicon());
     app.use("/dashboard", createDashboard());
+    // The shopper portal: /portal/{handle} and its status pages /portal/{handle}/returns/{token}.
+    app.use("/portal", createPortal({ executor }));
     app.use("/docs/explorer", createExplorerAssets());
     app.use("/docs", createDocs({ explorer: !!core && !config.production }));
   }

@@ -11,6 +11,7 @@ import { DomainError } from "../core/errors.js";
 import * as identity from "../identity/service.js";
 import { ALL_SCOPES } from "../identity/scopes.js";
 import { seedStore } from "../demo/seed.js";
+import { seedPortalDemo } from "../drafts/seed.js";
 // The assembly: records events through the webhooks domain (a seeded return fans out like any other).
 import "../domains.js";
 
@@ -154,6 +155,17 @@ const COMMANDS: Record<string, Command> = {
     run: async (v, services) => {
       await identity.requireStore(services, String(v.store));
       return seedStore(services, String(v.store));
+    },
+  },
+  "seed-portal": {
+    args: "--store STORE",
+    about:
+      "Add the portal's demo order #1007 (mae@example.test) and publish a demo return policy (final sale, store credit with a bonus, exchanges, reasons): the store's draft policy is replaced.",
+    options: { store: str },
+    required: ["store"],
+    run: async (v, services) => {
+      await identity.requireStore(services, String(v.store));
+      return seedPortalDemo(services, String(v.store));
     },
   },
 };

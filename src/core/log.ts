@@ -41,6 +41,7 @@ export const DOOR_PREFIX: Record<string, string> = {
   rest: "/v2.2",
   compat: "/api/v1/warehouse",
   dashboard: "/dashboard",
+  portal: "/portal",
   docs: "/docs",
 };
 const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);

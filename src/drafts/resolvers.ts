@@ -13,6 +13,7 @@ import { type DraftAddressInput, readDraftAddress } from "./address.js";
 import { returnNumberOf } from "./batch.js";
 import { shippingOf } from "../shipping/service.js";
 import { DRAFT_METHOD } from "./store-settings.js";
+import { statusToken } from "../portal/status-link.js";
 import { allowedActions, bundleOf, itemsOf, linesOf, totals } from "./view.js";
 
 type Ctx = RequestContext;
@@ -80,6 +81,12 @@ export const draftsResolvers = {
     shipping: async (d: D, _: unknown, ctx: Ctx) => {
       const s = d.returnId ? await shippingOf(ctx, d.returnId) : null;
       return s && { ...s, method: DRAFT_METHOD[s.method] ?? s.method };
+    },
+    // The link the confirmation page gives the shopper: the same signed path the confirmation email carries.
+    statusPath: async (d: D, _: unknown, ctx: Ctx) => {
+      if (!d.returnId) return null;
+      const portal = await ctx.prisma.portalSettings.findUnique({ where: { storeId: d.storeId }, select: { handle: true } });
+      return portal ? `/portal/${portal.handle}/returns/${statusToken(ctx.config, d.returnId)}` : null;
     },
     items: (d: D, _: unknown, ctx: Ctx) => itemsOf(ctx, d),
     lines: (d: D, _: unknown, ctx: Ctx) => linesOf(ctx, d),

@@ -23,6 +23,7 @@ const COMMANDS = [
   "api-client set-scopes",
   "user create",
   "seed",
+  "seed-portal",
 ];
 
 describe.each(providers)("CLI usage and errors (%s)", (provider) => {

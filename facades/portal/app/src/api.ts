@@ -1,0 +1,147 @@
+// The portal's only way to the service: POST /graphql, with the shopper session's token (kept in
+// sessionStorage, per store, so it ends with the tab). Refusals keep the core's message and the field it names.
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly field: string | null = null,
+    readonly type: string | null = null,
+    readonly problems: { field: string; detail: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+const KEY = (handle: string) => `retour.portal.${handle}`;
+export const session = {
+  get: (handle: string): string | null => sessionStorage.getItem(KEY(handle)),
+  set: (handle: string, token: string) => sessionStorage.setItem(KEY(handle), token),
+  clear: (handle: string) => sessionStorage.removeItem(KEY(handle)),
+};
+
+/** The core's words without its API spellings (`input.answer`, item paths): the field is shown by the page instead. */
+export function plain(message: string): string {
+  const text = message
+    .replace(/`[^`]*`\s*:?\s*/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text ? text[0].toUpperCase() + text.slice(1) : message;
+}
+
+export async function gql<T = any>(query: string, variables: Record<string, unknown>, token: string | null): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch {
+    throw new ApiError("", "NETWORK");
+  }
+  let body: { data?: T; errors?: { message: string; extensions?: Record<string, any> }[] };
+  try {
+    body = await res.json();
+  } catch {
+    throw new ApiError("", "NETWORK");
+  }
+  const first = body.errors?.[0];
+  if (first) {
+    const x = first.extensions ?? {};
+    const problems = Array.isArray(x.problems) ? x.problems : [];
+    throw new ApiError(first.message, x.code ?? "ERROR", typeof x.field === "string" ? x.field : null, x.type ?? null, problems);
+  }
+  return body.data as T;
+}
+
+const M = "{ amount currency }";
+const OFFER = `{ outcome value ${M} fees ${M} bonus ${M} total ${M} }`;
+export const DRAFT = `{ id state orderName currency allowedActions returnMethod statusPath
+  items { id lineItemId title quantity reasonCode answer photos outcome exchangeSku offers ${OFFER} }
+  lines { lineItemId title variantTitle quantity unitPrice ${M} returnableQuantity shopperMessage exchangeVariants { sku title inStock } }
+  reasons { code label question photoRequired }
+  totals { returnTotal ${M} fees ${M} bonus ${M} refund ${M} storeCredit ${M} exchange ${M} }
+  shipping { method carrier trackingNumber dropOffCode } }`;
+
+export const OPEN = `mutation Open($store: ID!, $input: DraftLookupInput!) { openShopperSession(store: $store, input: $input) { token } }`;
+export const READ = `query Draft { draftReturn ${DRAFT} }`;
+export const ADD = `mutation Add($input: DraftItemInput!) { addDraftReturnItem(input: $input) ${DRAFT} }`;
+export const REMOVE = `mutation Remove($item: ID!) { removeDraftReturnItem(itemId: $item) ${DRAFT} }`;
+export const UPDATE = `mutation Update($item: ID!, $input: DraftItemUpdateInput!) { updateDraftReturnItem(itemId: $item, input: $input) ${DRAFT} }`;
+export const PHOTO = `mutation Photo($item: ID!, $content: String!) { addDraftReturnPhoto(itemId: $item, contentBase64: $content) ${DRAFT} }`;
+export const FINALIZE = `mutation Finalize { finalizeDraftReturnItems ${DRAFT} }`;
+export const METHOD = `mutation Method($method: DraftReturnMethod!) { setDraftReturnMethod(method: $method) ${DRAFT} }`;
+export const SUBMIT = `mutation Submit { submitDraftReturn ${DRAFT} }`;
+export const STATUS = `query Status($handle: String!, $token: String!) { returnStatusPage(handle: $handle, token: $token) {
+  returnNumber orderName status createdAt timeZone timeline { kind at }
+  items { title variantTitle quantity outcome exchangeTitle }
+  shipping { method carrier trackingNumber labelPdfBase64 dropOffCode dropOffQrPngBase64 }
+  returnAddress { name line1 line2 city state postalCode country }
+  refund ${M} storeCredit ${M} refundState creditState } }`;
+
+export interface Money {
+  amount: string;
+  currency: string;
+}
+export interface Offer {
+  outcome: string;
+  value: Money;
+  fees: Money;
+  bonus: Money;
+  total: Money;
+}
+export interface Line {
+  lineItemId: string;
+  title: string;
+  variantTitle: string | null;
+  quantity: number;
+  unitPrice: Money;
+  returnableQuantity: number;
+  shopperMessage: string | null;
+  exchangeVariants: { sku: string; title: string; inStock: boolean }[];
+}
+export interface Item {
+  id: string;
+  lineItemId: string;
+  title: string;
+  quantity: number;
+  reasonCode: string | null;
+  answer: string | null;
+  photos: string[];
+  outcome: string | null;
+  exchangeSku: string | null;
+  offers: Offer[];
+}
+export interface Draft {
+  id: string;
+  state: string;
+  orderName: string;
+  currency: string;
+  allowedActions: string[];
+  returnMethod: string | null;
+  statusPath: string | null;
+  items: Item[];
+  lines: Line[];
+  reasons: { code: string; label: string; question: string | null; photoRequired: boolean }[];
+  totals: { returnTotal: Money; fees: Money; bonus: Money; refund: Money; storeCredit: Money; exchange: Money };
+  shipping: { method: string; carrier: string | null; trackingNumber: string | null; dropOffCode: string | null } | null;
+}
+export interface Address {
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string | null;
+  postalCode: string | null;
+  country: string;
+}
+export interface Portal {
+  handle: string;
+  displayName: string;
+  logoUrl: string | null;
+  accentColor: string;
+  languages: string[];
+  lookupMethod: "email" | "postal_code" | "either";
+  returnMethods: string[];
+  returnAddress: Address | null;
+}

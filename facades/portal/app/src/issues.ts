@@ -1,0 +1,80 @@
+// A refusal of the core placed where the shopper can act on it: the field it names (its last part:
+// `input.answer`, `items[1].photos`), the item it is about, or the top of the step.
+import { type ApiError, type Draft, type Portal, plain } from "./api";
+import { t } from "./ui";
+
+export const STEPS = ["lookup", "items", "reasons", "outcomes", "method", "review", "done"] as const;
+export type Step = (typeof STEPS)[number];
+/** The steps a shopper counts (the confirmation is not one). */
+export const STEP_COUNT = 6;
+
+export interface Issue {
+  text: string;
+  /** The field's name as the core spells it (orderName, secondaryInput, reasonCode, answer, photos, outcome, exchangeVariant, quantity). */
+  key: string | null;
+  itemId: string | null;
+  lineItemId?: string;
+  /** Shown at the top of the step (no field of it to show it at). */
+  top: boolean;
+  /** The session or the draft is gone: only starting again helps. */
+  restart?: boolean;
+}
+
+const FIELD_KEYS = new Set([
+  "orderName",
+  "secondaryInput",
+  "quantity",
+  "reasonCode",
+  "answer",
+  "photos",
+  "contentBase64",
+  "outcome",
+  "exchangeVariant",
+]);
+
+export function issuesOf(err: ApiError, itemId: string | null, draft: Draft | null, step: Step): Issue[] {
+  if (err.code === "NETWORK") return [{ text: t("network"), key: null, itemId: null, top: true }];
+  const text = plain(err.message);
+  if (err.code === "UNAUTHENTICATED" || (err.code === "NOT_FOUND" && step !== "lookup") || /terminal|expired/i.test(err.type ?? ""))
+    return [{ text: `${text} ${t("sessionLost")}`, key: null, itemId: null, top: true, restart: true }];
+  const listed = err.problems.length ? err.problems : [{ field: err.field ?? "", detail: err.message }];
+  return listed.map((p) => {
+    const at = /^items\[(\d+)\]/.exec(p.field);
+    const item = at ? draft?.items[Number(at[1])] : undefined;
+    const last = p.field.split(".").pop() ?? "";
+    const key = last === "contentBase64" ? "photos" : FIELD_KEYS.has(last) ? last : null;
+    const forItem = item?.id ?? itemId;
+    // Adding a line names it by its line id; anything else the lookup refuses sits at its second field.
+    const lineItemId = draft?.lines.some((l) => l.lineItemId === itemId) ? (itemId ?? undefined) : undefined;
+    const resolvedKey = key ?? (step === "lookup" ? "secondaryInput" : lineItemId ? "quantity" : null);
+    return { text: plain(p.detail), key: resolvedKey, itemId: forItem, lineItemId, top: false };
+  });
+}
+
+/** Marks the issues a step cannot show at one of its fields as shown at its top. */
+export function placeIssues(issues: Issue[], step: Step): Issue[] {
+  const keys = STEP_KEYS[step];
+  return issues.map((i) => (i.top || (i.key && keys.includes(i.key) && (step === "lookup" || i.itemId)) ? i : { ...i, top: true }));
+}
+
+const STEP_KEYS: Record<Step, string[]> = {
+  lookup: ["orderName", "secondaryInput"],
+  items: ["quantity"],
+  reasons: ["reasonCode", "answer", "photos"],
+  outcomes: ["outcome", "exchangeVariant"],
+  method: [],
+  review: [],
+  done: [],
+};
+
+/** What every step of the flow gets. */
+export interface StepProps {
+  portal: Portal;
+  draft: Draft;
+  busy: boolean;
+  issues: Issue[];
+  /** Runs calls to the core in order; stops at the first refusal (shown at its field) and answers false. */
+  run: (work: (call: Call) => Promise<void>) => Promise<boolean>;
+  go: (step: Step) => void;
+}
+export type Call = <T = any>(query: string, variables: Record<string, unknown>, itemId?: string) => Promise<T>;
