@@ -394,27 +394,33 @@ export { money };
 
 // ─── Loaders ──────────────────────────────────────────────────────────────────
 
+/** Orders by id (null when there is none); primed by a return's aggregate read (src/returns/aggregate.ts). */
+export function ordersByIdLoader(ctx: RequestContext) {
+  return ctx.loaders.get<string, OrderRow | null>("orders.byId", async (ids: readonly string[]) => {
+    const rows = await ctx.prisma.order.findMany({ where: { id: { in: [...ids] } } });
+    return indexBy(ids, rows, (r) => r.id);
+  });
+}
+
 export function orderById(ctx: RequestContext, id: string) {
-  return ctx.loaders
-    .get("orders.byId", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.order.findMany({ where: { id: { in: [...ids] } } });
-      return indexBy(ids, rows, (r) => r.id);
-    })
-    .load(id) as Promise<OrderRow | null>;
+  return ordersByIdLoader(ctx).load(id);
 }
 
 export function lineItemsOf(ctx: RequestContext, orderId: string): Promise<LineItemRow[]> {
   // The empty order an imported return shows (id "") has no lines: no query for it.
   if (!orderId) return Promise.resolve([]);
-  return ctx.loaders
-    .get("orders.lineItems", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.orderLineItem.findMany({
-        where: { orderId: { in: [...ids] } },
-        orderBy: [{ position: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.orderId);
-    })
-    .load(orderId) as Promise<LineItemRow[]>;
+  return lineItemsLoader(ctx).load(orderId);
+}
+
+/** Orders' line items by order id, in position order; primed by a return's aggregate read. */
+export function lineItemsLoader(ctx: RequestContext) {
+  return ctx.loaders.get<string, LineItemRow[]>("orders.lineItems", async (ids: readonly string[]) => {
+    const rows = await ctx.prisma.orderLineItem.findMany({
+      where: { orderId: { in: [...ids] } },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+    });
+    return groupBy(ids, rows, (r) => r.orderId);
+  });
 }
 
 export async function lineItemById(ctx: RequestContext, orderId: string, lineItemId: string): Promise<LineItemRow | null> {

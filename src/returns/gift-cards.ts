@@ -92,15 +92,18 @@ type CardRow = { id: string; code: string; amount: number; currency: string };
 export const giftCardJson = (g: CardRow) => ({ amount: money(g.amount, g.currency), code: g.code, externalId: g.id });
 
 /** A return's gift cards as its `giftCards`, batched per request (one query for every return a response names). */
+/** Gift cards by return id, oldest first; primed by the return's aggregate read (aggregate.ts). */
+export function giftCardsLoader(ctx: RequestContext) {
+  return ctx.loaders.get<string, CardRow[]>("returns.giftCards", async (ids: readonly string[]) => {
+    const rows = await ctx.prisma.giftCard.findMany({
+      where: { returnId: { in: [...ids] } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    return groupBy(ids, rows, (r) => r.returnId);
+  });
+}
+
 export async function giftCardsOf(ctx: RequestContext, returnId: string) {
-  const rows = (await ctx.loaders
-    .get("returns.giftCards", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.giftCard.findMany({
-        where: { returnId: { in: [...ids] } },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.returnId);
-    })
-    .load(returnId)) as CardRow[];
+  const rows = await giftCardsLoader(ctx).load(returnId);
   return rows.map(giftCardJson);
 }

@@ -6,26 +6,32 @@ import { keysetOrder } from "../core/pagination.js";
 import type { LineItemRow } from "../orders/service.js";
 import type { ReturnItemRow, ReturnRow } from "./rows.js";
 
+/** The items of returns by return id (primed by the aggregate read, aggregate.ts). */
+export function itemsLoader(ctx: RequestContext) {
+  return ctx.loaders.get<string, ReturnItemRow[]>("returns.items", async (ids: readonly string[]) => {
+    const rows = await ctx.prisma.returnItem.findMany({
+      where: { returnId: { in: [...ids] } },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+    });
+    return groupBy(ids, rows, (r) => r.returnId);
+  });
+}
+
 export function itemsOf(ctx: RequestContext, returnId: string) {
-  return ctx.loaders
-    .get("returns.items", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.returnItem.findMany({
-        where: { returnId: { in: [...ids] } },
-        orderBy: [{ position: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.returnId);
-    })
-    .load(returnId) as Promise<ReturnItemRow[]>;
+  return itemsLoader(ctx).load(returnId);
+}
+
+/** Returns of the caller's stores by id (null when there is none); primed by the aggregate read. */
+export function returnsByIdLoader(ctx: RequestContext) {
+  return ctx.loaders.get<string, ReturnRow | null>("returns.byId", async (ids: readonly string[]) => {
+    const rows = await ctx.prisma.return.findMany({ where: { id: { in: [...ids] }, storeId: { in: ctx.storeIds() } } });
+    return indexBy(ids, rows, (r) => r.id);
+  });
 }
 
 /** A return of the caller's stores by id, batched; null when there is none. */
 export function returnByIdLoader(ctx: RequestContext, id: string) {
-  return ctx.loaders
-    .get("returns.byId", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.return.findMany({ where: { id: { in: [...ids] }, storeId: { in: ctx.storeIds() } } });
-      return indexBy(ids, rows, (r) => r.id);
-    })
-    .load(id) as Promise<ReturnRow | null>;
+  return returnsByIdLoader(ctx).load(id);
 }
 
 export function lineItemByIdLoader(ctx: RequestContext, lineItemId: string) {

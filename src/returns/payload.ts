@@ -10,6 +10,7 @@ import * as f from "./fields.js";
 import { exchangeItemOf, exchangeOf } from "./exchange.js";
 import { giftCardsOf } from "./gift-cards.js";
 import { itemsOf } from "./loaders.js";
+import { primeLoaders, readReturnAggregate } from "./aggregate.js";
 import { itemValues, returnCurrency } from "./service.js";
 import { Order, Return } from "./shapes.js";
 import type { ReturnItemRow } from "./rows.js";
@@ -28,8 +29,11 @@ export async function itemWithValues(ctx: RequestContext, item: ReturnItemRow) {
 
 /** A return's rows with its items' lines and values, read once (batched loaders); the renderers' input. */
 export async function returnParts(ctx: RequestContext, storeId: string, returnId: string) {
-  const r = await ctx.prisma.return.findFirst({ where: { id: returnId, storeId } });
-  if (!r) throw new Error(`return ${returnId} not found in store ${storeId}`);
+  // One statement for the return and its parts, primed into the loaders read below (aggregate.ts).
+  const aggregate = await readReturnAggregate(ctx, returnId, [storeId]);
+  if (!aggregate) throw new Error(`return ${returnId} not found in store ${storeId}`);
+  primeLoaders(ctx, aggregate);
+  const r = aggregate.ret;
   const [items, order] = await Promise.all([itemsOf(ctx, r.id), r.orderId ? orderById(ctx, r.orderId) : null]);
   if (r.orderId && !order) throw new Error(`return ${r.id} has no order`);
   const currency = returnCurrency(r, order);
@@ -45,11 +49,9 @@ export async function renderReturnPayload(
   returnId: string,
 ): Promise<{ return: unknown; order: unknown }> {
   const ctx = systemContext(services, storeId, "render");
-  const [{ r, items, order, lines, currency, values }, tags, giftCards] = await Promise.all([
-    returnParts(ctx, storeId, returnId),
-    tagsOfReturn(ctx, returnId),
-    giftCardsOf(ctx, returnId),
-  ]);
+  const { r, items, order, lines, currency, values } = await returnParts(ctx, storeId, returnId);
+  // Primed by returnParts' aggregate read: no statement of their own.
+  const [tags, giftCards] = await Promise.all([tagsOfReturn(ctx, returnId), giftCardsOf(ctx, returnId)]);
   const exchange = await exchangeOf(ctx, items, r);
   const shipment = f.shipmentOf(r);
   const ret = {

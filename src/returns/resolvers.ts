@@ -16,6 +16,7 @@ import { giftCardsOf } from "./gift-cards.js";
 import { exchangeOf } from "./exchange.js";
 import { reportExchangeOrder } from "./exchange-order.js";
 import * as f from "./fields.js";
+import { getReturnAggregate } from "./aggregate.js";
 import { originOf } from "./origin.js";
 
 type Ctx = RequestContext;
@@ -51,7 +52,8 @@ const actorOf = (type: string, id: string | null, name?: string | null) => ({ ty
 
 export const returnsResolvers = {
   Query: {
-    return: (_: unknown, a: { id: string }, ctx: Ctx) => returns.getReturn(ctx, a.id),
+    // One statement for the return and every part its fields read (aggregate.ts).
+    return: (_: unknown, a: { id: string }, ctx: Ctx) => getReturnAggregate(ctx, a.id),
     returns: (_: unknown, a: ReturnListArgs, ctx: Ctx) => listReturns(ctx, a.storeId, a, { ...a.filter, sort: a.sort }),
     returnsCsv: async (_: unknown, a: ReturnListArgs, ctx: Ctx) => {
       const page = await listReturns(

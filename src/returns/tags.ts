@@ -206,16 +206,26 @@ export async function setTags(ctx: RequestContext, id: string, rawNames: string[
 
 /** The tags a return carries, `{ name, source }`, by name: one statement per page of returns (a join;
  * Prisma's nested select would read the links and then the tags, two). */
-export function tagsOfReturn(ctx: RequestContext, returnId: string) {
-  return ctx.loaders
-    .get("returns.tags", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.$queryRaw<{ returnId: string; name: string; source: string }[]>`
+/** A return's tags as its JSON shows them, ordered by name (the same order wherever they are read). */
+export type ReturnTagRef = { name: string; source: string };
+
+export function sortTags<T extends { name: string }>(rows: T[]): T[] {
+  return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** Tags by return id; primed by the return's aggregate read (aggregate.ts). */
+export function tagsLoader(ctx: RequestContext) {
+  return ctx.loaders.get<string, ReturnTagRef[]>("returns.tags", async (ids: readonly string[]) => {
+    const rows = await ctx.prisma.$queryRaw<{ returnId: string; name: string; source: string }[]>`
         SELECT l."returnId" AS "returnId", t."name" AS name, t."source" AS source
         FROM "ReturnTagLink" l JOIN "ReturnTag" t ON t."id" = l."tagId" WHERE l."returnId" IN (${Prisma.join([...ids])})`;
-      rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      return groupBy(ids, rows, (r) => r.returnId).map((list) => list.map((r) => ({ name: r.name, source: r.source })));
-    })
-    .load(returnId) as Promise<{ name: string; source: string }[]>;
+    sortTags(rows);
+    return groupBy(ids, rows, (r) => r.returnId).map((list) => list.map((r) => ({ name: r.name, source: r.source })));
+  });
+}
+
+export function tagsOfReturn(ctx: RequestContext, returnId: string) {
+  return tagsLoader(ctx).load(returnId);
 }
 
 export const returnTagsResolvers = {
