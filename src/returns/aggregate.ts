@@ -33,7 +33,7 @@ export const AGGREGATE_FIELDS = {
     ...{ id: v, returnId: v, orderId: v, lineItemId: v, productId: v, sku: v, barcode: v, productTitle: v },
     ...{ variantTitle: v, condition: v, position: v, quantity: v, reason: v, reasonCode: v, customerComment: v },
     ...{ compensation: v, status: v, restock: b, merchantAdjustment: v, processedAt: d, outcomeTotal: v },
-    ...{ outcomeBonus: v, exchangeProductId: v },
+    ...{ outcomeBonus: v, exchangeProductId: v, customerImages: v },
   },
   Order: {
     ...{ id: v, storeId: v, provider: v, externalId: v, name: v, source: v, currency: v, customerId: v },
@@ -63,54 +63,34 @@ interface AggregateRow {
   lines: string | null;
 }
 
+// SQLite's json_object arguments, written from AGGREGATE_FIELDS once at load: a column added to a model
+// (and to the list, which test/unit/return-aggregate.test.ts checks against Prisma's) cannot be missed here.
+function sqliteObject(alias: string, fields: RowFields) {
+  return Prisma.raw(
+    `json_object(${Object.keys(fields)
+      .map((f) => `'${f}', ${alias}."${f}"`)
+      .join(", ")})`,
+  );
+}
+const SQLITE = {
+  ret: sqliteObject("r", AGGREGATE_FIELDS.Return),
+  item: sqliteObject("i", AGGREGATE_FIELDS.ReturnItem),
+  card: sqliteObject("g", AGGREGATE_FIELDS.GiftCard),
+  order: sqliteObject("o", AGGREGATE_FIELDS.Order),
+  line: sqliteObject("l", AGGREGATE_FIELDS.OrderLineItem),
+};
+
 function sqliteQuery(id: string, storeIds: string[]) {
   return Prisma.sql`SELECT
-  json_object('id', r."id", 'storeId', r."storeId", 'orderId', r."orderId", 'type', r."type",
-    'status', r."status", 'shippingAddress', r."shippingAddress", 'label', r."label",
-    'notes', r."notes", 'createdByType', r."createdByType", 'createdById', r."createdById",
-    'createdByName', r."createdByName", 'origin', r."origin", 'reopened', r."reopened",
-    'compatId', r."compatId", 'version', r."version", 'createdAt', r."createdAt",
-    'updatedAt', r."updatedAt", 'externalReferenceId', r."externalReferenceId",
-    'currency', r."currency", 'merchantAddress', r."merchantAddress", 'customer', r."customer",
-    'importKey', r."importKey", 'importHash', r."importHash", 'policyVersion', r."policyVersion",
-    'settleOn', r."settleOn", 'exchangeOrderExternalId', r."exchangeOrderExternalId",
-    'returnFee', r."returnFee", 'returnFeeOn', r."returnFeeOn") AS "ret",
-  (SELECT json_group_array(json_object('id', i."id", 'returnId', i."returnId", 'orderId', i."orderId",
-    'lineItemId', i."lineItemId", 'productId', i."productId", 'sku', i."sku", 'barcode', i."barcode",
-    'productTitle', i."productTitle", 'variantTitle', i."variantTitle", 'condition', i."condition",
-    'position', i."position", 'quantity', i."quantity", 'reason', i."reason",
-    'reasonCode', i."reasonCode", 'customerComment', i."customerComment",
-    'compensation', i."compensation", 'status', i."status", 'restock', i."restock",
-    'merchantAdjustment', i."merchantAdjustment", 'processedAt', i."processedAt",
-    'outcomeTotal', i."outcomeTotal", 'outcomeBonus', i."outcomeBonus",
-    'exchangeProductId', i."exchangeProductId") ORDER BY i."position", i."id")
+  ${SQLITE.ret} AS "ret",
+  (SELECT json_group_array(${SQLITE.item} ORDER BY i."position", i."id")
     FROM "ReturnItem" i WHERE i."returnId" = r."id") AS "items",
   (SELECT json_group_array(json_object('name', t."name", 'source', t."source"))
     FROM "ReturnTagLink" k JOIN "ReturnTag" t ON t."id" = k."tagId" WHERE k."returnId" = r."id") AS "tags",
-  (SELECT json_group_array(json_object('id', g."id", 'storeId', g."storeId", 'code', g."code",
-    'returnId', g."returnId", 'returnItemId', g."returnItemId", 'customerId', g."customerId",
-    'customerEmail', g."customerEmail", 'currency', g."currency", 'amount', g."amount",
-    'bonus', g."bonus", 'balance', g."balance", 'createdAt', g."createdAt") ORDER BY g."createdAt", g."id")
+  (SELECT json_group_array(${SQLITE.card} ORDER BY g."createdAt", g."id")
     FROM "GiftCard" g WHERE g."returnId" = r."id") AS "cards",
-  (SELECT json_object('id', o."id", 'storeId', o."storeId", 'provider', o."provider",
-    'externalId', o."externalId", 'name', o."name", 'source', o."source", 'currency', o."currency",
-    'customerId', o."customerId", 'customerEmail', o."customerEmail",
-    'customerPhone', o."customerPhone", 'customerFirstName', o."customerFirstName",
-    'customerLastName', o."customerLastName", 'shippingAddress', o."shippingAddress",
-    'billingAddress', o."billingAddress", 'shippingMethod', o."shippingMethod",
-    'shippingCost', o."shippingCost", 'discountTotal', o."discountTotal", 'taxTotal', o."taxTotal",
-    'totalPrice', o."totalPrice", 'locationId', o."locationId", 'tags', o."tags",
-    'covered', o."covered", 'finalSaleCoverage', o."finalSaleCoverage",
-    'packageProtection', o."packageProtection", 'returnsCoverage', o."returnsCoverage",
-    'placedAt', o."placedAt", 'version', o."version", 'createdAt', o."createdAt",
-    'updatedAt', o."updatedAt", 'customerRecordId', o."customerRecordId")
-    FROM "Order" o WHERE o."id" = r."orderId") AS "ord",
-  (SELECT json_group_array(json_object('id', l."id", 'orderId', l."orderId", 'position', l."position",
-    'externalId', l."externalId", 'productId', l."productId", 'variantId', l."variantId",
-    'sku', l."sku", 'title', l."title", 'variantTitle', l."variantTitle", 'vendor', l."vendor",
-    'imageUrl', l."imageUrl", 'quantity', l."quantity", 'unitPrice', l."unitPrice",
-    'discount', l."discount", 'tax', l."tax", 'weightGrams', l."weightGrams",
-    'fulfillmentLocationId', l."fulfillmentLocationId") ORDER BY l."position", l."id")
+  (SELECT ${SQLITE.order} FROM "Order" o WHERE o."id" = r."orderId") AS "ord",
+  (SELECT json_group_array(${SQLITE.line} ORDER BY l."position", l."id")
     FROM "OrderLineItem" l WHERE l."orderId" = r."orderId") AS "lines"
 FROM "Return" r WHERE r."id" = ${id} AND r."storeId" IN (${Prisma.join(storeIds)})`;
 }
