@@ -20,103 +20,14 @@ function branchFor(union: JsonSchema[], value: Record<string, unknown>): JsonSch
   );
 }
 
-/**
- * Removes what the shape leaves out (see the top of the file). Every response of the REST and compat
- * doors and every event's payload passes through it, so it runs a function compiled once per schema
- * (each object's keys, whether each admits null, is required and has an empty form, worked out once)
- * instead of walking the schema's keywords on every call; `dropAbsentByWalk` is that walk, kept as
- * the reference the unit test compares it with.
- */
 export function dropAbsent(schema: unknown, value: unknown): unknown {
-  return dropperOf(schema)(value);
-}
-
-type Dropper = (value: unknown) => unknown;
-
-const identity: Dropper = (value) => value;
-const droppers = new WeakMap<object, Dropper>();
-
-function dropperOf(schema: unknown): Dropper {
-  const s = schema as JsonSchema;
-  if (!s || typeof s !== "object") return identity;
-  let d = droppers.get(s);
-  if (!d) {
-    d = compileDropper(s);
-    droppers.set(s, d);
-  }
-  return d;
-}
-
-interface PropertyPlan {
-  key: string;
-  drop: Dropper;
-  admitsNull: boolean;
-  required: boolean;
-  /** Whether a required key without a value gets its empty form (made fresh each time: it may be changed later). */
-  hasEmpty: boolean;
-  schema: JsonSchema;
-}
-
-function compileDropper(s: JsonSchema): Dropper {
-  const union: JsonSchema[] | undefined = Array.isArray(s.anyOf ?? s.oneOf) ? (s.anyOf ?? s.oneOf) : undefined;
-  // Children are compiled on first use, so a schema that refers to itself compiles too.
-  let items: Dropper | undefined;
-  const itemsOf = () => (items ??= dropperOf(s.items));
-  let plan: PropertyPlan[] | undefined;
-  const planOf = () => (plan ??= propertyPlan(s));
-  const declared: Record<string, unknown> | undefined = s.properties;
-  const extra = s.additionalProperties !== undefined && s.additionalProperties !== false;
-  return (value) => {
-    if (value === null || typeof value !== "object") return value;
-    if (Array.isArray(value)) {
-      if (!s.items) return value;
-      const drop = itemsOf();
-      const out = new Array(value.length);
-      for (let k = 0; k < value.length; k++) out[k] = drop(value[k]);
-      return out;
-    }
-    if (union) {
-      const b = branchFor(union, value as Record<string, unknown>);
-      return b ? dropperOf(b)(value) : value;
-    }
-    if (!declared) return value;
-    const obj = value as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const p of planOf()) {
-      const v = obj[p.key];
-      if (v === undefined || (v === null && !p.admitsNull)) {
-        if (p.hasEmpty) out[p.key] = emptyOf(p.schema);
-        else if (v === null && p.required) out[p.key] = null;
-        continue;
-      }
-      out[p.key] = p.drop(v);
-    }
-    if (extra) for (const key of Object.keys(obj)) if (!(key in declared)) out[key] = obj[key];
-    return out;
-  };
-}
-
-function propertyPlan(s: JsonSchema): PropertyPlan[] {
-  const required: string[] = s.required ?? [];
-  return Object.entries<JsonSchema>(s.properties).map(([key, schema]) => ({
-    key,
-    drop: dropperOf(schema),
-    admitsNull: admitsNull(schema),
-    required: required.includes(key),
-    hasEmpty: required.includes(key) && emptyOf(schema) !== undefined,
-    schema,
-  }));
-}
-
-/** The same as `dropAbsent`, by walking the schema on every call (the reference of the unit test). */
-export function dropAbsentByWalk(schema: unknown, value: unknown): unknown {
   const s = schema as JsonSchema;
   if (value === null || typeof value !== "object" || !s || typeof s !== "object") return value;
-  if (Array.isArray(value)) return s.items ? value.map((v) => dropAbsentByWalk(s.items, v)) : value;
+  if (Array.isArray(value)) return s.items ? value.map((v) => dropAbsent(s.items, v)) : value;
   const union = s.anyOf ?? s.oneOf;
   if (Array.isArray(union)) {
     const b = branchFor(union, value as Record<string, unknown>);
-    return b ? dropAbsentByWalk(b, value) : value;
+    return b ? dropAbsent(b, value) : value;
   }
   if (!s.properties) return value;
   const obj = value as Record<string, unknown>;
@@ -131,7 +42,7 @@ export function dropAbsentByWalk(schema: unknown, value: unknown): unknown {
       else if (v === null && required.includes(key)) out[key] = null;
       continue;
     }
-    out[key] = dropAbsentByWalk(propSchema, v);
+    out[key] = dropAbsent(propSchema, v);
   }
   if (s.additionalProperties !== undefined && s.additionalProperties !== false) {
     for (const [key, v] of Object.entries(obj)) if (!(key in s.properties)) out[key] = v;
