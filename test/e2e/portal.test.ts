@@ -6,10 +6,7 @@
 // the dashboard with its reasons, and the held unit. axe-core checks every step's page (serious or critical fail).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
 import type { Browser, Page } from "playwright-core";
-import { SMTPServer } from "smtp-server";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium } from "playwright-core";
@@ -21,6 +18,8 @@ import { CHROMIUM, E2E_OUT, logIn } from "../support/e2e.js";
 import { DASHBOARD_DIST } from "../../facades/dashboard/index.js";
 import { providers } from "../support/env.js";
 import { startTestService, type TestService } from "../support/server.js";
+import { startInbox } from "../support/inbox.js";
+import type { ParsedMail } from "mailparser";
 import { existsSync, mkdirSync } from "node:fs";
 
 const require = createRequire(import.meta.url);
@@ -39,26 +38,6 @@ const VIEWPORTS = [
   { name: "phone", width: 390, height: 844 },
   { name: "desktop", width: 1280, height: 800 },
 ] as const;
-
-async function startInbox() {
-  const mails: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, cb) {
-      simpleParser(stream)
-        .then((m) => {
-          mails.push(m);
-          cb();
-        })
-        .catch(cb);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 /** axe-core on the page as it is: serious and critical violations fail, with what and where. */
 async function checkAccessibility(page: Page, what: string) {

@@ -3,51 +3,11 @@
 // the status link (a signed token: no return reachable by guessing) and the label attached; received;
 // processed with the refund; store credit with its gift-card code. A server that refuses is retried and
 // never undoes the return; retries end in "failed". Without SMTP the mails are kept in the outbox.
-import type { AddressInfo } from "node:net";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { pushOrder, returnBody } from "../../support/orders.js";
 import { startTestService, type TestService } from "../../support/server.js";
-
-interface Inbox {
-  port: number;
-  mails: ParsedMail[];
-  /** SMTP attempts seen per recipient (refused ones too). */
-  attempts: Map<string, number>;
-  /** Recipients refused with 451 while listed. */
-  refuse: Set<string>;
-  close(): Promise<void>;
-}
-
-async function startInbox(): Promise<Inbox> {
-  const mails: ParsedMail[] = [];
-  const attempts = new Map<string, number>();
-  const refuse = new Set<string>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onRcptTo(address, _session, cb) {
-      const to = address.address.toLowerCase();
-      attempts.set(to, (attempts.get(to) ?? 0) + 1);
-      if (refuse.has(to)) return cb(Object.assign(new Error("Mailbox busy, try later"), { responseCode: 451 }));
-      cb();
-    },
-    onData(stream, _session, cb) {
-      simpleParser(stream)
-        .then((m) => {
-          mails.push(m);
-          cb();
-        })
-        .catch(cb);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, mails, attempts, refuse, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+import { startInbox, type Inbox } from "../../support/inbox.js";
 
 async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;
