@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { expectNoErrors } from "../../support/gql.js";
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
+import { statementCounter } from "../../support/statement-counter.js";
 import { draftOrder, draftStore, type DraftStore } from "../../support/drafts.js";
 import { DRAFT_SELECTION } from "../../../facades/compat/drafts/format.js";
 
@@ -15,21 +16,13 @@ const ADD = `mutation($id: ID, $i: DraftItemInput!) { addDraftReturnItem(id: $id
 describe.each(providers)("draft list statement count (%s)", (provider) => {
   let svc: TestService;
   let s: DraftStore;
-  let statements = 0;
-  let counting = false;
-  const shown: string[] = [];
+  const counter = statementCounter();
 
   beforeAll(async () => {
     svc = await startTestService(
       provider,
       { WEBHOOK_DISPATCHER: "false", MAIL_SENDER: "false", ...NO_RATE_LIMITS },
-      {
-        onQuery: (e: any) => {
-          if (!counting) return;
-          statements++;
-          shown.push(String(e.query ?? "").slice(0, 200));
-        },
-      },
+      { onQuery: counter.onQuery },
     );
     s = await draftStore(svc);
     // 50 drafts, each of its own order, each with the exchangeable line (offers, variants) as an item.
@@ -50,18 +43,16 @@ describe.each(providers)("draft list statement count (%s)", (provider) => {
 
   async function countPage(first: number) {
     expectNoErrors(await svc.http.graphql(PAGE, { s: s.storeId, first: 1 }, s.secret)); // warm up (auth's lastUsedAt write)
-    statements = 0;
-    shown.length = 0;
-    counting = true;
-    const data: any = expectNoErrors(await svc.http.graphql(PAGE, { s: s.storeId, first }, s.secret));
-    counting = false;
+    const { statements, result } = await counter.count(async () =>
+      expectNoErrors(await svc.http.graphql(PAGE, { s: s.storeId, first }, s.secret)),
+    );
+    const data: any = result;
     expect(data.draftReturns.nodes).toHaveLength(first);
     // Every draft was evaluated: its line's offers and exchange variants are there.
     for (const d of data.draftReturns.nodes) {
       expect(d.items).toHaveLength(1);
       expect(d.lines[0].exchangeVariants.map((v: { sku: string }) => v.sku)).toEqual(["TEE-S", "TEE-M", "TEE-L"]);
     }
-    if (process.env.SHOW_SQL) console.log(shown.join("\n"));
     return statements;
   }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { expectNoErrors } from "../../support/gql.js";
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
+import { statementCounter } from "../../support/statement-counter.js";
 import { seedReturns } from "../../support/returns-seed.js";
 import { ORDER_FIELDS, RETURN_FIELDS } from "../../../src/returns/documents.js";
 
@@ -17,22 +18,14 @@ const PAGE = `query($storeId: ID!, $first: Int) {
 
 describe.each(providers)("GraphQL returns page statement count (%s)", (provider) => {
   let svc: TestService;
-  let statements = 0;
-  let counting = false;
-  const shown: string[] = [];
+  const counter = statementCounter();
 
   beforeAll(async () => {
     // No dispatcher (its polling would be counted), no rate limits (PostgreSQL's limiter syncs on a timer).
     svc = await startTestService(
       provider,
       { WEBHOOK_DISPATCHER: "false", MAIL_SENDER: "false", ...NO_RATE_LIMITS },
-      {
-        onQuery: (e: any) => {
-          if (!counting) return;
-          statements++;
-          shown.push(String(e.query ?? "").slice(0, 200));
-        },
-      },
+      { onQuery: counter.onQuery },
     );
   });
   afterAll(() => svc?.close());
@@ -40,13 +33,11 @@ describe.each(providers)("GraphQL returns page statement count (%s)", (provider)
   async function countPage(size: number) {
     const { storeId, secret } = await seedReturns(svc, `gql-count-${size}`, size);
     expectNoErrors(await svc.http.graphql(PAGE, { storeId, first: 1 }, secret)); // warm up (auth's lastUsedAt write)
-    statements = 0;
-    shown.length = 0;
-    counting = true;
-    const data: any = expectNoErrors(await svc.http.graphql(PAGE, { storeId, first: size }, secret));
-    counting = false;
+    const { statements, result } = await counter.count(async () =>
+      expectNoErrors(await svc.http.graphql(PAGE, { storeId, first: size }, secret)),
+    );
+    const data: any = result;
     expect(data.returns.nodes).toHaveLength(size);
-    if (process.env.SHOW_SQL) console.log(shown.join("\n"));
     return statements;
   }
 
