@@ -272,7 +272,7 @@ const measure: Measure = {
 };
 
 export const WEBHOOK_SQLITE_REASON =
-  "CPU: about 0.8 SQL statements a delivery, but one process runs the dispatcher, the subscriber and the benchmark; its profile (BENCH_CPU_PROF) splits ~28% SQLite executing and preparing the claim and outcome statements, ~13% Prisma's client, ~25% node's HTTP client and server, the rest GC and glue: ~600-850 deliveries per CPU-second, and the shared box gives this process a fraction of one core";
+  "CPU: the subscriber runs in its own process, so deliveries/CPU-s is the dispatcher's alone (~800 at load 22-27, 2026-11-27: ~1.2 ms a delivery); 3000/s needs ~0.33 ms. HTTP client moved to undici (0.60 -> 0.25 M instructions per POST); the rest is the claim and outcome SQL, Prisma's client for the webhook reads, payload rendering, GC (see the performance guide)";
 export const WEBHOOK_PG_REASON =
   "CPU: the box has 2 cores shared by the replicas, PostgreSQL, the subscriber and the benchmark; a replica needs ~1.2 ms of CPU a delivery (see deliveries/CPU-s), so more replicas add contention, not CPU";
 
