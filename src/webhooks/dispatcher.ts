@@ -9,7 +9,7 @@
 //   a crash before that commit repeats the attempt (at-least-once; `webhook-id` lets subscribers de-dup).
 // - Batched for throughput (delivery-sql.ts): one statement claims a batch and returns it with each
 //   event's stored snapshot (rendered once per event, payload.ts); the HTTP exchanges run concurrently
-//   over kept-alive sockets (one agent per scheme, pooling per origin); the outcomes of exchanges that
+//   over kept-alive connections (an undici Agent: one pool per origin); the outcomes of exchanges that
 //   end together are written by one transaction of three statements (four on PostgreSQL). A slot is
 //   held for the HTTP exchange only: the delivery stays leased and pending until its outcome commits,
 //   so nothing is claimed twice meanwhile. If a batch write fails, each outcome is written on its own.
@@ -18,8 +18,6 @@
 // - Fair: each store and each callback origin holds at most its share of this process's slots
 //   (fairness.ts). The claim skips saturated stores and webhooks of saturated origins and takes stores
 //   in turns; a claimed delivery whose origin filled up meanwhile is given back (one statement per tick).
-import http from "node:http";
-import https from "node:https";
 import { randomUUID } from "node:crypto";
 import type { Services } from "../core/context.js";
 import type { WebhookConfig } from "../config.js";
@@ -31,7 +29,7 @@ import { originOf } from "./ssrf.js";
 import { adjust, saturated } from "./fairness.js";
 import { bearerTokenOf } from "./service.js";
 import { formatOf } from "./formats.js";
-import { parseUrl, postJson, type PostVia, type SendResult } from "./http-post.js";
+import { parseUrl, postJson, postVia, type PostVia, type SendResult } from "./http-post.js";
 import { OutcomeWriter } from "./outcome-writer.js";
 
 const USER_AGENT = "Retour-Webhooks/1.0";
@@ -64,6 +62,9 @@ const CANDIDATES_PER_SLOT = 4;
 /** How long a claim or a batch write waits for exchanges still in flight to end alongside. */
 const GATHER_MS = 3;
 
+/** Connections one process keeps to one callback origin (fair shares keep it lower, see fairness.ts). */
+const MAX_CONNECTIONS_PER_ORIGIN = 256;
+
 export class Dispatcher {
   readonly owner: string;
   private readonly cfg: WebhookConfig;
@@ -76,8 +77,8 @@ export class Dispatcher {
   /** Attempts in flight per store and per callback origin (fair shares, see fairness.ts). */
   private readonly busyStores = new Map<string, number>();
   private readonly busyOrigins = new Map<string, number>();
-  /** The URL policy and the kept-alive agents (one per scheme, pooling per origin) every POST goes through. */
-  private readonly via: PostVia;
+  /** The URL policy and the Agent (a kept-alive pool per origin) every POST goes through; new at each start. */
+  private via: PostVia;
   private readonly listener = () => {
     this.renderDue = this.dueChanged = true;
     this.wake();
@@ -103,11 +104,7 @@ export class Dispatcher {
   ) {
     this.owner = opts.owner ?? `dsp_${randomUUID()}`;
     this.cfg = { ...services.config.webhooks, ...(opts.config ?? {}) };
-    this.via = {
-      policy: { allowPrivateUrls: this.cfg.allowPrivateUrls },
-      httpAgent: new http.Agent({ keepAlive: true, maxSockets: 256 }),
-      httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 256 }),
-    };
+    this.via = postVia({ allowPrivateUrls: this.cfg.allowPrivateUrls }, MAX_CONNECTIONS_PER_ORIGIN);
     this.writer = new OutcomeWriter({
       gather: () => this.gather(),
       crashed: () => this.crashed,
@@ -123,6 +120,7 @@ export class Dispatcher {
     if (this.running) return this;
     this.running = true;
     this.crashed = false;
+    if (this.via.agent.destroyed) this.via = postVia(this.via.policy, MAX_CONNECTIONS_PER_ORIGIN);
     this.services.afterCommit.add(this.listener);
     this.loopDone = this.loop();
     return this;
@@ -135,8 +133,7 @@ export class Dispatcher {
     this.wake();
     await this.loopDone;
     await Promise.allSettled([...this.inFlight.values()].map((f) => f.promise));
-    this.via.httpAgent.destroy();
-    this.via.httpsAgent.destroy();
+    await this.via.agent.destroy();
   }
 
   /** Simulates a crash (tests): abandons in-flight attempts without recording anything; leases stay until they expire. */
@@ -148,8 +145,7 @@ export class Dispatcher {
     for (const f of this.inFlight.values()) f.abort.abort();
     await this.loopDone;
     await Promise.allSettled([...this.inFlight.values()].map((f) => f.promise));
-    this.via.httpAgent.destroy();
-    this.via.httpsAgent.destroy();
+    await this.via.agent.destroy();
   }
 
   wake(): void {
