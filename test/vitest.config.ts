@@ -17,6 +17,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
+    // Files share their worker's module cache (the server's modules import in seconds, once per worker
+    // instead of once per file) and its migrated template database (test/support/databases.ts). No suite
+    // relies on a fresh module state: the assembly registers its hooks once, caches are keyed, and the one
+    // suite that changes process.env puts it back.
+    isolate: false,
     env: { NODE_ENV: "test" },
   },
 });

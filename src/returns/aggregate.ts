@@ -87,8 +87,8 @@ function sqliteQuery(id: string, storeIds: string[]) {
     FROM "ReturnItem" i WHERE i."returnId" = r."id") AS "items",
   (SELECT json_group_array(json_object('name', t."name", 'source', t."source"))
     FROM "ReturnTagLink" k JOIN "ReturnTag" t ON t."id" = k."tagId" WHERE k."returnId" = r."id") AS "tags",
-  (SELECT json_group_array(${SQLITE.card} ORDER BY g."createdAt", g."id")
-    FROM "GiftCard" g WHERE g."returnId" = r."id") AS "cards",
+  (SELECT json_group_array(${SQLITE.card} ORDER BY i."position" IS NULL, i."position", g."createdAt", g."id")
+    FROM "GiftCard" g LEFT JOIN "ReturnItem" i ON i."id" = g."returnItemId" WHERE g."returnId" = r."id") AS "cards",
   (SELECT ${SQLITE.order} FROM "Order" o WHERE o."id" = r."orderId") AS "ord",
   (SELECT json_group_array(${SQLITE.line} ORDER BY l."position", l."id")
     FROM "OrderLineItem" l WHERE l."orderId" = r."orderId") AS "lines"
@@ -102,7 +102,8 @@ function postgresQuery(id: string, storeIds: string[]) {
   (SELECT json_agg(i ORDER BY i."position", i."id")::text FROM "ReturnItem" i WHERE i."returnId" = r."id") AS "items",
   (SELECT json_agg(json_build_object('name', t."name", 'source', t."source"))::text
     FROM "ReturnTagLink" k JOIN "ReturnTag" t ON t."id" = k."tagId" WHERE k."returnId" = r."id") AS "tags",
-  (SELECT json_agg(g ORDER BY g."createdAt", g."id")::text FROM "GiftCard" g WHERE g."returnId" = r."id") AS "cards",
+  (SELECT json_agg(g ORDER BY i."position" IS NULL, i."position", g."createdAt", g."id")::text
+    FROM "GiftCard" g LEFT JOIN "ReturnItem" i ON i."id" = g."returnItemId" WHERE g."returnId" = r."id") AS "cards",
   (SELECT to_json(o)::text FROM "Order" o WHERE o."id" = r."orderId") AS "ord",
   (SELECT json_agg(l ORDER BY l."position", l."id")::text FROM "OrderLineItem" l WHERE l."orderId" = r."orderId") AS "lines"
 FROM "Return" r WHERE r."id" = ${id} AND r."storeId" IN (${Prisma.join(storeIds)})`;

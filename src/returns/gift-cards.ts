@@ -9,6 +9,7 @@ import { newId } from "../core/ids.js";
 import { groupBy } from "../core/loaders.js";
 import { money } from "../core/money.js";
 import type { TransactionClient } from "../db/client.js";
+import { Prisma } from "../db/generated/sqlite/client.js";
 import { itemValues, returnCurrency } from "./values.js";
 
 export type SettleEvent = "created" | "delivered" | "processed";
@@ -91,14 +92,19 @@ type CardRow = { id: string; code: string; amount: number; currency: string };
 /** A card as the Return's `giftCards` entry (merchant API shape): amount, code, externalId. */
 export const giftCardJson = (g: CardRow) => ({ amount: money(g.amount, g.currency), code: g.code, externalId: g.id });
 
-/** A return's gift cards as its `giftCards`, batched per request (one query for every return a response names). */
-/** Gift cards by return id, oldest first; primed by the return's aggregate read (aggregate.ts). */
+/**
+ * Gift cards by return id, in the order of the return's lines (one card per line: cards issued in one
+ * transaction share a millisecond, so createdAt would not order them), then those whose item was removed,
+ * oldest first. Primed by the aggregate read (aggregate.ts), which orders them the same way; one query for
+ * every return a response names.
+ */
 export function giftCardsLoader(ctx: RequestContext) {
   return ctx.loaders.get<string, CardRow[]>("returns.giftCards", async (ids: readonly string[]) => {
-    const rows = await ctx.prisma.giftCard.findMany({
-      where: { returnId: { in: [...ids] } },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    });
+    const rows = await ctx.prisma.$queryRaw<(CardRow & { returnId: string })[]>(
+      Prisma.sql`SELECT g."id", g."code", g."amount", g."currency", g."returnId"
+        FROM "GiftCard" g LEFT JOIN "ReturnItem" i ON i."id" = g."returnItemId"
+        WHERE g."returnId" IN (${Prisma.join([...ids])}) ORDER BY i."position" IS NULL, i."position", g."createdAt", g."id"`,
+    );
     return groupBy(ids, rows, (r) => r.returnId);
   });
 }

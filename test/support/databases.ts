@@ -1,10 +1,13 @@
 // Test database helpers: a fresh, migrated database per call, on either provider.
-import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+// The suites create hundreds of databases, so the migrations run once, into a template keyed by a hash
+// of them, copied per database: SQLite 83 → 4 ms a database, PostgreSQL 1.9 s → 0.44 s (wall-clock,
+// 10 databases each, load average 3.7–6.2).
+import { createHash, randomBytes } from "node:crypto";
+import { copyFileSync, existsSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { migrate } from "../../src/db/migrate.js";
+import { MIGRATIONS_PATH, migrate, readMigrations } from "../../src/db/migrate.js";
 import { pgConfigOf, type Provider } from "../../src/db/url.js";
 
 /** Maintenance database used to create/drop test databases. */
@@ -44,30 +47,99 @@ export function postgresAvailable(): Promise<boolean> {
 
 const suffix = () => `${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
 
+/** Short hash of the provider's migrations (names and contents): a changed migration gets a new template. */
+function migrationsHash(provider: Provider): string {
+  const h = createHash("sha256");
+  for (const m of readMigrations(MIGRATIONS_PATH[provider])) h.update(`${m.name}\0${m.checksum}\n`);
+  return h.digest("hex").slice(0, 16);
+}
+
+const removeSqlite = (file: string) => {
+  for (const ext of ["", "-wal", "-shm", "-journal"]) rmSync(file + ext, { force: true });
+};
+
+let sqliteTemplate: Promise<string> | undefined;
+
+/** The migrated SQLite template file; built under a private name and renamed, so no process copies a half-built one. */
+function sqliteTemplateFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const file = join(tmpdir(), `retour_test_template_${migrationsHash("sqlite")}.db`);
+    if (existsSync(file)) return file;
+    const building = join(tmpdir(), `retour_test_tbuild_${suffix()}.db`);
+    try {
+      await migrate(`file:${building}`); // closes the file: the WAL is checkpointed into it
+      renameSync(building, file); // atomic; a concurrent builder's identical file may be replaced
+    } finally {
+      removeSqlite(building);
+    }
+    return file;
+  })();
+  sqliteTemplate.catch(() => {
+    sqliteTemplate = undefined;
+  });
+  return sqliteTemplate;
+}
+
+const PG_IN_USE = "55006"; // object_in_use: "source database … is being accessed by other users"
+const PG_DUPLICATE_DATABASE = "42P04";
+const pgCode = (err: unknown) => (err as { code?: string }).code;
+
+/** Runs an admin statement, retrying briefly while another session is still connected to the database it names. */
+async function adminRetrying(sql: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await withAdmin((c) => c.query(sql));
+      return;
+    } catch (err) {
+      if (pgCode(err) !== PG_IN_USE || attempt >= 50) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+    }
+  }
+}
+
+let pgTemplate: Promise<string> | undefined;
+
+/**
+ * The migrated PostgreSQL template database. Built under a private name and renamed when complete, so
+ * concurrent workers (or runs) never copy a half-built one; when two build it at once, the loser drops
+ * its own. Nothing keeps a connection to it: PostgreSQL refuses TEMPLATE while one is open.
+ */
+function postgresTemplate(): Promise<string> {
+  pgTemplate ??= (async () => {
+    const name = `retour_test_template_${migrationsHash("postgresql")}`;
+    const exists = await withAdmin((c) => c.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]));
+    if (exists.rowCount) return name;
+    const building = `retour_test_tbuild_${suffix()}`;
+    await withAdmin((c) => c.query(`CREATE DATABASE "${building}"`));
+    try {
+      await migrate(urlOf(building));
+      await adminRetrying(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+    } catch (err) {
+      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`)).catch(() => {});
+      if (pgCode(err) !== PG_DUPLICATE_DATABASE) throw err; // else another worker finished first: use theirs
+    }
+    return name;
+  })();
+  pgTemplate.catch(() => {
+    pgTemplate = undefined;
+  });
+  return pgTemplate;
+}
+
+function urlOf(database: string): string {
+  const url = new URL(TEST_PG_ADMIN_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
 export async function createTestDatabase(provider: Provider): Promise<TestDatabase> {
   if (provider === "sqlite") {
     const file = join(tmpdir(), `retour_test_${suffix()}.db`);
-    const url = `file:${file}`;
-    await migrate(url);
-    return {
-      url,
-      provider,
-      async drop() {
-        for (const ext of ["", "-wal", "-shm", "-journal"]) rmSync(file + ext, { force: true });
-      },
-    };
+    copyFileSync(await sqliteTemplateFile(), file);
+    return { url: `file:${file}`, provider, drop: async () => removeSqlite(file) };
   }
   const name = `retour_test_${suffix()}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
-  const admin = new URL(TEST_PG_ADMIN_URL);
-  admin.pathname = `/${name}`;
-  const url = admin.toString();
+  await adminRetrying(`CREATE DATABASE "${name}" TEMPLATE "${await postgresTemplate()}"`);
   const drop = () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined);
-  try {
-    await migrate(url);
-  } catch (err) {
-    await drop().catch(() => {});
-    throw err;
-  }
-  return { url, provider, drop };
+  return { url: urlOf(name), provider, drop };
 }

@@ -132,5 +132,24 @@ describe.each(providers)("store credit as gift cards (%s)", (provider) => {
     const cards = created.body.return.giftCards as { code: string; amount: { amount: string } }[];
     expect(cards.map((c) => c.amount.amount)).toEqual(["80.00", "25.50"]);
     expect(new Set(cards.map((c) => c.code)).size).toBe(2);
+
+    // Cards come in the order of the return's lines on every path, whatever their ids and timestamps:
+    // here the first line's card is made the newest, so an order by createdAt (or a random id) shows.
+    const id = created.body.return.id as string;
+    const db = svc.services.db.prisma;
+    const rows = await db.giftCard.findMany({ where: { returnId: id }, select: { id: true, amount: true } });
+    for (const row of rows) {
+      await db.giftCard.update({ where: { id: row.id }, data: { createdAt: new Date(Date.UTC(2030, 0, 1) + row.amount) } });
+    }
+    const rest = await svc.http.get(`/v2.2/returns/${id}`, { token: key });
+    expect(rest.body.return.giftCards).toEqual(cards);
+    const one = await svc.http.graphql(RETURN_Q, { id }, key); // the aggregate read
+    const page = await svc.http.graphql(
+      `query($s: ID!) { returns(storeId: $s) { nodes { giftCards { code externalId amount { amount currency } } } } }`,
+      { s: store },
+      key,
+    ); // the batched loader
+    expect(one.data.return.giftCards).toEqual(cards);
+    expect(page.data.returns.nodes).toEqual([{ giftCards: cards }]);
   });
 });
