@@ -9,7 +9,9 @@
 // request (instructions.ts; SQLite; 15–20 minutes; `--k K1,K2`, `--reps N`, `--jobs N`), and the webhook
 // dispatcher's instructions per delivery (instructions-webhooks.ts; `--events E1,E2`); never part of --quick's run
 // unless both are given, which is a smoke run of the machinery with small K).
+import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
 import type { Provider } from "../../src/db/url.js";
 import type { QueryEvent } from "../../src/db/client.js";
 import { postgresAvailable } from "../support/databases.js";
@@ -32,6 +34,18 @@ const MEASURES: Measure[] = [restRead, graphqlList, bulkUpload, webhooks, invoic
 const OWN_PROCESS = new Set([4, 6, 9, 10]);
 
 const argv = process.argv.slice(2);
+const FLAGS = new Set(["--quick", "--json", "--instructions", "--db", "--k", "--reps", "--jobs", "--events"]);
+// --help, or a flag this runner does not know, prints the usage instead of starting the whole suite
+// (about twelve minutes): a mistyped flag must not be read as "run everything".
+const unknown = argv.find((a) => a.startsWith("-") && !FLAGS.has(a));
+if (unknown) {
+  const usage = readFileSync(fileURLToPath(import.meta.url), "utf8")
+    .split("\n")
+    .filter((l) => l.startsWith("//"))
+    .slice(0, 11);
+  process.stdout.write(`${usage.map((l) => l.slice(3)).join("\n")}\n`);
+  process.exit(unknown === "--help" || unknown === "-h" ? 0 : 2);
+}
 const quick = argv.includes("--quick");
 const json = argv.includes("--json");
 const dbArg = argv.includes("--db") ? argv[argv.indexOf("--db") + 1] : process.env.BENCH_DBS;
