@@ -39,12 +39,8 @@ export async function authenticate(services: Services, authorization: string | u
         .update({ where: { id: client.id }, data: { lastUsedAt: new Date(now) } })
         .catch((err) => services.log.warn({ err }, "lastUsedAt update failed"));
     }
-    return {
-      kind: "apiClient",
-      clientId: client.id,
-      storeId: client.storeId,
-      scopes: client.allScopes ? ALL_SCOPE_SET : scopeSetOf(client.scopes),
-    };
+    const scopes = client.allScopes ? ALL_SCOPES : parseScopes(client.scopes);
+    return { kind: "apiClient", clientId: client.id, storeId: client.storeId, scopes: new Set(scopes) };
   }
 
   const session = parseToken(token, SESSION_TOKEN_PREFIX);
@@ -59,20 +55,6 @@ export async function authenticate(services: Services, authorization: string | u
     return { kind: "staff", userId: row.userId, sessionId: row.id, storeIds: new Set(row.user.memberships.map((m) => m.storeId)) };
   }
   return { kind: "invalid", reason: "Unknown API secret." };
-}
-
-const ALL_SCOPE_SET: ReadonlySet<string> = new Set(ALL_SCOPES);
-/** Scope sets by the stored text (a function of it alone; the client's row is still read every request). */
-const scopeSets = new Map<string, ReadonlySet<string>>();
-const SCOPE_SETS_KEPT = 1000;
-
-function scopeSetOf(text: string): ReadonlySet<string> {
-  let set = scopeSets.get(text);
-  if (!set) {
-    if (scopeSets.size >= SCOPE_SETS_KEPT) scopeSets.clear();
-    scopeSets.set(text, (set = new Set(parseScopes(text))));
-  }
-  return set;
 }
 
 /** What authentication reads of an API client. */
@@ -98,10 +80,7 @@ async function apiClientByLookupId(prisma: Services["db"]["prisma"], lookupId: s
   const row = rows[0];
   if (!row) return null;
   // The drivers already give booleans and dates; normalise defensively (SQLite stores both as other types).
-  row.allScopes = !!row.allScopes;
-  row.lastUsedAt = toDate(row.lastUsedAt);
-  row.revokedAt = toDate(row.revokedAt);
-  return row;
+  return { ...row, allScopes: !!row.allScopes, lastUsedAt: toDate(row.lastUsedAt), revokedAt: toDate(row.revokedAt) };
 }
 
 function toDate(value: Date | string | number | null): Date | null {
