@@ -44,7 +44,7 @@ export interface Executor {
 export class CoreUnavailableError extends Error {}
 
 export function inProcessExecutor(core: Core, operations: Operation[]): Executor {
-  // Validated once, here; each compiled at its first run (src/core/compiled.ts). One not listed is prepared at its first run.
+  // Validated and compiled once, here (one not listed is compiled at its first run).
   const prepared = new Map<Operation, { name: string | undefined; run: Run }>();
   const prepare = (op: Operation) => {
     const own = { name: operationNameOf(op), run: core.prepare(op.document) };

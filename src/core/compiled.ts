@@ -57,29 +57,20 @@ function refusal(
   }
 }
 
-/**
- * Compiles a door's document once, at its first run (76 documents take ~0.3 s of CPU: not added to every
- * start, and not spent on operations a deployment never runs); graphql-js runs it instead when it does
- * not compile (logged once, with why).
- */
+/** Compiles a door's document once; graphql-js runs it instead when it does not compile (logged once, with why). */
 export function compiled(schema: GraphQLSchema, document: DocumentNode, log: Logger): Run {
   const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  let query: CompiledQuery["query"];
+  try {
+    const out = compileQuery(schema, document, undefined, { customJSONSerializer: false });
+    if (!isCompiledQuery(out)) throw new Error(out.errors?.map((e) => e.message).join("; ") ?? "no compiled query");
+    query = out.query;
+  } catch (err) {
+    log.warn({ err, operation: operation?.name?.value }, "door document not compiled; graphql-js executes it");
+    return (variables, ctx) => interpret(schema, document, variables, ctx);
+  }
   const definitions = operation?.variableDefinitions ?? [];
-  /** undefined: not compiled yet; null: does not compile. */
-  let query: CompiledQuery["query"] | null | undefined;
-  const compile = () => {
-    try {
-      const out = compileQuery(schema, document, undefined, { customJSONSerializer: false });
-      if (!isCompiledQuery(out)) throw new Error(out.errors?.map((e) => e.message).join("; ") ?? "no compiled query");
-      return out.query;
-    } catch (err) {
-      log.warn({ err, operation: operation?.name?.value }, "door document not compiled; graphql-js executes it");
-      return null;
-    }
-  };
   return async (variables, ctx) => {
-    if (query === undefined) query = compile();
-    if (query === null) return interpret(schema, document, variables, ctx);
     const refused = refusal(schema, document, variables, ctx);
     if (refused) return refused;
     if (definitions.length) {

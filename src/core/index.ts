@@ -22,7 +22,7 @@ export interface Core {
   formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError;
   /** Executes a validated document: access is checked before variables are coerced. */
   execute(document: DocumentNode, variables: Record<string, unknown>, ctx: RequestContext): Promise<ExecutionResult>;
-  /** A door's fixed document, compiled once at its first run (src/core/compiled.ts): the same checks and results as `execute`. */
+  /** A door's fixed document compiled once (src/core/compiled.ts): the same checks and results as `execute`. */
   prepare(document: DocumentNode): Run;
 }
 
