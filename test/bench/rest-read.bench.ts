@@ -127,6 +127,6 @@ const measure: Measure = {
 
 /** Filled in from the profile (facades/dashboard/guides/performance.md): why the read stays below 0.2 of the raw driver. */
 export const READ_REASON =
-  "CPU per request: Prisma's query runtime and the driver for the 5 statements (~50–60 %), GraphQL execution of ~60 fields (~15–20 %), HTTP and Express (~15 %); profile in facades/dashboard/guides/performance.md";
+  "CPU per request: Prisma's query runtime and the driver for the 2 statements (the API client, the aggregate read), GraphQL execution of ~60 fields (~15–20 %), HTTP and Express (~15 %); profile in facades/dashboard/guides/performance.md";
 
 export default measure;
