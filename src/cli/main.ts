@@ -7,8 +7,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Services } from "../core/context.js";
 import { ALL_SCOPES } from "../identity/scopes.js";
 
-const identityModule = () => import("../identity/service.js");
-type Identity = Awaited<ReturnType<typeof identityModule>>;
+type Identity = typeof import("../identity/service.js");
 
 const PROGRAM = "npm run --silent cli --";
 
@@ -22,7 +21,7 @@ interface Command {
   /** Options that must be given (checked before the database is opened). */
   required?: string[];
   /** Absent for `migrate`, which every command does first. */
-  run?(values: Values, services: Services): Promise<unknown>;
+  run?(values: Values, services: Services, identity: Identity): Promise<unknown>;
 }
 
 const str = { type: "string" } as const;
@@ -84,8 +83,8 @@ const COMMANDS: Record<string, Command> = {
     about: "Create a store; prints {id, name}.",
     options: { name: str },
     required: ["name"],
-    run: async (v, services) => {
-      const store = await (await identityModule()).createStore(services, String(v.name));
+    run: async (v, services, identity) => {
+      const store = await identity.createStore(services, String(v.name));
       return { id: store.id, name: store.name };
     },
   },
@@ -93,18 +92,17 @@ const COMMANDS: Record<string, Command> = {
     args: "",
     about: "Every store, oldest first: [{id, name, createdAt}].",
     options: {},
-    run: async (_v, services) =>
-      (await (await identityModule()).listStores(services)).map((s) => ({ id: s.id, name: s.name, createdAt: s.createdAt })),
+    run: async (_v, services, identity) =>
+      (await identity.listStores(services)).map((s) => ({ id: s.id, name: s.name, createdAt: s.createdAt })),
   },
   "api-client create": {
     args: "--store STORE --name NAME (--scopes a,b | --all-scopes | --legacy)",
     about: "Create an API client; prints {id, secret, scopes}. The secret is shown this once.",
     options: { store: str, name: str, scopes: str, "all-scopes": bool, legacy: bool },
     required: ["store", "name"],
-    run: async (v, services) => {
+    run: async (v, services, identity) => {
       const scopes = v["all-scopes"] ? [...ALL_SCOPES] : list(v.scopes);
       if (!v["all-scopes"] && !v.legacy && !scopes.length) throw new UsageError("give --scopes a,b, --all-scopes or --legacy");
-      const identity = await identityModule();
       const created = await identity.createApiClient(services, String(v.store), {
         name: String(v.name),
         scopes,
@@ -118,8 +116,7 @@ const COMMANDS: Record<string, Command> = {
     about: "The store's API clients (never their secrets), revoked ones included.",
     options: { store: str },
     required: ["store"],
-    run: async (v, services) => {
-      const identity = await identityModule();
+    run: async (v, services, identity) => {
       await identity.requireStore(services, String(v.store));
       return (await identity.listApiClients(services, String(v.store))).map((c) => presentClient(identity, c));
     },
@@ -129,8 +126,7 @@ const COMMANDS: Record<string, Command> = {
     about: "Revoke an API client: its secret stops working on the next request.",
     options: { id: str },
     required: ["id"],
-    run: async (v, services) => {
-      const identity = await identityModule();
+    run: async (v, services, identity) => {
       return presentClient(identity, await identity.revokeApiClient(await clientContext(services, String(v.id)), String(v.id)));
     },
   },
@@ -139,8 +135,7 @@ const COMMANDS: Record<string, Command> = {
     about: "Replace an API client's scopes (the secret stays the same).",
     options: { id: str, scopes: str },
     required: ["id", "scopes"],
-    run: async (v, services) => {
-      const identity = await identityModule();
+    run: async (v, services, identity) => {
       return presentClient(
         identity,
         await identity.setApiClientScopes(await clientContext(services, String(v.id)), String(v.id), list(v.scopes)),
@@ -152,14 +147,8 @@ const COMMANDS: Record<string, Command> = {
     about: "Create a staff user of the store (dashboard login), or add an existing one to it.",
     options: { store: str, email: str, password: str, name: str },
     required: ["store", "email", "password"],
-    run: async (v, services) => {
-      const user = await (await identityModule()).createStaffUser(
-        services,
-        String(v.store),
-        String(v.email),
-        String(v.password),
-        String(v.name ?? ""),
-      );
+    run: async (v, services, identity) => {
+      const user = await identity.createStaffUser(services, String(v.store), String(v.email), String(v.password), String(v.name ?? ""));
       return { id: user.id, email: user.email };
     },
   },
@@ -168,8 +157,8 @@ const COMMANDS: Record<string, Command> = {
     about: "Add demo data for every domain to the store.",
     options: { store: str },
     required: ["store"],
-    run: async (v, services) => {
-      await (await identityModule()).requireStore(services, String(v.store));
+    run: async (v, services, identity) => {
+      await identity.requireStore(services, String(v.store));
       const { seedStore } = await import("../demo/seed.js");
       return seedStore(services, String(v.store));
     },
@@ -180,8 +169,8 @@ const COMMANDS: Record<string, Command> = {
       "Add the portal's demo order #1007 (mae@example.test) and publish a demo return policy (final sale, store credit with a bonus, exchanges, reasons): the store's draft policy is replaced.",
     options: { store: str },
     required: ["store"],
-    run: async (v, services) => {
-      await (await identityModule()).requireStore(services, String(v.store));
+    run: async (v, services, identity) => {
+      await identity.requireStore(services, String(v.store));
       const { seedPortalDemo } = await import("../drafts/seed.js");
       return seedPortalDemo(services, String(v.store));
     },
@@ -257,10 +246,11 @@ async function main(argv: string[]): Promise<void> {
     out(applied);
     return;
   }
-  const [{ openDatabase }, { createLogger }, { CursorCodec }] = await Promise.all([
+  const [{ openDatabase }, { createLogger }, { CursorCodec }, identity] = await Promise.all([
     import("../db/client.js"),
     import("../core/log.js"),
     import("../core/pagination.js"),
+    import("../identity/service.js"),
     // The assembly: records events through the webhooks domain (a seeded return fans out like any other).
     import("../domains.js"),
   ]);
@@ -273,7 +263,7 @@ async function main(argv: string[]): Promise<void> {
     afterCommit: new Set(),
   };
   try {
-    out(await command.run(parsed.values, services));
+    out(await command.run(parsed.values, services, identity));
   } finally {
     await db.close();
   }
