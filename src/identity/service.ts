@@ -39,8 +39,12 @@ export async function authenticate(services: Services, authorization: string | u
         .update({ where: { id: client.id }, data: { lastUsedAt: new Date(now) } })
         .catch((err) => services.log.warn({ err }, "lastUsedAt update failed"));
     }
-    const scopes = client.allScopes ? ALL_SCOPES : parseScopes(client.scopes);
-    return { kind: "apiClient", clientId: client.id, storeId: client.storeId, scopes: new Set(scopes) };
+    return {
+      kind: "apiClient",
+      clientId: client.id,
+      storeId: client.storeId,
+      scopes: client.allScopes ? ALL_SCOPE_SET : scopeSetOf(client.scopes),
+    };
   }
 
   const session = parseToken(token, SESSION_TOKEN_PREFIX);
@@ -55,6 +59,20 @@ export async function authenticate(services: Services, authorization: string | u
     return { kind: "staff", userId: row.userId, sessionId: row.id, storeIds: new Set(row.user.memberships.map((m) => m.storeId)) };
   }
   return { kind: "invalid", reason: "Unknown API secret." };
+}
+
+const ALL_SCOPE_SET: ReadonlySet<string> = new Set(ALL_SCOPES);
+/** Scope sets by the stored text (a function of it alone; the client's row is still read every request). */
+const scopeSets = new Map<string, ReadonlySet<string>>();
+const SCOPE_SETS_KEPT = 1000;
+
+function scopeSetOf(text: string): ReadonlySet<string> {
+  let set = scopeSets.get(text);
+  if (!set) {
+    if (scopeSets.size >= SCOPE_SETS_KEPT) scopeSets.clear();
+    scopeSets.set(text, (set = new Set(parseScopes(text))));
+  }
+  return set;
 }
 
 /** What authentication reads of an API client. */
@@ -80,7 +98,10 @@ async function apiClientByLookupId(prisma: Services["db"]["prisma"], lookupId: s
   const row = rows[0];
   if (!row) return null;
   // The drivers already give booleans and dates; normalise defensively (SQLite stores both as other types).
-  return { ...row, allScopes: !!row.allScopes, lastUsedAt: toDate(row.lastUsedAt), revokedAt: toDate(row.revokedAt) };
+  row.allScopes = !!row.allScopes;
+  row.lastUsedAt = toDate(row.lastUsedAt);
+  row.revokedAt = toDate(row.revokedAt);
+  return row;
 }
 
 function toDate(value: Date | string | number | null): Date | null {
