@@ -43,7 +43,7 @@ export class RequestContext {
   note?: RequestNote;
   /** The caller's address as the HTTP server sees it (for login throttling); unset in-process. */
   clientAddress?: string;
-  #log: Logger | null = null;
+  private ownLog: Logger | null = null;
   /**
    * `log`: the request's logger; or, with `bindRequestId`, the logger of which the request's own (bound
    * to its id) is made at its first use: most requests never log, and a pino child costs every request.
@@ -57,7 +57,7 @@ export class RequestContext {
   ) {}
 
   get log(): Logger {
-    return (this.#log ??= this.bindRequestId ? this.parentLog.child({ requestId: this.requestId }) : this.parentLog);
+    return (this.ownLog ??= this.bindRequestId ? this.parentLog.child({ requestId: this.requestId }) : this.parentLog);
   }
 
   get prisma(): PrismaClient {
