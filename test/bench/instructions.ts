@@ -6,9 +6,9 @@
 // writes its file, and (Ir(K2) − Ir(K1)) / (K2 − K1) is its cost per request: start-up and warm-up
 // cancel out. SQLite only (the raw reference reads the same file with better-sqlite3).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startTestService } from "../support/server.js";
 import { seedReturns } from "../support/returns-seed.js";
@@ -75,6 +75,9 @@ export const PATHS: Path[] = [
       }),
     }),
   ),
+  // The floor of the service's HTTP stack (Express, the app's request-id, security-header, access-log and
+  // CORS middleware, no authentication, no database): what a door's request costs before its own work.
+  { name: "service floor GET /healthz", server: "service", scale: 2.5, request: () => ({ path: "/healthz" }) },
   { name: "raw node:http + better-sqlite3", server: "raw", scale: 2.5, request: (fx) => ({ path: `/raw/returns/${fx.returnId}` }) },
 ];
 
@@ -197,6 +200,9 @@ export async function countRun(path: Path, fx: Fixture, k: number, dir: string, 
     return ir;
   } finally {
     if (exit === null) child.kill("SIGKILL");
+    // BENCH_CALLGRIND_KEEP=<dir> keeps each run's file for `callgrind_annotate --inclusive=yes`.
+    const keep = process.env.BENCH_CALLGRIND_KEEP;
+    if (keep && existsSync(out)) copyFileSync(out, join(keep, basename(out)));
     rmSync(out, { force: true });
   }
 }
