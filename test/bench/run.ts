@@ -6,7 +6,8 @@
 // with small sizes, about 4 minutes (245 s wall-clock, 145 s CPU, load average 9.6–13; the webhook measure
 // on PostgreSQL about a minute of it).
 // --instructions runs instead the read hot paths under valgrind's callgrind and prints instructions per
-// request (instructions.ts; SQLite; 15–20 minutes; `--k K1,K2`, `--reps N`, `--jobs N`), and the webhook
+// request (instructions.ts; SQLite; 15–20 minutes; `--k K1,K2`, `--reps N`, `--jobs N`; `--window W,N`: one
+// start per path, the N requests after W warm-up ones counted between two dumps), and the webhook
 // dispatcher's instructions per delivery (instructions-webhooks.ts; `--events E1,E2`); never part of --quick's run
 // unless both are given, which is a smoke run of the machinery with small K).
 import { readFileSync } from "node:fs";
@@ -34,7 +35,7 @@ const MEASURES: Measure[] = [restRead, graphqlList, bulkUpload, webhooks, invoic
 const OWN_PROCESS = new Set([4, 6, 9, 10]);
 
 const argv = process.argv.slice(2);
-const FLAGS = new Set(["--quick", "--json", "--instructions", "--db", "--k", "--reps", "--jobs", "--events"]);
+const FLAGS = new Set(["--quick", "--json", "--instructions", "--db", "--k", "--reps", "--jobs", "--events", "--window"]);
 // --help, or a flag this runner does not know, prints the usage instead of starting the whole suite
 // (about twelve minutes): a mistyped flag must not be read as "run everything".
 const unknown = argv.find((a) => a.startsWith("-") && !FLAGS.has(a));
@@ -49,10 +50,11 @@ if (unknown) {
 const quick = argv.includes("--quick");
 const json = argv.includes("--json");
 const dbArg = argv.includes("--db") ? argv[argv.indexOf("--db") + 1] : process.env.BENCH_DBS;
-const valued = new Set(["--db", "--k", "--reps", "--jobs", "--events"]);
+const valued = new Set(["--db", "--k", "--reps", "--jobs", "--events", "--window"]);
 const filter = argv.find((a, i) => !a.startsWith("-") && !valued.has(argv[i - 1]));
 const instructions = argv.includes("--instructions");
 const kArg = argv.includes("--k") ? argv[argv.indexOf("--k") + 1].split(",").map(Number) : null;
+const windowArg = argv.includes("--window") ? (argv[argv.indexOf("--window") + 1].split(",").map(Number) as [number, number]) : undefined;
 const reps = argv.includes("--reps") ? Number(argv[argv.indexOf("--reps") + 1]) : quick ? 1 : 2;
 const eventsArg = argv.includes("--events") ? argv[argv.indexOf("--events") + 1].split(",").map(Number) : null;
 const jobs = argv.includes("--jobs") ? Number(argv[argv.indexOf("--jobs") + 1]) : 2;
@@ -145,7 +147,7 @@ if (instructions) {
   const ks = (kArg ?? (quick ? QUICK_KS : DEFAULT_KS)) as [number, number];
   try {
     const matches = (name: string) => !filter || name.toLowerCase().includes(filter.toLowerCase());
-    if (PATHS.some((p) => matches(p.name))) results.push(...(await runInstructions({ ks, reps, jobs, filter, log })));
+    if (PATHS.some((p) => matches(p.name))) results.push(...(await runInstructions({ ks, reps, jobs, filter, log, window: windowArg })));
     const events = (eventsArg ?? (quick ? [20, 60] : [100, 300])) as [number, number];
     if (matches(WEBHOOK_NAME)) results.push(await runWebhookInstructions({ events, reps, jobs, log }));
   } catch (err) {
