@@ -22,6 +22,8 @@ export const MEASURE_ID = 8;
 /** K1/K2 of the full mode: a start under callgrind takes 1–2 minutes, a request 0.05–0.1 s (see performance.md). */
 export const DEFAULT_KS: [number, number] = [300, 900];
 export const QUICK_KS: [number, number] = [10, 30];
+/** The default: W warm-up requests, then N counted between two dumps of the same start (steady state). */
+export const DEFAULT_WINDOW: [number, number] = [1500, 1000];
 /** What the REST read should reach (issue 26): raw's instructions ÷ the door's. */
 export const REST_TARGET = 0.25;
 

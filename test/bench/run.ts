@@ -6,8 +6,9 @@
 // with small sizes, about 4 minutes (245 s wall-clock, 145 s CPU, load average 9.6–13; the webhook measure
 // on PostgreSQL about a minute of it).
 // --instructions runs instead the read hot paths under valgrind's callgrind and prints instructions per
-// request (instructions.ts; SQLite; 15–20 minutes; `--k K1,K2`, `--reps N`, `--jobs N`; `--window W,N`: one
-// start per path, the N requests after W warm-up ones counted between two dumps), and the webhook
+// request (instructions.ts; SQLite; by default one start per path, requests 1 501–2 500 counted between
+// two dumps; `--window W,N` other counts; `--k K1,K2` the differential of two starts instead; `--reps N`,
+// `--jobs N`), and the webhook
 // dispatcher's instructions per delivery (instructions-webhooks.ts; `--events E1,E2`); never part of --quick's run
 // unless both are given, which is a smoke run of the machinery with small K).
 import { readFileSync } from "node:fs";
@@ -27,7 +28,7 @@ import startup from "./startup.bench.js";
 import compatList from "./compat-list.bench.js";
 import policySimulation from "./policy-simulation.bench.js";
 import portalWeight from "./portal-weight.bench.js";
-import { DEFAULT_KS, PATHS, QUICK_KS, runInstructions } from "./instructions.js";
+import { DEFAULT_KS, DEFAULT_WINDOW, PATHS, QUICK_KS, runInstructions } from "./instructions.js";
 import { runWebhookInstructions, WEBHOOK_NAME } from "./instructions-webhooks.js";
 
 const MEASURES: Measure[] = [restRead, graphqlList, bulkUpload, webhooks, invoiceCsv, startup, compatList, policySimulation, portalWeight];
@@ -54,7 +55,13 @@ const valued = new Set(["--db", "--k", "--reps", "--jobs", "--events", "--window
 const filter = argv.find((a, i) => !a.startsWith("-") && !valued.has(argv[i - 1]));
 const instructions = argv.includes("--instructions");
 const kArg = argv.includes("--k") ? argv[argv.indexOf("--k") + 1].split(",").map(Number) : null;
-const windowArg = argv.includes("--window") ? (argv[argv.indexOf("--window") + 1].split(",").map(Number) as [number, number]) : undefined;
+// Without --k or --window, the read paths are counted in steady state: requests 1 501–2 500 of one start
+// (at requests 201–700 TurboFan still compiles; performance guide). --quick keeps the short differential.
+const windowArg = argv.includes("--window")
+  ? (argv[argv.indexOf("--window") + 1].split(",").map(Number) as [number, number])
+  : kArg || quick
+    ? undefined
+    : DEFAULT_WINDOW;
 const reps = argv.includes("--reps") ? Number(argv[argv.indexOf("--reps") + 1]) : quick ? 1 : 2;
 const eventsArg = argv.includes("--events") ? argv[argv.indexOf("--events") + 1].split(",").map(Number) : null;
 const jobs = argv.includes("--jobs") ? Number(argv[argv.indexOf("--jobs") + 1]) : 2;
