@@ -79,7 +79,9 @@ export async function createApp({ config, log, core, readiness = { ready: true }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = note.route ?? (res.statusCode === 404 ? "unmatched" : `${DOOR_PREFIX[note.door] ?? ""}/*`);
       metrics?.request(note.door, route, req.method, res.statusCode, seconds);
-      log.info(
+      // The entry is built only when it will be written (LOG_LEVEL above info skips the access log).
+      if (log.isLevelEnabled("info"))
+        log.info(
         {
           requestId: id,
           method: req.method,

@@ -247,6 +247,9 @@ export function paramReader(
     Object.fromEntries(entries.map(([n, p]) => [n, p.required ? (p.schema as TSchema) : Type.Optional(p.schema as TSchema)])),
   );
   const validate = validatorOf(schema);
+  // A route without such parameters (most reads): nothing to read or validate per request.
+  const none = Object.freeze({ values: Object.freeze({}), problems: Object.freeze([]) as unknown as InputProblem[] });
+  if (!entries.length) return () => none;
   return (raw) => {
     const values: Record<string, unknown> = {};
     for (const [name, p] of entries) {

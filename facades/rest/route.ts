@@ -45,8 +45,9 @@ export function restRoute(decl: RestDecl): RestRoute {
       const q = readQuery(input.query);
       const h = readHeaders(input.header);
       Object.assign(input.q, h.values, q.values);
-      const problems = [...q.problems, ...h.problems, ...(validateBody?.(input.body ?? {}) ?? [])];
-      if (problems.length) {
+      const bodyProblems = validateBody?.(input.body ?? {});
+      if (q.problems.length || h.problems.length || bodyProblems?.length) {
+        const problems = [...q.problems, ...h.problems, ...(bodyProblems ?? [])];
         // The core is asked about the other parameters without the refused ones.
         const retry = () => {
           for (const p of problems) delete input.q[p.field];
@@ -67,11 +68,12 @@ export function restRoute(decl: RestDecl): RestRoute {
       const stream = result.stream;
       if (stream) return { status: result.status, stream: (res) => stream(run, res) };
       // An idempotent replay (IETF Idempotency-Key draft): the first request's result, marked as such.
-      const replayed = Object.values(data ?? {}).some((v) => (v as { replayed?: unknown } | null)?.replayed === true);
-      const headers =
-        replayed || result.headers ? { ...(replayed ? { "Idempotent-Replayed": "true" } : {}), ...result.headers } : undefined;
-      const text = route.serialize(result.status, result.body);
-      return { status: result.status, ...(headers ? { headers } : {}), ...(text === undefined ? {} : { text }) } satisfies Reply;
+      let replayed = false;
+      for (const key in data) if ((data[key] as { replayed?: unknown } | null)?.replayed === true) replayed = true;
+      let headers = result.headers;
+      if (replayed) headers = { "Idempotent-Replayed": "true", ...headers };
+      // One shape for every reply (no keys added or spread per request); `send` treats undefined as absent.
+      return { status: result.status, headers, text: route.serialize(result.status, result.body) } satisfies Reply;
     },
     serialize(status, body) {
       const res = decl.responses[status];

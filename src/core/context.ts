@@ -43,12 +43,22 @@ export class RequestContext {
   note?: RequestNote;
   /** The caller's address as the HTTP server sees it (for login throttling); unset in-process. */
   clientAddress?: string;
+  private ownLog: Logger | null = null;
+  /**
+   * `log`: the request's logger; or, with `bindRequestId`, the logger of which the request's own (bound
+   * to its id) is made at its first use: most requests never log, and a pino child costs every request.
+   */
   constructor(
     readonly services: Services,
     readonly principal: Principal,
     readonly requestId: string,
-    readonly log: Logger,
+    private readonly parentLog: Logger,
+    private readonly bindRequestId = false,
   ) {}
+
+  get log(): Logger {
+    return (this.ownLog ??= this.bindRequestId ? this.parentLog.child({ requestId: this.requestId }) : this.parentLog);
+  }
 
   get prisma(): PrismaClient {
     return this.services.db.prisma;

@@ -50,7 +50,7 @@ export function createCore(config: Config, db: Database, log: Logger, domains: D
     clientAddress: string | undefined,
   ): Promise<RequestContext> {
     const principal = await domains.authenticate(services, authorization);
-    const ctx = new RequestContext(services, principal, requestId, log.child({ requestId }));
+    const ctx = new RequestContext(services, principal, requestId, log, true);
     ctx.door = door;
     ctx.clientAddress = clientAddress;
     const limit = config.rateLimits[door];

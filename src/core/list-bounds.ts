@@ -253,9 +253,12 @@ export function applyListBounds(schema: GraphQLSchema): GraphQLSchema {
       fieldName
     ];
     const resolve = field.resolve ?? defaultFieldResolver;
-    field.resolve = async (source, args, ctx, info) => {
-      const list = await resolve(source, args, ctx, info);
-      return Array.isArray(list) && list.length > bound ? list.slice(0, bound) : list;
+    const cap = (list: unknown) => (Array.isArray(list) && list.length > bound ? list.slice(0, bound) : list);
+    // A resolver that answers at once stays synchronous: a promise per list costs GraphQL a deferred completion.
+    field.resolve = (source, args, ctx, info) => {
+      const list = resolve(source, args, ctx, info);
+      // Any thenable (a Prisma query is one, not a Promise): capped when it settles.
+      return typeof (list as PromiseLike<unknown> | null)?.then === "function" ? Promise.resolve(list).then(cap) : cap(list);
     };
   }
   return schema;

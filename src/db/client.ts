@@ -3,6 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Prisma as SqlitePrisma, PrismaClient as SqlitePrismaClient } from "./generated/sqlite/client.js";
+import { postgresReader, sqliteReader, type ReadRows, type SqliteConnection } from "./direct.js";
 import { statementCache } from "./statement-cache.js";
 import { pgConfigOf, providerOf, sqlitePathOf, type Provider } from "./url.js";
 
@@ -41,6 +42,8 @@ export interface OpenOptions {
 export interface Database {
   prisma: PrismaClient;
   provider: Provider;
+  /** A read statement on the driver itself (src/db/direct.ts): for the hot reads only; everything else goes through `prisma`. */
+  readRows: ReadRows;
   /** Connection pool counters (SQLite: its one connection). */
   poolStats(): PoolStats;
   /** Rejects when the database cannot take writes now (readiness). */
@@ -66,19 +69,29 @@ async function loadGenerated(provider: Provider): Promise<{ PrismaClient: new (o
   }
 }
 
-async function sqliteAdapter(url: string): Promise<object> {
+async function sqliteAdapter(url: string): Promise<{ adapter: object; connection: () => SqliteConnection }> {
   const { PrismaBetterSqlite3 } = await import("@prisma/adapter-better-sqlite3");
   const file = sqlitePathOf(url);
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  let connection: SqliteConnection | null = null;
   class RetourSqlite extends PrismaBetterSqlite3 {
     override async connect() {
       const adapter = await super.connect();
       await adapter.executeScript(SQLITE_PRAGMAS);
-      isolateTransactions(adapter, beginImmediate(adapter));
+      const client = sqliteClientOf(adapter);
+      const prepare = client.prepare.bind(client); // the driver's own, before beginImmediate wraps it
+      const openTransaction = isolateTransactions(adapter, beginImmediate(adapter));
+      connection = { prepare, openTransaction };
       return adapter;
     }
   }
-  return new RetourSqlite({ url: file });
+  return {
+    adapter: new RetourSqlite({ url: file }),
+    connection: () => {
+      if (!connection) throw new Error("SQLite: read before the connection opened");
+      return connection;
+    },
+  };
 }
 
 type SqliteAdapter = Awaited<ReturnType<import("@prisma/adapter-better-sqlite3").PrismaBetterSqlite3["connect"]>>;
@@ -139,7 +152,7 @@ function beginImmediate(adapter: SqliteAdapter): () => Promise<void> {
  * Consequence: awaiting `prisma.*` (instead of `tx.*`) inside `$transaction(async tx => …)` blocks
  * until the transaction times out — on SQLite only; always use `tx` inside a transaction.
  */
-function isolateTransactions(adapter: SqliteAdapter, takeWriteLock: () => Promise<void>): void {
+function isolateTransactions(adapter: SqliteAdapter, takeWriteLock: () => Promise<void>): () => Promise<void> | null {
   let tail: Promise<void> = Promise.resolve();
   let open: Promise<void> | null = null;
   const startTransaction = adapter.startTransaction.bind(adapter);
@@ -183,6 +196,7 @@ function isolateTransactions(adapter: SqliteAdapter, takeWriteLock: () => Promis
       return orig(...args);
     };
   }
+  return () => open;
 }
 
 /** Our own pool (so its counters can be read for metrics), disposed with the Prisma client. */
@@ -206,10 +220,10 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
   const [{ PrismaClient }, opened] = await Promise.all([
     loadGenerated(provider),
     provider === "sqlite"
-      ? sqliteAdapter(databaseUrl).then((adapter) => ({ adapter, pool: null }))
-      : postgresAdapter(databaseUrl, poolSize),
+      ? sqliteAdapter(databaseUrl).then(({ adapter, connection }) => ({ adapter, connection, pool: null }))
+      : postgresAdapter(databaseUrl, poolSize).then(({ adapter, pool }) => ({ adapter, pool, connection: null })),
   ]);
-  const { adapter, pool } = opened;
+  const { adapter, pool, connection } = opened;
   const log: Array<{ emit: "stdout" | "event"; level: LogLevel }> = (opts.log ?? []).map((level) => ({ emit: "stdout", level }));
   if (opts.onQuery) log.push({ emit: "event", level: "query" });
   const prisma = new PrismaClient({ adapter, log });
@@ -218,10 +232,12 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
     (prisma as unknown as { $on(ev: "query", cb: (e: QueryEvent) => void): void }).$on("query", (e) => onQuery(e));
   }
   await prisma.$connect();
+  const readRows = pool ? postgresReader(pool, opts.onQuery) : sqliteReader(connection as () => SqliteConnection, opts.onQuery);
   let closed = false;
   return {
     prisma,
     provider,
+    readRows,
     poolStats: () =>
       pool
         ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }

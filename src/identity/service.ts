@@ -4,6 +4,7 @@ import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { holdCountLimit } from "../core/count-limits.js";
+import { Prisma } from "../db/generated/sqlite/client.js";
 import { ALL_SCOPES, parseScopes, type Scope } from "./scopes.js";
 import { throttleLogin } from "./login-throttle.js";
 import {
@@ -29,7 +30,7 @@ export async function authenticate(services: Services, authorization: string | u
 
   const api = parseToken(token, API_SECRET_PREFIX);
   if (api) {
-    const client = await apiClientByLookupId(prisma, api.lookupId);
+    const client = await apiClientByLookupId(services.db, api.lookupId);
     if (!client || !tokenMatches(token, client.secretHash)) return { kind: "invalid", reason: "Unknown API secret." };
     if (client.revokedAt) return { kind: "invalid", reason: "This API secret has been revoked." };
     const now = Date.now();
@@ -39,8 +40,12 @@ export async function authenticate(services: Services, authorization: string | u
         .update({ where: { id: client.id }, data: { lastUsedAt: new Date(now) } })
         .catch((err) => services.log.warn({ err }, "lastUsedAt update failed"));
     }
-    const scopes = client.allScopes ? ALL_SCOPES : parseScopes(client.scopes);
-    return { kind: "apiClient", clientId: client.id, storeId: client.storeId, scopes: new Set(scopes) };
+    return {
+      kind: "apiClient",
+      clientId: client.id,
+      storeId: client.storeId,
+      scopes: client.allScopes ? ALL_SCOPE_SET : scopeSetOf(client.scopes),
+    };
   }
 
   const session = parseToken(token, SESSION_TOKEN_PREFIX);
@@ -57,6 +62,20 @@ export async function authenticate(services: Services, authorization: string | u
   return { kind: "invalid", reason: "Unknown API secret." };
 }
 
+const ALL_SCOPE_SET: ReadonlySet<string> = new Set(ALL_SCOPES);
+/** Scope sets by the stored text (a function of it alone; the client's row is still read every request). */
+const scopeSets = new Map<string, ReadonlySet<string>>();
+const SCOPE_SETS_KEPT = 1000;
+
+function scopeSetOf(text: string): ReadonlySet<string> {
+  let set = scopeSets.get(text);
+  if (!set) {
+    if (scopeSets.size >= SCOPE_SETS_KEPT) scopeSets.clear();
+    scopeSets.set(text, (set = new Set(parseScopes(text))));
+  }
+  return set;
+}
+
 /** What authentication reads of an API client. */
 interface ApiClientCredentials {
   id: string;
@@ -69,19 +88,31 @@ interface ApiClientCredentials {
 }
 
 /**
- * The API client a secret names. Every API request of every door runs this first, so it is one raw
- * statement: about half the CPU of the equivalent `findUnique` (Prisma's query building and result
- * mapping; measured on both databases, see facades/dashboard/guides/performance.md). Read on every
- * request, never cached, so a revocation holds at once on every replica.
+ * The API client a secret names. Every API request of every door runs this first, so it is one
+ * statement on the driver itself (src/db/direct.ts; Prisma's `findUnique` cost about twice its raw
+ * query, and the raw query more than the statement; performance guide). Read on every request, never
+ * cached, so a revocation holds at once on every replica.
  */
-async function apiClientByLookupId(prisma: Services["db"]["prisma"], lookupId: string): Promise<ApiClientCredentials | null> {
-  const rows = await prisma.$queryRaw<ApiClientCredentials[]>`
-    SELECT "id", "storeId", "scopes", "allScopes", "secretHash", "lastUsedAt", "revokedAt" FROM "ApiClient" WHERE "lookupId" = ${lookupId}`;
+async function apiClientByLookupId(db: Services["db"], lookupId: string): Promise<ApiClientCredentials | null> {
+  const rows = await db.readRows<ApiClientCredentials>(
+    db.provider === "sqlite" ? sqliteClientQuery(lookupId) : postgresClientQuery(lookupId),
+  );
   const row = rows[0];
   if (!row) return null;
-  // The drivers already give booleans and dates; normalise defensively (SQLite stores both as other types).
-  return { ...row, allScopes: !!row.allScopes, lastUsedAt: toDate(row.lastUsedAt), revokedAt: toDate(row.revokedAt) };
+  // SQLite stores booleans as 0/1 and dates as text or numbers: normalised in place (one shape, no copy).
+  row.allScopes = !!row.allScopes;
+  row.lastUsedAt = toDate(row.lastUsedAt);
+  row.revokedAt = toDate(row.revokedAt);
+  return row;
 }
+
+const sqliteClientQuery = (lookupId: string) => Prisma.sql`
+  SELECT "id", "storeId", "scopes", "allScopes", "secretHash", "lastUsedAt", "revokedAt" FROM "ApiClient" WHERE "lookupId" = ${lookupId}`;
+// Prisma's columns are timestamps without a zone holding UTC; pg would read them in the process's zone.
+const postgresClientQuery = (lookupId: string) => Prisma.sql`
+  SELECT "id", "storeId", "scopes", "allScopes", "secretHash",
+    "lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", "revokedAt" AT TIME ZONE 'UTC' AS "revokedAt"
+  FROM "ApiClient" WHERE "lookupId" = ${lookupId}`;
 
 function toDate(value: Date | string | number | null): Date | null {
   return value === null || value === undefined ? null : value instanceof Date ? value : new Date(value);

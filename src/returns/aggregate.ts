@@ -2,7 +2,7 @@
 // read in ONE statement, the database building the JSON (SQLite's json_object/json_group_array,
 // PostgreSQL's to_json/json_agg), instead of six Prisma queries. It primes the same per-request
 // loaders the resolvers and field functions read through (items, tags, gift cards, order, lines), so
-// nothing above this file changes; the rows are exactly Prisma's (src/db/json-rows.ts, compared with
+// nothing above this file changes; the statement runs on the driver (src/db/direct.ts); the rows are exactly Prisma's (src/db/json-rows.ts, compared with
 // Prisma's own in test/unit/json-rows.test.ts). The caller's API-client lookup is not part of it: it
 // stays a statement of its own on every request, so a revocation holds at once.
 import type { RequestContext } from "../core/context.js";
@@ -152,7 +152,7 @@ export async function readReturnAggregate(ctx: RequestContext, id: string, store
   if (!storeIds.length) return null;
   const provider = ctx.services.db.provider;
   const query = provider === "sqlite" ? sqliteQuery(id, storeIds) : postgresQuery(id, storeIds);
-  const row = (await ctx.prisma.$queryRaw<AggregateRow[]>(query))[0];
+  const row = (await ctx.services.db.readRows<AggregateRow>(query))[0];
   if (!row) return null;
   const m = aggregateMappers(provider);
   const order = row.ord === null ? null : m.order(JSON.parse(row.ord));

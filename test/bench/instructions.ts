@@ -6,9 +6,9 @@
 // writes its file, and (Ir(K2) − Ir(K1)) / (K2 − K1) is its cost per request: start-up and warm-up
 // cancel out. SQLite only (the raw reference reads the same file with better-sqlite3).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startTestService } from "../support/server.js";
 import { seedReturns } from "../support/returns-seed.js";
@@ -22,6 +22,8 @@ export const MEASURE_ID = 8;
 /** K1/K2 of the full mode: a start under callgrind takes 1–2 minutes, a request 0.05–0.1 s (see performance.md). */
 export const DEFAULT_KS: [number, number] = [300, 900];
 export const QUICK_KS: [number, number] = [10, 30];
+/** The default: W warm-up requests, then N counted between two dumps of the same start (steady state). */
+export const DEFAULT_WINDOW: [number, number] = [1500, 1000];
 /** What the REST read should reach (issue 26): raw's instructions ÷ the door's. */
 export const REST_TARGET = 0.25;
 
@@ -75,6 +77,9 @@ export const PATHS: Path[] = [
       }),
     }),
   ),
+  // The floor of the service's HTTP stack (Express, the app's request-id, security-header, access-log and
+  // CORS middleware, no authentication, no database): what a door's request costs before its own work.
+  { name: "service floor GET /healthz", server: "service", scale: 2.5, request: () => ({ path: "/healthz" }) },
   { name: "raw node:http + better-sqlite3", server: "raw", scale: 2.5, request: (fx) => ({ path: `/raw/returns/${fx.returnId}` }) },
 ];
 
@@ -122,8 +127,20 @@ async function until<T>(what: string, ms: number, exited: () => string | null, p
 
 let starts = 0;
 
-/** One start under callgrind: `k` sequential keep-alive requests, SIGTERM, the program's total instructions. */
-export async function countRun(path: Path, fx: Fixture, k: number, dir: string, log: (s: string) => void): Promise<number> {
+/**
+ * One start under callgrind: `k` sequential keep-alive requests, SIGTERM, the program's total
+ * instructions. With `window` = [W, N] instead: W requests, a dump, N requests, a dump, SIGTERM, and
+ * the second dump's instructions ÷ N — steady state from one start (a dump zeroes the counters; the
+ * instrumentation stays on, which toggling it did not).
+ */
+export async function countRun(
+  path: Path,
+  fx: Fixture,
+  k: number,
+  dir: string,
+  log: (s: string) => void,
+  window?: [number, number],
+): Promise<number> {
   const out = join(dir, `callgrind.${path.server}.${k}.${++starts}`); // unique: starts run in parallel
   const port = await freePort();
   const entry = path.server === "raw" ? "test/bench/raw-main.ts" : "facades/main.ts";
@@ -180,25 +197,57 @@ export async function countRun(path: Path, fx: Fixture, k: number, dir: string, 
       body: req.body,
       headers: { authorization: `Bearer ${fx.secret}`, ...req.headers },
     };
-    for (let i = 0; i < k; i++) {
-      const res = await fetch(base + req.path, init); // fetch keeps the connection alive
-      const text = await res.text();
-      if (res.status !== 200 || text.includes('"errors"')) throw new Error(`${path.name}: ${res.status} ${text.slice(0, 300)}`);
+    const ask = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const res = await fetch(base + req.path, init); // fetch keeps the connection alive
+        const text = await res.text();
+        if (res.status !== 200 || text.includes('"errors"')) throw new Error(`${path.name}: ${res.status} ${text.slice(0, 300)}`);
+      }
+    };
+    if (window) {
+      const dump = () => {
+        const r = spawnSync("callgrind_control", ["-d", String(child.pid)], { encoding: "utf8" });
+        if (r.status !== 0) throw new Error(`callgrind_control -d: ${r.stderr || r.stdout}`);
+      };
+      await ask(window[0]);
+      dump();
+      const t1 = performance.now();
+      await ask(window[1]);
+      dump();
+      const total = programTotals(annotateFile(`${out}.2`));
+      log(
+        `[instructions] ${path.name}, requests ${window[0] + 1}–${window[0] + window[1]}: ${total.toLocaleString("en")} Ir (start ${s(started - t0)}, warm-up ${s(t1 - started)}, window ${s(performance.now() - t1)})`,
+      );
+      keepFile(`${out}.2`);
+      child.kill("SIGTERM");
+      return total / window[1];
     }
+    await ask(k);
     const served = performance.now();
     child.kill("SIGTERM");
     await Promise.race([exited, new Promise((_, rej) => setTimeout(() => rej(new Error("no exit 5 min after SIGTERM")), 300_000))]);
-    const annotate = spawnSync("callgrind_annotate", [out], { encoding: "utf8", maxBuffer: 256 << 20 });
-    if (annotate.status !== 0) throw new Error(`callgrind_annotate ${out}: ${annotate.stderr}`);
-    const ir = programTotals(annotate.stdout);
+    const ir = programTotals(annotateFile(out));
     log(
       `[instructions] ${path.name}, K=${k}: ${ir.toLocaleString("en")} Ir (start ${s(started - t0)}, requests ${s(served - started)}, stop ${s(performance.now() - served)})`,
     );
     return ir;
   } finally {
     if (exit === null) child.kill("SIGKILL");
-    rmSync(out, { force: true });
+    keepFile(out);
+    for (const f of [out, `${out}.1`, `${out}.2`]) rmSync(f, { force: true });
   }
+}
+
+function annotateFile(file: string): string {
+  const annotate = spawnSync("callgrind_annotate", [file], { encoding: "utf8", maxBuffer: 256 << 20 });
+  if (annotate.status !== 0) throw new Error(`callgrind_annotate ${file}: ${annotate.stderr}`);
+  return annotate.stdout;
+}
+
+/** BENCH_CALLGRIND_KEEP=<dir> keeps each run's file for `callgrind_annotate --inclusive=yes`. */
+function keepFile(file: string): void {
+  const keep = process.env.BENCH_CALLGRIND_KEEP;
+  if (keep && existsSync(file)) copyFileSync(file, join(keep, basename(file)));
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
@@ -231,6 +280,8 @@ export async function runInstructions(opts: {
   /** Starts under callgrind at once (default 2: the client is cheap, each server takes one core). */
   jobs: number;
   filter?: string;
+  /** [W, N]: one start per path and repetition, the N requests after W counted between two dumps. */
+  window?: [number, number];
   log: (s: string) => void;
 }): Promise<Result[]> {
   const missing = valgrindMissing();
@@ -254,15 +305,20 @@ export async function runInstructions(opts: {
       // `jobs` of them run at once; repetition by repetition, so that drift hits all paths alike.
       const runs = paths.flatMap((p) => Array.from({ length: opts.reps }, (_, r) => ({ p, r, ks: ksOf(p, opts.ks), ir: [0, 0] })));
       runs.sort((a, b) => a.r - b.r);
-      const queue = runs.flatMap((run) => [0, 1].map((i) => ({ run, i })));
+      const w = opts.window;
+      const queue = runs.flatMap((run) => (w ? [0] : [0, 1]).map((i) => ({ run, i })));
       const worker = async () => {
-        for (let job = queue.shift(); job; job = queue.shift())
-          job.run.ir[job.i] = await countRun(job.run.p, fx, job.run.ks[job.i], dir, opts.log);
+        for (let job = queue.shift(); job; job = queue.shift()) {
+          const { p, ks } = job.run;
+          job.run.ir[job.i] = w
+            ? await countRun(p, fx, 0, dir, opts.log, ksOf(p, w))
+            : await countRun(p, fx, ks[job.i], dir, opts.log);
+        }
       };
       await Promise.all(Array.from({ length: Math.max(1, opts.jobs) }, worker));
       const per = new Map<Path, number[]>();
       for (const { p, r, ks, ir } of runs) {
-        const x = perRequest(ks[0], ir[0], ks[1], ir[1]);
+        const x = w ? ir[0] : perRequest(ks[0], ir[0], ks[1], ir[1]);
         opts.log(`[instructions] ${p.name}: repetition ${r + 1}: ${(x / 1e6).toFixed(2)} M Ir/request`);
         per.set(p, [...(per.get(p) ?? []), x]);
       }
@@ -278,7 +334,7 @@ export async function runInstructions(opts: {
         return row(p, round(mean(xs) / 1e6, 2), {
           met: isRest && ratio !== null ? ratio >= REST_TARGET : null,
           details: {
-            "K1/K2": ksOf(p, opts.ks).join("/"),
+            ...(w ? { "warm-up/window": ksOf(p, w).join("/") } : { "K1/K2": ksOf(p, opts.ks).join("/") }),
             "M Ir/request per repetition": xs.map((x) => (x / 1e6).toFixed(2)).join("/"),
             "spread %": round((100 * (Math.max(...xs) - Math.min(...xs))) / mean(xs), 1),
             ...(ratio === null || p.name.includes("page") ? {} : { "raw ÷ this": round(ratio, 3) }),

@@ -122,6 +122,9 @@ export async function rawServer(svc: TestService, answers: RawAnswers): Promise<
       res.writeHead(500).end(String((err as Error).message));
     }
   });
+  // As the service's (facades/server.ts): under callgrind a dump pauses the process for seconds, and
+  // node's default 5 s closed the benchmark's idle keep-alive socket under it.
+  server.keepAliveTimeout = 65_000;
   server.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   return {

@@ -3,7 +3,7 @@
 import { operation } from "../../executor.js";
 import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { List, Nullable, Obj, T, Text } from "../../declare.js";
-import { ORDER_FIELDS, RETURN_FIELDS, splitReturn } from "../../../src/returns/documents.js";
+import { ORDER_FIELDS, RETURN_FIELDS } from "../../../src/returns/documents.js";
 import { Order, Return, ReturnStatus } from "../../../src/returns/shapes.js";
 import { LIST_BOUNDS, QUANTITY_BOUNDS } from "../../../src/core/bounds.js";
 
@@ -193,7 +193,8 @@ export const returnsRoutes: RestRoute[] = [
     variables: ({ params }) => ({ id: params.returnId }),
     respond: (data, { params }) => {
       if (!data.return) notFound(params.returnId);
-      return { status: 200, body: splitReturn(data.return) };
+      // The serialiser writes only the Return shape's keys: `publishedOrder` need not be split off by a copy.
+      return { status: 200, body: { return: data.return, order: data.return.publishedOrder } };
     },
   }),
   restRoute({
