@@ -78,6 +78,8 @@ export interface ClaimedDelivery {
  */
 export async function claimDue(db: Database, r: ClaimRequest): Promise<ClaimedDelivery[]> {
   const q = new Sql(db.provider === "postgresql");
+  // (The CASE in the re-check keeps SQLite looking the chosen rows up by seq: with a plain status test
+  // it scanned every pending delivery by the status index to re-check them, on every claim.)
   const text = `UPDATE "WebhookDelivery" SET "leaseOwner" = ${q.p(r.owner)}, "leaseExpiresAt" = ${q.p(r.leaseUntil)}
     WHERE seq IN (
       SELECT seq FROM "WebhookDelivery" WHERE seq IN (
@@ -103,7 +105,7 @@ export async function claimDue(db: Database, r: ClaimRequest): Promise<ClaimedDe
         WHERE ranked.turn + COALESCE(busy.n, 0) <= ${q.int(r.storeCap)}
         ORDER BY ranked.turn, ranked."nextAttemptAt", ranked.seq
         LIMIT ${q.int(r.max)})
-      AND status = 'pending' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${q.p(r.now)})
+      AND CASE WHEN status = 'pending' THEN 1 ELSE 0 END = 1 AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${q.p(r.now)})
       ${q.pg ? "FOR UPDATE SKIP LOCKED" : ""})
     RETURNING seq, id, "storeId", "webhookId", "subjectId", type, attempts, "leaseExpiresAt", payload, "eventId",
       (SELECT e.payload FROM "DomainEvent" e WHERE e.id = "WebhookDelivery"."eventId") AS "eventPayload",
