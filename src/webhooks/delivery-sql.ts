@@ -4,6 +4,7 @@
 // only how a JSON array becomes rows (json_each / jsonb_array_elements), the timestamp format inside
 // that JSON, and the row locks PostgreSQL needs differ (`Sql` below).
 import type { Database } from "../db/client.js";
+import { directOf } from "../db/direct.js";
 
 /** Builds one statement's text and parameters in text order ($n on PostgreSQL, ? on SQLite). */
 class Sql {
@@ -110,7 +111,9 @@ export async function claimDue(db: Database, r: ClaimRequest): Promise<ClaimedDe
     RETURNING seq, id, "storeId", "webhookId", "subjectId", type, attempts, "leaseExpiresAt", payload, "eventId",
       (SELECT e.payload FROM "DomainEvent" e WHERE e.id = "WebhookDelivery"."eventId") AS "eventPayload",
       (SELECT e.sequence FROM "DomainEvent" e WHERE e.id = "WebhookDelivery"."eventId") AS "eventSequence"`;
-  const rows = await db.prisma.$queryRawUnsafe<Record<string, unknown>[]>(text, ...q.params);
+  // On the driver adapter when it is reachable (direct.ts: Prisma's runtime cost as much CPU as the statement).
+  const direct = directOf(db);
+  const rows = direct ? await direct.query(text, q.params) : await db.prisma.$queryRawUnsafe<Record<string, unknown>[]>(text, ...q.params);
   return rows
     .map((row) => ({
       seq: Number(row.seq),
@@ -157,7 +160,7 @@ export interface Outcome {
 export async function recordOutcomes(db: Database, owner: string, now: Date, outcomes: Outcome[]): Promise<void> {
   const pg = db.provider === "postgresql";
   const finals = outcomes.filter((o) => o.status !== "pending").map((o) => [o.webhookId, o.subjectId]);
-  const statements = [];
+  const statements: [string, unknown[]][] = [];
   const streamCols: [string, "text"][] = [
     ["w", "text"],
     ["s", "text"],
@@ -167,7 +170,7 @@ export async function recordOutcomes(db: Database, owner: string, now: Date, out
     const text = `UPDATE "WebhookStream" SET version = version + 1 WHERE ("webhookId", "subjectId") IN (
       SELECT st."webhookId", st."subjectId" FROM "WebhookStream" st JOIN ${q.rows(finals, streamCols)} f ON f.w = st."webhookId" AND f.s = st."subjectId"
       ORDER BY st."webhookId", st."subjectId" FOR UPDATE OF st)`;
-    statements.push(db.prisma.$executeRawUnsafe(text, ...q.params));
+    statements.push([text, q.params]);
   }
   {
     const q = new Sql(pg);
@@ -194,7 +197,7 @@ export async function recordOutcomes(db: Database, owner: string, now: Date, out
       WHERE d.seq = o.seq AND CASE WHEN d.status = 'pending' THEN 1 ELSE 0 END = 1 AND d."leaseOwner" = ${q.p(owner)}`;
     // (The CASE keeps SQLite from scanning every pending delivery by the status index instead of looking
     // the batch's rows up by seq: it has no statistics on the JSON rows.)
-    statements.push(db.prisma.$executeRawUnsafe(text, ...q.params));
+    statements.push([text, q.params]);
   }
   {
     const q = new Sql(pg);
@@ -225,7 +228,7 @@ export async function recordOutcomes(db: Database, owner: string, now: Date, out
         ["error", "text"],
       ])} o
       WHERE EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d.seq = o.seq)`;
-    statements.push(db.prisma.$executeRawUnsafe(text, ...q.params));
+    statements.push([text, q.params]);
   }
   if (finals.length) {
     const q = new Sql(pg);
@@ -234,7 +237,9 @@ export async function recordOutcomes(db: Database, owner: string, now: Date, out
         SELECT (SELECT MIN(w.seq) FROM "WebhookDelivery" w WHERE w."webhookId" = f.w AND w."subjectId" = f.s AND w.status = 'waiting')
         FROM ${q.rows(finals, streamCols)} f
         WHERE NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."webhookId" = f.w AND p."subjectId" = f.s AND p.status = 'pending'))`;
-    statements.push(db.prisma.$executeRawUnsafe(text, ...q.params));
+    statements.push([text, q.params]);
   }
-  await db.prisma.$transaction(statements);
+  const direct = directOf(db);
+  if (direct) await direct.transaction(statements);
+  else await db.prisma.$transaction(statements.map(([text, params]) => db.prisma.$executeRawUnsafe(text, ...params)));
 }
