@@ -48,6 +48,7 @@ type DeliveryRow = ClaimedDelivery;
 /** `url` is parsed once per cache load (null: unparseable). A registered format may sign with a secret of its own (formats.ts secretsOf). */
 type WebhookRow = {
   id: string;
+  storeId: string;
   kind: string;
   active: boolean;
   topic: string;
@@ -116,7 +117,11 @@ export class Dispatcher {
       crashed: () => this.crashed,
       write: async (outcomes) => {
         await recordOutcomes(this.services.db, this.owner, new Date(), outcomes);
-        this.dueChanged = true; // finished deliveries promoted their streams' next ones
+        // Finished deliveries promoted their streams' next ones: same webhook, so same store and origin.
+        // When all of those are at their share, a claim now could take none of them and would only scan
+        // past them: the next slot one of them frees claims them instead (`capped` makes a release do so).
+        if (outcomes.some((o) => this.mayClaimFor(o.webhookId))) this.dueChanged = true;
+        else this.capped = true;
         this.wake();
       },
     });
@@ -229,6 +234,7 @@ export class Dispatcher {
         at: now,
         row: {
           id: w.id,
+          storeId: w.storeId,
           kind: w.kind,
           active: w.status === "active",
           topic: w.topic,
@@ -258,6 +264,16 @@ export class Dispatcher {
         data: { leaseOwner: null, leaseExpiresAt: null },
       });
     }
+  }
+
+  /** Whether a delivery of this webhook could be claimed now: its store and its origin are below their share (unknown: yes). */
+  private mayClaimFor(webhookId: string): boolean {
+    const row = this.webhookCache.get(webhookId)?.row;
+    if (!row) return true;
+    return (
+      (this.busyStores.get(row.storeId) ?? 0) < this.cfg.perStoreConcurrency &&
+      (this.busyOrigins.get(row.origin) ?? 0) < this.cfg.perOriginConcurrency
+    );
   }
 
   /** What a claim must skip: stores at their share, and the (known) webhooks of origins at theirs. */
