@@ -55,8 +55,14 @@ export class Metrics {
     this.operations.inc({ operation: label, outcome });
   }
 
+  /** The two label sets' series, looked up once (observe with labels hashes them on every attempt). */
+  private readonly deliveryOutcomes = {
+    success: this.deliveries.labels({ outcome: "success" }),
+    failure: this.deliveries.labels({ outcome: "failure" }),
+  };
+
   deliveryAttempt(ok: boolean, latencyMs: number): void {
-    this.deliveries.observe({ outcome: ok ? "success" : "failure" }, latencyMs / 1000);
+    (ok ? this.deliveryOutcomes.success : this.deliveryOutcomes.failure).observe(latencyMs / 1000);
   }
 
   /** Gauges read at scrape time: the webhook queue (when this process dispatches) and the pool. */

@@ -3,7 +3,15 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Prisma as SqlitePrisma, PrismaClient as SqlitePrismaClient } from "./generated/sqlite/client.js";
-import { postgresReader, sqliteReader, type ReadRows, type SqliteConnection } from "./direct.js";
+import {
+  directOver,
+  postgresReader,
+  sqliteReader,
+  type Direct,
+  type DriverAdapter,
+  type ReadRows,
+  type SqliteConnection,
+} from "./direct.js";
 import { statementCache } from "./statement-cache.js";
 import { pgConfigOf, providerOf, sqlitePathOf, type Provider } from "./url.js";
 
@@ -44,6 +52,8 @@ export interface Database {
   provider: Provider;
   /** A read statement on the driver itself (src/db/direct.ts): for the hot reads only; everything else goes through `prisma`. */
   readRows: ReadRows;
+  /** Statements on Prisma's driver adapter (src/db/direct.ts): the webhook dispatcher's claim and outcomes. */
+  direct: Direct;
   /** Connection pool counters (SQLite: its one connection). */
   poolStats(): PoolStats;
   /** Rejects when the database cannot take writes now (readiness). */
@@ -69,11 +79,30 @@ async function loadGenerated(provider: Provider): Promise<{ PrismaClient: new (o
   }
 }
 
-async function sqliteAdapter(url: string): Promise<{ adapter: object; connection: () => SqliteConnection }> {
+/** The adapter Prisma connects, and (once connected) what the paths beneath Prisma use (src/db/direct.ts). */
+interface Opened {
+  adapter: object;
+  connected: () => DriverAdapter;
+  /** SQLite only: the driver's connection and the transaction gate. */
+  connection?: () => SqliteConnection;
+  /** PostgreSQL only: the pool Prisma's adapter uses. */
+  pool?: import("pg").Pool;
+}
+
+function once<T>(what: string, get: () => T | null): () => T {
+  return () => {
+    const v = get();
+    if (!v) throw new Error(`${what}: used before Prisma connected`);
+    return v;
+  };
+}
+
+async function sqliteAdapter(url: string): Promise<Opened> {
   const { PrismaBetterSqlite3 } = await import("@prisma/adapter-better-sqlite3");
   const file = sqlitePathOf(url);
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   let connection: SqliteConnection | null = null;
+  let connected: DriverAdapter | null = null;
   class RetourSqlite extends PrismaBetterSqlite3 {
     override async connect() {
       const adapter = await super.connect();
@@ -82,15 +111,14 @@ async function sqliteAdapter(url: string): Promise<{ adapter: object; connection
       const prepare = client.prepare.bind(client); // the driver's own, before beginImmediate wraps it
       const openTransaction = isolateTransactions(adapter, beginImmediate(adapter));
       connection = { prepare, openTransaction };
+      connected = adapter as unknown as DriverAdapter; // with the gate and BEGIN IMMEDIATE in place
       return adapter;
     }
   }
   return {
     adapter: new RetourSqlite({ url: file }),
-    connection: () => {
-      if (!connection) throw new Error("SQLite: read before the connection opened");
-      return connection;
-    },
+    connected: once("SQLite adapter", () => connected),
+    connection: once("SQLite connection", () => connection),
   };
 }
 
@@ -200,10 +228,18 @@ function isolateTransactions(adapter: SqliteAdapter, takeWriteLock: () => Promis
 }
 
 /** Our own pool (so its counters can be read for metrics), disposed with the Prisma client. */
-async function postgresAdapter(url: string, poolSize: number): Promise<{ adapter: object; pool: import("pg").Pool }> {
+async function postgresAdapter(url: string, poolSize: number): Promise<Opened> {
   const [{ PrismaPg }, { default: pg }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
+  let connected: DriverAdapter | null = null;
+  class RetourPg extends PrismaPg {
+    override async connect() {
+      const adapter = await super.connect();
+      connected = adapter as unknown as DriverAdapter;
+      return adapter;
+    }
+  }
   const pool = new pg.Pool({ ...pgConfigOf(url), max: poolSize, application_name: "retour" });
-  return { adapter: new PrismaPg(pool, { disposeExternalPool: true }), pool };
+  return { adapter: new RetourPg(pool, { disposeExternalPool: true }), pool, connected: once("PostgreSQL adapter", () => connected) };
 }
 
 export interface PoolStats {
@@ -219,9 +255,7 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
   const poolSize = opts.poolSize ?? (Number(process.env.PG_POOL_SIZE) || 10);
   const [{ PrismaClient }, opened] = await Promise.all([
     loadGenerated(provider),
-    provider === "sqlite"
-      ? sqliteAdapter(databaseUrl).then(({ adapter, connection }) => ({ adapter, connection, pool: null }))
-      : postgresAdapter(databaseUrl, poolSize).then(({ adapter, pool }) => ({ adapter, pool, connection: null })),
+    provider === "sqlite" ? sqliteAdapter(databaseUrl) : postgresAdapter(databaseUrl, poolSize),
   ]);
   const { adapter, pool, connection } = opened;
   const log: Array<{ emit: "stdout" | "event"; level: LogLevel }> = (opts.log ?? []).map((level) => ({ emit: "stdout", level }));
@@ -233,11 +267,13 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
   }
   await prisma.$connect();
   const readRows = pool ? postgresReader(pool, opts.onQuery) : sqliteReader(connection as () => SqliteConnection, opts.onQuery);
+  const direct = directOver(opened.connected);
   let closed = false;
   return {
     prisma,
     provider,
     readRows,
+    direct,
     poolStats: () =>
       pool
         ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }

@@ -78,6 +78,8 @@ export interface ClaimedDelivery {
  */
 export async function claimDue(db: Database, r: ClaimRequest): Promise<ClaimedDelivery[]> {
   const q = new Sql(db.provider === "postgresql");
+  // (The CASE in the re-check keeps SQLite looking the chosen rows up by seq: with a plain status test
+  // it scanned every pending delivery by the status index to re-check them, on every claim.)
   const text = `UPDATE "WebhookDelivery" SET "leaseOwner" = ${q.p(r.owner)}, "leaseExpiresAt" = ${q.p(r.leaseUntil)}
     WHERE seq IN (
       SELECT seq FROM "WebhookDelivery" WHERE seq IN (
@@ -103,12 +105,13 @@ export async function claimDue(db: Database, r: ClaimRequest): Promise<ClaimedDe
         WHERE ranked.turn + COALESCE(busy.n, 0) <= ${q.int(r.storeCap)}
         ORDER BY ranked.turn, ranked."nextAttemptAt", ranked.seq
         LIMIT ${q.int(r.max)})
-      AND status = 'pending' AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${q.p(r.now)})
+      AND CASE WHEN status = 'pending' THEN 1 ELSE 0 END = 1 AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${q.p(r.now)})
       ${q.pg ? "FOR UPDATE SKIP LOCKED" : ""})
     RETURNING seq, id, "storeId", "webhookId", "subjectId", type, attempts, "leaseExpiresAt", payload, "eventId",
       (SELECT e.payload FROM "DomainEvent" e WHERE e.id = "WebhookDelivery"."eventId") AS "eventPayload",
       (SELECT e.sequence FROM "DomainEvent" e WHERE e.id = "WebhookDelivery"."eventId") AS "eventSequence"`;
-  const rows = await db.prisma.$queryRawUnsafe<Record<string, unknown>[]>(text, ...q.params);
+  // On the driver adapter (src/db/direct.ts: Prisma's runtime cost as much CPU as the statement).
+  const rows = await db.direct.query(text, q.params);
   return rows
     .map((row) => ({
       seq: Number(row.seq),
@@ -155,7 +158,7 @@ export interface Outcome {
 export async function recordOutcomes(db: Database, owner: string, now: Date, outcomes: Outcome[]): Promise<void> {
   const pg = db.provider === "postgresql";
   const finals = outcomes.filter((o) => o.status !== "pending").map((o) => [o.webhookId, o.subjectId]);
-  const statements = [];
+  const statements: [string, unknown[]][] = [];
   const streamCols: [string, "text"][] = [
     ["w", "text"],
     ["s", "text"],
@@ -165,7 +168,7 @@ export async function recordOutcomes(db: Database, owner: string, now: Date, out
     const text = `UPDATE "WebhookStream" SET version = version + 1 WHERE ("webhookId", "subjectId") IN (
       SELECT st."webhookId", st."subjectId" FROM "WebhookStream" st JOIN ${q.rows(finals, streamCols)} f ON f.w = st."webhookId" AND f.s = st."subjectId"
       ORDER BY st."webhookId", st."subjectId" FOR UPDATE OF st)`;
-    statements.push(db.prisma.$executeRawUnsafe(text, ...q.params));
+    statements.push([text, q.params]);
   }
   {
     const q = new Sql(pg);
@@ -192,7 +195,7 @@ export async function recordOutcomes(db: Database, owner: string, now: Date, out
       WHERE d.seq = o.seq AND CASE WHEN d.status = 'pending' THEN 1 ELSE 0 END = 1 AND d."leaseOwner" = ${q.p(owner)}`;
     // (The CASE keeps SQLite from scanning every pending delivery by the status index instead of looking
     // the batch's rows up by seq: it has no statistics on the JSON rows.)
-    statements.push(db.prisma.$executeRawUnsafe(text, ...q.params));
+    statements.push([text, q.params]);
   }
   {
     const q = new Sql(pg);
@@ -223,7 +226,7 @@ export async function recordOutcomes(db: Database, owner: string, now: Date, out
         ["error", "text"],
       ])} o
       WHERE EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d.seq = o.seq)`;
-    statements.push(db.prisma.$executeRawUnsafe(text, ...q.params));
+    statements.push([text, q.params]);
   }
   if (finals.length) {
     const q = new Sql(pg);
@@ -232,7 +235,7 @@ export async function recordOutcomes(db: Database, owner: string, now: Date, out
         SELECT (SELECT MIN(w.seq) FROM "WebhookDelivery" w WHERE w."webhookId" = f.w AND w."subjectId" = f.s AND w.status = 'waiting')
         FROM ${q.rows(finals, streamCols)} f
         WHERE NOT EXISTS (SELECT 1 FROM "WebhookDelivery" p WHERE p."webhookId" = f.w AND p."subjectId" = f.s AND p.status = 'pending'))`;
-    statements.push(db.prisma.$executeRawUnsafe(text, ...q.params));
+    statements.push([text, q.params]);
   }
-  await db.prisma.$transaction(statements);
+  await db.direct.transaction(statements);
 }

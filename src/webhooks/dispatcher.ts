@@ -19,10 +19,12 @@
 //   (fairness.ts). The claim skips saturated stores and webhooks of saturated origins and takes stores
 //   in turns; a claimed delivery whose origin filled up meanwhile is given back (one statement per tick).
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { Services } from "../core/context.js";
 import type { WebhookConfig } from "../config.js";
 import { newId } from "../core/ids.js";
-import { sign, decryptSecret } from "./crypto.js";
+import { sign, signingKeyOf, decryptSecret } from "./crypto.js";
+import type { KeyObject } from "node:crypto";
 import { claimDue, recordOutcomes, type ClaimedDelivery, type Outcome } from "./delivery-sql.js";
 import { ensureEventPayload, renderPendingSnapshots } from "./payload.js";
 import { originOf } from "./ssrf.js";
@@ -46,6 +48,7 @@ type DeliveryRow = ClaimedDelivery;
 /** `url` is parsed once per cache load (null: unparseable). A registered format may sign with a secret of its own (formats.ts secretsOf). */
 type WebhookRow = {
   id: string;
+  storeId: string;
   kind: string;
   active: boolean;
   topic: string;
@@ -53,6 +56,8 @@ type WebhookRow = {
   url: URL | null;
   origin: string;
   secret: string;
+  /** The secret's HMAC key, decoded once per cache load. */
+  signingKey: KeyObject;
   token: string | null;
 };
 
@@ -73,7 +78,9 @@ export class Dispatcher {
   private loopDone: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private woken = false;
-  private readonly inFlight = new Map<number, { promise: Promise<void>; abort: AbortController }>();
+  private readonly inFlight = new Map<number, { promise: Promise<void> }>();
+  /** Aborts every attempt in flight at a crash (tests): one signal for all, not a controller per attempt. */
+  private aborts = new AbortController();
   /** Attempts in flight per store and per callback origin (fair shares, see fairness.ts). */
   private readonly busyStores = new Map<string, number>();
   private readonly busyOrigins = new Map<string, number>();
@@ -110,7 +117,11 @@ export class Dispatcher {
       crashed: () => this.crashed,
       write: async (outcomes) => {
         await recordOutcomes(this.services.db, this.owner, new Date(), outcomes);
-        this.dueChanged = true; // finished deliveries promoted their streams' next ones
+        // Finished deliveries promoted their streams' next ones: same webhook, so same store and origin.
+        // When all of those are at their share, a claim now could take none of them and would only scan
+        // past them: the next slot one of them frees claims them instead (`capped` makes a release do so).
+        if (outcomes.some((o) => this.mayClaimFor(o.webhookId))) this.dueChanged = true;
+        else this.capped = true;
         this.wake();
       },
     });
@@ -120,6 +131,8 @@ export class Dispatcher {
     if (this.running) return this;
     this.running = true;
     this.crashed = false;
+    if (this.aborts.signal.aborted) this.aborts = new AbortController();
+    setMaxListeners(0, this.aborts.signal); // each POST in flight listens to it (up to 2 × concurrency)
     if (this.via.agent.destroyed) this.via = postVia(this.via.policy, MAX_CONNECTIONS_PER_ORIGIN);
     this.services.afterCommit.add(this.listener);
     this.loopDone = this.loop();
@@ -142,7 +155,7 @@ export class Dispatcher {
     this.running = false;
     this.services.afterCommit.delete(this.listener);
     this.wake();
-    for (const f of this.inFlight.values()) f.abort.abort();
+    this.aborts.abort();
     await this.loopDone;
     await Promise.allSettled([...this.inFlight.values()].map((f) => f.promise));
     await this.via.agent.destroy();
@@ -216,17 +229,20 @@ export class Dispatcher {
     if (this.webhookCache.size > 10_000) this.webhookCache.clear();
     for (const id of stale) this.webhookCache.set(id, { at: now, row: null });
     for (const w of found) {
+      const secret = decryptSecret(this.cfg.encryptionKey, secrets.get(w.kind)?.get(w.storeId) || w.signingSecretEnc);
       this.webhookCache.set(w.id, {
         at: now,
         row: {
           id: w.id,
+          storeId: w.storeId,
           kind: w.kind,
           active: w.status === "active",
           topic: w.topic,
           callbackUrl: w.callbackUrl,
           url: parseUrl(w.callbackUrl),
           origin: originOf(w.callbackUrl),
-          secret: decryptSecret(this.cfg.encryptionKey, secrets.get(w.kind)?.get(w.storeId) || w.signingSecretEnc),
+          secret,
+          signingKey: signingKeyOf(secret),
           token: bearerTokenOf(this.services, w),
         },
       });
@@ -248,6 +264,16 @@ export class Dispatcher {
         data: { leaseOwner: null, leaseExpiresAt: null },
       });
     }
+  }
+
+  /** Whether a delivery of this webhook could be claimed now: its store and its origin are below their share (unknown: yes). */
+  private mayClaimFor(webhookId: string): boolean {
+    const row = this.webhookCache.get(webhookId)?.row;
+    if (!row) return true;
+    return (
+      (this.busyStores.get(row.storeId) ?? 0) < this.cfg.perStoreConcurrency &&
+      (this.busyOrigins.get(row.origin) ?? 0) < this.cfg.perOriginConcurrency
+    );
   }
 
   /** What a claim must skip: stores at their share, and the (known) webhooks of origins at theirs. */
@@ -328,7 +354,6 @@ export class Dispatcher {
 
   private launch(row: DeliveryRow, origin: string): void {
     const seq = row.seq;
-    const abort = new AbortController();
     // The slot (and the store's and origin's share) is held while the HTTP exchange runs; recording the
     // outcome happens in batches after it (the delivery stays leased and pending until then).
     let held = true;
@@ -345,7 +370,7 @@ export class Dispatcher {
     this.sending++;
     adjust(this.busyStores, row.storeId, 1);
     adjust(this.busyOrigins, origin, 1);
-    const promise = this.deliver(row, abort.signal, release)
+    const promise = this.deliver(row, this.aborts.signal, release)
       .catch((err) => {
         if (!this.crashed) this.services.log.error({ err, seq }, "webhook delivery failed unexpectedly; retried after its lease expires");
       })
@@ -354,7 +379,7 @@ export class Dispatcher {
         this.inFlight.delete(seq);
         this.wake();
       });
-    this.inFlight.set(seq, { promise, abort });
+    this.inFlight.set(seq, { promise });
   }
 
   private async deliver(d: DeliveryRow, signal: AbortSignal, sent: () => void): Promise<void> {
@@ -388,13 +413,13 @@ export class Dispatcher {
       const headers = { "content-type": "application/json", "user-agent": USER_AGENT, ...format.headers(webhook.secret, body) };
       result = await postJson(this.via, webhook.url, headers, body, signal, format.timeoutMs(this.cfg));
     } else {
-      const { secret, token } = webhook;
+      const { signingKey, token } = webhook;
       const headers: Record<string, string> = {
         "content-type": "application/json",
         "user-agent": USER_AGENT,
         "webhook-id": d.id,
         "webhook-timestamp": String(timestamp),
-        "webhook-signature": sign(secret, d.id, timestamp, body),
+        "webhook-signature": sign(signingKey, d.id, timestamp, body),
         "x-retour-topic": webhook.topic,
         "x-retour-subject-id": d.subjectId,
         "x-retour-attempt": String(d.attempts + 1),
