@@ -310,9 +310,7 @@ export async function runInstructions(opts: {
       const worker = async () => {
         for (let job = queue.shift(); job; job = queue.shift()) {
           const { p, ks } = job.run;
-          job.run.ir[job.i] = w
-            ? await countRun(p, fx, 0, dir, opts.log, ksOf(p, w))
-            : await countRun(p, fx, ks[job.i], dir, opts.log);
+          job.run.ir[job.i] = w ? await countRun(p, fx, 0, dir, opts.log, ksOf(p, w)) : await countRun(p, fx, ks[job.i], dir, opts.log);
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, opts.jobs) }, worker));

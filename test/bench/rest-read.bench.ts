@@ -127,6 +127,6 @@ const measure: Measure = {
 
 /** Filled in from the profile (facades/dashboard/guides/performance.md): why the read stays below 0.2 of the raw driver. */
 export const READ_REASON =
-  "CPU per request: Prisma's query runtime and the driver for the 2 statements (the API client, the aggregate read), GraphQL execution of ~60 fields (~15–20 %), HTTP and Express (~15 %); profile in facades/dashboard/guides/performance.md";
+  "CPU per request: GraphQL execution of the Return's ~190 selected fields (most of its JavaScript), HTTP and Express (~0.6 M instructions of 4.5 M), GC; the 2 statements run on the driver beneath Prisma (0.23 M); profile in facades/dashboard/guides/performance.md";
 
 export default measure;
