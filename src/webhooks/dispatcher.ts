@@ -18,13 +18,12 @@
 // - Fair: each store and each callback origin holds at most its share of this process's slots
 //   (fairness.ts). The claim skips saturated stores and webhooks of saturated origins and takes stores
 //   in turns; a claimed delivery whose origin filled up meanwhile is given back (one statement per tick).
-import { randomUUID } from "node:crypto";
+import { randomUUID, type KeyObject } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Services } from "../core/context.js";
 import type { WebhookConfig } from "../config.js";
 import { newId } from "../core/ids.js";
 import { sign, signingKeyOf, decryptSecret } from "./crypto.js";
-import type { KeyObject } from "node:crypto";
 import { claimDue, recordOutcomes, type ClaimedDelivery, type Outcome } from "./delivery-sql.js";
 import { ensureEventPayload, renderPendingSnapshots } from "./payload.js";
 import { originOf } from "./ssrf.js";
@@ -117,9 +116,8 @@ export class Dispatcher {
       crashed: () => this.crashed,
       write: async (outcomes) => {
         await recordOutcomes(this.services.db, this.owner, new Date(), outcomes);
-        // Finished deliveries promoted their streams' next ones: same webhook, so same store and origin.
-        // When all of those are at their share, a claim now could take none of them and would only scan
-        // past them: the next slot one of them frees claims them instead (`capped` makes a release do so).
+        // Finished deliveries promoted their streams' next ones (same webhook: same store and origin). If all are at
+        // their share a claim could take none of them: the next slot one frees claims them (`capped`).
         if (outcomes.some((o) => this.mayClaimFor(o.webhookId))) this.dueChanged = true;
         else this.capped = true;
         this.wake();
