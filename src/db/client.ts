@@ -267,7 +267,7 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
   }
   await prisma.$connect();
   const readRows = pool ? postgresReader(pool, opts.onQuery) : sqliteReader(connection as () => SqliteConnection, opts.onQuery);
-  const direct = directOver(opened.connected);
+  const direct = directOver(opened.connected, opts.onQuery);
   let closed = false;
   return {
     prisma,

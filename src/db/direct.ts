@@ -3,11 +3,11 @@
 // statements they run (the query plan's interpretation, argument and result mapping, tracing spans,
 // several promises). Two levels, both reached through `Database` (src/db/client.ts), which opens them:
 // - `readRows`, on the driver itself: the two reads every API request makes (the API client behind a
-//   secret, a return's aggregate), prepared once per SQL text; Prisma's `query` event reports them.
+//   secret, a return's aggregate), prepared once per SQL text.
 // - `Direct` (`db.direct`), on Prisma's connected driver adapter: the webhook dispatcher's claim and its
 //   outcome transaction. Measured on the claim (SQLite, 200 subjects × 10 events pending, 1 000 runs,
-//   load 8): 0.54–0.66 ms of CPU through `$queryRawUnsafe` against 0.15–0.29 ms here. Its statements are
-//   counted in `directStats` (they emit no query event).
+//   load 8): 0.54–0.66 ms of CPU through `$queryRawUnsafe` against 0.15–0.29 ms here.
+// Both report each statement as Prisma's `query` event does, so statement counts see them.
 // What stays as with Prisma: on SQLite the gate of client.ts (an outside statement waits while a
 // transaction is open on the one connection) and BEGIN IMMEDIATE for transactions; on PostgreSQL the
 // same pool.
@@ -116,9 +116,6 @@ interface Transaction extends Queryable {
 export interface DriverAdapter extends Queryable {
   startTransaction(): Promise<Transaction>;
 }
-/** Statements run here (benchmarks add them to Prisma's query events to count statements per delivery). */
-export const directStats = { statements: 0 };
-
 export interface Direct {
   /** One statement; its rows as objects keyed by column name (values as the driver adapter maps them). */
   query(sql: string, args: unknown[]): Promise<Record<string, unknown>[]>;
@@ -134,11 +131,16 @@ const queryOf = (sql: string, args: unknown[]): Query => ({
 });
 
 /** Statements on Prisma's connected driver adapter (`connected()`: the adapter Prisma's `$connect` opened). */
-export function directOver(connected: () => DriverAdapter): Direct {
+export function directOver(connected: () => DriverAdapter, onQuery?: (e: QueryEvent) => void): Direct {
+  const run = async <T>(sql: string, args: unknown[], exec: (q: Query) => Promise<T>): Promise<T> => {
+    const started = onQuery ? performance.now() : 0;
+    const result = await exec(queryOf(sql, args));
+    if (onQuery) report(onQuery, sql, args, started);
+    return result;
+  };
   return {
     async query(sql, args) {
-      directStats.statements++;
-      const { columnNames, rows } = await connected().queryRaw(queryOf(sql, args));
+      const { columnNames, rows } = await run(sql, args, (q) => connected().queryRaw(q));
       return rows.map((row) => {
         const o: Record<string, unknown> = {};
         for (let i = 0; i < columnNames.length; i++) o[columnNames[i]] = row[i];
@@ -152,12 +154,8 @@ export function directOver(connected: () => DriverAdapter): Direct {
       const tx = await connected().startTransaction();
       const changed: number[] = [];
       try {
-        for (const [sql, args] of statements) {
-          directStats.statements++;
-          changed.push(await tx.executeRaw(queryOf(sql, args)));
-        }
-        directStats.statements++; // COMMIT, counted as Prisma's query events count it
-        await tx.executeRaw(queryOf("COMMIT", []));
+        for (const [sql, args] of statements) changed.push(await run(sql, args, (q) => tx.executeRaw(q)));
+        await run("COMMIT", [], (q) => tx.executeRaw(q)); // reported, as Prisma's query events report it
       } catch (err) {
         await tx.executeRaw(queryOf("ROLLBACK", [])).catch(() => {}); // the statement's error is the one to report
         await tx.rollback();

@@ -6,7 +6,6 @@ import { createLogger } from "../../src/core/log.js";
 import { startService } from "../../facades/server.js";
 import { Dispatcher } from "../../src/webhooks/dispatcher.js";
 import { profilePhase } from "./cpu-profile.js";
-import { directStats } from "../../src/db/direct.js";
 
 const config = loadConfig({
   ...process.env,
@@ -31,7 +30,6 @@ let endProfile = async () => {};
 process.on("message", async (msg) => {
   if (msg === "go") {
     counting = true;
-    statements = -directStats.statements; // statements on the driver (direct.ts) emit no query event: counted apart
     cpu0 = process.cpuUsage();
     endProfile = await profilePhase("webhook-replica");
     dispatcher = new Dispatcher(running.core!.services).start();
@@ -39,7 +37,6 @@ process.on("message", async (msg) => {
     await dispatcher?.stop();
     const cpu = process.cpuUsage(cpu0);
     counting = false;
-    statements += directStats.statements;
     await endProfile();
     await running.close();
     process.send?.({ cpuMicros: cpu.user + cpu.system, statements }, () => process.exit(0));

@@ -25,7 +25,6 @@ import { emit, ensureReturn } from "../support/webhooks.js";
 import { renderPendingSnapshots } from "../../src/webhooks/payload.js";
 import type { Services } from "../../src/core/context.js";
 import { profilePhase } from "./cpu-profile.js";
-import { directStats } from "../../src/db/direct.js";
 import { startSubscriberProcess, type SubscriberProcess } from "./subscriber-process.js";
 import { pct, round, type Measure, type Result } from "./lib.js";
 
@@ -82,7 +81,6 @@ async function drain(
   const t0 = performance.now();
   sql.count = 0;
   sql.counting = true;
-  const direct0 = directStats.statements; // statements on the driver (direct.ts) emit no query event
   const cpu0 = process.cpuUsage();
   const endProfile = await profilePhase(`webhook-drain-${prefix}`);
   const stop = await start();
@@ -95,7 +93,6 @@ async function drain(
   const children = await stop();
   await endProfile();
   sql.counting = false;
-  sql.count += directStats.statements - direct0;
   const cost = children ?? { cpuMicros: cpu.user + cpu.system, statements: sql.count };
   const bySubject = new Map<string, number[]>();
   for (const r of sub.received) {

@@ -47,6 +47,24 @@ describe.each(providers)("direct driver statements (%s)", (provider) => {
     await db.prisma.$executeRawUnsafe("DELETE FROM direct_probe WHERE n = 3");
   });
 
+  it("reports each statement as Prisma's query event does, so statement counts see them", async () => {
+    const seen: string[] = [];
+    const counted = await openDatabase(test.url, { onQuery: (e) => seen.push(e.query) });
+    try {
+      await counted.direct.transaction([["INSERT INTO direct_probe (n) VALUES (40)", []]]);
+      await counted.direct.query("DELETE FROM direct_probe WHERE n = 40", []);
+      await counted.readRows(COUNT);
+      expect(seen.filter((q) => q.includes("direct_probe") || q === "COMMIT")).toEqual([
+        "INSERT INTO direct_probe (n) VALUES (40)",
+        "COMMIT",
+        "DELETE FROM direct_probe WHERE n = 40",
+        COUNT.sql,
+      ]);
+    } finally {
+      await counted.close();
+    }
+  });
+
   // Rolled back, so a statement that slipped into the transaction would have seen a row no other reader ever does.
   for (const [name, read] of [
     ["db.direct", () => count()],
