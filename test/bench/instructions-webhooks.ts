@@ -20,7 +20,7 @@ import { createWebhook } from "../../src/webhooks/service.js";
 import { createTestDatabase } from "../support/databases.js";
 import { startSubscriber } from "../support/subscriber.js";
 import { commitBacklog } from "./webhooks.bench.js";
-import { perRequest, programTotals, valgrindMissing } from "./instructions.js";
+import { keepFile, perRequest, programTotals, valgrindMissing } from "./instructions.js";
 import { round, type Result } from "./lib.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -130,6 +130,7 @@ async function countDrain(events: number, dir: string, log: (s: string) => void)
       if (exit === null) child.kill("SIGKILL");
     }
   } finally {
+    keepFile(out);
     rmSync(out, { force: true });
     await sub.close();
     await db.drop();

@@ -245,7 +245,7 @@ function annotateFile(file: string): string {
 }
 
 /** BENCH_CALLGRIND_KEEP=<dir> keeps each run's file for `callgrind_annotate --inclusive=yes`. */
-function keepFile(file: string): void {
+export function keepFile(file: string): void {
   const keep = process.env.BENCH_CALLGRIND_KEEP;
   if (keep && existsSync(file)) copyFileSync(file, join(keep, basename(file)));
 }
