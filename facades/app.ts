@@ -82,19 +82,19 @@ export async function createApp({ config, log, core, readiness = { ready: true }
       // The entry is built only when it will be written (LOG_LEVEL above info skips the access log).
       if (log.isLevelEnabled("info"))
         log.info(
-        {
-          requestId: id,
-          method: req.method,
-          path: req.originalUrl.split("?")[0],
-          door: note.door,
-          route,
-          ...(note.operation ? { operation: note.operation } : {}),
-          ...(note.apiClientId ? { apiClientId: note.apiClientId } : {}),
-          status: res.statusCode,
-          ms: seconds * 1000,
-        },
-        "request",
-      );
+          {
+            requestId: id,
+            method: req.method,
+            path: req.originalUrl.split("?")[0],
+            door: note.door,
+            route,
+            ...(note.operation ? { operation: note.operation } : {}),
+            ...(note.apiClientId ? { apiClientId: note.apiClientId } : {}),
+            status: res.statusCode,
+            ms: seconds * 1000,
+          },
+          "request",
+        );
     });
     next();
   });

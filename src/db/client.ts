@@ -9,6 +9,7 @@ import {
   sqliteReader,
   type Direct,
   type DriverAdapter,
+  type QueryEvent,
   type ReadRows,
   type SqliteConnection,
 } from "./direct.js";
@@ -28,13 +29,8 @@ export type { Prisma } from "./generated/sqlite/client.js";
 /** Transaction client type passed to `prisma.$transaction(async (tx) => …)`. */
 export type TransactionClient = SqlitePrisma.TransactionClient;
 
-export interface QueryEvent {
-  query: string;
-  params: string;
-  duration: number;
-  target: string;
-  timestamp: Date;
-}
+/** Prisma's `query` event, which the paths beneath Prisma (direct.ts) report too. */
+export type { QueryEvent } from "./direct.js";
 
 export type LogLevel = "info" | "warn" | "error" | "query";
 

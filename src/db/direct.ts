@@ -12,7 +12,15 @@
 // transaction is open on the one connection) and BEGIN IMMEDIATE for transactions; on PostgreSQL the
 // same pool.
 import type { Pool } from "pg";
-import type { QueryEvent } from "./client.js";
+
+/** One statement as Prisma's `query` event reports it (re-exported by client.ts). */
+export interface QueryEvent {
+  query: string;
+  params: string;
+  duration: number;
+  target: string;
+  timestamp: Date;
+}
 
 /** A `Prisma.sql` template's parts. */
 export interface SqlText {
