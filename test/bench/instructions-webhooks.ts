@@ -1,10 +1,11 @@
 // `--instructions`' webhook path: instructions of the dispatching process per delivery, counted by
-// callgrind the differential way (see instructions.ts). For each of E1 and E2 events: a fresh SQLite
-// database gets a store, a `return` webhook to a subscriber in this (uninstrumented) process and a backlog
-// of E events (20 subjects), committed with no dispatcher running; then the dispatcher process
-// (webhook-dispatch-main.ts) starts under callgrind, is released once ready, renders every event's
-// payload from the rows and delivers it, and is stopped when the subscriber has them all.
-// (Ir(E2) − Ir(E1)) / (E2 − E1) is the cost of one delivery, its payload's rendering included.
+// callgrind. A fresh SQLite database gets a store, a `return` webhook to a subscriber in this
+// (uninstrumented) process and a backlog of events over 20 subjects, committed with no dispatcher
+// running; then the dispatcher process (webhook-dispatch-main.ts) starts under callgrind, is released once
+// ready, renders every event's payload from the rows and delivers it, and is stopped when the subscriber
+// has them all. By default the deliveries between two dumps of one drain are counted (deliveries
+// 1 501–3 500, as the reads count requests 1 501–3 500); `--events E1,E2` instead takes the differential of
+// two drains, (Ir(E2) − Ir(E1)) / (E2 − E1), whose start-up noise is ±1 M per delivery at E 500/1 500.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +21,7 @@ import { createWebhook } from "../../src/webhooks/service.js";
 import { createTestDatabase } from "../support/databases.js";
 import { startSubscriber } from "../support/subscriber.js";
 import { commitBacklog } from "./webhooks.bench.js";
-import { keepFile, perRequest, programTotals, valgrindMissing } from "./instructions.js";
+import { annotateFile, keepFile, perRequest, programTotals, valgrindMissing } from "./instructions.js";
 import { round, type Result } from "./lib.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -30,8 +31,13 @@ export const WEBHOOK_NAME = "webhook delivery (dispatching process, SQLite)";
 
 let runs = 0;
 
-/** One start under callgrind delivering `events` events; the dispatching process's total instructions. */
-async function countDrain(events: number, dir: string, log: (s: string) => void): Promise<number> {
+/**
+ * One start under callgrind delivering `events` events; the dispatching process's total instructions.
+ * With `window` = [W, N]: a dump once the subscriber has W deliveries, another once it has W + N, and
+ * the second dump's instructions ÷ the deliveries that arrived between the two dumps (a batch in flight
+ * at either dump moves the count by at most WEBHOOK_CONCURRENCY, 32 of N).
+ */
+async function countDrain(events: number, dir: string, log: (s: string) => void, window?: [number, number]): Promise<number> {
   const db = await createTestDatabase("sqlite");
   const sub = await startSubscriber(() => ({ status: 200 }));
   const out = join(dir, `callgrind.webhooks.${events}.${++runs}`);
@@ -104,10 +110,28 @@ async function countDrain(events: number, dir: string, log: (s: string) => void)
       child.kill("SIGUSR2");
       const unique = new Set<string>();
       let seen = 0;
-      await sub.waitFor((r) => {
-        for (; seen < r.length; seen++) unique.add(String(r[seen].headers["webhook-id"]));
-        return unique.size >= total;
-      }, 30 * 60_000);
+      const arrived = (n: number) =>
+        sub.waitFor((r) => {
+          for (; seen < r.length; seen++) unique.add(String(r[seen].headers["webhook-id"]));
+          return unique.size >= n;
+        }, 30 * 60_000);
+      let perDelivery: number | null = null;
+      if (window && !process.env.BENCH_NO_VALGRIND) {
+        const dump = () => {
+          const r = spawnSync("callgrind_control", ["-d", String(child.pid)], { encoding: "utf8" });
+          if (r.status !== 0) throw new Error(`callgrind_control -d: ${r.stderr || r.stdout}`);
+          return sub.received.length; // what arrived before the dispatcher paused for the dump
+        };
+        await arrived(window[0]);
+        const first = dump();
+        await arrived(window[0] + window[1]);
+        const counted = dump() - first;
+        const ir = programTotals(annotateFile(`${out}.2`));
+        keepFile(`${out}.2`);
+        perDelivery = ir / counted;
+        log(`[instructions] ${WEBHOOK_NAME}: deliveries ${first + 1}–${first + counted}: ${ir.toLocaleString("en")} Ir`);
+      }
+      await arrived(total);
       const served = performance.now();
       const bySubject = new Map<string, number[]>();
       for (const r of sub.received)
@@ -119,9 +143,8 @@ async function countDrain(events: number, dir: string, log: (s: string) => void)
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((_, rej) => setTimeout(() => rej(new Error("no exit 5 min after SIGTERM")), 300_000))]);
       if (process.env.BENCH_NO_VALGRIND) return 0;
-      const annotate = spawnSync("callgrind_annotate", [out], { encoding: "utf8", maxBuffer: 256 << 20 });
-      if (annotate.status !== 0) throw new Error(`callgrind_annotate ${out}: ${annotate.stderr}`);
-      const ir = programTotals(annotate.stdout);
+      if (perDelivery !== null) return perDelivery;
+      const ir = programTotals(annotateFile(out));
       log(
         `[instructions] ${WEBHOOK_NAME}, ${total} events: ${ir.toLocaleString("en")} Ir (start ${s(started - t0)}, deliveries ${s(served - started)})`,
       );
@@ -131,7 +154,7 @@ async function countDrain(events: number, dir: string, log: (s: string) => void)
     }
   } finally {
     keepFile(out);
-    rmSync(out, { force: true });
+    for (const f of [out, `${out}.1`, `${out}.2`]) rmSync(f, { force: true });
     await sub.close();
     await db.drop();
   }
@@ -139,9 +162,21 @@ async function countDrain(events: number, dir: string, log: (s: string) => void)
 
 const s = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 
-/** Instructions per delivery: for each repetition, a run with E1 events and one with E2, `jobs` at once. */
+/**
+ * The default window: deliveries 1 501–3 500 of one drain, as the reads count requests 1 501–3 500 (at
+ * deliveries 501–2 500 TurboFan still took a third of the count: 5.86 M per delivery, 2.0 M of it compiling).
+ */
+export const DELIVERY_WINDOW: [number, number] = [1500, 2000];
+/** Deliveries after the window, so the second dump falls while the dispatcher is still busy, not draining. */
+const TAIL = 300;
+
+/**
+ * Instructions per delivery: with `window` [W, N], one drain per repetition counted between two dumps
+ * (deliveries W+1 to W+N); otherwise, for each repetition, a drain of E1 events and one of E2, `jobs` at once.
+ */
 export async function runWebhookInstructions(opts: {
   events: [number, number];
+  window?: [number, number];
   reps: number;
   jobs: number;
   log: (s: string) => void;
@@ -158,25 +193,27 @@ export async function runWebhookInstructions(opts: {
   };
   const missing = valgrindMissing();
   if (missing) return { ...base, reason: missing };
+  const w = opts.window;
   const events = opts.events.map((e) => SUBJECTS * Math.ceil(e / SUBJECTS)) as [number, number];
   const dir = mkdtempSync(join(tmpdir(), "retour-callgrind-wh-"));
   try {
-    const jobs = Array.from({ length: opts.reps }, () => [0, 1]).flatMap((pair, r) => pair.map((i) => ({ r, i, ir: 0 })));
+    const jobs = Array.from({ length: opts.reps }, () => (w ? [0] : [0, 1])).flatMap((runs, r) => runs.map((i) => ({ r, i, ir: 0 })));
     const queue = [...jobs];
     const worker = async () => {
-      for (let j = queue.shift(); j; j = queue.shift()) j.ir = await countDrain(events[j.i], dir, opts.log);
+      for (let j = queue.shift(); j; j = queue.shift())
+        j.ir = w ? await countDrain(w[0] + w[1] + TAIL, dir, opts.log, w) : await countDrain(events[j.i], dir, opts.log);
     };
     await Promise.all(Array.from({ length: Math.max(1, opts.jobs) }, worker));
     const xs = Array.from({ length: opts.reps }, (_, r) => {
       const [a, b] = jobs.filter((j) => j.r === r).sort((x, y) => x.i - y.i);
-      return perRequest(events[0], a.ir, events[1], b.ir);
+      return w ? a.ir : perRequest(events[0], a.ir, events[1], b.ir);
     });
     const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
     return {
       ...base,
       value: round(mean / 1e6, 2),
       details: {
-        "E1/E2": events.join("/"),
+        ...(w ? { "warm-up/window": w.join("/") } : { "E1/E2": events.join("/") }),
         "M Ir/delivery per repetition": xs.map((x) => (x / 1e6).toFixed(2)).join("/"),
         ...(xs.length > 1 ? { "spread %": round((100 * (Math.max(...xs) - Math.min(...xs))) / mean, 1) } : {}),
       },
