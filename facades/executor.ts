@@ -6,6 +6,7 @@ import { outcomeOf } from "../src/core/errors.js";
 import type { RequestNote } from "../src/core/log.js";
 import { ClientError, GraphQLClient } from "graphql-request";
 import type { Core } from "../src/core/index.js";
+import type { Run } from "../src/core/compiled.js";
 import { doorToken, type Door, type RateLimitDecision } from "../src/core/rate-limit.js";
 
 export interface Operation {
@@ -43,13 +44,23 @@ export interface Executor {
 export class CoreUnavailableError extends Error {}
 
 export function inProcessExecutor(core: Core, operations: Operation[]): Executor {
+  // Validated and compiled once, here (one not listed is compiled at its first run).
+  const prepared = new Map<Operation, { name: string | undefined; run: Run }>();
+  const prepare = (op: Operation) => {
+    const own = { name: operationNameOf(op), run: core.prepare(op.document) };
+    prepared.set(op, own);
+    return own;
+  };
   for (const op of operations) {
+    if (prepared.has(op)) continue;
     const errors = validate(core.schema, op.document);
     if (errors.length) throw new Error(`Facade operation does not validate against schema.graphql: ${errors[0].message}\n${op.source}`);
+    prepare(op);
   }
   return {
     async run(op, variables, caller) {
-      const name = operationNameOf(op);
+      const own = prepared.get(op) ?? prepare(op);
+      const name = own.name;
       if (caller.note) caller.note.operation = name;
       let contextValue;
       try {
@@ -60,7 +71,7 @@ export function inProcessExecutor(core: Core, operations: Operation[]): Executor
         throw err;
       }
       if (caller.note && contextValue.principal.kind === "apiClient") caller.note.apiClientId = contextValue.principal.clientId;
-      const result = await core.execute(op.document, variables, contextValue);
+      const result = await own.run(variables, contextValue);
       const errors = result.errors?.map((e) => core.formatError(e.toJSON(), e));
       core.services.metrics?.graphqlOperation(name, outcomeOf(errors));
       return { data: (result.data ?? null) as any, errors, rateLimit: contextValue.rateLimit };

@@ -1,9 +1,8 @@
 // The core: one object holding the executable schema and what every request needs. The GraphQL
 // HTTP endpoint and the in-process facade executor both run operations through it.
 import { randomUUID } from "node:crypto";
-import { execute, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
-import { DOOR_DOCUMENT_MAX_COST } from "./limits.js";
-import { checkOperation } from "./operation-checks.js";
+import type { DocumentNode, ExecutionResult, GraphQLFormattedError, GraphQLSchema } from "graphql";
+import { compiled, interpret, type Run } from "./compiled.js";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
@@ -23,6 +22,8 @@ export interface Core {
   formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError;
   /** Executes a validated document: access is checked before variables are coerced. */
   execute(document: DocumentNode, variables: Record<string, unknown>, ctx: RequestContext): Promise<ExecutionResult>;
+  /** A door's fixed document compiled once (src/core/compiled.ts): the same checks and results as `execute`. */
+  prepare(document: DocumentNode): Run;
 }
 
 /** What the domains give the core at assembly (src/domains.ts): the core imports no domain. */
@@ -71,15 +72,8 @@ export function createCore(config: Config, db: Database, log: Logger, domains: D
         throw fail.storageUnavailable();
       }
     },
-    async execute(document, variables, ctx) {
-      try {
-        checkOperation(schema, document, undefined, variables, ctx, DOOR_DOCUMENT_MAX_COST); // only the doors' prepared documents come this way
-      } catch (err) {
-        if (err instanceof GraphQLError) return { errors: [err] };
-        throw err;
-      }
-      return execute({ schema, document, variableValues: variables, contextValue: ctx });
-    },
+    execute: (document, variables, ctx) => interpret(schema, document, variables, ctx),
+    prepare: (document) => compiled(schema, document, log),
     formatError(formatted, error) {
       const shaped = formatError(formatted, error, (err) => log.error({ err }, "unexpected error in GraphQL operation"));
       return config.graphqlIntrospection ? shaped : withoutSuggestions(shaped);
