@@ -62,7 +62,8 @@ const windowArg = argv.includes("--window")
   : kArg || quick
     ? undefined
     : DEFAULT_WINDOW;
-// A window's count repeats closely (performance guide), so one start per path; the differential needs two.
+// One start per path by default (~20 minutes in all): a window's JavaScript repeats within 2 %, but a major
+// GC cycle falling inside it moves a total by up to 0.5 M (performance guide): `--reps 2` for a verdict.
 const reps = argv.includes("--reps") ? Number(argv[argv.indexOf("--reps") + 1]) : quick || windowArg ? 1 : 2;
 const eventsArg = argv.includes("--events") ? argv[argv.indexOf("--events") + 1].split(",").map(Number) : null;
 const jobs = argv.includes("--jobs") ? Number(argv[argv.indexOf("--jobs") + 1]) : 2;
