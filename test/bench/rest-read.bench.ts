@@ -127,6 +127,6 @@ const measure: Measure = {
 
 /** Filled in from the profile (facades/dashboard/guides/performance.md): why the read stays below 0.2 of the raw driver. */
 export const READ_REASON =
-  "CPU per request: GraphQL execution of the Return's ~190 selected fields (most of its JavaScript), HTTP and Express (~0.6 M instructions of 4.5 M), GC; the 2 statements run on the driver beneath Prisma (0.23 M); profile in facades/dashboard/guides/performance.md";
+  "CPU per request (3.1–3.7 M instructions at requests 1 501–3 500): JavaScript ~2.05 M (HTTP and Express ~0.6 M of it, the compiled execution of the Return's ~190 fields), TurboFan still compiling ~0.9 M, a major GC's marking when a cycle falls in; the 2 statements on the driver 0.22 M; profile in facades/dashboard/guides/performance.md";
 
 export default measure;
