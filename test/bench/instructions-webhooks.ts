@@ -10,7 +10,6 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/core/log.js";
@@ -21,7 +20,7 @@ import { createWebhook } from "../../src/webhooks/service.js";
 import { createTestDatabase } from "../support/databases.js";
 import { startSubscriber } from "../support/subscriber.js";
 import { commitBacklog } from "./webhooks.bench.js";
-import { annotateFile, keepFile, perRequest, programTotals, valgrindMissing } from "./instructions.js";
+import { annotateFile, dumpCallgrind, keepFile, perRequest, programTotals, valgrindMissing } from "./instructions.js";
 import { round, type Result } from "./lib.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -118,8 +117,7 @@ async function countDrain(events: number, dir: string, log: (s: string) => void,
       let perDelivery: number | null = null;
       if (window && !process.env.BENCH_NO_VALGRIND) {
         const dump = () => {
-          const r = spawnSync("callgrind_control", ["-d", String(child.pid)], { encoding: "utf8" });
-          if (r.status !== 0) throw new Error(`callgrind_control -d: ${r.stderr || r.stdout}`);
+          dumpCallgrind(child.pid!);
           return sub.received.length; // what arrived before the dispatcher paused for the dump
         };
         await arrived(window[0]);

@@ -209,10 +209,7 @@ export async function countRun(
       }
     };
     if (window) {
-      const dump = () => {
-        const r = spawnSync("callgrind_control", ["-d", String(child.pid)], { encoding: "utf8" });
-        if (r.status !== 0) throw new Error(`callgrind_control -d: ${r.stderr || r.stdout}`);
-      };
+      const dump = () => dumpCallgrind(child.pid!);
       await ask(window[0]);
       dump();
       const t1 = performance.now();
@@ -240,6 +237,12 @@ export async function countRun(
     keepFile(out);
     for (const f of [out, `${out}.1`, `${out}.2`]) rmSync(f, { force: true });
   }
+}
+
+/** Asks the process under callgrind to write its counts so far to FILE.N and zero them (the instrumentation stays on). */
+export function dumpCallgrind(pid: number): void {
+  const r = spawnSync("callgrind_control", ["-d", String(pid)], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`callgrind_control -d: ${r.stderr || r.stdout}`);
 }
 
 export function annotateFile(file: string): string {
