@@ -68,7 +68,7 @@ export interface WebhookConfig {
   pollIntervalMs: number;
   /** How long a claimed delivery stays leased to one replica; must exceed the timeout (WEBHOOK_LEASE, default timeout + 30s). */
   leaseMs: number;
-  /** Deliveries in flight per process (WEBHOOK_CONCURRENCY, default 32). */
+  /** Deliveries in flight per process (WEBHOOK_CONCURRENCY, default 128). */
   concurrency: number;
   /** Of those, at most this many for one store / one callback origin (WEBHOOK_CONCURRENCY_PER_STORE / _PER_ORIGIN, default a quarter). */
   perStoreConcurrency: number;
@@ -154,7 +154,7 @@ function loadWebhookConfig(env: NodeJS.ProcessEnv, production: boolean, database
   if (leaseMs <= timeoutMs) problems.list.push("WEBHOOK_LEASE must be longer than WEBHOOK_TIMEOUT (a lease outlives every attempt).");
   if (production && !env.WEBHOOK_ENCRYPTION_KEY)
     problems.list.push("WEBHOOK_ENCRYPTION_KEY must be set in production (shared by every replica).");
-  const concurrency = problems.int(env, "WEBHOOK_CONCURRENCY", 32, 1, 10_000);
+  const concurrency = problems.int(env, "WEBHOOK_CONCURRENCY", 128, 1, 10_000);
   return {
     dispatcher: problems.bool(env, "WEBHOOK_DISPATCHER", true),
     retrySchedule,
