@@ -329,12 +329,8 @@ export class Dispatcher {
   //   claim and needs a transaction around both; PostgreSQL takes the locking sub-select inside the
   //   UPDATE instead, and SQLite (one writer) needs no lock at all.
   // Decision: the single-statement claim on both databases, with SKIP LOCKED inside it on PostgreSQL.
-  // The share: with the default concurrency at 32 (a share of 8), one store's backlog left the dispatcher
-  // idle a third of its time waiting for answers. At 128 (a share of 32) the same drain, counted past its
-  // first 1 000 deliveries, ran 3 100–3 800/s against 2 300–2 700/s (SQLite, quiet box, 2026-11-27), the
-  // claims 0.24 statements a delivery against 0.65. Decision: 128, a share of 32 per store and per origin.
-  // Tried and not kept: moving a claimed delivery's nextAttemptAt to its lease's end, so that claims step
-  // over no delivery in flight; no measurable change at 128.
+  // The share (2026-11-27, quiet box): at concurrency 32 (8 per store) one store's drain left the dispatcher idle a
+  // third of its time; at 128 (32) it ran 3 100–3 500/s past its first 1 000 deliveries, against 2 300–2 700. So 128.
   /** Claims up to `max` due deliveries (leases them to this dispatcher) in one statement, in seq order. */
   private async claim(max: number): Promise<ClaimedDelivery[]> {
     const now = new Date();
