@@ -44,22 +44,22 @@ export interface Executor {
 export class CoreUnavailableError extends Error {}
 
 export function inProcessExecutor(core: Core, operations: Operation[]): Executor {
-  // Validated and compiled once, here (one not listed is compiled at its first run).
+  // Validated and compiled once, here. An operation not listed runs interpreted and is not kept: nothing a
+  // caller's request could vary grows this map or compiles per request.
   const prepared = new Map<Operation, { name: string | undefined; run: Run }>();
-  const prepare = (op: Operation) => {
-    const own = { name: operationNameOf(op), run: core.prepare(op.document) };
-    prepared.set(op, own);
-    return own;
-  };
   for (const op of operations) {
     if (prepared.has(op)) continue;
     const errors = validate(core.schema, op.document);
     if (errors.length) throw new Error(`Facade operation does not validate against schema.graphql: ${errors[0].message}\n${op.source}`);
-    prepare(op);
+    prepared.set(op, { name: operationNameOf(op), run: core.prepare(op.document) });
   }
+  const interpreted = (op: Operation) => ({
+    name: operationNameOf(op),
+    run: (variables: Record<string, unknown>, ctx: Parameters<Run>[1]) => core.execute(op.document, variables, ctx),
+  });
   return {
     async run(op, variables, caller) {
-      const own = prepared.get(op) ?? prepare(op);
+      const own = prepared.get(op) ?? interpreted(op);
       const name = own.name;
       if (caller.note) caller.note.operation = name;
       let contextValue;

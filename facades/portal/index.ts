@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { operation, type Executor, type Operation } from "../executor.js";
 import { CATALOGUE, chooseLanguage, type Lang } from "./app/src/catalogue.js";
+import { PHOTO_OPERATION } from "./photos.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const PORTAL_DIST = join(HERE, "dist");
@@ -21,7 +22,7 @@ const PUBLIC_PORTAL = operation(`query PortalPage($handle: String!) {
 }`);
 
 export function portalOperations(): Operation[] {
-  return [PUBLIC_PORTAL];
+  return [PUBLIC_PORTAL, PHOTO_OPERATION];
 }
 
 const HANDLE = /^[a-z0-9-]{1,60}$/;
