@@ -83,7 +83,7 @@ export function returnsWhere(ctx: RequestContext, storeId: string, f: ReturnFilt
   };
 }
 
-function listKey(storeId: string, f: ReturnFilters) {
+export function listKey(storeId: string, f: ReturnFilters) {
   return `returns:${storeId}:${f.status ?? ""}:${f.updatedAtMin?.getTime() ?? ""}:${f.updatedAtMax?.getTime() ?? ""}:${f.orderName ?? ""}:${f.search?.trim() ?? ""}:${f.sort ?? "NEWEST"}:${f.tag ?? ""}`;
 }
 

@@ -29,6 +29,7 @@ import compatList from "./compat-list.bench.js";
 import policySimulation from "./policy-simulation.bench.js";
 import portalWeight from "./portal-weight.bench.js";
 import { DEFAULT_KS, DEFAULT_WINDOW, PATHS, QUICK_KS, runInstructions } from "./instructions.js";
+import { runScale } from "./scale/run.js";
 import { DELIVERY_WINDOW, runWebhookInstructions, WEBHOOK_NAME } from "./instructions-webhooks.js";
 
 const MEASURES: Measure[] = [restRead, graphqlList, bulkUpload, webhooks, invoiceCsv, startup, compatList, policySimulation, portalWeight];
@@ -36,7 +37,7 @@ const MEASURES: Measure[] = [restRead, graphqlList, bulkUpload, webhooks, invoic
 const OWN_PROCESS = new Set([4, 6, 9, 10]);
 
 const argv = process.argv.slice(2);
-const FLAGS = new Set(["--quick", "--json", "--instructions", "--db", "--k", "--reps", "--jobs", "--events", "--window"]);
+const FLAGS = new Set(["--scale", "--quick", "--json", "--instructions", "--db", "--k", "--reps", "--jobs", "--events", "--window"]);
 // --help, or a flag this runner does not know, prints the usage instead of starting the whole suite
 // (about twelve minutes): a mistyped flag must not be read as "run everything".
 const unknown = argv.find((a) => a.startsWith("-") && !FLAGS.has(a));
@@ -51,9 +52,12 @@ if (unknown) {
 const quick = argv.includes("--quick");
 const json = argv.includes("--json");
 const dbArg = argv.includes("--db") ? argv[argv.indexOf("--db") + 1] : process.env.BENCH_DBS;
-const valued = new Set(["--db", "--k", "--reps", "--jobs", "--events", "--window"]);
+const valued = new Set(["--scale", "--db", "--k", "--reps", "--jobs", "--events", "--window"]);
 const filter = argv.find((a, i) => !a.startsWith("-") && !valued.has(argv[i - 1]));
 const instructions = argv.includes("--instructions");
+// --scale [N]: the scale issue's paths at 10 000 and N returns (scale/run.ts); alone, or with --quick at 2 000 and 20 000.
+const scale = argv.includes("--scale");
+const scaleArg = scale && /^\d+$/.test(argv[argv.indexOf("--scale") + 1] ?? "") ? Number(argv[argv.indexOf("--scale") + 1]) : null;
 const kArg = argv.includes("--k") ? argv[argv.indexOf("--k") + 1].split(",").map(Number) : null;
 // Without --k or --window, the read paths are counted in steady state: requests 1 501–3 500 of one start
 // (at requests 201–700 TurboFan still compiles; performance guide). --quick keeps the short differential.
@@ -67,9 +71,10 @@ const windowArg = argv.includes("--window")
 const reps = argv.includes("--reps") ? Number(argv[argv.indexOf("--reps") + 1]) : quick || windowArg ? 1 : 2;
 const eventsArg = argv.includes("--events") ? argv[argv.indexOf("--events") + 1].split(",").map(Number) : null;
 const jobs = argv.includes("--jobs") ? Number(argv[argv.indexOf("--jobs") + 1]) : 2;
-const wanted = instructions
-  ? []
-  : ((dbArg ? dbArg.split(",") : ["sqlite", "postgresql"]).map((d) => (d === "postgres" ? "postgresql" : d)) as Provider[]);
+const wanted =
+  instructions || scale
+    ? []
+    : ((dbArg ? dbArg.split(",") : ["sqlite", "postgresql"]).map((d) => (d === "postgres" ? "postgresql" : d)) as Provider[]);
 const selected = MEASURES.filter((m) => !filter || m.name.toLowerCase().includes(filter.toLowerCase()) || String(m.id) === filter);
 
 process.env.NODE_ENV ??= "test";
@@ -149,6 +154,20 @@ for (const provider of wanted) {
     }
   } finally {
     await svc?.close();
+  }
+}
+
+if (scale) {
+  try {
+    const providers = (dbArg ? dbArg.split(",") : ["sqlite", "postgresql"]).map((d) => (d === "postgres" ? "postgresql" : d)) as Provider[];
+    const reachable = [];
+    for (const p of providers) if (p !== "postgresql" || (await postgresAvailable())) reachable.push(p);
+    results.push(
+      ...(await runScale({ providers: reachable, size: scaleArg ?? (quick ? 20_000 : 1_000_000), small: quick ? 2_000 : 10_000, filter })),
+    );
+  } catch (err) {
+    crashed = true;
+    log(`[bench] --scale FAILED: ${(err as Error).stack ?? err}`);
   }
 }
 

@@ -1,0 +1,112 @@
+// The paths of issue 34, each as a user calls it (an HTTP request to a door), for a store grown by grow.ts.
+// `at(n)` names rows that exist in a store of n returns whatever n is (return numbers, order names and
+// customers are numbered from the newest), so the same request is asked of the small and the large store.
+import { CursorCodec } from "../../../src/core/pagination.js";
+import { listKey } from "../../../src/returns/list.js";
+import { stepOf } from "./grow.js";
+
+export interface PathRequest {
+  method: "GET" | "POST";
+  path: string;
+  /** GraphQL: the query and its variables. */
+  graphql?: { query: string; variables: Record<string, unknown> };
+}
+
+export interface ScalePath {
+  name: string;
+  /** The request against a store of `size` returns (`now`: epoch seconds of its newest return). */
+  request(storeId: string, size: number, now: number): PathRequest;
+  /** Checks the answer is a real one (a path that answers nothing measures nothing). */
+  check(body: any): boolean;
+}
+
+const LIST = `query($storeId: ID!, $filter: ReturnFilter, $after: String) {
+  returns(storeId: $storeId, first: 20, filter: $filter, after: $after) { nodes { id number status } statusCounts { status count } }
+}`;
+const LIST_NO_COUNTS = `query($storeId: ID!, $filter: ReturnFilter, $after: String) {
+  returns(storeId: $storeId, first: 20, filter: $filter, after: $after) { nodes { id number status } }
+}`;
+const OVERVIEW = `query($storeId: ID!, $from: DateTime, $to: DateTime) {
+  returnsOverview(storeId: $storeId, from: $from, to: $to) { returnCount unitCount byStatus { status count } byReason { reason units }
+    values { currency refund { amount } storeCredit { amount } } topProducts { title units } }
+}`;
+
+const gql = (storeId: string, query: string, variables: Record<string, unknown>): PathRequest => ({
+  method: "POST",
+  path: "/graphql",
+  graphql: { query, variables: { storeId, ...variables } },
+});
+const nodes = (b: any) => Array.isArray(b?.data?.returns?.nodes) && b.data.returns.nodes.length > 0 && !b.errors;
+const restReturns = (b: any) => Array.isArray(b?.returns) && b.returns.length > 0;
+const iso = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
+/** A return that exists in every grown store (numbered from the newest): the 300th (customers too: a store of n has n / 3). */
+const SOME = 300;
+
+export const CURSOR_SECRET = "scale-bench-cursor-secret";
+const codec = new CursorCodec(CURSOR_SECRET);
+
+export const SCALE_PATHS: ScalePath[] = [
+  {
+    name: "dashboard search: email",
+    request: (s) => gql(s, LIST, { filter: { search: `shopper${SOME}@scale.test` } }),
+    check: nodes,
+  },
+  {
+    name: "dashboard search: order name",
+    request: (s) => gql(s, LIST, { filter: { search: `#${100000 + SOME}` } }),
+    check: nodes,
+  },
+  {
+    name: "dashboard search: first and last name",
+    request: (s) => gql(s, LIST, { filter: { search: `Shopper${SOME} Hopper` } }),
+    check: (b) => !b.errors && Array.isArray(b?.data?.returns?.nodes),
+  },
+  {
+    name: "dashboard search: return number",
+    request: (s) => gql(s, LIST, { filter: { search: `R${1000 + SOME}` } }),
+    check: nodes,
+  },
+  {
+    name: "REST provider_order_name",
+    request: (s) => ({ method: "GET", path: `/v2.2/stores/${s}/returns?provider_order_name=%23${100000 + SOME}` }),
+    check: restReturns,
+  },
+  {
+    name: "dashboard overview, 366 days",
+    request: (s, _n, now) => gql(s, OVERVIEW, { from: iso(now - 365 * 86400), to: iso(now + 86400) }),
+    check: (b) => !b.errors && b?.data?.returnsOverview?.returnCount > 0,
+  },
+  {
+    name: "REST tag= (1 return in 1 000)",
+    request: (s) => ({ method: "GET", path: `/v2.2/stores/${s}/returns?tag=fraud-check` }),
+    check: restReturns,
+  },
+  {
+    name: "GraphQL filter.tag (1 in 1 000)",
+    request: (s) => gql(s, LIST_NO_COUNTS, { filter: { tag: "fraud-check" } }),
+    check: nodes,
+  },
+  {
+    name: "dashboard returns page with statusCounts",
+    request: (s) => gql(s, LIST, {}),
+    check: nodes,
+  },
+  {
+    name: "a page halfway down the list (keyset cursor)",
+    request: (s, size, now) => {
+      const i = Math.floor(size / 2);
+      const createdAt = (now - i * stepOf(size)) * 1000;
+      // The cursor the list would hand out after its return i (grow.ts's ids and dates).
+      return gql(s, LIST_NO_COUNTS, { after: codec.encode({ l: listKey(s, {}), k: createdAt, i: `ret_x` }) });
+    },
+    check: nodes,
+  },
+  {
+    name: "REST updated_at_min/max (30 days, a year ago)",
+    request: (s, _n, now) => ({
+      method: "GET",
+      path: `/v2.2/stores/${s}/returns?updated_at_min=${iso(now - 395 * 86400)}&updated_at_max=${iso(now - 365 * 86400)}`,
+    }),
+    check: restReturns,
+  },
+];

@@ -1,0 +1,137 @@
+// `npm run bench -- --scale [N] [--db sqlite,postgresql] [name-filter]` (issue 34): every path of the scale
+// issue asked through its door of a store of 10 000 returns and of one of N (default 1 000 000) in the same
+// database and server, alternated (small, large, small, …; the median of five each after one warm-up), with
+// the ratio large ÷ small and the plan of the request's slowest statement on the large store (SQLite
+// EXPLAIN QUERY PLAN, PostgreSQL EXPLAIN). The stores are grown by grow.ts (shaped as the service writes
+// them); how long that took is printed too. --quick: 2 000 against 20 000, to keep the machinery alive.
+import type { QueryEvent } from "../../../src/db/client.js";
+import type { Provider } from "../../../src/db/url.js";
+import { startTestService, type TestService } from "../../support/server.js";
+import { median, round, UNLIMITED, type Result } from "../lib.js";
+import { buildTemplate, grow, makeTags, openScaleDb, subscribe, type ScaleDb } from "./grow.js";
+import { CURSOR_SECRET, SCALE_PATHS, type PathRequest } from "./paths.js";
+
+const log = (s: string) => process.stderr.write(`[scale] ${s}\n`);
+
+interface Store {
+  id: string;
+  secret: string;
+  size: number;
+}
+
+async function makeStore(svc: TestService, db: ScaleDb, template: string, size: number, now: number, key: string): Promise<Store> {
+  const id = (await svc.createStore(`Scale ${size}`)).id;
+  const { secret } = await svc.createApiClient(id, "all");
+  await subscribe(svc, id, secret);
+  await makeTags(svc, id, secret);
+  const t0 = performance.now();
+  await grow(db, template, id, { first: 0, count: size, total: size, now, key }, (done) => {
+    if (done % 200_000 === 0) log(`${db.provider}: store ${key} ${done} returns (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  });
+  log(`${db.provider}: grew a store of ${size} returns in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return { id, secret, size };
+}
+
+async function ask(svc: TestService, store: Store, req: PathRequest): Promise<{ ms: number; body: any; status: number }> {
+  const url = req.graphql ? `${svc.coreUrl}/graphql` : `${svc.url}${req.path}`;
+  const t0 = performance.now();
+  const res = await fetch(url, {
+    method: req.method,
+    headers: { authorization: `Bearer ${store.secret}`, "content-type": "application/json" },
+    body: req.graphql ? JSON.stringify(req.graphql) : undefined,
+  });
+  const body = await res.json();
+  return { ms: performance.now() - t0, body, status: res.status };
+}
+
+/** The plan of one statement as the engine reads it, compacted to one line. */
+async function planOf(db: ScaleDb, e: QueryEvent): Promise<string> {
+  const params = JSON.parse(e.params || "[]") as unknown[];
+  const literal = (v: unknown) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+  // Bind by text: the plan is what matters, and both engines plan literals as they plan parameters here.
+  let i = 0;
+  const sql =
+    db.provider === "sqlite"
+      ? e.query.replace(/\?/g, () => literal(params[i++]))
+      : e.query.replace(/\$(\d+)/g, (_m, n: string) => literal(params[Number(n) - 1]));
+  try {
+    if (db.provider === "sqlite") {
+      const rows = await db.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`);
+      return rows.map((r) => r.detail).join("; ");
+    }
+    const rows = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`);
+    return rows
+      .map((r) => r["QUERY PLAN"].trim())
+      .filter((l) => /Scan|Join|Sort|Aggregate|Limit/.test(l))
+      .map((l) => l.replace(/\s+\(cost=[^)]*\)/, "").replace(/^->\s*/, ""))
+      .join("; ");
+  } catch (err) {
+    return `(no plan: ${(err as Error).message.split("\n")[0]})`;
+  }
+}
+
+export async function runScale(opts: { providers: Provider[]; size: number; small: number; filter?: string }): Promise<Result[]> {
+  const results: Result[] = [];
+  const now = Math.floor(Date.now() / 1000);
+  for (const provider of opts.providers) {
+    const events: QueryEvent[] = [];
+    let recording = false;
+    const svc = await startTestService(
+      provider,
+      { WEBHOOK_DISPATCHER: "false", MAIL_SENDER: "false", CURSOR_SECRET, ...UNLIMITED },
+      { onQuery: (e) => recording && events.push(e) },
+    );
+    const db = await openScaleDb(provider, svc.databaseUrl);
+    try {
+      const template = await buildTemplate(svc, "scale");
+      const small = await makeStore(svc, db, template.storeId, opts.small, now, "a");
+      const large = await makeStore(svc, db, template.storeId, opts.size, now, "b");
+      await db.exec("ANALYZE");
+      for (const path of SCALE_PATHS.filter((p) => !opts.filter || p.name.includes(opts.filter))) {
+        const times: Record<"small" | "large", number[]> = { small: [], large: [] };
+        let failure = "";
+        for (let rep = 0; rep < 6 && !failure; rep++) {
+          for (const [which, store] of [
+            ["small", small],
+            ["large", large],
+          ] as const) {
+            const r = await ask(svc, store, path.request(store.id, store.size, now));
+            if (r.status !== 200 || !path.check(r.body)) failure = `${which}: HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`;
+            if (rep > 0) times[which].push(r.ms); // the first round warms both
+          }
+        }
+        // The plan of the large store's slowest statement in this request.
+        events.length = 0;
+        recording = true;
+        await ask(svc, large, path.request(large.id, large.size, now));
+        recording = false;
+        const slowest = [...events].sort((a, b) => b.duration - a.duration)[0];
+        const plan = slowest ? await planOf(db, slowest) : "";
+        const s = times.small.length ? median(times.small) : 0;
+        const l = times.large.length ? median(times.large) : 0;
+        const ratio = s > 0 ? l / s : 0;
+        results.push({
+          measure: 10,
+          name: `scale: ${path.name}`,
+          db: provider,
+          value: failure ? null : round(l, 1),
+          unit: `ms at ${opts.size}`,
+          target: "≤ 2× the small store",
+          met: failure ? null : ratio <= 2,
+          ...(failure ? { reason: `failed: ${failure}` } : {}),
+          details: {
+            [`ms at ${opts.small}`]: round(s, 1),
+            ratio: round(ratio, 2),
+            statements: events.length,
+            ...(slowest ? { "slowest statement ms": round(slowest.duration, 1), plan } : {}),
+          },
+        });
+        log(`${provider}: ${path.name}: ${round(s, 1)} → ${round(l, 1)} ms (${round(ratio, 2)}×)`);
+      }
+    } finally {
+      await db.close();
+      await svc.close();
+    }
+  }
+  return results;
+}
