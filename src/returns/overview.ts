@@ -31,20 +31,49 @@ const num = (v: unknown) => Number(v ?? 0); // PostgreSQL answers SUM/COUNT as b
 const GRAPHQL_INT_MAX = 2_147_483_647;
 const units = (v: unknown) => Math.min(num(v), GRAPHQL_INT_MAX);
 
+const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * Returns created in [from, to) per UTC day and status. Whole days come from the store's daily counts
+ * (kept by triggers: at most 366 days × statuses rows, however many returns the store has); a period
+ * that starts or ends inside a day counts that day's part from the returns themselves (one day's worth).
+ */
+async function periodCounts(ctx: RequestContext, storeId: string, from: Date, to: Date) {
+  const firstWhole = Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
+  const endWhole = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
+  const edges: [Date, Date][] = [];
+  const rows: { day: string; status: string; count: number }[] = [];
+  const reads: Promise<void>[] = [];
+  if (firstWhole < endWhole) {
+    if (from.getTime() < firstWhole) edges.push([from, new Date(firstWhole)]);
+    if (endWhole < to.getTime()) edges.push([new Date(endWhole), to]);
+    reads.push(
+      ctx.prisma.returnDailyCount
+        .findMany({ where: { storeId, day: { gte: dayOf(firstWhole), lt: dayOf(endWhole) }, count: { gt: 0 } } })
+        .then((r) => void rows.push(...r)),
+    );
+  } else edges.push([from, to]);
+  for (const [start, end] of edges)
+    reads.push(
+      ctx.prisma.return
+        .groupBy({ by: ["status"], where: { storeId, createdAt: { gte: start, lt: end } }, _count: { _all: true } })
+        .then((r) => void rows.push(...r.map((g) => ({ day: dayOf(start.getTime()), status: g.status, count: g._count._all })))),
+    );
+  await Promise.all(reads);
+  return rows;
+}
+
 export async function returnsOverview(ctx: RequestContext, storeId: string, fromArg?: Date | null, toArg?: Date | null) {
   const { from, to } = overviewPeriod(fromArg, toArg);
   const period = { storeId, createdAt: { gte: from, lt: to } };
-  const pg = ctx.services.db.provider === "postgresql";
-  // Dates are stored as timestamps on PostgreSQL and as ISO 8601 text on SQLite.
-  const day = pg ? Prisma.raw(`to_char(r."createdAt", 'YYYY-MM-DD')`) : Prisma.raw(`substr(r."createdAt", 1, 10)`);
   const inPeriod = Prisma.sql`r."storeId" = ${storeId} AND r."createdAt" >= ${from} AND r."createdAt" < ${to}`;
   // An item's refund as Return.totals computes it: its share of the line's value and tax, less the adjustment.
   const refund = Prisma.raw(
     `ROUND((li."unitPrice" * li."quantity" - li."discount") * ri."quantity" * 1.0 / li."quantity") + ROUND(li."tax" * ri."quantity" * 1.0 / li."quantity") - COALESCE(ri."merchantAdjustment", 0)`,
   );
 
-  const [byStatus, unitSum, reasons, days, values, products] = await Promise.all([
-    ctx.prisma.return.groupBy({ by: ["status"], where: period, _count: { _all: true } }),
+  const [counts, unitSum, reasons, values, products] = await Promise.all([
+    periodCounts(ctx, storeId, from, to),
     ctx.prisma.returnItem.aggregate({ where: { return: period }, _sum: { quantity: true } }),
     ctx.prisma.returnItem.groupBy({
       by: ["reason"],
@@ -53,9 +82,6 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
       orderBy: { _sum: { quantity: "desc" } },
       take: TOP_REASONS,
     }),
-    ctx.prisma.$queryRaw<
-      { day: string; n: unknown }[]
-    >`SELECT ${day} AS day, COUNT(*) AS n FROM "Return" r WHERE ${inPeriod} GROUP BY ${day}`,
     // An exchange's figure is the goods exchanged (unit price × quantity), as Return.totals.exchange counts it.
     ctx.prisma.$queryRaw<{ currency: string; compensation: string; total: unknown; goods: unknown }[]>`
       SELECT currency, compensation, SUM(CASE WHEN status = 'rejected' OR v < 0 THEN 0 ELSE v END) AS total,
@@ -71,13 +97,17 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
       WHERE ${inPeriod} GROUP BY li."productId" ORDER BY units DESC, li."productId" ASC LIMIT ${TOP_PRODUCTS}`,
   ]);
 
-  const perDay = new Map(days.map((d) => [d.day, num(d.n)]));
+  const perDay = new Map<string, number>();
+  const statuses = new Map<string, number>();
+  for (const c of counts) {
+    perDay.set(c.day, (perDay.get(c.day) ?? 0) + c.count);
+    statuses.set(c.status, (statuses.get(c.status) ?? 0) + c.count);
+  }
   const byDay: { day: string; count: number }[] = [];
   for (let t = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); t < to.getTime(); t += DAY_MS) {
     const key = new Date(t).toISOString().slice(0, 10);
     byDay.push({ day: key, count: perDay.get(key) ?? 0 });
   }
-  const statuses = new Map(byStatus.map((s) => [s.status, s._count._all]));
   const currencies = [...new Set(values.map((v) => v.currency))].sort();
   const sumOf = (currency: string, compensation: string) =>
     num(values.find((v) => v.currency === currency && v.compensation === compensation)?.total);

@@ -7,7 +7,15 @@ import * as returns from "./service.js";
 import { bulkReturnAction, type BulkAction } from "./bulk.js";
 import { createReturn } from "./create.js";
 import { itemWithValues } from "./payload.js";
-import { RETURNS_CSV_COLUMNS, formatReturnNumber, listReturns, returnsCsvRow, statusCounts, type ReturnFilters } from "./list.js";
+import {
+  RETURNS_CSV_COLUMNS,
+  formatReturnNumber,
+  listReturns,
+  returnsCsvRow,
+  statusCounts,
+  type Narrowed,
+  type ReturnFilters,
+} from "./list.js";
 import { returnsOverview } from "./overview.js";
 import { importReturns, type ImportReturnInput } from "./import.js";
 import { tagsOfReturn } from "./tags.js";
@@ -132,7 +140,8 @@ export const returnsResolvers = {
       returns.addComment(ctx, a.id, a.message, a.image),
   },
   ReturnConnection: {
-    statusCounts: (c: { storeId: string; filters: ReturnFilters }, _: unknown, ctx: Ctx) => statusCounts(ctx, c.storeId, c.filters),
+    statusCounts: (c: { storeId: string; filters: ReturnFilters; narrowed: Narrowed }, _: unknown, ctx: Ctx) =>
+      statusCounts(ctx, c.storeId, c.filters, c.narrowed),
     orders: async (c: { nodes: R[] }, _: unknown, ctx: Ctx) => {
       const ids = [...new Set(c.nodes.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
       return (await Promise.all(ids.map((id) => orderById(ctx, id)))).filter(Boolean);

@@ -160,7 +160,7 @@ for (const provider of wanted) {
 if (scale) {
   try {
     const providers = (dbArg ? dbArg.split(",") : ["sqlite", "postgresql"]).map((d) => (d === "postgres" ? "postgresql" : d)) as Provider[];
-    const reachable = [];
+    const reachable: Provider[] = [];
     for (const p of providers) if (p !== "postgresql" || (await postgresAvailable())) reachable.push(p);
     results.push(
       ...(await runScale({ providers: reachable, size: scaleArg ?? (quick ? 20_000 : 1_000_000), small: quick ? 2_000 : 10_000, filter })),

@@ -295,9 +295,9 @@ export async function openScaleDb(provider: Provider, databaseUrl: string): Prom
     conn.pragma("busy_timeout = 30000");
     return {
       provider,
-      exec: async (sql) => conn.exec(sql),
+      exec: async (sql) => void conn.exec(sql),
       query: async <T>(sql: string) => conn.prepare(sql).all() as T[],
-      close: async () => conn.close(),
+      close: async () => void conn.close(),
     };
   }
   const { default: pg } = await import("pg");
