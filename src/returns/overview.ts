@@ -1,11 +1,13 @@
-// The dashboard's overview of a period: every figure grouped in the database (Prisma groupBy, or one
-// grouped SQL statement where a join or a day bucket is needed), so its cost does not grow with the
-// number of returns read back, and every list it answers is bounded.
+// The dashboard's overview of a period, read from roll-ups that triggers keep in the same transaction as
+// the returns they count (ReturnDailyCount, ReturnItemDaily), so its cost follows the period's days, not
+// its returns: at 1 000 000 returns a 366-day overview read every item of the year (123 s on SQLite, 15 s
+// on PostgreSQL). The parts of a day at either end of the period are read from the returns themselves.
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { Prisma } from "../db/generated/sqlite/client.js";
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { money } from "../core/money.js";
+import { periodParts, type PeriodParts } from "./period.js";
 import { RETURN_STATUSES } from "./transitions.js";
 
 const DAY_MS = 86_400_000;
@@ -33,68 +35,83 @@ const units = (v: unknown) => Math.min(num(v), GRAPHQL_INT_MAX);
 
 const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-/**
- * Returns created in [from, to) per UTC day and status. Whole days come from the store's daily counts
- * (kept by triggers: at most 366 days × statuses rows, however many returns the store has); a period
- * that starts or ends inside a day counts that day's part from the returns themselves (one day's worth).
- */
-async function periodCounts(ctx: RequestContext, storeId: string, from: Date, to: Date) {
-  const firstWhole = Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
-  const endWhole = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
-  const edges: [Date, Date][] = [];
+/** Returns created in the period per UTC day and status: whole days from the daily counts, the ends from the returns. */
+async function periodCounts(ctx: RequestContext, storeId: string, parts: PeriodParts) {
   const rows: { day: string; status: string; count: number }[] = [];
-  const reads: Promise<void>[] = [];
-  if (firstWhole < endWhole) {
-    if (from.getTime() < firstWhole) edges.push([from, new Date(firstWhole)]);
-    if (endWhole < to.getTime()) edges.push([new Date(endWhole), to]);
-    reads.push(
+  await Promise.all([
+    parts.days &&
       ctx.prisma.returnDailyCount
-        .findMany({ where: { storeId, day: { gte: dayOf(firstWhole), lt: dayOf(endWhole) }, count: { gt: 0 } } })
+        .findMany({ where: { storeId, day: { gte: parts.days[0], lt: parts.days[1] }, count: { gt: 0 } } })
         .then((r) => void rows.push(...r)),
-    );
-  } else edges.push([from, to]);
-  for (const [start, end] of edges)
-    reads.push(
+    ...parts.partial.map(([start, end]) =>
       ctx.prisma.return
         .groupBy({ by: ["status"], where: { storeId, createdAt: { gte: start, lt: end } }, _count: { _all: true } })
         .then((r) => void rows.push(...r.map((g) => ({ day: dayOf(start.getTime()), status: g.status, count: g._count._all })))),
-    );
-  await Promise.all(reads);
+    ),
+  ]);
   return rows;
+}
+
+/**
+ * The rows of one roll-up dimension over the period, as (key, currency, title, items, units, value, goods),
+ * UNION ALL the same figures of the items at the period's ends (`edge`: their select list, one item a row,
+ * over `ri`, `r`, `li`, `o`). Products read whole months from their monthly rows.
+ */
+function figures(storeId: string, parts: PeriodParts, dimension: string, edge: Prisma.Sql, edgeJoin: Prisma.Sql) {
+  const rollup = (dim: string, [a, b]: [string, string]) =>
+    Prisma.sql`SELECT "key", "currency", "title", "items", "units", "value", "goods" FROM "ReturnItemDaily"
+      WHERE "storeId" = ${storeId} AND "dimension" = ${dim} AND "day" >= ${a} AND "day" < ${b}`;
+  const parts_: Prisma.Sql[] = [];
+  if (dimension === "product") {
+    if (parts.months) parts_.push(rollup("product-month", parts.months));
+    for (const range of parts.monthDays) parts_.push(rollup("product", range));
+  } else if (parts.days) parts_.push(rollup(dimension, parts.days));
+  for (const [start, end] of parts.partial)
+    parts_.push(Prisma.sql`SELECT ${edge} FROM "ReturnItem" ri JOIN "Return" r ON r."id" = ri."returnId" ${edgeJoin}
+      WHERE r."storeId" = ${storeId} AND r."createdAt" >= ${start} AND r."createdAt" < ${end}`);
+  return Prisma.join(parts_, " UNION ALL ");
 }
 
 export async function returnsOverview(ctx: RequestContext, storeId: string, fromArg?: Date | null, toArg?: Date | null) {
   const { from, to } = overviewPeriod(fromArg, toArg);
-  const period = { storeId, createdAt: { gte: from, lt: to } };
-  const inPeriod = Prisma.sql`r."storeId" = ${storeId} AND r."createdAt" >= ${from} AND r."createdAt" < ${to}`;
-  // An item's refund as Return.totals computes it: its share of the line's value and tax, less the adjustment.
-  const refund = Prisma.raw(
-    `ROUND((li."unitPrice" * li."quantity" - li."discount") * ri."quantity" * 1.0 / li."quantity") + ROUND(li."tax" * ri."quantity" * 1.0 / li."quantity") - COALESCE(ri."merchantAdjustment", 0)`,
+  const parts = periodParts(from, to);
+  const pg = ctx.services.db.provider === "postgresql";
+  const int = (e: string) => (pg ? `ROUND(${e})::bigint` : `CAST(ROUND(${e}) AS INTEGER)`);
+  // An item's refund as Return.totals computes it (and the roll-up's trigger): its share of the line's
+  // value and tax, less the adjustment; nothing for a rejected item, never below zero.
+  const v = `(CASE WHEN li."quantity" = 0 THEN 0 ELSE ${int(`(li."unitPrice" * li."quantity" - li."discount") * ri."quantity" * 1.0 / li."quantity"`)} + ${int(`li."tax" * ri."quantity" * 1.0 / li."quantity"`)} - COALESCE(ri."merchantAdjustment", 0) END)`;
+  const noJoin = Prisma.empty;
+  const lineJoin = Prisma.sql`JOIN "OrderLineItem" li ON li."id" = ri."lineItemId"`;
+  const edgeColumns = (...exprs: string[]) =>
+    Prisma.raw(exprs.map((e, i) => `${e} AS "${["key", "currency", "title", "items", "units", "value", "goods"][i]}"`).join(", "));
+  const reasonEdge = edgeColumns(`ri."reason"`, "''", "''", "1", `ri."quantity"`, "0", "0");
+  const productEdge = edgeColumns(`li."productId"`, "''", `li."title"`, "1", `ri."quantity"`, "0", "0");
+  const outcomeEdge = edgeColumns(
+    `ri."compensation"`,
+    `o."currency"`,
+    "''",
+    "1",
+    "0",
+    `CASE WHEN ri."status" = 'rejected' OR ${v} < 0 THEN 0 ELSE ${v} END`,
+    `CASE WHEN ri."status" = 'rejected' THEN 0 ELSE li."unitPrice" * ri."quantity" END`,
   );
+  const outcomeJoin = Prisma.sql`JOIN "OrderLineItem" li ON li."id" = ri."lineItemId" JOIN "Order" o ON o."id" = r."orderId" AND r."status" <> 'deleted'`;
 
+  const reasonRows = figures(storeId, parts, "reason", reasonEdge, noJoin);
   const [counts, unitSum, reasons, values, products] = await Promise.all([
-    periodCounts(ctx, storeId, from, to),
-    ctx.prisma.returnItem.aggregate({ where: { return: period }, _sum: { quantity: true } }),
-    ctx.prisma.returnItem.groupBy({
-      by: ["reason"],
-      where: { return: period },
-      _sum: { quantity: true },
-      orderBy: { _sum: { quantity: "desc" } },
-      take: TOP_REASONS,
-    }),
+    periodCounts(ctx, storeId, parts),
+    ctx.prisma.$queryRaw<{ units: unknown }[]>`SELECT SUM("units") AS units FROM (${reasonRows}) x`,
+    ctx.prisma.$queryRaw<{ reason: string; units: unknown }[]>`
+      SELECT "key" AS reason, SUM("units") AS units FROM (${reasonRows}) x GROUP BY "key" HAVING SUM("items") > 0
+      ORDER BY SUM("units") DESC, "key" ASC LIMIT ${TOP_REASONS}`,
     // An exchange's figure is the goods exchanged (unit price × quantity), as Return.totals.exchange counts it.
     ctx.prisma.$queryRaw<{ currency: string; compensation: string; total: unknown; goods: unknown }[]>`
-      SELECT currency, compensation, SUM(CASE WHEN status = 'rejected' OR v < 0 THEN 0 ELSE v END) AS total,
-        SUM(CASE WHEN status = 'rejected' THEN 0 ELSE g END) AS goods FROM (
-        SELECT o."currency" AS currency, ri."compensation" AS compensation, ri."status" AS status, ${refund} AS v,
-          li."unitPrice" * ri."quantity" AS g
-        FROM "ReturnItem" ri JOIN "Return" r ON r."id" = ri."returnId" JOIN "OrderLineItem" li ON li."id" = ri."lineItemId" JOIN "Order" o ON o."id" = r."orderId"
-        WHERE ${inPeriod} AND r."status" <> 'deleted'
-      ) x GROUP BY currency, compensation`,
+      SELECT "currency" AS currency, "key" AS compensation, SUM("value") AS total, SUM("goods") AS goods
+      FROM (${figures(storeId, parts, "outcome", outcomeEdge, outcomeJoin)}) x GROUP BY "currency", "key" HAVING SUM("items") > 0`,
     ctx.prisma.$queryRaw<{ productId: string; title: string; units: unknown }[]>`
-      SELECT li."productId" AS "productId", MAX(li."title") AS title, SUM(ri."quantity") AS units
-      FROM "ReturnItem" ri JOIN "Return" r ON r."id" = ri."returnId" JOIN "OrderLineItem" li ON li."id" = ri."lineItemId"
-      WHERE ${inPeriod} GROUP BY li."productId" ORDER BY units DESC, li."productId" ASC LIMIT ${TOP_PRODUCTS}`,
+      SELECT "key" AS "productId", MAX("title") AS title, SUM("units") AS units
+      FROM (${figures(storeId, parts, "product", productEdge, lineJoin)}) x GROUP BY "key" HAVING SUM("items") > 0
+      ORDER BY SUM("units") DESC, "key" ASC LIMIT ${TOP_PRODUCTS}`,
   ]);
 
   const perDay = new Map<string, number>();
@@ -115,10 +132,10 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
     from,
     to,
     returnCount: [...statuses.values()].reduce((a, b) => a + b, 0),
-    unitCount: units(unitSum._sum.quantity),
+    unitCount: units(unitSum[0]?.units),
     byDay,
     byStatus: RETURN_STATUSES.map((status) => ({ status, count: statuses.get(status) ?? 0 })),
-    byReason: reasons.map((r) => ({ reason: r.reason, units: units(r._sum.quantity) })),
+    byReason: reasons.map((r) => ({ reason: r.reason, units: units(r.units) })),
     values: currencies.map((c) => ({
       currency: c,
       refund: money(sumOf(c, "refund") + sumOf(c, "keep_item"), c),

@@ -11,7 +11,7 @@
 // Shape of a grown store of N returns: one order per return (two lines, one item per returned line),
 // created over the last two years (newest first: return i is i × step seconds old), statuses spread over
 // the lifecycle, one customer per three orders (emails `shopper<j>@scale.test`), the tag `vip` on a
-// third of the returns and `fraud-check` on one in a thousand, one event and one delivered delivery each.
+// third of the returns and `fraud-check` on one in a thousand, one event and one delivered delivery each, lines of 2 000 products.
 import type { Provider } from "../../../src/db/url.js";
 import { pushOrder, returnBody } from "../../support/orders.js";
 import type { TestService } from "../../support/server.js";
@@ -158,6 +158,7 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
   const customerNo = `(s.i % ${customers})`;
   const created = d.ago(opts.now, `s.i * ${step}`);
   const updated = d.ago(opts.now, `s.i * ${step} - (s.i % 5) * 86400`);
+  const product = `((s.i * 7 + li."position") % 2000)`;
   const BATCH = 100_000;
   for (let from = opts.first; from < opts.first + opts.count; from += BATCH) {
     const to = Math.min(opts.first + opts.count - 1, from + BATCH - 1);
@@ -203,7 +204,16 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
         db,
         "OrderLineItem",
         "li",
-        { id: `${id("oli", "s.i")} || li."position"`, orderId: id("ord", "s.i"), externalId: `'S-' || s.i || '-' || li."position"` },
+        {
+          id: `${id("oli", "s.i")} || li."position"`,
+          orderId: id("ord", "s.i"),
+          externalId: `'S-' || s.i || '-' || li."position"`,
+          // 2 000 products, each line of an order another one (top products over a year read many)
+          productId: `'prod-' || ${product}`,
+          variantId: `'var-' || ${product}`,
+          sku: `'SKU-' || ${product}`,
+          title: `'Product ' || ${product}`,
+        },
         `${s} JOIN "OrderLineItem" li ON li."orderId" = tm.oid`,
       );
       await clone(
