@@ -6,6 +6,7 @@
 // them); how long that took is printed too. --quick: 2 000 against 20 000, to keep the machinery alive.
 import type { QueryEvent } from "../../../src/db/client.js";
 import type { Provider } from "../../../src/db/url.js";
+import { planLines } from "../../support/plans.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { median, round, UNLIMITED, type Result } from "../lib.js";
 import { buildTemplate, grow, makeTags, openScaleDb, subscribe, type ScaleDb } from "./grow.js";
@@ -46,25 +47,9 @@ async function ask(svc: TestService, store: Store, req: PathRequest): Promise<{ 
 
 /** The plan of one statement as the engine reads it, compacted to one line. */
 async function planOf(db: ScaleDb, e: QueryEvent): Promise<string> {
-  const params = JSON.parse(e.params || "[]") as unknown[];
-  const literal = (v: unknown) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
-  // Bind by text: the plan is what matters, and both engines plan literals as they plan parameters here.
-  let i = 0;
-  const sql =
-    db.provider === "sqlite"
-      ? e.query.replace(/\?/g, () => literal(params[i++]))
-      : e.query.replace(/\$(\d+)/g, (_m, n: string) => literal(params[Number(n) - 1]));
   try {
-    if (db.provider === "sqlite") {
-      const rows = await db.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`);
-      return rows.map((r) => r.detail).join("; ");
-    }
-    const rows = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`);
-    return rows
-      .map((r) => r["QUERY PLAN"].trim())
-      .filter((l) => /Scan|Join|Sort|Aggregate|Limit/.test(l))
-      .map((l) => l.replace(/\s+\(cost=[^)]*\)/, "").replace(/^->\s*/, ""))
-      .join("; ");
+    const lines = await planLines(db, e);
+    return (db.provider === "sqlite" ? lines : lines.filter((l) => /Scan|Join|Sort|Aggregate|Limit/.test(l))).join("; ");
   } catch (err) {
     return `(no plan: ${(err as Error).message.split("\n")[0]})`;
   }
