@@ -115,14 +115,22 @@ export async function loadHistory(db: Db, order: OrderRow, rules: PolicyRules | 
 }
 
 /** The same for several orders of one store in one read (their customers' returns, then split per order). */
+/** How far back the history rules look, in days (0: no rule looks at history). */
+export const historyDays = (rules: PolicyRules | null) => Math.max(0, ...(rules?.reviewRules ?? []).map((r) => r.returnsInDays ?? 0));
+
+/**
+ * `since`: read from this instant instead of `historyDays` before `now` (a simulation's page reads the
+ * history of all its returns at once, from its oldest return's window to its newest).
+ */
 export async function loadHistories(
   db: Db,
   orders: OrderRow[],
   rules: PolicyRules | null,
   now: Date,
+  since?: Date,
 ): Promise<Map<string, CustomerHistory>> {
   const out = new Map<string, CustomerHistory>();
-  const days = Math.max(0, ...(rules?.reviewRules ?? []).map((r) => r.returnsInDays ?? 0));
+  const days = historyDays(rules);
   const known = orders.filter((o) => o.customerRecordId || o.customerEmail);
   if (!days || !known.length) return out;
   const records = [...new Set(known.flatMap((o) => (o.customerRecordId ? [o.customerRecordId] : [])))];
@@ -130,7 +138,7 @@ export async function loadHistories(
   const rows = await db.return.findMany({
     where: {
       storeId: { in: [...new Set(known.map((o) => o.storeId))] },
-      createdAt: { gte: new Date(now.getTime() - days * 86_400_000), lte: now },
+      createdAt: { gte: since ?? new Date(now.getTime() - days * 86_400_000), lte: now },
       order: {
         OR: [
           ...(records.length ? [{ customerRecordId: { in: records } }] : []),

@@ -5,9 +5,12 @@ import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import { formatReturnNumber } from "../returns/list.js";
-import { loadHistory, loadOrderInput, publishedVersion } from "./load.js";
+import { RELEASED_STATUSES, type ReturnStatus } from "../returns/transitions.js";
+import { historyDays, loadHistories, loadOrderParts, publishedVersion } from "./load.js";
 import { checkRules, type PolicyRules } from "./rules.js";
 import { type AffectedReturn, Simulation } from "./simulate.js";
+
+const DAY_MS = 86_400_000;
 
 export async function simulate(ctx: RequestContext, storeId: string, args: PageArgs & { from: Date | string; to: Date | string }) {
   const from = new Date(args.from);
@@ -41,16 +44,33 @@ export async function simulate(ctx: RequestContext, storeId: string, args: PageA
         include: { items: { orderBy: { position: "asc" } }, order: true },
       }),
   });
+  // The page's orders and their customers' histories in a fixed number of reads, whatever the page's size
+  // (one return at a time it was five statements a return: 7 500 lines took 73 s on SQLite at 1 M returns).
+  const rows = page.nodes.flatMap((r) => (r.order ? [{ ...r, order: r.order }] : []));
+  const orders = [...new Map(rows.map((r) => [r.order.id, r.order])).values()];
+  const rules = published && published.rules.reviewRules.length > draft.rules.reviewRules.length ? published.rules : draft.rules;
+  const days = historyDays(rules);
+  const first = rows[0]?.createdAt ?? from;
+  const last = rows[rows.length - 1]?.createdAt ?? from;
+  const [parts, histories] = await Promise.all([
+    loadOrderParts(ctx.prisma, orders),
+    loadHistories(ctx.prisma, orders, rules, last, new Date(first.getTime() - days * DAY_MS)),
+  ]);
   const affected: AffectedReturn[] = [];
-  for (const ret of page.nodes) {
-    if (!ret.order) continue;
-    const order = await loadOrderInput(ctx.prisma, ret.order, ret.id);
+  for (const ret of rows) {
+    const base = parts.get(ret.order.id)!.input;
+    // Units already returned of each line, this return's own left out (as at its admission).
+    const own = new Map<string, number>();
+    if (!RELEASED_STATUSES.includes(ret.status as ReturnStatus))
+      for (const it of ret.items) if (it.lineItemId) own.set(it.lineItemId, (own.get(it.lineItemId) ?? 0) + it.quantity);
+    const order = { ...base, lines: base.lines.map((l) => ({ ...l, returned: l.returned - (own.get(l.id) ?? 0) })) };
     const items = ret.items
       .filter((it) => it.lineItemId && order.lines.some((l) => l.id === it.lineItemId))
       .map((it) => ({ lineId: it.lineItemId!, quantity: it.quantity, reasonCode: it.reasonCode, outcome: it.compensation }));
-    const rules = published && published.rules.reviewRules.length > draft.rules.reviewRules.length ? published.rules : draft.rules;
-    const history = await loadHistory(ctx.prisma, ret.order, rules, ret.createdAt);
-    history.returnDates = history.returnDates.filter((d) => d < ret.createdAt);
+    // The customer's returns in the rules' window before this one.
+    const since = ret.createdAt.getTime() - days * DAY_MS;
+    const returnDates = (histories.get(ret.order.id)?.returnDates ?? []).filter((d) => d.getTime() >= since && d < ret.createdAt);
+    const history = { returnDates };
     const changed = sim.add({ id: ret.id, number: formatReturnNumber(ret.compatId), createdAt: ret.createdAt, order, items, history });
     if (changed) affected.push(changed);
   }
