@@ -6,6 +6,7 @@ import { checkInputs, fail } from "../core/errors.js";
 import { csvField, guardFormula } from "../invoices/csv.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import { RETURN_STATUSES, isReturnStatus } from "./transitions.js";
+import { searchReturnIds } from "./search.js";
 
 export const RETURN_SORTS = { NEWEST: ["createdAt", "desc"], OLDEST: ["createdAt", "asc"], UPDATED: ["updatedAt", "desc"] } as const;
 export type ReturnSort = keyof typeof RETURN_SORTS;
@@ -17,15 +18,11 @@ export interface ReturnFilters {
   orderName?: string | null;
   /** Words matched against the order name, the customer's names and email, or a return number. */
   search?: string | null;
+  /** The returns `search` matched (withSearchMatches), at most SEARCH_BOUND: read by id, not by store. */
+  searchMatches?: readonly string[];
   /** Only returns carrying the store's tag of this name (case-sensitive). */
   tag?: string | null;
   sort?: ReturnSort | null;
-}
-
-/** "R12", "#R12", "r-12" or "12" → 12: how a merchant types a return number. */
-export function returnNumberOf(text: string): number | null {
-  const m = /^#?r?-?(\d{1,9})$/i.exec(text);
-  return m ? Number(m[1]) : null;
 }
 
 /** The human number of a return (its per-row compat id), as every screen shows it. */
@@ -33,23 +30,16 @@ export function formatReturnNumber(compatId: number | null): string | null {
   return compatId == null ? null : `R${compatId}`;
 }
 
-function searchWhere(ctx: RequestContext, search: string) {
-  const insensitive = ctx.services.db.provider === "postgresql" ? { mode: "insensitive" as const } : {}; // SQLite's LIKE already ignores ASCII case
-  const words = search.split(/\s+/).filter(Boolean).slice(0, 5);
-  // Every word must match somewhere: "ada lovelace" finds Ada Lovelace, "ada@" her email.
-  return words.map((w) => {
-    const contains = { contains: w, ...insensitive };
-    const number = returnNumberOf(w);
-    return {
-      OR: [
-        { order: { name: contains } },
-        { order: { customerEmail: contains } },
-        { order: { customerFirstName: contains } },
-        { order: { customerLastName: contains } },
-        ...(number != null ? [{ compatId: number }] : []),
-      ],
-    };
-  });
+/** The search's matches as `listReturns` resolved them (src/returns/search.ts): the returns to read, by id. */
+function searchWhere(f: ReturnFilters) {
+  if (!f.searchMatches) throw new Error("returnsWhere: the search was not resolved (withSearchMatches)");
+  return { id: { in: [...f.searchMatches] } };
+}
+
+/** The filters with the search's matches resolved, once per list (its status counts reuse them). */
+export async function withSearchMatches(ctx: RequestContext, storeId: string, f: ReturnFilters): Promise<ReturnFilters> {
+  const search = f.search?.trim() ?? "";
+  return !search || f.searchMatches ? f : { ...f, searchMatches: await searchReturnIds(ctx, storeId, search) };
 }
 
 /** Every problem of a returns filter at once, named as the `filter` argument's fields. */
@@ -74,11 +64,11 @@ export function returnsWhere(ctx: RequestContext, storeId: string, f: ReturnFilt
   if (f.updatedAtMin) updatedAt.gte = f.updatedAtMin;
   if (f.updatedAtMax) updatedAt.lt = f.updatedAtMax;
   return {
-    storeId,
+    // A search's matches are the store's own: by id, so no plan walks the store's index instead (SQLite).
+    ...(search ? searchWhere(f) : { storeId }),
     ...(withStatus && f.status ? { status: f.status } : {}),
     ...(Object.keys(updatedAt).length ? { updatedAt } : {}),
     ...(f.orderName != null ? { order: { name: f.orderName } } : {}),
-    ...(search ? { AND: searchWhere(ctx, search) } : {}),
     ...(f.tag != null ? { tagLinks: { some: { tag: { storeId, name: f.tag } } } } : {}),
   };
 }
@@ -95,6 +85,7 @@ export async function listReturns(
   maxSize = PAGE_SIZES.standard.max,
 ) {
   const [sortField, direction] = RETURN_SORTS[f.sort ?? "NEWEST"];
+  let searched = f;
   const page = await paginate(ctx.services.cursors, {
     list: listKey(storeId, f),
     args,
@@ -103,20 +94,24 @@ export async function listReturns(
     sortField,
     direction,
     checks: [() => checkReturnFilters(f)],
-    fetch: (keyset, take) =>
-      ctx.prisma.return.findMany({
-        where: { ...returnsWhere(ctx, storeId, f), ...(keyset ?? {}) },
+    fetch: async (keyset, take) => {
+      searched = await withSearchMatches(ctx, storeId, f);
+      return ctx.prisma.return.findMany({
+        where: { ...returnsWhere(ctx, storeId, searched), ...(keyset ?? {}) },
         orderBy: keysetOrder(sortField, direction),
         take,
-      }),
+      });
+    },
   });
-  // The filters ride along for `ReturnConnection.statusCounts`.
-  return { ...page, storeId, filters: f };
+  // The filters ride along for `ReturnConnection.statusCounts` (with the search's matches, not searched again).
+  return { ...page, storeId, filters: searched };
 }
 
 /** How many returns each status holds under the filters (the status filter aside), every status listed. */
 export async function statusCounts(ctx: RequestContext, storeId: string, f: ReturnFilters) {
-  const rows = await ctx.prisma.return.groupBy({ by: ["status"], where: returnsWhere(ctx, storeId, f, false), _count: { _all: true } });
+  checkReturnFilters(f);
+  const where = returnsWhere(ctx, storeId, await withSearchMatches(ctx, storeId, f), false);
+  const rows = await ctx.prisma.return.groupBy({ by: ["status"], where, _count: { _all: true } });
   const counts = new Map(rows.map((r) => [r.status, r._count._all]));
   return RETURN_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
 }
