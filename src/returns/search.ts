@@ -29,8 +29,11 @@ import { TEXT_BOUNDS } from "../core/bounds.js";
 import { Prisma } from "../db/generated/sqlite/client.js";
 import type { Provider } from "../db/url.js";
 
-/** The most returns a search matches (newest documents first); at least the largest page of the list and the CSV. */
-export const SEARCH_BOUND = 1_000;
+/**
+ * The most returns a search matches (newest documents first): the largest page of the list and of the
+ * CSV. The list reads them as `id IN (…)`, and Prisma refuses more than 999 parameters on SQLite.
+ */
+export const SEARCH_BOUND = 500;
 /** Words of a search that count (more are ignored, as before). */
 export const SEARCH_WORDS = 5;
 /** The shortest word the text index can find (a trigram). */
@@ -59,17 +62,24 @@ export function searchWords(search: string): string[] {
 const length = (word: string) => [...word].length;
 const joined = (parts: Prisma.Sql[]) => (parts.length ? Prisma.join(parts, "") : Prisma.empty);
 
-/** The exact-shape lookup of a one-word search: returns by number, order name, external id or e-mail. */
+/**
+ * The exact-shape lookup of a one-word search: returns by number, order name, external id or e-mail,
+ * one index each (a UNION: an OR of them walked the store's orders on SQLite). The returns of the
+ * store's orders are the store's: they are found by their order (Return(orderId)), not by their store.
+ */
 export function exactShapeStatement(storeId: string, word: string): Prisma.Sql {
   const number = returnNumberOf(word);
   const names = word.startsWith("#") ? [word, word.slice(1)] : [word, `#${word}`];
-  const byNumber =
-    number == null ? Prisma.empty : Prisma.sql`SELECT r."id" AS "returnId" FROM "Return" r WHERE r."storeId" = ${storeId} AND r."compatId" = ${number} UNION `;
-  const byEmail = word.includes("@") ? Prisma.sql` OR lower(o."customerEmail") = lower(${word})` : Prisma.empty;
-  return Prisma.sql`${byNumber}SELECT r."id" AS "returnId" FROM "Order" o JOIN "Return" r ON r."orderId" = o."id"
-    WHERE o."storeId" = ${storeId} AND r."storeId" = ${storeId}
-      AND (o."name" IN (${Prisma.join(names)}) OR o."externalId" = ${word}${byEmail})
-    LIMIT ${SEARCH_BOUND}`;
+  // CROSS JOIN: SQLite takes the order first; PostgreSQL plans it as any inner join.
+  const byOrder = (where: Prisma.Sql) =>
+    Prisma.sql`SELECT r."id" AS "returnId" FROM "Order" o CROSS JOIN "Return" r WHERE o."storeId" = ${storeId} AND ${where} AND r."orderId" = o."id"`;
+  const parts = [
+    ...(number == null ? [] : [Prisma.sql`SELECT r."id" AS "returnId" FROM "Return" r WHERE r."storeId" = ${storeId} AND r."compatId" = ${number}`]),
+    byOrder(Prisma.sql`o."name" IN (${Prisma.join(names)})`),
+    byOrder(Prisma.sql`o."externalId" = ${word}`),
+    ...(word.includes("@") ? [byOrder(Prisma.sql`lower(o."customerEmail") = lower(${word})`)] : []),
+  ];
+  return Prisma.sql`${Prisma.join(parts, " UNION ")} LIMIT ${SEARCH_BOUND}`;
 }
 
 /** An FTS5 string of one word: a quoted phrase, its quotes doubled, so no input is FTS5 syntax. */
