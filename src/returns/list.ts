@@ -57,7 +57,7 @@ function checkReturnFilters(f: ReturnFilters) {
 }
 
 /** The Prisma filter of a store's returns; `withStatus: false` leaves the status out (for the per-status counts). */
-export function returnsWhere(ctx: RequestContext, storeId: string, f: ReturnFilters, withStatus = true) {
+export function returnsWhere(_ctx: RequestContext, storeId: string, f: ReturnFilters, withStatus = true) {
   checkReturnFilters(f);
   const search = f.search?.trim() ?? "";
   const updatedAt: Record<string, Date> = {};

@@ -12,7 +12,7 @@
 //    customer names and e-mail, the merchant's RMA id, SKUs and product titles, tracking numbers.
 //    Every word must occur (AND), as a substring, case-insensitively, as the `contains` search before it.
 //    - SQLite: FTS5 with the trigram tokenizer, and a store's documents in their own rowid range, so the
-//      MATCH reads only that store's part of each posting list (plan: `SCAN t VIRTUAL TABLE INDEX 0:M1><`
+//      MATCH reads only that store's part of each posting list (plan: `SCAN t VIRTUAL TABLE INDEX 192:M1><`
 //      then the document by primary key; no temporary B-tree, the rowid order is the index's own).
 //      Trigram rather than unicode61 with prefix queries: it matches inside a word ("velace", "hopper@sh",
 //      "1007" in "#11007") as the search did before, where prefix queries match word starts only and
@@ -74,7 +74,9 @@ export function exactShapeStatement(storeId: string, word: string): Prisma.Sql {
   const byOrder = (where: Prisma.Sql) =>
     Prisma.sql`SELECT r."id" AS "returnId" FROM "Order" o CROSS JOIN "Return" r WHERE o."storeId" = ${storeId} AND ${where} AND r."orderId" = o."id"`;
   const parts = [
-    ...(number == null ? [] : [Prisma.sql`SELECT r."id" AS "returnId" FROM "Return" r WHERE r."storeId" = ${storeId} AND r."compatId" = ${number}`]),
+    ...(number == null
+      ? []
+      : [Prisma.sql`SELECT r."id" AS "returnId" FROM "Return" r WHERE r."storeId" = ${storeId} AND r."compatId" = ${number}`]),
     byOrder(Prisma.sql`o."name" IN (${Prisma.join(names)})`),
     byOrder(Prisma.sql`o."externalId" = ${word}`),
     ...(word.includes("@") ? [byOrder(Prisma.sql`lower(o."customerEmail") = lower(${word})`)] : []),
@@ -97,9 +99,7 @@ export function textSearchStatement(provider: Provider, storeId: string, words: 
   if (indexed.length === 0) return null;
   // Short words: a filter on the rows the index found (an expression no index serves, by design).
   const find = Prisma.raw(provider === "sqlite" ? "instr" : "strpos");
-  const short = words
-    .filter((w) => length(w) < INDEXED_WORD)
-    .map((w) => Prisma.sql` AND ${find}(lower(s."body"), lower(${w})) > 0`);
+  const short = words.filter((w) => length(w) < INDEXED_WORD).map((w) => Prisma.sql` AND ${find}(lower(s."body"), lower(${w})) > 0`);
   if (provider === "sqlite") {
     const match = indexed.map(ftsPhrase).join(" AND ");
     return Prisma.sql`SELECT s."returnId" AS "returnId" FROM "ReturnSearchText" t JOIN "ReturnSearch" s ON s."docId" = t.rowid

@@ -104,7 +104,9 @@ describe.each(providers)("the plans of a returns search (%s)", (provider) => {
     } finally {
       capturing = false;
     }
-    const reads = statements.filter((e) => /[`"](Return|ReturnSearch|ReturnSearchText|Order)[`"]/.test(e.query) && /^\s*SELECT/i.test(e.query));
+    const reads = statements.filter(
+      (e) => /[`"](Return|ReturnSearch|ReturnSearchText|Order)[`"]/.test(e.query) && /^\s*SELECT/i.test(e.query),
+    );
     expect(reads.length).toBeGreaterThan(0);
     const plans = [];
     for (const e of reads) {
@@ -137,7 +139,8 @@ describe.each(providers)("the plans of a returns search (%s)", (provider) => {
         provider === "sqlite"
           ? (/^SCAN /.test(l.trim()) && !/VIRTUAL TABLE INDEX \d+:M/.test(l)) || /^SEARCH (?!k ).*\(storeId=\?\)$/.test(l.trim())
           : /Seq Scan on/.test(l) ||
-            (/Index Cond: \("storeId" = '[^']*'::text\)$/.test(l) && !/Index Scan Backward using "ReturnSearch_storeId_docId_key"/.test(p.lines[i - 1])),
+            (/Index Cond: \("storeId" = '[^']*'::text\)$/.test(l) &&
+              !/Index Scan Backward using "ReturnSearch_storeId_docId_key"/.test(p.lines[i - 1])),
       );
       expect(scans, `${p.query}\n${p.lines.join("\n")}`).toEqual([]);
     }
@@ -162,7 +165,10 @@ describe.each(providers)("the plans of a returns search (%s)", (provider) => {
       const plans = await plansOf(search);
       expectNoScan(plans);
       // Found by the exact lookup: no text search ran.
-      expect(plans.some((p) => /ReturnSearch/.test(p.query)), search).toBe(false);
+      expect(
+        plans.some((p) => /ReturnSearch/.test(p.query)),
+        search,
+      ).toBe(false);
     }
   });
 

@@ -61,7 +61,11 @@ describe.each(providers)("the returns search (%s)", (provider) => {
     const items = [{ lineItemId: line, quantity: 1, reason: "Too big" }];
     const label = o.label ? { trackingNumber: o.label, carrier: "UPS" } : undefined;
     const made = (await gql(store, CREATE, { i: { provider: "custom", externalOrderId: orderId, items, label } })).createReturn.return;
-    return { ...(made as { id: string; number: string }), orderId, resync: (customer: Customer) => gql(store, UPSERT, { i: input(customer) }) };
+    return {
+      ...(made as { id: string; number: string }),
+      orderId,
+      resync: (customer: Customer) => gql(store, UPSERT, { i: input(customer) }),
+    };
   }
 
   const ada: Customer = { first: "Ada", last: "Lovelace", email: "ada.lovelace@analytical.test" };
@@ -187,7 +191,11 @@ describe.each(providers)("the returns search (%s)", (provider) => {
   });
 
   it("short words narrow a search; alone they find only a return number or an order name", async () => {
-    const ret = await orderReturn("a", { first: "Al", last: "Xu", email: "al.xu@short.test" }, { name: "#XU", sku: "XU-1", title: "Q tee" });
+    const ret = await orderReturn(
+      "a",
+      { first: "Al", last: "Xu", email: "al.xu@short.test" },
+      { name: "#XU", sku: "XU-1", title: "Q tee" },
+    );
     expect(await found("a", "al.xu@short xu")).toEqual([ret.id]);
     expect(await found("a", "al.xu@short zz")).toEqual([]);
     expect(await found("a", "#XU")).toEqual([ret.id]); // an exact order name
@@ -196,11 +204,15 @@ describe.each(providers)("the returns search (%s)", (provider) => {
   });
 
   it("answers any input without a 500: quotes, FTS and LIKE operators, unicode, control characters", async () => {
-    const probe = await orderReturn("a", { first: "Zoë", last: "O'Brien-Łukasz", email: "zoe+tag@x.test" }, {
-      name: "#Q%_1",
-      sku: 'SKU"QUOTE',
-      title: "50% off_tee \\ back",
-    });
+    const probe = await orderReturn(
+      "a",
+      { first: "Zoë", last: "O'Brien-Łukasz", email: "zoe+tag@x.test" },
+      {
+        name: "#Q%_1",
+        sku: 'SKU"QUOTE',
+        title: "50% off_tee \\ back",
+      },
+    );
     // Odd characters are text like any other.
     for (const search of ["o'brien", "ŁUKASZ", "zoë", "zoe+tag@x.test", 'SKU"QUOTE', "50%", "off_tee", "\\ back", "#Q%_1"])
       expect(await found("a", search), search).toEqual([probe.id]);
@@ -253,11 +265,16 @@ describe.each(providers)("the returns search (%s)", (provider) => {
     // Any 3-character piece of a name, in any case, still finds it.
     const name = "Lovelace";
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: name.length - 3 }), fc.integer({ min: 3, max: 8 }), fc.boolean(), async (at, len, upper) => {
-        const piece = name.slice(at, at + len);
-        const ids = await found("a", upper ? piece.toUpperCase() : piece.toLowerCase());
-        expect(ids.length).toBeGreaterThan(0);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: name.length - 3 }),
+        fc.integer({ min: 3, max: 8 }),
+        fc.boolean(),
+        async (at, len, upper) => {
+          const piece = name.slice(at, at + len);
+          const ids = await found("a", upper ? piece.toUpperCase() : piece.toLowerCase());
+          expect(ids.length).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 20 },
     );
   });
