@@ -64,7 +64,16 @@ describe.each(providers)("the returns search (%s)", (provider) => {
     return {
       ...(made as { id: string; number: string }),
       orderId,
-      resync: (customer: Customer) => gql(store, UPSERT, { i: input(customer) }),
+      // A re-sync of the order; with `tracking`, a fulfillment reported since.
+      resync: (customer: Customer, tracking?: string) =>
+        gql(store, UPSERT, {
+          i: {
+            ...input(customer),
+            ...(tracking
+              ? { fulfillments: [{ id: `${orderId}-f2`, lineItems: [{ id: line, quantity: 1 }], trackingNumber: tracking }] }
+              : {}),
+          },
+        }),
     };
   }
 
@@ -141,6 +150,9 @@ describe.each(providers)("the returns search (%s)", (provider) => {
     expect(await found("a", "grace@navy.test")).toEqual([]);
     expect(await found("a", "hopper")).toEqual([]);
     expect(await found("a", "grace murray")).toEqual([ret.id]);
+    // A fulfillment reported after the return: its tracking number finds the return.
+    await ret.resync({ first: "Grace", last: "Murray", email: "admiral@navy.test" }, "LATE-TRACK-314");
+    expect(await found("a", "LATE-TRACK-314")).toEqual([ret.id]);
     // The document is written in the order's own transaction: rolled back with it.
     const prisma = svc.services.db.prisma;
     const order = await prisma.order.findFirstOrThrow({ where: { storeId: stores.a.id, externalId: ret.orderId } });
@@ -164,6 +176,20 @@ describe.each(providers)("the returns search (%s)", (provider) => {
     );
     expect(Number(left[0].n)).toBe(0);
     expect(await found("a", "admiral@navy.test")).toEqual([]);
+  });
+
+  it("keeps its triggers on every table it indexes (a SQLite table rebuild drops them)", async () => {
+    const names =
+      provider === "sqlite"
+        ? await svc.services.db.prisma.$queryRawUnsafe<{ name: string }[]>(
+            `SELECT tbl_name || ':' || name AS name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%search%'`,
+          )
+        : await svc.services.db.prisma.$queryRawUnsafe<{ name: string }[]>(
+            `SELECT tgrelid::regclass::text || ':' || tgname AS name FROM pg_trigger WHERE NOT tgisinternal AND tgname LIKE '%search%'`,
+          );
+    const tables = new Set(names.map((n) => n.name.split(":")[0].replaceAll('"', "")));
+    for (const t of ["Return", "Order", "ReturnItem", "OrderLineItem", "Fulfillment", "ReturnShipping"]) expect(tables, t).toContain(t);
+    if (provider === "sqlite") expect(tables).toContain("ReturnSearch"); // the FTS index follows its content table
   });
 
   it("finds an imported return by its customer, RMA id, SKU, product title and tracking number", async () => {
