@@ -52,6 +52,8 @@ SELECT b."returnId", b."storeId", b."body" FROM "ReturnSearchBody" b ORDER BY b.
 CREATE INDEX "ReturnSearch_storeId_body_idx" ON "ReturnSearch" USING GIN ("storeId", "body" gin_trgm_ops);
 -- The newest matches first, and the other plan for a word most of a store's returns carry.
 CREATE UNIQUE INDEX "ReturnSearch_storeId_docId_key" ON "ReturnSearch"("storeId", "docId");
+-- Statistics now, so the first searches after the upgrade choose between the two by the words' frequency.
+ANALYZE "ReturnSearch";
 
 -- Rewrites the documents of these returns (the few of one order) where their text changed, one return at a
 -- time: a primary-key lookup whatever the statistics say. (One statement over `= ANY(ids)` joined to the view
