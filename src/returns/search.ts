@@ -18,7 +18,9 @@
 //      "1007" in "#11007") as the search did before, where prefix queries match word starts only and
 //      split an e-mail into words.
 //    - PostgreSQL: pg_trgm in a GIN index behind the store (btree_gin), `body ILIKE '%word%'` per word
-//      (plan: `Bitmap Index Scan on "ReturnSearch_storeId_body_idx"` with the store and every word).
+//      (plan: `Bitmap Index Scan on "ReturnSearch_storeId_body_idx"` with the store and every word; for a
+//      word most of the store carries, `Index Scan Backward using "ReturnSearch_storeId_docId_key"`, which
+//      stops at SEARCH_BOUND matches).
 //    A word of one or two characters has no trigram: it narrows the rows the longer words found (a
 //    filter, never the index), and a search of such words alone finds only its exact shapes.
 // 3. Bounded: at most SEARCH_BOUND returns, the newest documents first. The list, its status counts and
