@@ -78,6 +78,23 @@ async function diff(provider: Provider, previous: string | null, workDir: string
   return runPrisma(args, { RETOUR_DIFF_SCHEMA: to }, PRISMA6_CLI);
 }
 
+/**
+ * SQLite drops a table's triggers with the table: the triggers of earlier migrations (`dir`) on the tables
+ * this SQLite migration redefines (Prisma's "RedefineTables": `new_<table>`, copy, drop, rename), which it
+ * must create again.
+ */
+function droppedTriggers(sqliteSql: string, dir: string): string[] {
+  const redefined = new Set([...sqliteSql.matchAll(/CREATE TABLE "new_([^"]+)"/g)].map((m) => m[1]));
+  if (redefined.size === 0) return [];
+  const triggers = new Map<string, string>();
+  for (const f of migrationFolders(dir)) {
+    const text = readFileSync(join(dir, f, "migration.sql"), "utf8");
+    for (const m of text.matchAll(/DROP TRIGGER (?:IF EXISTS )?"([^"]+)"/g)) triggers.delete(m[1]);
+    for (const m of text.matchAll(/CREATE TRIGGER (?:IF NOT EXISTS )?"([^"]+)"[^;]*?\bON "([^"]+)"/g)) triggers.set(m[1], m[2]);
+  }
+  return [...triggers].filter(([, table]) => redefined.has(table)).map(([name, table]) => `"${name}" on "${table}"`);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const replaceInit = args.includes("--replace-init");
@@ -130,6 +147,7 @@ async function main(): Promise<void> {
     .at(-1);
   if (latest && latest.slice(0, 14) >= ts) ts = String(BigInt(latest.slice(0, 14)) + 1n);
   const folder = `${ts}_${name}`;
+  const lost = droppedTriggers(sql.sqlite, MIGRATIONS_DIR.sqlite);
   for (const p of PROVIDERS) {
     const dir = MIGRATIONS_DIR[p];
     mkdirSync(join(dir, folder), { recursive: true });
@@ -140,6 +158,12 @@ async function main(): Promise<void> {
     );
     console.log(
       `db:new-migration: wrote ${join(dir, folder, "migration.sql").slice(ROOT.length + 1)}${EMPTY.test(sql[p]) ? " (empty)" : ""}`,
+    );
+  }
+  if (lost.length > 0) {
+    console.warn(
+      `db:new-migration: WARNING: the SQLite migration redefines tables and so drops their triggers; append their ` +
+        `CREATE TRIGGER statements (from the migration that made each) to it:\n  ${lost.join("\n  ")}`,
     );
   }
 }

@@ -5,6 +5,7 @@ import { PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
 import { checkInputs, fail } from "../core/errors.js";
 import { csvField, guardFormula } from "../invoices/csv.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { searchReturnIds } from "./search.js";
 import { RETURN_STATUSES, isReturnStatus } from "./transitions.js";
 
 export const RETURN_SORTS = { NEWEST: ["createdAt", "desc"], OLDEST: ["createdAt", "asc"], UPDATED: ["updatedAt", "desc"] } as const;
@@ -22,34 +23,9 @@ export interface ReturnFilters {
   sort?: ReturnSort | null;
 }
 
-/** "R12", "#R12", "r-12" or "12" → 12: how a merchant types a return number. */
-export function returnNumberOf(text: string): number | null {
-  const m = /^#?r?-?(\d{1,9})$/i.exec(text);
-  return m ? Number(m[1]) : null;
-}
-
 /** The human number of a return (its per-row compat id), as every screen shows it. */
 export function formatReturnNumber(compatId: number | null): string | null {
   return compatId == null ? null : `R${compatId}`;
-}
-
-function searchWhere(ctx: RequestContext, search: string) {
-  const insensitive = ctx.services.db.provider === "postgresql" ? { mode: "insensitive" as const } : {}; // SQLite's LIKE already ignores ASCII case
-  const words = search.split(/\s+/).filter(Boolean).slice(0, 5);
-  // Every word must match somewhere: "ada lovelace" finds Ada Lovelace, "ada@" her email.
-  return words.map((w) => {
-    const contains = { contains: w, ...insensitive };
-    const number = returnNumberOf(w);
-    return {
-      OR: [
-        { order: { name: contains } },
-        { order: { customerEmail: contains } },
-        { order: { customerFirstName: contains } },
-        { order: { customerLastName: contains } },
-        ...(number != null ? [{ compatId: number }] : []),
-      ],
-    };
-  });
 }
 
 /** Every problem of a returns filter at once, named as the `filter` argument's fields. */
@@ -85,10 +61,15 @@ export function orderNameForms(name: string): string[] {
   return bare ? [...new Set([n, bare, `#${bare}`])] : [n];
 }
 
-/** Resolves the order-name and tag filters to keys (an index lookup each), once per list request. */
+/**
+ * Resolves the search, order-name and tag filters to keys (an index lookup each; the search through the
+ * database's text search, src/returns/search.ts), once per list request: its status counts reuse them.
+ */
 export async function narrow(ctx: RequestContext, storeId: string, f: ReturnFilters): Promise<Narrowed> {
   checkReturnFilters(f);
   const out: Narrowed = [];
+  const search = f.search?.trim() ?? "";
+  if (search) out.push({ id: { in: await searchReturnIds(ctx, storeId, search) } });
   if (f.orderName != null) {
     const orders = await ctx.prisma.order.findMany({
       where: { storeId, name: { in: orderNameForms(f.orderName) } },
@@ -108,18 +89,18 @@ export async function narrow(ctx: RequestContext, storeId: string, f: ReturnFilt
 }
 
 /** The Prisma filter of a store's returns; `withStatus: false` leaves the status out (for the per-status counts). */
-export function returnsWhere(ctx: RequestContext, storeId: string, f: ReturnFilters, narrowed: Narrowed, withStatus = true) {
+export function returnsWhere(storeId: string, f: ReturnFilters, narrowed: Narrowed, withStatus = true) {
   checkReturnFilters(f);
-  const search = f.search?.trim() ?? "";
   const updatedAt: Record<string, Date> = {};
   if (f.updatedAtMin) updatedAt.gte = f.updatedAtMin;
   if (f.updatedAtMax) updatedAt.lt = f.updatedAtMax;
-  const and = [...narrowed, ...(search ? searchWhere(ctx, search) : [])];
+
   return {
-    storeId,
+    // A search's matches are the store's own: by id alone, so no plan walks the store's index instead (SQLite).
+    ...(f.search?.trim() ? {} : { storeId }),
     ...(withStatus && f.status ? { status: f.status } : {}),
     ...(Object.keys(updatedAt).length ? { updatedAt } : {}),
-    ...(and.length ? { AND: and } : {}),
+    ...(narrowed.length ? { AND: narrowed } : {}),
   };
 }
 
@@ -151,7 +132,7 @@ export async function listReturns(
     checks: [() => checkReturnFilters(f)],
     fetch: (keyset, take) =>
       ctx.prisma.return.findMany({
-        where: keyset ? { AND: [returnsWhere(ctx, storeId, f, narrowed), keyset] } : returnsWhere(ctx, storeId, f, narrowed),
+        where: keyset ? { AND: [returnsWhere(storeId, f, narrowed), keyset] } : returnsWhere(storeId, f, narrowed),
         orderBy: keysetOrder(sortField, direction),
         take,
       }),
@@ -175,7 +156,7 @@ export async function statusCounts(ctx: RequestContext, storeId: string, f: Retu
     const rows = await ctx.prisma.returnDailyCount.groupBy({ by: ["status"], where: { storeId }, _sum: { count: true } });
     counts = new Map(rows.map((r) => [r.status, r._sum.count ?? 0]));
   } else {
-    const where = returnsWhere(ctx, storeId, f, narrowed ?? (await narrow(ctx, storeId, f)), false);
+    const where = returnsWhere(storeId, f, narrowed ?? (await narrow(ctx, storeId, f)), false);
     const rows = await ctx.prisma.return.groupBy({ by: ["status"], where, _count: { _all: true } });
     counts = new Map(rows.map((r) => [r.status, r._count._all]));
   }

@@ -1,0 +1,131 @@
+// The dashboard's search of a store's returns (GraphQL `returns(filter: {search})`, its status counts and
+// the returns CSV): the returns a merchant's words match, found through indexes, never by walking the store.
+//
+// 1. Exact shapes first: a search of one word that is a return number ("R777", "#R777", "777"), an order
+//    name with or without "#" ("1007" finds "#1007"), an e-mail (any case) or an order's external id is
+//    looked up through the store's indexes (Return(storeId, compatId), Order(storeId, name),
+//    Order(storeId, lower(customerEmail)), Order(storeId, externalId)); when it finds returns, they are the
+//    answer.
+// 2. Otherwise free words through the engine's text search over one document per return ("ReturnSearch",
+//    kept by triggers in the transaction of every write to what it holds; the migration
+//    20261129020000_return_search builds and fills it): return number, order name and external id,
+//    customer names and e-mail, the merchant's RMA id, SKUs and product titles, tracking numbers.
+//    Every word must occur (AND), as a substring, case-insensitively, as the `contains` search before it.
+//    - SQLite: FTS5 with the trigram tokenizer, and a store's documents in their own rowid range, so the
+//      MATCH reads only that store's part of each posting list (plan: `SCAN t VIRTUAL TABLE INDEX 192:M1><`
+//      then the document by primary key; no temporary B-tree, the rowid order is the index's own).
+//      Trigram rather than unicode61 with prefix queries: it matches inside a word ("velace", "hopper@sh",
+//      "1007" in "#11007") as the search did before, where prefix queries match word starts only and
+//      split an e-mail into words.
+//    - PostgreSQL: pg_trgm in a GIN index behind the store (btree_gin), `body ILIKE '%word%'` per word
+//      (plan: `Bitmap Index Scan on "ReturnSearch_storeId_body_idx"` with the store and every word; for a
+//      word most of the store carries, `Index Scan Backward using "ReturnSearch_storeId_docId_key"`, which
+//      stops at SEARCH_BOUND matches).
+//    A word of one or two characters has no trigram: it narrows the rows the longer words found (a
+//    filter, never the index), and a search of such words alone finds only its exact shapes.
+// 3. Bounded: at most SEARCH_BOUND returns, the newest documents first. The list, its status counts and
+//    the CSV read those returns by primary key; a search matching more shows (and counts) the newest
+//    SEARCH_BOUND of them: more words narrow it.
+import type { RequestContext } from "../core/context.js";
+import { TEXT_BOUNDS } from "../core/bounds.js";
+import { Prisma } from "../db/generated/sqlite/client.js";
+import type { Provider } from "../db/url.js";
+
+/**
+ * The most returns a search matches (newest documents first): the largest page of the list and of the
+ * CSV. The list reads them as `id IN (…)`, and Prisma refuses more than 999 parameters on SQLite.
+ */
+export const SEARCH_BOUND = 500;
+/** Words of a search that count (more are ignored, as before). */
+export const SEARCH_WORDS = 5;
+/** The shortest word the text index can find (a trigram). */
+const INDEXED_WORD = 3;
+/** A store's documents occupy the SQLite FTS rowids [key × 2⁴⁰, (key + 1) × 2⁴⁰) (the migration's ReturnSearchStore). */
+const STORE_RANGE = Prisma.raw("1099511627776");
+
+/** "R12", "#R12", "r-12" or "12" → 12: how a merchant types a return number. */
+export function returnNumberOf(text: string): number | null {
+  const m = /^#?r?-?(\d{1,9})$/i.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * The words of a search: split on white space, control characters (NUL included, which PostgreSQL
+ * text cannot hold) counted as space, at most SEARCH_WORDS of them.
+ */
+export function searchWords(search: string): string[] {
+  return search
+    .replace(/\p{Cc}/gu, " ")
+    .split(/\s+/u)
+    .filter(Boolean)
+    .slice(0, SEARCH_WORDS);
+}
+
+const length = (word: string) => [...word].length;
+const joined = (parts: Prisma.Sql[]) => (parts.length ? Prisma.join(parts, "") : Prisma.empty);
+
+/**
+ * The exact-shape lookup of a one-word search: returns by number, order name, external id or e-mail,
+ * one index each (a UNION: an OR of them walked the store's orders on SQLite). The returns of the
+ * store's orders are the store's: they are found by their order (Return(orderId)), not by their store.
+ */
+export function exactShapeStatement(storeId: string, word: string): Prisma.Sql {
+  const number = returnNumberOf(word);
+  const names = word.startsWith("#") ? [word, word.slice(1)] : [word, `#${word}`];
+  // CROSS JOIN: SQLite takes the order first; PostgreSQL plans it as any inner join.
+  const byOrder = (where: Prisma.Sql) =>
+    Prisma.sql`SELECT r."id" AS "returnId" FROM "Order" o CROSS JOIN "Return" r WHERE o."storeId" = ${storeId} AND ${where} AND r."orderId" = o."id"`;
+  const parts = [
+    ...(number == null
+      ? []
+      : [Prisma.sql`SELECT r."id" AS "returnId" FROM "Return" r WHERE r."storeId" = ${storeId} AND r."compatId" = ${number}`]),
+    byOrder(Prisma.sql`o."name" IN (${Prisma.join(names)})`),
+    byOrder(Prisma.sql`o."externalId" = ${word}`),
+    ...(word.includes("@") ? [byOrder(Prisma.sql`lower(o."customerEmail") = lower(${word})`)] : []),
+  ];
+  return Prisma.sql`${Prisma.join(parts, " UNION ")} LIMIT ${SEARCH_BOUND}`;
+}
+
+/** An FTS5 string of one word: a quoted phrase, its quotes doubled, so no input is FTS5 syntax. */
+export const ftsPhrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
+/** An ILIKE pattern that finds the word anywhere, its `\`, `%` and `_` taken literally. */
+export const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The text search of a store's documents for these words (at least one of INDEXED_WORD characters or
+ * more), the newest SEARCH_BOUND matches first; null when no word is long enough to search the index.
+ */
+export function textSearchStatement(provider: Provider, storeId: string, words: string[]): Prisma.Sql | null {
+  const indexed = words.filter((w) => length(w) >= INDEXED_WORD);
+  if (indexed.length === 0) return null;
+  // Short words: a filter on the rows the index found (an expression no index serves, by design).
+  const find = Prisma.raw(provider === "sqlite" ? "instr" : "strpos");
+  const short = words.filter((w) => length(w) < INDEXED_WORD).map((w) => Prisma.sql` AND ${find}(lower(s."body"), lower(${w})) > 0`);
+  if (provider === "sqlite") {
+    const match = indexed.map(ftsPhrase).join(" AND ");
+    return Prisma.sql`SELECT s."returnId" AS "returnId" FROM "ReturnSearchText" t JOIN "ReturnSearch" s ON s."docId" = t.rowid
+      WHERE t."ReturnSearchText" MATCH ${match}
+        AND t.rowid >= (SELECT k."key" * ${STORE_RANGE} FROM "ReturnSearchStore" k WHERE k."storeId" = ${storeId})
+        AND t.rowid < (SELECT (k."key" + 1) * ${STORE_RANGE} FROM "ReturnSearchStore" k WHERE k."storeId" = ${storeId})
+        AND s."storeId" = ${storeId}${joined(short)}
+      ORDER BY t.rowid DESC LIMIT ${SEARCH_BOUND}`;
+  }
+  const like = indexed.map((w) => Prisma.sql` AND s."body" ILIKE ${containsPattern(w)}`);
+  return Prisma.sql`SELECT s."returnId" AS "returnId" FROM "ReturnSearch" s
+    WHERE s."storeId" = ${storeId}${joined(like)}${joined(short)}
+    ORDER BY s."docId" DESC LIMIT ${SEARCH_BOUND}`;
+}
+
+/** The ids of the store's returns the search matches, at most SEARCH_BOUND (see the top of this file). */
+export async function searchReturnIds(ctx: RequestContext, storeId: string, search: string): Promise<string[]> {
+  if (search.length > TEXT_BOUNDS.short) return []; // refused with a 400 naming the field (list.ts) before this runs
+  const words = searchWords(search);
+  const read = (sql: Prisma.Sql) => ctx.prisma.$queryRaw<{ returnId: string }[]>(sql);
+  if (words.length === 1) {
+    const exact = await read(exactShapeStatement(storeId, words[0]));
+    if (exact.length > 0) return exact.map((r) => r.returnId);
+  }
+  const text = textSearchStatement(ctx.services.db.provider, storeId, words);
+  return text ? (await read(text)).map((r) => r.returnId) : [];
+}
