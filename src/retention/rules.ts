@@ -1,7 +1,7 @@
 // What the retention sweep deletes besides events (events.ts), one bounded batch per call: each rule finds
 // at most `batch` rows past their retention through an index and deletes them in one short transaction,
-// so a sweep never holds SQLite's write lock for long nor grows a PostgreSQL transaction. A rule returns
-// the rows it deleted by table; the sweep calls it again while it filled its batch.
+// so a sweep never holds SQLite's write lock for long nor grows a PostgreSQL transaction. A rule says how
+// many rows it found and what it deleted by table; the sweep calls it again while it filled its batch.
 import type { RetentionConfig } from "../config.js";
 import type { TransactionClient } from "../db/client.js";
 
@@ -64,7 +64,7 @@ export function rulesOf(cfg: RetentionConfig): Rule[] {
           where: { id: { in: ids(rows) }, state: { in: OPEN_DRAFT_STATES }, expiresAt: { lte: now } },
           data: { state: "expired" },
         });
-        const photos = await tx.draftPhoto.deleteMany({ where: { draftId: { in: ids(rows) }, item: { draft: { state: "expired" } } } });
+        const photos = await tx.draftPhoto.deleteMany({ where: { item: { draftId: { in: ids(rows) }, draft: { state: "expired" } } } });
         return { found: rows.length, deleted: { draftsExpired: lapsed.count, draftPhotos: photos.count } };
       },
     },
@@ -78,7 +78,7 @@ export function rulesOf(cfg: RetentionConfig): Rule[] {
           select: { id: true },
         });
         if (!rows.length) return NONE;
-        const photos = await tx.draftPhoto.deleteMany({ where: { draftId: { in: ids(rows) } } });
+        const photos = await tx.draftPhoto.deleteMany({ where: { item: { draftId: { in: ids(rows) } } } });
         const drafts = await tx.draftReturn.deleteMany({ where: { id: { in: ids(rows) } } }); // items cascade
         return { found: rows.length, deleted: { draftReturns: drafts.count, draftPhotos: photos.count } };
       },
