@@ -96,8 +96,10 @@ async function purge(step: Step, rows: Candidate[], out: EventsOutcome["deleted"
   return held.reduce<Date | null>((min, r) => (!min || r.occurredAt < min ? r.occurredAt : min), null);
 }
 
-/** Both walks; `now` and `windowDays` decide the cut. */
+/** Both walks; `now` (default the clock; tests move it) and `windowDays` decide the cut. */
 export async function sweepEvents(step: Step, marks: Marks, now: Date, windowDays: number): Promise<EventsOutcome> {
+  // The recent walk follows when events were recorded (the clock), whatever moment retention is counted from.
+  const started = new Date();
   const cut = new Date(now.getTime() - windowDays * 86_400_000);
   const deleted = { events: 0, deliveries: 0, attempts: 0, payloadsCleared: 0 };
   const out: EventsOutcome = { deleted, marks: { ...marks }, finished: false };
@@ -156,7 +158,7 @@ export async function sweepEvents(step: Step, marks: Marks, now: Date, windowDay
     if (fresh.length < step.batch) break;
     recent = { occurredAt: fresh[fresh.length - 1]!.occurredAt, id: fresh[fresh.length - 1]!.id };
   }
-  out.marks.recentFrom = now;
+  out.marks.recentFrom = started;
   out.finished = true;
   return out;
 }
