@@ -28,12 +28,13 @@ export interface TakeOptions {
 /** Takes the job for `owner`, or null when another process holds it (or ran it less than minGapMs ago). */
 export async function takeLease(prisma: PrismaClient, name: string, owner: string, opts: TakeOptions = {}): Promise<Lease | null> {
   const now = new Date();
-  try {
-    await prisma.maintenanceLease.create({ data: { name } });
-  } catch (err) {
-    if (prismaErrorCode(err) !== "P2002") throw err; // the row exists already
+  if (!(await prisma.maintenanceLease.findUnique({ where: { name }, select: { name: true } }))) {
+    try {
+      await prisma.maintenanceLease.create({ data: { name } });
+    } catch (err) {
+      if (prismaErrorCode(err) !== "P2002") throw err; // another process made it meanwhile
+    }
   }
-  const before = await prisma.maintenanceLease.findUnique({ where: { name } });
   const taken = await prisma.maintenanceLease.updateMany({
     where: {
       name,
@@ -45,7 +46,9 @@ export async function takeLease(prisma: PrismaClient, name: string, owner: strin
     data: { owner, leaseExpiresAt: new Date(now.getTime() + LEASE_MS), lastStartedAt: now },
   });
   if (!taken.count) return null;
-  return { name, owner, marks: { expiredFrom: before?.expiredFrom ?? null, recentFrom: before?.recentFrom ?? null } };
+  // Read once it is ours: the marks the last holder wrote when it gave the job back.
+  const row = await prisma.maintenanceLease.findUnique({ where: { name } });
+  return { name, owner, marks: { expiredFrom: row?.expiredFrom ?? null, recentFrom: row?.recentFrom ?? null } };
 }
 
 /** Extends the lease; false when it was lost (lapsed and taken by another process): stop at once. */
