@@ -185,7 +185,7 @@ export const webhookRoutes = declareRoutes("Webhooks", [
     path: "/webhooks/:webhookId/replay",
     operationId: "Webhook replay",
     summary: "Re-deliver every event since `start`, in original order per subject (discarded ones included)",
-    description: `\`start\` must be within the replay window: the last ${REPLAY_BOUNDS.windowDays} days unless the operator set another (RETENTION_EVENTS_DAYS; older events are deleted), else 400 naming \`start\`. Events already waiting to be sent to this webhook are not queued again. One call queues at most ${REPLAY_BOUNDS.deliveries} deliveries, oldest first; \`nextStart\` is then where the next call continues.`,
+    description: `\`start\` must be within the last ${REPLAY_BOUNDS.windowDays} days. Events already waiting to be sent to this webhook are not queued again. One call queues at most ${REPLAY_BOUNDS.deliveries} deliveries, oldest first; \`nextStart\` is then where the next call continues.`,
     operation: replayWebhook,
     body: Obj({ start: DateTime }),
     responses: {
