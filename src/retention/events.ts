@@ -2,7 +2,7 @@
 // start: src/webhooks/service.ts). An event goes with its finished deliveries and their attempts, once no
 // delivery still has to send it (pending or waiting). One event of every subject stays: its latest,
 // because the next event's sequence follows it (src/core/events.ts); past the window its rendered
-// payloads are cleared (they are ~3.5 kB and nothing sends them any more).
+// payloads are cleared (they are ~3.5 kB and nothing sends them any more) and its deliveries go too.
 //
 // Two walks, each in bounded batches, so a sweep's work follows what happened since the last one and not
 // the size of the table:
@@ -69,25 +69,27 @@ async function purge(step: Step, rows: Candidate[], out: EventsOutcome["deleted"
   const doomed = idle.filter((r) => !isLatest(r)).map((r) => r.id);
   const kept = idle.filter(isLatest).map((r) => r.id);
   await step.tx(async (tx) => {
-    if (doomed.length) {
-      // Re-checked in the transaction: a delivery queued meanwhile keeps its event.
-      const stillNeeded = await tx.webhookDelivery.findMany({
-        where: { eventId: { in: doomed }, status: { in: LIVE } },
-        select: { eventId: true },
-      });
-      const needed = new Set(stillNeeded.map((d) => d.eventId));
-      const ids = doomed.filter((id) => !needed.has(id));
-      const deliveries = (await tx.webhookDelivery.findMany({ where: { eventId: { in: ids } }, select: { id: true } })).map((d) => d.id);
-      if (deliveries.length) {
-        out.attempts += (await tx.webhookAttempt.deleteMany({ where: { deliveryId: { in: deliveries } } })).count;
-        out.deliveries += (await tx.webhookDelivery.deleteMany({ where: { id: { in: deliveries } } })).count;
-      }
-      out.events += (await tx.domainEvent.deleteMany({ where: { id: { in: ids } } })).count;
+    // Re-checked in the transaction: a delivery queued meanwhile keeps its event as it is.
+    const stillNeeded = await tx.webhookDelivery.findMany({
+      where: { eventId: { in: [...doomed, ...kept] }, status: { in: LIVE } },
+      select: { eventId: true },
+    });
+    const needed = new Set(stillNeeded.map((d) => d.eventId));
+    const gone = doomed.filter((id) => !needed.has(id));
+    const cleared = kept.filter((id) => !needed.has(id));
+    // The finished deliveries of both go (with their attempts): none may be re-sent from a cleared payload.
+    const deliveries = (await tx.webhookDelivery.findMany({ where: { eventId: { in: [...gone, ...cleared] } }, select: { id: true } })).map(
+      (d) => d.id,
+    );
+    if (deliveries.length) {
+      out.attempts += (await tx.webhookAttempt.deleteMany({ where: { deliveryId: { in: deliveries } } })).count;
+      out.deliveries += (await tx.webhookDelivery.deleteMany({ where: { id: { in: deliveries } } })).count;
     }
-    if (kept.length)
+    if (gone.length) out.events += (await tx.domainEvent.deleteMany({ where: { id: { in: gone } } })).count;
+    if (cleared.length)
       out.payloadsCleared += (
         await tx.domainEvent.updateMany({
-          where: { id: { in: kept }, OR: [{ payload: { not: null } }, { platformPayload: { not: null } }] },
+          where: { id: { in: cleared }, OR: [{ payload: { not: null } }, { platformPayload: { not: null } }] },
           data: { payload: null, platformPayload: null },
         })
       ).count;
