@@ -43,7 +43,9 @@ export async function holdPhotoQuota(
     );
   await lockCountLimit(tx, services.db.provider, "store-draft-photo-bytes", draft.storeId);
   const store = await tx.draftPhoto.aggregate({
-    where: { item: { draft: { storeId: draft.storeId, state: { in: OPEN }, expiresAt: { gt: new Date() } } } },
+    // By the store's open drafts (DraftReturn storeId+state index); one that lapsed counts until it is
+    // marked expired (read, or the retention sweep within RETENTION_SWEEP_INTERVAL).
+    where: { item: { draft: { storeId: draft.storeId, state: { in: OPEN } } } },
     _sum: { size: true },
   });
   const storeBytes = store._sum.size ?? 0;

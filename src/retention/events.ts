@@ -119,7 +119,8 @@ export async function sweepEvents(step: Step, marks: Marks, now: Date, windowDay
     const a: { occurredAt: Date; id: string } | null = after;
     const rows: Candidate[] = await step.prisma.domainEvent.findMany({
       where: {
-        occurredAt: { lt: cut, ...(marks.expiredFrom ? { gte: marks.expiredFrom } : {}) },
+        // The keyset's own time as a plain bound too, so each batch is an index range from where the last ended.
+        occurredAt: { lt: cut, ...(a ? { gte: a.occurredAt } : marks.expiredFrom ? { gte: marks.expiredFrom } : {}) },
         ...(a ? { OR: [{ occurredAt: { gt: a.occurredAt } }, { occurredAt: a.occurredAt, id: { gt: a.id } }] } : {}),
       },
       orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
@@ -141,7 +142,7 @@ export async function sweepEvents(step: Step, marks: Marks, now: Date, windowDay
     const r: { occurredAt: Date; id: string } | null = recent;
     const fresh: { id: string; topic: string; subjectId: string; occurredAt: Date }[] = await step.prisma.domainEvent.findMany({
       where: {
-        occurredAt: { gte: since },
+        occurredAt: { gte: r ? r.occurredAt : since },
         ...(r ? { OR: [{ occurredAt: { gt: r.occurredAt } }, { occurredAt: r.occurredAt, id: { gt: r.id } }] } : {}),
       },
       orderBy: [{ occurredAt: "asc" }, { id: "asc" }],

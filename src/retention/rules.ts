@@ -37,15 +37,17 @@ export function rulesOf(cfg: RetentionConfig): Rule[] {
       // Delivered and discarded deliveries and their attempts (the delivery log shows the rest).
       name: "webhookDeliveries",
       async run(tx, now, batch) {
+        // Only a finished delivery has finishedAt: found by it alone (its index), its status checked here.
         const rows = await tx.webhookDelivery.findMany({
-          where: { finishedAt: { lt: ago(now, cfg.deliveriesDays) }, status: { in: FINISHED_DELIVERY } },
+          where: { finishedAt: { lt: ago(now, cfg.deliveriesDays) } },
           orderBy: { finishedAt: "asc" },
           take: batch,
-          select: { id: true },
+          select: { id: true, status: true },
         });
         if (!rows.length) return NONE;
-        const attempts = await tx.webhookAttempt.deleteMany({ where: { deliveryId: { in: ids(rows) } } });
-        const deliveries = await tx.webhookDelivery.deleteMany({ where: { id: { in: ids(rows) } } });
+        const done = ids(rows.filter((r) => FINISHED_DELIVERY.includes(r.status)));
+        const attempts = await tx.webhookAttempt.deleteMany({ where: { deliveryId: { in: done } } });
+        const deliveries = await tx.webhookDelivery.deleteMany({ where: { id: { in: done }, status: { in: FINISHED_DELIVERY } } });
         return { found: rows.length, deleted: { webhookDeliveries: deliveries.count, webhookAttempts: attempts.count } };
       },
     },

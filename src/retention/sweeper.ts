@@ -63,7 +63,8 @@ export async function sweep(services: Services, opts: SweepOptions = {}): Promis
         if (!(await next())) break;
         const batch = await prisma.$transaction((tx) => rule.run(tx, now, cfg.batch));
         add(deleted, batch.deleted);
-        if (batch.found < cfg.batch) break;
+        // A full batch that changed nothing (rows it found but may not touch) would find them again: stop.
+        if (batch.found < cfg.batch || !Object.values(batch.deleted).some((n) => n > 0)) break;
       }
     }
     const events = await sweepEvents(step, lease.marks, now, cfg.eventsDays);

@@ -14,7 +14,7 @@ CREATE TABLE "MaintenanceLease" (
 CREATE INDEX "StaffSession_expiresAt_idx" ON "StaffSession"("expiresAt");
 
 -- CreateIndex
-CREATE INDEX "DomainEvent_occurredAt_idx" ON "DomainEvent"("occurredAt");
+CREATE INDEX "DomainEvent_occurredAt_id_idx" ON "DomainEvent"("occurredAt", "id");
 
 -- CreateIndex
 CREATE INDEX "WebhookDelivery_finishedAt_idx" ON "WebhookDelivery"("finishedAt");
