@@ -12,6 +12,9 @@ import { pushOrder, returnBody } from "../../support/orders.js";
 import { sweep } from "../../../src/retention/sweeper.js";
 import { takeLease } from "../../../src/retention/lease.js";
 import { IDEMPOTENCY_TTL_MS } from "../../../src/core/idempotency.js";
+import { startService } from "../../../facades/server.js";
+import { loadConfig } from "../../../src/config.js";
+import { createLogger } from "../../../src/core/log.js";
 
 const DAY = 86_400_000;
 const later = (days: number) => new Date(Date.now() + days * DAY);
@@ -198,6 +201,23 @@ describe.each(providers)("retention sweep (%s)", (provider) => {
     expect(both.filter((r) => r.ran)).toHaveLength(1);
     // Without force, a sweep that finished moments ago is not run again (replicas each ticking).
     expect((await sweep(svc.services)).ran).toBe(false);
+  });
+
+  it("runs with the service (RETENTION_SWEEP), which stops it at close and waits for it", async () => {
+    const env = { ...process.env, NODE_ENV: "test", DATABASE_URL: svc.databaseUrl, PORT: "0", CURSOR_SECRET: "test-cursor-secret" };
+    const log = createLogger("silent");
+    const off = await startService({ config: loadConfig({ ...env, RETENTION_SWEEP: "false" }), log, skipMigrate: true });
+    expect(off.retention).toBeNull();
+    await off.close();
+    const on = await startService({ config: loadConfig({ ...env, WEBHOOK_DISPATCHER: "false" }), log, skipMigrate: true });
+    expect(on.retention).not.toBeNull();
+    let settled = false;
+    const sweeping = on.retention!.runOnce({ force: true, now: later(31) }).finally(() => (settled = true));
+    await on.close();
+    expect(settled).toBe(true); // close waited for the sweep (stopped at its next batch)
+    expect((await sweeping).ran).toBe(true);
+    // It gave the job back: the next sweep takes it at once.
+    expect(await sweep(svc.services, { force: true })).toMatchObject({ ran: true });
   });
 
   it("is an operator command: npm run cli -- maintenance sweep", () => {
