@@ -13,6 +13,8 @@ import { createLogger } from "../src/core/log.js";
 import { createApp, type Readiness } from "./app.js";
 import { startDispatcher, type Dispatcher } from "../src/webhooks/dispatcher.js";
 import { startEmailSender, type EmailSender } from "../src/email/sender.js";
+import { startRetentionSweeper, type RetentionSweeper } from "../src/retention/sweeper.js";
+import { optimizeAtStart } from "../src/db/optimize.js";
 import { setWarehouseReturnView } from "../src/warehouse/webhook-format.js";
 import { WAREHOUSE_RETURN_VIEW } from "./compat/webhooks.js";
 
@@ -29,6 +31,8 @@ export interface Running {
   dispatcher: Dispatcher | null;
   /** The in-process shopper email sender (null when MAIL_SENDER=false or facades only). */
   emailSender: EmailSender | null;
+  /** The in-process retention sweep (null when RETENTION_SWEEP=false or facades only). */
+  retention: RetentionSweeper | null;
   log: Logger;
   metrics: Metrics;
   /** Marks start-up finished when started with deferReady (after the caller's own start-up work). */
@@ -56,6 +60,8 @@ async function openStorage(config: Config, log: Logger, opts: StartOptions): Pro
       const { applied } = await migrate(config.databaseUrl);
       if (applied.length) log.info({ applied }, "migrations applied");
     }
+    // SQLite's statistics, refreshed where stale (src/db/optimize.ts); PostgreSQL's autovacuum does its own.
+    await optimizeAtStart(config.databaseUrl);
     return await openDatabase(config.databaseUrl, opts.onQuery ? { onQuery: opts.onQuery } : {});
   } catch (err) {
     throw new Error(describeDatabaseError(err, config.databaseUrl));
@@ -200,6 +206,8 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
   // Webhook deliveries run in the server process unless WEBHOOK_DISPATCHER=false.
   const dispatcher = core && config.webhooks.dispatcher ? startDispatcher(core.services) : null;
   const emailSender = core && config.mail.sender ? startEmailSender(core.services, `http://localhost:${port}`) : null;
+  // Deletes what is past its retention (src/retention), every RETENTION_SWEEP_INTERVAL unless RETENTION_SWEEP=false.
+  const retention = core && config.retention.sweep ? startRetentionSweeper(core.services) : null;
   if (core) metrics.watchStorage(core.services.db, config.webhooks.dispatcher);
   if (!opts.deferReady) readiness.ready = true;
   if (!config.metrics.token && !config.metrics.port)
@@ -213,6 +221,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
     db,
     dispatcher,
     emailSender,
+    retention,
     log,
     metrics,
     markReady() {
@@ -230,6 +239,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
         });
         await dispatcher?.stop();
         await emailSender?.stop();
+        await retention?.stop();
         await stop();
         await db?.close();
       })();

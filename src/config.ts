@@ -38,6 +38,38 @@ export interface Config {
   /** Answer GraphQL introspection (GRAPHQL_INTROSPECTION; default: outside production only). */
   graphqlIntrospection: boolean;
   mail: MailConfig;
+  retention: RetentionConfig;
+  /** What a shopper may upload as photos of draft returns (src/drafts/quota.ts). */
+  photoQuota: PhotoQuotaConfig;
+}
+
+/** What the retention sweep (src/retention) deletes, and when: every age in days. */
+export interface RetentionConfig {
+  /** Run the sweep inside this process (RETENTION_SWEEP, default true). */
+  sweep: boolean;
+  /** How often it runs (RETENTION_SWEEP_INTERVAL, default 1h); with replicas, one of them runs it. */
+  intervalMs: number;
+  /** Rows deleted per transaction (RETENTION_BATCH, default 500). */
+  batch: number;
+  /** Delivered and discarded webhook deliveries and their attempts (RETENTION_DELIVERIES_DAYS, default 14). */
+  deliveriesDays: number;
+  /** Domain events: the webhook replay window (RETENTION_EVENTS_DAYS, default 30). */
+  eventsDays: number;
+  /** Cancelled and expired draft returns, after they closed (RETENTION_DRAFTS_DAYS, default 14). */
+  draftsDays: number;
+  /** Staff sessions, after they expired (RETENTION_SESSIONS_DAYS, default 14). */
+  sessionsDays: number;
+  /** Shopper emails sent, kept or failed (RETENTION_EMAILS_DAYS, default 30). */
+  emailsDays: number;
+}
+
+export interface PhotoQuotaConfig {
+  /** Photos one draft return may hold (PHOTO_QUOTA_DRAFT_COUNT, default 20). */
+  draftCount: number;
+  /** Their bytes together (PHOTO_QUOTA_DRAFT_MB, default 20 MB). */
+  draftBytes: number;
+  /** Bytes of the photos of a store's open draft returns together (PHOTO_QUOTA_STORE_MB, default 2048 MB). */
+  storeBytes: number;
 }
 
 export interface MailConfig {
@@ -229,9 +261,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: [...problems.check(() => parseCorsOrigins(env.CORS_ORIGINS), new Set<string>())],
     graphqlIntrospection: problems.bool(env, "GRAPHQL_INTROSPECTION", !production),
     mail: loadMailConfig(env, problems),
+    retention: loadRetentionConfig(env, problems),
+    photoQuota: {
+      draftCount: problems.int(env, "PHOTO_QUOTA_DRAFT_COUNT", 20, 1, 1_000),
+      draftBytes: problems.int(env, "PHOTO_QUOTA_DRAFT_MB", 20, 1, 10_000) * MB,
+      storeBytes: problems.int(env, "PHOTO_QUOTA_STORE_MB", 2_048, 1, 10_000_000) * MB,
+    },
   };
   if (problems.list.length) throw new ConfigError(problems.list);
   return config;
+}
+
+const MB = 1024 * 1024;
+
+function loadRetentionConfig(env: NodeJS.ProcessEnv, problems: Problems): RetentionConfig {
+  const intervalMs = problems.check(() => parseDuration(env.RETENTION_SWEEP_INTERVAL || "1h", "RETENTION_SWEEP_INTERVAL"), 3_600_000);
+  if (intervalMs < 60_000 || intervalMs > 7 * 86_400_000)
+    problems.list.push(`RETENTION_SWEEP_INTERVAL=${JSON.stringify(env.RETENTION_SWEEP_INTERVAL)} must be from 1m to 7d.`);
+  return {
+    sweep: problems.bool(env, "RETENTION_SWEEP", true),
+    intervalMs,
+    batch: problems.int(env, "RETENTION_BATCH", 500, 10, 10_000),
+    deliveriesDays: problems.int(env, "RETENTION_DELIVERIES_DAYS", 14, 1, 3_650),
+    eventsDays: problems.int(env, "RETENTION_EVENTS_DAYS", 30, 1, 3_650),
+    draftsDays: problems.int(env, "RETENTION_DRAFTS_DAYS", 14, 1, 3_650),
+    sessionsDays: problems.int(env, "RETENTION_SESSIONS_DAYS", 14, 1, 3_650),
+    emailsDays: problems.int(env, "RETENTION_EMAILS_DAYS", 30, 1, 3_650),
+  };
 }
 
 export const DEFAULT_MAIL_RETRY_SCHEDULE = "30s,2m,10m,1h,6h";

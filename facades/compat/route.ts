@@ -2,7 +2,7 @@
 // operation it becomes and the shapes it answers. The scope and the parameter and body validation
 // are derived here (the OpenAPI operation in openapi.ts); the door (index.ts) runs any of them.
 import { queryValue } from "../http.js";
-import { InputError, type DoorInput, type DoorRoute } from "../door.js";
+import { InputError, type DoorInput, type DoorRoute, type Reply } from "../door.js";
 import { paramReader, scopeOf, serialize, validatorOf, type InputProblem, type RouteDecl, type Schema } from "../declare.js";
 
 /** A request as a compat route reads it: the door pipeline's input (`problems`: what `variables` finds). */
@@ -22,6 +22,15 @@ export interface CompatDecl extends RouteDecl {
   respond(data: any, input: CompatInput): CompatReply;
   /** Runs the operation as often as the answer needs (a list walked page by page); else once. */
   collect?(run: (variables: Record<string, unknown>) => Promise<any>, variables: Record<string, unknown>, input: CompatInput): Promise<any>;
+  /**
+   * Writes the answer as it is read (a long list, page by page, so memory stays flat): the reply with its
+   * `stream`, or null to answer through `collect`/`respond`. What it runs before returning can still be refused.
+   */
+  stream?(
+    run: (variables: Record<string, unknown>) => Promise<any>,
+    variables: Record<string, unknown>,
+    input: CompatInput,
+  ): Promise<Reply | null>;
   /** The route's own answer to a refusal of the core (else the door's 422 / 500). */
   onCoreError?(err: import("graphql").GraphQLFormattedError): CompatReply | null;
 }
@@ -64,6 +73,8 @@ export function compatRoute(decl: CompatDecl): CompatRoute {
     },
     async answer(run, variables, input) {
       const once = (v: Record<string, unknown>) => run(decl.operation, v);
+      const streamed = decl.stream ? await decl.stream(once, variables, input) : null;
+      if (streamed) return streamed;
       const reply = decl.respond(await (decl.collect ? decl.collect(once, variables, input) : once(variables)), input);
       if (reply.status === 204) return { status: 204 };
       return { status: reply.status, text: reply.shape ? serialize(reply.shape, reply.body) : JSON.stringify(reply.body) };

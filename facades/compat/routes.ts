@@ -9,6 +9,7 @@ import { LIST_BOUNDS, PAGE_SIZES, TEXT_BOUNDS } from "../../src/core/bounds.js";
 const LIST_UNPAGED_MAX = PAGE_SIZES.warehouseReturns.unpaged;
 import { compatRoute, type CompatDecl, type CompatInput, type CompatRoute } from "./route.js";
 import { compatTimestamp, pageUrl, parseCompatDate } from "./format.js";
+import { streamedList } from "./unpaged.js";
 import {
   AsnRows,
   COMPAT_RETURN_FIELDS,
@@ -173,19 +174,19 @@ const declarations: CompatDecl[] = [
       const { paginate, ...q } = input.q; // the other parameters are named as the operation's variables
       return { ...q, from: dateOf(input, "from"), to: dateOf(input, "to") };
     },
-    // Without paginate (or a cursor) the platform answers the whole window: this door walks its pages of
-    // the largest size, up to LIST_UNPAGED_MAX returns (no unpaged list is reachable from /graphql).
-    collect: async (run, variables, input) => {
-      if (input.q.paginate || input.q.cursor) return run(variables);
-      const returns: CoreReturn[] = [];
-      let data: Page;
-      let cursor: string | null = null;
-      do {
-        data = await run({ ...variables, pageSize: PAGE_SIZES.warehouseReturns.max, cursor });
-        returns.push(...data.warehouseReturns.returns);
-        cursor = data.warehouseReturns.nextCursor;
-      } while (cursor && returns.length < LIST_UNPAGED_MAX);
-      return { warehouseReturns: { ...data.warehouseReturns, returns: returns.slice(0, LIST_UNPAGED_MAX), nextCursor: null } };
+    // Without paginate (or a cursor) the platform answers the whole window: this door walks the core's
+    // keyset pages of the largest size, up to LIST_UNPAGED_MAX returns (no unpaged list is reachable from
+    // /graphql), and writes each page as it comes (unpaged.ts). The first page is read before answering,
+    // so a refusal of the window is still told as usual.
+    stream: async (run, variables, input) => {
+      if (input.q.paginate || input.q.cursor) return null;
+      const pageVariables = (cursor: string | null) => ({ ...variables, pageSize: PAGE_SIZES.warehouseReturns.max, cursor });
+      const first: Page = await run(pageVariables(null));
+      return streamedList(
+        first.warehouseReturns,
+        async (cursor) => ((await run(pageVariables(cursor))) as Page).warehouseReturns,
+        LIST_UNPAGED_MAX,
+      );
     },
     respond: (data: Page, input) => {
       const page = data.warehouseReturns;

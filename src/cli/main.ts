@@ -175,6 +175,16 @@ const COMMANDS: Record<string, Command> = {
       return seedPortalDemo(services, String(v.store));
     },
   },
+  "maintenance sweep": {
+    args: "",
+    about:
+      "Delete now what is past its retention (webhook deliveries, events, closed drafts and their photos, sessions, idempotency keys, rate-limit counters, emails), as the service does every RETENTION_SWEEP_INTERVAL; prints the rows deleted by table. Waits for nothing: if another process is sweeping, says so.",
+    options: {},
+    run: async (_v, services) => {
+      const { sweep } = await import("../retention/sweeper.js");
+      return sweep(services, { force: true });
+    },
+  },
 };
 
 class UsageError extends Error {

@@ -111,7 +111,7 @@ export const QUANTITY_BOUNDS = { lineItem: 1_000 } as const;
 
 /** How far back and how much one webhook replay may re-send. */
 export const REPLAY_BOUNDS = {
-  /** `start` no older than this many days. */
+  /** `start` no older than this many days: the default of RETENTION_EVENTS_DAYS (src/config.ts), how long events are kept. */
   windowDays: 30,
   /** Deliveries one replay call queues at most; the answer's `nextStart` continues from there. */
   deliveries: 500,

@@ -8,6 +8,7 @@ import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { act } from "./service.js";
+import { holdPhotoQuota } from "./quota.js";
 
 type Ref = { id?: string | null; shopperToken?: string | null };
 
@@ -56,6 +57,7 @@ export async function addPhoto(ctx: RequestContext, ref: Ref, itemId: string, co
         "itemId",
       );
     if (!judged.ok) throw fail.badInput(judged.detail, FIELD);
+    await holdPhotoQuota(tx, ctx.services, draft, judged.bytes.length);
     const id = `ph_${randomBytes(16).toString("base64url")}`;
     await tx.draftPhoto.create({
       data: {

@@ -100,7 +100,9 @@ export async function openDraft(
 /** Marks a lapsed draft expired (it then answers terminal-state); returns the row as it now is. */
 export async function expireIfDue(ctx: RequestContext, draft: DraftRow): Promise<DraftRow> {
   if (TERMINAL.includes(draft.state) || draft.expiresAt.getTime() > Date.now()) return draft;
-  await ctx.prisma.draftReturn.updateMany({ where: { id: draft.id, state: draft.state }, data: { state: "expired" } });
+  const lapsed = await ctx.prisma.draftReturn.updateMany({ where: { id: draft.id, state: draft.state }, data: { state: "expired" } });
+  // A lapsed draft's photos are deleted (no longer served), as the retention sweep does for those nobody reads.
+  if (lapsed.count) await ctx.prisma.draftPhoto.deleteMany({ where: { item: { draftId: draft.id } } });
   return (await ctx.prisma.draftReturn.findUnique({ where: { id: draft.id } }))!;
 }
 
@@ -166,7 +168,9 @@ export function setReturnMethod(ctx: RequestContext, ref: { id?: string | null; 
 }
 
 export function cancel(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }) {
-  return act(ctx, ref, "Cancelling", ["created", "items_finalized"], ({ tx, draft }) =>
-    tx.draftReturn.update({ where: { id: draft.id }, data: { state: "cancelled" } }),
-  );
+  return act(ctx, ref, "Cancelling", ["created", "items_finalized"], async ({ tx, draft }) => {
+    await tx.draftReturn.update({ where: { id: draft.id }, data: { state: "cancelled" } });
+    // Its photos go with it: a cancelled draft's upload is no longer served (404).
+    await tx.draftPhoto.deleteMany({ where: { itemId: { in: draft.items.map((i) => i.id) } } });
+  });
 }

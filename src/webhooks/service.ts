@@ -312,7 +312,7 @@ export async function removeWebhook(ctx: RequestContext, id: string) {
  * Re-delivers, in original order per subject, the events of the webhook's topic in its store that
  * occurred at or after `start`, discarded ones included. Each replayed event is a new delivery
  * (new `webhook-id`) appended to its subject's stream, so it never overtakes what is already queued.
- * Bounded so it cannot flood the dispatcher: `start` within REPLAY_BOUNDS.windowDays, events that
+ * Bounded so it cannot flood the dispatcher: `start` within the replay window (RETENTION_EVENTS_DAYS), events that
  * already wait to be sent to this webhook are skipped, and one call queues at most
  * REPLAY_BOUNDS.deliveries, oldest first; `nextStart` then says where the next call continues.
  */
@@ -321,10 +321,12 @@ export async function replayWebhook(ctx: RequestContext, id: string, start: Date
   if (!webhook) throw notFound(id);
   if (Number.isNaN(start.getTime())) throw fail.badInput("`start` must be an ISO 8601 date-time.", "start");
   if (start.getTime() > Date.now()) throw fail.badInput("`start` must not be in the future.", "start");
-  const oldest = new Date(Date.now() - REPLAY_BOUNDS.windowDays * 86_400_000);
+  // The replay window is how long events are kept (RETENTION_EVENTS_DAYS, src/retention): older ones are gone.
+  const windowDays = ctx.services.config.retention.eventsDays;
+  const oldest = new Date(Date.now() - windowDays * 86_400_000);
   if (start < oldest) {
     throw fail.badInput(
-      `\`start\` must be within the last ${REPLAY_BOUNDS.windowDays} days (at or after ${oldest.toISOString()}); got ${start.toISOString()}.`,
+      `\`start\` must be within the last ${windowDays} days, the replay window: events are kept that long (at or after ${oldest.toISOString()}); got ${start.toISOString()}.`,
       "start",
     );
   }
