@@ -79,7 +79,10 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
   const int = (e: string) => (pg ? `ROUND(${e})::bigint` : `CAST(ROUND(${e}) AS INTEGER)`);
   // An item's refund as Return.totals computes it (and the roll-up's trigger): its share of the line's
   // value and tax, less the adjustment; nothing for a rejected item, never below zero.
-  const v = `(CASE WHEN li."quantity" = 0 THEN 0 ELSE ${int(`(li."unitPrice" * li."quantity" - li."discount") * ri."quantity" * 1.0 / li."quantity"`)} + ${int(`li."tax" * ri."quantity" * 1.0 / li."quantity"`)} - COALESCE(ri."merchantAdjustment", 0) END)`;
+  // PostgreSQL multiplies int4 as int4: the amounts as bigint, so a large line times a large quantity cannot overflow.
+  const q = pg ? `ri."quantity"::bigint` : `ri."quantity"`;
+  const up = pg ? `li."unitPrice"::bigint` : `li."unitPrice"`;
+  const v = `(CASE WHEN li."quantity" = 0 THEN 0 ELSE ${int(`(${up} * li."quantity" - li."discount") * ${q} * 1.0 / li."quantity"`)} + ${int(`li."tax" * ${q} * 1.0 / li."quantity"`)} - COALESCE(ri."merchantAdjustment", 0) END)`;
   const noJoin = Prisma.empty;
   const lineJoin = Prisma.sql`JOIN "OrderLineItem" li ON li."id" = ri."lineItemId"`;
   const edgeColumns = (...exprs: string[]) =>
@@ -93,7 +96,7 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
     "1",
     "0",
     `CASE WHEN ri."status" = 'rejected' OR ${v} < 0 THEN 0 ELSE ${v} END`,
-    `CASE WHEN ri."status" = 'rejected' THEN 0 ELSE li."unitPrice" * ri."quantity" END`,
+    `CASE WHEN ri."status" = 'rejected' THEN 0 ELSE ${up} * ${q} END`,
   );
   const outcomeJoin = Prisma.sql`JOIN "OrderLineItem" li ON li."id" = ri."lineItemId" JOIN "Order" o ON o."id" = r."orderId" AND r."status" <> 'deleted'`;
 

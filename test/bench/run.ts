@@ -11,6 +11,10 @@
 // `--jobs N`), and the webhook
 // dispatcher's instructions per delivery (instructions-webhooks.ts; `--events E1,E2`); never part of --quick's run
 // unless both are given, which is a smoke run of the machinery with small K).
+// --scale [N] runs instead the scale issue's paths (scale/run.ts): a store of 10 000 returns and one of N
+// (default 1 000 000) grown in one database, each path asked of both, alternated, with the ratio and the plan
+// of its slowest statement, and the policy simulation over 100 000 and 1 000 000 lines; --quick runs them at
+// 2 000 and 20 000 after the other measures.
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -45,7 +49,7 @@ if (unknown) {
   const usage = readFileSync(fileURLToPath(import.meta.url), "utf8")
     .split("\n")
     .filter((l) => l.startsWith("//"))
-    .slice(0, 11);
+    .slice(0, 15);
   process.stdout.write(`${usage.map((l) => l.slice(3)).join("\n")}\n`);
   process.exit(unknown === "--help" || unknown === "-h" ? 0 : 2);
 }
@@ -157,13 +161,19 @@ for (const provider of wanted) {
   }
 }
 
-if (scale) {
+// --quick runs the scale paths too (2 000 against 20 000 returns), so they cannot rot either.
+if (scale || (quick && !instructions && (!filter || "scale".includes(filter.toLowerCase())))) {
   try {
     const providers = (dbArg ? dbArg.split(",") : ["sqlite", "postgresql"]).map((d) => (d === "postgres" ? "postgresql" : d)) as Provider[];
     const reachable: Provider[] = [];
     for (const p of providers) if (p !== "postgresql" || (await postgresAvailable())) reachable.push(p);
     results.push(
-      ...(await runScale({ providers: reachable, size: scaleArg ?? (quick ? 20_000 : 1_000_000), small: quick ? 2_000 : 10_000, filter })),
+      ...(await runScale({
+        providers: reachable,
+        size: scaleArg ?? (quick ? 20_000 : 1_000_000),
+        small: quick ? 2_000 : 10_000,
+        filter: scale ? filter : undefined,
+      })),
     );
   } catch (err) {
     crashed = true;

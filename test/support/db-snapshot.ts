@@ -12,10 +12,14 @@ const SKIPPED_COLUMNS: Record<string, string[]> = { ApiClient: ["lastUsedAt"], S
 export type DbSnapshot = Record<string, { rows: number; checksum: string }>;
 
 async function tables(db: Database): Promise<string[]> {
+  // SQLite: a full-text index (a virtual table and its shadow tables, binary) mirrors a real table that is
+  // snapshotted itself (the search's ReturnSearch): left out.
   const rows =
     db.provider === "sqlite"
       ? await db.prisma.$queryRawUnsafe<{ name: string }[]>(
-          `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`,
+          `SELECT t.name FROM sqlite_master t WHERE t.type = 'table' AND t.name NOT LIKE 'sqlite_%'
+             AND NOT EXISTS (SELECT 1 FROM sqlite_master v WHERE v.type = 'table' AND v.sql LIKE 'CREATE VIRTUAL TABLE%'
+               AND (t.name = v.name OR substr(t.name, 1, length(v.name) + 1) = v.name || '_'))`,
         )
       : await db.prisma.$queryRawUnsafe<{ name: string }[]>(
           `SELECT table_name::text AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,

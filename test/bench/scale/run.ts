@@ -9,7 +9,7 @@ import type { Provider } from "../../../src/db/url.js";
 import { planLines } from "../../support/plans.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { median, round, UNLIMITED, type Result } from "../lib.js";
-import { buildTemplate, grow, makeTags, openScaleDb, subscribe, type ScaleDb } from "./grow.js";
+import { buildTemplate, grow, makeTags, openScaleDb, stepOf, subscribe, type ScaleDb } from "./grow.js";
 import { CURSOR_SECRET, SCALE_PATHS, type PathRequest } from "./paths.js";
 
 const log = (s: string) => process.stderr.write(`[scale] ${s}\n`);
@@ -53,6 +53,67 @@ async function planOf(db: ScaleDb, e: QueryEvent): Promise<string> {
   } catch (err) {
     return `(no plan: ${(err as Error).message.split("\n")[0]})`;
   }
+}
+
+const POLICY = `mutation($s: ID!, $i: PolicyRulesInput!) { updateReturnPolicyDraft(storeId: $s, input: $i) { draft { window { days } } } }`;
+const SIM = `query($s: ID!, $from: DateTime!, $to: DateTime!, $after: String) {
+  returnPolicySimulation(storeId: $s, from: $from, to: $to, first: 500, after: $after) { scanned pageInfo { hasNextPage endCursor } money { currency } } }`;
+const DRAFT = {
+  window: { days: 30, from: "order" },
+  outcomes: { refund: true, storeCredit: true },
+  returnFee: { amount: "5.00", waivedFor: ["store_credit"] },
+  reviewRules: [{ name: "Serial returner", action: "refuse", returnsInDays: 90, returnsAbove: 2, shopperMessage: "Please contact us." }],
+};
+
+/**
+ * The policy simulation as the dashboard runs it (pages of 500 through GraphQL, summed) over the large
+ * store's newest returns holding 100 000 and 1 000 000 lines (two a return), against the issue's targets.
+ */
+async function simulations(svc: TestService, store: Store, now: number, provider: Provider): Promise<Result[]> {
+  const gql = async (query: string, variables: Record<string, unknown>) => {
+    const res = await fetch(`${svc.coreUrl}/graphql`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${store.secret}`, "content-type": "application/json" },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body: any = await res.json();
+    if (res.status !== 200 || body.errors) throw new Error(`simulation: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    return body.data;
+  };
+  await gql(POLICY, { s: store.id, i: DRAFT });
+  const out: Result[] = [];
+  for (const [lines, target] of [
+    [100_000, 2],
+    [1_000_000, 20],
+  ] as const) {
+    const returns = Math.min(store.size, lines / 2);
+    const from = new Date((now - returns * stepOf(store.size) + 1) * 1000).toISOString();
+    const to = new Date((now + 86_400) * 1000).toISOString();
+    const t0 = performance.now();
+    let scanned = 0;
+    let pages = 0;
+    let after: string | null = null;
+    do {
+      const page: any = (await gql(SIM, { s: store.id, from, to, after })).returnPolicySimulation;
+      scanned += page.scanned;
+      pages++;
+      after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+    } while (after);
+    const seconds = (performance.now() - t0) / 1000;
+    const scaled = (seconds * lines) / Math.max(1, scanned * 2);
+    out.push({
+      measure: 10,
+      name: `scale: policy simulation through the database, ${lines} lines`,
+      db: provider,
+      value: round(seconds, 2),
+      unit: `s for ${scanned * 2} lines`,
+      target: `≤ ${target} s`,
+      met: scaled <= target,
+      details: { returns: scanned, pages, "lines per second": round((scanned * 2) / seconds) },
+    });
+    log(`${provider}: simulation over ${scanned} returns (${scanned * 2} lines): ${round(seconds, 2)} s in ${pages} pages`);
+  }
+  return out;
 }
 
 export async function runScale(opts: { providers: Provider[]; size: number; small: number; filter?: string }): Promise<Result[]> {
@@ -113,6 +174,7 @@ export async function runScale(opts: { providers: Provider[]; size: number; smal
         });
         log(`${provider}: ${path.name}: ${round(s, 1)} → ${round(l, 1)} ms (${round(ratio, 2)}×)`);
       }
+      if (!opts.filter || "policy simulation".includes(opts.filter)) results.push(...(await simulations(svc, large, now, provider)));
     } finally {
       await db.close();
       await svc.close();
