@@ -159,6 +159,17 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
   const created = d.ago(opts.now, `s.i * ${step}`);
   const updated = d.ago(opts.now, `s.i * ${step} - (s.i % 5) * 86400`);
   const product = `((s.i * 7 + li."position") % 2000)`;
+  // SQLite: the full-text index is built once at the end, as the search's migration builds it for the returns
+  // already there ('rebuild'), instead of by its triggers row by row: in transactions of 100 000 returns
+  // FTS5's row-by-row upkeep grew faster than the rows (40 000 returns: 15.3 s with it, 4.6 s without). The
+  // search documents themselves are written by their triggers, as the service writes them.
+  const fts =
+    db.provider === "sqlite"
+      ? await db.query<{ sql: string; name: string }>(
+          `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, 17) = 'ReturnSearch_fts_'`,
+        )
+      : [];
+  for (const t of fts) await db.exec(`DROP TRIGGER "${t.name}"`);
   const BATCH = 100_000;
   for (let from = opts.first; from < opts.first + opts.count; from += BATCH) {
     const to = Math.min(opts.first + opts.count - 1, from + BATCH - 1);
@@ -289,6 +300,10 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
       throw err;
     }
     progress?.(to - opts.first + 1);
+  }
+  if (fts.length) {
+    await db.exec(`INSERT INTO "ReturnSearchText" ("ReturnSearchText") VALUES ('rebuild')`);
+    for (const t of fts) await db.exec(t.sql);
   }
   // The next compat number the service allocates in this store follows the grown ones.
   await db.exec(
