@@ -85,6 +85,32 @@ export async function narrow(ctx: RequestContext, storeId: string, f: ReturnFilt
       : [];
     out.push(links.length > NARROW_MAX ? { tagLinks: { some: { tagId: tag?.id } } } : { id: { in: links.map((l) => l.returnId) } });
   }
+  // A search and a tag both name returns: the ones both name, as one list.
+  const lists = out.filter((c) => Array.isArray((c.id as { in?: unknown } | undefined)?.in));
+  if (lists.length < 2) return out;
+  const [first, ...rest] = lists.map((c) => (c.id as { in: string[] }).in);
+  const others = rest.map((ids) => new Set(ids));
+  const both = first.filter((id) => others.every((o) => o.has(id)));
+  return [...out.filter((c) => !lists.includes(c)), { id: { in: both } }];
+}
+
+/**
+ * Ids a statement may carry at once: Prisma binds at most 999 parameters on SQLite, and a search's matches
+ * (at most 500) may stand beside a tag's returns. A narrowing with more ids (a tag on up to NARROW_MAX
+ * returns) is asked in chunks of disjoint ids, whose pages are merged and whose counts are added.
+ */
+const ID_CHUNK = 400;
+
+function chunked(narrowed: Narrowed): Narrowed[] {
+  const at = narrowed.findIndex((c) => {
+    const ids = (c.id as { in?: unknown[] } | undefined)?.in;
+    return Array.isArray(ids) && ids.length > ID_CHUNK && !("tagLinks" in c);
+  });
+  if (at < 0) return [narrowed];
+  const ids = (narrowed[at].id as { in: string[] }).in;
+  const out: Narrowed[] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK)
+    out.push(narrowed.map((c, j) => (j === at ? { id: { in: ids.slice(i, i + ID_CHUNK) } } : c)));
   return out;
 }
 
@@ -130,12 +156,23 @@ export async function listReturns(
     sortField,
     direction,
     checks: [() => checkReturnFilters(f)],
-    fetch: (keyset, take) =>
-      ctx.prisma.return.findMany({
-        where: keyset ? { AND: [returnsWhere(storeId, f, narrowed), keyset] } : returnsWhere(storeId, f, narrowed),
-        orderBy: keysetOrder(sortField, direction),
-        take,
-      }),
+    fetch: async (keyset, take) => {
+      const parts = await Promise.all(
+        chunked(narrowed).map((n) =>
+          ctx.prisma.return.findMany({
+            where: keyset ? { AND: [returnsWhere(storeId, f, n), keyset] } : returnsWhere(storeId, f, n),
+            orderBy: keysetOrder(sortField, direction),
+            take,
+          }),
+        ),
+      );
+      if (parts.length === 1) return parts[0];
+      // Each chunk's page in the list's order, merged: the first `take` rows (the last when paging backwards).
+      const sign = direction === "desc" ? -1 : 1;
+      const key = (r: (typeof parts)[number][number]) => (r as Record<string, unknown>)[sortField] as Date;
+      const rows = parts.flat().sort((a, b) => sign * (key(a).getTime() - key(b).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+      return take < 0 ? rows.slice(take) : rows.slice(0, take);
+    },
   });
   // The filters ride along for `ReturnConnection.statusCounts`.
   return { ...page, storeId, filters: f, narrowed };
@@ -156,9 +193,11 @@ export async function statusCounts(ctx: RequestContext, storeId: string, f: Retu
     const rows = await ctx.prisma.returnDailyCount.groupBy({ by: ["status"], where: { storeId }, _sum: { count: true } });
     counts = new Map(rows.map((r) => [r.status, r._sum.count ?? 0]));
   } else {
-    const where = returnsWhere(storeId, f, narrowed ?? (await narrow(ctx, storeId, f)), false);
-    const rows = await ctx.prisma.return.groupBy({ by: ["status"], where, _count: { _all: true } });
-    counts = new Map(rows.map((r) => [r.status, r._count._all]));
+    counts = new Map();
+    for (const n of chunked(narrowed ?? (await narrow(ctx, storeId, f)))) {
+      const rows = await ctx.prisma.return.groupBy({ by: ["status"], where: returnsWhere(storeId, f, n, false), _count: { _all: true } });
+      for (const r of rows) counts.set(r.status, (counts.get(r.status) ?? 0) + r._count._all);
+    }
   }
   return RETURN_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
 }
