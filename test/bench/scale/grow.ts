@@ -97,10 +97,10 @@ async function columnsOf(db: ScaleDb, table: string): Promise<string[]> {
 function dialect(provider: Provider) {
   const sqlite = provider === "sqlite";
   return {
-    series: (from: number, to: number) =>
+    series: (from: number, to: number, step = 1) =>
       sqlite
-        ? `(WITH RECURSIVE s(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM s WHERE i < ${to}) SELECT i FROM s)`
-        : `(SELECT generate_series(${from}, ${to}) AS i)`,
+        ? `(WITH RECURSIVE s(i) AS (SELECT ${from} UNION ALL SELECT i + ${step} FROM s WHERE i + ${step} <= ${to}) SELECT i FROM s)`
+        : `(SELECT generate_series(${from}, ${to}, ${step}) AS i)`,
     pad: (expr: string, width: number) => (sqlite ? `printf('%0${width}d', ${expr})` : `lpad((${expr})::text, ${width}, '0')`),
     ago: (base: number, secondsExpr: string) =>
       sqlite
@@ -170,10 +170,24 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
         )
       : [];
   for (const t of fts) await db.exec(`DROP TRIGGER "${t.name}"`);
-  const BATCH = 100_000;
-  for (let from = opts.first; from < opts.first + opts.count; from += BATCH) {
-    const to = Math.min(opts.first + opts.count - 1, from + BATCH - 1);
-    const s = `${d.series(from, to)} s JOIN scale_tmpl tm ON tm.t = (s.i % ${k})`;
+  // A transaction's returns: on SQLite 100 000 consecutive ones; on PostgreSQL every `stride`-th one across
+  // the whole store (about 1 000 a transaction, one every few days). A roll-up row (a store's day and reason,
+  // say) updated many times in one PostgreSQL transaction grows a chain of row versions each update walks:
+  // 100 000 consecutive returns (73 days of a store of 1 000 000) updated each day's rows thousands of times
+  // and took more than ten minutes; the service writes a return a transaction, where this never arises.
+  const last = opts.first + opts.count - 1;
+  const stride = db.provider === "sqlite" ? 1 : Math.max(1, Math.ceil(opts.count / 1000));
+  const batches: [number, number, number][] =
+    stride === 1
+      ? Array.from({ length: Math.ceil(opts.count / 100_000) }, (_, b) => [
+          opts.first + b * 100_000,
+          Math.min(last, opts.first + b * 100_000 + 99_999),
+          1,
+        ])
+      : Array.from({ length: Math.min(stride, opts.count) }, (_, r) => [opts.first + r, last, stride]);
+  let done = 0;
+  for (const [from, to, step] of batches) {
+    const s = `${d.series(from, to, step)} s JOIN scale_tmpl tm ON tm.t = (s.i % ${k})`;
     await db.exec(db.provider === "sqlite" ? "BEGIN IMMEDIATE" : "BEGIN");
     try {
       // Customers: one per three orders, made with the first order that names them.
@@ -291,7 +305,7 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
       for (const tag of tags) {
         const every = tag.name === "vip" ? 3 : 1000;
         await db.exec(
-          `INSERT INTO "ReturnTagLink" ("returnId", "tagId", "createdAt") SELECT ${id("ret", "s.i")}, '${tag.id}', ${created} FROM ${d.series(from, to)} s WHERE s.i % ${every} = 0`,
+          `INSERT INTO "ReturnTagLink" ("returnId", "tagId", "createdAt") SELECT ${id("ret", "s.i")}, '${tag.id}', ${created} FROM ${d.series(from, to, step)} s WHERE s.i % ${every} = 0`,
         );
       }
       await db.exec("COMMIT");
@@ -299,7 +313,8 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
       await db.exec("ROLLBACK");
       throw err;
     }
-    progress?.(to - opts.first + 1);
+    done += Math.floor((to - from) / step) + 1;
+    progress?.(done);
   }
   if (fts.length) {
     await db.exec(`INSERT INTO "ReturnSearchText" ("ReturnSearchText") VALUES ('rebuild')`);

@@ -26,8 +26,11 @@ async function makeStore(svc: TestService, db: ScaleDb, template: string, size: 
   await subscribe(svc, id, secret);
   await makeTags(svc, id, secret);
   const t0 = performance.now();
+  let next = 200_000;
   await grow(db, template, id, { first: 0, count: size, total: size, now, key }, (done) => {
-    if (done % 200_000 === 0) log(`${db.provider}: store ${key} ${done} returns (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    if (done < next) return;
+    next = (Math.floor(done / 200_000) + 1) * 200_000;
+    log(`${db.provider}: store ${key} ${done} returns (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   });
   log(`${db.provider}: grew a store of ${size} returns in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return { id, secret, size };
