@@ -142,3 +142,26 @@ export async function draftPortal(
     ),
   );
 }
+
+/** The store's portal handle, as the merchant reads it. */
+export async function portalHandle(svc: TestService, s: DraftStore): Promise<string> {
+  const q = `query($s: ID!) { portalSettings(storeId: $s) { handle } }`;
+  return (expectNoErrors(await svc.http.graphql(q, { s: s.storeId }, s.secret)) as { portalSettings: { handle: string } }).portalSettings
+    .handle;
+}
+
+/** A shopper's session opened by the portal's handle on a new fulfilled order, its first line added. */
+export async function openShopper(svc: TestService, s: DraftStore, handle: string) {
+  const order = await draftOrder(svc, s);
+  const open = `mutation($st: ID!, $i: DraftLookupInput!) { openShopperSession(store: $st, input: $i) { token draftId } }`;
+  const add = `mutation($i: DraftItemInput!) { addDraftReturnItem(input: $i) { items { id } } }`;
+  const input = { orderName: order.name, secondaryInput: "jane@example.test" };
+  const session = (
+    expectNoErrors(await svc.http.graphql(open, { st: handle, i: input })) as { openShopperSession: { token: string; draftId: string } }
+  ).openShopperSession;
+  const item = { lineItemId: order.lineItems[0]!.id, quantity: 1 };
+  const draft = (
+    expectNoErrors(await svc.http.graphql(add, { i: item }, session.token)) as { addDraftReturnItem: { items: { id: string }[] } }
+  ).addDraftReturnItem;
+  return { order, token: session.token, draftId: session.draftId, itemId: draft.items[0].id };
+}

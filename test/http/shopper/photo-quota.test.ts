@@ -7,12 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { expectNoErrors } from "../../support/gql.js";
 import { startTestService, type TestService } from "../../support/server.js";
-import { draftOrder, draftStore, type DraftStore } from "../../support/drafts.js";
+import { draftStore, openShopper, portalHandle, type DraftStore } from "../../support/drafts.js";
 import { sweep } from "../../../src/retention/sweeper.js";
 
-const OPEN = `mutation($st: ID!, $i: DraftLookupInput!) { openShopperSession(store: $st, input: $i) { token draftId } }`;
 const FIELDS = `id state items { id photos }`;
-const ADD = `mutation($i: DraftItemInput!) { addDraftReturnItem(input: $i) { ${FIELDS} } }`;
 const PHOTO = `mutation($item: ID!, $c: String!) { addDraftReturnPhoto(itemId: $item, contentBase64: $c) { ${FIELDS} } }`;
 const CANCEL = `mutation { cancelDraftReturn { ${FIELDS} } }`;
 const MERCHANT_READ = `query($id: ID) { draftReturn(id: $id) { id state } }`;
@@ -30,9 +28,7 @@ describe.each(providers)("photo quotas and a closed draft's photos (%s)", (provi
   beforeAll(async () => {
     svc = await startTestService(provider, { PHOTO_QUOTA_DRAFT_COUNT: "3", PHOTO_QUOTA_DRAFT_MB: "1", PHOTO_QUOTA_STORE_MB: "2" });
     s = await draftStore(svc);
-    handle = (
-      expectNoErrors(await svc.http.graphql(`query($s: ID!) { portalSettings(storeId: $s) { handle } }`, { s: s.storeId }, s.secret)) as any
-    ).portalSettings.handle;
+    handle = await portalHandle(svc, s);
   });
   afterAll(async () => {
     await svc?.close();
@@ -41,12 +37,8 @@ describe.each(providers)("photo quotas and a closed draft's photos (%s)", (provi
   const gql = (q: string, v: Record<string, unknown>, token?: string | null) =>
     svc.http.graphql(q, v, token) as Promise<{ data: any; errors: any[] }>;
   const ok = async (q: string, v: Record<string, unknown>, token?: string | null) => expectNoErrors(await gql(q, v, token)) as any;
-  async function shopper() {
-    const order = await draftOrder(svc, s);
-    const session = (await ok(OPEN, { st: handle, i: { orderName: order.name, secondaryInput: "jane@example.test" } })).openShopperSession;
-    const draft = (await ok(ADD, { i: { lineItemId: order.lineItems[0]!.id, quantity: 1 } }, session.token)).addDraftReturnItem;
-    return { token: session.token as string, draftId: session.draftId as string, itemId: draft.items[0].id as string };
-  }
+  const shopper = () => openShopper(svc, s, handle);
+
   const photo = async (path: string) => (await fetch(`${svc.url}${path}`)).status;
   const refusal = (out: { errors: any[] }) => ({ ...out.errors?.[0]?.extensions, message: out.errors?.[0]?.message });
 

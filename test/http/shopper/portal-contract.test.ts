@@ -6,13 +6,12 @@ import { providers } from "../../support/env.js";
 import { expectNoErrors } from "../../support/gql.js";
 import { snapshotDatabase } from "../../support/db-snapshot.js";
 import { startTestService, type TestService } from "../../support/server.js";
-import { draftOrder, draftStore, type DraftStore } from "../../support/drafts.js";
+import { draftOrder, draftStore, openShopper, portalHandle, type DraftStore } from "../../support/drafts.js";
 import { statusToken } from "../../../src/portal/status-link.js";
 import { LIST_BOUNDS, TEXT_BOUNDS } from "../../../src/core/bounds.js";
 
 const OPEN = `mutation($st: ID!, $i: DraftLookupInput!) { openShopperSession(store: $st, input: $i) { token draftId } }`;
 const ITEM_FIELDS = `id state items { id photos }`;
-const ADD = `mutation($i: DraftItemInput!) { addDraftReturnItem(input: $i) { ${ITEM_FIELDS} } }`;
 const PHOTO = `mutation($id: ID, $item: ID!, $c: String!) { addDraftReturnPhoto(id: $id, itemId: $item, contentBase64: $c) { ${ITEM_FIELDS} } }`;
 const UNPHOTO = `mutation($item: ID!, $p: String!) { removeDraftReturnPhoto(itemId: $item, photo: $p) { ${ITEM_FIELDS} } }`;
 const UPDATE = `mutation($item: ID!, $i: DraftItemUpdateInput!) { updateDraftReturnItem(itemId: $item, input: $i) { ${ITEM_FIELDS} } }`;
@@ -39,9 +38,7 @@ describe.each(providers)("the portal's contract (%s)", (provider) => {
   beforeAll(async () => {
     svc = await startTestService(provider);
     s = await draftStore(svc);
-    handle = (
-      expectNoErrors(await svc.http.graphql(`query($s: ID!) { portalSettings(storeId: $s) { handle } }`, { s: s.storeId }, s.secret)) as any
-    ).portalSettings.handle;
+    handle = await portalHandle(svc, s);
   });
   afterAll(async () => {
     await svc?.close();
@@ -50,13 +47,7 @@ describe.each(providers)("the portal's contract (%s)", (provider) => {
   const gql = (q: string, v: Record<string, unknown>, token?: string | null) =>
     svc.http.graphql(q, v, token) as Promise<{ data: any; errors: any[] }>;
   const ok = async (q: string, v: Record<string, unknown>, token?: string | null) => expectNoErrors(await gql(q, v, token)) as any;
-  /** A session opened by the portal's handle, with the first line added. */
-  async function shopper() {
-    const order = await draftOrder(svc, s);
-    const session = (await ok(OPEN, { st: handle, i: { orderName: order.name, secondaryInput: "jane@example.test" } })).openShopperSession;
-    const draft = (await ok(ADD, { i: { lineItemId: order.lineItems[0]!.id, quantity: 1 } }, session.token)).addDraftReturnItem;
-    return { order, token: session.token as string, draftId: session.draftId as string, itemId: draft.items[0].id as string };
-  }
+  const shopper = () => openShopper(svc, s, handle);
 
   it("opens a session by the portal's handle; an unknown handle answers like an unknown order", async () => {
     const order = await draftOrder(svc, s);
