@@ -132,14 +132,15 @@ function urlOf(database: string): string {
   return url.toString();
 }
 
-export async function createTestDatabase(provider: Provider): Promise<TestDatabase> {
+/** A fresh database, migrated unless `migrated` is false (then empty: for tests of the migrations themselves). */
+export async function createTestDatabase(provider: Provider, { migrated = true } = {}): Promise<TestDatabase> {
   if (provider === "sqlite") {
     const file = join(tmpdir(), `retour_test_${suffix()}.db`);
-    copyFileSync(await sqliteTemplateFile(), file);
+    if (migrated) copyFileSync(await sqliteTemplateFile(), file);
     return { url: `file:${file}`, provider, drop: async () => removeSqlite(file) };
   }
   const name = `retour_test_${suffix()}`;
-  await adminRetrying(`CREATE DATABASE "${name}" TEMPLATE "${await postgresTemplate()}"`);
+  await adminRetrying(migrated ? `CREATE DATABASE "${name}" TEMPLATE "${await postgresTemplate()}"` : `CREATE DATABASE "${name}"`);
   const drop = () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined);
   return { url: urlOf(name), provider, drop };
 }

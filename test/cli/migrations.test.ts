@@ -1,0 +1,137 @@
+// Migrations on a big database (issue 34): none rebuilds a table that grows with traffic where an ADD COLUMN
+// does, none backfills with a per-row count of the same table, and the migrations rewritten to that end
+// (src/db/migrate.ts REWRITTEN) count as applied on a database that ran their earlier text, while any other
+// change to an applied migration is still reported. The time of each at 1 000 000 returns: the scale bench.
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { MIGRATIONS_PATH, REWRITTEN, migrate, readMigrations } from "../../src/db/migrate.js";
+import { pgConfigOf, type Provider } from "../../src/db/url.js";
+import { createTestDatabase, type TestDatabase } from "../support/databases.js";
+import { providers } from "../support/env.js";
+
+/** Tables that grow with traffic: a SQLite table redefinition copies every row under the write lock. */
+const GROWING = ["Return", "ReturnItem", "Order", "OrderLineItem", "Fulfillment", "Customer", "DomainEvent", "WebhookDelivery"];
+/** Redefinitions an ADD COLUMN cannot replace (SQLite cannot drop a NOT NULL in place), with why. */
+const UNAVOIDABLE: Record<string, string> = {
+  "20261124034336_return_import": "Return.orderId and ReturnItem.orderId/lineItemId became optional (DROP NOT NULL)",
+};
+
+describe("migrations stay cheap on a big database", () => {
+  for (const provider of ["sqlite", "postgresql"] as Provider[]) {
+    for (const m of readMigrations(MIGRATIONS_PATH[provider])) {
+      it(`${provider} ${m.name}: no rebuild of a growing table, no quadratic backfill`, () => {
+        const rebuilt = [...m.sql.matchAll(/CREATE TABLE "new_(\w+)"/g)].map((x) => x[1]).filter((t) => GROWING.includes(t));
+        if (!UNAVOIDABLE[m.name]) expect(rebuilt).toEqual([]);
+        // UPDATE "T" SET "c" = (SELECT … FROM "T" …): a subquery over the table per updated row.
+        const perRow = [...m.sql.matchAll(/UPDATE "(\w+)"\s+SET\s+"\w+"\s*=\s*\(\s*SELECT[^;]*?FROM "(\w+)"/g)].filter(
+          (x) => x[1] === x[2],
+        );
+        expect(perRow.map((x) => x[0].slice(0, 80))).toEqual([]);
+      });
+    }
+  }
+});
+
+describe.each(providers)("rewritten migrations (%s)", (provider) => {
+  const dbs: TestDatabase[] = [];
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const d of dbs) await d.drop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  /** A raw connection for a few statements. */
+  async function connect(url: string) {
+    if (provider === "sqlite") {
+      const db = new Database(url.replace(/^file:/, ""));
+      return {
+        exec: async (sql: string) => void db.exec(sql),
+        rows: async <T>(sql: string) => db.prepare(sql).all() as T[],
+        close: async () => db.close(),
+      };
+    }
+    const c = new pg.Client(pgConfigOf(url));
+    await c.connect();
+    return {
+      exec: async (sql: string) => void (await c.query(sql)),
+      rows: async <T>(sql: string) => (await c.query(sql)).rows as T[],
+      close: () => c.end(),
+    };
+  }
+
+  it("a database that applied a rewritten migration's earlier text is up to date; another change is reported", async () => {
+    const db = await createTestDatabase(provider);
+    dbs.push(db);
+    const [name, [earlier]] = Object.entries(REWRITTEN[provider])[0];
+    const conn = await connect(db.url);
+    const warnings: string[] = [];
+    try {
+      await conn.exec(`UPDATE "_prisma_migrations" SET "checksum" = '${earlier}' WHERE "migration_name" = '${name}'`);
+      expect((await migrate(db.url, { onWarning: (w) => warnings.push(w) })).applied).toEqual([]);
+      expect(warnings).toEqual([]);
+      await conn.exec(`UPDATE "_prisma_migrations" SET "checksum" = '${"0".repeat(64)}' WHERE "migration_name" = '${name}'`);
+      await migrate(db.url, { onWarning: (w) => warnings.push(w) });
+    } finally {
+      await conn.close();
+    }
+    expect(warnings).toEqual([`migrate: migration ${name} was modified after it was applied (checksum differs)`]);
+  });
+
+  it("the compat-id backfill numbers existing returns in creation order (ties by id), once each", async () => {
+    // The migrations before compat_ids, then returns written at that schema, then the rest.
+    const all = readdirSync(MIGRATIONS_PATH[provider])
+      .filter((n) => /^\d{14}_/.test(n))
+      .sort();
+    const dir = mkdtempSync(join(tmpdir(), "retour-migrations-"));
+    dirs.push(dir);
+    cpSync(join(MIGRATIONS_PATH[provider], "migration_lock.toml"), join(dir, "migration_lock.toml"));
+    const at = all.indexOf("20261123125616_compat_ids");
+    for (const n of all.slice(0, at)) cpSync(join(MIGRATIONS_PATH[provider], n), join(dir, n), { recursive: true });
+    const db = await createTestDatabase(provider, { migrated: false });
+    dbs.push(db);
+    await migrate(db.url, { migrationsDir: dir });
+    const conn = await connect(db.url);
+    try {
+      const t = (s: number) =>
+        provider === "sqlite" ? `${1_700_000_000_000 + s * 1000}` : `'${new Date(1_700_000_000_000 + s * 1000).toISOString()}'`;
+      await conn.exec(`INSERT INTO "Store" ("id", "name", "updatedAt") VALUES ('st_a', 'A', ${t(0)}), ('st_b', 'B', ${t(0)})`);
+      await conn.exec(
+        `INSERT INTO "Order" ("id", "storeId", "provider", "externalId", "name", "source", "currency", "placedAt", "updatedAt")
+       VALUES ('o_a', 'st_a', 'p', '1', '#1', 'web', 'EUR', ${t(0)}, ${t(0)}), ('o_b', 'st_b', 'p', '2', '#2', 'web', 'EUR', ${t(0)}, ${t(0)})`,
+      );
+      // Created at 3 s, 1 s, 1 s (a tie: id order), 2 s, across two stores.
+      const returns = [
+        ["r_d", "st_a", "o_a", 3],
+        ["r_c", "st_b", "o_b", 1],
+        ["r_b", "st_a", "o_a", 1],
+        ["r_a", "st_b", "o_b", 2],
+      ] as const;
+      await conn.exec(
+        `INSERT INTO "Return" ("id", "storeId", "orderId", "status", "createdByType", "createdAt", "updatedAt") VALUES ${returns
+          .map(([id, s, o, c]) => `('${id}', '${s}', '${o}', 'open', 'api', ${t(c)}, ${t(c)})`)
+          .join(", ")}`,
+      );
+      for (const n of all.slice(at)) cpSync(join(MIGRATIONS_PATH[provider], n), join(dir, n), { recursive: true });
+      await migrate(db.url, { migrationsDir: dir });
+      const ids = await conn.rows<{ id: string; compatId: number }>(`SELECT "id", "compatId" FROM "Return" ORDER BY "compatId"`);
+      const next = await conn.rows<{ name: string; next: number }>(`SELECT "name", "next" FROM "CompatSequence" ORDER BY "name"`);
+      expect(ids.map((r) => [r.id, Number(r.compatId)])).toEqual([
+        ["r_b", 1],
+        ["r_c", 2],
+        ["r_a", 3],
+        ["r_d", 4],
+      ]);
+      // Each store's counter continues after every id handed out (compat_ids_per_store).
+      expect(next.map((r) => [r.name, Number(r.next)])).toEqual([
+        ["return:st_a", 5],
+        ["return:st_b", 5],
+      ]);
+    } finally {
+      await conn.close();
+    }
+  });
+});
