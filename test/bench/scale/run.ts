@@ -3,13 +3,15 @@
 // database and server, alternated (small, large, small, …; the median of five each after one warm-up), with
 // the ratio large ÷ small and the plan of the request's slowest statement on the large store (SQLite
 // EXPLAIN QUERY PLAN, PostgreSQL EXPLAIN). The stores are grown by grow.ts (shaped as the service writes
-// them); how long that took is printed too. --quick: 2 000 against 20 000, to keep the machinery alive.
+// them); how long that took is printed too, and (SQLite) each migration's time on a copy of that database at
+// an older schema (migrations.ts). --quick: 2 000 against 20 000, to keep the machinery alive.
 import type { QueryEvent } from "../../../src/db/client.js";
 import type { Provider } from "../../../src/db/url.js";
 import { planLines } from "../../support/plans.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { median, round, UNLIMITED, type Result } from "../lib.js";
 import { buildTemplate, grow, makeTags, openScaleDb, stepOf, subscribe, type ScaleDb } from "./grow.js";
+import { sqliteMigrationTimes } from "./migrations.js";
 import { CURSOR_SECRET, SCALE_PATHS, type PathRequest } from "./paths.js";
 
 const log = (s: string) => process.stderr.write(`[scale] ${s}\n`);
@@ -186,6 +188,8 @@ export async function runScale(opts: { providers: Provider[]; size: number; smal
         log(`${provider}: ${path.name}: ${round(s, 1)} → ${round(l, 1)} ms (${round(ratio, 2)}×)`);
       }
       if (!opts.filter || "policy simulation".includes(opts.filter)) results.push(...(await simulations(svc, large, now, provider)));
+      if (provider === "sqlite" && (!opts.filter || "migrations".includes(opts.filter)))
+        results.push(...(await sqliteMigrationTimes(svc.databaseUrl.replace(/^file:/, ""), small.size + large.size, log)));
     } finally {
       await db.close();
       await svc.close();
