@@ -1,7 +1,9 @@
 // Customers: one per store and e-mail (the upsert key, compared lower-cased). The merchant writes
 // them (upsert: names set, phone numbers appended, location and custom fields merged); an order's
 // sync creates the customer of its e-mail when there is none and links the order to it.
+import { searchWords } from "../core/text-search.js";
 import type { RequestContext } from "../core/context.js";
+import { searchCustomerIds } from "./search.js";
 import type { TransactionClient } from "../db/client.js";
 import { LIST_BOUNDS, PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
 import { fail } from "../core/errors.js";
@@ -235,23 +237,15 @@ export function ordersOfCustomer(ctx: RequestContext, customer: Pick<CustomerRow
   });
 }
 
-/** A store's customers, most recently updated first; every word of `search` matches the e-mail or a name. */
-export function listCustomers(ctx: RequestContext, storeId: string, search: string | null | undefined, args: PageArgs) {
-  const insensitive = ctx.services.db.provider === "postgresql" ? { mode: "insensitive" as const } : {}; // SQLite's LIKE ignores ASCII case
-  const words = (search ?? "").split(/\s+/).filter(Boolean).slice(0, 5);
-  const where = {
-    storeId,
-    ...(words.length
-      ? {
-          AND: words.map((w) => {
-            const contains = { contains: w, ...insensitive };
-            return { OR: [{ email: contains }, { firstName: contains }, { lastName: contains }] };
-          }),
-        }
-      : {}),
-  };
+/**
+ * A store's customers, most recently updated first; with `search`, those its words match (src/customers/
+ * search.ts: through the text index, at most the newest CUSTOMER_SEARCH_BOUND).
+ */
+export async function listCustomers(ctx: RequestContext, storeId: string, search: string | null | undefined, args: PageArgs) {
+  const ids = await searchCustomerIds(ctx, storeId, search);
+  const where = { storeId, ...(ids ? { id: { in: ids } } : {}) };
   return paginate(ctx.services.cursors, {
-    list: `customers:${storeId}:${words.join(" ")}`,
+    list: `customers:${storeId}:${searchWords(search ?? "").join(" ")}`,
     args,
     defaultSize: PAGE_SIZES.standard.default,
     maxSize: PAGE_SIZES.standard.max,

@@ -28,41 +28,32 @@
 //    SEARCH_BOUND of them: more words narrow it.
 import type { RequestContext } from "../core/context.js";
 import { TEXT_BOUNDS } from "../core/bounds.js";
+import {
+  containsPattern,
+  ftsPhrase,
+  INDEXED_WORD,
+  joinedSql,
+  searchWords,
+  shortWordFilters,
+  STORE_RANGE,
+  wordLength,
+} from "../core/text-search.js";
 import { Prisma } from "../db/generated/sqlite/client.js";
 import type { Provider } from "../db/url.js";
+
+export { containsPattern, ftsPhrase, searchWords };
 
 /**
  * The most returns a search matches (newest documents first): the largest page of the list and of the
  * CSV. The list reads them as `id IN (…)`, and Prisma refuses more than 999 parameters on SQLite.
  */
 export const SEARCH_BOUND = 500;
-/** Words of a search that count (more are ignored, as before). */
-export const SEARCH_WORDS = 5;
-/** The shortest word the text index can find (a trigram). */
-const INDEXED_WORD = 3;
-/** A store's documents occupy the SQLite FTS rowids [key × 2⁴⁰, (key + 1) × 2⁴⁰) (the migration's ReturnSearchStore). */
-const STORE_RANGE = Prisma.raw("1099511627776");
 
 /** "R12", "#R12", "r-12" or "12" → 12: how a merchant types a return number. */
 export function returnNumberOf(text: string): number | null {
   const m = /^#?r?-?(\d{1,9})$/i.exec(text);
   return m ? Number(m[1]) : null;
 }
-
-/**
- * The words of a search: split on white space, control characters (NUL included, which PostgreSQL
- * text cannot hold) counted as space, at most SEARCH_WORDS of them.
- */
-export function searchWords(search: string): string[] {
-  return search
-    .replace(/\p{Cc}/gu, " ")
-    .split(/\s+/u)
-    .filter(Boolean)
-    .slice(0, SEARCH_WORDS);
-}
-
-const length = (word: string) => [...word].length;
-const joined = (parts: Prisma.Sql[]) => (parts.length ? Prisma.join(parts, "") : Prisma.empty);
 
 /**
  * The exact-shape lookup of a one-word search: returns by number, order name, external id or e-mail,
@@ -86,34 +77,27 @@ export function exactShapeStatement(storeId: string, word: string): Prisma.Sql {
   return Prisma.sql`${Prisma.join(parts, " UNION ")} LIMIT ${SEARCH_BOUND}`;
 }
 
-/** An FTS5 string of one word: a quoted phrase, its quotes doubled, so no input is FTS5 syntax. */
-export const ftsPhrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
-
-/** An ILIKE pattern that finds the word anywhere, its `\`, `%` and `_` taken literally. */
-export const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The text search of a store's documents for these words (at least one of INDEXED_WORD characters or
  * more), the newest SEARCH_BOUND matches first; null when no word is long enough to search the index.
  */
 export function textSearchStatement(provider: Provider, storeId: string, words: string[]): Prisma.Sql | null {
-  const indexed = words.filter((w) => length(w) >= INDEXED_WORD);
+  const indexed = words.filter((w) => wordLength(w) >= INDEXED_WORD);
   if (indexed.length === 0) return null;
   // Short words: a filter on the rows the index found (an expression no index serves, by design).
-  const find = Prisma.raw(provider === "sqlite" ? "instr" : "strpos");
-  const short = words.filter((w) => length(w) < INDEXED_WORD).map((w) => Prisma.sql` AND ${find}(lower(s."body"), lower(${w})) > 0`);
+  const short = shortWordFilters(provider, words, Prisma.sql`s."body"`);
   if (provider === "sqlite") {
     const match = indexed.map(ftsPhrase).join(" AND ");
     return Prisma.sql`SELECT s."returnId" AS "returnId" FROM "ReturnSearchText" t JOIN "ReturnSearch" s ON s."docId" = t.rowid
       WHERE t."ReturnSearchText" MATCH ${match}
         AND t.rowid >= (SELECT k."key" * ${STORE_RANGE} FROM "ReturnSearchStore" k WHERE k."storeId" = ${storeId})
         AND t.rowid < (SELECT (k."key" + 1) * ${STORE_RANGE} FROM "ReturnSearchStore" k WHERE k."storeId" = ${storeId})
-        AND s."storeId" = ${storeId}${joined(short)}
+        AND s."storeId" = ${storeId}${joinedSql(short)}
       ORDER BY t.rowid DESC LIMIT ${SEARCH_BOUND}`;
   }
   const like = indexed.map((w) => Prisma.sql` AND s."body" ILIKE ${containsPattern(w)}`);
   return Prisma.sql`SELECT s."returnId" AS "returnId" FROM "ReturnSearch" s
-    WHERE s."storeId" = ${storeId}${joined(like)}${joined(short)}
+    WHERE s."storeId" = ${storeId}${joinedSql(like)}${joinedSql(short)}
     ORDER BY s."docId" DESC LIMIT ${SEARCH_BOUND}`;
 }
 

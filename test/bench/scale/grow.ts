@@ -159,14 +159,14 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
   const created = d.ago(opts.now, `s.i * ${step}`);
   const updated = d.ago(opts.now, `s.i * ${step} - (s.i % 5) * 86400`);
   const product = `((s.i * 7 + li."position") % 2000)`;
-  // SQLite: the full-text index is built once at the end, as the search's migration builds it for the returns
+  // SQLite: the full-text indexes (returns', customers') are built once at the end, as the search's migration builds it for the returns
   // already there ('rebuild'), instead of by its triggers row by row: in transactions of 100 000 returns
   // FTS5's row-by-row upkeep grew faster than the rows (40 000 returns: 15.3 s with it, 4.6 s without). The
   // search documents themselves are written by their triggers, as the service writes them.
   const fts =
     db.provider === "sqlite"
       ? await db.query<{ sql: string; name: string }>(
-          `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, 17) = 'ReturnSearch_fts_'`,
+          `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name GLOB '*Search_fts_*'`,
         )
       : [];
   for (const t of fts) await db.exec(`DROP TRIGGER "${t.name}"`);
@@ -293,10 +293,11 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
             storeId: `'${storeId}'`,
             eventId: `${id("evt", "s.i")} || ev."sequence"`,
             subjectId: id("ret", "s.i"),
-            status: `'delivered'`,
+            // One in a thousand discarded after its last attempt (what the dashboard's filter finds), the rest delivered.
+            status: `CASE WHEN s.i % 1000 = 7 THEN 'discarded' ELSE 'delivered' END`,
             attempts: "1",
             nextAttemptAt: "NULL",
-            lastStatusCode: "200",
+            lastStatusCode: `CASE WHEN s.i % 1000 = 7 THEN 500 ELSE 200 END`,
             createdAt: created,
             finishedAt: created,
           },
@@ -318,6 +319,7 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
   }
   if (fts.length) {
     await db.exec(`INSERT INTO "ReturnSearchText" ("ReturnSearchText") VALUES ('rebuild')`);
+    await db.exec(`INSERT INTO "CustomerSearchText" ("CustomerSearchText") VALUES ('rebuild')`);
     for (const t of fts) await db.exec(t.sql);
   }
   // The next compat number the service allocates in this store follows the grown ones.

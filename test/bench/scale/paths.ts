@@ -8,6 +8,8 @@ import { stepOf } from "./grow.js";
 export interface PathRequest {
   method: "GET" | "POST";
   path: string;
+  /** The warehouse door: its key goes in `x-authorization` instead of a bearer token. */
+  warehouse?: boolean;
   /** GraphQL: the query and its variables. */
   graphql?: { query: string; variables: Record<string, unknown> };
 }
@@ -31,6 +33,12 @@ const OVERVIEW = `query($storeId: ID!, $from: DateTime, $to: DateTime) {
     values { currency refund { amount } storeCredit { amount } } topProducts { title units } }
 }`;
 
+const CUSTOMERS = `query($storeId: ID!, $search: String) { customers(storeId: $storeId, search: $search, first: 20) { nodes { id email } } }`;
+const CUSTOMER_RETURNS = `query($storeId: ID!, $email: String) {
+  customer(storeId: $storeId, email: $email) { returns(first: 20) { nodes { id number } } orders(first: 20) { nodes { id } } }
+}`;
+const FAILED_DELIVERIES = `query($storeId: ID!) { webhooks(storeId: $storeId) { deliveries(status: "discarded", first: 20) { nodes { id status } } } }`;
+
 const gql = (storeId: string, query: string, variables: Record<string, unknown>): PathRequest => ({
   method: "POST",
   path: "/graphql",
@@ -41,6 +49,12 @@ const restReturns = (b: any) => Array.isArray(b?.returns) && b.returns.length > 
 const iso = (epochSeconds: number) => new Date(epochSeconds * 1000).toISOString();
 /** A return that exists in every grown store (numbered from the newest): the 300th (customers too: a store of n has n / 3). */
 const SOME = 300;
+
+/** The request's headers: the API client's secret as its door takes it. */
+export const headersOf = (req: PathRequest, secret: string): Record<string, string> => ({
+  ...(req.warehouse ? { "x-authorization": secret } : { authorization: `Bearer ${secret}` }),
+  "content-type": "application/json",
+});
 
 export const CURSOR_SECRET = "scale-bench-cursor-secret";
 const codec = new CursorCodec(CURSOR_SECRET);
@@ -108,5 +122,34 @@ export const SCALE_PATHS: ScalePath[] = [
       path: `/v2.2/stores/${s}/returns?updated_at_min=${iso(now - 395 * 86400)}&updated_at_max=${iso(now - 365 * 86400)}`,
     }),
     check: restReturns,
+  },
+  {
+    name: "REST status=flagged",
+    request: (s) => ({ method: "GET", path: `/v2.2/stores/${s}/returns?status=flagged` }),
+    check: restReturns,
+  },
+  {
+    name: "dashboard customers search: part of an e-mail",
+    request: (s) => gql(s, CUSTOMERS, { search: `shopper${SOME}@` }),
+    check: (b) => !b.errors && b?.data?.customers?.nodes?.length > 0,
+  },
+  {
+    name: "dashboard customer: their returns and orders",
+    request: (s) => gql(s, CUSTOMER_RETURNS, { email: `shopper${SOME}@scale.test` }),
+    check: (b) => !b.errors && b?.data?.customer?.returns?.nodes?.length > 0 && b.data.customer.orders.nodes.length > 0,
+  },
+  {
+    name: "warehouse list: in review, updated in 30 days a year ago",
+    request: (_s, _n, now) => ({
+      method: "GET",
+      warehouse: true,
+      path: `/api/v1/warehouse/return/list?filter=updated_at&state=review&paginate=true&pageSize=20&from=${iso(now - 395 * 86400)}&to=${iso(now - 365 * 86400)}`,
+    }),
+    check: (b) => Array.isArray(b?.returns) && b.returns.length > 0,
+  },
+  {
+    name: "webhook deliveries discarded",
+    request: (s) => gql(s, FAILED_DELIVERIES, {}),
+    check: (b) => !b.errors && b?.data?.webhooks?.[0]?.deliveries?.nodes?.length > 0,
   },
 ];

@@ -12,7 +12,7 @@ import { startTestService, type TestService } from "../../support/server.js";
 import { median, round, UNLIMITED, type Result } from "../lib.js";
 import { buildTemplate, grow, makeTags, openScaleDb, stepOf, subscribe, type ScaleDb } from "./grow.js";
 import { sqliteMigrationTimes } from "./migrations.js";
-import { CURSOR_SECRET, SCALE_PATHS, type PathRequest } from "./paths.js";
+import { CURSOR_SECRET, headersOf, SCALE_PATHS, type PathRequest } from "./paths.js";
 
 const log = (s: string) => process.stderr.write(`[scale] ${s}\n`);
 
@@ -43,7 +43,7 @@ async function ask(svc: TestService, store: Store, req: PathRequest): Promise<{ 
   const send = () =>
     fetch(url, {
       method: req.method,
-      headers: { authorization: `Bearer ${store.secret}`, "content-type": "application/json" },
+      headers: headersOf(req, store.secret),
       body: req.graphql ? JSON.stringify(req.graphql) : undefined,
     });
   // After minutes of growing, the client's kept-alive socket may be one the server has closed meanwhile:

@@ -87,4 +87,17 @@ describe.each(providers)("customers list in GraphQL (%s)", (provider) => {
     const long = await svc.http.graphql(LIST, { s: storeId, q: "x".repeat(300) }, key);
     expect(long.errors?.[0].extensions).toMatchObject({ status: 400 });
   });
+
+  it("searches what a customer is called now: a renamed customer by the new name only, a new one at once", async () => {
+    const writer = (await svc.createApiClient(storeId, ["customers_write"])).secret;
+    const upsert = `mutation($s: ID!, $i: CustomerInput!) { upsertCustomer(storeId: $s, input: $i) { created } }`;
+    expectNoErrors(await svc.http.graphql(upsert, { s: storeId, i: { email: "alan@example.test", lastName: "Kayfield" } }, writer));
+    expectNoErrors(await svc.http.graphql(upsert, { s: storeId, i: { email: "edsger@example.test", firstName: "Edsger" } }, writer));
+    const emails = async (q: string) => (await list(q)).nodes.map((c: { email: string }) => c.email);
+    expect(await emails("turing")).toEqual([]);
+    expect(await emails("kayfield")).toEqual(["alan@example.test"]);
+    expect(await emails("EDSGER")).toEqual(["edsger@example.test"]);
+    // Two letters have no trigram: looked for among the most recently updated customers.
+    expect(await emails("ed ge")).toEqual(["edsger@example.test"]);
+  });
 });

@@ -1,4 +1,4 @@
-// Every returns list and the overview are served by an index at a size where a scan shows (issue 34):
+// Every returns list, the customers' search, the warehouse list, the delivery log and the overview are served by an index at a size where a scan shows (issue 34):
 // a store grown to 10 000 returns (test/bench/scale/grow.ts, rows as the service writes them), statistics
 // taken, then each path of the scale bench asked through its door while its statements are recorded, and
 // each statement's plan read with EXPLAIN on both engines (PostgreSQL with sequential scans priced out). No statement may read a whole table of the
@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QueryEvent } from "../../../src/db/client.js";
 import { buildTemplate, grow, makeTags, openScaleDb, subscribe, type ScaleDb } from "../../bench/scale/grow.js";
-import { CURSOR_SECRET, SCALE_PATHS } from "../../bench/scale/paths.js";
+import { CURSOR_SECRET, headersOf, SCALE_PATHS } from "../../bench/scale/paths.js";
 import { providers } from "../../support/env.js";
 import { fullScans, planLines } from "../../support/plans.js";
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
@@ -25,7 +25,7 @@ const GROWING = [
 ];
 
 /** What a path's statements must show in their plans besides no full scan (SQLite, PostgreSQL). */
-const MUST: Record<string, [RegExp, RegExp] | ((events: QueryEvent[]) => void)> = {
+const MUST: Record<string, [RegExp, RegExp | null] | ((events: QueryEvent[]) => void)> = {
   "REST provider_order_name": [/Return_orderId_idx \(orderId=\?\)/, /Return_orderId_idx/],
   "REST tag= (1 return in 1 000)": [/Return.*(sqlite_autoindex_Return_1|PRIMARY KEY) \(id=\?\)/, /Return_pkey/],
   "GraphQL filter.tag (1 in 1 000)": [/Return.*(sqlite_autoindex_Return_1|PRIMARY KEY) \(id=\?\)/, /Return_pkey/],
@@ -36,6 +36,19 @@ const MUST: Record<string, [RegExp, RegExp] | ((events: QueryEvent[]) => void)> 
   "REST updated_at_min/max (30 days, a year ago)": [
     /Return_storeId_updatedAt_idx \(storeId=\? AND updatedAt>\? AND updatedAt<\?\)/,
     /Return_storeId_updatedAt_idx/,
+  ],
+  "REST status=flagged": [/Return_storeId_status_createdAt_idx \(storeId=\? AND status=\?\)/, /Return_storeId_status_createdAt_idx/],
+  // PostgreSQL reads a store of 3 300 customers through its (storeId) key rather than the trigram index, as
+  // it should at that size; at 200 000 it takes the trigram index (the scale bench prints the plan).
+  "dashboard customers search: part of an e-mail": [/SCAN t VIRTUAL TABLE INDEX/, null],
+  "dashboard customer: their returns and orders": [/Return_orderId_idx \(orderId=\?\)/, /Return_orderId_idx/],
+  "warehouse list: in review, updated in 30 days a year ago": [
+    /Return_storeId_updatedAt_idx \(storeId=\? AND updatedAt>\? AND updatedAt<\?\)/,
+    /Return_storeId_updatedAt_idx/,
+  ],
+  "webhook deliveries discarded": [
+    /WebhookDelivery_webhookId_status_createdAt_idx \(webhookId=\? AND status=\?\)/,
+    /WebhookDelivery_webhookId_status_createdAt_idx/,
   ],
   // The status tabs are summed from the daily counts: no statement counts the store's returns.
   "dashboard returns page with statusCounts": (events) => {
@@ -88,7 +101,7 @@ describe.each(providers)("returns lists' plans at 10 000 returns (%s)", (provide
     recording = true;
     const res = await fetch(req.graphql ? `${svc.coreUrl}/graphql` : `${svc.url}${req.path}`, {
       method: req.method,
-      headers: { authorization: `Bearer ${store.secret}`, "content-type": "application/json" },
+      headers: headersOf(req, store.secret),
       body: req.graphql ? JSON.stringify(req.graphql) : undefined,
     });
     const body = await res.json();
@@ -101,9 +114,10 @@ describe.each(providers)("returns lists' plans at 10 000 returns (%s)", (provide
       const lines = await planLines(db, e);
       expect({ statement: e.query, scans: fullScans(provider, lines, GROWING) }).toEqual({ statement: e.query, scans: [] });
       plans.push(...lines);
+      if (process.env.SHOW_PLANS) console.log(name, provider, e.query.slice(0, 300), "\n  ", lines.join("\n   "));
     }
     const must = MUST[name];
     if (typeof must === "function") must(events);
-    else if (must) expect(plans.join("\n")).toMatch(must[provider === "sqlite" ? 0 : 1]);
+    else if (must?.[provider === "sqlite" ? 0 : 1]) expect(plans.join("\n")).toMatch(must[provider === "sqlite" ? 0 : 1]!);
   });
 });

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "WebhookDelivery_webhookId_status_createdAt_idx" ON "WebhookDelivery"("webhookId", "status", "createdAt");
+
