@@ -4,8 +4,10 @@
 // the ratio large ÷ small and the plan of the request's slowest statement on the large store (SQLite
 // EXPLAIN QUERY PLAN, PostgreSQL EXPLAIN). The stores are grown by grow.ts (shaped as the service writes
 // them); how long that took is printed too. --quick: 2 000 against 20 000, to keep the machinery alive.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { QueryEvent } from "../../../src/db/client.js";
 import type { Provider } from "../../../src/db/url.js";
+import { createTestDatabase } from "../../support/databases.js";
 import { planLines } from "../../support/plans.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { median, round, UNLIMITED, type Result } from "../lib.js";
@@ -127,23 +129,44 @@ async function simulations(svc: TestService, store: Store, now: number, provider
   return out;
 }
 
+/**
+ * SCALE_KEEP=<dir>: the grown database is kept (never dropped) and described in <dir>/scale-<db>-<N>.json;
+ * a later run with the same N reuses it (migrated to the code's schema) instead of growing it again.
+ */
+interface Kept {
+  url: string;
+  now: number;
+  small: Store;
+  large: Store;
+}
+
 export async function runScale(opts: { providers: Provider[]; size: number; small: number; filter?: string }): Promise<Result[]> {
   const results: Result[] = [];
-  const now = Math.floor(Date.now() / 1000);
   for (const provider of opts.providers) {
+    const keepFile = process.env.SCALE_KEEP ? `${process.env.SCALE_KEEP}/scale-${provider}-${opts.size}-${opts.small}.json` : null;
+    const kept: Kept | null = keepFile && existsSync(keepFile) ? JSON.parse(readFileSync(keepFile, "utf8")) : null;
+    const databaseUrl = kept?.url ?? (keepFile ? (await createTestDatabase(provider)).url : undefined);
+    if (kept) log(`${provider}: reusing the stores grown in ${kept.url}`);
+    const now = kept?.now ?? Math.floor(Date.now() / 1000);
     const events: QueryEvent[] = [];
     let recording = false;
     const svc = await startTestService(
       provider,
       { WEBHOOK_DISPATCHER: "false", MAIL_SENDER: "false", CURSOR_SECRET, ...UNLIMITED },
-      { onQuery: (e) => recording && events.push(e) },
+      { onQuery: (e) => recording && events.push(e), databaseUrl },
     );
     const db = await openScaleDb(provider, svc.databaseUrl);
     try {
-      const template = await buildTemplate(svc, "scale");
-      const small = await makeStore(svc, db, template.storeId, opts.small, now, "a");
-      const large = await makeStore(svc, db, template.storeId, opts.size, now, "b");
-      await db.exec("ANALYZE");
+      let small: Store;
+      let large: Store;
+      if (kept) ({ small, large } = kept);
+      else {
+        const template = await buildTemplate(svc, "scale");
+        small = await makeStore(svc, db, template.storeId, opts.small, now, "a");
+        large = await makeStore(svc, db, template.storeId, opts.size, now, "b");
+        await db.exec("ANALYZE");
+        if (keepFile && databaseUrl) writeFileSync(keepFile, JSON.stringify({ url: databaseUrl, now, small, large } satisfies Kept));
+      }
       for (const path of SCALE_PATHS.filter((p) => !opts.filter || p.name.includes(opts.filter))) {
         const times: Record<"small" | "large", number[]> = { small: [], large: [] };
         let failure = "";
