@@ -1,25 +1,32 @@
 // The simulation's read of a chunk of past returns (src/policy/simulation-run.ts, simulation-jobs.ts): the
 // store's returns after a keyset in [from, to), oldest first, with everything the evaluator needs of them
-// in seven statements whatever the chunk's size, on the driver itself (`db.readRows`, src/db/direct.ts),
+// in six statements whatever the chunk's size, on the driver itself (`db.readRows`, src/db/direct.ts),
 // selecting only the columns it uses:
 //   1. the returns joined to their orders (the (storeId, createdAt) index, a range from the keyset on);
-//   2. their items;  3. their orders' lines;  4. the orders' fulfillments with the lines each names;
-//   5. the units already returned of each line (live returns of those orders, grouped);
-//   6. the catalogue families of product ids not read before (cached for the whole run);
-//   7. the customers' returns in the history rules' window (by customer record, else e-mail).
+//   2. every item of their orders with its return's status (the chunk's own items, and the units already
+//      returned of each line: the live returns' items summed);  3. the orders' lines;
+//   4. the orders' fulfillments with the lines each names;
+//   5. the catalogue families of product ids not read before (cached for the whole run);
+//   6. the customers' returns in the history rules' window (by customer record, else e-mail).
 // Each list of ids is one parameter (SQLite json_each, PostgreSQL = ANY), so no chunk meets SQLite's 999
 // bound parameters, and grouping is by Map (the Prisma path filtered every page's rows once per order).
 //
-// Strategies weighed (SQLite, a store of 1 000 000 returns, the bench's draft; load average beside each):
-// - Prisma (`findMany` with includes, `groupBy`), 500 a page, before this file: ~100 ms a page of 500
-//   returns, the evaluator ~10 ms of it; 100 000 lines in 10 s. Prisma's row materialisation (its query
-//   interpreter, one object per relation row, Date and JSON mapping) and O(orders × rows) grouping.
-// - These statements on the driver, 2 000 a chunk: see the figures in facades/dashboard/guides/performance.md
-//   ("At a real merchant's size"); the reads are now a minority of the time and the evaluator the rest.
-// - Streaming the history as a sliding window over one pass (read [from − window, to) once, count each
-//   customer's earlier returns in memory): no per-chunk history read, but a page of the paged query would
-//   re-read the whole window before it, and a 90-day window at 1 M returns is ~120 000 rows read before the
-//   first line: statement 7 probes only the chunk's customers (Order(customerRecordId) → Return(orderId)).
+// Strategies weighed (SQLite, a store of 1 000 000 returns, the newest 50 000 returns = 100 000 lines, the
+// bench's draft with a 90-day serial-returner rule; the machine shared, load average beside each):
+// - Prisma (`findMany` with includes, `groupBy`), pages of 500 through GraphQL, before this file: 9.99 s
+//   (load 1–1.5): ~100 ms a page, the evaluator ~10 ms of it; Prisma's row materialisation and
+//   O(orders × rows) grouping (`filter` once per order).
+// - These statements on the driver, chunks of 2 000, items and returned units apart (seven): 11.06 s at
+//   load 4.4 for the whole run; items and returned units in one read (six): 11.94 s at load 5.9. A CPU
+//   profile (load 4.4): SQLite executing 5.9 s, the rows mapped 1.4 s, the driver's wrapper 1.1 s, the
+//   evaluator 2.7 s. Timed alone (test/bench/sim-probe.ts): 0.8–1.5 s per statement per 50 000 returns,
+//   15–25 µs a row fetched by key from a 5.5 GB file the page cache does not hold: bound by rows visited.
+// - The history as a sliding window over one pass (read [from − window, to) once, count each customer's
+//   earlier returns in memory): saves statement 6 (0.9–1.2 s per 50 000 returns) for ~120 000 rows read
+//   once at 90 days, but a page of the paged query would re-read the whole window before it: not done yet,
+//   the next step for the run.
+// - SQLite `mmap_size` 2 GB and `cache_size` 500 MB on the connection: 10–20 % in the probe, within the
+//   noise at load 5: not changed for the service.
 // - The evaluator as set-based SQL: only the window and the history rule are simple enough; fees, bonus,
 //   exclusions by tag and time zones are not, and two evaluators would have to agree forever. Not done.
 // - Pipelining the next chunk's read while evaluating: on SQLite the driver is synchronous on this thread,
@@ -134,7 +141,16 @@ type ReturnRow = {
 };
 // Integers as the driver gives them: SQLite's are BigInt (safe integers), PostgreSQL's numbers.
 type Int = number | bigint;
-type ItemRow = { returnId: string; lineItemId: string | null; quantity: Int; reasonCode: string | null; compensation: string };
+type ItemRow = {
+  returnId: string;
+  orderId: string;
+  lineItemId: string | null;
+  quantity: Int;
+  reasonCode: string | null;
+  compensation: string;
+  position: Int;
+  status: string;
+};
 type LineRow = {
   orderId: string;
   id: string;
@@ -147,7 +163,6 @@ type LineRow = {
   discount: Int;
 };
 type FulfillmentRow = { orderId: string; id: string; at: unknown; deliveredAt: unknown; lineItemId: string | null };
-type ReturnedRow = { orderId: string; lineItemId: string; units: Int | string };
 type HistoryRow = { rec: string | null; email: string | null; at: unknown };
 
 function group<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
@@ -209,10 +224,12 @@ export class SimulationReader {
     const returnIds = rets.map((r) => r.id);
     const orderIds = [...new Set(rets.map((r) => r.orderId))];
     const released = RELEASED_STATUSES as readonly string[];
-    const [items, lines, fulfillments, returned] = await Promise.all([
+    const [orderItems, lines, fulfillments] = await Promise.all([
+      // Every item of the chunk's orders with its return's status: the chunk's own items, and the units
+      // already returned of each line, in one read (by the (orderId, lineItemId) index).
       db.readRows<ItemRow>(
-        s.build`SELECT "returnId", "lineItemId", "quantity", "reasonCode", "compensation" FROM "ReturnItem"
-          WHERE ${s.inList('"returnId"', returnIds)} ORDER BY "returnId", "position"`,
+        s.build`SELECT ri."returnId", ri."orderId", ri."lineItemId", ri."quantity", ri."reasonCode", ri."compensation", ri."position", r2."status"
+          FROM "ReturnItem" ri JOIN "Return" r2 ON r2."id" = ri."returnId" WHERE ${s.inList('ri."orderId"', orderIds)}`,
       ),
       db.readRows<LineRow>(
         s.build`SELECT "orderId", "id", "externalId", "productId", "sku", "vendor", "quantity", "unitPrice", "discount" FROM "OrderLineItem"
@@ -223,16 +240,18 @@ export class SimulationReader {
           FROM "Fulfillment" f LEFT JOIN "FulfillmentLineItem" fl ON fl."fulfillmentId" = f."id"
           WHERE ${s.inList('f."orderId"', orderIds)} ORDER BY f."createdAt", f."id"`,
       ),
-      db.readRows<ReturnedRow>(
-        s.build`SELECT ri."orderId", ri."lineItemId", SUM(ri."quantity") AS "units" FROM "ReturnItem" ri JOIN "Return" r2 ON r2."id" = ri."returnId"
-          WHERE ${s.inList('ri."orderId"', orderIds)} AND r2."status" NOT IN (${s.raw(released.map((x) => `'${x}'`).join(", "))})
-          GROUP BY ri."orderId", ri."lineItemId"`,
-      ),
     ]);
+    const chunkIds = new Set(returnIds);
+    const items = orderItems.filter((i) => chunkIds.has(i.returnId)).sort((x, y) => Number(x.position) - Number(y.position));
+    const returnedOf = new Map<string, number>();
+    for (const i of orderItems) {
+      if (!i.lineItemId || released.includes(i.status)) continue;
+      const k = `${i.orderId}:${i.lineItemId}`;
+      returnedOf.set(k, (returnedOf.get(k) ?? 0) + Number(i.quantity));
+    }
     const linesOf = group(lines, (l) => l.orderId);
     await this.readFamilies(lines);
     const history = await this.readHistory(rets, ms(rets[0]!.at), last.at);
-    const returnedOf = new Map(returned.map((r) => [`${r.orderId}:${r.lineItemId}`, Number(r.units)]));
     // Fulfillments per order, oldest first, each with the line ids it names.
     const fulfilled = new Map<string, { at: Date; deliveredAt: Date | null; lines: Set<string> }[]>();
     const byId = new Map<string, { at: Date; deliveredAt: Date | null; lines: Set<string> }>();
