@@ -13,6 +13,7 @@ import { createLogger } from "../src/core/log.js";
 import { createApp, type Readiness } from "./app.js";
 import { startDispatcher, type Dispatcher } from "../src/webhooks/dispatcher.js";
 import { startEmailSender, type EmailSender } from "../src/email/sender.js";
+import { stopRuns } from "../src/policy/simulation-jobs.js";
 import { startRetentionSweeper, type RetentionSweeper } from "../src/retention/sweeper.js";
 import { optimizeAtStart } from "../src/db/optimize.js";
 import { setWarehouseReturnView } from "../src/warehouse/webhook-format.js";
@@ -240,6 +241,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
         await dispatcher?.stop();
         await emailSender?.stop();
         await retention?.stop();
+        if (core) await stopRuns(core.services); // each policy simulation run ends after its chunk, its place given up
         await stop();
         await db?.close();
       })();

@@ -41,6 +41,7 @@ export interface Config {
   retention: RetentionConfig;
   /** What a shopper may upload as photos of draft returns (src/drafts/quota.ts). */
   photoQuota: PhotoQuotaConfig;
+  simulation: SimulationConfig;
 }
 
 /** What the retention sweep (src/retention) deletes, and when: every age in days. */
@@ -61,6 +62,16 @@ export interface RetentionConfig {
   sessionsDays: number;
   /** Shopper emails sent, kept or failed (RETENTION_EMAILS_DAYS, default 30). */
   emailsDays: number;
+  /** Policy simulation runs, after they ended (RETENTION_SIMULATIONS_DAYS, default 30). */
+  simulationsDays: number;
+}
+
+/** How a policy simulation run works through its range (src/policy/simulation-jobs.ts). */
+export interface SimulationConfig {
+  /** Returns read and evaluated at a time (SIMULATION_CHUNK, default 2 000); progress is written after each. */
+  chunk: number;
+  /** A pause after each chunk (SIMULATION_PAUSE_MS, default 0): lets the tests watch a run's progress and cancel it. */
+  pauseMs: number;
 }
 
 export interface PhotoQuotaConfig {
@@ -267,6 +278,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       draftBytes: problems.int(env, "PHOTO_QUOTA_DRAFT_MB", 20, 1, 10_000) * MB,
       storeBytes: problems.int(env, "PHOTO_QUOTA_STORE_MB", 2_048, 1, 10_000_000) * MB,
     },
+    simulation: {
+      chunk: problems.int(env, "SIMULATION_CHUNK", 2_000, 1, 10_000),
+      pauseMs: problems.int(env, "SIMULATION_PAUSE_MS", 0, 0, 10_000),
+    },
   };
   if (problems.list.length) throw new ConfigError(problems.list);
   return config;
@@ -287,6 +302,7 @@ function loadRetentionConfig(env: NodeJS.ProcessEnv, problems: Problems): Retent
     draftsDays: problems.int(env, "RETENTION_DRAFTS_DAYS", 14, 1, 3_650),
     sessionsDays: problems.int(env, "RETENTION_SESSIONS_DAYS", 14, 1, 3_650),
     emailsDays: problems.int(env, "RETENTION_EMAILS_DAYS", 30, 1, 3_650),
+    simulationsDays: problems.int(env, "RETENTION_SIMULATIONS_DAYS", 30, 1, 3_650),
   };
 }
 

@@ -101,6 +101,8 @@ export const LIST_BOUNDS = {
   /** Open (created or items_finalized) draft returns of one order: opening more is refused until one closes. */
   orderOpenDrafts: 20,
   overviewCurrencies: 200,
+  /** The returns a policy simulation run keeps of those its draft decides otherwise (AFFECTED_KEPT in src/policy/simulation-jobs.ts). */
+  simulationAffected: 1_000,
 } as const;
 
 /**

@@ -205,6 +205,8 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Query.returnPolicySimulation": paged(PAGE_SIZES.standard),
   "PolicySimulationPage.affected": page,
   "PolicySimulationPage.money": page,
+  "PolicySimulationRun.affected": L.simulationAffected,
+  "PolicySimulationRun.money": L.overviewCurrencies,
   "PolicySimulatedDecision.decisions": L.policyDecisions,
 };
 

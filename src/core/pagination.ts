@@ -78,7 +78,7 @@ export interface KeysetOptions<T> {
    * `keysetOrder(sortField, direction)`, passing `take` to Prisma unchanged: it is negative when
    * paging backwards.
    */
-  fetch: (keyset: Record<string, unknown> | undefined, take: number) => Promise<T[]>;
+  fetch: (keyset: Record<string, unknown> | undefined, take: number, after?: { k: string | number; i: string }) => Promise<T[]>;
   /**
    * The list's other argument checks (its filters), run with the page arguments' own before anything
    * is fetched, so that one error names every bad argument at once.
@@ -96,9 +96,13 @@ export function pageSize(first: number | null | undefined, defaultSize: number, 
 }
 
 /** The page's size and where it starts, every problem of the page arguments (and the list's `checks`) told at once. */
-function pageStart<T>(codec: CursorCodec, opts: KeysetOptions<T>): { size: number; keyset?: Record<string, unknown> } {
+function pageStart<T>(
+  codec: CursorCodec,
+  opts: KeysetOptions<T>,
+): { size: number; keyset?: Record<string, unknown>; cursor?: { k: string | number; i: string } } {
   const backward = !!opts.args.before;
   const sizeField = backward && opts.args.last != null ? "last" : "first";
+  let decoded: { k: string | number; i: string } | undefined;
   const [, size, keyset] = checkInputs(
     () => {
       if (backward && opts.args.after) throw fail.badInput("Give either `after` or `before`, not both.", "before");
@@ -108,6 +112,7 @@ function pageStart<T>(codec: CursorCodec, opts: KeysetOptions<T>): { size: numbe
       const cursor = backward ? opts.args.before : opts.args.after;
       if (!cursor) return undefined;
       const c = codec.decode(cursor, opts.list, backward ? "before" : "after");
+      decoded = { k: c.k, i: c.i };
       const key = typeof c.k === "number" ? new Date(c.k) : c.k;
       // "after" walks on in the sort direction, "before" against it.
       const op = (opts.direction === "asc") !== backward ? "gt" : "lt";
@@ -125,14 +130,14 @@ function pageStart<T>(codec: CursorCodec, opts: KeysetOptions<T>): { size: numbe
     () => !backward && opts.args.last != null && pageSize(opts.args.last, opts.defaultSize, opts.maxSize, "last"),
     ...(opts.checks ?? []),
   );
-  return { size, keyset };
+  return { size, keyset, cursor: decoded };
 }
 
 export async function paginate<T extends { id: string }>(codec: CursorCodec, opts: KeysetOptions<T>): Promise<Connection<T>> {
   const backward = !!opts.args.before;
-  const { size, keyset } = pageStart(codec, opts);
+  const { size, keyset, cursor } = pageStart(codec, opts);
   // Prisma answers a negative take with the last rows, still in the requested order.
-  const rows = await opts.fetch(keyset, backward ? -(size + 1) : size + 1);
+  const rows = await opts.fetch(keyset, backward ? -(size + 1) : size + 1, cursor);
   const more = rows.length > size;
   const page = more ? (backward ? rows.slice(1) : rows.slice(0, size)) : rows;
   const cursorOf = (row: T) => {

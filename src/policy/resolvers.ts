@@ -3,6 +3,7 @@ import { actorName } from "../returns/actors.js";
 import type { Charge, Evaluation, LineEvaluation, OutcomeOffer } from "./evaluate.js";
 import { explainReturn } from "./explain.js";
 import * as policy from "./service.js";
+import { cancelRun, getRun, type RunResult, type RunRow, startRun } from "./simulation-jobs.js";
 import { simulate } from "./simulation-run.js";
 
 type Ctx = RequestContext;
@@ -21,6 +22,14 @@ const offer = (o: OutcomeOffer, cur: string) => ({
   bonus: o.bonus ? charge(o.bonus, cur) : null,
 });
 
+/** A completed run's result, parsed once per row (three fields read it). */
+const results = new WeakMap<RunRow, RunResult | null>();
+function resultOf(r: RunRow): RunResult | null {
+  let v = results.get(r);
+  if (v === undefined) results.set(r, (v = r.result ? (JSON.parse(r.result) as RunResult) : null));
+  return v;
+}
+
 export const policyResolvers = {
   Query: {
     returnPolicy: (_: unknown, a: StoreArgs, ctx: Ctx) => policy.getPolicy(ctx, a.storeId),
@@ -33,12 +42,22 @@ export const policyResolvers = {
       return { ...e, lines: e.lines.map((l) => ({ ...l, currency: e.currency })) };
     },
     returnPolicySimulation: (_: unknown, a: StoreArgs & Parameters<typeof simulate>[2], ctx: Ctx) => simulate(ctx, a.storeId, a),
+    policySimulationRun: (_: unknown, a: StoreArgs & { id?: string | null }, ctx: Ctx) => getRun(ctx, a.storeId, a.id),
   },
   Mutation: {
     updateReturnPolicyDraft: (_: unknown, a: StoreArgs & { input: Parameters<typeof policy.updateDraft>[2] }, ctx: Ctx) =>
       policy.updateDraft(ctx, a.storeId, a.input),
     publishReturnPolicy: (_: unknown, a: StoreArgs, ctx: Ctx) => policy.publish(ctx, a.storeId),
     setStoreTimeZone: (_: unknown, a: StoreArgs & { timeZone: string }, ctx: Ctx) => policy.setTimeZone(ctx, a.storeId, a.timeZone),
+    startPolicySimulation: (_: unknown, a: StoreArgs & { from: string; to: string }, ctx: Ctx) => startRun(ctx, a.storeId, a),
+    cancelPolicySimulation: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => cancelRun(ctx, a.storeId, a.id),
+  },
+  PolicySimulationRun: {
+    from: (r: RunRow) => r.rangeFrom,
+    to: (r: RunRow) => r.rangeTo,
+    money: (r: RunRow) => resultOf(r)?.money ?? [],
+    affected: (r: RunRow) => resultOf(r)?.affected ?? [],
+    affectedCount: (r: RunRow) => resultOf(r)?.affectedCount ?? 0,
   },
   ReturnPolicy: {
     published: (p: policy.PolicyView, _: unknown, ctx: Ctx) => policy.latestVersionRow(ctx, p.storeId),

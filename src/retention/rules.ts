@@ -145,5 +145,20 @@ export function rulesOf(cfg: RetentionConfig): Rule[] {
         };
       },
     },
+    {
+      // Policy simulation runs that ended some days ago (only an ended run has finishedAt: found by its index).
+      name: "simulationRuns",
+      async run(tx, now, batch) {
+        const rows = await tx.policySimulationRun.findMany({
+          where: { finishedAt: { lt: ago(now, cfg.simulationsDays) } },
+          orderBy: { finishedAt: "asc" },
+          take: batch,
+          select: { id: true },
+        });
+        if (!rows.length) return NONE;
+        const runs = await tx.policySimulationRun.deleteMany({ where: { id: { in: ids(rows) }, runningStoreId: null } });
+        return { found: rows.length, deleted: { policySimulationRuns: runs.count } };
+      },
+    },
   ];
 }

@@ -44,6 +44,8 @@ export const NO_RATE_LIMITS = {
 export interface TestServiceOptions {
   /** Called for every SQL statement the core's Prisma client issues. */
   onQuery?: (event: QueryEvent) => void;
+  /** A database kept between runs (the scale bench's grown stores): migrated to the code's schema, never dropped. */
+  databaseUrl?: string;
 }
 
 export async function startTestService(
@@ -51,7 +53,7 @@ export async function startTestService(
   env: Record<string, string> = {},
   opts: TestServiceOptions = {},
 ): Promise<TestService> {
-  const database = await createTestDatabase(provider);
+  const database = opts.databaseUrl ? { url: opts.databaseUrl, provider, drop: async () => {} } : await createTestDatabase(provider);
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
   // Tests subscribe on loopback over http: they opt in to private callback URLs (the default refuses them).
   const base = {
@@ -71,7 +73,7 @@ export async function startTestService(
   const core = await startService({
     config: loadConfig({ ...base, SERVE_FACADES: remote ? "false" : "true" }),
     log,
-    skipMigrate: true,
+    skipMigrate: !opts.databaseUrl,
     onQuery: opts.onQuery,
   });
   let facades: Running | null = null;

@@ -5,10 +5,13 @@
 // EXPLAIN QUERY PLAN, PostgreSQL EXPLAIN). The stores are grown by grow.ts (shaped as the service writes
 // them); how long that took is printed too, and (SQLite) each migration's time on a copy of that database at
 // an older schema (migrations.ts). --quick: 2 000 against 20 000, to keep the machinery alive.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { QueryEvent } from "../../../src/db/client.js";
 import type { Provider } from "../../../src/db/url.js";
+import { createTestDatabase } from "../../support/databases.js";
 import { planLines } from "../../support/plans.js";
 import { startTestService, type TestService } from "../../support/server.js";
+import { profilePhase } from "../cpu-profile.js";
 import { median, round, UNLIMITED, type Result } from "../lib.js";
 import { buildTemplate, grow, makeTags, openScaleDb, stepOf, subscribe, type ScaleDb } from "./grow.js";
 import { sqliteMigrationTimes } from "./migrations.js";
@@ -69,8 +72,8 @@ async function planOf(db: ScaleDb, e: QueryEvent): Promise<string> {
 }
 
 const POLICY = `mutation($s: ID!, $i: PolicyRulesInput!) { updateReturnPolicyDraft(storeId: $s, input: $i) { draft { window { days } } } }`;
-const SIM = `query($s: ID!, $from: DateTime!, $to: DateTime!, $after: String) {
-  returnPolicySimulation(storeId: $s, from: $from, to: $to, first: 500, after: $after) { scanned pageInfo { hasNextPage endCursor } money { currency } } }`;
+const START = `mutation($s: ID!, $from: DateTime!, $to: DateTime!) { startPolicySimulation(storeId: $s, from: $from, to: $to) { id } }`;
+const RUN = `query($s: ID!, $id: ID!) { policySimulationRun(storeId: $s, id: $id) { status returnsDone linesDone error money { currency } } }`;
 const DRAFT = {
   window: { days: 30, from: "order" },
   outcomes: { refund: true, storeCredit: true },
@@ -79,16 +82,20 @@ const DRAFT = {
 };
 
 /**
- * The policy simulation as the dashboard runs it (pages of 500 through GraphQL, summed) over the large
- * store's newest returns holding 100 000 and 1 000 000 lines (two a return), against the issue's targets.
+ * The policy simulation as the dashboard runs it (startPolicySimulation, then its progress polled every
+ * 50 ms until it ends) over the large store's newest returns holding 100 000 and 1 000 000 lines (two a
+ * return), against the issue's targets. BENCH_CPU_PROF=<dir> writes a CPU profile of each run.
  */
 async function simulations(svc: TestService, store: Store, now: number, provider: Provider): Promise<Result[]> {
   const gql = async (query: string, variables: Record<string, unknown>) => {
-    const res = await fetch(`${svc.coreUrl}/graphql`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${store.secret}`, "content-type": "application/json" },
-      body: JSON.stringify({ query, variables }),
-    });
+    const send = () =>
+      fetch(`${svc.coreUrl}/graphql`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${store.secret}`, "content-type": "application/json" },
+        body: JSON.stringify({ query, variables }),
+      });
+    // As in ask(): a kept-alive socket the server closed during the growth fails before any answer; sent again.
+    const res = await send().catch(() => send());
     const body: any = await res.json();
     if (res.status !== 200 || body.errors) throw new Error(`simulation: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
     return body.data;
@@ -102,50 +109,73 @@ async function simulations(svc: TestService, store: Store, now: number, provider
     const returns = Math.min(store.size, lines / 2);
     const from = new Date((now - returns * stepOf(store.size) + 1) * 1000).toISOString();
     const to = new Date((now + 86_400) * 1000).toISOString();
+    const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+    const stop = await profilePhase(`simulation-${provider}-${lines}`);
     const t0 = performance.now();
-    let scanned = 0;
-    let pages = 0;
-    let after: string | null = null;
-    do {
-      const page: any = (await gql(SIM, { s: store.id, from, to, after })).returnPolicySimulation;
-      scanned += page.scanned;
-      pages++;
-      after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
-    } while (after);
+    const { id } = (await gql(START, { s: store.id, from, to })).startPolicySimulation;
+    let run: { status: string; returnsDone: number; linesDone: number; error: string | null };
+    for (;;) {
+      run = (await gql(RUN, { s: store.id, id })).policySimulationRun;
+      if (run.status !== "running") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const seconds = (performance.now() - t0) / 1000;
-    const scaled = (seconds * lines) / Math.max(1, scanned * 2);
+    await stop();
+    if (run.status !== "completed") throw new Error(`simulation ${run.status}: ${run.error}`);
+    const scaled = (seconds * lines) / Math.max(1, run.linesDone);
     out.push({
       measure: 10,
       name: `scale: policy simulation through the database, ${lines} lines`,
       db: provider,
       value: round(seconds, 2),
-      unit: `s for ${scanned * 2} lines`,
+      unit: `s for ${run.linesDone} lines`,
       target: `≤ ${target} s`,
       met: scaled <= target,
-      details: { returns: scanned, pages, "lines per second": round((scanned * 2) / seconds) },
+      details: { returns: run.returnsDone, "lines per second": round(run.linesDone / seconds), "load average before": load },
     });
-    log(`${provider}: simulation over ${scanned} returns (${scanned * 2} lines): ${round(seconds, 2)} s in ${pages} pages`);
+    log(`${provider}: simulation over ${run.returnsDone} returns (${run.linesDone} lines): ${round(seconds, 2)} s (load before: ${load})`);
   }
   return out;
 }
 
+/**
+ * SCALE_KEEP=<dir>: the grown database is kept (never dropped) and described in <dir>/scale-<db>-<N>.json;
+ * a later run with the same N reuses it (migrated to the code's schema) instead of growing it again.
+ */
+interface Kept {
+  url: string;
+  now: number;
+  small: Store;
+  large: Store;
+}
+
 export async function runScale(opts: { providers: Provider[]; size: number; small: number; filter?: string }): Promise<Result[]> {
   const results: Result[] = [];
-  const now = Math.floor(Date.now() / 1000);
   for (const provider of opts.providers) {
+    const keepFile = process.env.SCALE_KEEP ? `${process.env.SCALE_KEEP}/scale-${provider}-${opts.size}-${opts.small}.json` : null;
+    const kept: Kept | null = keepFile && existsSync(keepFile) ? JSON.parse(readFileSync(keepFile, "utf8")) : null;
+    const databaseUrl = kept?.url ?? (keepFile ? (await createTestDatabase(provider)).url : undefined);
+    if (kept) log(`${provider}: reusing the stores grown in ${kept.url}`);
+    const now = kept?.now ?? Math.floor(Date.now() / 1000);
     const events: QueryEvent[] = [];
     let recording = false;
     const svc = await startTestService(
       provider,
       { WEBHOOK_DISPATCHER: "false", MAIL_SENDER: "false", CURSOR_SECRET, ...UNLIMITED },
-      { onQuery: (e) => recording && events.push(e) },
+      { onQuery: (e) => recording && events.push(e), databaseUrl },
     );
     const db = await openScaleDb(provider, svc.databaseUrl);
     try {
-      const template = await buildTemplate(svc, "scale");
-      const small = await makeStore(svc, db, template.storeId, opts.small, now, "a");
-      const large = await makeStore(svc, db, template.storeId, opts.size, now, "b");
-      await db.exec("ANALYZE");
+      let small: Store;
+      let large: Store;
+      if (kept) ({ small, large } = kept);
+      else {
+        const template = await buildTemplate(svc, "scale");
+        small = await makeStore(svc, db, template.storeId, opts.small, now, "a");
+        large = await makeStore(svc, db, template.storeId, opts.size, now, "b");
+        await db.exec("ANALYZE");
+        if (keepFile && databaseUrl) writeFileSync(keepFile, JSON.stringify({ url: databaseUrl, now, small, large } satisfies Kept));
+      }
       for (const path of SCALE_PATHS.filter((p) => !opts.filter || p.name.includes(opts.filter))) {
         const times: Record<"small" | "large", number[]> = { small: [], large: [] };
         let failure = "";

@@ -5,6 +5,7 @@
 // the batching must keep apart: several returns of one order (units already returned, each return's own
 // left out), a customer returning often (the serial-returner rule counts the returns before each one,
 // within its window), deleted returns (their units released), two customers, two currencies of lines.
+// The background run (startPolicySimulation) over the same range, in chunks of 5, says the same too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadHistory, loadOrderInput, publishedVersion } from "../../../src/policy/load.js";
 import { checkRules, type PolicyRules } from "../../../src/policy/rules.js";
@@ -19,6 +20,24 @@ const SIM = `query($s: ID!, $first: Int, $after: String) { returnPolicySimulatio
   scanned pageInfo { hasNextPage endCursor }
   money { currency draft { returns refused reviewed refunds { amount } storeCredit { amount } fees { amount } } published { returns refused reviewed refunds { amount } } }
   affected { returnId draft { refused reviewed decisions { rule effect } } published { refused reviewed } } } }`;
+
+const TOTALS = `returns refused reviewed refunds { amount } storeCredit { amount } bonus { amount } fees { amount }`;
+const START = `mutation($s: ID!) { startPolicySimulation(storeId: $s, from: "2000-01-01T00:00:00Z", to: "2100-01-01T00:00:00Z") { id status } }`;
+const RUN = `query($s: ID!, $id: ID) { policySimulationRun(storeId: $s, id: $id) { id status returnsDone affectedCount
+  affected { returnId } money { currency draft { ${TOTALS} } published { ${TOTALS} } } } }`;
+type Totals = { returns: number; refused: number; reviewed: number } & Record<
+  "refunds" | "storeCredit" | "bonus" | "fees",
+  { amount: string }
+>;
+const pick = (t: Totals) => ({
+  returns: t.returns,
+  refused: t.refused,
+  reviewed: t.reviewed,
+  refunds: { amount: t.refunds.amount },
+  storeCredit: { amount: t.storeCredit.amount },
+  bonus: { amount: t.bonus.amount },
+  fees: { amount: t.fees.amount },
+});
 
 const PUBLISHED = { window: { days: 3650, from: "order" }, outcomes: { refund: true, storeCredit: true } };
 const DRAFT = {
@@ -38,7 +57,8 @@ describe.each(providers)("policy simulation pages (%s)", (provider) => {
   const gql = (query: string, variables: Record<string, unknown>) => svc.http.graphql(query, variables, secret);
 
   beforeAll(async () => {
-    svc = await startTestService(provider, NO_RATE_LIMITS);
+    // A background run reads 5 returns at a time: its chunks cut the store elsewhere than the pages do.
+    svc = await startTestService(provider, { ...NO_RATE_LIMITS, SIMULATION_CHUNK: "5" });
     storeId = (await svc.createStore("Simulation pages")).id;
     secret = (await svc.createApiClient(storeId, "all")).secret;
     const create = async (order: Awaited<ReturnType<typeof pushOrder>>, line: number, quantity: number) => {
@@ -149,5 +169,18 @@ describe.each(providers)("policy simulation pages (%s)", (provider) => {
     expect(one.money[`USD.draft.reviewed`]).toBe(m.draft.reviewed);
     expect(one.money[`USD.draft.refunds`]).toBe(Number(m.draft.refunds.amount));
     expect(one.money[`USD.draft.fees`]).toBe(Number(m.draft.fees.amount));
+    // The background run over the whole range says the same.
+    const started = await gql(START, { s: storeId });
+    expect(started.errors).toBeUndefined();
+    let run = started.data.startPolicySimulation;
+    for (let i = 0; i < 200 && run.status === "running"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      run = (await gql(RUN, { s: storeId, id: run.id })).data.policySimulationRun;
+    }
+    expect(run.status).toBe("completed");
+    expect(run.returnsDone).toBe(12);
+    expect(run.affected.map((a: { returnId: string }) => a.returnId)).toEqual(affected);
+    expect(run.affectedCount).toBe(affected.length);
+    expect(run.money).toEqual(sim.report().map((x) => ({ currency: x.currency, draft: pick(x.draft), published: pick(x.published) })));
   });
 });

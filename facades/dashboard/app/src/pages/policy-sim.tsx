@@ -1,12 +1,14 @@
 // The saved draft run over the store's past returns in a date range (the store's time zone), beside the
 // published version: the money by currency under each, and the returns it would decide otherwise, by
-// return number and order name, with the rule that refuses or reviews each.
-import { useState } from "preact/hooks";
+// return number and order name, with the rule that refuses or reviews each. The run works in the
+// background on the server: the page shows how far it got (polled), offers to stop it, and shows a run
+// already going when the page opens (one runs at a time per store).
+import { useEffect, useState } from "preact/hooks";
 import { gql, type GraphQLRequestError } from "../graphql";
-import { addDecimal, EFFECT_WORDS, formatMoney, nextDay, plainExplanation, zonedMidnight, zonedTime } from "../policy-logic";
+import { EFFECT_WORDS, formatMoney, nextDay, plainExplanation, zonedMidnight, zonedTime } from "../policy-logic";
 import { asError, Empty, ErrorMessage, Section, Table } from "../ui";
 import { Field } from "../ui-forms";
-import { RETURN_POLICY_SIMULATION } from "./policy.ops";
+import { CANCEL_POLICY_SIMULATION, POLICY_SIMULATION_RUN, START_POLICY_SIMULATION } from "./policy.ops";
 
 type M = { amount: string; currency: string };
 type Totals = { returns: number; refused: number; reviewed: number; refunds: M; storeCredit: M; bonus: M; fees: M };
@@ -19,55 +21,34 @@ interface Affected {
   draft: Side;
   published: Side;
 }
-interface Page {
-  scanned: number;
+interface Run {
+  id: string;
+  status: "running" | "completed" | "cancelled" | "failed";
+  returnsTotal: number;
+  returnsDone: number;
+  linesDone: number;
+  cancelRequested: boolean;
+  startedAt: string;
+  startedByName: string | null;
+  error: string | null;
   publishedVersion: number | null;
+  affectedCount: number;
   money: { currency: string; draft: Totals; published: Totals }[];
   affected: Affected[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
-interface Result {
-  scanned: number;
-  publishedVersion: number | null;
-  money: Page["money"];
-  affected: Affected[];
 }
 
-const addTotals = (a: Totals, b: Totals): Totals => ({
-  returns: a.returns + b.returns,
-  refused: a.refused + b.refused,
-  reviewed: a.reviewed + b.reviewed,
-  refunds: { ...a.refunds, amount: addDecimal(a.refunds.amount, b.refunds.amount) },
-  storeCredit: { ...a.storeCredit, amount: addDecimal(a.storeCredit.amount, b.storeCredit.amount) },
-  bonus: { ...a.bonus, amount: addDecimal(a.bonus.amount, b.bonus.amount) },
-  fees: { ...a.fees, amount: addDecimal(a.fees.amount, b.fees.amount) },
-});
-
-/** Every page of the simulation, summed (money per currency, exactly). */
-async function runAll(storeId: string, from: string, to: string): Promise<Result> {
-  const out: Result = { scanned: 0, publishedVersion: null, money: [], affected: [] };
-  let after: string | null = null;
-  for (let pages = 0; pages < 200; pages++) {
-    const p: Page = (await gql<{ returnPolicySimulation: Page }>(RETURN_POLICY_SIMULATION, { storeId, from, to, after }))
-      .returnPolicySimulation;
-    out.scanned += p.scanned;
-    out.publishedVersion = p.publishedVersion;
-    out.affected.push(...p.affected);
-    for (const m of p.money) {
-      const have = out.money.find((x) => x.currency === m.currency);
-      if (have) {
-        have.draft = addTotals(have.draft, m.draft);
-        have.published = addTotals(have.published, m.published);
-      } else out.money.push(m);
-    }
-    if (!p.pageInfo.hasNextPage || !p.pageInfo.endCursor) break;
-    after = p.pageInfo.endCursor;
-  }
-  return out;
-}
+/** How often a running simulation's progress is asked for. */
+const POLL_MS = 1_000;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const yearAgo = () => new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+function progressText(run: Run): string {
+  const done = count(run.returnsDone, "past return", "past returns");
+  if (run.cancelRequested) return `Stopping… ${done} checked so far.`;
+  return `Checking past returns: ${run.returnsDone.toLocaleString("en-US")} of ${count(run.returnsTotal, "return", "returns")} so far.`;
+}
 
 function sideText(s: Side): string {
   return s.refused ? "Refused" : s.reviewed ? "Sent to review" : "Accepted";
@@ -86,27 +67,63 @@ export function PolicySimulation({
 }) {
   const [from, setFrom] = useState(yearAgo);
   const [to, setTo] = useState(today);
-  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
   const [error, setError] = useState<GraphQLRequestError | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
+  const [run, setRun] = useState<Run | null>(null);
   const [rangeError, setRangeError] = useState<string | null>(null);
-  const run = async (e: Event) => {
+  // The store's latest run when the page opens: one still going shows its progress here.
+  useEffect(() => {
+    gql<{ policySimulationRun: Run | null }>(POLICY_SIMULATION_RUN, { storeId })
+      .then((r) => setRun(r.policySimulationRun))
+      .catch(() => {});
+  }, [storeId]);
+  // While it runs, its progress every second.
+  const runningId = run?.status === "running" ? run.id : null;
+  useEffect(() => {
+    if (!runningId) return;
+    const timer = setInterval(() => {
+      gql<{ policySimulationRun: Run | null }>(POLICY_SIMULATION_RUN, { storeId, id: runningId })
+        .then((r) => r.policySimulationRun && setRun(r.policySimulationRun))
+        .catch((err) => setError(asError(err)));
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [storeId, runningId]);
+  const start = async (e: Event) => {
     e.preventDefault();
     setRangeError(null);
     if (!from || !to || from > to) {
       setRangeError("Choose a start date on or before the end date.");
       return;
     }
-    setBusy(true);
+    setStarting(true);
     setError(null);
     try {
-      setResult(await runAll(storeId, zonedMidnight(from, timeZone), zonedMidnight(nextDay(to), timeZone)));
+      const r = await gql<{ startPolicySimulation: Run }>(START_POLICY_SIMULATION, {
+        storeId,
+        from: zonedMidnight(from, timeZone),
+        to: zonedMidnight(nextDay(to), timeZone),
+      });
+      setRun(r.startPolicySimulation);
     } catch (err) {
       setError(asError(err));
+      // Refused because one is already going: show that one.
+      gql<{ policySimulationRun: Run | null }>(POLICY_SIMULATION_RUN, { storeId })
+        .then((r) => setRun(r.policySimulationRun))
+        .catch(() => {});
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
   };
+  const cancel = async () => {
+    if (!run) return;
+    try {
+      setRun((await gql<{ cancelPolicySimulation: Run }>(CANCEL_POLICY_SIMULATION, { storeId, id: run.id })).cancelPolicySimulation);
+    } catch (err) {
+      setError(asError(err));
+    }
+  };
+  const running = run?.status === "running";
+  const result = run?.status === "completed" ? run : null;
   const before = (v: number | null) => (v == null ? "Now (no policy)" : `Now (version ${v})`);
   return (
     <Section title="Try the draft on past returns">
@@ -114,23 +131,42 @@ export function PolicySimulation({
         Runs the saved draft over the returns created between two dates (in {timeZone}) and compares it with what customers have now.
       </p>
       {dirty && <p class="warning">The simulation uses the saved draft: save your changes first to try them.</p>}
-      <form class="inline" aria-label="Simulation range" onSubmit={run}>
+      <form class="inline" aria-label="Simulation range" onSubmit={start}>
         <Field label="Returns created from" error={rangeError}>
           <input type="date" value={from} onInput={(e) => setFrom((e.target as HTMLInputElement).value)} />
         </Field>
         <Field label="Returns created to">
           <input type="date" value={to} onInput={(e) => setTo((e.target as HTMLInputElement).value)} />
         </Field>
-        <button type="submit" disabled={busy || !savedAt} aria-busy={busy}>
-          {busy ? "Simulating…" : "Simulate"}
+        <button type="submit" disabled={starting || running || !savedAt} aria-busy={starting}>
+          {starting ? "Starting…" : "Simulate"}
         </button>
       </form>
       <ErrorMessage error={error} />
+      {running && run && (
+        <div class="simulation-progress" aria-live="polite">
+          <progress max={Math.max(1, run.returnsTotal)} value={run.returnsDone} aria-label="Simulation progress" />
+          <p>{progressText(run)}</p>
+          <button type="button" onClick={cancel} disabled={run.cancelRequested}>
+            Stop the simulation
+          </button>
+        </div>
+      )}
+      {run?.status === "cancelled" && (
+        <p class="muted">
+          The simulation was stopped after {count(run.returnsDone, "past return", "past returns")}: simulate again to see its result.
+        </p>
+      )}
+      {run?.status === "failed" && <p class="warning">{run.error ?? "The simulation did not finish."} Simulate again to retry.</p>}
       {result && (
         <div class="simulation" aria-live="polite">
           <p>
-            <strong>{result.scanned}</strong> past {result.scanned === 1 ? "return" : "returns"} checked;{" "}
-            <strong>{result.affected.length}</strong> would be decided differently.
+            <strong>{result.returnsDone.toLocaleString("en-US")}</strong> past {result.returnsDone === 1 ? "return" : "returns"} checked;{" "}
+            <strong>{result.affectedCount.toLocaleString("en-US")}</strong> would be decided differently
+            {result.affectedCount > result.affected.length
+              ? ` (the first ${result.affected.length.toLocaleString("en-US")} are listed)`
+              : ""}
+            .
           </p>
           {result.money.map((m) => (
             <Table

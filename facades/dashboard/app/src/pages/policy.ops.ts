@@ -26,13 +26,21 @@ export const PUBLISH_RETURN_POLICY = `mutation DashboardPublishReturnPolicy($sto
 const SIM_TOTALS = `returns refused reviewed refunds { amount currency } storeCredit { amount currency } bonus { amount currency } fees { amount currency }`;
 const SIM_SIDE = `refused reviewed decisions { effect name merchantExplanation }`;
 
-export const RETURN_POLICY_SIMULATION = `query DashboardReturnPolicySimulation($storeId: ID!, $from: DateTime!, $to: DateTime!, $after: String) {
-  returnPolicySimulation(storeId: $storeId, from: $from, to: $to, first: 100, after: $after) {
-    scanned publishedVersion
-    money { currency draft { ${SIM_TOTALS} } published { ${SIM_TOTALS} } }
-    affected { returnId returnNumber orderName createdAt draft { ${SIM_SIDE} } published { ${SIM_SIDE} } }
-    pageInfo { hasNextPage endCursor }
-  }
+const SIM_RUN = `id status returnsTotal returnsDone linesDone cancelRequested startedAt startedByName error publishedVersion affectedCount
+  money { currency draft { ${SIM_TOTALS} } published { ${SIM_TOTALS} } }
+  affected { returnId returnNumber orderName createdAt draft { ${SIM_SIDE} } published { ${SIM_SIDE} } }`;
+
+/** The draft's simulation, run in the background: started, polled for its progress, cancelled. */
+export const START_POLICY_SIMULATION = `mutation DashboardStartPolicySimulation($storeId: ID!, $from: DateTime!, $to: DateTime!) {
+  startPolicySimulation(storeId: $storeId, from: $from, to: $to) { ${SIM_RUN} }
+}`;
+
+export const POLICY_SIMULATION_RUN = `query DashboardPolicySimulationRun($storeId: ID!, $id: ID) {
+  policySimulationRun(storeId: $storeId, id: $id) { ${SIM_RUN} }
+}`;
+
+export const CANCEL_POLICY_SIMULATION = `mutation DashboardCancelPolicySimulation($storeId: ID!, $id: ID!) {
+  cancelPolicySimulation(storeId: $storeId, id: $id) { ${SIM_RUN} }
 }`;
 
 /** Why a return was admitted as it was (its page's policy section). */
