@@ -8,10 +8,12 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { customerSearchStatement } from "../../src/customers/search.js";
 import { MIGRATIONS_PATH, REWRITTEN, migrate, readMigrations } from "../../src/db/migrate.js";
 import { pgConfigOf, type Provider } from "../../src/db/url.js";
 import { createTestDatabase, type TestDatabase } from "../support/databases.js";
 import { providers } from "../support/env.js";
+import { withLiterals } from "../support/plans.js";
 
 /** Tables that grow with traffic: a SQLite table redefinition copies every row under the write lock. */
 const GROWING = ["Return", "ReturnItem", "Order", "OrderLineItem", "Fulfillment", "Customer", "DomainEvent", "WebhookDelivery"];
@@ -79,6 +81,43 @@ describe.each(providers)("rewritten migrations (%s)", (provider) => {
       await conn.close();
     }
     expect(warnings).toEqual([`migrate: migration ${name} was modified after it was applied (checksum differs)`]);
+  });
+
+  it("the customer-search migration indexes the customers already there, each in its own store", async () => {
+    const all = readdirSync(MIGRATIONS_PATH[provider])
+      .filter((n) => /^\d{14}_/.test(n))
+      .sort();
+    const dir = mkdtempSync(join(tmpdir(), "retour-migrations-"));
+    dirs.push(dir);
+    cpSync(join(MIGRATIONS_PATH[provider], "migration_lock.toml"), join(dir, "migration_lock.toml"));
+    const at = all.indexOf("20261129051500_customer_search");
+    for (const n of all.slice(0, at)) cpSync(join(MIGRATIONS_PATH[provider], n), join(dir, n), { recursive: true });
+    const db = await createTestDatabase(provider, { migrated: false });
+    dbs.push(db);
+    await migrate(db.url, { migrationsDir: dir });
+    const conn = await connect(db.url);
+    try {
+      const now = provider === "sqlite" ? `${Date.now()}` : "now()";
+      await conn.exec(`INSERT INTO "Store" ("id", "name", "updatedAt") VALUES ('st_a', 'A', ${now}), ('st_b', 'B', ${now})`);
+      await conn.exec(
+        `INSERT INTO "Customer" ("id", "storeId", "email", "firstName", "lastName", "updatedAt") VALUES
+         ('cus_1', 'st_a', 'ada@example.test', 'Ada', 'Lovelace', ${now}), ('cus_2', 'st_b', 'ada@other.test', 'Ada', NULL, ${now}),
+         ('cus_3', 'st_a', 'grace@example.test', NULL, 'Hopper', ${now})`,
+      );
+      for (const n of all.slice(at)) cpSync(join(MIGRATIONS_PATH[provider], n), join(dir, n), { recursive: true });
+      await migrate(db.url, { migrationsDir: dir });
+      const find = async (storeId: string, words: string[]) => {
+        const sql = customerSearchStatement(provider, storeId, words);
+        const text = withLiterals(provider, provider === "sqlite" ? sql.sql : sql.text, sql.values);
+        return (await conn.rows<{ id: string }>(text)).map((r) => r.id).sort();
+      };
+      expect(await find("st_a", ["ada"])).toEqual(["cus_1"]);
+      expect(await find("st_b", ["ada"])).toEqual(["cus_2"]);
+      expect(await find("st_a", ["HOPPER"])).toEqual(["cus_3"]);
+      expect(await find("st_a", ["example.test"])).toEqual(["cus_1", "cus_3"]);
+    } finally {
+      await conn.close();
+    }
   });
 
   it("the compat-id backfill numbers existing returns in creation order (ties by id), once each", async () => {

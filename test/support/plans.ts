@@ -10,13 +10,17 @@ export interface PlanDb {
 }
 
 function bound(provider: Provider, e: QueryEvent): string {
-  const params = JSON.parse(e.params || "[]") as unknown[];
+  return withLiterals(provider, e.query, JSON.parse(e.params || "[]") as unknown[]);
+}
+
+/** A statement with its parameters written in as literals (SQLite `?`, PostgreSQL `$n`). */
+export function withLiterals(provider: Provider, query: string, params: readonly unknown[]): string {
   const literal = (v: unknown) =>
     v === null ? "NULL" : typeof v === "number" || typeof v === "boolean" ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
   let i = 0;
   return provider === "sqlite"
-    ? e.query.replace(/\?/g, () => literal(params[i++]))
-    : e.query.replace(/\$(\d+)/g, (_m, n: string) => literal(params[Number(n) - 1]));
+    ? query.replace(/\?/g, () => literal(params[i++]))
+    : query.replace(/\$(\d+)/g, (_m, n: string) => literal(params[Number(n) - 1]));
 }
 
 /** The plan's lines (SQLite: one per step; PostgreSQL: the node lines, costs left out). */
