@@ -27,7 +27,8 @@ export interface TestService {
   /** A staff user of the store, logged in through GraphQL; returns the session token. */
   createStaff(storeId: string): Promise<{ token: string; email: string; password: string }>;
   /** Starts another replica of the whole service on the same database (stopped by close()). */
-  startReplica(): Promise<{ url: string; http: HttpClient }>;
+  /** Another process on the same database (every door, dispatcher and sender); `close` stops it, awaiting what it was doing. */
+  startReplica(): Promise<{ url: string; http: HttpClient; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -116,7 +117,11 @@ export async function startTestService(
     async startReplica() {
       const replica = await startService({ config: loadConfig(base), log, skipMigrate: true });
       replicas.push(replica);
-      return { url: replica.url, http: new HttpClient(replica.url) };
+      const close = async () => {
+        if (replicas.includes(replica)) replicas.splice(replicas.indexOf(replica), 1);
+        await replica.close();
+      };
+      return { url: replica.url, http: new HttpClient(replica.url), close };
     },
     async close() {
       for (const r of replicas) await r.close();
