@@ -83,6 +83,35 @@ describe.each(providers)("rewritten migrations (%s)", (provider) => {
     expect(warnings).toEqual([`migrate: migration ${name} was modified after it was applied (checksum differs)`]);
   });
 
+  it("a migration that writes a row breaking a foreign key fails whole and is not recorded", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "retour-migrations-"));
+    dirs.push(dir);
+    cpSync(MIGRATIONS_PATH[provider], dir, { recursive: true });
+    const bad = join(dir, "29990101000000_bad_link");
+    cpSync(join(MIGRATIONS_PATH[provider], readdirSync(MIGRATIONS_PATH[provider]).filter((n) => /^\d{14}_/.test(n))[0]), bad, {
+      recursive: true,
+    });
+    const { writeFileSync } = await import("node:fs");
+    const at = provider === "sqlite" ? "0" : "now()";
+    writeFileSync(
+      join(bad, "migration.sql"),
+      `CREATE TABLE "Scratch" ("id" TEXT NOT NULL PRIMARY KEY);\nINSERT INTO "ReturnTagLink" ("returnId", "tagId", "createdAt") VALUES ('ret_none', 'tag_none', ${at});\n`,
+    );
+    const db = await createTestDatabase(provider);
+    dbs.push(db);
+    await expect(migrate(db.url, { migrationsDir: dir })).rejects.toThrow(
+      /29990101000000_bad_link failed and was rolled back.*(FOREIGN KEY|foreign key)/s,
+    );
+    const conn = await connect(db.url);
+    try {
+      expect(await conn.rows(`SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = '29990101000000_bad_link'`)).toEqual([]);
+      expect(await conn.rows(`SELECT 1 FROM "ReturnTagLink"`)).toEqual([]);
+      await expect(conn.rows(`SELECT 1 FROM "Scratch"`)).rejects.toThrow();
+    } finally {
+      await conn.close();
+    }
+  });
+
   it("the customer-search migration indexes the customers already there, each in its own store", async () => {
     const all = readdirSync(MIGRATIONS_PATH[provider])
       .filter((n) => /^\d{14}_/.test(n))
