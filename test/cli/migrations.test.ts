@@ -2,6 +2,7 @@
 // does, none backfills with a per-row count of the same table, and the migrations rewritten to that end
 // (src/db/migrate.ts REWRITTEN) count as applied on a database that ran their earlier text, while any other
 // change to an applied migration is still reported. The time of each at 1 000 000 returns: the scale bench.
+// (The rewritten compat-id backfill's order: test/http/compat/compat-ids-migration.test.ts.)
 import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -144,60 +145,6 @@ describe.each(providers)("rewritten migrations (%s)", (provider) => {
       expect(await find("st_b", ["ada"])).toEqual(["cus_2"]);
       expect(await find("st_a", ["HOPPER"])).toEqual(["cus_3"]);
       expect(await find("st_a", ["example.test"])).toEqual(["cus_1", "cus_3"]);
-    } finally {
-      await conn.close();
-    }
-  });
-
-  it("the compat-id backfill numbers existing returns in creation order (ties by id), once each", async () => {
-    // The migrations before compat_ids, then returns written at that schema, then the rest.
-    const all = readdirSync(MIGRATIONS_PATH[provider])
-      .filter((n) => /^\d{14}_/.test(n))
-      .sort();
-    const dir = mkdtempSync(join(tmpdir(), "retour-migrations-"));
-    dirs.push(dir);
-    cpSync(join(MIGRATIONS_PATH[provider], "migration_lock.toml"), join(dir, "migration_lock.toml"));
-    const at = all.indexOf("20261123125616_compat_ids");
-    for (const n of all.slice(0, at)) cpSync(join(MIGRATIONS_PATH[provider], n), join(dir, n), { recursive: true });
-    const db = await createTestDatabase(provider, { migrated: false });
-    dbs.push(db);
-    await migrate(db.url, { migrationsDir: dir });
-    const conn = await connect(db.url);
-    try {
-      const t = (s: number) =>
-        provider === "sqlite" ? `${1_700_000_000_000 + s * 1000}` : `'${new Date(1_700_000_000_000 + s * 1000).toISOString()}'`;
-      await conn.exec(`INSERT INTO "Store" ("id", "name", "updatedAt") VALUES ('st_a', 'A', ${t(0)}), ('st_b', 'B', ${t(0)})`);
-      await conn.exec(
-        `INSERT INTO "Order" ("id", "storeId", "provider", "externalId", "name", "source", "currency", "placedAt", "updatedAt")
-       VALUES ('o_a', 'st_a', 'p', '1', '#1', 'web', 'EUR', ${t(0)}, ${t(0)}), ('o_b', 'st_b', 'p', '2', '#2', 'web', 'EUR', ${t(0)}, ${t(0)})`,
-      );
-      // Created at 3 s, 1 s, 1 s (a tie: id order), 2 s, across two stores.
-      const returns = [
-        ["r_d", "st_a", "o_a", 3],
-        ["r_c", "st_b", "o_b", 1],
-        ["r_b", "st_a", "o_a", 1],
-        ["r_a", "st_b", "o_b", 2],
-      ] as const;
-      await conn.exec(
-        `INSERT INTO "Return" ("id", "storeId", "orderId", "status", "createdByType", "createdAt", "updatedAt") VALUES ${returns
-          .map(([id, s, o, c]) => `('${id}', '${s}', '${o}', 'open', 'api', ${t(c)}, ${t(c)})`)
-          .join(", ")}`,
-      );
-      for (const n of all.slice(at)) cpSync(join(MIGRATIONS_PATH[provider], n), join(dir, n), { recursive: true });
-      await migrate(db.url, { migrationsDir: dir });
-      const ids = await conn.rows<{ id: string; compatId: number }>(`SELECT "id", "compatId" FROM "Return" ORDER BY "compatId"`);
-      const next = await conn.rows<{ name: string; next: number }>(`SELECT "name", "next" FROM "CompatSequence" ORDER BY "name"`);
-      expect(ids.map((r) => [r.id, Number(r.compatId)])).toEqual([
-        ["r_b", 1],
-        ["r_c", 2],
-        ["r_a", 3],
-        ["r_d", 4],
-      ]);
-      // Each store's counter continues after every id handed out (compat_ids_per_store).
-      expect(next.map((r) => [r.name, Number(r.next)])).toEqual([
-        ["return:st_a", 5],
-        ["return:st_b", 5],
-      ]);
     } finally {
       await conn.close();
     }
