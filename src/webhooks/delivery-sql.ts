@@ -78,21 +78,24 @@ export interface ClaimedDelivery {
 //   transaction against 46), since a batch was what ended within 3 ms, and each replica saw a third of the rate.
 // - Batches gathered by count (dispatcher.ts gather: a claim waits for half a share of freed slots, a write
 //   for two shares of outcomes, at most 50 / 100 ms, never when nothing is in flight): 2.04× CPU, 1.95×
-//   statements (cold). With a write batch of half a share: 1.7× statements (warm).
+//   statements (cold); warm, with writes waiting for half a share and random heads: 1.5× and 1.7×.
 // - Each store's due heads taken in random order on PostgreSQL (below): concurrent claims mostly choose
 //   different heads, empty claims 33 in 306 (one replica 16 in 266), three replicas' throughput 402 → 581/s.
 // - Warm replicas (the bench's uncounted warm-up drain: each process compiles its code and Prisma its
-//   statements once, ~1.5 s of CPU that cold three-replica runs paid three times): with both changes,
-//   one replica 566 + 625 = 1 191 µs and 0.15 statements, three 876 + 870 = 1 746 µs and 0.19: 1.47× CPU,
-//   1.28× statements (load 7.9–5.4). Not yet the 1.2×.
+//   statements once, ~1.5 s of CPU that cold three-replica runs paid three times). As it was: 1 134 against
+//   2 418 µs, 0.18 against 0.31 statements: 2.13× and 1.72× (load 4.0–4.3). With both changes and writes
+//   waiting at most 100 ms: one replica 566 + 625 = 1 191 µs and 0.15 statements, three 876 + 870 = 1 746 µs
+//   and 0.19: 1.47× and 1.28× (load 7.9–5.4); the writes were then 92 transactions against 66.
+// - Writes waiting at most 200 ms (a busy replica's stream waits that long for its next delivery; an idle
+//   one never): one replica 630 + 690 = 1 320 µs and 0.154 statements, three 859 + 753 = 1 611 µs and 0.169:
+//   1.22× and 1.10× (load 2.9–3.1); commit-to-delivery at a steady pace 25 / 70 ms p50 / p99.
 // Weighed, not built: SKIP LOCKED on the candidate scan itself (graphile-worker's getJob shape) locks all
 // 4 × free candidates of every claim (~400 row locks, each a WAL record) to lease ≤ 32; subject partitions
 // (hash(subject) mod N leased per replica, or advisory locks per partition) remove the shared head but need
-// a membership table and rebalancing when a replica starts or dies; LISTEN/NOTIFY helps idle replicas, not
-// a backlog. What remains of the gap: the outcome writes (a third more transactions: a replica's write waits
-// at most 100 ms, in which it sees a third of the outcomes), then per-process costs on an oversubscribed
-// box. Next lever: the outcome transaction as one statement (data-modifying CTEs), which halves what a
-// smaller batch costs.
+// a membership table and rebalancing when a replica starts or dies, and once claims stopped colliding the
+// shared head was no longer the cost; LISTEN/NOTIFY wakes idle replicas, while the cost was in a backlog.
+// Next lever: the outcome transaction as one statement (data-modifying CTEs; now BEGIN, four statements and
+// COMMIT), which makes a smaller batch cheap and would let writes wait less.
 /**
  * Leases up to `max` due deliveries to `owner` in one statement and returns them (in seq order) with
  * their event's snapshot. Only a stream's head is ever `pending` (outbox.ts), so per-subject order
