@@ -88,7 +88,9 @@ export interface ClaimedDelivery {
 //   and 0.19: 1.47× and 1.28× (load 7.9–5.4); the writes were then 92 transactions against 66.
 // - Writes waiting at most 200 ms (a busy replica's stream waits that long for its next delivery; an idle
 //   one never): one replica 630 + 690 = 1 320 µs and 0.154 statements, three 859 + 753 = 1 611 µs and 0.169:
-//   1.22× and 1.10× (load 2.9–3.1); commit-to-delivery at a steady pace 25 / 70 ms p50 / p99.
+//   1.22× and 1.10× (load 2.9–3.1); commit-to-delivery at a steady pace 25 / 70 ms p50 / p99. Again:
+//   606 + 695 = 1 301 against 1 177 + 923 = 2 099 µs, 0.152 against 0.184: 1.61× and 1.21× (load 3.6–4.7):
+//   the replicas' own CPU moves with the box's load (three processes on two shared cores), one's does not.
 // Weighed, not built: SKIP LOCKED on the candidate scan itself (graphile-worker's getJob shape) locks all
 // 4 × free candidates of every claim (~400 row locks, each a WAL record) to lease ≤ 32; subject partitions
 // (hash(subject) mod N leased per replica, or advisory locks per partition) remove the shared head but need

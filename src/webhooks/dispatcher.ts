@@ -67,7 +67,7 @@ const CANDIDATES_PER_SLOT = 4;
 const GATHER_MAX_MS = 50;
 /**
  * The same for a batch write of two shares of outcomes. They hold no slot meanwhile, but their streams' next
- * deliveries wait: with 100 ms three replicas cost 1.28× one's statements per delivery, with 200 ms 1.10×
+ * deliveries wait: with 100 ms three replicas cost 1.28× one's statements per delivery, with 200 ms 1.10–1.21×
  * (delivery-sql.ts, above claimDue). An idle process writes at once.
  */
 const WRITE_GATHER_MAX_MS = 200;
