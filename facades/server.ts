@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { ConfigError, loadConfig, type Config } from "../src/config.js";
 import { pgConfigOf, sqlitePathOf } from "../src/db/url.js";
 import { Metrics, metricsHandler } from "../src/core/metrics.js";
-import { openDatabase, type Database, type QueryEvent } from "../src/db/client.js";
+import { openDatabase, ReadReplicaError, type Database, type QueryEvent } from "../src/db/client.js";
 import { migrate } from "../src/db/migrate.js";
 import { createCore, type Core } from "../src/core/index.js";
 import { DOMAINS } from "../src/domains.js";
@@ -63,8 +63,9 @@ async function openStorage(config: Config, log: Logger, opts: StartOptions): Pro
     }
     // SQLite's statistics, refreshed where stale (src/db/optimize.ts); PostgreSQL's autovacuum does its own.
     await optimizeAtStart(config.databaseUrl);
-    return await openDatabase(config.databaseUrl, opts.onQuery ? { onQuery: opts.onQuery } : {});
+    return await openDatabase(config.databaseUrl, { readUrl: config.databaseReadUrl, ...(opts.onQuery ? { onQuery: opts.onQuery } : {}) });
   } catch (err) {
+    if (err instanceof ReadReplicaError) throw new Error(`DATABASE_READ_URL: ${describeDatabaseError(err.cause, err.url)}`);
     throw new Error(describeDatabaseError(err, config.databaseUrl));
   }
 }

@@ -16,6 +16,11 @@ export interface Config {
   /** Bootstrap a demo store on an empty database (RETOUR_DEMO; default: in development only; refused in production). */
   demo: boolean;
   databaseUrl: string;
+  /**
+   * DATABASE_READ_URL: a read replica of DATABASE_URL's database (same engine) for the reads that tolerate
+   * lag (the returns list, its status counts and the overview: src/db/client.ts `laggingReads`); null: all on DATABASE_URL.
+   */
+  databaseReadUrl: string | null;
   /** Service name used in problem types: com.<service>.api:<area>/<code>. */
   serviceName: string;
   /** Secret that signs pagination cursors; must be shared by all replicas. */
@@ -222,7 +227,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = new Problems();
   const production = env.NODE_ENV === "production";
   const databaseUrl = env.DATABASE_URL || "file:./data/retour.db";
-  problems.check(() => providerOf(databaseUrl), "sqlite");
+  const engine = problems.check(() => providerOf(databaseUrl), "sqlite");
+  const databaseReadUrl = env.DATABASE_READ_URL?.trim() || null;
+  if (databaseReadUrl) {
+    const readEngine = problems.check(() => providerOf(databaseReadUrl), null);
+    if (readEngine && readEngine !== engine)
+      problems.list.push(
+        "DATABASE_READ_URL must name a replica of DATABASE_URL's database, on the same engine (both postgresql://… or both file:…).",
+      );
+  }
   const cursorSecret =
     env.CURSOR_SECRET ||
     // Development default: stable per database so restarts keep cursors valid.
@@ -252,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { token: env.METRICS_TOKEN || null, port: metricsPort },
     demo: demoAsked && !production,
     databaseUrl,
+    databaseReadUrl,
     serviceName: env.SERVICE_NAME || "retour",
     cursorSecret,
     coreUrl: env.CORE_URL || null,

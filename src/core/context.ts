@@ -64,6 +64,11 @@ export class RequestContext {
     return this.services.db.prisma;
   }
 
+  /** Reads that tolerate a read replica's lag (the returns list, its counts, the overview): see `Database.laggingReads`. */
+  get laggingReads(): PrismaClient {
+    return this.services.db.laggingReads;
+  }
+
   get config(): Config {
     return this.services.config;
   }

@@ -41,10 +41,19 @@ export interface OpenOptions {
   onQuery?: (event: QueryEvent) => void;
   /** PostgreSQL pool size; default env PG_POOL_SIZE or 10. */
   poolSize?: number;
+  /** A read replica of the database (DATABASE_READ_URL) for `laggingReads`; same engine. */
+  readUrl?: string | null;
 }
 
 export interface Database {
   prisma: PrismaClient;
+  /**
+   * For reads that tolerate a replica's lag, and only those: the returns list (which returns, in which order),
+   * its status counts, its search, and the overview. A client on DATABASE_READ_URL when set, else `prisma`
+   * itself. Never for a write, a read inside a transaction, a read that decides a write, nor a read its caller
+   * expects to show what it just wrote (a return by id, its timeline, an idempotent replay): those use `prisma`.
+   */
+  laggingReads: PrismaClient;
   provider: Provider;
   /** A read statement on the driver itself (src/db/direct.ts): for the hot reads only; everything else goes through `prisma`. */
   readRows: ReadRows;
@@ -262,11 +271,22 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
     (prisma as unknown as { $on(ev: "query", cb: (e: QueryEvent) => void): void }).$on("query", (e) => onQuery(e));
   }
   await prisma.$connect();
+  // The replica's client: its own pool (or SQLite file), the same statement reporting.
+  let laggingReads = prisma;
+  if (opts.readUrl) {
+    try {
+      laggingReads = (await openDatabase(opts.readUrl, { ...opts, readUrl: null })).prisma;
+    } catch (err) {
+      await prisma.$disconnect();
+      throw new ReadReplicaError(opts.readUrl, err);
+    }
+  }
   const readRows = pool ? postgresReader(pool, opts.onQuery) : sqliteReader(connection as () => SqliteConnection, opts.onQuery);
   const direct = directOver(opened.connected, opts.onQuery);
   let closed = false;
   return {
     prisma,
+    laggingReads,
     provider,
     readRows,
     direct,
@@ -282,8 +302,19 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
       if (closed) return;
       closed = true;
       await prisma.$disconnect(); // disposes the adapter: closes the SQLite file / ends the pg pool
+      if (laggingReads !== prisma) await laggingReads.$disconnect();
     },
   };
+}
+
+/** DATABASE_READ_URL could not be opened (the primary could): `cause` says why. */
+export class ReadReplicaError extends Error {
+  constructor(
+    readonly url: string,
+    readonly cause: unknown,
+  ) {
+    super(`DATABASE_READ_URL: ${(cause as Error)?.message ?? String(cause)}`);
+  }
 }
 
 /** The Prisma error code (e.g. 'P2002' unique, 'P2003' foreign key, 'P2025' not found) of an error, if any. */

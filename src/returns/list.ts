@@ -71,7 +71,7 @@ export async function narrow(ctx: RequestContext, storeId: string, f: ReturnFilt
   const search = f.search?.trim() ?? "";
   if (search) out.push({ id: { in: await searchReturnIds(ctx, storeId, search) } });
   if (f.orderName != null) {
-    const orders = await ctx.prisma.order.findMany({
+    const orders = await ctx.laggingReads.order.findMany({
       where: { storeId, name: { in: orderNameForms(f.orderName) } },
       select: { id: true },
       take: NARROW_MAX,
@@ -79,9 +79,9 @@ export async function narrow(ctx: RequestContext, storeId: string, f: ReturnFilt
     out.push({ orderId: { in: orders.map((o) => o.id) } });
   }
   if (f.tag != null) {
-    const tag = await ctx.prisma.returnTag.findUnique({ where: { storeId_name: { storeId, name: f.tag } }, select: { id: true } });
+    const tag = await ctx.laggingReads.returnTag.findUnique({ where: { storeId_name: { storeId, name: f.tag } }, select: { id: true } });
     const links = tag
-      ? await ctx.prisma.returnTagLink.findMany({ where: { tagId: tag.id }, select: { returnId: true }, take: NARROW_MAX + 1 })
+      ? await ctx.laggingReads.returnTagLink.findMany({ where: { tagId: tag.id }, select: { returnId: true }, take: NARROW_MAX + 1 })
       : [];
     out.push(links.length > NARROW_MAX ? { tagLinks: { some: { tagId: tag?.id } } } : { id: { in: links.map((l) => l.returnId) } });
   }
@@ -159,7 +159,7 @@ export async function listReturns(
     fetch: async (keyset, take) => {
       const parts = await Promise.all(
         chunked(narrowed).map((n) =>
-          ctx.prisma.return.findMany({
+          ctx.laggingReads.return.findMany({
             where: keyset ? { AND: [returnsWhere(storeId, f, n), keyset] } : returnsWhere(storeId, f, n),
             orderBy: keysetOrder(sortField, direction),
             take,
@@ -190,12 +190,16 @@ export async function statusCounts(ctx: RequestContext, storeId: string, f: Retu
   let counts: Map<string, number>;
   if (!filtered) {
     checkReturnFilters(f);
-    const rows = await ctx.prisma.returnDailyCount.groupBy({ by: ["status"], where: { storeId }, _sum: { count: true } });
+    const rows = await ctx.laggingReads.returnDailyCount.groupBy({ by: ["status"], where: { storeId }, _sum: { count: true } });
     counts = new Map(rows.map((r) => [r.status, r._sum.count ?? 0]));
   } else {
     counts = new Map();
     for (const n of chunked(narrowed ?? (await narrow(ctx, storeId, f)))) {
-      const rows = await ctx.prisma.return.groupBy({ by: ["status"], where: returnsWhere(storeId, f, n, false), _count: { _all: true } });
+      const rows = await ctx.laggingReads.return.groupBy({
+        by: ["status"],
+        where: returnsWhere(storeId, f, n, false),
+        _count: { _all: true },
+      });
       for (const r of rows) counts.set(r.status, (counts.get(r.status) ?? 0) + r._count._all);
     }
   }

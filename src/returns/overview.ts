@@ -40,11 +40,11 @@ async function periodCounts(ctx: RequestContext, storeId: string, parts: PeriodP
   const rows: { day: string; status: string; count: number }[] = [];
   await Promise.all([
     parts.days &&
-      ctx.prisma.returnDailyCount
+      ctx.laggingReads.returnDailyCount
         .findMany({ where: { storeId, day: { gte: parts.days[0], lt: parts.days[1] }, count: { gt: 0 } } })
         .then((r) => void rows.push(...r)),
     ...parts.partial.map(([start, end]) =>
-      ctx.prisma.return
+      ctx.laggingReads.return
         .groupBy({ by: ["status"], where: { storeId, createdAt: { gte: start, lt: end } }, _count: { _all: true } })
         .then((r) => void rows.push(...r.map((g) => ({ day: dayOf(start.getTime()), status: g.status, count: g._count._all })))),
     ),
@@ -103,15 +103,15 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
   const reasonRows = figures(storeId, parts, "reason", reasonEdge, noJoin);
   const [counts, unitSum, reasons, values, products] = await Promise.all([
     periodCounts(ctx, storeId, parts),
-    ctx.prisma.$queryRaw<{ units: unknown }[]>`SELECT SUM("units") AS units FROM (${reasonRows}) x`,
-    ctx.prisma.$queryRaw<{ reason: string; units: unknown }[]>`
+    ctx.laggingReads.$queryRaw<{ units: unknown }[]>`SELECT SUM("units") AS units FROM (${reasonRows}) x`,
+    ctx.laggingReads.$queryRaw<{ reason: string; units: unknown }[]>`
       SELECT "key" AS reason, SUM("units") AS units FROM (${reasonRows}) x GROUP BY "key" HAVING SUM("items") > 0
       ORDER BY SUM("units") DESC, "key" ASC LIMIT ${TOP_REASONS}`,
     // An exchange's figure is the goods exchanged (unit price × quantity), as Return.totals.exchange counts it.
-    ctx.prisma.$queryRaw<{ currency: string; compensation: string; total: unknown; goods: unknown }[]>`
+    ctx.laggingReads.$queryRaw<{ currency: string; compensation: string; total: unknown; goods: unknown }[]>`
       SELECT "currency" AS currency, "key" AS compensation, SUM("value") AS total, SUM("goods") AS goods
       FROM (${figures(storeId, parts, "outcome", outcomeEdge, outcomeJoin)}) x GROUP BY "currency", "key" HAVING SUM("items") > 0`,
-    ctx.prisma.$queryRaw<{ productId: string; title: string; units: unknown }[]>`
+    ctx.laggingReads.$queryRaw<{ productId: string; title: string; units: unknown }[]>`
       SELECT "key" AS "productId", MAX("title") AS title, SUM("units") AS units
       FROM (${figures(storeId, parts, "product", productEdge, lineJoin)}) x GROUP BY "key" HAVING SUM("items") > 0
       ORDER BY SUM("units") DESC, "key" ASC LIMIT ${TOP_PRODUCTS}`,

@@ -105,7 +105,7 @@ export function textSearchStatement(provider: Provider, storeId: string, words: 
 export async function searchReturnIds(ctx: RequestContext, storeId: string, search: string): Promise<string[]> {
   if (search.length > TEXT_BOUNDS.short) return []; // refused with a 400 naming the field (list.ts) before this runs
   const words = searchWords(search);
-  const read = (sql: Prisma.Sql) => ctx.prisma.$queryRaw<{ returnId: string }[]>(sql);
+  const read = (sql: Prisma.Sql) => ctx.laggingReads.$queryRaw<{ returnId: string }[]>(sql);
   if (words.length === 1) {
     const exact = await read(exactShapeStatement(storeId, words[0]));
     if (exact.length > 0) return exact.map((r) => r.returnId);

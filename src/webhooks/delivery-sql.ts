@@ -67,10 +67,42 @@ export interface ClaimedDelivery {
   eventSequence: number | null;
 }
 
+// Several replicas (issue 34: three must cost at most 1.2× one's CPU and statements per delivery, replicas
+// and PostgreSQL together). Measured with `npm run bench -- --db postgresql webhook` (one store, 400 subjects
+// × 10 events, share 32 per replica; CPU µs per delivery of the replicas + PostgreSQL's processes, read from
+// /proc; statements counted client-side; load average 3–8 on the shared 2-core box, so ±15 % run to run):
+// - As it was (cold replicas): one replica 623 + 515 = 1 138 µs and 0.17 statements, three 1 464 + 1 473 =
+//   2 937 µs and 0.39: 2.58× and 2.3×. Three replicas' claims came back empty 148 times in 520 (one's: 21 in
+//   241): each chose the same oldest heads, found them locked (SKIP LOCKED) or leased meanwhile (the re-check),
+//   and slept until its next poll; and each replica wrote its outcomes in batches a third as large (20 a
+//   transaction against 46), since a batch was what ended within 3 ms, and each replica saw a third of the rate.
+// - Batches gathered by count (dispatcher.ts gather: a claim waits for half a share of freed slots, a write
+//   for two shares of outcomes, at most 50 / 100 ms, never when nothing is in flight): 2.04× CPU, 1.95×
+//   statements (cold); warm, with writes waiting for half a share and random heads: 1.5× and 1.7×.
+// - Each store's due heads taken in random order on PostgreSQL (below): concurrent claims mostly choose
+//   different heads, empty claims 33 in 306 (one replica 16 in 266), three replicas' throughput 402 → 581/s.
+// - Warm replicas (the bench's uncounted warm-up drain: each process compiles its code and Prisma its
+//   statements once, ~1.5 s of CPU that cold three-replica runs paid three times). As it was: 1 134 against
+//   2 418 µs, 0.18 against 0.31 statements: 2.13× and 1.72× (load 4.0–4.3). With both changes and writes
+//   waiting at most 100 ms: one replica 566 + 625 = 1 191 µs and 0.15 statements, three 876 + 870 = 1 746 µs
+//   and 0.19: 1.47× and 1.28× (load 7.9–5.4); the writes were then 92 transactions against 66.
+// - Writes waiting at most 200 ms (a busy replica's stream waits that long for its next delivery; an idle
+//   one never): one replica 630 + 690 = 1 320 µs and 0.154 statements, three 859 + 753 = 1 611 µs and 0.169:
+//   1.22× and 1.10× (load 2.9–3.1); commit-to-delivery at a steady pace 25 / 70 ms p50 / p99. Again:
+//   606 + 695 = 1 301 against 1 177 + 923 = 2 099 µs, 0.152 against 0.184: 1.61× and 1.21× (load 3.6–4.7):
+//   the replicas' own CPU moves with the box's load (three processes on two shared cores), one's does not.
+// Weighed, not built: SKIP LOCKED on the candidate scan itself (graphile-worker's getJob shape) locks all
+// 4 × free candidates of every claim (~400 row locks, each a WAL record) to lease ≤ 32; subject partitions
+// (hash(subject) mod N leased per replica, or advisory locks per partition) remove the shared head but need
+// a membership table and rebalancing when a replica starts or dies, and once claims stopped colliding the
+// shared head was no longer the cost; LISTEN/NOTIFY wakes idle replicas, while the cost was in a backlog.
+// Next lever: the outcome transaction as one statement (data-modifying CTEs; now BEGIN, four statements and
+// COMMIT), which makes a smaller batch cheap and would let writes wait less.
 /**
  * Leases up to `max` due deliveries to `owner` in one statement and returns them (in seq order) with
  * their event's snapshot. Only a stream's head is ever `pending` (outbox.ts), so per-subject order
- * holds. Due candidates are ranked per store (each store's oldest first, then each store's second…)
+ * holds. Due candidates are ranked per store (each store's first turn, then each store's second…; the
+ * oldest first on SQLite, at random among the candidates on PostgreSQL)
  * and a store gets no more turns than its cap minus what it has in flight. The WHERE is re-checked on
  * each locked row: PostgreSQL locks candidates FOR UPDATE SKIP LOCKED (a row another replica is
  * leasing is skipped; one it leased meanwhile no longer matches); on SQLite the statement runs under
@@ -84,7 +116,10 @@ export async function claimDue(db: Database, r: ClaimRequest): Promise<ClaimedDe
     WHERE seq IN (
       SELECT seq FROM "WebhookDelivery" WHERE seq IN (
         SELECT ranked.seq FROM (
-          SELECT due.seq, due."storeId", due."nextAttemptAt", row_number() OVER (PARTITION BY due."storeId" ORDER BY due."nextAttemptAt", due.seq) AS turn
+          SELECT due.seq, due."storeId", due."nextAttemptAt", row_number() OVER (PARTITION BY due."storeId" ORDER BY ${
+            // Replicas claiming at once choose different heads (see above); SQLite has one writer.
+            q.pg ? "random()" : 'due."nextAttemptAt", due.seq'
+          }) AS turn
           FROM (
             SELECT seq, "storeId", "nextAttemptAt" FROM "WebhookDelivery"
             WHERE status = 'pending' AND "nextAttemptAt" <= ${q.p(r.now)} AND ("leaseExpiresAt" IS NULL OR "leaseExpiresAt" < ${q.p(r.now)})

@@ -1,7 +1,12 @@
-// The dispatcher's batch writer of delivery outcomes: outcomes of exchanges that end together are
+// The delivery outcome of an attempt (outcomeOf, logOutcome), and the dispatcher's batch writer of outcomes: outcomes of exchanges that end together are
 // written by one transaction (recordOutcomes, delivery-sql.ts), up to RECORD_BATCH at a time. Each
 // caller waits for its own outcome's commit; when a batch fails, each of its callers retries alone.
-import type { Outcome } from "./delivery-sql.js";
+import type { Logger } from "pino";
+import type { WebhookConfig } from "../config.js";
+import { newId } from "../core/ids.js";
+import type { ClaimedDelivery, Outcome } from "./delivery-sql.js";
+import { formatOf } from "./formats.js";
+import type { SendResult } from "./http-post.js";
 
 /** Outcomes recorded in one transaction at most. */
 const RECORD_BATCH = 64;
@@ -20,6 +25,11 @@ export class OutcomeWriter {
   private running: Promise<void> | null = null;
 
   constructor(private readonly hooks: OutcomeWriterHooks) {}
+
+  /** Outcomes waiting for their batch. */
+  get queued(): number {
+    return this.queue.length;
+  }
 
   /** Queues an outcome for the batch writer; resolves once it is committed. */
   record(o: Outcome): Promise<void> {
@@ -58,4 +68,48 @@ export class OutcomeWriter {
       }
     }
   }
+}
+
+/** The delivery's new state after this attempt: delivered, a retry after the schedule's delay (±20%), or discarded. */
+export function outcomeOf(
+  cfg: WebhookConfig,
+  d: ClaimedDelivery,
+  r: SendResult,
+  kind: string,
+  active: boolean,
+): Outcome & { delay: number } {
+  const schedule = cfg.retrySchedule;
+  const number = d.attempts + 1;
+  // A registered format retries by its own policy (formats.ts); an inactive webhook's delivery ends at once.
+  const format = formatOf(kind);
+  const formatDelay = format ? format.retryDelay(cfg, number, r) : null;
+  const final = !active || (format ? formatDelay === null : r.ok || number > schedule.length);
+  const delay = final ? 0 : (formatDelay ?? Math.round(schedule[number - 1] * (0.8 + Math.random() * 0.4)));
+  return {
+    seq: d.seq,
+    deliveryId: d.id,
+    webhookId: d.webhookId,
+    subjectId: d.subjectId,
+    number,
+    status: r.ok ? "delivered" : final ? "discarded" : "pending",
+    nextAttemptAt: final ? null : new Date(Date.now() + delay),
+    attemptId: newId("wha"),
+    ok: r.ok,
+    statusCode: r.statusCode,
+    // PostgreSQL text (and the batch's jsonb) cannot hold NUL: a binary answer would fail every write.
+    error: r.error?.replaceAll("\0", "") ?? null,
+    responseBody: r.body?.replaceAll("\0", "") ?? null,
+    latencyMs: r.latencyMs,
+    delay,
+  };
+}
+
+export function logOutcome(log: Logger, o: Outcome & { delay: number }): void {
+  if (o.status === "pending")
+    log.info(
+      { deliveryId: o.deliveryId, attempt: o.number, error: o.error, retryInMs: o.delay },
+      "webhook delivery failed; retry scheduled",
+    );
+  else if (!o.ok)
+    log.warn({ deliveryId: o.deliveryId, attempts: o.number, error: o.error }, "webhook delivery discarded after its last attempt");
 }

@@ -144,3 +144,19 @@ export async function createTestDatabase(provider: Provider, { migrated = true }
   const drop = () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined);
   return { url: urlOf(name), provider, drop };
 }
+
+/**
+ * A copy of `db` as it is now, as a read replica that stopped replaying would be (DATABASE_READ_URL tests).
+ * Nothing may be connected to `db` meanwhile (SQLite: a closed file holds everything; PostgreSQL copies by TEMPLATE).
+ */
+export async function snapshotTestDatabase(db: TestDatabase): Promise<TestDatabase> {
+  if (db.provider === "sqlite") {
+    const file = join(tmpdir(), `retour_test_${suffix()}.db`);
+    copyFileSync(db.url.replace(/^file:/, ""), file);
+    return { url: `file:${file}`, provider: db.provider, drop: async () => removeSqlite(file) };
+  }
+  const name = `retour_test_${suffix()}`;
+  await adminRetrying(`CREATE DATABASE "${name}" TEMPLATE "${new URL(db.url).pathname.slice(1)}"`);
+  const drop = () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined);
+  return { url: urlOf(name), provider: db.provider, drop };
+}

@@ -89,13 +89,14 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
     expect(attempts).toHaveLength(3); // the crashed attempt left no log row; the takeover's did
   });
 
-  it("two dispatchers on one database never send one delivery concurrently and keep per-subject order", async () => {
+  it("three dispatchers on one database never send one attempt twice nor one delivery concurrently, and keep per-subject order", async () => {
     const webhookId = await subscribe("/pair");
     sub.respond = (r) =>
       r.path === "/pair" && Math.random() < 0.15 ? { status: 500, delayMs: 5 } : { status: 200, delayMs: Math.floor(Math.random() * 8) };
     sub.maxConcurrentSameId = 0;
-    const d1 = new Dispatcher(svc.services, { owner: "one", config: { concurrency: 8 } }).start();
-    const d2 = new Dispatcher(svc.services, { owner: "two", config: { concurrency: 8 } }).start();
+    // A store's share of 8 each: claims and batch writes gather 4 and 16 (see the dispatcher's gather).
+    const config = { concurrency: 16, perStoreConcurrency: 8 };
+    const dispatchers = ["one", "two", "three"].map((owner) => new Dispatcher(svc.services, { owner, config }).start());
     const subjects = Array.from({ length: 8 }, (_, i) => `ret_pair_${i}`);
     const perSubject = 5;
     try {
@@ -109,9 +110,12 @@ describe.each(providers)("webhook dispatcher (%s)", (provider) => {
         })
         .toBe(0);
     } finally {
-      await Promise.all([d1.stop(), d2.stop()]);
+      await Promise.all(dispatchers.map((d) => d.stop()));
     }
     expect(sub.maxConcurrentSameId).toBe(1);
+    // Each attempt of each delivery reached the subscriber once: no delivery was claimed by two dispatchers.
+    const sent = forPath("/pair").map((r) => `${r.headers["webhook-id"]}#${r.headers["x-retour-attempt"]}`);
+    expect(sent.length).toBe(new Set(sent).size);
     const deliveries = await svc.services.db.prisma.webhookDelivery.findMany({ where: { webhookId } });
     expect(deliveries).toHaveLength(subjects.length * perSubject);
     const attempts = await svc.services.db.prisma.webhookAttempt.findMany({ where: { webhookId } });
