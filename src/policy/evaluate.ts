@@ -128,7 +128,13 @@ export function evaluate(
   asked: AskedLine[] | null,
   history: CustomerHistory,
   now: Date,
+  /**
+   * false: the decisions without their sentences (shopperMessage and merchantExplanation empty), everything
+   * else the same; the simulation asks them again only for the returns it shows (src/policy/simulate.ts).
+   */
+  explain = true,
 ): Evaluation {
+  const ex = explain;
   const wanted: AskedLine[] = asked ?? order.lines.map((l) => ({ lineId: l.id, quantity: Math.max(0, l.quantity - l.returned) }));
   const byId = new Map(order.lines.map((l) => [l.id, l]));
   const cur = order.currency;
@@ -171,17 +177,17 @@ export function evaluate(
   r.reviewRules.forEach((rule, i) => {
     const why: string[] = [];
     if (rule.valueAbove != null && flat && askedValue > policyAmount(rule.valueAbove, r.currency))
-      why.push(`the return's value ${fmt(askedValue, cur)} ${cur} is above ${rule.valueAbove}`);
+      why.push(ex ? `the return's value ${fmt(askedValue, cur)} ${cur} is above ${rule.valueAbove}` : "");
     if (rule.returnsInDays != null && rule.returnsAbove != null) {
       const since = now.getTime() - rule.returnsInDays * DAY;
       const n = history.returnDates.filter((d) => d.getTime() >= since && d.getTime() <= now.getTime()).length;
       if (n > rule.returnsAbove)
-        why.push(`the customer made ${n} returns in the last ${rule.returnsInDays} days (more than ${rule.returnsAbove})`);
+        why.push(ex ? `the customer made ${n} returns in the last ${rule.returnsInDays} days (more than ${rule.returnsAbove})` : "");
     }
     const tag = anyTag(rule.orderTags, order.tags);
-    if (tag) why.push(`the order is tagged ${JSON.stringify(tag)}`);
+    if (tag) why.push(ex ? `the order is tagged ${JSON.stringify(tag)}` : "");
     if (!why.length) return;
-    const d = ruleDecision(rule.action, `reviewRules[${i}]`, rule.name, rule.shopperMessage, why.join("; "));
+    const d = ruleDecision(ex, rule.action, `reviewRules[${i}]`, rule.name, rule.shopperMessage, why.join("; "));
     returnDecisions.push(d);
     if (rule.action === "refuse") refusedAll ??= d;
     else review = true;
@@ -202,6 +208,7 @@ export function evaluate(
     if (remaining < a.quantity)
       decisions.push(
         ruleDecision(
+          ex,
           "refuse",
           "remainingQuantity",
           "Already returned",
@@ -212,15 +219,15 @@ export function evaluate(
     // Exclusions.
     const x = r.exclusions;
     const exTag = anyTag(x.tags, l.tags);
-    if (exTag) refuse(finalSale("exclusions.tags", `its product is tagged ${JSON.stringify(exTag)}`));
-    else if (hit(x.skus, l.sku)) refuse(finalSale("exclusions.skus", `its SKU ${l.sku} is excluded`));
+    if (exTag) refuse(finalSale(ex, "exclusions.tags", `its product is tagged ${JSON.stringify(exTag)}`));
+    else if (hit(x.skus, l.sku)) refuse(finalSale(ex, "exclusions.skus", `its SKU ${l.sku} is excluded`));
     else if (hit(x.productTypes, l.productType))
-      refuse(finalSale("exclusions.productTypes", `its product type ${l.productType} is excluded`));
-    else if (hit(x.vendors, l.vendor)) refuse(finalSale("exclusions.vendors", `its vendor ${l.vendor} is excluded`));
+      refuse(finalSale(ex, "exclusions.productTypes", `its product type ${l.productType} is excluded`));
+    else if (hit(x.vendors, l.vendor)) refuse(finalSale(ex, "exclusions.vendors", `its vendor ${l.vendor} is excluded`));
     else if (x.discountAbovePercent != null && l.discount > 0 && l.unitPrice > 0) {
       const bp = percentBp(x.discountAbovePercent);
       if (BigInt(l.discount) * 10_000n > BigInt(bp) * BigInt(l.unitPrice * l.quantity))
-        refuse(finalSale("exclusions.discountAbovePercent", `it was discounted beyond ${x.discountAbovePercent}%`));
+        refuse(finalSale(ex, "exclusions.discountAbovePercent", `it was discounted beyond ${x.discountAbovePercent}%`));
     }
     // Reason.
     let allowed = offered;
@@ -229,6 +236,7 @@ export function evaluate(
       if (!reason)
         refuse(
           ruleDecision(
+            ex,
             "refuse",
             "reasons",
             "Reasons",
@@ -240,6 +248,7 @@ export function evaluate(
       r.reviewRules.forEach((rule, i) => {
         if (!rule.reasonCodes.includes(a.reasonCode!)) return;
         const d = ruleDecision(
+          ex,
           rule.action,
           `reviewRules[${i}]`,
           rule.name,
@@ -255,16 +264,17 @@ export function evaluate(
     }
     if (refusedAll) refuse(refusedAll);
     // The window.
-    const windowEndsAt = returnable ? windowEnd(r, zone, order, l, decisions) : null;
+    const windowEndsAt = returnable ? windowEnd(r, zone, order, l, decisions, ex) : null;
     if (returnable && windowEndsAt === undefined) returnable = 0;
     else if (returnable && windowEndsAt && now.getTime() >= windowEndsAt.getTime())
       refuse(
         ruleDecision(
+          ex,
           "refuse",
           decisions.at(-1)?.effect === "window" ? decisions.at(-1)!.rule : "window",
           "Return window",
           "The return window for this item has closed.",
-          `The window ended at ${windowEndsAt.toISOString()} (midnight in ${zone}); asked at ${now.toISOString()}.`,
+          ex ? `The window ended at ${windowEndsAt.toISOString()} (midnight in ${zone}); asked at ${now.toISOString()}.` : "",
         ),
       );
     const ends = returnable && windowEndsAt ? windowEndsAt : null;
@@ -276,7 +286,7 @@ export function evaluate(
       ? []
       : allowed
           .filter((k) => k !== "keep_item" || (keepBelow != null && askedValue < keepBelow))
-          .map((k) => offer(r, k, value, restock, cur, decisions));
+          .map((k) => offer(r, k, value, restock, cur, decisions, ex));
     lines.push({
       lineItemId: l.id,
       externalId: l.externalId,
@@ -290,11 +300,13 @@ export function evaluate(
     });
   }
   const summary = summarise(lines, offered, cur);
-  returnLevelMoney(r, flat, summary, cur, returnDecisions);
+  returnLevelMoney(r, flat, summary, cur, returnDecisions, ex);
   return { policyVersion: version.number, currency: cur, lines, decisions: returnDecisions, review, summary };
 }
 
-function ruleDecision(action: "review" | "refuse", rule: string, name: string, shopper: string, why: string): Decision {
+/** A review or refusal; `ex` false: without its sentences (evaluate's `explain`). */
+function ruleDecision(ex: boolean, action: "review" | "refuse", rule: string, name: string, shopper: string, why: string): Decision {
+  if (!ex) return { effect: action, rule, name, shopperMessage: "", merchantExplanation: "" };
   return {
     effect: action,
     rule,
@@ -306,12 +318,19 @@ function ruleDecision(action: "review" | "refuse", rule: string, name: string, s
   };
 }
 
-function finalSale(rule: string, why: string): Decision {
-  return ruleDecision("refuse", rule, "Exclusions", "This item is final sale and cannot be returned.", `Excluded by ${rule}: ${why}`);
+function finalSale(ex: boolean, rule: string, why: string): Decision {
+  return ruleDecision(ex, "refuse", rule, "Exclusions", "This item is final sale and cannot be returned.", `Excluded by ${rule}: ${why}`);
 }
 
 /** When the line's window ends (midnight after its last day, store time), null without one, undefined when refused. */
-function windowEnd(r: PolicyRules, zone: string, order: OrderInput, l: OrderLineInput, decisions: Decision[]): Date | null | undefined {
+function windowEnd(
+  r: PolicyRules,
+  zone: string,
+  order: OrderInput,
+  l: OrderLineInput,
+  decisions: Decision[],
+  ex: boolean,
+): Date | null | undefined {
   let days = r.window.days;
   let rule = "window";
   let name = "Return window";
@@ -327,7 +346,7 @@ function windowEnd(r: PolicyRules, zone: string, order: OrderInput, l: OrderLine
   });
   if (days === 0) {
     decisions.push(
-      ruleDecision("refuse", rule, name, "This item is final sale and cannot be returned.", `its window is 0 days (final sale)`),
+      ruleDecision(ex, "refuse", rule, name, "This item is final sale and cannot be returned.", `its window is 0 days (final sale)`),
     );
     return undefined;
   }
@@ -345,6 +364,7 @@ function windowEnd(r: PolicyRules, zone: string, order: OrderInput, l: OrderLine
   if (!anchor) {
     decisions.push(
       ruleDecision(
+        ex,
         "refuse",
         "window.from",
         "Return window",
@@ -359,8 +379,10 @@ function windowEnd(r: PolicyRules, zone: string, order: OrderInput, l: OrderLine
     effect: "window",
     rule,
     name,
-    shopperMessage: `Returnable until the end of ${longDate(end.getTime() - 1, zone)}.`,
-    merchantExplanation: `${days} days from ${r.window.from} (${anchor.toISOString()}${r.window.from === "delivery" && !l.deliveredAt ? `: fulfillment plus ${r.window.transitDays} transit days` : ""}) by ${name} (${rule}), ending at midnight in ${zone}.`,
+    shopperMessage: ex ? `Returnable until the end of ${longDate(end.getTime() - 1, zone)}.` : "",
+    merchantExplanation: !ex
+      ? ""
+      : `${days} days from ${r.window.from} (${anchor.toISOString()}${r.window.from === "delivery" && !l.deliveredAt ? `: fulfillment plus ${r.window.transitDays} transit days` : ""}) by ${name} (${rule}), ending at midnight in ${zone}.`,
   });
   return end;
 }
@@ -382,6 +404,7 @@ function offer(
   restock: ReturnType<typeof restockingFee>,
   cur: string,
   decisions: Decision[],
+  ex: boolean,
 ): OutcomeOffer {
   if (k === "keep_item") return { outcome: k, value: fmt(value, cur), fees: [], bonus: null, total: fmt(value, cur) }; // refunded, no parcel
   const fees: Charge[] = [];
@@ -395,8 +418,10 @@ function offer(
         effect: "fee",
         rule: restock.rule,
         name: restock.name,
-        shopperMessage: `A restocking fee of ${fmt(restock.amount, cur)} ${cur} applies to a refund or store credit.`,
-        merchantExplanation: `${restock.name} (${restock.rule}) charges ${fmt(restock.amount, cur)} ${cur} on this line's value ${fmt(value, cur)}.`,
+        shopperMessage: ex ? `A restocking fee of ${fmt(restock.amount, cur)} ${cur} applies to a refund or store credit.` : "",
+        merchantExplanation: !ex
+          ? ""
+          : `${restock.name} (${restock.rule}) charges ${fmt(restock.amount, cur)} ${cur} on this line's value ${fmt(value, cur)}.`,
       });
   }
   let bonus: Charge | null = null;
