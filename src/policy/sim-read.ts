@@ -36,6 +36,7 @@ import type { SqlText } from "../db/direct.js";
 import { formatReturnNumber } from "../returns/list.js";
 import { RELEASED_STATUSES } from "../returns/transitions.js";
 import type { OrderInput, OrderLineInput } from "./evaluate.js";
+import { type HistoryEntry, HistoryWindow } from "./sim-history.js";
 import type { PastReturn } from "./simulate.js";
 
 const DAY_MS = 86_400_000;
@@ -180,6 +181,9 @@ function group<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
 export class SimulationReader {
   private readonly sql: Sql;
   private readonly families = new Map<string, Family | null>();
+  /** Streaming: the history window and the keyset of the last chunk added to it. */
+  private window: HistoryWindow | null = null;
+  private windowEnd: Keyset | null = null;
 
   constructor(
     private readonly db: Database,
@@ -188,6 +192,12 @@ export class SimulationReader {
     private readonly to: Date,
     /** How far back the history rules look, in days (0: no history read). */
     private readonly historyDays: number,
+    /**
+     * A run through the whole range, chunk after chunk: the customers' history is read in one pass (the
+     * window before the range once, then each chunk's own returns: src/policy/sim-history.ts) instead of
+     * looked up per chunk. A chunk asked out of that order is looked up as in a page.
+     */
+    private readonly streaming = false,
   ) {
     this.sql = new Sql(db.provider);
   }
@@ -251,7 +261,7 @@ export class SimulationReader {
     }
     const linesOf = group(lines, (l) => l.orderId);
     await this.readFamilies(lines);
-    const history = await this.readHistory(rets, ms(rets[0]!.at), last.at);
+    const historyOf = await this.historyFor(after, rets, last);
     // Fulfillments per order, oldest first, each with the line ids it names.
     const fulfilled = new Map<string, { at: Date; deliveredAt: Date | null; lines: Set<string> }[]>();
     const byId = new Map<string, { at: Date; deliveredAt: Date | null; lines: Set<string> }>();
@@ -317,7 +327,7 @@ export class SimulationReader {
       const lineIds = new Set(order.lines.map((l) => l.id));
       const at = ms(r.at);
       // The customer's returns in the rules' window before this one.
-      const dates = (r.rec ? history.rec.get(r.rec) : r.email ? history.email.get(r.email) : undefined) ?? [];
+      const dates = historyOf(r);
       const returnDates: Date[] = [];
       for (const d of dates) if (d >= at - window && d < at) returnDates.push(new Date(d));
       out.push({
@@ -344,6 +354,42 @@ export class SimulationReader {
     for (const p of unknown) this.families.set(p, null);
     for (const f of rows) this.families.set(f.externalId, { tags: parseTags(f.tags), productType: f.productType });
     if (this.families.size > 200_000) this.families.clear(); // a catalogue that large is read again, chunk by chunk
+  }
+
+  /** The creation times of each of the chunk's returns' customer's returns (those before it are filtered by the caller). */
+  private async historyFor(after: Keyset | null, rets: ReturnRow[], last: Keyset): Promise<(r: ReturnRow) => readonly number[]> {
+    if (this.streaming && this.historyDays) {
+      if (!after && !this.window) {
+        this.window = new HistoryWindow(this.historyDays * DAY_MS);
+        this.window.add(await this.readBefore());
+        this.windowEnd = null;
+      }
+      const w = this.window;
+      if (w && (after ? this.windowEnd?.at === after.at && this.windowEnd.id === after.id : !this.windowEnd)) {
+        w.add(rets.map((r): HistoryEntry => ({ rec: r.rec, email: r.email, at: ms(r.at) })));
+        w.forgetBefore(ms(rets[0]!.at));
+        this.windowEnd = last;
+        return (r) => w.datesOf(r.rec, r.email);
+      }
+      this.window = null; // out of order: looked up per chunk from here on
+    }
+    const history = await this.readHistory(rets, ms(rets[0]!.at), last.at);
+    return (r) => (r.rec ? history.rec.get(r.rec) : r.email ? history.email.get(r.email) : undefined) ?? [];
+  }
+
+  /** The store's returns in the history window before the range, oldest first (one pass, streaming only). */
+  private readBefore(): Promise<HistoryEntry[]> {
+    const s = this.sql;
+    const from = this.from.getTime();
+    return this.db
+      .readRows<HistoryRow>(
+        s.build`SELECT o."customerRecordId" AS "rec", o."customerEmail" AS "email", ${s.at('r."createdAt"')} AS "at"
+          FROM "Return" r JOIN "Order" o ON o."id" = r."orderId"
+          WHERE r."storeId" = ${this.storeId} AND r."createdAt" >= ${s.time(from - this.historyDays * DAY_MS)} AND r."createdAt" < ${s.time(from)}
+            AND o."storeId" = ${this.storeId}
+          ORDER BY r."createdAt", r."id"`,
+      )
+      .then((rows) => rows.map((h) => ({ rec: h.rec, email: h.email, at: ms(h.at) })));
   }
 
   /** The chunk's customers' returns from the first one's window to the last one's creation, by record and by e-mail. */
