@@ -86,13 +86,7 @@ const DRAFT = {
  * 50 ms until it ends) over the large store's newest returns holding 100 000 and 1 000 000 lines (two a
  * return), against the issue's targets. BENCH_CPU_PROF=<dir> writes a CPU profile of each run.
  */
-async function simulations(
-  svc: TestService,
-  store: Store,
-  now: number,
-  provider: Provider,
-  directMs: () => number,
-): Promise<Result[]> {
+async function simulations(svc: TestService, store: Store, now: number, provider: Provider, directMs: () => number): Promise<Result[]> {
   const gql = async (query: string, variables: Record<string, unknown>) => {
     const send = () =>
       fetch(`${svc.coreUrl}/graphql`, {
@@ -244,7 +238,8 @@ export async function runScale(opts: { providers: Provider[]; size: number; smal
         });
         log(`${provider}: ${path.name}: ${round(s, 1)} → ${round(l, 1)} ms (${round(ratio, 2)}×)`);
       }
-      if (!opts.filter || "policy simulation".includes(opts.filter)) results.push(...(await simulations(svc, large, now, provider, () => directMs)));
+      if (!opts.filter || "policy simulation".includes(opts.filter))
+        results.push(...(await simulations(svc, large, now, provider, () => directMs)));
       if (provider === "sqlite" && (!opts.filter || "migrations".includes(opts.filter)))
         results.push(...(await sqliteMigrationTimes(svc.databaseUrl.replace(/^file:/, ""), small.size + large.size, log)));
     } finally {
