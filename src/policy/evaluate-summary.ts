@@ -1,7 +1,7 @@
 // The money of a whole return, on top of its lines' (src/policy/evaluate.ts): per offered outcome the sum
 // of the lines that offer it, then the per-return fee (waived per outcome) and the flat bonus.
 import { formatMinor, parseMajor } from "../core/money.js";
-import type { Decision, LineEvaluation, OutcomeOffer } from "./evaluate.js";
+import type { Decision, LineEvaluation, OutcomeOffer } from "./evaluation.js";
 import { type Outcome, type PolicyRules, percentBp } from "./rules.js";
 
 const fmt = (minor: number, currency: string) => formatMinor(minor, currency);

@@ -5,11 +5,13 @@
 // Gift cards, exchange holds and keep-item settlement (issue 24 part 4) build on `outcomes`.
 import { formatMinor } from "../core/money.js";
 import { minorOf, percentOf, policyAmount, returnLevelMoney, summarise } from "./evaluate-summary.js";
+import type { Charge, Decision, Evaluation, LineEvaluation, OutcomeOffer } from "./evaluation.js";
 
 import { offeredOutcomes, type Outcome, type PolicyRules, percentBp } from "./rules.js";
 import { dayOfDate, localDay, longDate, startOfLocalDay } from "./zone.js";
 
 export { minorOf, percentOf };
+export type { Charge, Decision, Effect, Evaluation, LineEvaluation, OutcomeOffer } from "./evaluation.js";
 
 export interface PolicyVersionInput {
   number: number;
@@ -56,57 +58,6 @@ export interface AskedLine {
 export interface CustomerHistory {
   /** When the customer's earlier returns were created (any order of the store). */
   returnDates: Date[];
-}
-
-export type Effect = "refuse" | "review" | "fee" | "bonus" | "window";
-
-/** One rule's part in a decision: `rule` is its place in the policy ("windowRules[0]"), `name` the merchant's. */
-export interface Decision {
-  effect: Effect;
-  rule: string;
-  name: string;
-  shopperMessage: string;
-  merchantExplanation: string;
-}
-
-export interface Charge {
-  kind: "restocking_fee" | "return_fee" | "bonus";
-  amount: string;
-  rule: string;
-}
-
-export interface OutcomeOffer {
-  outcome: Outcome;
-  /** The value of the units returnable now (what a refund pays before fees). */
-  value: string;
-  fees: Charge[];
-  bonus: Charge | null;
-  /** value − fees + bonus: what the shopper gets back (refund, credit or exchange value; a kept item's refund). */
-  total: string;
-}
-
-export interface LineEvaluation {
-  lineItemId: string;
-  externalId: string;
-  asked: number;
-  remaining: number;
-  returnable: number;
-  windowEndsAt: Date | null;
-  outcomes: OutcomeOffer[];
-  decisions: Decision[];
-  /** Exchange: another variant of this product at this unit price (what part 4 checks against inventory). */
-  exchange: { productId: string; unitPrice: string } | null;
-}
-
-export interface Evaluation {
-  policyVersion: number | null;
-  currency: string;
-  lines: LineEvaluation[];
-  /** Return-wide decisions (review, refusal, the per-return fee and flat bonus). */
-  decisions: Decision[];
-  review: boolean;
-  /** Per offered outcome, the whole return's money if every returnable line took it. */
-  summary: OutcomeOffer[];
 }
 
 const DAY = 86_400_000;
