@@ -1,6 +1,6 @@
 // The customers' returns a whole simulation run needs, read in one pass (src/policy/sim-read.ts): the run
-// reads the store's returns oldest first, so the returns of the history rules' window before a chunk are
-// the window before the range (read once, at the start) and the chunks already read. Kept in memory by
+// reads the store's returns oldest first, so once a chunk's window lies inside the range, the returns of
+// that window are the chunks already read (before that, sim-read.ts looks the chunk's customers up). Kept by
 // customer record and by e-mail, each customer's dates oldest first; what falls out of the window of the
 // chunk being read is dropped, so memory holds one window of returns (~120 000 at 90 days and 1 000 000
 // returns in two years). The same rows as the per-chunk lookup: every return of the store whose order
