@@ -3,22 +3,15 @@
 // refusal, fee, bonus and review the rule that decided it. Pure and deterministic: no clock, no database,
 // no randomness; money in integer minor units (BigInt where it multiplies), shown as decimals.
 // Gift cards, exchange holds and keep-item settlement (issue 24 part 4) build on `outcomes`.
-import { formatMinor, parseMajor } from "../core/money.js";
+import { formatMinor } from "../core/money.js";
+import { minorOf, percentOf, policyAmount, returnLevelMoney, summarise } from "./evaluate-summary.js";
+import type { Charge, Decision, Evaluation, LineEvaluation, OutcomeOffer } from "./evaluation.js";
 
-const amounts = new Map<string, number>();
-/** A policy's amount ("5" or "5.00") in minor units (checked when the policy was written; cached, it repeats). */
-function policyAmount(text: string, cur: string): number {
-  const key = `${cur}|${text}`;
-  let v = amounts.get(key);
-  if (v === undefined) {
-    v = parseMajor(text, cur, "amount");
-    if (amounts.size > 10_000) amounts.clear();
-    amounts.set(key, v);
-  }
-  return v;
-}
 import { offeredOutcomes, type Outcome, type PolicyRules, percentBp } from "./rules.js";
 import { dayOfDate, localDay, longDate, startOfLocalDay } from "./zone.js";
+
+export { minorOf, percentOf };
+export type { Charge, Decision, Effect, Evaluation, LineEvaluation, OutcomeOffer } from "./evaluation.js";
 
 export interface PolicyVersionInput {
   number: number;
@@ -67,63 +60,7 @@ export interface CustomerHistory {
   returnDates: Date[];
 }
 
-export type Effect = "refuse" | "review" | "fee" | "bonus" | "window";
-
-/** One rule's part in a decision: `rule` is its place in the policy ("windowRules[0]"), `name` the merchant's. */
-export interface Decision {
-  effect: Effect;
-  rule: string;
-  name: string;
-  shopperMessage: string;
-  merchantExplanation: string;
-}
-
-export interface Charge {
-  kind: "restocking_fee" | "return_fee" | "bonus";
-  amount: string;
-  rule: string;
-}
-
-export interface OutcomeOffer {
-  outcome: Outcome;
-  /** The value of the units returnable now (what a refund pays before fees). */
-  value: string;
-  fees: Charge[];
-  bonus: Charge | null;
-  /** value − fees + bonus: what the shopper gets back (refund, credit or exchange value; a kept item's refund). */
-  total: string;
-}
-
-export interface LineEvaluation {
-  lineItemId: string;
-  externalId: string;
-  asked: number;
-  remaining: number;
-  returnable: number;
-  windowEndsAt: Date | null;
-  outcomes: OutcomeOffer[];
-  decisions: Decision[];
-  /** Exchange: another variant of this product at this unit price (what part 4 checks against inventory). */
-  exchange: { productId: string; unitPrice: string } | null;
-}
-
-export interface Evaluation {
-  policyVersion: number | null;
-  currency: string;
-  lines: LineEvaluation[];
-  /** Return-wide decisions (review, refusal, the per-return fee and flat bonus). */
-  decisions: Decision[];
-  review: boolean;
-  /** Per offered outcome, the whole return's money if every returnable line took it. */
-  summary: OutcomeOffer[];
-}
-
 const DAY = 86_400_000;
-
-/** The amount `bp` hundredths of a percent of `minor`, rounded half up. */
-export function percentOf(minor: number, bp: number): number {
-  return Number((BigInt(minor) * BigInt(bp) + 5_000n) / 10_000n);
-}
 
 /** The value of `k` of a line's units: price less their share of the line's discount (rounded half up). */
 export function unitsValue(line: OrderLineInput, k: number): number {
@@ -142,7 +79,13 @@ export function evaluate(
   asked: AskedLine[] | null,
   history: CustomerHistory,
   now: Date,
+  /**
+   * false: the decisions without their sentences (shopperMessage and merchantExplanation empty), everything
+   * else the same; the simulation asks them again only for the returns it shows (src/policy/simulate.ts).
+   */
+  explain = true,
 ): Evaluation {
+  const ex = explain;
   const wanted: AskedLine[] = asked ?? order.lines.map((l) => ({ lineId: l.id, quantity: Math.max(0, l.quantity - l.returned) }));
   const byId = new Map(order.lines.map((l) => [l.id, l]));
   const cur = order.currency;
@@ -185,17 +128,17 @@ export function evaluate(
   r.reviewRules.forEach((rule, i) => {
     const why: string[] = [];
     if (rule.valueAbove != null && flat && askedValue > policyAmount(rule.valueAbove, r.currency))
-      why.push(`the return's value ${fmt(askedValue, cur)} ${cur} is above ${rule.valueAbove}`);
+      why.push(ex ? `the return's value ${fmt(askedValue, cur)} ${cur} is above ${rule.valueAbove}` : "");
     if (rule.returnsInDays != null && rule.returnsAbove != null) {
       const since = now.getTime() - rule.returnsInDays * DAY;
       const n = history.returnDates.filter((d) => d.getTime() >= since && d.getTime() <= now.getTime()).length;
       if (n > rule.returnsAbove)
-        why.push(`the customer made ${n} returns in the last ${rule.returnsInDays} days (more than ${rule.returnsAbove})`);
+        why.push(ex ? `the customer made ${n} returns in the last ${rule.returnsInDays} days (more than ${rule.returnsAbove})` : "");
     }
     const tag = anyTag(rule.orderTags, order.tags);
-    if (tag) why.push(`the order is tagged ${JSON.stringify(tag)}`);
+    if (tag) why.push(ex ? `the order is tagged ${JSON.stringify(tag)}` : "");
     if (!why.length) return;
-    const d = ruleDecision(rule.action, `reviewRules[${i}]`, rule.name, rule.shopperMessage, why.join("; "));
+    const d = ruleDecision(ex, rule.action, `reviewRules[${i}]`, rule.name, rule.shopperMessage, why.join("; "));
     returnDecisions.push(d);
     if (rule.action === "refuse") refusedAll ??= d;
     else review = true;
@@ -216,6 +159,7 @@ export function evaluate(
     if (remaining < a.quantity)
       decisions.push(
         ruleDecision(
+          ex,
           "refuse",
           "remainingQuantity",
           "Already returned",
@@ -226,15 +170,15 @@ export function evaluate(
     // Exclusions.
     const x = r.exclusions;
     const exTag = anyTag(x.tags, l.tags);
-    if (exTag) refuse(finalSale("exclusions.tags", `its product is tagged ${JSON.stringify(exTag)}`));
-    else if (hit(x.skus, l.sku)) refuse(finalSale("exclusions.skus", `its SKU ${l.sku} is excluded`));
+    if (exTag) refuse(finalSale(ex, "exclusions.tags", `its product is tagged ${JSON.stringify(exTag)}`));
+    else if (hit(x.skus, l.sku)) refuse(finalSale(ex, "exclusions.skus", `its SKU ${l.sku} is excluded`));
     else if (hit(x.productTypes, l.productType))
-      refuse(finalSale("exclusions.productTypes", `its product type ${l.productType} is excluded`));
-    else if (hit(x.vendors, l.vendor)) refuse(finalSale("exclusions.vendors", `its vendor ${l.vendor} is excluded`));
+      refuse(finalSale(ex, "exclusions.productTypes", `its product type ${l.productType} is excluded`));
+    else if (hit(x.vendors, l.vendor)) refuse(finalSale(ex, "exclusions.vendors", `its vendor ${l.vendor} is excluded`));
     else if (x.discountAbovePercent != null && l.discount > 0 && l.unitPrice > 0) {
       const bp = percentBp(x.discountAbovePercent);
       if (BigInt(l.discount) * 10_000n > BigInt(bp) * BigInt(l.unitPrice * l.quantity))
-        refuse(finalSale("exclusions.discountAbovePercent", `it was discounted beyond ${x.discountAbovePercent}%`));
+        refuse(finalSale(ex, "exclusions.discountAbovePercent", `it was discounted beyond ${x.discountAbovePercent}%`));
     }
     // Reason.
     let allowed = offered;
@@ -243,6 +187,7 @@ export function evaluate(
       if (!reason)
         refuse(
           ruleDecision(
+            ex,
             "refuse",
             "reasons",
             "Reasons",
@@ -254,6 +199,7 @@ export function evaluate(
       r.reviewRules.forEach((rule, i) => {
         if (!rule.reasonCodes.includes(a.reasonCode!)) return;
         const d = ruleDecision(
+          ex,
           rule.action,
           `reviewRules[${i}]`,
           rule.name,
@@ -269,16 +215,17 @@ export function evaluate(
     }
     if (refusedAll) refuse(refusedAll);
     // The window.
-    const windowEndsAt = returnable ? windowEnd(r, zone, order, l, decisions) : null;
+    const windowEndsAt = returnable ? windowEnd(r, zone, order, l, decisions, ex) : null;
     if (returnable && windowEndsAt === undefined) returnable = 0;
     else if (returnable && windowEndsAt && now.getTime() >= windowEndsAt.getTime())
       refuse(
         ruleDecision(
+          ex,
           "refuse",
           decisions.at(-1)?.effect === "window" ? decisions.at(-1)!.rule : "window",
           "Return window",
           "The return window for this item has closed.",
-          `The window ended at ${windowEndsAt.toISOString()} (midnight in ${zone}); asked at ${now.toISOString()}.`,
+          ex ? `The window ended at ${windowEndsAt.toISOString()} (midnight in ${zone}); asked at ${now.toISOString()}.` : "",
         ),
       );
     const ends = returnable && windowEndsAt ? windowEndsAt : null;
@@ -290,7 +237,7 @@ export function evaluate(
       ? []
       : allowed
           .filter((k) => k !== "keep_item" || (keepBelow != null && askedValue < keepBelow))
-          .map((k) => offer(r, k, value, restock, cur, decisions));
+          .map((k) => offer(r, k, value, restock, cur, decisions, ex));
     lines.push({
       lineItemId: l.id,
       externalId: l.externalId,
@@ -304,11 +251,13 @@ export function evaluate(
     });
   }
   const summary = summarise(lines, offered, cur);
-  returnLevelMoney(r, flat, summary, cur, returnDecisions);
+  returnLevelMoney(r, flat, summary, cur, returnDecisions, ex);
   return { policyVersion: version.number, currency: cur, lines, decisions: returnDecisions, review, summary };
 }
 
-function ruleDecision(action: "review" | "refuse", rule: string, name: string, shopper: string, why: string): Decision {
+/** A review or refusal; `ex` false: without its sentences (evaluate's `explain`). */
+function ruleDecision(ex: boolean, action: "review" | "refuse", rule: string, name: string, shopper: string, why: string): Decision {
+  if (!ex) return { effect: action, rule, name, shopperMessage: "", merchantExplanation: "" };
   return {
     effect: action,
     rule,
@@ -320,12 +269,19 @@ function ruleDecision(action: "review" | "refuse", rule: string, name: string, s
   };
 }
 
-function finalSale(rule: string, why: string): Decision {
-  return ruleDecision("refuse", rule, "Exclusions", "This item is final sale and cannot be returned.", `Excluded by ${rule}: ${why}`);
+function finalSale(ex: boolean, rule: string, why: string): Decision {
+  return ruleDecision(ex, "refuse", rule, "Exclusions", "This item is final sale and cannot be returned.", `Excluded by ${rule}: ${why}`);
 }
 
 /** When the line's window ends (midnight after its last day, store time), null without one, undefined when refused. */
-function windowEnd(r: PolicyRules, zone: string, order: OrderInput, l: OrderLineInput, decisions: Decision[]): Date | null | undefined {
+function windowEnd(
+  r: PolicyRules,
+  zone: string,
+  order: OrderInput,
+  l: OrderLineInput,
+  decisions: Decision[],
+  ex: boolean,
+): Date | null | undefined {
   let days = r.window.days;
   let rule = "window";
   let name = "Return window";
@@ -341,7 +297,7 @@ function windowEnd(r: PolicyRules, zone: string, order: OrderInput, l: OrderLine
   });
   if (days === 0) {
     decisions.push(
-      ruleDecision("refuse", rule, name, "This item is final sale and cannot be returned.", `its window is 0 days (final sale)`),
+      ruleDecision(ex, "refuse", rule, name, "This item is final sale and cannot be returned.", `its window is 0 days (final sale)`),
     );
     return undefined;
   }
@@ -359,6 +315,7 @@ function windowEnd(r: PolicyRules, zone: string, order: OrderInput, l: OrderLine
   if (!anchor) {
     decisions.push(
       ruleDecision(
+        ex,
         "refuse",
         "window.from",
         "Return window",
@@ -373,8 +330,10 @@ function windowEnd(r: PolicyRules, zone: string, order: OrderInput, l: OrderLine
     effect: "window",
     rule,
     name,
-    shopperMessage: `Returnable until the end of ${longDate(end.getTime() - 1, zone)}.`,
-    merchantExplanation: `${days} days from ${r.window.from} (${anchor.toISOString()}${r.window.from === "delivery" && !l.deliveredAt ? `: fulfillment plus ${r.window.transitDays} transit days` : ""}) by ${name} (${rule}), ending at midnight in ${zone}.`,
+    shopperMessage: ex ? `Returnable until the end of ${longDate(end.getTime() - 1, zone)}.` : "",
+    merchantExplanation: !ex
+      ? ""
+      : `${days} days from ${r.window.from} (${anchor.toISOString()}${r.window.from === "delivery" && !l.deliveredAt ? `: fulfillment plus ${r.window.transitDays} transit days` : ""}) by ${name} (${rule}), ending at midnight in ${zone}.`,
   });
   return end;
 }
@@ -396,6 +355,7 @@ function offer(
   restock: ReturnType<typeof restockingFee>,
   cur: string,
   decisions: Decision[],
+  ex: boolean,
 ): OutcomeOffer {
   if (k === "keep_item") return { outcome: k, value: fmt(value, cur), fees: [], bonus: null, total: fmt(value, cur) }; // refunded, no parcel
   const fees: Charge[] = [];
@@ -409,8 +369,10 @@ function offer(
         effect: "fee",
         rule: restock.rule,
         name: restock.name,
-        shopperMessage: `A restocking fee of ${fmt(restock.amount, cur)} ${cur} applies to a refund or store credit.`,
-        merchantExplanation: `${restock.name} (${restock.rule}) charges ${fmt(restock.amount, cur)} ${cur} on this line's value ${fmt(value, cur)}.`,
+        shopperMessage: ex ? `A restocking fee of ${fmt(restock.amount, cur)} ${cur} applies to a refund or store credit.` : "",
+        merchantExplanation: !ex
+          ? ""
+          : `${restock.name} (${restock.rule}) charges ${fmt(restock.amount, cur)} ${cur} on this line's value ${fmt(value, cur)}.`,
       });
   }
   let bonus: Charge | null = null;
@@ -422,76 +384,4 @@ function offer(
     }
   }
   return { outcome: k, value: fmt(value, cur), fees, bonus, total: fmt(Math.max(0, total), cur) };
-}
-
-/** Minor units of a decimal this module formatted (formatMinor pads every decimal): no parsing needed. */
-export const minorOf = (s: string): number => Number(s.replace(".", ""));
-const minor = (s: string, _cur: string) => minorOf(s);
-
-function summarise(lines: LineEvaluation[], offered: Outcome[], cur: string): OutcomeOffer[] {
-  return offered.flatMap((k) => {
-    const taking = lines.filter((l) => l.outcomes.some((o) => o.outcome === k));
-    if (!taking.length) return [];
-    let value = 0;
-    let fees = 0;
-    let bonus = 0;
-    let total = 0;
-    for (const l of taking) {
-      const o = l.outcomes.find((x) => x.outcome === k)!;
-      value += minor(o.value, cur);
-      for (const f of o.fees) fees += minor(f.amount, cur);
-      if (o.bonus) bonus += minor(o.bonus.amount, cur);
-      total += minor(o.total, cur);
-    }
-    return [
-      {
-        outcome: k,
-        value: fmt(value, cur),
-        fees: fees ? [{ kind: "restocking_fee" as const, amount: fmt(fees, cur), rule: "restockingFees" }] : [],
-        bonus: bonus ? { kind: "bonus" as const, amount: fmt(bonus, cur), rule: "bonus" } : null,
-        total: fmt(total, cur),
-      },
-    ];
-  });
-}
-
-/** The per-return fee (waived per outcome) and the flat bonus, on the summary; fees never above the value. */
-function returnLevelMoney(r: PolicyRules, flat: boolean, summary: OutcomeOffer[], cur: string, decisions: Decision[]) {
-  for (const s of summary) {
-    if (s.outcome === "keep_item") continue;
-    const value = minor(s.value, cur);
-    let total = minor(s.total, cur);
-    const fee = r.returnFee;
-    if (fee && !fee.waivedFor.includes(s.outcome) && (fee.percent != null || flat)) {
-      const already = s.fees.reduce((n, f) => n + minor(f.amount, cur), 0);
-      const want = fee.percent != null ? percentOf(value, percentBp(fee.percent)) : policyAmount(fee.amount!, cur);
-      const amount = Math.max(0, Math.min(want, value - already));
-      if (amount > 0) {
-        s.fees.push({ kind: "return_fee", amount: fmt(amount, cur), rule: "returnFee" });
-        total -= amount;
-        if (!decisions.some((d) => d.rule === "returnFee"))
-          decisions.push({
-            effect: "fee",
-            rule: "returnFee",
-            name: "Return fee",
-            shopperMessage: `A return fee of ${fee.percent != null ? `${fee.percent}%` : `${fee.amount} ${cur}`} applies${fee.waivedFor.length ? `, waived for ${fee.waivedFor.join(", ").replaceAll("_", " ")}` : ""}.`,
-            merchantExplanation: `The return fee (returnFee) is charged once per return${fee.waivedFor.length ? ` and waived for ${fee.waivedFor.join(", ")}` : ""}.`,
-          });
-      }
-    }
-    if (r.bonus?.amount != null && flat && (r.bonus.on as string[]).includes(s.outcome)) {
-      const amount = policyAmount(r.bonus.amount, cur);
-      s.bonus = { kind: "bonus", amount: fmt((s.bonus ? minor(s.bonus.amount, cur) : 0) + amount, cur), rule: "bonus" };
-      total += amount;
-    }
-    s.total = fmt(Math.max(0, total), cur);
-  }
-  if (r.bonus && summary.some((s) => s.bonus))
-    decisions.push({
-      effect: "bonus",
-      rule: "bonus",
-      name: "Bonus credit",
-      shopperMessage: `Get ${r.bonus.percent != null ? `${r.bonus.percent}%` : `${r.bonus.amount} ${cur}`} extra when you choose ${r.bonus.on.join(" or ").replaceAll("_", " ")}.`,
-      merchantExplanation: `The bonus (bonus) adds ${r.bonus.percent != null ? `${r.bonus.percent}% of the value` : `${r.bonus.amount} ${cur} per return`} on ${r.bonus.on.join(", ")}.`,
-    });
 }

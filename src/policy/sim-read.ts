@@ -21,10 +21,14 @@
 //   profile (load 4.4): SQLite executing 5.9 s, the rows mapped 1.4 s, the driver's wrapper 1.1 s, the
 //   evaluator 2.7 s. Timed alone (test/bench/sim-probe.ts): 0.8–1.5 s per statement per 50 000 returns,
 //   15–25 µs a row fetched by key from a 5.5 GB file the page cache does not hold: bound by rows visited.
-// - The history as a sliding window over one pass (read [from − window, to) once, count each customer's
-//   earlier returns in memory): saves statement 6 (0.9–1.2 s per 50 000 returns) for ~120 000 rows read
-//   once at 90 days, but a page of the paged query would re-read the whole window before it: not done yet,
-//   the next step for the run.
+// - The history as a sliding window (src/policy/sim-history.ts: the run keeps the returns it has read by
+//   customer): done for a chunk whose window lies inside the range; a chunk whose window reaches before it
+//   is still looked up (statement 6). Reading the window before the range once instead (~120 000 rows at
+//   90 days) cost more than the lookups of a 100 000-line run (36 days): statements 6.23 → 6.79 s.
+// - The evaluator's sentences only for the returns the draft changes (simulate.ts): 100 000 lines CPU
+//   8.86 → 8.63 s. Both together, measured (service CPU user + system / statements / wall, load before):
+//   100 000 lines 8.86 / 6.23 / 11.95 s (3.9) before, 8.63 / 6.79 / 11.77 s (2.1) after; 1 000 000 lines
+//   69.0 / 42.0 / 86.5 s (4.0) before, 48.6 / 27.8 / 58.1 s (3.6) after (performance guide, simulation).
 // - SQLite `mmap_size` 2 GB and `cache_size` 500 MB on the connection: 10–20 % in the probe, within the
 //   noise at load 5: not changed for the service.
 // - The evaluator as set-based SQL: only the window and the history rule are simple enough; fees, bonus,
@@ -36,6 +40,7 @@ import type { SqlText } from "../db/direct.js";
 import { formatReturnNumber } from "../returns/list.js";
 import { RELEASED_STATUSES } from "../returns/transitions.js";
 import type { OrderInput, OrderLineInput } from "./evaluate.js";
+import { type HistoryEntry, HistoryWindow } from "./sim-history.js";
 import type { PastReturn } from "./simulate.js";
 
 const DAY_MS = 86_400_000;
@@ -180,6 +185,9 @@ function group<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
 export class SimulationReader {
   private readonly sql: Sql;
   private readonly families = new Map<string, Family | null>();
+  /** Streaming: the history window and the keyset of the last chunk added to it. */
+  private window: HistoryWindow | null = null;
+  private windowEnd: Keyset | null = null;
 
   constructor(
     private readonly db: Database,
@@ -188,6 +196,12 @@ export class SimulationReader {
     private readonly to: Date,
     /** How far back the history rules look, in days (0: no history read). */
     private readonly historyDays: number,
+    /**
+     * A run through the whole range, chunk after chunk: once a chunk's history window lies inside the
+     * range, its customers' returns are the chunks already read (src/policy/sim-history.ts), not looked
+     * up. A chunk asked out of that order is looked up as in a page.
+     */
+    private readonly streaming = false,
   ) {
     this.sql = new Sql(db.provider);
   }
@@ -251,7 +265,7 @@ export class SimulationReader {
     }
     const linesOf = group(lines, (l) => l.orderId);
     await this.readFamilies(lines);
-    const history = await this.readHistory(rets, ms(rets[0]!.at), last.at);
+    const historyOf = await this.historyFor(after, rets, last);
     // Fulfillments per order, oldest first, each with the line ids it names.
     const fulfilled = new Map<string, { at: Date; deliveredAt: Date | null; lines: Set<string> }[]>();
     const byId = new Map<string, { at: Date; deliveredAt: Date | null; lines: Set<string> }>();
@@ -317,7 +331,7 @@ export class SimulationReader {
       const lineIds = new Set(order.lines.map((l) => l.id));
       const at = ms(r.at);
       // The customer's returns in the rules' window before this one.
-      const dates = (r.rec ? history.rec.get(r.rec) : r.email ? history.email.get(r.email) : undefined) ?? [];
+      const dates = historyOf(r);
       const returnDates: Date[] = [];
       for (const d of dates) if (d >= at - window && d < at) returnDates.push(new Date(d));
       out.push({
@@ -344,6 +358,31 @@ export class SimulationReader {
     for (const p of unknown) this.families.set(p, null);
     for (const f of rows) this.families.set(f.externalId, { tags: parseTags(f.tags), productType: f.productType });
     if (this.families.size > 200_000) this.families.clear(); // a catalogue that large is read again, chunk by chunk
+  }
+
+  /**
+   * The creation times of each of the chunk's returns' customer's returns (those before it are filtered by
+   * the caller). Streaming, the range's returns are kept as they are read (src/policy/sim-history.ts); a
+   * chunk whose window reaches before the range looks its customers up (reading the window before the
+   * range once costs more than the lookups of a run shorter than a window: ~120 000 rows against 50 000).
+   */
+  private async historyFor(after: Keyset | null, rets: ReturnRow[], last: Keyset): Promise<(r: ReturnRow) => readonly number[]> {
+    const first = ms(rets[0]!.at);
+    if (this.streaming && this.historyDays) {
+      if (!after && !this.window) {
+        this.window = new HistoryWindow(this.historyDays * DAY_MS);
+        this.windowEnd = null;
+      }
+      const w = this.window;
+      if (w && (after ? this.windowEnd?.at === after.at && this.windowEnd.id === after.id : !this.windowEnd)) {
+        w.add(rets.map((r): HistoryEntry => ({ rec: r.rec, email: r.email, at: ms(r.at) })));
+        w.forgetBefore(first);
+        this.windowEnd = last;
+        if (first - this.historyDays * DAY_MS >= this.from.getTime()) return (r) => w.datesOf(r.rec, r.email);
+      } else this.window = null; // out of order: looked up per chunk from here on
+    }
+    const history = await this.readHistory(rets, first, last.at);
+    return (r) => (r.rec ? history.rec.get(r.rec) : r.email ? history.email.get(r.email) : undefined) ?? [];
   }
 
   /** The chunk's customers' returns from the first one's window to the last one's creation, by record and by e-mail. */

@@ -52,9 +52,13 @@ export interface AffectedReturn {
 
 const zero = (): Totals => ({ returns: 0, refused: 0, reviewed: 0, refunds: 0, storeCredit: 0, bonus: 0, fees: 0 });
 
+/** The evaluation's reviews and refusals, the return's first. */
+const decisionsOf = (e: Evaluation): Decision[] =>
+  [...e.decisions, ...e.lines.flatMap((l) => l.decisions)].filter((d) => d.effect === "refuse" || d.effect === "review");
+
 /** One evaluation's money for the outcomes the return's lines took; a refused line counts nothing. */
 function tally(e: Evaluation, items: PastReturn["items"], t: Totals): Side {
-  const decisions = [...e.decisions, ...e.lines.flatMap((l) => l.decisions)].filter((d) => d.effect === "refuse" || d.effect === "review");
+  const decisions = decisionsOf(e);
   const refused = e.lines.some((l, i) => l.returnable < (items[i]?.quantity ?? 0) || !l.outcomes.length);
   const reviewed = e.review;
   t.returns++;
@@ -98,15 +102,20 @@ export class Simulation {
     private readonly published: PolicyVersionInput | null,
   ) {}
 
-  /** Evaluates one past return under both; the return when the draft decides it otherwise. */
+  /**
+   * Evaluates one past return under both; the return when the draft decides it otherwise. The decisions'
+   * sentences are built only for such a return (evaluated once more with them): the rest are counted.
+   */
   add(r: PastReturn): AffectedReturn | null {
     this.scanned++;
     this.lines += r.items.length;
     let m = this.money.get(r.order.currency);
     if (!m) this.money.set(r.order.currency, (m = { draft: zero(), published: zero() }));
-    const draft = tally(evaluate(this.draft, r.order, r.items, r.history, r.createdAt), r.items, m.draft);
-    const published = tally(evaluate(this.published, r.order, r.items, r.history, r.createdAt), r.items, m.published);
+    const draft = tally(evaluate(this.draft, r.order, r.items, r.history, r.createdAt, false), r.items, m.draft);
+    const published = tally(evaluate(this.published, r.order, r.items, r.history, r.createdAt, false), r.items, m.published);
     if (draft.refused === published.refused && draft.reviewed === published.reviewed && ruleKey(draft) === ruleKey(published)) return null;
+    draft.decisions = decisionsOf(evaluate(this.draft, r.order, r.items, r.history, r.createdAt));
+    published.decisions = decisionsOf(evaluate(this.published, r.order, r.items, r.history, r.createdAt));
     return { returnId: r.id, returnNumber: r.number ?? null, orderName: r.order.name, createdAt: r.createdAt, draft, published };
   }
 

@@ -48,7 +48,7 @@ function busy(row: RunRow) {
 }
 
 export async function startRun(ctx: RequestContext, storeId: string, args: { from: Date | string; to: Date | string }) {
-  const prepared = await prepareSimulation(ctx, storeId, args.from, args.to);
+  const prepared = await prepareSimulation(ctx, storeId, args.from, args.to, true);
   const actor = ctx.actor();
   const name = await actorName(ctx, ctx.prisma as unknown as Parameters<typeof actorName>[1]);
   const data = {

@@ -26,6 +26,8 @@ export async function prepareSimulation(
   storeId: string,
   fromArg: Date | string,
   toArg: Date | string,
+  /** The whole range chunk after chunk (a background run), not one page. */
+  streaming = false,
 ): Promise<Prepared> {
   const from = new Date(fromArg);
   const to = new Date(toArg);
@@ -44,7 +46,7 @@ export async function prepareSimulation(
   const draft = { number: 0, rules: checkRules(JSON.parse(row.rules) as PolicyRules, "draft"), timeZone: store?.timeZone ?? "UTC" };
   // The history either version's rules look at: the longer window of the two.
   const days = Math.max(historyDays(draft.rules), historyDays(published?.rules ?? null));
-  return { from, to, draft, published, reader: new SimulationReader(ctx.services.db, storeId, from, to, days) };
+  return { from, to, draft, published, reader: new SimulationReader(ctx.services.db, storeId, from, to, days, streaming) };
 }
 
 export async function simulate(ctx: RequestContext, storeId: string, args: PageArgs & { from: Date | string; to: Date | string }) {

@@ -1,11 +1,13 @@
 // The return policy's evaluator (src/policy/evaluate.ts): examples of each rule, then properties over
 // random policies, orders and times: never more than the remaining quantity, fees never above the value,
-// the bonus only on the outcomes that carry it, the same inputs the same answer.
+// the bonus only on the outcomes that carry it, the same inputs the same answer; without its sentences (the
+// simulation's first pass) the same decisions, and the simulation's changed returns with their sentences.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseMajor } from "../../src/core/money.js";
 import { evaluate, type OrderInput, type OrderLineInput, type PolicyVersionInput } from "../../src/policy/evaluate.js";
 import { checkRules, checkTimeZone, type PolicyRules } from "../../src/policy/rules.js";
+import { Simulation } from "../../src/policy/simulate.js";
 
 const T0 = new Date("2026-11-01T15:00:00Z");
 const line = (over: Partial<OrderLineInput> = {}): OrderLineInput => ({
@@ -298,6 +300,69 @@ describe("policy evaluator, properties", () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+
+  // The simulation evaluates without sentences and asks them only for the returns the draft changes.
+  const reviewArb = fc.array(
+    fc.record({
+      name: fc.constantFrom("Serial", "Big"),
+      action: fc.constantFrom("review" as const, "refuse" as const),
+      valueAbove: fc.option(fc.constantFrom("10.00", "500.00"), { nil: null }),
+      returnsInDays: fc.option(fc.constantFrom(30, 90), { nil: null }),
+      returnsAbove: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }),
+      reasonCodes: fc.constant<string[]>([]),
+      orderTags: fc.subarray(["vip"]),
+      shopperMessage: fc.constantFrom("", "Please contact us."),
+    }),
+    { maxLength: 2 },
+  );
+  const blank = <D extends { shopperMessage: string; merchantExplanation: string }>(d: D) => ({
+    ...d,
+    shopperMessage: "",
+    merchantExplanation: "",
+  });
+  it("decides the same without its sentences, and the simulation shows a changed return's sentences", () => {
+    fc.assert(
+      fc.property(
+        caseArb,
+        reviewArb,
+        fc.array(fc.integer({ min: 0, max: 120 }), { maxLength: 6 }),
+        fc.subarray(["vip"]),
+        ({ rules, lines, askedQty, nowDays, zone }, reviewRules, ago, tags) => {
+          const v = rules ? { number: 3, rules: { ...rules, reviewRules }, timeZone: zone } : null;
+          const o = order(lines, { tags });
+          const asked = lines.map((l, i) => ({ lineId: l.id, quantity: askedQty[i]! }));
+          const now = new Date(T0.getTime() + nowDays * 86_400_000);
+          const history = { returnDates: ago.map((d) => new Date(now.getTime() - d * 86_400_000)) };
+          const e = evaluate(v, o, asked, history, now);
+          const bare = evaluate(v, o, asked, history, now, false);
+          expect(bare).toEqual({
+            ...e,
+            decisions: e.decisions.map(blank),
+            lines: e.lines.map((l) => ({ ...l, decisions: l.decisions.map(blank) })),
+          });
+          for (const d of [...e.decisions, ...e.lines.flatMap((l) => l.decisions)]) {
+            expect(d.shopperMessage).not.toBe("");
+            expect(d.merchantExplanation).not.toBe("");
+          }
+          // Beside no policy: a return the draft refuses or reviews is shown, with the rules' sentences.
+          if (!v) return;
+          const changed = new Simulation(v, null).add({
+            id: "r1",
+            createdAt: now,
+            order: o,
+            items: asked.map((a) => ({ ...a, outcome: "refund" })),
+            history,
+          });
+          const shown = e.decisions
+            .concat(e.lines.flatMap((l) => l.decisions))
+            .filter((d) => d.effect === "refuse" || d.effect === "review");
+          if (shown.length) expect(changed?.draft.decisions).toEqual(shown);
+          for (const d of changed?.draft.decisions ?? []) expect(d.merchantExplanation).not.toBe("");
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

@@ -86,7 +86,7 @@ const DRAFT = {
  * 50 ms until it ends) over the large store's newest returns holding 100 000 and 1 000 000 lines (two a
  * return), against the issue's targets. BENCH_CPU_PROF=<dir> writes a CPU profile of each run.
  */
-async function simulations(svc: TestService, store: Store, now: number, provider: Provider): Promise<Result[]> {
+async function simulations(svc: TestService, store: Store, now: number, provider: Provider, directMs: () => number): Promise<Result[]> {
   const gql = async (query: string, variables: Record<string, unknown>) => {
     const send = () =>
       fetch(`${svc.coreUrl}/graphql`, {
@@ -111,6 +111,8 @@ async function simulations(svc: TestService, store: Store, now: number, provider
     const to = new Date((now + 86_400) * 1000).toISOString();
     const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
     const stop = await profilePhase(`simulation-${provider}-${lines}`);
+    const cpu0 = process.cpuUsage();
+    const sql0 = directMs();
     const t0 = performance.now();
     const { id } = (await gql(START, { s: store.id, from, to })).startPolicySimulation;
     let run: { status: string; returnsDone: number; linesDone: number; error: string | null };
@@ -120,6 +122,10 @@ async function simulations(svc: TestService, store: Store, now: number, provider
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const seconds = (performance.now() - t0) / 1000;
+    // The service runs in this process: its CPU (user + system) and the driver's statements' time.
+    const cpuUsed = process.cpuUsage(cpu0);
+    const cpu = (cpuUsed.user + cpuUsed.system) / 1e6;
+    const statements = (directMs() - sql0) / 1000;
     await stop();
     if (run.status !== "completed") throw new Error(`simulation ${run.status}: ${run.error}`);
     const scaled = (seconds * lines) / Math.max(1, run.linesDone);
@@ -131,9 +137,17 @@ async function simulations(svc: TestService, store: Store, now: number, provider
       unit: `s for ${run.linesDone} lines`,
       target: `≤ ${target} s`,
       met: scaled <= target,
-      details: { returns: run.returnsDone, "lines per second": round(run.linesDone / seconds), "load average before": load },
+      details: {
+        returns: run.returnsDone,
+        "lines per second": round(run.linesDone / seconds),
+        "CPU s (user + system)": round(cpu, 2),
+        "statements s": round(statements, 2),
+        "load average before": load,
+      },
     });
-    log(`${provider}: simulation over ${run.returnsDone} returns (${run.linesDone} lines): ${round(seconds, 2)} s (load before: ${load})`);
+    log(
+      `${provider}: simulation over ${run.returnsDone} returns (${run.linesDone} lines): ${round(seconds, 2)} s, CPU ${round(cpu, 2)} s, statements ${round(statements, 2)} s (load before: ${load})`,
+    );
   }
   return out;
 }
@@ -159,10 +173,17 @@ export async function runScale(opts: { providers: Provider[]; size: number; smal
     const now = kept?.now ?? Math.floor(Date.now() / 1000);
     const events: QueryEvent[] = [];
     let recording = false;
+    let directMs = 0;
     const svc = await startTestService(
       provider,
       { WEBHOOK_DISPATCHER: "false", MAIL_SENDER: "false", CURSOR_SECRET, ...UNLIMITED },
-      { onQuery: (e) => recording && events.push(e), databaseUrl },
+      {
+        onQuery: (e) => {
+          if (e.target === "direct") directMs += e.duration;
+          if (recording) events.push(e);
+        },
+        databaseUrl,
+      },
     );
     const db = await openScaleDb(provider, svc.databaseUrl);
     try {
@@ -217,7 +238,8 @@ export async function runScale(opts: { providers: Provider[]; size: number; smal
         });
         log(`${provider}: ${path.name}: ${round(s, 1)} → ${round(l, 1)} ms (${round(ratio, 2)}×)`);
       }
-      if (!opts.filter || "policy simulation".includes(opts.filter)) results.push(...(await simulations(svc, large, now, provider)));
+      if (!opts.filter || "policy simulation".includes(opts.filter))
+        results.push(...(await simulations(svc, large, now, provider, () => directMs)));
       if (provider === "sqlite" && (!opts.filter || "migrations".includes(opts.filter)))
         results.push(...(await sqliteMigrationTimes(svc.databaseUrl.replace(/^file:/, ""), small.size + large.size, log)));
     } finally {

@@ -5,11 +5,12 @@
 // the batching must keep apart: several returns of one order (units already returned, each return's own
 // left out), a customer returning often (the serial-returner rule counts the returns before each one,
 // within its window), deleted returns (their units released), two customers, two currencies of lines.
-// The background run (startPolicySimulation) over the same range, in chunks of 5, says the same too.
+// The background run (startPolicySimulation) over the same range, in chunks of 5, says the same too, with
+// the same explanations; and from a later date, counting the customers' returns before it in their history.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadHistory, loadOrderInput, publishedVersion } from "../../../src/policy/load.js";
 import { checkRules, type PolicyRules } from "../../../src/policy/rules.js";
-import { Simulation } from "../../../src/policy/simulate.js";
+import { type AffectedReturn, Simulation } from "../../../src/policy/simulate.js";
 import { providers } from "../../support/env.js";
 import { pushOrder } from "../../support/orders.js";
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
@@ -22,9 +23,9 @@ const SIM = `query($s: ID!, $first: Int, $after: String) { returnPolicySimulatio
   affected { returnId draft { refused reviewed decisions { rule effect } } published { refused reviewed } } } }`;
 
 const TOTALS = `returns refused reviewed refunds { amount } storeCredit { amount } bonus { amount } fees { amount }`;
-const START = `mutation($s: ID!) { startPolicySimulation(storeId: $s, from: "2000-01-01T00:00:00Z", to: "2100-01-01T00:00:00Z") { id status } }`;
+const START = `mutation($s: ID!, $from: DateTime!) { startPolicySimulation(storeId: $s, from: $from, to: "2100-01-01T00:00:00Z") { id status } }`;
 const RUN = `query($s: ID!, $id: ID) { policySimulationRun(storeId: $s, id: $id) { id status returnsDone affectedCount
-  affected { returnId } money { currency draft { ${TOTALS} } published { ${TOTALS} } } } }`;
+  affected { returnId draft { decisions { rule merchantExplanation } } } money { currency draft { ${TOTALS} } published { ${TOTALS} } } } }`;
 type Totals = { returns: number; refused: number; reviewed: number } & Record<
   "refunds" | "storeCredit" | "bonus" | "fees",
   { amount: string }
@@ -138,16 +139,39 @@ describe.each(providers)("policy simulation pages (%s)", (provider) => {
     expect(one.affected.length).toBeGreaterThan(0);
     expect(await simulate(4)).toEqual(one);
     expect(await simulate(500)).toEqual(one);
-    // One return at a time, as before: its order without its own units, its customer's history before it.
+    const { sim, affected: changed } = await oracle(new Date("2000-01-01T00:00:00Z"));
+    const affected = changed.map((a) => a.returnId);
+    expect(one.affected.map((a) => (a as { returnId: string }).returnId)).toEqual(affected);
+    const [m] = sim.report();
+    expect(one.money[`USD.draft.refused`]).toBe(m.draft.refused);
+    expect(one.money[`USD.draft.reviewed`]).toBe(m.draft.reviewed);
+    expect(one.money[`USD.draft.refunds`]).toBe(Number(m.draft.refunds.amount));
+    expect(one.money[`USD.draft.fees`]).toBe(Number(m.draft.fees.amount));
+    // The background run over the whole range says the same.
+    await expectRun(new Date("2000-01-01T00:00:00Z"), 12);
+  });
+
+  it("runs from a later date with the customers' earlier returns in their history", async () => {
+    const all = await svc.services.db.prisma.return.findMany({ where: { storeId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    // From the frequent returner's third order on: its second order's returns, just before, count.
+    const from = all[6]!.createdAt;
+    const { affected } = await oracle(from);
+    expect(affected.length).toBeGreaterThan(0);
+    expect(affected.some((a) => a.draft.decisions.some((d) => d.rule === "reviewRules[0]"))).toBe(true);
+    await expectRun(from, all.filter((r) => r.createdAt >= from).length);
+  });
+
+  /** The simulation one return at a time, as before: its order without its own units, its customer's history before it. */
+  async function oracle(from: Date) {
     const prisma = svc.services.db.prisma;
     const sim = new Simulation(
       { number: 0, rules: checkRules(DRAFT as unknown as PolicyRules, "draft"), timeZone: "UTC" },
       await publishedVersion(prisma, storeId),
     );
     const rules = checkRules(DRAFT as unknown as PolicyRules, "draft");
-    const affected = [];
+    const affected: AffectedReturn[] = [];
     for (const ret of await prisma.return.findMany({
-      where: { storeId },
+      where: { storeId, createdAt: { gte: from } },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       include: { items: true, order: true },
     })) {
@@ -161,16 +185,15 @@ describe.each(providers)("policy simulation pages (%s)", (provider) => {
         outcome: it.compensation,
       }));
       const changed = sim.add({ id: ret.id, createdAt: ret.createdAt, order, items, history });
-      if (changed) affected.push(changed.returnId);
+      if (changed) affected.push(changed);
     }
-    expect(one.affected.map((a) => (a as { returnId: string }).returnId)).toEqual(affected);
-    const [m] = sim.report();
-    expect(one.money[`USD.draft.refused`]).toBe(m.draft.refused);
-    expect(one.money[`USD.draft.reviewed`]).toBe(m.draft.reviewed);
-    expect(one.money[`USD.draft.refunds`]).toBe(Number(m.draft.refunds.amount));
-    expect(one.money[`USD.draft.fees`]).toBe(Number(m.draft.fees.amount));
-    // The background run over the whole range says the same.
-    const started = await gql(START, { s: storeId });
+    return { sim, affected };
+  }
+
+  /** A background run from `from` says what the oracle says: the same returns, money and explanations. */
+  async function expectRun(from: Date, returns: number) {
+    const { sim, affected } = await oracle(from);
+    const started = await gql(START, { s: storeId, from: from.toISOString() });
     expect(started.errors).toBeUndefined();
     let run = started.data.startPolicySimulation;
     for (let i = 0; i < 200 && run.status === "running"; i++) {
@@ -178,9 +201,15 @@ describe.each(providers)("policy simulation pages (%s)", (provider) => {
       run = (await gql(RUN, { s: storeId, id: run.id })).data.policySimulationRun;
     }
     expect(run.status).toBe("completed");
-    expect(run.returnsDone).toBe(12);
-    expect(run.affected.map((a: { returnId: string }) => a.returnId)).toEqual(affected);
+    expect(run.returnsDone).toBe(returns);
+    expect(run.affected).toEqual(
+      affected.map((a) => ({
+        returnId: a.returnId,
+        draft: { decisions: a.draft.decisions.map((d) => ({ rule: d.rule, merchantExplanation: d.merchantExplanation })) },
+      })),
+    );
+    for (const a of affected) for (const d of a.draft.decisions) expect(d.merchantExplanation).toMatch(/ by .+: .+\.$/);
     expect(run.affectedCount).toBe(affected.length);
     expect(run.money).toEqual(sim.report().map((x) => ({ currency: x.currency, draft: pick(x.draft), published: pick(x.published) })));
-  });
+  }
 });

@@ -1,0 +1,105 @@
+// The money of a whole return, on top of its lines' (src/policy/evaluate.ts): per offered outcome the sum
+// of the lines that offer it, then the per-return fee (waived per outcome) and the flat bonus.
+import { formatMinor, parseMajor } from "../core/money.js";
+import type { Decision, LineEvaluation, OutcomeOffer } from "./evaluation.js";
+import { type Outcome, type PolicyRules, percentBp } from "./rules.js";
+
+const fmt = (minor: number, currency: string) => formatMinor(minor, currency);
+
+const amounts = new Map<string, number>();
+/** A policy's amount ("5" or "5.00") in minor units (checked when the policy was written; cached, it repeats). */
+export function policyAmount(text: string, cur: string): number {
+  const key = `${cur}|${text}`;
+  let v = amounts.get(key);
+  if (v === undefined) {
+    v = parseMajor(text, cur, "amount");
+    if (amounts.size > 10_000) amounts.clear();
+    amounts.set(key, v);
+  }
+  return v;
+}
+/** The amount `bp` hundredths of a percent of `minor`, rounded half up. */
+export function percentOf(minor: number, bp: number): number {
+  return Number((BigInt(minor) * BigInt(bp) + 5_000n) / 10_000n);
+}
+
+/** Minor units of a decimal this module formatted (formatMinor pads every decimal): no parsing needed. */
+export const minorOf = (s: string): number => Number(s.replace(".", ""));
+const minor = (s: string, _cur: string) => minorOf(s);
+
+export function summarise(lines: LineEvaluation[], offered: Outcome[], cur: string): OutcomeOffer[] {
+  return offered.flatMap((k) => {
+    const taking = lines.filter((l) => l.outcomes.some((o) => o.outcome === k));
+    if (!taking.length) return [];
+    let value = 0;
+    let fees = 0;
+    let bonus = 0;
+    let total = 0;
+    for (const l of taking) {
+      const o = l.outcomes.find((x) => x.outcome === k)!;
+      value += minor(o.value, cur);
+      for (const f of o.fees) fees += minor(f.amount, cur);
+      if (o.bonus) bonus += minor(o.bonus.amount, cur);
+      total += minor(o.total, cur);
+    }
+    return [
+      {
+        outcome: k,
+        value: fmt(value, cur),
+        fees: fees ? [{ kind: "restocking_fee" as const, amount: fmt(fees, cur), rule: "restockingFees" }] : [],
+        bonus: bonus ? { kind: "bonus" as const, amount: fmt(bonus, cur), rule: "bonus" } : null,
+        total: fmt(total, cur),
+      },
+    ];
+  });
+}
+
+/** The per-return fee (waived per outcome) and the flat bonus, on the summary; fees never above the value. */
+/** `ex` false: the decisions without their sentences (evaluate's `explain`). */
+export function returnLevelMoney(r: PolicyRules, flat: boolean, summary: OutcomeOffer[], cur: string, decisions: Decision[], ex: boolean) {
+  for (const s of summary) {
+    if (s.outcome === "keep_item") continue;
+    const value = minor(s.value, cur);
+    let total = minor(s.total, cur);
+    const fee = r.returnFee;
+    if (fee && !fee.waivedFor.includes(s.outcome) && (fee.percent != null || flat)) {
+      const already = s.fees.reduce((n, f) => n + minor(f.amount, cur), 0);
+      const want = fee.percent != null ? percentOf(value, percentBp(fee.percent)) : policyAmount(fee.amount!, cur);
+      const amount = Math.max(0, Math.min(want, value - already));
+      if (amount > 0) {
+        s.fees.push({ kind: "return_fee", amount: fmt(amount, cur), rule: "returnFee" });
+        total -= amount;
+        if (!decisions.some((d) => d.rule === "returnFee"))
+          decisions.push({
+            effect: "fee",
+            rule: "returnFee",
+            name: "Return fee",
+            shopperMessage: !ex
+              ? ""
+              : `A return fee of ${fee.percent != null ? `${fee.percent}%` : `${fee.amount} ${cur}`} applies${fee.waivedFor.length ? `, waived for ${fee.waivedFor.join(", ").replaceAll("_", " ")}` : ""}.`,
+            merchantExplanation: !ex
+              ? ""
+              : `The return fee (returnFee) is charged once per return${fee.waivedFor.length ? ` and waived for ${fee.waivedFor.join(", ")}` : ""}.`,
+          });
+      }
+    }
+    if (r.bonus?.amount != null && flat && (r.bonus.on as string[]).includes(s.outcome)) {
+      const amount = policyAmount(r.bonus.amount, cur);
+      s.bonus = { kind: "bonus", amount: fmt((s.bonus ? minor(s.bonus.amount, cur) : 0) + amount, cur), rule: "bonus" };
+      total += amount;
+    }
+    s.total = fmt(Math.max(0, total), cur);
+  }
+  if (r.bonus && summary.some((s) => s.bonus))
+    decisions.push({
+      effect: "bonus",
+      rule: "bonus",
+      name: "Bonus credit",
+      shopperMessage: !ex
+        ? ""
+        : `Get ${r.bonus.percent != null ? `${r.bonus.percent}%` : `${r.bonus.amount} ${cur}`} extra when you choose ${r.bonus.on.join(" or ").replaceAll("_", " ")}.`,
+      merchantExplanation: !ex
+        ? ""
+        : `The bonus (bonus) adds ${r.bonus.percent != null ? `${r.bonus.percent}% of the value` : `${r.bonus.amount} ${cur} per return`} on ${r.bonus.on.join(", ")}.`,
+    });
+}
