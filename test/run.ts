@@ -49,6 +49,8 @@ const flaky: string[] = [];
 type FileResult = {
   name: string;
   status: string;
+  startTime: number;
+  endTime: number;
   message: string;
   assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
 };
@@ -95,8 +97,21 @@ function vitest(label: string, env: Record<string, string>, files: string[]): { 
   }
 }
 
+/** Each file's time, longest first, and the run's: CI prints them so a suite that slows down is seen by name. */
+const timings: string[] = [];
+function recordTimes(label: string, report: Report, wallSeconds: number) {
+  const files = report.testResults
+    .map((f) => ({ name: relative(process.cwd(), f.name), seconds: (f.endTime - f.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds);
+  const summed = files.reduce((sum, f) => sum + f.seconds, 0);
+  timings.push(`${label}: ${wallSeconds.toFixed(0)} s wall, ${summed.toFixed(0)} s summed over ${files.length} files`);
+  for (const f of files) timings.push(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.name}`);
+}
+
 function run(label: string, env: Record<string, string>, files: string[]) {
+  const started = Date.now();
   const first = vitest(label, env, files);
+  if (first.report) recordTimes(label, first.report, (Date.now() - started) / 1000);
   if (!first.report || first.report.numTotalTests === 0) {
     ok = false;
     return;
@@ -139,6 +154,11 @@ if (!values["no-remote"] && wantSqlite && positionals.length === 0) {
   ]);
 }
 
+console.log(
+  `\nfile times (load average now ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}):\n${timings.join("\n")}`,
+);
 console.log(`\ndatabases: ${dbs.join(", ")}${dbs.includes("postgresql") ? "" : " (PostgreSQL SKIPPED)"}`);
 if (flaky.length) console.log(`FLAKY (failed, then passed when run again alone; fix them):\n  ${flaky.join("\n  ")}`);
 if (failures.length) console.log(`FAILED (failed twice, or too many files to run again):\n  ${failures.join("\n  ")}`);
