@@ -20,6 +20,8 @@ interface Command {
   options: Options;
   /** Options that must be given (checked before the database is opened). */
   required?: string[];
+  /** The options' other usage rules, also checked before the database is opened: a message, or null. */
+  check?(values: Values): string | null;
   /** Absent for `migrate`, which every command does first. */
   run?(values: Values, services: Services, identity: Identity): Promise<unknown>;
 }
@@ -100,9 +102,9 @@ const COMMANDS: Record<string, Command> = {
     about: "Create an API client; prints {id, secret, scopes}. The secret is shown this once.",
     options: { store: str, name: str, scopes: str, "all-scopes": bool, legacy: bool },
     required: ["store", "name"],
+    check: (v) => (!v["all-scopes"] && !v.legacy && !list(v.scopes).length ? "give --scopes a,b, --all-scopes or --legacy" : null),
     run: async (v, services, identity) => {
       const scopes = v["all-scopes"] ? [...ALL_SCOPES] : list(v.scopes);
-      if (!v["all-scopes"] && !v.legacy && !scopes.length) throw new UsageError("give --scopes a,b, --all-scopes or --legacy");
       const created = await identity.createApiClient(services, String(v.store), {
         name: String(v.name),
         scopes,
@@ -159,6 +161,7 @@ const COMMANDS: Record<string, Command> = {
     required: ["store"],
     run: async (v, services, identity) => {
       await identity.requireStore(services, String(v.store));
+      await import("../domains.js"); // the assembly: a seeded return's events fan out like any other
       const { seedStore } = await import("../demo/seed.js");
       return seedStore(services, String(v.store));
     },
@@ -171,6 +174,7 @@ const COMMANDS: Record<string, Command> = {
     required: ["store"],
     run: async (v, services, identity) => {
       await identity.requireStore(services, String(v.store));
+      await import("../domains.js"); // the assembly: the demo's events fan out like any other
       const { seedPortalDemo } = await import("../drafts/seed.js");
       return seedPortalDemo(services, String(v.store));
     },
@@ -238,6 +242,8 @@ function parse(argv: string[]): { name: string; values: Values } | { help: strin
   for (const option of command.required ?? []) {
     if (typeof values[option] !== "string" || !values[option]) throw new UsageError(`${name}: --${option} is required`, commandUsage(name));
   }
+  const wrong = command.check?.(values);
+  if (wrong) throw new UsageError(wrong);
   return { name, values };
 }
 
@@ -261,8 +267,8 @@ async function main(argv: string[]): Promise<void> {
     import("../core/log.js"),
     import("../core/pagination.js"),
     import("../identity/service.js"),
-    // The assembly: records events through the webhooks domain (a seeded return fans out like any other).
-    import("../domains.js"),
+    // Not the assembly (src/domains.ts, every domain: 3 s of module loading on a busy box): only the
+    // commands that record events (the seeds) load it; recording without it fails loudly (core/events.ts).
   ]);
   const db = await openDatabase(config.databaseUrl);
   const services: Services = {

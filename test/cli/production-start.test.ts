@@ -48,6 +48,8 @@ function occupyPort(): Promise<{ port: number; server: Server }> {
 
 const NO_STACK = /^\s+at /m;
 
+const UNREACHABLE = "postgresql://postgres@127.0.0.1:1/retour";
+
 describe.each(providers)("production start (%s)", (provider) => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -75,32 +77,13 @@ describe.each(providers)("production start (%s)", (provider) => {
     }
   });
 
-  it("refuses the demo in production, asked by RETOUR_DEMO=true or --demo, loudly and without a stack", { timeout: 90_000 }, async () => {
-    for (const [env, args] of [
-      [{ RETOUR_DEMO: "true" }, []],
-      [{}, ["--demo"]],
-    ] as const) {
-      const run = await runMain({ ...PRODUCTION, DATABASE_URL: db.url, ...env }, [...args]);
-      expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/RETOUR_DEMO=true is refused with NODE_ENV=production/);
-      expect(run.stderr).not.toMatch(NO_STACK);
-      expect(run.stdout).not.toMatch(/rtr_sk_/);
-    }
-  });
-
-  it("reports a port in use and an unreachable or missing PostgreSQL database together, in plain words", { timeout: 90_000 }, async () => {
+  it("reports a port in use, and a missing PostgreSQL database, in plain words", { timeout: 90_000 }, async () => {
     const { port, server } = await occupyPort();
     try {
       const inUse = await runMain({ ...PRODUCTION, DATABASE_URL: db.url, PORT: String(port) });
       expect(inUse.code).toBe(1);
       expect(inUse.stderr).toMatch(new RegExp(`PORT=${port}: the port is already in use`));
       expect(inUse.stderr).not.toMatch(NO_STACK);
-
-      const refused = await runMain({ ...PRODUCTION, DATABASE_URL: "postgresql://postgres@127.0.0.1:1/retour", PORT: String(port) });
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/PORT=\d+: the port is already in use/);
-      expect(refused.stderr).toMatch(/DATABASE_URL: PostgreSQL at 127\.0\.0\.1:1 refused the connection/);
-      expect(refused.stderr).not.toMatch(NO_STACK);
     } finally {
       server.close();
     }
@@ -111,6 +94,35 @@ describe.each(providers)("production start (%s)", (provider) => {
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/DATABASE_URL: database "retour_missing_database" does not exist .*create it first/);
       expect(run.stderr).not.toMatch(NO_STACK);
+    }
+  });
+});
+
+// What is refused before a database is opened, or about a database that cannot be reached: once, not per database.
+describe("production start, without a database", () => {
+  it("refuses the demo in production, asked by RETOUR_DEMO=true or --demo, loudly and without a stack", { timeout: 90_000 }, async () => {
+    for (const [env, args] of [
+      [{ RETOUR_DEMO: "true" }, []],
+      [{}, ["--demo"]],
+    ] as const) {
+      const run = await runMain({ ...PRODUCTION, DATABASE_URL: UNREACHABLE, ...env }, [...args]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/RETOUR_DEMO=true is refused with NODE_ENV=production/);
+      expect(run.stderr).not.toMatch(NO_STACK);
+      expect(run.stdout).not.toMatch(/rtr_sk_/);
+    }
+  });
+
+  it("reports a port in use and an unreachable PostgreSQL together, in plain words", { timeout: 90_000 }, async () => {
+    const { port, server } = await occupyPort();
+    try {
+      const refused = await runMain({ ...PRODUCTION, DATABASE_URL: UNREACHABLE, PORT: String(port) });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/PORT=\d+: the port is already in use/);
+      expect(refused.stderr).toMatch(/DATABASE_URL: PostgreSQL at 127\.0\.0\.1:1 refused the connection/);
+      expect(refused.stderr).not.toMatch(NO_STACK);
+    } finally {
+      server.close();
     }
   });
 });

@@ -26,12 +26,9 @@ const COMMANDS = [
   "seed-portal",
 ];
 
-describe.each(providers)("CLI usage and errors (%s)", (provider) => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(provider);
-  });
-  afterAll(() => db?.drop());
+// Usage, help and a database that cannot be reached are answered before any database is opened: once, not per database.
+describe("CLI usage and errors, before a database is opened", () => {
+  const db = { url: "postgresql://postgres@127.0.0.1:1/nowhere" };
 
   it("prints the usage on stderr and exits 2 without arguments; --help prints it on stdout and exits 0", { timeout: 60_000 }, () => {
     const none = cli(db.url);
@@ -74,6 +71,20 @@ describe.each(providers)("CLI usage and errors (%s)", (provider) => {
     }
   });
 
+  it("says a database that cannot be reached is unreachable, exit 1", () => {
+    const unreachable = cli(db.url, "store", "list");
+    expect(unreachable.status).toBe(1);
+    expect(unreachable.err).toBe("cannot reach the database (ECONNREFUSED); check DATABASE_URL\n");
+  });
+});
+
+describe.each(providers)("CLI errors (%s)", (provider) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase(provider);
+  });
+  afterAll(() => db?.drop());
+
   it("names what is missing instead of leaking a database error, exit 1", { timeout: 120_000 }, () => {
     const cases: [string[], string][] = [
       [["seed", "--store", "st_nope"], "No store st_nope.\n"],
@@ -87,8 +98,5 @@ describe.each(providers)("CLI usage and errors (%s)", (provider) => {
       expect(res.status, args.join(" ")).toBe(1);
       expect(res.err, args.join(" ")).toBe(expected);
     }
-    const unreachable = cli("postgresql://postgres@127.0.0.1:1/nowhere", "store", "list");
-    expect(unreachable.status).toBe(1);
-    expect(unreachable.err).toBe("cannot reach the database (ECONNREFUSED); check DATABASE_URL\n");
   });
 });
