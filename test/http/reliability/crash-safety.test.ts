@@ -42,7 +42,7 @@ describe.each(providers)("crash safety of writes (%s)", (provider) => {
 
   it("bulk upload: killed mid-upload, no half-written family; after restart the dead holder's lock is taken over at once and the retry completes", async () => {
     const prisma = svc.services.db.prisma;
-    const FAMILIES = 1000;
+    const FAMILIES = 300;
     const VARIANTS = 10;
     const products = Array.from({ length: FAMILIES }, (_, i) => ({
       external_id: `crash-${i}`,
