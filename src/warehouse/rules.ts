@@ -1,7 +1,8 @@
 // The warehouse platform's rules, applied to our returns: how our statuses read as its five states,
 // how a return is named (compat id, our id, order name, order id), which of its actions are refused
 // from which state (and with which of its messages), the list window and the ASN window.
-// The compat door (facades/compat) only translates HTTP to these and renders the results.
+// The compat door (facades/compat) only translates HTTP to these and renders the results (with this
+// integration's objects, platform-return.ts).
 import type { RequestContext } from "../core/context.js";
 import { checkInputs, DomainError, fail } from "../core/errors.js";
 import { paginate, keysetOrder } from "../core/pagination.js";
