@@ -75,7 +75,7 @@ export async function openDraft(
   return { draft, token: issued.token, tokenExpiresAt: new Date(now + SESSION_TTL_MS) };
 }
 
-/** Marks a lapsed draft expired (it then answers terminal-state); returns the row as it now is. */
+/** Marks a lapsed draft expired (it then answers drafts/closed); returns the row as it now is. */
 export async function expireIfDue(ctx: RequestContext, draft: DraftRow): Promise<DraftRow> {
   if (DRAFT_LIFECYCLE.isTerminal(draft.state) || draft.expiresAt.getTime() > Date.now()) return draft;
   const lapsed = await ctx.prisma.draftReturn.updateMany({ where: { id: draft.id, state: draft.state }, data: { state: "expired" } });
@@ -96,7 +96,7 @@ export interface ActionScope {
 
 /**
  * Runs one named step (lifecycle.ts): the draft locked (its version bumped) and re-read in the transaction,
- * its state checked against the table (terminal → terminal-state, elsewhere → action-validation-failed),
+ * its state checked against the table (terminal → drafts/closed, elsewhere → drafts/wrong-state),
  * the step's guards (on the item it names, if any), `apply`, the state the table leads to, and its lapse
  * moved forward. A refusal rolls everything back.
  */

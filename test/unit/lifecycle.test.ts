@@ -67,8 +67,8 @@ describe("the draft lifecycle", () => {
           const refused = DRAFT_LIFECYCLE.refusal(state, action, d);
           expect(offered.includes(action)).toBe(runs && !failing);
           expect(refused === null).toBe(offered.includes(action));
-          if (DRAFT_LIFECYCLE.isTerminal(state)) expect(typeOf(refused)).toBe("drafts/terminal-state");
-          else if (!runs) expect(typeOf(refused)).toBe("drafts/action-validation-failed");
+          if (DRAFT_LIFECYCLE.isTerminal(state)) expect(typeOf(refused)).toBe("drafts/closed");
+          else if (!runs) expect(typeOf(refused)).toBe("drafts/wrong-state");
           else if (failing) expect(refused?.message).toBe(failing.refuse!(d, { state, action }).message);
         }
       }),
@@ -86,7 +86,7 @@ describe("the draft lifecycle", () => {
     const refused = DRAFT_LIFECYCLE.stateRefusal("items_finalized", STEPS.addPhoto.action, undefined, STEPS.addPhoto.label) as DomainError;
     expect(refused.info).toMatchObject({
       status: 422,
-      type: "drafts/action-validation-failed",
+      type: "drafts/wrong-state",
       detail: "Adding a photo is possible while the draft is created; it is items finalized.",
     });
     const closed = DRAFT_LIFECYCLE.stateRefusal("expired", STEPS.setAddress.action, undefined, STEPS.setAddress.label) as DomainError;
