@@ -1,6 +1,7 @@
 // The lifecycle kit (src/core/lifecycle.ts) for drafts and returns: for every (state, action) pair and any
 // subject, the table, the guards and `allowedActions` agree: an action is offered exactly when the check
 // every service call runs lets it through, and a refusal is the one the state or the failing guard words.
+// The warehouse door's own matrix (src/warehouse/refusals.ts) allows nothing the return table refuses.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../src/core/errors.js";
@@ -21,6 +22,7 @@ import {
   allowedActions,
   transition,
 } from "../../src/returns/transitions.js";
+import { warehouseRefusal } from "../../src/warehouse/refusals.js";
 
 const typeOf = (e: Error | null) => (e instanceof DomainError ? e.info.type : e && "not a DomainError");
 
@@ -133,5 +135,29 @@ describe("the return lifecycle", () => {
         const guarded = RETURN_LIFECYCLE.refusal(status, action, {}) !== null && RETURN_LIFECYCLE.stateRefusal(status, action, {}) === null;
         expect(guarded).toBe(status === "flagged" && action === "process");
       }
+  });
+});
+
+describe("the warehouse door's actions", () => {
+  const RUNS = { process: "process", flag: "flag", close: "reject", cancel: "reset", note: "comment" } as const;
+
+  it("allow nothing the return table refuses (flagging a flagged return aside: the platform's no-op)", () => {
+    for (const status of RETURN_STATUSES)
+      for (const allowFlaggedReturnProcessing of [false, true])
+        for (const [action, core] of Object.entries(RUNS) as [keyof typeof RUNS, (typeof RUNS)[keyof typeof RUNS]][]) {
+          if (action === "flag" && status === "flagged") continue;
+          const flags = { allowFlaggedReturnProcessing };
+          if (warehouseRefusal(action, status, flags) === null)
+            expect(allowedActions(status, flags), `${action} from ${status}`).toContain(core);
+        }
+  });
+
+  it("answers what only the table refuses with the platform's state refusal", () => {
+    // A return before shipment reads as open on the platform, whose matrix lets it be processed; the table does not.
+    expect(warehouseRefusal("process", "pre_shipment", { allowFlaggedReturnProcessing: false })?.refusal).toEqual({
+      code: "UNPROCESSABLE_STATE",
+      state: "open",
+      message: "Return is open and therefore cannot be processed.",
+    });
   });
 });
