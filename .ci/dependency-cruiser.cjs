@@ -5,8 +5,9 @@
 //                                       (src/domains.ts), mounts the doors; nothing in src/ imports them
 //   facades/**                          the doors: HTTP in, GraphQL operations out, through facades/executor.ts
 //   src/<domain>/**                     the domain logic (resolvers, services, Prisma)
-//   src/warehouse/**                    the warehouse platform's integration (rules, resolvers, its webhook
-//                                       format and API): only itself and the assembly import it
+//   src/warehouse/**                    the warehouse platform's integration, core side (rules, states, resolvers,
+//                                       its objects and webhook format): only itself and the assembly import it,
+//                                       and its door (facades/compat) only the objects it publishes for it
 //   src/core/**                         what every domain and door needs; knows no domain and no door
 //   src/db/**, @prisma/client           storage; only src/ and the assembly reach it
 
@@ -15,6 +16,8 @@ const ASSEMBLY = "^facades/(main|server|app)\\.ts$";
 /** A domain is any folder of src/ but the core and storage (a new domain is covered without a change here). */
 const DOMAIN = "^src/[^/]+/";
 const NOT_DOMAIN = "^src/(core|db)/";
+/** What the warehouse integration publishes for its door: the platform's objects and value formats. */
+const WAREHOUSE_PUBLISHED = "^src/warehouse/platform-(return|format)\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -57,16 +60,28 @@ module.exports = {
       from: { path: "^facades/", pathNot: ASSEMBLY },
       to: {
         path: DOMAIN,
-        pathNot: [NOT_DOMAIN, "^src/(returns/documents|returns/shapes|returns/tag-shapes|invoices/csv|fulfillments/shapes).ts$"],
+        pathNot: [
+          NOT_DOMAIN,
+          "^src/(returns/documents|returns/shapes|returns/tag-shapes|invoices/csv|fulfillments/shapes).ts$",
+          WAREHOUSE_PUBLISHED,
+        ],
       },
     },
     {
       name: "warehouse-imported-only-by-itself",
       severity: "error",
       comment:
-        "The warehouse platform's integration has one home, src/warehouse: other domains never name it (it plugs in at assembly, src/domains.ts: its resolvers, its delivery format), and its door (facades/compat) reaches it only through GraphQL operations. Tests may import it.",
-      from: { pathNot: ["^src/warehouse/", "^src/domains\\.ts$", ASSEMBLY, "^test/"] },
+        "The warehouse platform's integration has one home, src/warehouse: other domains never name it (it plugs in at assembly, src/domains.ts: its resolvers, its delivery format), and its door (facades/compat) reaches it through GraphQL operations and the objects it publishes (next rule). Tests may import it.",
+      from: { pathNot: ["^src/warehouse/", "^src/domains\\.ts$", ASSEMBLY, "^test/", "^facades/compat/"] },
       to: { path: "^src/warehouse/" },
+    },
+    {
+      name: "warehouse-door-reads-only-published-objects",
+      severity: "error",
+      comment:
+        "The warehouse door (facades/compat) renders the platform's objects with the integration's own renaming (src/warehouse/platform-return.ts, platform-format.ts), so the webhook the core sends and the door's reads are written once; it imports nothing else of src/warehouse.",
+      from: { path: "^facades/compat/" },
+      to: { path: "^src/warehouse/", pathNot: WAREHOUSE_PUBLISHED },
     },
     {
       name: "returns-never-imports-webhooks",
@@ -80,7 +95,7 @@ module.exports = {
       name: "webhooks-never-imports-returns",
       severity: "error",
       comment:
-        "The webhooks domain names no subject domain: topics (src/returns/topic.ts) and delivery formats (src/warehouse/webhook-format.ts) plug in through its registries at assembly (src/domains.ts).",
+        "The webhooks domain names no subject domain: topics (src/returns/topic.ts) and delivery formats (src/warehouse/webhook-format.ts, rendering its own payloads) plug in through its registries at assembly (src/domains.ts).",
       from: { path: "^src/webhooks/" },
       to: { path: "^src/returns/" },
     },

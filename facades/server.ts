@@ -16,11 +16,6 @@ import { startEmailSender, type EmailSender } from "../src/email/sender.js";
 import { stopRuns } from "../src/policy/simulation-jobs.js";
 import { startRetentionSweeper, type RetentionSweeper } from "../src/retention/sweeper.js";
 import { optimizeAtStart } from "../src/db/optimize.js";
-import { setWarehouseReturnView } from "../src/warehouse/webhook-format.js";
-import { WAREHOUSE_RETURN_VIEW } from "./compat/webhooks.js";
-
-// The warehouse platform's deliveries carry its return object in the compat door's vocabulary (written once, there).
-setWarehouseReturnView(WAREHOUSE_RETURN_VIEW);
 
 export interface Running {
   url: string;

@@ -1,24 +1,9 @@
-// The platform's wire formats: timestamps, money, the dates it accepts and its absolute page URLs.
-// (Its rules — states, windows, refusals — live in src/warehouse/rules.ts.)
+// The platform's request formats on its door: the dates it accepts and its absolute page URLs. Its value
+// formats (timestamps, money) are the integration's (src/warehouse/platform-format.ts), its rules (states,
+// windows, refusals) src/warehouse/rules.ts.
 import type { Request } from "express";
 
-/** The platform's real timestamp format: `YYYY-MM-DD HH:MM:SS`, UTC. */
-export function compatTimestamp(value: string | Date | null | undefined): string | null {
-  if (value === null || value === undefined || value === "") return null;
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return null;
-  return d.toISOString().slice(0, 19).replace("T", " ");
-}
-
-/** The core's exact decimal money as the platform's two places ("63.3" → "63.30", "1.005" → "1.01", half up). */
-export function money2(amount: string | null | undefined): string {
-  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(amount ?? "");
-  if (!m) return "0.00";
-  const frac = (m[3] ?? "").padEnd(3, "0");
-  const cents = BigInt(m[2] + frac.slice(0, 2)) + (Number(frac[2]) >= 5 ? 1n : 0n);
-  const text = cents.toString().padStart(3, "0");
-  return `${m[1] && cents ? "-" : ""}${text.slice(0, -2)}.${text.slice(-2)}`;
-}
+export { compatTimestamp, money2 } from "../../src/warehouse/platform-format.js";
 
 /** Accepts `2023-01-01T22:27:15.000Z`, `2022-01-01 00:00:00+00:00`, `2023-01-01 00:00:00` (UTC) and `2023-01-01`. */
 export function parseCompatDate(value: string): Date | null {

@@ -1,5 +1,6 @@
 // The warehouse compatibility door (/api/v1/warehouse): accepts requests written for the
 // third-party returns platform's warehouse API. It only translates; the returns domain decides.
+// The integration's core side (its rules, states, objects and webhooks) is src/warehouse/.
 // Auth: `X-Authorization: <secret>` (the platform's header) or `Authorization: Bearer <secret>`.
 import type { Request, Router } from "express";
 import type { GraphQLFormattedError } from "graphql";

@@ -1,9 +1,12 @@
-// The warehouse platform's objects, each written once (warehouse-compat-api.md §4): the schema that
-// documents and serialises it, and the renaming of the core's Return into it. Fields the reference
-// types as `x | null` are null without a value; the others are absent. Every value, total and date
-// comes from the core (src/warehouse/rules.ts); here are only names and formats.
+// The warehouse platform's objects on its door (warehouse-compat-api.md §4): the selection the door reads, the
+// schema that documents and serialises each object, and the refusal bodies. The renaming of the core's Return
+// into them is the integration's (src/warehouse/platform-return.ts, re-exported here), shared with the webhook
+// the core sends. Fields the reference types as `x | null` are null without a value; the others are absent.
+// Every value, total and date comes from the core (src/warehouse/rules.ts).
 import { T, Obj, component, Nullable, type TSchema } from "../declare.js";
-import { compatTimestamp, money2 } from "./format.js";
+import { MONEY_KEYS } from "../../src/warehouse/platform-return.js";
+
+export { type CoreReturn, renderAsnRows, renderReturn } from "../../src/warehouse/platform-return.js";
 
 /** The selection every compat read takes of a Return. */
 export const COMPAT_RETURN_FIELDS = `
@@ -27,10 +30,6 @@ export const COMPAT_RETURN_FIELDS = `
   }
   shipment { carrier status tracker trackingUrl postageLabel }
 `;
-
-/** The core's Return as COMPAT_RETURN_FIELDS selects it (the selection above is its shape). */
-export type CoreReturn = Record<string, any>;
-type CoreItem = Record<string, any>;
 
 // ─── Schemas ──────────────────────────────────────────────────────────────────
 
@@ -126,25 +125,6 @@ const returnFields = (lineItem: TSchema) => ({
   type: T.String({ enum: ["standard", "warranty"] }),
   labels: T.Array(Obj({ url: NS, tracking_number: NS, carrier: NS, status: NS, rate: NS })),
 });
-const MONEY_KEYS = [
-  "return_product_total",
-  "return_discount_total",
-  "return_tax_total",
-  "return_total",
-  "refund_shipping_total",
-  "refund_shipping_tax_total",
-  "return_credit_total",
-  "exchange_product_total",
-  "exchange_discount_total",
-  "exchange_tax_total",
-  "exchange_total",
-  "exchange_credit_total",
-  "exchange",
-  "gift_card",
-  "handling_fee",
-  "refund",
-  "upsell",
-] as const;
 
 export const ReturnListItem = component(
   "ReturnListItem",
@@ -222,167 +202,6 @@ export const AsnRows = T.Array(
   ),
 );
 export const Notes = T.Array(component("Note", Obj({ id: T.Integer(), content: S, created_at: Ts })), { minItems: 1 });
-
-// ─── Renaming the core's Return ───────────────────────────────────────────────
-
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
-function countryName(code: string | null | undefined): string | null {
-  try {
-    return code ? (regionNames.of(code.toUpperCase()) ?? null) : null;
-  } catch {
-    return null;
-  }
-}
-
-const orderNumber = (name: string) => name.replace(/^#/, "");
-/** The return's order; the core's empty one for an imported return (which has none). */
-const orderOf = (r: CoreReturn) => r.publishedOrder;
-const orderLine = (r: CoreReturn, item: CoreItem) => orderOf(r).items.find((l: CoreItem) => l.id === item.orderItem.id);
-
-function lineItem(r: CoreReturn, item: CoreItem, details: boolean) {
-  const line = orderLine(r, item);
-  const base = {
-    line_item_id: item.id,
-    provider_line_item_id: item.orderItem.line_item_id,
-    product_id: item.productId ?? line?.product.externalId,
-    variant_id: item.variantId ?? line?.variant.externalId,
-    sku: item.sku ?? line?.variant.sku,
-    title: line?.product.name ?? "",
-    quantity: item.quantity,
-    price: money2(item.productValueNoTaxNoAdjustment.amount.amount),
-    discount: "0.00",
-    tax: money2(item.tax.amount.amount),
-    refund: money2(item.refund.amount.amount),
-    refund_item: money2(item.refundBeforeTax.amount),
-    refund_tax: money2(item.refundTax.amount),
-    refund_shipping: "0.00",
-    refund_shipping_tax: "0.00",
-    returned_at: compatTimestamp(r.createdAt),
-    exchange_variant: "",
-    return_reason: item.reason,
-    parent_return_reason: item.reason,
-    return_comment: item.customerComment || "N/A",
-    barcode: "",
-    outcome: "default",
-    provider_restock_location_id: "",
-    status: item.status,
-  };
-  return details
-    ? { ...base, line_item_title: line?.product.name ?? "", variant_title: line?.variant.name ?? "", image: item.imageUrl }
-    : base;
-}
-
-/** ReturnListItem (list: ids as strings) or ReturnDetails (details: `id` a number). */
-export function renderReturn(r: CoreReturn, kind: "list" | "details") {
-  const t = r.warehouseTotals;
-  const country = r.source.mailingAddress?.country;
-  const s = r.shipment;
-  const zero = Object.fromEntries(MONEY_KEYS.map((k) => [k, "0.00"]));
-  const common = {
-    service_id: r.id,
-    state: r.compatState,
-    created_at: compatTimestamp(r.createdAt),
-    updated_at: compatTimestamp(r.updatedAt),
-    edited_at: compatTimestamp(r.editedAt),
-    total: money2(t.total.amount),
-    outcome: r.warehouseOutcome,
-    order_id: orderOf(r).id,
-    order_name: orderOf(r).name,
-    provider_order_id: orderOf(r).externalId,
-    order_number: orderNumber(orderOf(r).name),
-    provider_order_number: orderNumber(orderOf(r).name),
-    customer: r.source.emailAddress,
-    origin_country: countryName(country),
-    origin_country_code: country?.toUpperCase(),
-    multi_currency: false,
-    currency: orderOf(r).currency,
-    ...zero,
-    return_product_total: money2(t.product.amount),
-    return_tax_total: money2(t.tax.amount),
-    return_total: money2(t.returnTotal.amount),
-    return_credit_total: money2(t.storeCredit.amount),
-    gift_card: money2(t.storeCredit.amount),
-    refund: money2(t.refund.amount),
-    // The exchanged goods and the fee the shopper pays beyond the payouts: the Return's own totals.
-    exchange: money2(r.totals.exchange.amount.amount),
-    exchange_product_total: money2(r.totals.exchange.amount.amount),
-    exchange_total: money2(r.totals.exchange.amount.amount),
-    handling_fee: money2(r.totals.charge.amount.amount),
-    gift_card_order_name: null,
-    gift_card_order_id: null,
-    line_items: r.items.map((i: CoreItem) => lineItem(r, i, kind === "details")),
-    exchanges: exchangesOf(r),
-    carrier: s?.carrier ?? null,
-    tracking_number: s?.tracker ?? null,
-    label_status: s?.status ?? null,
-    label_url: s?.postageLabel ?? null,
-    label_rate: null,
-    status_page_url: null,
-    label_updated_at: null,
-    destination_id: 0,
-    return_method: null,
-    package_reference: null,
-    type: r.type === "warranty" ? "warranty" : "standard",
-    labels: s ? [{ url: s.postageLabel, tracking_number: s.tracker, carrier: s.carrier, status: s.status, rate: null }] : [],
-  };
-  if (kind === "list") return { id: String(r.compatId ?? ""), ...common };
-  return { id: r.compatId, ...common, exchange_order_name: null, exchange_order_id: r.exchange?.order?.externalId ?? null, refunds: [] };
-}
-
-/** The platform's `exchanges`: one per exchanged unit (its price, the held variant; held, so never out of stock). */
-function exchangesOf(r: CoreReturn) {
-  const order = r.exchange?.order?.externalId ?? null;
-  return ((r.exchange?.items ?? []) as CoreItem[]).flatMap((i) =>
-    Array.from({ length: i.quantity }, (_, k) => ({
-      exchange_id: i.quantity > 1 ? `${i.id}-${k + 1}` : i.id,
-      exchange_order_id: order,
-      exchange_order_name: null,
-      product_id: i.product?.externalId ?? "",
-      variant_id: i.variant.externalId ?? "",
-      sku: i.variant.sku ?? "",
-      type: "exchange",
-      title: i.product?.name ?? "",
-      price: money2(i.price?.amount ?? "0.00"),
-      discount: "0.00",
-      tax: "0.00",
-      total: money2(i.price?.amount ?? "0.00"),
-      out_of_stock: false,
-      out_of_stock_resolution: null,
-    })),
-  );
-}
-
-/** AsnRow: one per returned line item, with its order and return data. */
-export function renderAsnRows(r: CoreReturn) {
-  const s = r.shipment;
-  return r.items.map((item: CoreItem) => ({
-    id: r.compatId,
-    service_id: r.id,
-    return_line_item_id: item.id,
-    order_id: orderOf(r).id,
-    order_name: orderOf(r).name,
-    order_number: orderNumber(orderOf(r).name),
-    provider_order_number: orderNumber(orderOf(r).name),
-    state: r.compatState,
-    customer_email: r.source.emailAddress,
-    title: orderLine(r, item)?.product.name ?? "",
-    purchase_price: money2(orderLine(r, item)?.price.amount),
-    sku: item.sku ?? orderLine(r, item)?.variant.sku,
-    carrier: s?.carrier,
-    label_status: s?.status,
-    tracking_number: s?.tracker,
-    integration_tracking_url: s?.trackingUrl,
-    label_url: s?.postageLabel,
-    restock_status: item.restockStatus,
-    currency: orderOf(r).currency,
-    closed_at: compatTimestamp(r.closedAt),
-    updated_at: compatTimestamp(r.updatedAt),
-    created_at: compatTimestamp(r.createdAt),
-    return_reason: item.reason,
-    outcome: r.warehouseOutcome,
-    provider_created_at: compatTimestamp(orderOf(r).placedAt),
-  }));
-}
 
 // ─── Refusals: the platform's bodies, all with HTTP 200 except remove's and note's 422s ─────────
 

@@ -1,14 +1,14 @@
 // The warehouse platform's webhooks on the compat door: its programmatic webhooks API
 // (GET/POST /api/v1/webhooks, PUT/DELETE /api/v1/webhooks/{id}; reference warehouse-compat-webhooks.md
-// §1.2) as four declarations, and the platform's return object its deliveries carry (§3.1), built
-// from the compat door's own return mapping (shapes.ts) so the vocabulary is written once.
-// The core decides (src/warehouse/webhooks.ts); here are only names and shapes.
+// §1.2) as four declarations, and the schemas of what its deliveries carry (§3.1), which the warehouse
+// domain renders and sends (src/warehouse/platform-return.ts, webhook-format.ts). The core decides
+// (src/warehouse/webhooks.ts); here are only names and shapes.
 import type { GraphQLFormattedError } from "graphql";
 import { operation } from "../executor.js";
 import { Obj, T, Text, Nullable, component, type ResponseDecl } from "../declare.js";
 import { LIST_BOUNDS } from "../../src/core/bounds.js";
 import { compatRoute, type CompatDecl, type CompatInput, type CompatReply, type CompatRoute } from "./route.js";
-import { COMPAT_RETURN_FIELDS, REFUSALS, renderReturn, type CoreReturn } from "./shapes.js";
+import { COMPAT_RETURN_FIELDS, REFUSALS } from "./shapes.js";
 
 // ─── The subscriptions API ────────────────────────────────────────────────────
 
@@ -166,84 +166,9 @@ export const compatWebhookRoutes: CompatRoute[] = declarations.map(compatRoute);
 
 // ─── The platform's return object in deliveries (§3.1) ────────────────────────
 
-/** COMPAT_RETURN_FIELDS and what the webhook adds (the customer's name, address and phone). */
+/** COMPAT_RETURN_FIELDS and what the webhook adds (the customer's name, address and phone): what src/warehouse/return-object.ts builds. */
 export const WEBHOOK_RETURN_FIELDS = `${COMPAT_RETURN_FIELDS}
   source { name { given surname } mailingAddress { line1 line2 city state postalCode country } phoneNumber }`;
-
-/** The platform's webhook timestamp: `YYYY-MM-DDTHH:MM:SS+00:00` (its real deliveries), from the door's UTC text. */
-const webhookTime = (t: string | null | undefined) => (t ? `${t.replace(" ", "T")}+00:00` : null);
-
-/**
- * The `return` topic's object: the compat list object (ids as strings, money as strings, line items
- * with `returned_at` `YYYY-MM-DD HH:MM:SS`), its keys in the reference's order, its timestamps in the
- * webhook format, plus `shop_id`, `customer_detail`, `address`, `is_gift_return`, `refunds` and the
- * label fields' "N/A"; the list object's other keys follow (extra keys are harmless to consumers).
- */
-export function renderWebhookReturn(r: CoreReturn, shopId: number): Record<string, unknown> {
-  const list = renderReturn(r, "list") as Record<string, any>;
-  const name = r.source?.name ?? { given: "", surname: "" };
-  const a = r.source?.mailingAddress;
-  const providerNumber = /^\d{1,15}$/.test(list.provider_order_number) ? Number(list.provider_order_number) : null;
-  const head = {
-    shop_id: shopId,
-    id: list.id,
-    state: list.state,
-    created_at: webhookTime(list.created_at),
-    edited_at: webhookTime(list.edited_at),
-    total: list.total,
-    order_id: list.order_id,
-    order_name: list.order_name,
-    provider_order_id: list.provider_order_id,
-    order_number: list.order_number,
-    provider_order_number: providerNumber,
-    customer: list.customer ?? "",
-    customer_detail: { email: list.customer ?? "", first_name: name.given, middle_name: "", last_name: name.surname },
-    address: {
-      name: `${name.given} ${name.surname}`.trim(),
-      company: "",
-      address1: a?.line1 ?? "",
-      address2: a?.line2 ?? "",
-      city: a?.city ?? "",
-      state: a?.state ?? "",
-      zip: a?.postalCode ?? "",
-      country: list.origin_country ?? "",
-      country_code: list.origin_country_code ?? "",
-      phone: r.source?.phoneNumber ?? "",
-    },
-    currency: list.currency,
-    return_product_total: list.return_product_total,
-    return_discount_total: list.return_discount_total,
-    return_tax_total: list.return_tax_total,
-    return_total: list.return_total,
-    return_credit_total: list.return_credit_total,
-    status_page_url: list.status_page_url,
-    exchange_product_total: list.exchange_product_total,
-    exchange_discount_total: list.exchange_discount_total,
-    exchange_tax_total: list.exchange_tax_total,
-    exchange_total: list.exchange_total,
-    exchange_credit_total: list.exchange_credit_total,
-    gift_card: list.gift_card,
-    handling_fee: list.handling_fee,
-    refund: list.refund,
-    upsell: list.upsell,
-    is_gift_return: false,
-    // Retour records no gateway refunds (refunds are paid outside it): always empty.
-    refunds: [],
-    labels: list.labels,
-    line_items: list.line_items,
-    exchanges: list.exchanges,
-    carrier: list.carrier ?? "N/A",
-    tracking_number: list.tracking_number ?? "N/A",
-    label_status: list.label_status ?? "N/A",
-    label_updated_at: webhookTime(list.label_updated_at),
-    updated_at: webhookTime(list.updated_at),
-  };
-  const rest = Object.fromEntries(Object.entries(list).filter(([k]) => !(k in head)));
-  return { ...head, ...rest };
-}
-
-/** What the assembly gives the core (src/warehouse/webhook-format.ts: setWarehouseReturnView). */
-export const WAREHOUSE_RETURN_VIEW = { render: renderWebhookReturn };
 
 /** The delivery body's schema (documented on the door's OpenAPI `webhooks`; the tests validate deliveries against it). */
 export const PlatformReturnEvent = component(

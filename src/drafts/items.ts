@@ -7,7 +7,9 @@ import { type FieldProblem, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { normalName } from "../core/display-text.js";
 import { evaluateDraft, exchangeVariants } from "./evaluate.js";
-import { type ActionScope, act, notEligible, variantUnavailable } from "./service.js";
+import { type ActionScope, act } from "./service.js";
+import { notEligible, variantUnavailable } from "./errors.js";
+import { STEPS } from "./lifecycle.js";
 import { uploadIdOf } from "./photos.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 
@@ -25,7 +27,7 @@ export function addItem(
   ref: Ref,
   input: { lineItemId: string; quantity?: number | null; reasonCode?: string | null; outcome?: string | null },
 ) {
-  return act(ctx, ref, "Adding an item", ["created"], async (s) => {
+  return act(ctx, ref, STEPS.addItem, async (s) => {
     const { tx, draft, order } = s;
     const e = await evaluateDraft(tx, order, draft.items);
     const line = lineOf(
@@ -72,7 +74,7 @@ export interface ItemUpdate {
 }
 
 export function updateItem(ctx: RequestContext, ref: Ref, itemId: string, input: ItemUpdate) {
-  return act(ctx, ref, "Changing an item", ["created"], (s) => applyUpdate(s, itemId, input));
+  return act(ctx, ref, STEPS.updateItem, (s) => applyUpdate(s, itemId, input), itemId);
 }
 
 function itemOf(s: ActionScope, itemId: string) {
@@ -164,16 +166,22 @@ async function checkVariant(
 }
 
 export function removeItem(ctx: RequestContext, ref: Ref, itemId: string) {
-  return act(ctx, ref, "Removing an item", ["created"], async (s) => {
-    const item = itemOf(s, itemId);
-    await s.tx.draftReturnItem.delete({ where: { id: item.id } });
-  });
+  return act(
+    ctx,
+    ref,
+    STEPS.removeItem,
+    async (s) => {
+      const item = itemOf(s, itemId);
+      await s.tx.draftReturnItem.delete({ where: { id: item.id } });
+    },
+    itemId,
+  );
 }
 
 /** created → items_finalized, once every item carries what its reason asks for and is still returnable. */
 export function finalizeItems(ctx: RequestContext, ref: Ref) {
-  return act(ctx, ref, "Finalizing the items", ["created"], async ({ tx, draft, order }) => {
-    if (!draft.items.length) throw fail.badInput("`items`: add at least one item before finalizing.", "items");
+  // The table's guard refuses a draft without items (lifecycle.ts); the state moves once every check passed.
+  return act(ctx, ref, STEPS.finalizeItems, async ({ tx, draft, order }) => {
     const e = await evaluateDraft(tx, order, draft.items);
     const problems: FieldProblem[] = [];
     draft.items.forEach((it, i) => {
@@ -196,13 +204,12 @@ export function finalizeItems(ctx: RequestContext, ref: Ref) {
     });
     if (problems.length === 1) throw fail.badInput(problems[0]!.detail, problems[0]!.field);
     if (problems.length) throw fail.badInputs(problems);
-    await tx.draftReturn.update({ where: { id: draft.id }, data: { state: "items_finalized" } });
   });
 }
 
 /** What items without their own outcome get: refused when one of them is not offered it. */
 export function setCreditType(ctx: RequestContext, ref: Ref, creditType: string) {
-  return act(ctx, ref, "Setting the credit type", ["items_finalized"], async ({ tx, draft, order }) => {
+  return act(ctx, ref, STEPS.setCreditType, async ({ tx, draft, order }) => {
     const e = await evaluateDraft(tx, order, draft.items);
     draft.items.forEach((it, i) => {
       if (it.outcome) return;

@@ -8,6 +8,7 @@ import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { act } from "./service.js";
+import { STEPS } from "./lifecycle.js";
 import { holdPhotoQuota } from "./quota.js";
 
 type Ref = { id?: string | null; shopperToken?: string | null };
@@ -48,42 +49,54 @@ function itemOf(items: { id: string; photos: string }[], itemId: string) {
 
 export async function addPhoto(ctx: RequestContext, ref: Ref, itemId: string, contentBase64: string) {
   const judged = await judgePhoto(contentBase64);
-  return act(ctx, ref, "Adding a photo", ["created"], async ({ tx, draft }) => {
-    const item = itemOf(draft.items, itemId);
-    const photos = JSON.parse(item.photos) as string[];
-    if (photos.length >= LIST_BOUNDS.draftPhotos)
-      throw fail.badInput(
-        `\`itemId\`: this item already has ${photos.length} photos, the most it may hold; remove one before adding another.`,
-        "itemId",
-      );
-    if (!judged.ok) throw fail.badInput(judged.detail, FIELD);
-    await holdPhotoQuota(tx, ctx.services, draft, judged.bytes.length);
-    const id = `ph_${randomBytes(16).toString("base64url")}`;
-    await tx.draftPhoto.create({
-      data: {
-        id,
-        storeId: draft.storeId,
-        draftId: draft.id,
-        itemId: item.id,
-        contentType: judged.contentType,
-        bytes: new Uint8Array(judged.bytes),
-        size: judged.bytes.length,
-      },
-    });
-    await tx.draftReturnItem.update({ where: { id: item.id }, data: { photos: JSON.stringify([...photos, photoLink(id)]) } });
-  });
+  return act(
+    ctx,
+    ref,
+    STEPS.addPhoto,
+    async ({ tx, draft }) => {
+      const item = itemOf(draft.items, itemId);
+      const photos = JSON.parse(item.photos) as string[];
+      if (photos.length >= LIST_BOUNDS.draftPhotos)
+        throw fail.badInput(
+          `\`itemId\`: this item already has ${photos.length} photos, the most it may hold; remove one before adding another.`,
+          "itemId",
+        );
+      if (!judged.ok) throw fail.badInput(judged.detail, FIELD);
+      await holdPhotoQuota(tx, ctx.services, draft, judged.bytes.length);
+      const id = `ph_${randomBytes(16).toString("base64url")}`;
+      await tx.draftPhoto.create({
+        data: {
+          id,
+          storeId: draft.storeId,
+          draftId: draft.id,
+          itemId: item.id,
+          contentType: judged.contentType,
+          bytes: new Uint8Array(judged.bytes),
+          size: judged.bytes.length,
+        },
+      });
+      await tx.draftReturnItem.update({ where: { id: item.id }, data: { photos: JSON.stringify([...photos, photoLink(id)]) } });
+    },
+    itemId,
+  );
 }
 
 export function removePhoto(ctx: RequestContext, ref: Ref, itemId: string, photo: string) {
-  return act(ctx, ref, "Removing a photo", ["created"], async ({ tx, draft }) => {
-    const item = itemOf(draft.items, itemId);
-    const photos = JSON.parse(item.photos) as string[];
-    if (!photos.includes(photo))
-      throw fail.badInput(`\`photo\` ${JSON.stringify(photo.slice(0, 200))} is not one of this item's photos.`, "photo");
-    const upload = uploadIdOf(photo);
-    if (upload) await tx.draftPhoto.deleteMany({ where: { id: upload, itemId: item.id } });
-    await tx.draftReturnItem.update({ where: { id: item.id }, data: { photos: JSON.stringify(photos.filter((p) => p !== photo)) } });
-  });
+  return act(
+    ctx,
+    ref,
+    STEPS.removePhoto,
+    async ({ tx, draft }) => {
+      const item = itemOf(draft.items, itemId);
+      const photos = JSON.parse(item.photos) as string[];
+      if (!photos.includes(photo))
+        throw fail.badInput(`\`photo\` ${JSON.stringify(photo.slice(0, 200))} is not one of this item's photos.`, "photo");
+      const upload = uploadIdOf(photo);
+      if (upload) await tx.draftPhoto.deleteMany({ where: { id: upload, itemId: item.id } });
+      await tx.draftReturnItem.update({ where: { id: item.id }, data: { photos: JSON.stringify(photos.filter((p) => p !== photo)) } });
+    },
+    itemId,
+  );
 }
 
 /** A photo by its id, for the door that serves it (public: the id is the capability); null when none. */

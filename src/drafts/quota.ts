@@ -8,9 +8,10 @@ import type { Services } from "../core/context.js";
 import { lockCountLimit } from "../core/count-limits.js";
 import { fail } from "../core/errors.js";
 import type { TransactionClient } from "../db/client.js";
+import { OPEN_STATES } from "./lifecycle.js";
 
-/** Draft states whose photos count against the store's quota (src/drafts/service.ts). */
-const OPEN = ["created", "items_finalized"];
+/** Draft states whose photos count against the store's quota: the open ones (lifecycle.ts). */
+const OPEN = [...OPEN_STATES];
 const FIELD = "contentBase64";
 
 const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;

@@ -1,7 +1,7 @@
 // The draft flow: opening a draft from an order lookup, the state machine every action runs through (one
 // transaction each, so a refusal leaves the draft as it was), and the actions on the draft as a whole.
 import type { RequestContext } from "../core/context.js";
-import { DomainError, fail } from "../core/errors.js";
+import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import type { TransactionClient } from "../db/client.js";
 import { holdCountLimit } from "../core/count-limits.js";
@@ -10,34 +10,12 @@ import { lookupOrder } from "./lookup.js";
 import { addressFromOrder, checkAddress, type DraftAddressInput } from "./address.js";
 import { requireOffered, storeLookupMethod } from "./store-settings.js";
 import { DRAFT_TTL_MS, SESSION_TTL_MS, isStorefrontKey, issueShopperToken, locateDraft } from "./session.js";
-
-export const STATES = ["created", "items_finalized", "submitted", "cancelled", "expired"] as const;
-export type DraftState = (typeof STATES)[number];
-export const TERMINAL: readonly string[] = ["submitted", "cancelled", "expired"];
+import { draftError } from "./errors.js";
+import { DRAFT_LIFECYCLE, type DraftState, type DraftStep, OPEN_STATES, STEPS } from "./lifecycle.js";
 
 export type DraftRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["draftReturn"]["findUnique"]>>>;
 export type DraftItem = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["draftReturnItem"]["findUnique"]>>>;
 export type OrderRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["order"]["findUnique"]>>>;
-
-const draftError = (status: number, code: string, title: string, detail: string, field?: string) =>
-  new DomainError({ code: status === 422 ? "UNPROCESSABLE" : "CONFLICT", status, type: `drafts/${code}`, title, detail, field });
-
-export const terminalState = (state: string) =>
-  draftError(422, "terminal-state", "Draft return closed", `The draft return is ${state.replaceAll("_", " ")}: nothing can change it now.`);
-
-export const wrongState = (action: string, allowed: readonly string[], state: string) =>
-  draftError(
-    422,
-    "action-validation-failed",
-    "Not possible in this state",
-    `${action} is possible while the draft is ${allowed.map((s) => s.replaceAll("_", " ")).join(" or ")}; it is ${state.replaceAll("_", " ")}.`,
-  );
-
-export const notEligible = (field: string, detail: string) => draftError(422, "item-not-eligible", "Not returnable", detail, field);
-export const variantUnavailable = (field: string, detail: string) =>
-  draftError(422, "product-variant-unavailable", "Exchange variant unavailable", detail, field);
-export const returnsUnavailable = (detail: string) =>
-  draftError(422, "returns-unavailable-for-order", "Return not accepted by the store's policy", detail);
 
 /** Opens a draft for the order the shopper names; the token is returned once (the caller decides who sees it). */
 export async function openDraft(
@@ -64,7 +42,7 @@ export async function openDraft(
       max: LIST_BOUNDS.orderOpenDrafts,
       count: () =>
         tx.draftReturn.count({
-          where: { orderId: order.id, state: { in: ["created", "items_finalized"] }, expiresAt: { gt: new Date() } },
+          where: { orderId: order.id, state: { in: [...OPEN_STATES] }, expiresAt: { gt: new Date() } },
         }),
       refuse: () =>
         draftError(
@@ -97,9 +75,9 @@ export async function openDraft(
   return { draft, token: issued.token, tokenExpiresAt: new Date(now + SESSION_TTL_MS) };
 }
 
-/** Marks a lapsed draft expired (it then answers terminal-state); returns the row as it now is. */
+/** Marks a lapsed draft expired (it then answers drafts/closed); returns the row as it now is. */
 export async function expireIfDue(ctx: RequestContext, draft: DraftRow): Promise<DraftRow> {
-  if (TERMINAL.includes(draft.state) || draft.expiresAt.getTime() > Date.now()) return draft;
+  if (DRAFT_LIFECYCLE.isTerminal(draft.state) || draft.expiresAt.getTime() > Date.now()) return draft;
   const lapsed = await ctx.prisma.draftReturn.updateMany({ where: { id: draft.id, state: draft.state }, data: { state: "expired" } });
   // A lapsed draft's photos are deleted (no longer served), as the retention sweep does for those nobody reads.
   if (lapsed.count) await ctx.prisma.draftPhoto.deleteMany({ where: { item: { draftId: draft.id } } });
@@ -117,16 +95,17 @@ export interface ActionScope {
 }
 
 /**
- * Runs one action: the draft locked (its version bumped) and re-read in the transaction, its state
- * checked (terminal → terminal-state, elsewhere → action-validation-failed), `apply`, and its lapse
+ * Runs one named step (lifecycle.ts): the draft locked (its version bumped) and re-read in the transaction,
+ * its state checked against the table (terminal → drafts/closed, elsewhere → drafts/wrong-state),
+ * the step's guards (on the item it names, if any), `apply`, the state the table leads to, and its lapse
  * moved forward. A refusal rolls everything back.
  */
 export async function act(
   ctx: RequestContext,
   ref: { id?: string | null; shopperToken?: string | null },
-  action: string,
-  allowedIn: readonly DraftState[],
+  step: DraftStep,
   apply: (s: ActionScope) => Promise<unknown>,
+  itemId?: string,
 ): Promise<DraftRow> {
   const found = await readDraft(ctx, ref.id, ref.shopperToken);
   await ctx.prisma.$transaction(async (tx) => {
@@ -135,18 +114,23 @@ export async function act(
       data: { version: { increment: 1 }, expiresAt: new Date(Date.now() + DRAFT_TTL_MS) },
       include: { items: { orderBy: { position: "asc" } } },
     });
-    if (TERMINAL.includes(draft.state)) throw terminalState(draft.state);
-    if (!allowedIn.includes(draft.state as DraftState)) throw wrongState(action, allowedIn, draft.state);
+    const state = draft.state as DraftState;
+    const refusedState = DRAFT_LIFECYCLE.stateRefusal(state, step.action, undefined, step.label);
+    if (refusedState) throw refusedState;
     const order = await tx.order.findUnique({ where: { id: draft.orderId } });
     if (!order) throw fail.notFound("drafts/order-not-found", "The draft's order no longer exists.", "Order not found");
+    const refusedGuard = DRAFT_LIFECYCLE.guardRefusal(state, step.action, { items: draft.items, creditType: draft.creditType, itemId });
+    if (refusedGuard) throw refusedGuard;
     await apply({ tx, draft, order });
+    const to = DRAFT_LIFECYCLE.targetOf(state, step.action);
+    if (to !== undefined && to !== "same" && to !== state) await tx.draftReturn.update({ where: { id: draft.id }, data: { state: to } });
   });
   return (await ctx.prisma.draftReturn.findUnique({ where: { id: found.id } }))!;
 }
 
 export function setAddress(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }, a: DraftAddressInput) {
   const { address, problems } = checkAddress(a);
-  return act(ctx, ref, "Setting the address", ["created", "items_finalized"], ({ tx, draft }) => {
+  return act(ctx, ref, STEPS.setAddress, ({ tx, draft }) => {
     if (problems.length) throw problems.length === 1 ? fail.badInput(problems[0]!.detail, problems[0]!.field) : fail.badInputs(problems);
     return tx.draftReturn.update({ where: { id: draft.id }, data: { shippingAddress: JSON.stringify(address) } });
   });
@@ -154,22 +138,21 @@ export function setAddress(ctx: RequestContext, ref: { id?: string | null; shopp
 
 export function setCustomer(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }, email: string) {
   const e = email.trim().toLowerCase();
-  return act(ctx, ref, "Setting the customer", ["created", "items_finalized"], ({ tx, draft }) => {
+  return act(ctx, ref, STEPS.setCustomer, ({ tx, draft }) => {
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e)) throw fail.badInput("`email` must be an email address such as jane@example.com.", "email");
     return tx.draftReturn.update({ where: { id: draft.id }, data: { customerEmail: e } });
   });
 }
 
 export function setReturnMethod(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }, method: string) {
-  return act(ctx, ref, "Choosing the return method", ["items_finalized"], async ({ tx, draft }) => {
+  return act(ctx, ref, STEPS.setReturnMethod, async ({ tx, draft }) => {
     await requireOffered(tx, draft.storeId, method, "method");
     return tx.draftReturn.update({ where: { id: draft.id }, data: { returnMethod: method } });
   });
 }
 
 export function cancel(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }) {
-  return act(ctx, ref, "Cancelling", ["created", "items_finalized"], async ({ tx, draft }) => {
-    await tx.draftReturn.update({ where: { id: draft.id }, data: { state: "cancelled" } });
+  return act(ctx, ref, STEPS.cancel, async ({ tx, draft }) => {
     // Its photos go with it: a cancelled draft's upload is no longer served (404).
     await tx.draftPhoto.deleteMany({ where: { itemId: { in: draft.items.map((i) => i.id) } } });
   });

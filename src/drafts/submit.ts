@@ -12,7 +12,9 @@ import { readDraftAddress } from "./address.js";
 import { requireOffered } from "./store-settings.js";
 import { isStorefrontKey } from "./session.js";
 import { requestOrigin } from "../returns/origin.js";
-import { type DraftRow, TERMINAL, readDraft, returnsUnavailable, terminalState, variantUnavailable, wrongState } from "./service.js";
+import { type DraftRow, readDraft } from "./service.js";
+import { returnsUnavailable, terminalState, variantUnavailable } from "./errors.js";
+import { DRAFT_LIFECYCLE, type DraftState, STEPS } from "./lifecycle.js";
 
 class AlreadySubmitted extends Error {}
 
@@ -21,16 +23,17 @@ type Ref = { id?: string | null; shopperToken?: string | null };
 export async function submit(ctx: RequestContext, ref: Ref): Promise<DraftRow> {
   const draft = await readDraft(ctx, ref.id, ref.shopperToken);
   if (draft.state === "submitted") return draft;
-  if (TERMINAL.includes(draft.state)) throw terminalState(draft.state);
-  if (draft.state !== "items_finalized") throw wrongState("Submitting", ["items_finalized"], draft.state);
+  const state = draft.state as DraftState;
+  const refusedState = DRAFT_LIFECYCLE.stateRefusal(state, STEPS.submit.action, undefined, STEPS.submit.label);
+  if (refusedState) throw refusedState;
   const [items, order] = await Promise.all([
     ctx.prisma.draftReturnItem.findMany({ where: { draftId: draft.id }, orderBy: { position: "asc" } }),
     ctx.prisma.order.findUnique({ where: { id: draft.orderId } }),
   ]);
   if (!order) throw fail.notFound("drafts/order-not-found", "The draft's order no longer exists.", "Order not found");
-  const unresolved = items.findIndex((it) => !it.outcome && !draft.creditType);
-  if (unresolved >= 0)
-    throw fail.badInput(`\`creditType\`: item ${unresolved + 1} has no outcome of its own; set the credit type first.`, "creditType");
+  // The table's guard: every item has an outcome (its own or the credit type).
+  const refusedGuard = DRAFT_LIFECYCLE.guardRefusal(state, STEPS.submit.action, { items, creditType: draft.creditType });
+  if (refusedGuard) throw refusedGuard;
   const e = await evaluateDraft(ctx.prisma, order, items);
   const address = readDraftAddress(draft.shippingAddress);
   // The return is the shopper's: recorded as created by them, whichever key carried the request.
@@ -68,8 +71,8 @@ export async function submit(ctx: RequestContext, ref: Ref): Promise<DraftRow> {
         origin: ctx.principal.kind === "apiClient" && isStorefrontKey(ctx.principal) ? "storefront_api" : requestOrigin(ctx),
         locked: async (tx, returnId) => {
           const marked = await tx.draftReturn.updateMany({
-            where: { id: draft.id, state: "items_finalized" },
-            data: { state: "submitted", returnId, version: { increment: 1 } },
+            where: { id: draft.id, state },
+            data: { state: DRAFT_LIFECYCLE.targetOf(state, STEPS.submit.action), returnId, version: { increment: 1 } },
           });
           if (marked.count !== 1) throw new AlreadySubmitted();
         },

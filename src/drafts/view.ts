@@ -4,32 +4,15 @@ import type { RequestContext } from "../core/context.js";
 import { type DraftEvaluation, moneyOf } from "./evaluate.js";
 import type { DraftItem, DraftRow } from "./service.js";
 import { type DraftBundle, bundleOf, exchangeVariantsOf } from "./batch.js";
+import { type DraftAction, draftAllowedActions } from "./lifecycle.js";
 
 export { bundleOf };
 
 const resolvedOutcome = (d: DraftRow, it: DraftItem) => it.outcome ?? d.creditType;
 
-/** Submit is offered only when every item has an outcome (its own or the credit type's). */
-export function allowedActions(d: DraftRow, items: DraftItem[]): string[] {
-  if (d.state === "created")
-    return [
-      "add_item",
-      ...(items.length ? ["update_item", "remove_item"] : []),
-      "set_address",
-      "set_customer",
-      ...(items.length ? ["finalize_items"] : []),
-      "cancel",
-    ];
-  if (d.state === "items_finalized")
-    return [
-      "set_address",
-      "set_customer",
-      "set_credit_type",
-      "set_return_method",
-      ...(items.every((it) => resolvedOutcome(d, it)) ? ["submit"] : []),
-      "cancel",
-    ];
-  return [];
+/** What the draft allows now: the lifecycle's one answer (lifecycle.ts), its guards read on the items. */
+export function allowedActions(d: DraftRow, items: DraftItem[]): DraftAction[] {
+  return draftAllowedActions(d, items);
 }
 
 export function totals(d: DraftRow, b: DraftBundle) {

@@ -4,12 +4,13 @@
 // many rows it found and what it deleted by table; the sweep calls it again while it filled its batch.
 import type { RetentionConfig } from "../config.js";
 import type { TransactionClient } from "../db/client.js";
+import { OPEN_STATES } from "../drafts/lifecycle.js";
 
 const DAY_MS = 86_400_000;
 /** Rate-limit windows are a minute long; a day-old counter counts nothing any more. */
 const RATE_LIMIT_KEEP_MS = DAY_MS;
-/** Draft states that still take changes (src/drafts/service.ts); the others are closed. */
-export const OPEN_DRAFT_STATES = ["created", "items_finalized"];
+/** Draft states that still take changes (the draft lifecycle, src/drafts/lifecycle.ts); the others are closed. */
+export const OPEN_DRAFT_STATES = [...OPEN_STATES];
 const CLOSED_DRAFT_STATES = ["cancelled", "expired"];
 /** Finished webhook deliveries and shopper emails. */
 const FINISHED_DELIVERY = ["delivered", "discarded"];

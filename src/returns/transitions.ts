@@ -1,6 +1,7 @@
-// The return lifecycle: ONE table, status × action → next status. Everything else (GraphQL
-// `allowedActions`, `returnTransitions`, PUT /status, the compat door) is derived from it.
+// The return lifecycle: ONE table (src/core/lifecycle.ts), action → statuses it runs from → next status.
+// Everything else (GraphQL `allowedActions`, `returnTransitions`, PUT /status, the compat door) is derived from it.
 import { fail } from "../core/errors.js";
+import { type Guard, type Refused, defineLifecycle } from "../core/lifecycle.js";
 
 export const RETURN_STATUSES = [
   "open",
@@ -42,71 +43,70 @@ export const RELEASED_STATUSES: readonly ReturnStatus[] = ["deleted"];
  */
 export type Target = ReturnStatus | "same" | "processed";
 
-const row = (entries: Partial<Record<ReturnAction, Target>>) => entries;
+/** What the guards read: the store's settings. */
+export interface ReturnFlags {
+  allowFlaggedReturnProcessing?: boolean;
+}
 
-export const TRANSITIONS: Record<ReturnStatus, Partial<Record<ReturnAction, Target>>> = {
-  // deliver: the parcel arrived (no carrier feed yet: the merchant or the warehouse says so, PUT status delivered).
-  open: row({
-    deliver: "delivered",
-    process: "processed",
-    flag: "flagged",
-    reject: "rejected",
-    cancel: "deleted",
-    reset: "deleted",
-    complete: "complete",
-    remove_items: "same",
-    comment: "same",
-  }),
-  pre_shipment: row({ flag: "flagged", reject: "rejected", cancel: "deleted", reset: "deleted", remove_items: "same", comment: "same" }),
-  in_transit: row({
-    deliver: "delivered",
-    process: "processed",
-    flag: "flagged",
-    reject: "rejected",
-    cancel: "deleted",
-    reset: "deleted",
-    complete: "complete",
-    remove_items: "same",
-    comment: "same",
-  }),
-  delivered: row({
-    process: "processed",
-    flag: "flagged",
-    reject: "rejected",
-    reset: "deleted",
-    complete: "complete",
-    remove_items: "same",
-    comment: "same",
-  }),
-  needs_review: row({
-    process: "processed",
-    flag: "flagged",
-    reject: "rejected",
-    reset: "deleted",
-    complete: "complete",
-    remove_items: "same",
-    comment: "same",
-  }),
-  in_review: row({
-    process: "processed",
-    flag: "flagged",
-    reject: "rejected",
-    reset: "deleted",
-    complete: "complete",
-    remove_items: "same",
-    comment: "same",
-  }),
-  // Processing a flagged return needs the store setting allowFlaggedReturnProcessing (see GUARDS).
-  flagged: row({ process: "processed", reject: "rejected", reset: "deleted", complete: "complete", remove_items: "same", comment: "same" }),
-  complete: row({ reopen: "open", comment: "same" }),
-  rejected: row({ reopen: "open", reset: "deleted", comment: "same" }),
-  deleted: row({ comment: "same" }),
+const ALL: readonly ReturnStatus[] = RETURN_STATUSES;
+const except = (...out: ReturnStatus[]) => ALL.filter((s) => !out.includes(s));
+const BEFORE_DECISION: readonly ReturnStatus[] = [
+  "open",
+  "pre_shipment",
+  "in_transit",
+  "delivered",
+  "needs_review",
+  "in_review",
+  "flagged",
+];
+
+/** Processing a flagged return needs the store setting allowFlaggedReturnProcessing. */
+export const flaggedProcessingAllowed: Guard<ReturnStatus, ReturnAction, ReturnFlags> = {
+  name: "allowFlaggedReturnProcessing",
+  holds: (flags, at) => at.state !== "flagged" || !!flags.allowFlaggedReturnProcessing,
 };
 
-/** Extra conditions on a (status, action) pair beyond the table. */
-export const GUARDS: Partial<Record<ReturnStatus, Partial<Record<ReturnAction, "allowFlaggedReturnProcessing">>>> = {
-  flagged: { process: "allowFlaggedReturnProcessing" },
-};
+const refused = (at: Refused<ReturnStatus, ReturnAction>, note = "") =>
+  fail.conflict(
+    "returns/invalid-transition",
+    "Invalid return transition",
+    `Cannot ${at.action.replace("_", " ")} a return whose status is ${at.state}${note}. Allowed actions from ${at.state}: ${at.allowed.join(", ") || "none"}.`,
+    { currentStatus: at.state, allowedActions: at.allowed },
+  );
+
+/** The return lifecycle: action → the statuses it runs from → where it leads. */
+export const RETURN_LIFECYCLE = defineLifecycle<ReturnStatus, ReturnAction, Target, ReturnFlags>({
+  states: RETURN_STATUSES,
+  actions: RETURN_ACTIONS,
+  transitions: {
+    // Processing a flagged return is guarded by the store's setting.
+    process: { from: except("pre_shipment", "complete", "rejected", "deleted"), to: "processed", guards: [flaggedProcessingAllowed] },
+    flag: { from: except("flagged", "complete", "rejected", "deleted"), to: "flagged" },
+    reject: { from: BEFORE_DECISION, to: "rejected" },
+    cancel: { from: ["open", "pre_shipment", "in_transit"], to: "deleted" },
+    reset: { from: [...BEFORE_DECISION, "rejected"], to: "deleted" },
+    reopen: { from: ["complete", "rejected"], to: "open" },
+    complete: { from: except("pre_shipment", "complete", "rejected", "deleted"), to: "complete" },
+    remove_items: { from: BEFORE_DECISION, to: "same" },
+    comment: { from: ALL, to: "same" },
+    // The parcel arrived (no carrier feed yet: the merchant or the warehouse says so, PUT status delivered).
+    deliver: { from: ["open", "in_transit"], to: "delivered" },
+  },
+  refuse: {
+    state: (at) => refused(at),
+    guard: (at) => refused(at, " (the store does not allow processing flagged returns)"),
+  },
+});
+
+/** The table by status, as `returnTransitions` lists it: status → action → target. */
+export const TRANSITIONS: Record<ReturnStatus, Partial<Record<ReturnAction, Target>>> = Object.fromEntries(
+  RETURN_STATUSES.map((s) => [
+    s,
+    Object.fromEntries(
+      RETURN_ACTIONS.flatMap((a) => (RETURN_LIFECYCLE.targetOf(s, a) === undefined ? [] : [[a, RETURN_LIFECYCLE.targetOf(s, a)]])),
+    ),
+  ]),
+) as Record<ReturnStatus, Partial<Record<ReturnAction, Target>>>;
 
 /** PUT /returns/{id}/status: the settable statuses and the action each one means. */
 export const STATUS_ACTIONS: Partial<Record<ReturnStatus, ReturnAction>> = {
@@ -119,31 +119,11 @@ export const STATUS_ACTIONS: Partial<Record<ReturnStatus, ReturnAction>> = {
 };
 
 /** Actions the table allows from `status`; with `flags`, also leaving out those a guard refuses. */
-export function allowedActions(status: ReturnStatus, flags?: { allowFlaggedReturnProcessing?: boolean }): ReturnAction[] {
-  return RETURN_ACTIONS.filter((a) => {
-    if (TRANSITIONS[status]?.[a] === undefined) return false;
-    const guard = GUARDS[status]?.[a];
-    return !(flags && guard && !flags[guard]);
-  });
-}
+export const allowedActions = (status: ReturnStatus, flags?: ReturnFlags): ReturnAction[] => RETURN_LIFECYCLE.allowedActions(status, flags);
 
 /** The target of `action` from `status`, or a 409 `returns/invalid-transition` naming what is allowed. */
-export function transition(status: ReturnStatus, action: ReturnAction, flags: { allowFlaggedReturnProcessing?: boolean } = {}): Target {
-  const target = TRANSITIONS[status]?.[action];
-  const guard = GUARDS[status]?.[action];
-  if (target === undefined || (guard && !flags[guard])) {
-    const allowed = allowedActions(status, flags);
-    throw fail.conflict(
-      "returns/invalid-transition",
-      "Invalid return transition",
-      `Cannot ${action.replace("_", " ")} a return whose status is ${status}` +
-        (guard && target !== undefined ? ` (the store does not allow processing flagged returns)` : "") +
-        `. Allowed actions from ${status}: ${allowed.join(", ") || "none"}.`,
-      { currentStatus: status, allowedActions: allowed },
-    );
-  }
-  return target;
-}
+export const transition = (status: ReturnStatus, action: ReturnAction, flags: ReturnFlags = {}): Target =>
+  RETURN_LIFECYCLE.transition(status, action, flags);
 
 export function resolveTarget(target: Target, current: ReturnStatus, items: { status: string }[]): ReturnStatus {
   if (target === "same") return current;

@@ -1,7 +1,8 @@
 // The warehouse platform's rules, applied to our returns: how our statuses read as its five states,
 // how a return is named (compat id, our id, order name, order id), which of its actions are refused
 // from which state (and with which of its messages), the list window and the ASN window.
-// The compat door (facades/compat) only translates HTTP to these and renders the results.
+// The compat door (facades/compat) only translates HTTP to these and renders the results (with this
+// integration's objects, platform-return.ts).
 import type { RequestContext } from "../core/context.js";
 import { checkInputs, DomainError, fail } from "../core/errors.js";
 import { paginate, keysetOrder } from "../core/pagination.js";
@@ -10,6 +11,9 @@ import type { ReturnRow } from "../returns/service.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import { WAREHOUSE_STATES, WAREHOUSE_STATE_OF, warehouseStateOf, type WarehouseState } from "./states.js";
 import { recordProcessingFailure } from "./webhook-format.js";
+import { type ActionResult, refuse, stateRefusal, warehouseRefusal } from "./refusals.js";
+
+export { type ActionResult, type Refusal, type RefusalCode, type WarehouseAction, warehouseRefusal } from "./refusals.js";
 
 // ─── States (the table is in states.ts, which the webhook triggers read too) ───────────
 
@@ -79,77 +83,7 @@ export async function warehouseReturn(ctx: RequestContext, storeId: string | nul
 
 // ─── Actions ──────────────────────────────────────────────────────────────────
 
-export type RefusalCode =
-  | "NOT_FOUND"
-  | "CANCELLED"
-  | "UNPROCESSABLE_STATE"
-  | "IN_REVIEW"
-  | "FLAGGED"
-  | "EXPIRED"
-  | "FLAGGED_CANCEL"
-  | "LINE_ITEM_ID_REQUIRED"
-  | "CANNOT_MODIFY"
-  | "NONE_QUALIFY"
-  | "NOT_ALL_QUALIFY"
-  | "INVALID_CONTENT";
-
-export interface Refusal {
-  code: RefusalCode;
-  state: WarehouseState | null;
-  message: string;
-}
-
-export interface ActionResult {
-  ok: boolean;
-  refusal: Refusal | null;
-  return: ReturnRow | null;
-}
-
 const NOTE_MAX = 255;
-
-const refuse = (code: RefusalCode, state: WarehouseState | null, message: string): ActionResult => ({
-  ok: false,
-  refusal: { code, state, message },
-  return: null,
-});
-const stateRefusal = (state: WarehouseState) =>
-  refuse("UNPROCESSABLE_STATE", state, `Return is ${state} and therefore cannot be processed.`);
-const cancelledRefusal = () => refuse("CANCELLED", "cancelled", "Return is cancelled and therefore cannot be processed.");
-
-export type WarehouseAction = "process" | "flag" | "close" | "cancel" | "remove" | "note";
-
-/** Why `action` is refused for a return in `status` (null: allowed). The platform's refusal matrix. */
-export function warehouseRefusal(
-  action: WarehouseAction,
-  status: string,
-  flags: { allowFlaggedReturnProcessing: boolean },
-): ActionResult | null {
-  const state = warehouseStateOf(status);
-  switch (action) {
-    case "process":
-      if (state === "cancelled") return cancelledRefusal();
-      if (state === "review") return refuse("IN_REVIEW", "review", "Return is review and therefore cannot be processed.");
-      if (state !== "open") return stateRefusal(state);
-      if (status === "flagged" && !flags.allowFlaggedReturnProcessing)
-        return refuse("FLAGGED", "open", "Return is open and therefore cannot be processed.");
-      return null;
-    case "flag":
-      return state === "open" || state === "review" ? null : stateRefusal(state);
-    case "close":
-      if (state === "cancelled") return cancelledRefusal();
-      return state === "open" || state === "review" ? null : stateRefusal(state);
-    case "cancel":
-      if (state === "expired") return refuse("EXPIRED", "expired", "Return is expired and cannot be processed.");
-      if (status === "flagged") return refuse("FLAGGED_CANCEL", "open", "Return is flagged and cannot be processed.");
-      return state === "open" || state === "review" ? null : stateRefusal(state);
-    case "remove":
-      if (state !== "open" || (status === "flagged" && !flags.allowFlaggedReturnProcessing))
-        return refuse("CANNOT_MODIFY", state, "Return cannot be modified.");
-      return null;
-    case "note":
-      return null;
-  }
-}
 
 async function withReturn(
   ctx: RequestContext,

@@ -8,15 +8,15 @@
 //   and the delivery, so every retry and replay sends the same bytes;
 // - the headers: `Content-Type`, `X-Loop-Signature` = base64(HMAC-SHA256(store secret, exact body)), a User-Agent;
 // - the retry policy: 6 attempts, backoff ±25%, Retry-After up to 30 minutes, no retry on other 4xx.
-// The platform's return object is the compat door's vocabulary: the assembly (facades/server.ts) gives
-// its renaming (setWarehouseReturnView), written once, in the door; the values come from the rows
-// (return-object.ts), as the door's reads have them.
+// The platform's return object is the integration's own (platform-return.ts, the renaming its door's reads
+// use too), rendered here from the rows (return-object.ts): nothing is handed in at start-up.
 import { createHmac } from "node:crypto";
 import { systemContext, type Services } from "../core/context.js";
 import type { WebhookConfig } from "../config.js";
 import type { DeliveryFormat, TriggerFacts } from "../webhooks/formats.js";
 import { warehouseStateOf } from "./states.js";
 import { warehouseReturnOf } from "./return-object.js";
+import { renderWebhookReturn } from "./platform-return.js";
 import { eventsCommitted, recordEvent } from "../core/events.js";
 
 // ─── Triggers ─────────────────────────────────────────────────────────────────
@@ -88,27 +88,14 @@ export function warehouseRetryDelay(
 
 // ─── The platform's return object ─────────────────────────────────────────────
 
-export interface WarehouseReturnView {
-  /** The platform's return object (without topic and trigger), keys in the platform's order, from the return as its door reads it (return-object.ts). */
-  render(selected: Record<string, any>, shopId: number): Record<string, unknown>;
-}
-
-let view: WarehouseReturnView | null = null;
-
-/** Called once by the assembly with the compat door's renaming (the platform's names, written once, in its door). */
-export function setWarehouseReturnView(v: WarehouseReturnView): void {
-  view = v;
-}
-
 /** The platform's return object of a return now, as stored bytes (PHP style): built from the rows, no GraphQL execution. */
 export async function renderPlatformReturn(services: Services, storeId: string, returnId: string): Promise<string> {
-  if (!view) throw new Error("the warehouse return view is set by the assembly (facades/server.ts: setWarehouseReturnView)");
   const ctx = systemContext(services, storeId, "render");
   const [selected, account] = await Promise.all([
     warehouseReturnOf(ctx, storeId, returnId),
     services.db.prisma.warehouseAccount.findUnique({ where: { storeId }, select: { shopId: true } }),
   ]);
-  return phpJson(view.render(selected, account?.shopId ?? 0));
+  return phpJson(renderWebhookReturn(selected, account?.shopId ?? 0));
 }
 
 /** The event's platform object, rendering and storing it first if missing (first write wins). */

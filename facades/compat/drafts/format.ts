@@ -291,7 +291,8 @@ export function draftReturnOf(d: any) {
 }
 
 export function contextOf(d: any) {
-  if (["submitted", "cancelled", "expired"].includes(d.state)) return {};
+  // A closed draft allows nothing (the core's allowedActions) and has no context.
+  if (!d.allowedActions.length) return {};
   return {
     items_eligible_to_return: d.lines
       .filter((l: any) => l.returnableQuantity > 0)

@@ -16,6 +16,15 @@ import { DraftActionRefused, DraftRefusal, type DraftRoute, draftRoutes, formatO
 
 const errors = (code: string, message: string) => ({ errors: [{ code, message }] });
 
+/** The core's draft refusals (src/drafts/errors.ts) as the platform names them; another drafts/<code> is sent as <code>. */
+const PLATFORM_CODES: Record<string, string> = {
+  "drafts/closed": "terminal-state",
+  "drafts/wrong-state": "action-validation-failed",
+  "drafts/line-not-returnable": "item-not-eligible",
+  "drafts/exchange-variant-unavailable": "product-variant-unavailable",
+  "drafts/policy-refused": "returns-unavailable-for-order",
+};
+
 /** The core's error type (drafts/<code>) as the platform's code; the status the platform answers it with. */
 function codeOf(err: GraphQLFormattedError): [status: number, code: string] {
   const ext = (err.extensions ?? {}) as { code?: string; status?: number; type?: string };
@@ -25,7 +34,7 @@ function codeOf(err: GraphQLFormattedError): [status: number, code: string] {
   if (ext.code === "RATE_LIMITED") return [429, type === "drafts/order-lookup-throttled" ? "order-lookup-failed" : "too-many-requests"];
   if (type === "drafts/not-found" || type === "stores/not-found") return [404, "NOT_FOUND"];
   if (type === "drafts/order-not-found") return [422, "order-not-found"];
-  if (type.startsWith("drafts/")) return [422, type.slice("drafts/".length)];
+  if (type.startsWith("drafts/")) return [422, PLATFORM_CODES[type] ?? type.slice("drafts/".length)];
   if (ext.status === 400 || ext.code === "BAD_USER_INPUT" || ext.status === 404 || ext.status === 409) return [422, "validation-failed"];
   if (ext.status === 503) return [503, "UNEXPECTED_ERROR"];
   return [500, "UNEXPECTED_ERROR"];

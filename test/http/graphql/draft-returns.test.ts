@@ -109,7 +109,7 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
       if (type) expect(res.errors[0].extensions.type).toBe(type);
       return res.errors[0];
     };
-    await refused(ADD, { i: { lineItemId: l3 } }, "input.lineItemId", "drafts/item-not-eligible");
+    await refused(ADD, { i: { lineItemId: l3 } }, "input.lineItemId", "drafts/line-not-returnable");
     await refused(ADD, { i: { lineItemId: "nope" } }, "input.lineItemId");
     await refused(ADD, { i: { lineItemId: l1, quantity: 3 } }, "input.quantity");
     await refused(FINALIZE, {}, "items");
@@ -124,7 +124,7 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
       UPDATE,
       { item: tee.id, i: { outcome: "exchange", exchangeVariant: "TEE-L" } },
       "input.exchangeVariant",
-      "drafts/product-variant-unavailable",
+      "drafts/exchange-variant-unavailable",
     );
     await refused(UPDATE, { item: tee.id, i: { outcome: "exchange", exchangeVariant: "NOPE" } }, "input.exchangeVariant");
     const mid = (await ok(GET, {}, token)).draftReturn;
@@ -143,11 +143,11 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
     const finalize = await refused(FINALIZE, {}, "items[0].answer");
     expect(finalize.message).toMatch(/What size do you usually wear/);
     await ok(UPDATE, { item: tee.id, i: { answer: "M" } }, token);
-    await refused(CREDIT, { c: "refund" }, null, "drafts/action-validation-failed");
+    await refused(CREDIT, { c: "refund" }, null, "drafts/wrong-state");
     d = (await ok(FINALIZE, {}, token)).finalizeDraftReturnItems;
     expect(d.state).toBe("items_finalized");
     expect(d.allowedActions).toEqual(["set_address", "set_customer", "set_credit_type", "set_return_method", "cancel"]);
-    await refused(ADD, { i: { lineItemId: l2 } }, null, "drafts/action-validation-failed");
+    await refused(ADD, { i: { lineItemId: l2 } }, null, "drafts/wrong-state");
     await refused(ADDRESS, { a: { line1: "2 Elm St", city: "Paris", country: "France" } }, "address.country");
     d = (await ok(CREDIT, { c: "store_credit" }, token)).setDraftReturnCreditType;
     expect(d.allowedActions).toContain("submit");
@@ -170,7 +170,7 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
     });
     const again = (await ok(SUBMIT, {}, token)).submitDraftReturn;
     expect(again.returnId).toBe(submitted.returnId);
-    await refused(CANCEL, {}, null, "drafts/terminal-state");
+    await refused(CANCEL, {}, null, "drafts/closed");
     // The merchant sees the return, created by the shopper, with the reasons and the held exchange.
     const ret = (await ok(RETURN, { id: submitted.returnId }, s.staff)).return;
     expect(ret.createdBy).toEqual({ type: "shopper", name: "Shopper" });
@@ -192,7 +192,7 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
     expect((await ok(REMOVE, { item: d.items[0].id }, token)).removeDraftReturnItem.items).toEqual([]);
     expect((await ok(CANCEL, {}, token)).cancelDraftReturn).toEqual({ state: "cancelled", allowedActions: [] });
     const res = await gql(ADD, { i: { lineItemId: order.lineItems[1]!.id } }, token);
-    expect(res.errors[0].extensions).toMatchObject({ status: 422, type: "drafts/terminal-state" });
+    expect(res.errors[0].extensions).toMatchObject({ status: 422, type: "drafts/closed" });
   });
 
   it("merchant keys see every draft; storefront keys get the token and must send it; submit raced makes one return", async () => {
@@ -239,7 +239,7 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
     expect(refreshed).toBeGreaterThan(Date.now() + 2 * 3_600_000 - 60_000);
     await prisma.draftReturn.update({ where: { id: draftId }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const res = await gql(ADD, { i: { lineItemId: order.lineItems[0]!.id } }, token);
-    expect(res.errors[0].extensions).toMatchObject({ status: 422, type: "drafts/terminal-state" });
+    expect(res.errors[0].extensions).toMatchObject({ status: 422, type: "drafts/closed" });
     expect((await ok(GET, {}, token)).draftReturn).toMatchObject({ state: "expired", allowedActions: [] });
     await prisma.draftReturn.update({ where: { id: draftId }, data: { tokenExpiresAt: new Date(Date.now() - 1000) } });
     expect((await gql(GET, {}, token)).errors[0].extensions.code).toBe("UNAUTHENTICATED");

@@ -13,7 +13,8 @@ import { ORDER_FIELDS, RETURN_FIELDS, splitReturn } from "../../../src/returns/d
 import { Order, Return } from "../../../src/returns/shapes.js";
 import { dropAbsent } from "../../../src/core/json-shape.js";
 import { phpJson, renderPlatformReturn } from "../../../src/warehouse/webhook-format.js";
-import { WEBHOOK_RETURN_FIELDS, renderWebhookReturn } from "../../../facades/compat/webhooks.js";
+import { WEBHOOK_RETURN_FIELDS } from "../../../facades/compat/webhooks.js";
+import { renderWebhookReturn } from "../../../src/warehouse/platform-return.js";
 
 const TAG = `mutation($id: ID!, $names: [String!]!) { tagReturn(id: $id, names: $names) { id } }`;
 

@@ -1,0 +1,26 @@
+// The draft flow's refusals, as the core names them (`drafts/<code>`, 422 or 409): what happened, in the
+// core's words. A door that speaks another vocabulary maps them to its own codes (the warehouse platform's
+// Draft Returns door: facades/compat/drafts/index.ts, e.g. `drafts/closed` → `terminal-state`).
+import { DomainError } from "../core/errors.js";
+
+export const draftError = (status: number, code: string, title: string, detail: string, field?: string) =>
+  new DomainError({ code: status === 422 ? "UNPROCESSABLE" : "CONFLICT", status, type: `drafts/${code}`, title, detail, field });
+
+const words = (state: string) => state.replaceAll("_", " ");
+
+export const terminalState = (state: string) =>
+  draftError(422, "closed", "Draft return closed", `The draft return is ${words(state)}: nothing can change it now.`);
+
+export const wrongState = (action: string, allowed: readonly string[], state: string) =>
+  draftError(
+    422,
+    "wrong-state",
+    "Not possible in this state",
+    `${action} is possible while the draft is ${allowed.map(words).join(" or ")}; it is ${words(state)}.`,
+  );
+
+export const notEligible = (field: string, detail: string) => draftError(422, "line-not-returnable", "Not returnable", detail, field);
+export const variantUnavailable = (field: string, detail: string) =>
+  draftError(422, "exchange-variant-unavailable", "Exchange variant unavailable", detail, field);
+export const returnsUnavailable = (detail: string) =>
+  draftError(422, "policy-refused", "Return not accepted by the store's policy", detail);
