@@ -3,6 +3,8 @@
 // version is published records exactly one of them. An ineligible line is refused with a 422 naming the
 // line and the rule, unless the merchant's own API asked to override the policy: then every overridden
 // rule is written on the timeline with who did it.
+import { wordsOf } from "../core/decisions/codes.js";
+import { merchantWords } from "../core/decisions/merchant.js";
 import { DomainError } from "../core/errors.js";
 import type { TransactionClient } from "../db/client.js";
 import { type Decision, evaluate } from "./evaluate.js";
@@ -64,10 +66,11 @@ export async function admitByPolicy(
             effect: "refuse",
             rule: "outcomes",
             name: "Outcomes",
-            shopperMessage: `This item cannot be returned for ${outcome.replaceAll("_", " ")}.`,
-            merchantExplanation: `The policy offers ${line.outcomes.map((o) => o.outcome).join(", ") || "nothing"} for this line, not ${outcome}.`,
+            code: "OUTCOME_NOT_OFFERED",
+            params: { outcome, offered: line.outcomes.map((o) => o.outcome) },
           });
-    if (d) refusals.push({ field: it.field, lineItemId: line.externalId, rule: d.rule, name: d.name, explanation: d.merchantExplanation });
+    if (d)
+      refusals.push({ field: it.field, lineItemId: line.externalId, rule: d.rule, name: d.name, explanation: merchantWords(wordsOf(d)) });
   });
   if (refusals.length && !override) {
     const first = refusals[0]!;
@@ -87,7 +90,7 @@ export async function admitByPolicy(
   }
   const reviews = [...e.decisions, ...e.lines.flatMap((l) => l.decisions)]
     .filter((d) => d.effect === "review")
-    .map((d) => ({ rule: d.rule, name: d.name, explanation: d.merchantExplanation }));
+    .map((d) => ({ rule: d.rule, name: d.name, explanation: merchantWords(wordsOf(d)) }));
   const chosen = items.map((it, i) => {
     const o = e.lines[i]?.outcomes.find((x) => x.outcome === it.compensation);
     return o ? { total: o.total, bonus: o.bonus?.amount ?? null } : null;
