@@ -74,7 +74,11 @@ export function returnLevelMoney(r: PolicyRules, flat: boolean, summary: Outcome
             rule: "returnFee",
             name: "Return fee",
             code: "RETURN_FEE",
-            params: { ...(fee.percent != null ? { percent: fee.percent } : { amount: fee.amount! }), currency: cur, waivedFor: fee.waivedFor },
+            params: {
+              ...(fee.percent != null ? { percent: fee.percent } : { amount: fee.amount! }),
+              currency: cur,
+              waivedFor: fee.waivedFor,
+            },
           });
       }
     }

@@ -238,13 +238,7 @@ function finalSale(rule: string, params: DecisionParams["FINAL_SALE"], name = "E
 }
 
 /** When the line's window ends (midnight after its last day, store time), null without one, undefined when refused. */
-function windowEnd(
-  r: PolicyRules,
-  zone: string,
-  order: OrderInput,
-  l: OrderLineInput,
-  decisions: Decision[],
-): Date | null | undefined {
+function windowEnd(r: PolicyRules, zone: string, order: OrderInput, l: OrderLineInput, decisions: Decision[]): Date | null | undefined {
   let days = r.window.days;
   let rule = "window";
   let name = "Return window";
@@ -274,7 +268,13 @@ function windowEnd(
   else if (r.window.from === "delivery")
     anchor = l.deliveredAt ?? (l.fulfilledAt ? new Date(l.fulfilledAt.getTime() + r.window.transitDays * DAY) : null);
   if (!anchor) {
-    decisions.push({ effect: "refuse", rule: "window.from", name: "Return window", code: "NOT_FULFILLED", params: { from: r.window.from } });
+    decisions.push({
+      effect: "refuse",
+      rule: "window.from",
+      name: "Return window",
+      code: "NOT_FULFILLED",
+      params: { from: r.window.from },
+    });
     return undefined;
   }
   const end = new Date(startOfLocalDay(localDay(anchor.getTime(), zone) + days + 1, zone));

@@ -100,7 +100,13 @@ type DecisionIn = { effect: string; rule: string; name: string; code: string; pa
 /** A decision in the merchant API's words: the sentences it always returned, rendered from the code. */
 function decisionOf(d: DecisionIn) {
   const words = wordsOf(d);
-  return { effect: d.effect, rule: d.rule, name: d.name, shopperMessage: shopperWords(words, API_FORMAT), merchantExplanation: merchantWords(words) };
+  return {
+    effect: d.effect,
+    rule: d.rule,
+    name: d.name,
+    shopperMessage: shopperWords(words, API_FORMAT),
+    merchantExplanation: merchantWords(words),
+  };
 }
 type EligibilityIn = { decisions: DecisionIn[]; lines: { decisions: DecisionIn[] }[] };
 const eligibilityOf = <E extends EligibilityIn>(e: E) => ({

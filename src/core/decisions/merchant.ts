@@ -9,7 +9,8 @@ const quoted = (v: string | undefined) => JSON.stringify(v ?? "");
 function ruleMatch(p: Record<string, string>): string {
   const why: string[] = [];
   if (p.value != null) why.push(`the return's value ${p.value} ${p.currency} is above ${p.valueAbove}`);
-  if (p.returns != null) why.push(`the customer made ${p.returns} returns in the last ${p.returnsInDays} days (more than ${p.returnsAbove})`);
+  if (p.returns != null)
+    why.push(`the customer made ${p.returns} returns in the last ${p.returnsInDays} days (more than ${p.returnsAbove})`);
   if (p.orderTag != null) why.push(`the order is tagged ${quoted(p.orderTag)}`);
   if (p.reason != null) why.push(`the reason is ${quoted(p.reason)}`);
   return why.join("; ");

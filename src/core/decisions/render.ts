@@ -54,7 +54,9 @@ export function readerFormat(lang: Lang): Formatter {
 }
 
 const outcomeWords = (f: Formatter, outcomes: string[]) =>
-  outcomes.map((o) => (Object.hasOwn(CATALOGUES[f.lang], `outcome.${o}`) ? say(f.lang, `outcome.${o}` as WordKey) : o.replaceAll("_", " ")));
+  outcomes.map((o) =>
+    Object.hasOwn(CATALOGUES[f.lang], `outcome.${o}`) ? say(f.lang, `outcome.${o}` as WordKey) : o.replaceAll("_", " "),
+  );
 
 const feeOf = (f: Formatter, p: Record<string, string>) =>
   p.percent != null ? f.percent(p.percent) : f.money(p.amount ?? "", p.currency ?? "");
@@ -67,7 +69,9 @@ export function shopperWords(d: DecisionWords, f: Formatter): string {
     case "WINDOW_OPEN":
       return t("decision.WINDOW_OPEN", { lastDay: f.lastDay(p.endsAt ?? "", p.zone ?? "UTC") });
     case "ALREADY_RETURNED":
-      return Number(p.remaining) > 0 ? t("decision.ALREADY_RETURNED.some", { remaining: p.remaining ?? "" }) : t("decision.ALREADY_RETURNED");
+      return Number(p.remaining) > 0
+        ? t("decision.ALREADY_RETURNED.some", { remaining: p.remaining ?? "" })
+        : t("decision.ALREADY_RETURNED");
     case "REVIEW_RULE":
     case "REFUSED_BY_RULE":
       return p.message || t(`decision.${d.code}`);

@@ -2,7 +2,16 @@
 // (src/core/words: en.ts is the reference, fr.ts the same keys). The door's server side uses it too, for the
 // page's title, its loading line and the 404 page. The policy's decisions come from the core as codes and are
 // worded here (./decisions.ts); words the store wrote (reasons, a review rule's message) are shown as written.
-import { CATALOGUES, chooseLanguage, isLang, LANGUAGES, type Lang, say, type WordKey, type Words } from "../../../../src/core/words/index.js";
+import {
+  CATALOGUES,
+  chooseLanguage,
+  isLang,
+  LANGUAGES,
+  type Lang,
+  say,
+  type WordKey,
+  type Words,
+} from "../../../../src/core/words/index.js";
 
 export { chooseLanguage, isLang, LANGUAGES, say };
 export type { Lang };

@@ -3,7 +3,7 @@
 // dates formatted for the shopper's locale (dates in the store's time zone, which the params carry).
 import { type ParamPair, wordsOf } from "../../../../src/core/decisions/codes.js";
 import { readerFormat, shopperWords } from "../../../../src/core/decisions/render.js";
-import type { Lang } from "./catalogue";
+import type { Lang } from "./catalogue.js";
 
 export interface DecisionIn {
   code: string;

@@ -240,7 +240,9 @@ function Items(props: StepProps) {
                     <span class="visually-hidden">: {name}</span>
                   </label>
                   <p class="hint" id={`${id}-msg`}>
-                    {[t("upTo", { n: line.returnableQuantity }), line.decision && decisionWords(line.decision, currentLang())].filter(Boolean).join(" ")}
+                    {[t("upTo", { n: line.returnableQuantity }), line.decision && decisionWords(line.decision, currentLang())]
+                      .filter(Boolean)
+                      .join(" ")}
                   </p>
                   {picked && line.returnableQuantity > 1 && (
                     <div class="field">
