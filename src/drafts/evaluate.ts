@@ -1,6 +1,6 @@
 // What the store's published policy says about a draft, from the one evaluator (src/policy/evaluate.ts):
-// per order line, the units returnable now, the outcomes for one unit and why a line is refused (as a code
-// and in the shopper's words); per draft item, the outcomes for its units and reason; the exchange variants
+// per order line, the units returnable now, the outcomes for one unit and the decision the shopper reads (why
+// not, or until when: a code with its params; the draft API's ineligibility code comes from it); per draft item, the outcomes for its units and reason; the exchange variants
 // in Retour's inventory. Only fulfilled lines are returnable (an unfulfilled order opens with none).
 import type { RequestContext } from "../core/context.js";
 import type { DecisionCode } from "../core/decisions/codes.js";

@@ -21,6 +21,7 @@ const STEPS = [
   `mutation { setDraftReturnMethod(method: ship_yourself) { state } }`,
   `mutation { submitDraftReturn { state returnId } }`,
 ];
+type Line = { ineligibilityCode: string | null; decision: DecisionIn | null };
 const OUTBOX = `query($s: ID!) { emailOutbox(storeId: $s) { kind recipient subject text } }`;
 
 /** The fixed words of every English sentence of a group ("decision.", "email."): what must not show in French. */
@@ -49,9 +50,8 @@ describe.each(providers)("a French shopper (%s)", (provider) => {
       lookupMethod: "either",
       returnMethods: ["ship_yourself"],
     };
-    expect((expectNoErrors(await svc.http.graphql(settings, { s: s.storeId, i: input }, s.secret)) as any).updatePortalSettings).toEqual({
-      languages: ["en", "fr"],
-    });
+    const set = await call<{ updatePortalSettings: { languages: string[] } }>(settings, { s: s.storeId, i: input }, s.secret);
+    expect(set.updatePortalSettings).toEqual({ languages: ["en", "fr"] });
     // The store in Paris, copied into the version published after.
     const zone = `mutation($s: ID!) { setStoreTimeZone(storeId: $s, timeZone: "Europe/Paris") { timeZone } }`;
     expectNoErrors(await svc.http.graphql(zone, { s: s.storeId }, s.secret));
@@ -61,15 +61,19 @@ describe.each(providers)("a French shopper (%s)", (provider) => {
     await svc?.close();
   });
 
+  /** A GraphQL call through the door, its data as the query selects it. */
+  const call = async <T>(q: string, v: Record<string, unknown>, token?: string): Promise<T> =>
+    expectNoErrors((await svc.http.graphql(q, v, token)) as { data: T });
+  const ok = (q: string, v: Record<string, unknown>, token: string) => call<unknown>(q, v, token);
+
   const shopper = async (orderName: string, email = "jane@example.test") => {
     const i = { orderName, secondaryInput: email, language: "fr" };
-    return (expectNoErrors(await svc.http.graphql(OPEN, { st: handle, i })) as any).openShopperSession.token as string;
+    return (await call<{ openShopperSession: { token: string } }>(OPEN, { st: handle, i })).openShopperSession.token;
   };
-  const ok = async (q: string, v: Record<string, unknown>, token: string) => expectNoErrors(await svc.http.graphql(q, v, token)) as any;
 
   /** Each line's decision as the French portal words it, beside the same decision in English. */
   const read = async (token: string) =>
-    ((await ok(GET, {}, token)).draftReturn.lines as { ineligibilityCode: string | null; decision: DecisionIn | null }[]).map((l) => ({
+    (await call<{ draftReturn: { lines: Line[] } }>(GET, {}, token)).draftReturn.lines.map((l) => ({
       code: l.decision?.code ?? null,
       params: l.decision?.params ?? [],
       ineligibility: l.ineligibilityCode,
@@ -129,12 +133,8 @@ describe.each(providers)("a French shopper (%s)", (provider) => {
     const token = await shopper(order.name, email);
     await ok(ADD, { i: { lineItemId: order.lineItems[0]!.id, quantity: 1, reasonCode: "changed_mind" } }, token);
     for (const step of STEPS) await ok(step, {}, token);
-    const outbox = (expectNoErrors(await svc.http.graphql(OUTBOX, { s: s.storeId }, s.secret)) as any).emailOutbox as {
-      kind: string;
-      recipient: string;
-      subject: string;
-      text: string;
-    }[];
+    type Mail = { kind: string; recipient: string; subject: string; text: string };
+    const outbox = (await call<{ emailOutbox: Mail[] }>(OUTBOX, { s: s.storeId }, s.secret)).emailOutbox;
     const mail = outbox.find((m) => m.kind === "confirmation" && m.recipient === email)!;
     expect(mail.subject).toMatch(new RegExp(`^Retour R\\d+ pour la commande ${order.name} : confirmé$`));
     expect(mail.text).toContain("Bonjour Jane,");
