@@ -53,7 +53,7 @@ export async function admitByPolicy(
     history,
     now,
   );
-  const refusals: Admission["overridden"] = [];
+  const refusals: (Admission["overridden"][number] & { decision: Decision })[] = [];
   e.lines.forEach((line, i) => {
     const it = items[i]!;
     const refused = line.decisions.find((d) => d.effect === "refuse" && d.rule !== "remainingQuantity");
@@ -70,7 +70,14 @@ export async function admitByPolicy(
             params: { outcome, offered: line.outcomes.map((o) => o.outcome) },
           });
     if (d)
-      refusals.push({ field: it.field, lineItemId: line.externalId, rule: d.rule, name: d.name, explanation: merchantWords(wordsOf(d)) });
+      refusals.push({
+        field: it.field,
+        lineItemId: line.externalId,
+        rule: d.rule,
+        name: d.name,
+        explanation: merchantWords(wordsOf(d)),
+        decision: d,
+      });
   });
   if (refusals.length && !override) {
     const first = refusals[0]!;
@@ -84,7 +91,15 @@ export async function admitByPolicy(
       field: first.field,
       extra: {
         policyVersion: version.number,
-        refusals: refusals.map(({ field, lineItemId, rule, name }) => ({ field, lineItemId, rule, name })),
+        // Each refusal's decision as data too: its code and params (values as text), for a client to word it.
+        refusals: refusals.map(({ field, lineItemId, rule, name, decision }) => ({
+          field,
+          lineItemId,
+          rule,
+          name,
+          code: decision.code,
+          params: wordsOf(decision).params,
+        })),
       },
     });
   }
@@ -104,7 +119,7 @@ export async function admitByPolicy(
   return {
     returnFee,
     policyVersion: version.number,
-    overridden: refusals,
+    overridden: refusals.map(({ decision: _, ...rest }) => rest),
     reviews: [...new Map(reviews.map((r) => [r.rule, r])).values()],
     settleOn: version.rules.outcomes.settleOn ?? "processed",
     chosen,
