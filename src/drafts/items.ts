@@ -40,6 +40,7 @@ export function addItem(
       throw notEligible(
         "input.lineItemId",
         `Line item ${view.externalId} cannot be returned (${view.code}): ${view.decision ? apiShopperMessage(view.decision) : "the store's policy does not allow it."}`,
+        view.decision,
       );
     if (draft.items.some((i) => i.lineItemId === line.id))
       throw fail.badInput(

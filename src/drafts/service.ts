@@ -2,6 +2,7 @@
 // transaction each, so a refusal leaves the draft as it was), and the actions on the draft as a whole.
 import type { RequestContext } from "../core/context.js";
 import { DomainError, fail } from "../core/errors.js";
+import { type Decision, wordsOf } from "../core/decisions/codes.js";
 import { newId } from "../core/ids.js";
 import type { TransactionClient } from "../db/client.js";
 import { holdCountLimit } from "../core/count-limits.js";
@@ -19,8 +20,8 @@ export type DraftRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["
 export type DraftItem = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["draftReturnItem"]["findUnique"]>>>;
 export type OrderRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["order"]["findUnique"]>>>;
 
-const draftError = (status: number, code: string, title: string, detail: string, field?: string) =>
-  new DomainError({ code: status === 422 ? "UNPROCESSABLE" : "CONFLICT", status, type: `drafts/${code}`, title, detail, field });
+const draftError = (status: number, code: string, title: string, detail: string, field?: string, extra?: Record<string, unknown>) =>
+  new DomainError({ code: status === 422 ? "UNPROCESSABLE" : "CONFLICT", status, type: `drafts/${code}`, title, detail, field, extra });
 
 export const terminalState = (state: string) =>
   draftError(422, "terminal-state", "Draft return closed", `The draft return is ${state.replaceAll("_", " ")}: nothing can change it now.`);
@@ -33,7 +34,16 @@ export const wrongState = (action: string, allowed: readonly string[], state: st
     `${action} is possible while the draft is ${allowed.map((s) => s.replaceAll("_", " ")).join(" or ")}; it is ${state.replaceAll("_", " ")}.`,
   );
 
-export const notEligible = (field: string, detail: string) => draftError(422, "item-not-eligible", "Not returnable", detail, field);
+/** A line the policy does not let return; its decision as data too (code and params as text), for a client to word it. */
+export const notEligible = (field: string, detail: string, decision: Decision | null) =>
+  draftError(
+    422,
+    "item-not-eligible",
+    "Not returnable",
+    detail,
+    field,
+    decision ? { decision: { code: decision.code, params: wordsOf(decision).params } } : undefined,
+  );
 export const variantUnavailable = (field: string, detail: string) =>
   draftError(422, "product-variant-unavailable", "Exchange variant unavailable", detail, field);
 export const returnsUnavailable = (detail: string) =>
