@@ -195,6 +195,8 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   ),
   "PolicyReturnFee.waivedFor": 4,
   "PolicyBonus.on": 4,
+  // The most params a decision code carries (REVIEW_RULE: its message and everything a rule can match on).
+  "PolicyDecision.params": 10,
   "PolicyReason.outcomes": 4,
   "ReturnEligibility.lines": L.orderLineItems,
   "ReturnEligibility.decisions": L.policyDecisions,

@@ -2,9 +2,10 @@
 // core's words. A door that speaks another vocabulary maps them to its own codes (the warehouse platform's
 // Draft Returns door: facades/compat/drafts/index.ts, e.g. `drafts/closed` → `terminal-state`).
 import { DomainError } from "../core/errors.js";
+import { type Decision, wordsOf } from "../core/decisions/codes.js";
 
-export const draftError = (status: number, code: string, title: string, detail: string, field?: string) =>
-  new DomainError({ code: status === 422 ? "UNPROCESSABLE" : "CONFLICT", status, type: `drafts/${code}`, title, detail, field });
+export const draftError = (status: number, code: string, title: string, detail: string, field?: string, extra?: Record<string, unknown>) =>
+  new DomainError({ code: status === 422 ? "UNPROCESSABLE" : "CONFLICT", status, type: `drafts/${code}`, title, detail, field, extra });
 
 const words = (state: string) => state.replaceAll("_", " ");
 
@@ -19,7 +20,16 @@ export const wrongState = (action: string, allowed: readonly string[], state: st
     `${action} is possible while the draft is ${allowed.map(words).join(" or ")}; it is ${words(state)}.`,
   );
 
-export const notEligible = (field: string, detail: string) => draftError(422, "line-not-returnable", "Not returnable", detail, field);
+/** A line the policy does not let return; its decision as data too (code and params as text), for a client to word it. */
+export const notEligible = (field: string, detail: string, decision: Decision | null) =>
+  draftError(
+    422,
+    "line-not-returnable",
+    "Not returnable",
+    detail,
+    field,
+    decision ? { decision: { code: decision.code, params: wordsOf(decision).params } } : undefined,
+  );
 export const variantUnavailable = (field: string, detail: string) =>
   draftError(422, "exchange-variant-unavailable", "Exchange variant unavailable", detail, field);
 export const returnsUnavailable = (detail: string) =>

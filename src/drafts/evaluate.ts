@@ -1,8 +1,9 @@
 // What the store's published policy says about a draft, from the one evaluator (src/policy/evaluate.ts):
-// per order line, the units returnable now, the outcomes for one unit and why a line is refused (as a code
-// and in the shopper's words); per draft item, the outcomes for its units and reason; the exchange variants
+// per order line, the units returnable now, the outcomes for one unit and the decision the shopper reads (why
+// not, or until when: a code with its params; the draft API's ineligibility code comes from it); per draft item, the outcomes for its units and reason; the exchange variants
 // in Retour's inventory. Only fulfilled lines are returnable (an unfulfilled order opens with none).
 import type { RequestContext } from "../core/context.js";
+import type { DecisionCode } from "../core/decisions/codes.js";
 import { formatMinor } from "../core/money.js";
 import type { TransactionClient } from "../db/client.js";
 import {
@@ -38,8 +39,10 @@ export interface LineView {
   quantity: number;
   unitPrice: number;
   returnable: number;
+  /** Why not (the draft API's ineligibility code), from the decision's code; null when returnable. */
   code: string | null;
-  shopperMessage: string | null;
+  /** The decision the shopper reads for the line: why not, or until when it is returnable. */
+  decision: Decision | null;
   windowEndsAt: Date | null;
   offers: Offer[];
 }
@@ -53,16 +56,18 @@ export interface DraftEvaluation {
   itemOffers: Offer[][];
 }
 
-const NOT_FULFILLED = "This item has not shipped yet, so it cannot be returned yet.";
+/** An unfulfilled line: not returnable yet, whatever the policy says. */
+const NOT_FULFILLED: Decision = { effect: "refuse", rule: "fulfillment", name: "Fulfillment", code: "NOT_FULFILLED", params: { from: "" } };
 
-/** The reference's ineligibility code for a refusal (`final-sale` where the window is 0 or the product is excluded). */
-export function ineligibilityCode(d: Decision): string {
-  if (d.rule.startsWith("exclusions.") || d.merchantExplanation.includes("(final sale)")) return "final-sale";
-  if (d.rule === "window.from") return "not-fulfilled";
-  if (d.rule === "remainingQuantity") return "already-returned";
-  if (d.rule === "window" || d.rule.startsWith("windowRules") || d.rule.startsWith("extensions")) return "outside-return-window";
-  return "refused-by-policy";
-}
+const INELIGIBILITY: Partial<Record<DecisionCode, string>> = {
+  FINAL_SALE: "final-sale",
+  NOT_FULFILLED: "not-fulfilled",
+  ALREADY_RETURNED: "already-returned",
+  WINDOW_ENDED: "outside-return-window",
+};
+
+/** The draft API's ineligibility code for a refusal, from its decision code (a policy's other refusals: refused-by-policy). */
+export const ineligibilityCode = (d: Decision): string => INELIGIBILITY[d.code] ?? "refused-by-policy";
 
 const offerOf = (o: OutcomeOffer): Offer => ({
   outcome: o.outcome,
@@ -112,7 +117,7 @@ export function evaluateLoaded(
       unitPrice: l.unitPrice,
       returnable,
       code: returnable ? null : !fulfilled ? "not-fulfilled" : refused ? ineligibilityCode(refused) : "already-returned",
-      shopperMessage: !fulfilled ? NOT_FULFILLED : ((refused ?? window)?.shopperMessage ?? null),
+      decision: !fulfilled ? NOT_FULFILLED : (refused ?? window ?? null),
       windowEndsAt: returnable ? e.windowEndsAt : null,
       offers: returnable ? e.outcomes.map(offerOf) : [],
     };

@@ -3,6 +3,7 @@
 // (a variant of the same product at the same price, in stock in Retour's inventory), remove it; finalize
 // the items; then the credit type. Every refusal names its field and, in one transaction, changes nothing.
 import type { RequestContext } from "../core/context.js";
+import { apiShopperMessage } from "../core/decisions/render.js";
 import { type FieldProblem, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { normalName } from "../core/display-text.js";
@@ -40,7 +41,8 @@ export function addItem(
     if (!view.returnable)
       throw notEligible(
         "input.lineItemId",
-        `Line item ${view.externalId} cannot be returned (${view.code}): ${view.shopperMessage ?? "the store's policy does not allow it."}`,
+        `Line item ${view.externalId} cannot be returned (${view.code}): ${view.decision ? apiShopperMessage(view.decision) : "the store's policy does not allow it."}`,
+        view.decision,
       );
     if (draft.items.some((i) => i.lineItemId === line.id))
       throw fail.badInput(

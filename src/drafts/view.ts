@@ -1,6 +1,7 @@
 // A draft as GraphQL shows it: its order, items and the policy's evaluation, worked out once per draft
 // version and request, and what its state and items allow now (what the compat door's links come from).
 import type { RequestContext } from "../core/context.js";
+import { apiShopperMessage } from "../core/decisions/render.js";
 import { type DraftEvaluation, moneyOf } from "./evaluate.js";
 import type { DraftItem, DraftRow } from "./service.js";
 import { type DraftBundle, bundleOf, exchangeVariantsOf } from "./batch.js";
@@ -58,7 +59,8 @@ export async function linesOf(ctx: RequestContext, d: DraftRow) {
         unitPrice: moneyOf(l.unitPrice, c),
         returnableQuantity: l.returnable,
         ineligibilityCode: l.code,
-        shopperMessage: l.shopperMessage,
+        decision: l.decision,
+        shopperMessage: l.decision ? apiShopperMessage(l.decision) : null,
         windowEndsAt: l.windowEndsAt,
         outcomes: l.offers.map((o) => offerOut(o, c)),
         exchangeVariants: exchange

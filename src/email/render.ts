@@ -1,7 +1,10 @@
-// The shopper emails' words: return number, order name, items, amounts with their currency, dates in the
-// store's time zone; plain text and the same as simple HTML (every value escaped). Rendered when sent, from
-// the rows as they are then.
+// The shopper emails' words, in the shopper's language (the one the portal spoke when the draft was submitted;
+// English for a return made elsewhere), from the shopper's catalogue shared with the portal (src/core/words):
+// return number, order name, items, amounts with their currency, dates in the store's time zone; plain text
+// and the same as simple HTML (every value escaped). Rendered when sent, from the rows as they are then.
+import { readerFormat } from "../core/decisions/render.js";
 import { formatMinor } from "../core/money.js";
+import { type Lang, langOf, say, type WordKey } from "../core/words/index.js";
 import type { PrismaClient } from "../db/client.js";
 import { itemValues, returnCurrency } from "../returns/values.js";
 import type { EmailKind } from "./outbox.js";
@@ -22,19 +25,24 @@ export interface MailRow {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-export function amountWords(minor: number, currency: string): string {
-  return `${formatMinor(minor, currency)} ${currency.toUpperCase()}`;
+/** An amount in the shopper's language: English mails keep their "27.50 USD"; the others as Intl writes it. */
+export function amountWords(minor: number, currency: string, lang: Lang = "en"): string {
+  const decimal = formatMinor(minor, currency);
+  return lang === "en" ? `${decimal} ${currency.toUpperCase()}` : readerFormat(lang).money(decimal, currency.toUpperCase());
 }
 
-export function dateWords(at: Date, timeZone: string): string {
+/** A day in the shopper's language (English mails: "5 March 2026"), in the store's time zone. */
+export function dateWords(at: Date, timeZone: string, lang: Lang = "en"): string {
+  const locale = lang === "en" ? "en-GB" : lang;
   try {
-    return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone }).format(at);
+    return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone }).format(at);
   } catch {
-    return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(at);
+    return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(at);
   }
 }
 
-const OUTCOME_WORDS: Record<string, string> = { refund: "refund", store_credit: "store credit", exchange: "exchange" };
+const outcomeWords = (lang: Lang, outcome: string) =>
+  ["refund", "store_credit", "exchange", "keep_item"].includes(outcome) ? say(lang, `outcome.${outcome}` as WordKey) : outcome;
 
 /** Paragraphs of text (a line each) → the mail's text and HTML bodies. */
 function bodies(greeting: string, paragraphs: string[][], link: { label: string; href: string } | null, signature: string) {
@@ -67,7 +75,7 @@ export async function renderMail(
     select: { id: true, storeId: true, compatId: true, createdAt: true, orderId: true, currency: true },
   });
   if (!ret) return null;
-  const [store, portal, order, items, shipping] = await Promise.all([
+  const [store, portal, order, items, shipping, draft] = await Promise.all([
     prisma.store.findUnique({ where: { id: ret.storeId }, select: { name: true, timeZone: true } }),
     prisma.portalSettings.findUnique({ where: { storeId: ret.storeId }, select: { handle: true, displayName: true } }),
     ret.orderId
@@ -75,47 +83,52 @@ export async function renderMail(
       : null,
     prisma.returnItem.findMany({ where: { returnId: ret.id }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
     prisma.returnShipping.findUnique({ where: { returnId: ret.id } }),
+    // The shopper's language: the portal's (or the draft API's) when the return came from a draft.
+    prisma.draftReturn.findUnique({ where: { returnId: ret.id }, select: { language: true } }),
   ]);
+  const lang = langOf(draft?.language);
+  const t = (key: WordKey, values?: Record<string, string | number>) => say(lang, key, values);
+  const amount = (minor: number, cur: string) => amountWords(minor, cur, lang);
   const lines = ret.orderId ? await prisma.orderLineItem.findMany({ where: { orderId: ret.orderId } }) : [];
   const lineById = new Map(lines.map((l) => [l.id, l]));
-  const shop = portal?.displayName ?? store?.name ?? "The shop";
+  const shop = portal?.displayName ?? store?.name ?? t("email.theShop");
   const zone = store?.timeZone ?? "UTC";
   const currency = returnCurrency(ret, order);
-  const number = ret.compatId == null ? "your return" : `return R${ret.compatId}`;
-  const Titled = ret.compatId == null ? "Your return" : `Return R${ret.compatId}`;
-  const orderWords = order ? `order ${order.name}` : "your order";
-  const greeting = order?.customerFirstName ? `Hello ${order.customerFirstName},` : "Hello,";
+  const number = ret.compatId == null ? t("email.yourReturn") : t("email.returnNumber", { number: `R${ret.compatId}` });
+  const Titled = ret.compatId == null ? t("email.yourReturnTitled") : t("email.returnNumberTitled", { number: `R${ret.compatId}` });
+  const orderWords = order ? t("email.orderName", { order: order.name }) : t("email.yourOrder");
+  const greeting = order?.customerFirstName ? t("email.helloName", { name: order.customerFirstName }) : t("email.hello");
   const signature = `${shop}`;
-  const link = portal ? { label: "See your return's status", href: statusHref(portal.handle) } : null;
+  const link = portal
+    ? { label: t("email.statusLink"), href: `${statusHref(portal.handle)}${lang === "en" ? "" : `?lang=${lang}`}` }
+    : null;
   const itemLines = items.map((i) => {
     const line = i.lineItemId ? lineById.get(i.lineItemId) : undefined;
-    const title = line ? `${line.title}${line.variantTitle ? ` (${line.variantTitle})` : ""}` : (i.productTitle ?? "Item");
-    return `- ${i.quantity} × ${title}: ${OUTCOME_WORDS[i.compensation] ?? i.compensation}`;
+    const title = line ? `${line.title}${line.variantTitle ? ` (${line.variantTitle})` : ""}` : (i.productTitle ?? t("email.item"));
+    return `- ${i.quantity} × ${title}: ${outcomeWords(lang, i.compensation)}`;
   });
   const attachments: RenderedMail["attachments"] = [];
   const kind = mail.kind as EmailKind;
   if (kind === "confirmation") {
     const how: string[] = [];
     if (shipping?.method === "prepaid_label" && shipping.labelPdf) {
-      how.push(
-        `Your prepaid ${shipping.carrier ?? ""} label is attached: print it and stick it on the parcel. Tracking number: ${shipping.trackingNumber}.`,
-      );
+      how.push(t("email.label", { carrier: shipping.carrier ?? "", tracking: shipping.trackingNumber ?? "" }));
       attachments.push({
         filename: `return-label-R${ret.compatId ?? ""}.pdf`,
         content: Buffer.from(shipping.labelPdf),
         contentType: "application/pdf",
       });
     } else if (shipping?.method === "drop_off_qr") {
-      how.push(`Show the QR code on your return's status page at the drop-off point (code ${shipping.dropOffCode}).`);
+      how.push(t("email.dropOff", { code: shipping.dropOffCode ?? "" }));
     } else if (shipping?.method === "ship_yourself") {
-      how.push("Send the parcel to the return address shown on your return's status page.");
+      how.push(t("email.shipYourself"));
     }
     return {
-      subject: `${Titled} for ${orderWords} is confirmed`,
+      subject: t("email.confirmedSubject", { Return: Titled, order: orderWords }),
       ...bodies(
         greeting,
         [
-          [`We have your ${number} for ${orderWords}, made on ${dateWords(ret.createdAt, zone)}:`, ...itemLines],
+          [t("email.confirmedText", { return: number, order: orderWords, date: dateWords(ret.createdAt, zone, lang) }), ...itemLines],
           ...(how.length ? [how] : []),
         ],
         link,
@@ -126,8 +139,8 @@ export async function renderMail(
   }
   if (kind === "received") {
     return {
-      subject: `We received your ${number}`,
-      ...bodies(greeting, [[`Your ${number} for ${orderWords} has arrived. We will let you know once it is processed.`]], link, signature),
+      subject: t("email.receivedSubject", { return: number }),
+      ...bodies(greeting, [[t("email.receivedText", { return: number, order: orderWords })]], link, signature),
       attachments,
     };
   }
@@ -139,16 +152,16 @@ export async function renderMail(
         // As the return's totals count a refund (src/returns/fields.ts totalsOf): the item's refund value.
         return sum + itemValues(i, line).refund;
       }, 0);
-    const paragraphs = [[`Your ${number} for ${orderWords} has been processed.`, ...itemLines]];
-    if (refund > 0) paragraphs.push([`Refund: ${amountWords(refund, currency)} to your original payment method.`]);
-    return { subject: `Your ${number} has been processed`, ...bodies(greeting, paragraphs, link, signature), attachments };
+    const paragraphs = [[t("email.processedText", { return: number, order: orderWords }), ...itemLines]];
+    if (refund > 0) paragraphs.push([t("email.refund", { amount: amount(refund, currency) })]);
+    return { subject: t("email.processedSubject", { return: number }), ...bodies(greeting, paragraphs, link, signature), attachments };
   }
   const card = mail.giftCardId ? await prisma.giftCard.findUnique({ where: { id: mail.giftCardId } }) : null;
   if (!card) return null;
   const paragraphs = [
-    [`Store credit of ${amountWords(card.amount, card.currency)} from your ${number} for ${orderWords} is ready.`],
-    [`Gift card code: ${card.code}`],
+    [t("email.creditText", { amount: amount(card.amount, card.currency), return: number, order: orderWords })],
+    [t("email.giftCardCode", { code: card.code })],
   ];
-  if (card.bonus > 0) paragraphs[0]!.push(`It includes a bonus of ${amountWords(card.bonus, card.currency)}.`);
-  return { subject: `Your store credit from ${shop}`, ...bodies(greeting, paragraphs, link, signature), attachments };
+  if (card.bonus > 0) paragraphs[0]!.push(t("email.creditBonus", { amount: amount(card.bonus, card.currency) }));
+  return { subject: t("email.creditSubject", { shop }), ...bodies(greeting, paragraphs, link, signature), attachments };
 }

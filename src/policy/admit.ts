@@ -3,6 +3,8 @@
 // version is published records exactly one of them. An ineligible line is refused with a 422 naming the
 // line and the rule, unless the merchant's own API asked to override the policy: then every overridden
 // rule is written on the timeline with who did it.
+import { wordsOf } from "../core/decisions/codes.js";
+import { merchantWords } from "../core/decisions/merchant.js";
 import { DomainError } from "../core/errors.js";
 import type { TransactionClient } from "../db/client.js";
 import { type Decision, evaluate } from "./evaluate.js";
@@ -51,7 +53,7 @@ export async function admitByPolicy(
     history,
     now,
   );
-  const refusals: Admission["overridden"] = [];
+  const refusals: (Admission["overridden"][number] & { decision: Decision })[] = [];
   e.lines.forEach((line, i) => {
     const it = items[i]!;
     const refused = line.decisions.find((d) => d.effect === "refuse" && d.rule !== "remainingQuantity");
@@ -64,10 +66,18 @@ export async function admitByPolicy(
             effect: "refuse",
             rule: "outcomes",
             name: "Outcomes",
-            shopperMessage: `This item cannot be returned for ${outcome.replaceAll("_", " ")}.`,
-            merchantExplanation: `The policy offers ${line.outcomes.map((o) => o.outcome).join(", ") || "nothing"} for this line, not ${outcome}.`,
+            code: "OUTCOME_NOT_OFFERED",
+            params: { outcome, offered: line.outcomes.map((o) => o.outcome) },
           });
-    if (d) refusals.push({ field: it.field, lineItemId: line.externalId, rule: d.rule, name: d.name, explanation: d.merchantExplanation });
+    if (d)
+      refusals.push({
+        field: it.field,
+        lineItemId: line.externalId,
+        rule: d.rule,
+        name: d.name,
+        explanation: merchantWords(wordsOf(d)),
+        decision: d,
+      });
   });
   if (refusals.length && !override) {
     const first = refusals[0]!;
@@ -81,13 +91,21 @@ export async function admitByPolicy(
       field: first.field,
       extra: {
         policyVersion: version.number,
-        refusals: refusals.map(({ field, lineItemId, rule, name }) => ({ field, lineItemId, rule, name })),
+        // Each refusal's decision as data too: its code and params (values as text), for a client to word it.
+        refusals: refusals.map(({ field, lineItemId, rule, name, decision }) => ({
+          field,
+          lineItemId,
+          rule,
+          name,
+          code: decision.code,
+          params: wordsOf(decision).params,
+        })),
       },
     });
   }
   const reviews = [...e.decisions, ...e.lines.flatMap((l) => l.decisions)]
     .filter((d) => d.effect === "review")
-    .map((d) => ({ rule: d.rule, name: d.name, explanation: d.merchantExplanation }));
+    .map((d) => ({ rule: d.rule, name: d.name, explanation: merchantWords(wordsOf(d)) }));
   const chosen = items.map((it, i) => {
     const o = e.lines[i]?.outcomes.find((x) => x.outcome === it.compensation);
     return o ? { total: o.total, bonus: o.bonus?.amount ?? null } : null;
@@ -101,7 +119,7 @@ export async function admitByPolicy(
   return {
     returnFee,
     policyVersion: version.number,
-    overridden: refusals,
+    overridden: refusals.map(({ decision: _, ...rest }) => rest),
     reviews: [...new Map(reviews.map((r) => [r.rule, r])).values()],
     settleOn: version.rules.outcomes.settleOn ?? "processed",
     chosen,

@@ -55,8 +55,7 @@ export function summarise(lines: LineEvaluation[], offered: Outcome[], cur: stri
 }
 
 /** The per-return fee (waived per outcome) and the flat bonus, on the summary; fees never above the value. */
-/** `ex` false: the decisions without their sentences (evaluate's `explain`). */
-export function returnLevelMoney(r: PolicyRules, flat: boolean, summary: OutcomeOffer[], cur: string, decisions: Decision[], ex: boolean) {
+export function returnLevelMoney(r: PolicyRules, flat: boolean, summary: OutcomeOffer[], cur: string, decisions: Decision[]) {
   for (const s of summary) {
     if (s.outcome === "keep_item") continue;
     const value = minor(s.value, cur);
@@ -74,12 +73,12 @@ export function returnLevelMoney(r: PolicyRules, flat: boolean, summary: Outcome
             effect: "fee",
             rule: "returnFee",
             name: "Return fee",
-            shopperMessage: !ex
-              ? ""
-              : `A return fee of ${fee.percent != null ? `${fee.percent}%` : `${fee.amount} ${cur}`} applies${fee.waivedFor.length ? `, waived for ${fee.waivedFor.join(", ").replaceAll("_", " ")}` : ""}.`,
-            merchantExplanation: !ex
-              ? ""
-              : `The return fee (returnFee) is charged once per return${fee.waivedFor.length ? ` and waived for ${fee.waivedFor.join(", ")}` : ""}.`,
+            code: "RETURN_FEE",
+            params: {
+              ...(fee.percent != null ? { percent: fee.percent } : { amount: fee.amount! }),
+              currency: cur,
+              waivedFor: fee.waivedFor,
+            },
           });
       }
     }
@@ -95,11 +94,7 @@ export function returnLevelMoney(r: PolicyRules, flat: boolean, summary: Outcome
       effect: "bonus",
       rule: "bonus",
       name: "Bonus credit",
-      shopperMessage: !ex
-        ? ""
-        : `Get ${r.bonus.percent != null ? `${r.bonus.percent}%` : `${r.bonus.amount} ${cur}`} extra when you choose ${r.bonus.on.join(" or ").replaceAll("_", " ")}.`,
-      merchantExplanation: !ex
-        ? ""
-        : `The bonus (bonus) adds ${r.bonus.percent != null ? `${r.bonus.percent}% of the value` : `${r.bonus.amount} ${cur} per return`} on ${r.bonus.on.join(", ")}.`,
+      code: "BONUS",
+      params: { ...(r.bonus.percent != null ? { percent: r.bonus.percent } : { amount: r.bonus.amount! }), currency: cur, on: r.bonus.on },
     });
 }

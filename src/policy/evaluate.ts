@@ -3,12 +3,13 @@
 // refusal, fee, bonus and review the rule that decided it. Pure and deterministic: no clock, no database,
 // no randomness; money in integer minor units (BigInt where it multiplies), shown as decimals.
 // Gift cards, exchange holds and keep-item settlement (issue 24 part 4) build on `outcomes`.
+import type { DecisionParams, RuleMatch } from "../core/decisions/codes.js";
 import { formatMinor } from "../core/money.js";
 import { minorOf, percentOf, policyAmount, returnLevelMoney, summarise } from "./evaluate-summary.js";
 import type { Charge, Decision, Evaluation, LineEvaluation, OutcomeOffer } from "./evaluation.js";
 
 import { offeredOutcomes, type Outcome, type PolicyRules, percentBp } from "./rules.js";
-import { dayOfDate, localDay, longDate, startOfLocalDay } from "./zone.js";
+import { dayOfDate, localDay, startOfLocalDay } from "./zone.js";
 
 export { minorOf, percentOf };
 export type { Charge, Decision, Effect, Evaluation, LineEvaluation, OutcomeOffer } from "./evaluation.js";
@@ -79,13 +80,7 @@ export function evaluate(
   asked: AskedLine[] | null,
   history: CustomerHistory,
   now: Date,
-  /**
-   * false: the decisions without their sentences (shopperMessage and merchantExplanation empty), everything
-   * else the same; the simulation asks them again only for the returns it shows (src/policy/simulate.ts).
-   */
-  explain = true,
 ): Evaluation {
-  const ex = explain;
   const wanted: AskedLine[] = asked ?? order.lines.map((l) => ({ lineId: l.id, quantity: Math.max(0, l.quantity - l.returned) }));
   const byId = new Map(order.lines.map((l) => [l.id, l]));
   const cur = order.currency;
@@ -126,19 +121,18 @@ export function evaluate(
     return l ? s + unitsValue(l, Math.min(a.quantity, Math.max(0, l.quantity - l.returned))) : s;
   }, 0);
   r.reviewRules.forEach((rule, i) => {
-    const why: string[] = [];
+    const why: RuleMatch = { message: rule.shopperMessage };
     if (rule.valueAbove != null && flat && askedValue > policyAmount(rule.valueAbove, r.currency))
-      why.push(ex ? `the return's value ${fmt(askedValue, cur)} ${cur} is above ${rule.valueAbove}` : "");
+      Object.assign(why, { value: fmt(askedValue, cur), currency: cur, valueAbove: rule.valueAbove });
     if (rule.returnsInDays != null && rule.returnsAbove != null) {
       const since = now.getTime() - rule.returnsInDays * DAY;
       const n = history.returnDates.filter((d) => d.getTime() >= since && d.getTime() <= now.getTime()).length;
-      if (n > rule.returnsAbove)
-        why.push(ex ? `the customer made ${n} returns in the last ${rule.returnsInDays} days (more than ${rule.returnsAbove})` : "");
+      if (n > rule.returnsAbove) Object.assign(why, { returns: n, returnsInDays: rule.returnsInDays, returnsAbove: rule.returnsAbove });
     }
     const tag = anyTag(rule.orderTags, order.tags);
-    if (tag) why.push(ex ? `the order is tagged ${JSON.stringify(tag)}` : "");
-    if (!why.length) return;
-    const d = ruleDecision(ex, rule.action, `reviewRules[${i}]`, rule.name, rule.shopperMessage, why.join("; "));
+    if (tag) why.orderTag = tag;
+    if (why.value == null && why.returns == null && why.orderTag == null) return;
+    const d = ruleDecision(rule.action, `reviewRules[${i}]`, rule.name, why);
     returnDecisions.push(d);
     if (rule.action === "refuse") refusedAll ??= d;
     else review = true;
@@ -157,55 +151,35 @@ export function evaluate(
       returnable = 0;
     };
     if (remaining < a.quantity)
-      decisions.push(
-        ruleDecision(
-          ex,
-          "refuse",
-          "remainingQuantity",
-          "Already returned",
-          remaining ? `Only ${remaining} of this item can still be returned.` : "This item has already been returned.",
-          `${l.quantity} ordered, ${l.returned} already returned or in a live return: ${remaining} remain, ${a.quantity} asked.`,
-        ),
-      );
+      decisions.push({
+        effect: "refuse",
+        rule: "remainingQuantity",
+        name: "Already returned",
+        code: "ALREADY_RETURNED",
+        params: { remaining, ordered: l.quantity, returned: l.returned, asked: a.quantity },
+      });
     // Exclusions.
     const x = r.exclusions;
     const exTag = anyTag(x.tags, l.tags);
-    if (exTag) refuse(finalSale(ex, "exclusions.tags", `its product is tagged ${JSON.stringify(exTag)}`));
-    else if (hit(x.skus, l.sku)) refuse(finalSale(ex, "exclusions.skus", `its SKU ${l.sku} is excluded`));
-    else if (hit(x.productTypes, l.productType))
-      refuse(finalSale(ex, "exclusions.productTypes", `its product type ${l.productType} is excluded`));
-    else if (hit(x.vendors, l.vendor)) refuse(finalSale(ex, "exclusions.vendors", `its vendor ${l.vendor} is excluded`));
+    if (exTag) refuse(finalSale("exclusions.tags", { tag: exTag }));
+    else if (hit(x.skus, l.sku)) refuse(finalSale("exclusions.skus", { sku: l.sku! }));
+    else if (hit(x.productTypes, l.productType)) refuse(finalSale("exclusions.productTypes", { productType: l.productType! }));
+    else if (hit(x.vendors, l.vendor)) refuse(finalSale("exclusions.vendors", { vendor: l.vendor! }));
     else if (x.discountAbovePercent != null && l.discount > 0 && l.unitPrice > 0) {
       const bp = percentBp(x.discountAbovePercent);
       if (BigInt(l.discount) * 10_000n > BigInt(bp) * BigInt(l.unitPrice * l.quantity))
-        refuse(finalSale(ex, "exclusions.discountAbovePercent", `it was discounted beyond ${x.discountAbovePercent}%`));
+        refuse(finalSale("exclusions.discountAbovePercent", { discountAbovePercent: x.discountAbovePercent }));
     }
     // Reason.
     let allowed = offered;
     if (a.reasonCode && r.reasons.length) {
       const reason = r.reasons.find((x) => x.code === a.reasonCode);
       if (!reason)
-        refuse(
-          ruleDecision(
-            ex,
-            "refuse",
-            "reasons",
-            "Reasons",
-            "Please choose one of the listed return reasons.",
-            `The reason code ${JSON.stringify(a.reasonCode)} is not in the policy's reasons.`,
-          ),
-        );
+        refuse({ effect: "refuse", rule: "reasons", name: "Reasons", code: "REASON_NOT_LISTED", params: { reason: a.reasonCode } });
       else allowed = offered.filter((k) => reason.outcomes.includes(k));
       r.reviewRules.forEach((rule, i) => {
         if (!rule.reasonCodes.includes(a.reasonCode!)) return;
-        const d = ruleDecision(
-          ex,
-          rule.action,
-          `reviewRules[${i}]`,
-          rule.name,
-          rule.shopperMessage,
-          `the reason is ${JSON.stringify(a.reasonCode)}`,
-        );
+        const d = ruleDecision(rule.action, `reviewRules[${i}]`, rule.name, { message: rule.shopperMessage, reason: a.reasonCode! });
         if (rule.action === "refuse") refuse(d);
         else {
           decisions.push(d);
@@ -215,19 +189,16 @@ export function evaluate(
     }
     if (refusedAll) refuse(refusedAll);
     // The window.
-    const windowEndsAt = returnable ? windowEnd(r, zone, order, l, decisions, ex) : null;
+    const windowEndsAt = returnable ? windowEnd(r, zone, order, l, decisions) : null;
     if (returnable && windowEndsAt === undefined) returnable = 0;
     else if (returnable && windowEndsAt && now.getTime() >= windowEndsAt.getTime())
-      refuse(
-        ruleDecision(
-          ex,
-          "refuse",
-          decisions.at(-1)?.effect === "window" ? decisions.at(-1)!.rule : "window",
-          "Return window",
-          "The return window for this item has closed.",
-          ex ? `The window ended at ${windowEndsAt.toISOString()} (midnight in ${zone}); asked at ${now.toISOString()}.` : "",
-        ),
-      );
+      refuse({
+        effect: "refuse",
+        rule: decisions.at(-1)?.effect === "window" ? decisions.at(-1)!.rule : "window",
+        name: "Return window",
+        code: "WINDOW_ENDED",
+        params: { endsAt: windowEndsAt, zone, askedAt: now },
+      });
     const ends = returnable && windowEndsAt ? windowEndsAt : null;
     // Outcomes and their money, for the units returnable now (never more than asked).
     const units = Math.min(a.quantity, returnable);
@@ -237,7 +208,7 @@ export function evaluate(
       ? []
       : allowed
           .filter((k) => k !== "keep_item" || (keepBelow != null && askedValue < keepBelow))
-          .map((k) => offer(r, k, value, restock, cur, decisions, ex));
+          .map((k) => offer(r, k, value, restock, cur, decisions));
     lines.push({
       lineItemId: l.id,
       externalId: l.externalId,
@@ -251,37 +222,23 @@ export function evaluate(
     });
   }
   const summary = summarise(lines, offered, cur);
-  returnLevelMoney(r, flat, summary, cur, returnDecisions, ex);
+  returnLevelMoney(r, flat, summary, cur, returnDecisions);
   return { policyVersion: version.number, currency: cur, lines, decisions: returnDecisions, review, summary };
 }
 
-/** A review or refusal; `ex` false: without its sentences (evaluate's `explain`). */
-function ruleDecision(ex: boolean, action: "review" | "refuse", rule: string, name: string, shopper: string, why: string): Decision {
-  if (!ex) return { effect: action, rule, name, shopperMessage: "", merchantExplanation: "" };
-  return {
-    effect: action,
-    rule,
-    name,
-    shopperMessage:
-      shopper ||
-      (action === "review" ? "Your return will be reviewed by the store before it is accepted." : "This item cannot be returned."),
-    merchantExplanation: `${action === "review" ? "Sent to review" : "Refused"} by ${name} (${rule}): ${why}.`,
-  };
+/** A review rule's decision: to review, or refused. */
+function ruleDecision(action: "review" | "refuse", rule: string, name: string, why: RuleMatch): Decision {
+  return action === "review"
+    ? { effect: "review", rule, name, code: "REVIEW_RULE", params: why }
+    : { effect: "refuse", rule, name, code: "REFUSED_BY_RULE", params: why };
 }
 
-function finalSale(ex: boolean, rule: string, why: string): Decision {
-  return ruleDecision(ex, "refuse", rule, "Exclusions", "This item is final sale and cannot be returned.", `Excluded by ${rule}: ${why}`);
+function finalSale(rule: string, params: DecisionParams["FINAL_SALE"], name = "Exclusions"): Decision {
+  return { effect: "refuse", rule, name, code: "FINAL_SALE", params };
 }
 
 /** When the line's window ends (midnight after its last day, store time), null without one, undefined when refused. */
-function windowEnd(
-  r: PolicyRules,
-  zone: string,
-  order: OrderInput,
-  l: OrderLineInput,
-  decisions: Decision[],
-  ex: boolean,
-): Date | null | undefined {
+function windowEnd(r: PolicyRules, zone: string, order: OrderInput, l: OrderLineInput, decisions: Decision[]): Date | null | undefined {
   let days = r.window.days;
   let rule = "window";
   let name = "Return window";
@@ -296,9 +253,7 @@ function windowEnd(
     name = w.name;
   });
   if (days === 0) {
-    decisions.push(
-      ruleDecision(ex, "refuse", rule, name, "This item is final sale and cannot be returned.", `its window is 0 days (final sale)`),
-    );
+    decisions.push(finalSale(rule, { windowDays: 0 }, name));
     return undefined;
   }
   const ordered = localDay(order.placedAt.getTime(), zone);
@@ -313,27 +268,23 @@ function windowEnd(
   else if (r.window.from === "delivery")
     anchor = l.deliveredAt ?? (l.fulfilledAt ? new Date(l.fulfilledAt.getTime() + r.window.transitDays * DAY) : null);
   if (!anchor) {
-    decisions.push(
-      ruleDecision(
-        ex,
-        "refuse",
-        "window.from",
-        "Return window",
-        "This item has not shipped yet, so it cannot be returned yet.",
-        `the window runs from ${r.window.from} and the item has not been fulfilled`,
-      ),
-    );
+    decisions.push({
+      effect: "refuse",
+      rule: "window.from",
+      name: "Return window",
+      code: "NOT_FULFILLED",
+      params: { from: r.window.from },
+    });
     return undefined;
   }
   const end = new Date(startOfLocalDay(localDay(anchor.getTime(), zone) + days + 1, zone));
+  const estimated = r.window.from === "delivery" && !l.deliveredAt;
   decisions.push({
     effect: "window",
     rule,
     name,
-    shopperMessage: ex ? `Returnable until the end of ${longDate(end.getTime() - 1, zone)}.` : "",
-    merchantExplanation: !ex
-      ? ""
-      : `${days} days from ${r.window.from} (${anchor.toISOString()}${r.window.from === "delivery" && !l.deliveredAt ? `: fulfillment plus ${r.window.transitDays} transit days` : ""}) by ${name} (${rule}), ending at midnight in ${zone}.`,
+    code: "WINDOW_OPEN",
+    params: { endsAt: end, zone, days, from: r.window.from, anchor, ...(estimated ? { transitDays: r.window.transitDays } : {}) },
   });
   return end;
 }
@@ -355,7 +306,6 @@ function offer(
   restock: ReturnType<typeof restockingFee>,
   cur: string,
   decisions: Decision[],
-  ex: boolean,
 ): OutcomeOffer {
   if (k === "keep_item") return { outcome: k, value: fmt(value, cur), fees: [], bonus: null, total: fmt(value, cur) }; // refunded, no parcel
   const fees: Charge[] = [];
@@ -369,10 +319,8 @@ function offer(
         effect: "fee",
         rule: restock.rule,
         name: restock.name,
-        shopperMessage: ex ? `A restocking fee of ${fmt(restock.amount, cur)} ${cur} applies to a refund or store credit.` : "",
-        merchantExplanation: !ex
-          ? ""
-          : `${restock.name} (${restock.rule}) charges ${fmt(restock.amount, cur)} ${cur} on this line's value ${fmt(value, cur)}.`,
+        code: "RESTOCKING_FEE",
+        params: { amount: fmt(restock.amount, cur), currency: cur, value: fmt(value, cur) },
       });
   }
   let bonus: Charge | null = null;

@@ -1,17 +1,10 @@
 // What the evaluator (src/policy/evaluate.ts) answers: per line the quantity returnable, the outcomes with
 // their money and the rules that decided; the return's own decisions and its money per outcome.
+// A decision is a code with its parameters (src/core/decisions/codes.ts); the doors render it.
+import type { Decision } from "../core/decisions/codes.js";
 import type { Outcome } from "./rules.js";
 
-export type Effect = "refuse" | "review" | "fee" | "bonus" | "window";
-
-/** One rule's part in a decision: `rule` is its place in the policy ("windowRules[0]"), `name` the merchant's. */
-export interface Decision {
-  effect: Effect;
-  rule: string;
-  name: string;
-  shopperMessage: string;
-  merchantExplanation: string;
-}
+export type { Decision, Effect } from "../core/decisions/codes.js";
 
 export interface Charge {
   kind: "restocking_fee" | "return_fee" | "bonus";

@@ -1,4 +1,7 @@
 import type { RequestContext } from "../core/context.js";
+import { type Decision, paramPairs, wordsOf } from "../core/decisions/codes.js";
+import { merchantWords } from "../core/decisions/merchant.js";
+import { apiShopperMessage } from "../core/decisions/render.js";
 import { actorName } from "../returns/actors.js";
 import type { Charge, Evaluation, LineEvaluation, OutcomeOffer } from "./evaluate.js";
 import { explainReturn } from "./explain.js";
@@ -30,7 +33,20 @@ function resultOf(r: RunRow): RunResult | null {
   return v;
 }
 
+/**
+ * A decision as resolved: a code with its params; a simulation run stored before decisions were codes
+ * holds the two sentences instead (and no code): they are shown as stored.
+ */
+type DecisionOut = Decision | { effect: string; rule: string; name: string; shopperMessage: string; merchantExplanation: string };
+const coded = (d: DecisionOut): d is Decision => "code" in d;
+
 export const policyResolvers = {
+  PolicyDecision: {
+    code: (d: DecisionOut) => (coded(d) ? d.code : d.effect === "review" ? "REVIEW_RULE" : "REFUSED_BY_RULE"),
+    params: (d: DecisionOut) => (coded(d) ? paramPairs(d.params) : []),
+    shopperMessage: (d: DecisionOut) => (coded(d) ? apiShopperMessage(d) : d.shopperMessage),
+    merchantExplanation: (d: DecisionOut) => (coded(d) ? merchantWords(wordsOf(d)) : d.merchantExplanation),
+  },
   Query: {
     returnPolicy: (_: unknown, a: StoreArgs, ctx: Ctx) => policy.getPolicy(ctx, a.storeId),
     returnEligibility: async (

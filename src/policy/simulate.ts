@@ -102,20 +102,15 @@ export class Simulation {
     private readonly published: PolicyVersionInput | null,
   ) {}
 
-  /**
-   * Evaluates one past return under both; the return when the draft decides it otherwise. The decisions'
-   * sentences are built only for such a return (evaluated once more with them): the rest are counted.
-   */
+  /** Evaluates one past return under both; the return when the draft decides it otherwise (its decisions are codes: rendered when shown). */
   add(r: PastReturn): AffectedReturn | null {
     this.scanned++;
     this.lines += r.items.length;
     let m = this.money.get(r.order.currency);
     if (!m) this.money.set(r.order.currency, (m = { draft: zero(), published: zero() }));
-    const draft = tally(evaluate(this.draft, r.order, r.items, r.history, r.createdAt, false), r.items, m.draft);
-    const published = tally(evaluate(this.published, r.order, r.items, r.history, r.createdAt, false), r.items, m.published);
+    const draft = tally(evaluate(this.draft, r.order, r.items, r.history, r.createdAt), r.items, m.draft);
+    const published = tally(evaluate(this.published, r.order, r.items, r.history, r.createdAt), r.items, m.published);
     if (draft.refused === published.refused && draft.reviewed === published.reviewed && ruleKey(draft) === ruleKey(published)) return null;
-    draft.decisions = decisionsOf(evaluate(this.draft, r.order, r.items, r.history, r.createdAt));
-    published.decisions = decisionsOf(evaluate(this.published, r.order, r.items, r.history, r.createdAt));
     return { returnId: r.id, returnNumber: r.number ?? null, orderName: r.order.name, createdAt: r.createdAt, draft, published };
   }
 

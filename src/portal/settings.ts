@@ -3,11 +3,12 @@
 // portal's catalogue holds, and which methods and lookups exist.
 import { fail, type FieldProblem } from "../core/errors.js";
 import { linkProblem } from "../core/display-text.js";
+import { LANGUAGES } from "../core/words/index.js";
 import { RETURN_METHODS, type ReturnMethod } from "../shipping/service.js";
 import { CARRIERS } from "../shipping/carrier.js";
 
-/** English always, plus one more; the strings live in the portal's catalogue. */
-export const PORTAL_LANGUAGES = ["en", "fr"] as const;
+/** English always, plus one more: a language the shopper's catalogue has (src/core/words, one file a language). */
+export const PORTAL_LANGUAGES = LANGUAGES;
 export const LOOKUP_METHODS = ["email", "postal_code", "either"] as const;
 export type LookupMethod = (typeof LOOKUP_METHODS)[number];
 /** WCAG 2 AA for normal text: the accent is both a button behind white text and link text on white. */

@@ -13,6 +13,7 @@ import {
   toInput,
   zonedMidnight,
 } from "../../facades/dashboard/app/src/policy-logic.js";
+import { merchantSays, shopperReads } from "../../facades/dashboard/app/src/decision-words.js";
 import { diffPolicy } from "../../facades/dashboard/app/src/policy-words.js";
 import { checkRules } from "../../src/policy/rules.js";
 
@@ -98,6 +99,35 @@ describe("money, time and words", () => {
     expect(plainExplanation("Refused by Return window (window): The window ended at 2026-12-01T05:00:00.000Z; asked later..", "UTC")).toBe(
       "The window ended at Dec 1, 2026, 5:00 AM (UTC); asked later.",
     );
+  });
+
+  it("words a decision from its code: the merchant's words in the store's time, what an English-reading shopper sees", () => {
+    const ended = {
+      effect: "refuse",
+      code: "WINDOW_ENDED",
+      rule: "window",
+      name: "Return window",
+      params: [
+        { name: "endsAt", value: "2026-12-01T05:00:00.000Z" },
+        { name: "zone", value: "America/New_York" },
+        { name: "askedAt", value: "2026-12-03T15:00:00.000Z" },
+      ],
+    };
+    expect(merchantSays(ended, "America/New_York")).toMatch(/^The window ended at Dec 1, 2026.*; asked at Dec 3, 2026.*\.$/);
+    expect(shopperReads(ended)).toBe("The return window for this item has closed.");
+    const fee = {
+      effect: "fee",
+      code: "RESTOCKING_FEE",
+      rule: "restockingFees[0]",
+      name: "Bulky",
+      params: [
+        { name: "amount", value: "4.50" },
+        { name: "currency", value: "USD" },
+        { name: "value", value: "30.00" },
+      ],
+    };
+    expect(merchantSays(fee, "UTC")).toBe("Bulky charges 4.50 USD on this line's value 30.00.");
+    expect(shopperReads(fee)).toBe("A restocking fee of $4.50 applies to a refund or store credit.");
   });
 
   it("says what publishing changes, in words", () => {

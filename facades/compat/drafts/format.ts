@@ -1,6 +1,8 @@
 // The warehouse platform's Draft Returns envelope, written from the core's DraftReturn: `draft_return`,
 // `context`, the hypermedia (a `links` array, or HAL-Forms `_links` + `_templates`) and `errors`. Money in
 // minor units. Every action offered comes from the core's `allowedActions`; this file only names them.
+import { apiShopperMessage } from "../../../src/core/decisions/render.js";
+
 export type Format = "links" | "hal";
 
 /** What the door selects of a draft (every route answers the whole envelope). */
@@ -9,10 +11,13 @@ export const DRAFT_SELECTION = `id number state orderName currency language isGi
   shippingAddress { name company line1 line2 city state postalCode country countryName phone }
   items { id lineItemId title quantity reasonCode answer photos outcome exchangeSku offers { outcome total { amount } } }
   lines { lineItemId title variantTitle sku productId quantity unitPrice { amount currency } returnableQuantity ineligibilityCode
-          shopperMessage outcomes { outcome value { amount } fees { amount } bonus { amount } total { amount } }
+          decision { code rule name params { name value } } outcomes { outcome value { amount } fees { amount } bonus { amount } total { amount } }
           exchangeVariants { sku title variantId inStock } }
   reasons { code label question photoRequired outcomes }
   totals { returnTotal { amount } fees { amount } bonus { amount } refund { amount } storeCredit { amount } exchange { amount } }`;
+
+/** A line's message: the platform's English sentence, rendered from the line's decision code. */
+const messageOf = (l: { decision: Parameters<typeof apiShopperMessage>[0] | null }) => (l.decision ? apiShopperMessage(l.decision) : null);
 
 /** A decimal amount of the core ("12.50") in minor units (the currency's own exponent comes with the decimals). */
 export const minor = (amount: string): number => Number(amount.replace(".", "").replace(/^(-?)0+(?=\d)/, "$1"));
@@ -304,7 +309,7 @@ export function contextOf(d: any) {
       })),
     items_not_eligible_to_return: d.lines
       .filter((l: any) => l.returnableQuantity === 0)
-      .map((l: any) => ({ order_line_item_id: l.lineItemId, ineligibility_code: l.ineligibilityCode, message: l.shopperMessage })),
+      .map((l: any) => ({ order_line_item_id: l.lineItemId, ineligibility_code: l.ineligibilityCode, message: messageOf(l) })),
     return_reasons: d.reasons.map((r: any) => ({ id: r.code, name: r.label, question: r.question, photo_required: r.photoRequired })),
     credit_types: ["refund", "store-credit"],
     return_methods: ["label", "drop-off", "ship-yourself"],
@@ -337,7 +342,7 @@ export function orderItemsOf(d: any) {
       price: money(minor(l.unitPrice.amount)),
       eligible: l.returnableQuantity > 0,
       returnable_quantity: l.returnableQuantity,
-      ...(l.ineligibilityCode ? { ineligibility_code: l.ineligibilityCode, message: l.shopperMessage } : {}),
+      ...(l.ineligibilityCode ? { ineligibility_code: l.ineligibilityCode, message: messageOf(l) } : {}),
       available_outcomes: l.outcomes.map((o: any) => ({
         type: o.outcome.replaceAll("_", "-"),
         value: money(minor(o.value.amount)),

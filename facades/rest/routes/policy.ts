@@ -5,6 +5,9 @@ import { operation } from "../../executor.js";
 import { restRoute, type RestRoute } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
 import { Money } from "../../../src/returns/shapes.js";
+import { type ParamPair, wordsOf } from "../../../src/core/decisions/codes.js";
+import { merchantWords } from "../../../src/core/decisions/merchant.js";
+import { API_FORMAT, shopperWords } from "../../../src/core/decisions/render.js";
 
 const Opt = T.Optional;
 const S = T.String();
@@ -20,7 +23,8 @@ const RULES = `currency window { days from transitDays } windowRules { name tags
   reviewRules { name action valueAbove returnsInDays returnsAbove reasonCodes orderTags shopperMessage }`;
 const VERSION = `number timeZone publishedAt publishedBy { type name } rules { ${RULES} }`;
 const POLICY = `timeZone draftUpdatedAt draftUpdatedBy { type name } draft { ${RULES} } versions { ${VERSION} }`;
-const DECISION = "effect rule name shopperMessage merchantExplanation";
+// A decision comes as its code and params; the merchant API's two sentences are rendered from them here.
+const DECISION = "effect rule name code params { name value }";
 const CHARGE = "kind rule amount { amount currency }";
 const OFFER = `outcome value { amount currency } total { amount currency } fees { ${CHARGE} } bonus { ${CHARGE} }`;
 
@@ -92,6 +96,24 @@ const Policy = component(
   }),
 );
 const Decision = Obj({ effect: S, rule: S, name: S, shopperMessage: S, merchantExplanation: S });
+type DecisionIn = { effect: string; rule: string; name: string; code: string; params: ParamPair[] };
+/** A decision in the merchant API's words: the sentences it always returned, rendered from the code. */
+function decisionOf(d: DecisionIn) {
+  const words = wordsOf(d);
+  return {
+    effect: d.effect,
+    rule: d.rule,
+    name: d.name,
+    shopperMessage: shopperWords(words, API_FORMAT),
+    merchantExplanation: merchantWords(words),
+  };
+}
+type EligibilityIn = { decisions: DecisionIn[]; lines: { decisions: DecisionIn[] }[] };
+const eligibilityOf = <E extends EligibilityIn>(e: E) => ({
+  ...e,
+  decisions: e.decisions.map(decisionOf),
+  lines: e.lines.map((l) => ({ ...l, decisions: l.decisions.map(decisionOf) })),
+});
 const Charge = Obj({ kind: S, rule: S, amount: Money });
 const Offer = Obj({ outcome: Outcome, value: Money, total: Money, fees: T.Array(Charge), bonus: Opt(Charge) });
 const Eligibility = component(
@@ -245,6 +267,6 @@ export const policyRoutes: RestRoute[] = [
     responses: { 200: { description: "The eligibility", schema: Obj({ eligibility: Eligibility }) } },
     errors: [400, 404],
     variables: ({ params, q }) => ({ storeId: params.storeId, orderId: params.orderId, at: q.at ?? null }),
-    respond: (data) => ({ status: 200, body: { eligibility: data.returnEligibility } }),
+    respond: (data) => ({ status: 200, body: { eligibility: eligibilityOf(data.returnEligibility) } }),
   }),
 ];

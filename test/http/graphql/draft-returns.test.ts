@@ -109,7 +109,8 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
       if (type) expect(res.errors[0].extensions.type).toBe(type);
       return res.errors[0];
     };
-    await refused(ADD, { i: { lineItemId: l3 } }, "input.lineItemId", "drafts/line-not-returnable");
+    const sale = await refused(ADD, { i: { lineItemId: l3 } }, "input.lineItemId", "drafts/line-not-returnable");
+    expect(sale.extensions.decision).toEqual({ code: "FINAL_SALE", params: { windowDays: "0" } });
     await refused(ADD, { i: { lineItemId: "nope" } }, "input.lineItemId");
     await refused(ADD, { i: { lineItemId: l1, quantity: 3 } }, "input.quantity");
     await refused(FINALIZE, {}, "items");

@@ -134,6 +134,17 @@ describe.each(providers)("return policy (%s)", (provider) => {
     const CREATE = `mutation($s: ID!, $i: CreateReturnInput!, $o: CreateReturnOptions) { createReturn(storeId: $s, input: $i, options: $o) { return { id policyVersion timeline { action actor { type name } detail } } } }`;
     const gqlRefused = await gql(CREATE, { s: storeId, i: body.data });
     expect(gqlRefused.errors?.[0]?.extensions).toMatchObject({ status: 422, type: "returns/policy-refused", field: "input.items[0]" });
+    // The refusal as data: the rule's code and its values, beside the merchant API's sentence.
+    expect(gqlRefused.errors?.[0]?.extensions?.refusals).toEqual([
+      {
+        field: "input.items[0]",
+        lineItemId: saleLine,
+        rule: "windowRules[0]",
+        name: expect.any(String),
+        code: "FINAL_SALE",
+        params: { windowDays: "0" },
+      },
+    ]);
     // A refund on an eligible line is fine; a store credit too (the policy offers it).
     const ok = await svc.http.post(
       `/v2.2/stores/${storeId}/returns`,

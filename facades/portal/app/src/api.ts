@@ -1,5 +1,7 @@
 // The portal's only way to the service: POST /graphql, with the shopper session's token (kept in
 // sessionStorage, per store, so it ends with the tab). Refusals keep the core's message and the field it names.
+import type { DecisionIn } from "./decisions";
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -58,7 +60,7 @@ const M = "{ amount currency }";
 const OFFER = `{ outcome value ${M} fees ${M} bonus ${M} total ${M} }`;
 export const DRAFT = `{ id state orderName currency allowedActions returnMethod statusPath
   items { id lineItemId title quantity reasonCode answer photos outcome exchangeSku offers ${OFFER} }
-  lines { lineItemId title variantTitle quantity unitPrice ${M} returnableQuantity shopperMessage exchangeVariants { sku title inStock } }
+  lines { lineItemId title variantTitle quantity unitPrice ${M} returnableQuantity decision { code rule name params { name value } } exchangeVariants { sku title inStock } }
   reasons { code label question photoRequired }
   totals { returnTotal ${M} fees ${M} bonus ${M} refund ${M} storeCredit ${M} exchange ${M} }
   shipping { method carrier trackingNumber dropOffCode } }`;
@@ -97,7 +99,8 @@ export interface Line {
   quantity: number;
   unitPrice: Money;
   returnableQuantity: number;
-  shopperMessage: string | null;
+  /** Why not, or until when: a code the portal words in the shopper's language (./decisions.ts). */
+  decision: DecisionIn | null;
   exchangeVariants: { sku: string; title: string; inStock: boolean }[];
 }
 export interface Item {

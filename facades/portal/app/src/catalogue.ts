@@ -1,298 +1,37 @@
-// Every word the portal shows, in English and French (the door's server side uses it too, for the page's title,
-// its loading line and the 404 page). `{name}` marks a value put in by `say`. Words that come from the store
-// (reasons, the policy's messages) or from the core (refusals) are shown as the core gives them.
-export type Lang = "en" | "fr";
+// The portal's words: the shopper's catalogue shared with the shopper emails, one file a language
+// (src/core/words: en.ts is the reference, fr.ts the same keys). The door's server side uses it too, for the
+// page's title, its loading line and the 404 page. The policy's decisions come from the core as codes and are
+// worded here (./decisions.ts); words the store wrote (reasons, a review rule's message) are shown as written.
+import {
+  CATALOGUES,
+  chooseLanguage,
+  isLang,
+  LANGUAGES,
+  type Lang,
+  say,
+  type WordKey,
+  type Words,
+} from "../../../../src/core/words/index.js";
 
-const en = {
-  portalTitle: "Returns",
-  loading: "Loading the returns page…",
-  noScript: "This returns page needs JavaScript.",
-  notFoundTitle: "We can't find this returns page",
-  notFoundText: "Check the link from the shop: its address may be mistyped, or the shop no longer offers returns here.",
-  unavailable: "The returns page is unavailable for a moment. Please try again shortly.",
-  language: "Language",
-  stepOf: "Step {n} of {m}",
-  back: "Back",
-  continue: "Continue",
-  startOver: "Start again",
-  // Find the order
-  lookupHeading: "Start a return",
-  lookupIntro: "Find your order with its number and the {second} you used.",
-  secondEmail: "email",
-  secondZip: "postal code",
-  secondEither: "email or postal code",
-  orderName: "Order number",
-  orderHint: "As in your confirmation email, for example #1001.",
-  email: "Email",
-  postalCode: "Postal code",
-  emailOrZip: "Email or postal code",
-  find: "Find my order",
-  finding: "Looking for your order…",
-  needOrder: "Enter your order number.",
-  needSecond: "Enter the {second} of the order.",
-  // Items
-  itemsHeading: "Choose what to return",
-  itemsIntro: "Order {order}",
-  returnThis: "Return this item",
-  quantity: "How many",
-  upTo: "You can return up to {n}.",
-  notReturnable: "Not returnable",
-  needItem: "Choose at least one item to return.",
-  each: "{amount} each",
-  // Reasons
-  reasonsHeading: "Tell us why",
-  reason: "Reason",
-  chooseReason: "Choose a reason",
-  needReason: "Choose a reason.",
-  needAnswer: "Answer this question.",
-  photo: "Photo of the item",
-  photoHint: "A JPEG, PNG or WebP picture; it is made smaller before it is sent.",
-  photoSending: "Sending the photo…",
-  photoAdded: "Photo added.",
-  photoUnreadable: "This file is not a picture we can read: choose a JPEG, PNG or WebP photo.",
-  needPhoto: "Add a photo of the item.",
-  // Outcomes
-  outcomesHeading: "What would you like?",
-  outcomeFor: "For {title}",
-  refund: "Refund to the original payment",
-  store_credit: "Store credit",
-  exchange: "Exchange for another variant",
-  keep_item: "Keep the item",
-  youGet: "You get {amount}",
-  bonusIncluded: "includes a {amount} bonus",
-  feeDeducted: "after a {amount} fee",
-  variant: "New variant",
-  chooseVariant: "Choose a variant",
-  outOfStock: "{title} (out of stock)",
-  variantsOut: "Variants marked out of stock cannot be chosen.",
-  needOutcome: "Choose what you would like.",
-  needVariant: "Choose the variant you want instead.",
-  // Method
-  methodHeading: "How it goes back",
-  prepaid_label: "Prepaid shipping label",
-  prepaid_label_hint: "Print the label and hand the parcel to the carrier.",
-  drop_off_qr: "Drop-off QR code",
-  drop_off_qr_hint: "Show the QR code at a drop-off point: nothing to print.",
-  ship_yourself: "Send it yourself",
-  ship_yourself_hint: "Send the parcel, at your cost, to this address:",
-  needMethod: "Choose how the items go back.",
-  // Review
-  reviewHeading: "Review your return",
-  reviewItems: "Items",
-  returnTotal: "Value of the items",
-  fees: "Fees",
-  bonus: "Bonus",
-  refundTotal: "Refunded to you",
-  creditTotal: "Store credit",
-  exchangeTotal: "Exchanged",
-  method: "Going back by",
-  submit: "Submit the return",
-  submitting: "Submitting…",
-  // Done
-  doneHeading: "Your return is submitted",
-  doneText: "We sent a confirmation to your email with a link to follow your return.",
-  statusLink: "See your return's status",
-  // Status page
-  statusHeading: "Return {number}",
-  statusIntro: "Order {order}, requested on {date}.",
-  statusNotFound: "This link does not lead to a return. Use the link in your confirmation email.",
-  timeline: "What happened",
-  yourItems: "Your items",
-  exchangeFor: "exchanged for {title}",
-  label: "Your shipping label",
-  labelDownload: "Download the label (PDF)",
-  tracking: "Tracking number: {number}",
-  qrHeading: "Your drop-off QR code",
-  qrAlt: "QR code for drop-off code {code}",
-  qrCode: "Drop-off code: {code}",
-  shipTo: "Send your parcel to",
-  money: "Your money",
-  refundState: "Refund of {amount}: {state}",
-  creditState: "Store credit of {amount}: {state}",
-  pending: "pending",
-  refunded: "refunded",
-  issued: "issued",
-  // Errors
-  network: "The service could not be reached. Check your connection and try again.",
-  sessionLost: "Your session has ended. Find your order again to carry on.",
-  fixBelow: "Something needs a fix: see the highlighted field.",
-};
+export { chooseLanguage, isLang, LANGUAGES, say };
+export type { Lang };
+export type Key = WordKey;
 
-export type Key = keyof typeof en;
-type Catalogue = Record<Key, string>;
+export const CATALOGUE: Record<Lang, Words> = CATALOGUES;
 
-const fr: Catalogue = {
-  portalTitle: "Retours",
-  loading: "Chargement de la page des retours…",
-  noScript: "Cette page de retours a besoin de JavaScript.",
-  notFoundTitle: "Nous ne trouvons pas cette page de retours",
-  notFoundText:
-    "Vérifiez le lien donné par la boutique : son adresse est peut-être mal saisie, ou la boutique ne propose plus les retours ici.",
-  unavailable: "La page des retours est momentanément indisponible. Réessayez dans un instant.",
-  language: "Langue",
-  stepOf: "Étape {n} sur {m}",
-  back: "Retour",
-  continue: "Continuer",
-  startOver: "Recommencer",
-  lookupHeading: "Faire un retour",
-  lookupIntro: "Retrouvez votre commande avec son numéro et l'{second} utilisé.",
-  secondEmail: "e-mail",
-  secondZip: "code postal",
-  secondEither: "e-mail ou le code postal",
-  orderName: "Numéro de commande",
-  orderHint: "Comme dans l'e-mail de confirmation, par exemple #1001.",
-  email: "E-mail",
-  postalCode: "Code postal",
-  emailOrZip: "E-mail ou code postal",
-  find: "Trouver ma commande",
-  finding: "Recherche de votre commande…",
-  needOrder: "Saisissez votre numéro de commande.",
-  needSecond: "Saisissez l'{second} de la commande.",
-  itemsHeading: "Choisissez ce que vous retournez",
-  itemsIntro: "Commande {order}",
-  returnThis: "Retourner cet article",
-  quantity: "Combien",
-  upTo: "Vous pouvez en retourner jusqu'à {n}.",
-  notReturnable: "Non retournable",
-  needItem: "Choisissez au moins un article à retourner.",
-  each: "{amount} l'unité",
-  reasonsHeading: "Dites-nous pourquoi",
-  reason: "Motif",
-  chooseReason: "Choisissez un motif",
-  needReason: "Choisissez un motif.",
-  needAnswer: "Répondez à cette question.",
-  photo: "Photo de l'article",
-  photoHint: "Une image JPEG, PNG ou WebP ; elle est réduite avant l'envoi.",
-  photoSending: "Envoi de la photo…",
-  photoAdded: "Photo ajoutée.",
-  photoUnreadable: "Ce fichier n'est pas une image lisible : choisissez une photo JPEG, PNG ou WebP.",
-  needPhoto: "Ajoutez une photo de l'article.",
-  outcomesHeading: "Que souhaitez-vous ?",
-  outcomeFor: "Pour {title}",
-  refund: "Remboursement sur le moyen de paiement",
-  store_credit: "Avoir en boutique",
-  exchange: "Échange contre une autre variante",
-  keep_item: "Garder l'article",
-  youGet: "Vous recevez {amount}",
-  bonusIncluded: "dont {amount} de bonus",
-  feeDeducted: "après {amount} de frais",
-  variant: "Nouvelle variante",
-  chooseVariant: "Choisissez une variante",
-  outOfStock: "{title} (épuisé)",
-  variantsOut: "Les variantes épuisées ne peuvent pas être choisies.",
-  needOutcome: "Choisissez ce que vous souhaitez.",
-  needVariant: "Choisissez la variante voulue à la place.",
-  methodHeading: "Comment renvoyer les articles",
-  prepaid_label: "Étiquette d'envoi prépayée",
-  prepaid_label_hint: "Imprimez l'étiquette et remettez le colis au transporteur.",
-  drop_off_qr: "QR code de dépôt",
-  drop_off_qr_hint: "Présentez le QR code en point de dépôt : rien à imprimer.",
-  ship_yourself: "L'envoyer vous-même",
-  ship_yourself_hint: "Envoyez le colis, à vos frais, à cette adresse :",
-  needMethod: "Choisissez comment renvoyer les articles.",
-  reviewHeading: "Vérifiez votre retour",
-  reviewItems: "Articles",
-  returnTotal: "Valeur des articles",
-  fees: "Frais",
-  bonus: "Bonus",
-  refundTotal: "Remboursé",
-  creditTotal: "Avoir en boutique",
-  exchangeTotal: "Échangé",
-  method: "Renvoi par",
-  submit: "Envoyer la demande de retour",
-  submitting: "Envoi…",
-  doneHeading: "Votre retour est enregistré",
-  doneText: "Nous vous avons envoyé une confirmation par e-mail avec un lien pour suivre votre retour.",
-  statusLink: "Voir le suivi de votre retour",
-  statusHeading: "Retour {number}",
-  statusIntro: "Commande {order}, demandé le {date}.",
-  statusNotFound: "Ce lien ne mène à aucun retour. Utilisez le lien de votre e-mail de confirmation.",
-  timeline: "Étapes",
-  yourItems: "Vos articles",
-  exchangeFor: "échangé contre {title}",
-  label: "Votre étiquette d'envoi",
-  labelDownload: "Télécharger l'étiquette (PDF)",
-  tracking: "Numéro de suivi : {number}",
-  qrHeading: "Votre QR code de dépôt",
-  qrAlt: "QR code du code de dépôt {code}",
-  qrCode: "Code de dépôt : {code}",
-  shipTo: "Envoyez votre colis à",
-  money: "Votre argent",
-  refundState: "Remboursement de {amount} : {state}",
-  creditState: "Avoir de {amount} : {state}",
-  pending: "en attente",
-  refunded: "remboursé",
-  issued: "émis",
-  network: "Le service est injoignable. Vérifiez votre connexion et réessayez.",
-  sessionLost: "Votre session a pris fin. Retrouvez votre commande pour continuer.",
-  fixBelow: "Un champ est à corriger : voyez le champ signalé.",
-};
+/** The sentences of `prefix` ("status.") in a language, by the rest of their key. */
+const group = (prefix: string): Record<Lang, Record<string, string>> =>
+  Object.fromEntries(
+    LANGUAGES.map((l) => [
+      l,
+      Object.fromEntries(
+        Object.entries(CATALOGUES[l])
+          .filter(([k]) => k.startsWith(prefix))
+          .map(([k, v]) => [k.slice(prefix.length), v]),
+      ),
+    ]),
+  ) as Record<Lang, Record<string, string>>;
 
-export const CATALOGUE: Record<Lang, Catalogue> = { en, fr };
-
-/** Steps of a return's timeline and its statuses, in people's words. */
-export const TIMELINE: Record<Lang, Record<string, string>> = {
-  en: {
-    requested: "Return requested",
-    label_issued: "Label issued",
-    delivered: "Parcel delivered to the store",
-    received: "Items received",
-    refunded: "Refunded",
-    credit_issued: "Store credit issued",
-    exchange_shipped: "Exchange shipped",
-    cancelled: "Cancelled",
-  },
-  fr: {
-    requested: "Retour demandé",
-    label_issued: "Étiquette émise",
-    delivered: "Colis livré à la boutique",
-    received: "Articles reçus",
-    refunded: "Remboursé",
-    credit_issued: "Avoir émis",
-    exchange_shipped: "Échange expédié",
-    cancelled: "Annulé",
-  },
-};
-
-export const STATUS: Record<Lang, Record<string, string>> = {
-  en: {
-    open: "Requested",
-    pre_shipment: "Waiting for the parcel",
-    in_transit: "On its way",
-    delivered: "Delivered to the store",
-    needs_review: "Being reviewed",
-    in_review: "Being checked",
-    flagged: "Being reviewed",
-    complete: "Complete",
-    rejected: "Refused",
-    deleted: "Cancelled",
-  },
-  fr: {
-    open: "Demandé",
-    pre_shipment: "En attente du colis",
-    in_transit: "En route",
-    delivered: "Livré à la boutique",
-    needs_review: "En cours d'examen",
-    in_review: "En cours de vérification",
-    flagged: "En cours d'examen",
-    complete: "Terminé",
-    rejected: "Refusé",
-    deleted: "Annulé",
-  },
-};
-
-/** The first of `wanted` (language tags, best first) that the portal speaks, by its primary subtag; else the first it speaks. */
-export function chooseLanguage(wanted: readonly string[], speaks: readonly string[]): Lang {
-  const known = speaks.filter((l): l is Lang => l === "en" || l === "fr");
-  for (const w of wanted) {
-    const primary = w.toLowerCase().split("-")[0];
-    const hit = known.find((l) => l === primary);
-    if (hit) return hit;
-  }
-  return known[0] ?? "en";
-}
-
-/** The catalogue's text for `key` in `lang`, with `{name}` replaced by `values.name`. */
-export function say(lang: Lang, key: Key, values: Record<string, string | number> = {}): string {
-  return CATALOGUE[lang][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
-}
+/** The status page's timeline steps and the return's states, by their core names. */
+export const TIMELINE = group("timeline.");
+export const STATUS = group("status.");

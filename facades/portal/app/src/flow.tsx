@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ADD, ApiError, type Draft, gql, OPEN, type Portal, READ, REMOVE, session } from "./api";
 import { type Call, type Issue, type Step, STEP_COUNT, type StepProps, issuesOf, placeIssues } from "./issues";
 import { MethodStep, OutcomesStep, ReasonsStep, ReviewStep } from "./steps";
+import { decisionWords } from "./decisions";
 import { currentLang, described, FieldError, money, StepHeading, t } from "./ui";
 
 const DRAFT_OF = (data: Record<string, unknown>) => Object.values(data)[0] as Draft;
@@ -239,7 +240,9 @@ function Items(props: StepProps) {
                     <span class="visually-hidden">: {name}</span>
                   </label>
                   <p class="hint" id={`${id}-msg`}>
-                    {[t("upTo", { n: line.returnableQuantity }), line.shopperMessage].filter(Boolean).join(" ")}
+                    {[t("upTo", { n: line.returnableQuantity }), line.decision && decisionWords(line.decision, currentLang())]
+                      .filter(Boolean)
+                      .join(" ")}
                   </p>
                   {picked && line.returnableQuantity > 1 && (
                     <div class="field">
@@ -261,7 +264,7 @@ function Items(props: StepProps) {
                 </>
               ) : (
                 <p class="refusal">
-                  <strong>{t("notReturnable")}</strong>: {line.shopperMessage}
+                  <strong>{t("notReturnable")}</strong>: {line.decision ? decisionWords(line.decision, currentLang()) : ""}
                 </p>
               )}
             </li>

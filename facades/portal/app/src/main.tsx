@@ -3,7 +3,7 @@
 // or, at /portal/{handle}/returns/{token}, the return's status page.
 import { render } from "preact";
 import type { Portal } from "./api";
-import { chooseLanguage } from "./catalogue";
+import { chooseLanguage, isLang } from "./catalogue";
 import { Flow } from "./flow";
 import { StatusPage } from "./status";
 import { currentLang, setLang, t } from "./ui";
@@ -17,7 +17,7 @@ setLang(chooseLanguage([...(asked ? [asked] : []), ...navigator.languages], port
 document.documentElement.style.setProperty("--accent", portal.accentColor);
 
 function Header() {
-  const others = portal.languages.filter((l) => l !== currentLang() && (l === "en" || l === "fr"));
+  const others = portal.languages.filter((l) => l !== currentLang() && isLang(l));
   const link = (l: string) => {
     const u = new URL(location.href);
     u.searchParams.set("lang", l);

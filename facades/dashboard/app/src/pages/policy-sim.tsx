@@ -5,14 +5,15 @@
 // already going when the page opens (one runs at a time per store).
 import { useEffect, useState } from "preact/hooks";
 import { gql, type GraphQLRequestError } from "../graphql";
-import { EFFECT_WORDS, formatMoney, nextDay, plainExplanation, zonedMidnight, zonedTime } from "../policy-logic";
+import { type DecisionIn, merchantSays } from "../decision-words";
+import { EFFECT_WORDS, formatMoney, nextDay, zonedMidnight, zonedTime } from "../policy-logic";
 import { asError, Empty, ErrorMessage, Section, Table } from "../ui";
 import { Field } from "../ui-forms";
 import { CANCEL_POLICY_SIMULATION, POLICY_SIMULATION_RUN, START_POLICY_SIMULATION } from "./policy.ops";
 
 type M = { amount: string; currency: string };
 type Totals = { returns: number; refused: number; reviewed: number; refunds: M; storeCredit: M; bonus: M; fees: M };
-type Side = { refused: boolean; reviewed: boolean; decisions: { effect: string; name: string; merchantExplanation: string }[] };
+type Side = { refused: boolean; reviewed: boolean; decisions: DecisionIn[] };
 interface Affected {
   returnId: string;
   returnNumber: string | null;
@@ -207,10 +208,7 @@ export function PolicySimulation({
                   <ul class="plain small">
                     {[
                       ...new Set(
-                        a.draft.decisions.map(
-                          (d) =>
-                            `${EFFECT_WORDS[d.effect] ?? "Decided"} by ${d.name}: ${plainExplanation(d.merchantExplanation, timeZone)}`,
-                        ),
+                        a.draft.decisions.map((d) => `${EFFECT_WORDS[d.effect] ?? "Decided"} by ${d.name}: ${merchantSays(d, timeZone)}`),
                       ),
                     ].map((line) => (
                       <li>{line}</li>

@@ -1,6 +1,7 @@
 // The GraphQL documents of the Return policy page (pages/policy*.tsx), beside it (operations.ts lists them
 // for the schema and cost checks).
 import { POLICY_RULES_FIELDS } from "../policy-logic.js";
+import { DECISION_FIELDS } from "../decision-words.js";
 
 const VERSION_FIELDS = `number timeZone publishedAt publishedBy { type name } rules { ${POLICY_RULES_FIELDS} }`;
 const POLICY_FIELDS = `timeZone draftUpdatedAt draftUpdatedBy { type name }
@@ -24,7 +25,7 @@ export const PUBLISH_RETURN_POLICY = `mutation DashboardPublishReturnPolicy($sto
 }`;
 
 const SIM_TOTALS = `returns refused reviewed refunds { amount currency } storeCredit { amount currency } bonus { amount currency } fees { amount currency }`;
-const SIM_SIDE = `refused reviewed decisions { effect name merchantExplanation }`;
+const SIM_SIDE = `refused reviewed decisions { ${DECISION_FIELDS} }`;
 
 const SIM_RUN = `id status returnsTotal returnsDone linesDone cancelRequested startedAt startedByName error publishedVersion affectedCount
   money { currency draft { ${SIM_TOTALS} } published { ${SIM_TOTALS} } }
@@ -50,8 +51,8 @@ export const RETURN_POLICY_EVALUATION = `query DashboardReturnPolicyEvaluation($
     id policyVersion
     policyEvaluation {
       policyVersion review
-      decisions { effect name shopperMessage merchantExplanation }
-      lines { lineItemId asked returnable decisions { effect name shopperMessage merchantExplanation }
+      decisions { ${DECISION_FIELDS} }
+      lines { lineItemId asked returnable decisions { ${DECISION_FIELDS} }
         outcomes { outcome value { amount currency } total { amount currency } fees { kind amount { amount currency } } bonus { amount { amount currency } } } }
     }
   }

@@ -1,17 +1,12 @@
 // A return's page, "Why the policy decided so": the policy version that admitted the return and, per item,
 // the rules that allowed, charged, reviewed or refused it (the core's evaluation as at its creation), with
 // the review and override entries of its timeline, all in words.
-import { EFFECT_WORDS, formatMoney, OUTCOME_WORDS, type Outcome, plainExplanation, zonedTime } from "../policy-logic";
+import { type DecisionIn as Decision, merchantSays, shopperReads } from "../decision-words";
+import { EFFECT_WORDS, formatMoney, OUTCOME_WORDS, type Outcome, zonedTime } from "../policy-logic";
 import { Empty, Link, QueryView, Section, useQuery } from "../ui";
 import { RETURN_POLICY_EVALUATION } from "./policy.ops";
 
 type M = { amount: string; currency: string };
-interface Decision {
-  effect: string;
-  name: string;
-  shopperMessage: string;
-  merchantExplanation: string;
-}
 interface Evaluation {
   policyVersion: number | null;
   review: boolean;
@@ -39,8 +34,8 @@ function Decisions({ list, zone }: { list: Decision[]; zone: string }) {
           <strong>
             {EFFECT_WORDS[d.effect] ?? "Decided"}: {d.name}
           </strong>{" "}
-          — {plainExplanation(d.merchantExplanation, zone)}
-          <div class="muted">The shopper reads: “{d.shopperMessage}”</div>
+          — {merchantSays(d, zone)}
+          <div class="muted">The shopper reads: “{shopperReads(d)}”</div>
         </li>
       ))}
     </ul>
