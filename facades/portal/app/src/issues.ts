@@ -35,7 +35,11 @@ const FIELD_KEYS = new Set([
 export function issuesOf(err: ApiError, itemId: string | null, draft: Draft | null, step: Step): Issue[] {
   if (err.code === "NETWORK") return [{ text: t("network"), key: null, itemId: null, top: true }];
   const text = plain(err.message);
-  if (err.code === "UNAUTHENTICATED" || (err.code === "NOT_FOUND" && step !== "lookup") || /terminal|expired/i.test(err.type ?? ""))
+  if (
+    err.code === "UNAUTHENTICATED" ||
+    (err.code === "NOT_FOUND" && step !== "lookup") ||
+    /^drafts\/closed$|terminal|expired/i.test(err.type ?? "")
+  )
     return [{ text: `${text} ${t("sessionLost")}`, key: null, itemId: null, top: true, restart: true }];
   const listed = err.problems.length ? err.problems : [{ field: err.field ?? "", detail: err.message }];
   return listed.map((p) => {
