@@ -19,21 +19,22 @@
 // - Fair: each store and each callback origin holds at most its share of this process's slots
 //   (fairness.ts). The claim skips saturated stores and webhooks of saturated origins and takes stores
 //   in turns; a claimed delivery whose origin filled up meanwhile is given back (one statement per tick).
-import { randomUUID, type KeyObject } from "node:crypto";
+// Its parts: the claim (claim.ts), one attempt (attempt.ts), the webhooks it sends to (webhook-cache.ts),
+// how the loop waits and gathers (wake.ts), the batch write of outcomes (outcome-writer.ts). This file holds
+// the loop, the slots and the start, stop and crash.
+import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Services } from "../core/context.js";
 import type { WebhookConfig } from "../config.js";
-import { sign, signingKeyOf, decryptSecret } from "./crypto.js";
-import { claimDue, recordOutcomes, type ClaimedDelivery } from "./delivery-sql.js";
-import { ensureEventPayload, renderPendingSnapshots } from "./payload.js";
-import { originOf } from "./ssrf.js";
-import { adjust, saturated } from "./fairness.js";
-import { bearerTokenOf } from "./service.js";
-import { formatOf } from "./formats.js";
-import { parseUrl, postJson, postVia, type PostVia, type SendResult } from "./http-post.js";
-import { logOutcome, outcomeOf, OutcomeWriter } from "./outcome-writer.js";
-
-const USER_AGENT = "Retour-Webhooks/1.0";
+import { recordOutcomes, type ClaimedDelivery } from "./delivery-sql.js";
+import { renderPendingSnapshots } from "./payload.js";
+import { Shares } from "./fairness.js";
+import { postVia, type PostVia } from "./http-post.js";
+import { OutcomeWriter } from "./outcome-writer.js";
+import { WebhookCache } from "./webhook-cache.js";
+import { Wakeups } from "./wake.js";
+import { claimDeliveries, exclusions, giveBack } from "./claim.js";
+import { attempt, type AttemptHost } from "./attempt.js";
 
 export interface DispatcherOptions {
   /** Identifies this dispatcher's leases (default: random per process). */
@@ -42,33 +43,10 @@ export interface DispatcherOptions {
   config?: Partial<WebhookConfig>;
 }
 
-type DeliveryRow = ClaimedDelivery;
-
-/** `url` is parsed once per cache load (null: unparseable). A registered format may sign with a secret of its own (formats.ts secretsOf). */
-type WebhookRow = {
-  id: string;
-  storeId: string;
-  kind: string;
-  active: boolean;
-  topic: string;
-  callbackUrl: string;
-  url: URL | null;
-  origin: string;
-  secret: string;
-  /** The secret's HMAC key, decoded once per cache load. */
-  signingKey: KeyObject;
-  token: string | null;
-};
-
-/** Due deliveries a claim looks at per free slot (the rest of a busy store's backlog waits its turn). */
-const CANDIDATES_PER_SLOT = 4;
-
-/** How long a busy process's claim waits at most for a batch's worth of freed slots (see gather). */
-const GATHER_MAX_MS = 50;
 /**
- * The same for a batch write of two shares of outcomes. They hold no slot meanwhile, but their streams' next
- * deliveries wait: with 100 ms three replicas cost 1.28× one's statements per delivery, with 200 ms 1.10–1.21×
- * (delivery-sql.ts, above claimDue). An idle process writes at once.
+ * How long a busy process's batch write waits at most for two shares of outcomes. They hold no slot meanwhile, but
+ * their streams' next deliveries wait: with 100 ms three replicas cost 1.28× one's statements per delivery, with
+ * 200 ms 1.10–1.21× (delivery-sql.ts, above claimDue). An idle process writes at once.
  */
 const WRITE_GATHER_MAX_MS = 200;
 
@@ -81,14 +59,11 @@ export class Dispatcher {
   private running = false;
   private crashed = false;
   private loopDone: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private woken = false;
   private readonly inFlight = new Map<number, { promise: Promise<void> }>();
   /** Aborts every attempt in flight at a crash (tests): one signal for all, not a controller per attempt. */
   private aborts = new AbortController();
   /** Attempts in flight per store and per callback origin (fair shares, see fairness.ts). */
-  private readonly busyStores = new Map<string, number>();
-  private readonly busyOrigins = new Map<string, number>();
+  private readonly shares: Shares;
   /** The URL policy and the Agent (a kept-alive pool per origin) every POST goes through; new at each start. */
   private via: PostVia;
   private readonly listener = () => {
@@ -99,8 +74,7 @@ export class Dispatcher {
   private renderDue = true;
   /** Something may have become due since the last empty claim: a commit, a recorded batch, a freed share, a poll. */
   private dueChanged = true;
-  /** Called when an exchange ends and when an outcome is queued: gather's waiter checks whether it has enough. */
-  private progress: (() => void) | null = null;
+  private readonly wakeups = new Wakeups(() => this.sending);
   /** Slots freed since the last claim. */
   private freed = 0;
   /** A batch's worth (claims and outcome writes): half a store's share (see gather and claim). */
@@ -114,7 +88,8 @@ export class Dispatcher {
   /** Claims made, those that leased nothing, and deliveries leased (benchmarks and tests read them). */
   readonly stats = { claims: 0, emptyClaims: 0, claimed: 0 };
   /** Webhook rows with decrypted secrets, cached briefly (an update takes effect within a second). */
-  private readonly webhookCache = new Map<string, { at: number; row: WebhookRow | null }>();
+  private readonly webhooks: WebhookCache;
+  private readonly host: AttemptHost;
 
   constructor(
     private readonly services: Services,
@@ -124,18 +99,31 @@ export class Dispatcher {
     this.cfg = { ...services.config.webhooks, ...(opts.config ?? {}) };
     this.via = postVia({ allowPrivateUrls: this.cfg.allowPrivateUrls }, MAX_CONNECTIONS_PER_ORIGIN);
     this.batch = Math.max(1, Math.floor(Math.min(this.cfg.concurrency, this.cfg.perStoreConcurrency) / 2));
+    this.shares = new Shares(this.cfg.perStoreConcurrency, this.cfg.perOriginConcurrency);
+    this.webhooks = new WebhookCache(services, this.cfg.encryptionKey);
     this.writer = new OutcomeWriter({
-      gather: () => this.gather(() => this.writer.queued >= 4 * this.batch, WRITE_GATHER_MAX_MS),
+      gather: () => this.wakeups.gather(() => this.writer.queued >= 4 * this.batch, WRITE_GATHER_MAX_MS),
       crashed: () => this.crashed,
       write: async (outcomes) => {
         await recordOutcomes(this.services.db, this.owner, new Date(), outcomes);
-        // Finished deliveries promoted their streams' next ones (same webhook: same store and origin). If all are at
-        // their share a claim could take none of them: the next slot one frees claims them (`capped`).
+        // Finished deliveries promoted their streams' next ones: same webhook, so same store and origin.
+        // When all of those are at their share, a claim now could take none of them and would only scan
+        // past them: the next slot one of them frees claims them instead (`capped` makes a release do so).
         if (outcomes.some((o) => this.mayClaimFor(o.webhookId))) this.dueChanged = true;
         else this.capped = true;
         this.wake();
       },
     });
+    this.host = {
+      services,
+      owner: this.owner,
+      cfg: this.cfg,
+      webhooks: this.webhooks,
+      writer: this.writer,
+      via: () => this.via,
+      crashed: () => this.crashed,
+      progressed: () => this.wakeups.progressed(),
+    };
   }
 
   start(): this {
@@ -173,129 +161,25 @@ export class Dispatcher {
   }
 
   wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
-  }
-
-  /** Waits for a wake-up or the poll interval; true when the poll interval elapsed. */
-  private async idle(ms: number): Promise<boolean> {
-    if (this.woken) {
-      this.woken = false;
-      return false;
-    }
-    const polled = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(true), ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve(false);
-      };
-    });
-    this.wakeUp = null;
-    this.woken = false;
-    return polled;
-  }
-
-  /**
-   * Waits while HTTP exchanges are still in flight, until `enough()` (a batch's worth has ended), none is in
-   * flight any more, or GATHER_MAX_MS passed: freed slots are then claimed, and outcomes written, in one
-   * statement each, and a batch is as large with three replicas as with one (see claim's notes). An idle
-   * process never waits: the first event after a quiet spell is claimed and recorded at once.
-   */
-  private async gather(enough: () => boolean, maxMs = GATHER_MAX_MS): Promise<void> {
-    if (this.sending === 0 || enough()) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, maxMs);
-      const previous = this.progress;
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.progress = () => {
-        previous?.();
-        if (this.sending === 0 || enough()) done();
-      };
-    });
-    this.progress = null;
-  }
-
-  private async webhook(id: string) {
-    const hit = this.webhookCache.get(id);
-    if (hit && Date.now() - hit.at < 1000) return hit.row;
-    await this.loadWebhooks([id]);
-    return this.webhookCache.get(id)!.row;
-  }
-
-  /** Caches the webhooks of a claimed batch, those not cached lately in one query. */
-  private async loadWebhooks(ids: string[]): Promise<void> {
-    const now = Date.now();
-    const stale = [...new Set(ids)].filter((id) => !(now - (this.webhookCache.get(id)?.at ?? 0) < 1000));
-    if (!stale.length) return;
-    const prisma = this.services.db.prisma;
-    const found = await prisma.webhook.findMany({ where: { id: { in: stale } } });
-    // Secrets of registered formats, one read per format present in the batch.
-    const secrets = new Map<string, Map<string, string>>();
-    for (const kind of new Set(found.map((w) => w.kind))) {
-      const format = formatOf(kind);
-      if (format)
-        secrets.set(kind, await format.secretsOf(prisma, [...new Set(found.filter((w) => w.kind === kind).map((w) => w.storeId))]));
-    }
-    if (this.webhookCache.size > 10_000) this.webhookCache.clear();
-    for (const id of stale) this.webhookCache.set(id, { at: now, row: null });
-    for (const w of found) {
-      const secret = decryptSecret(this.cfg.encryptionKey, secrets.get(w.kind)?.get(w.storeId) || w.signingSecretEnc);
-      this.webhookCache.set(w.id, {
-        at: now,
-        row: {
-          id: w.id,
-          storeId: w.storeId,
-          kind: w.kind,
-          active: w.status === "active",
-          topic: w.topic,
-          callbackUrl: w.callbackUrl,
-          url: parseUrl(w.callbackUrl),
-          origin: originOf(w.callbackUrl),
-          secret,
-          signingKey: signingKeyOf(secret),
-          token: bearerTokenOf(this.services, w),
-        },
-      });
-    }
+    this.wakeups.wake();
   }
 
   /** Launches what this process may send now; gives back (in one statement) deliveries whose origin is at its share. */
-  private async launchFairly(rows: DeliveryRow[]): Promise<void> {
-    await this.loadWebhooks(rows.map((r) => r.webhookId));
-    const giveBack: number[] = [];
+  private async launchFairly(rows: ClaimedDelivery[]): Promise<void> {
+    await this.webhooks.load(rows.map((r) => r.webhookId));
+    const back: number[] = [];
     for (const row of rows) {
-      const origin = this.webhookCache.get(row.webhookId)?.row?.origin ?? "";
-      if ((this.busyOrigins.get(origin) ?? 0) >= this.cfg.perOriginConcurrency) giveBack.push(row.seq);
+      const origin = this.webhooks.cached(row.webhookId)?.origin ?? "";
+      if (this.shares.originFull(origin)) back.push(row.seq);
       else this.launch(row, origin);
     }
-    if (giveBack.length) {
-      await this.services.db.prisma.webhookDelivery.updateMany({
-        where: { seq: { in: giveBack }, leaseOwner: this.owner },
-        data: { leaseOwner: null, leaseExpiresAt: null },
-      });
-    }
+    await giveBack(this.services, this.owner, back);
   }
 
   /** Whether a delivery of this webhook could be claimed now: its store and its origin are below their share (unknown: yes). */
   private mayClaimFor(webhookId: string): boolean {
-    const row = this.webhookCache.get(webhookId)?.row;
-    if (!row) return true;
-    return (
-      (this.busyStores.get(row.storeId) ?? 0) < this.cfg.perStoreConcurrency &&
-      (this.busyOrigins.get(row.origin) ?? 0) < this.cfg.perOriginConcurrency
-    );
-  }
-
-  /** What a claim must skip: stores at their share, and the (known) webhooks of origins at theirs. */
-  private excluded(): { stores: string[]; webhooks: string[] } {
-    const fullOrigins = new Set(saturated(this.busyOrigins, this.cfg.perOriginConcurrency));
-    const webhooks = fullOrigins.size
-      ? [...this.webhookCache.values()].flatMap((e) => (e.row && fullOrigins.has(e.row.origin) ? [e.row.id] : []))
-      : [];
-    return { stores: saturated(this.busyStores, this.cfg.perStoreConcurrency), webhooks };
+    const row = this.webhooks.cached(webhookId);
+    return !row || this.shares.below(row.storeId, row.origin);
   }
 
   private async loop(): Promise<void> {
@@ -323,45 +207,25 @@ export class Dispatcher {
       }
       if (!this.running) break;
       // Saturated: wait for a slot (a finishing attempt wakes us). Otherwise poll, or a commit wakes us.
-      const polled = await this.idle(this.cfg.pollIntervalMs);
+      const polled = await this.wakeups.idle(this.cfg.pollIntervalMs);
       if (polled) this.renderDue = this.dueChanged = true;
       // Woken by a finishing exchange: let the others finishing alongside free their slots too, so one claim fills them all.
-      else await this.gather(() => this.freed >= this.batch);
+      else await this.wakeups.gather(() => this.freed >= this.batch);
     }
   }
 
-  // Claim strategies measured (`npm run bench -- webhook`, SQLite, 200 subjects × 10 events, one store,
-  // concurrency 32 so a store's share is 8; the box's 2 cores were shared, load average 10-15, so the
-  // deliveries per CPU-second of the dispatching process, subscriber included, are the comparable figure):
-  // - ORM per delivery (read candidates, compare-and-set updateMany, re-read the batch; each outcome
-  //   in an interactive transaction of ~6 statements): 9.9 statements and 154 deliveries per CPU-second.
-  // - One UPDATE … RETURNING claim, set-based outcome writes, slot per exchange: 0.8 statements and
-  //   612 per CPU-second (4×). Its CPU profile: ~28% SQLite executing and preparing statements (the
-  //   claim's ranking query most), ~13% Prisma's client per statement, ~25% node's HTTP client and the
-  //   in-process subscriber's server, the rest GC and event-loop glue. With concurrency 128 (share 32)
-  //   batches are 4× larger: 0.4 statements, 839 per CPU-second.
-  // - SELECT … FOR UPDATE SKIP LOCKED then UPDATE (graphile-worker's shape) costs a statement more per
-  //   claim and needs a transaction around both; PostgreSQL takes the locking sub-select inside the
-  //   UPDATE instead, and SQLite (one writer) needs no lock at all.
-  // Decision: the single-statement claim on both databases, with SKIP LOCKED inside it on PostgreSQL.
-  // The share (2026-11-27, quiet box): at concurrency 32 (8 per store) one store's drain left the dispatcher idle a
-  // third of its time; at 128 (32) it ran 3 100–3 500/s past its first 1 000 deliveries, against 2 300–2 700. So 128.
-  /** Claims up to `max` due deliveries (leases them to this dispatcher) in one statement, in seq order. */
+  /** Claims up to `max` due deliveries (see claim.ts), counting the claim in `stats`. */
   private async claim(max: number): Promise<ClaimedDelivery[]> {
     this.freed = 0;
-    const now = new Date();
-    const skip = this.excluded();
-    this.capped = skip.stores.length > 0 || skip.webhooks.length > 0 || this.busyStores.size > 0;
-    const rows = await claimDue(this.services.db, {
+    const skip = exclusions(this.shares, this.webhooks);
+    this.capped = skip.capped;
+    const rows = await claimDeliveries(this.services, {
       owner: this.owner,
-      now,
-      leaseUntil: new Date(now.getTime() + this.cfg.leaseMs),
+      cfg: this.cfg,
+      shares: this.shares,
+      skip,
       max,
-      candidates: CANDIDATES_PER_SLOT * max + this.inFlight.size,
-      skipStores: skip.stores,
-      skipWebhooks: skip.webhooks,
-      busyStores: [...this.busyStores],
-      storeCap: this.cfg.perStoreConcurrency,
+      inFlight: this.inFlight.size,
     });
     this.stats.claims++;
     if (!rows.length) this.stats.emptyClaims++;
@@ -370,7 +234,7 @@ export class Dispatcher {
     return rows.filter((r) => !this.inFlight.has(r.seq));
   }
 
-  private launch(row: DeliveryRow, origin: string): void {
+  private launch(row: ClaimedDelivery, origin: string): void {
     const seq = row.seq;
     // The slot (and the store's and origin's share) is held while the HTTP exchange runs; recording the
     // outcome happens in batches after it (the delivery stays leased and pending until then).
@@ -379,17 +243,15 @@ export class Dispatcher {
       if (!held) return;
       held = false;
       this.sending--;
-      adjust(this.busyStores, row.storeId, -1);
-      adjust(this.busyOrigins, origin, -1);
+      this.shares.release(row.storeId, origin);
       if (this.capped) this.dueChanged = true;
       this.freed++;
-      this.progress?.();
+      this.wakeups.progressed();
       this.wake();
     };
     this.sending++;
-    adjust(this.busyStores, row.storeId, 1);
-    adjust(this.busyOrigins, origin, 1);
-    const promise = this.deliver(row, this.aborts.signal, release)
+    this.shares.take(row.storeId, origin);
+    const promise = attempt(this.host, row, this.aborts.signal, release)
       .catch((err) => {
         if (!this.crashed) this.services.log.error({ err, seq }, "webhook delivery failed unexpectedly; retried after its lease expires");
       })
@@ -399,81 +261,6 @@ export class Dispatcher {
         this.wake();
       });
     this.inFlight.set(seq, { promise });
-  }
-
-  private async deliver(d: DeliveryRow, signal: AbortSignal, sent: () => void): Promise<void> {
-    const { services } = this;
-    const prisma = services.db.prisma;
-    const seq = d.seq;
-    const webhook = await this.webhook(d.webhookId);
-    if (!webhook) return; // deleted meanwhile (its deliveries go with it)
-    const format = formatOf(webhook.kind);
-    let body = d.payload ?? (format ? null : d.eventPayload) ?? null;
-    if (body === null && d.eventId)
-      body = format ? await format.body(services, d.eventId, d.type) : await ensureEventPayload(services, d.eventId);
-    // The attempt must end before the lease does, or another replica may send it too (a duplicate
-    // without any crash). When claiming and rendering ate into the lease (a busy process), renew it.
-    if (d.leaseExpiresAt.getTime() - Date.now() < this.cfg.timeoutMs + (this.cfg.leaseMs - this.cfg.timeoutMs) / 2) {
-      const renewed = await prisma.webhookDelivery.updateMany({
-        where: { seq, status: "pending", leaseOwner: this.owner },
-        data: { leaseExpiresAt: new Date(Date.now() + this.cfg.leaseMs) },
-      });
-      if (renewed.count === 0) return; // taken over meanwhile
-    }
-    let result: SendResult;
-    const timestamp = Math.floor(Date.now() / 1000);
-    if (body === null) {
-      result = { ok: false, statusCode: null, body: null, error: "the event no longer exists", latencyMs: 0 };
-    } else if (!webhook.active) {
-      // An inactive subscription is sent nothing: what was queued before it was switched off is discarded.
-      result = { ok: false, statusCode: null, body: null, error: "the webhook is inactive", latencyMs: 0 };
-    } else if (format) {
-      // The format's headers only: no Standard Webhooks headers, no bearer token.
-      const headers = { "content-type": "application/json", "user-agent": USER_AGENT, ...format.headers(webhook.secret, body) };
-      result = await postJson(this.via, webhook.url, headers, body, signal, format.timeoutMs(this.cfg));
-    } else {
-      const { signingKey, token } = webhook;
-      const headers: Record<string, string> = {
-        "content-type": "application/json",
-        "user-agent": USER_AGENT,
-        "webhook-id": d.id,
-        "webhook-timestamp": String(timestamp),
-        "webhook-signature": sign(signingKey, d.id, timestamp, body),
-        "x-retour-topic": webhook.topic,
-        "x-retour-subject-id": d.subjectId,
-        "x-retour-attempt": String(d.attempts + 1),
-      };
-      if (d.eventSequence !== null) headers["x-retour-sequence"] = String(d.eventSequence);
-      if (token) headers.authorization = `Bearer ${token}`;
-      result = await postJson(this.via, webhook.url, headers, body, signal, this.cfg.timeoutMs);
-    }
-    sent();
-    if (this.crashed) return;
-    if (body !== null && webhook.active) services.metrics?.deliveryAttempt(result.ok, result.latencyMs);
-    const outcome = outcomeOf(this.cfg, d, result, webhook.kind, webhook.active);
-    // The attempt happened: record it, retrying transient database errors (pool exhausted, serialisation).
-    for (let i = 1; ; i++) {
-      try {
-        // First with the batch that finishes alongside; a retry records this outcome on its own.
-        if (i === 1) {
-          const recorded = this.writer.record(outcome);
-          this.progress?.();
-          await recorded;
-        } else await recordOutcomes(services.db, this.owner, new Date(), [outcome]);
-        logOutcome(this.services.log, outcome);
-        return;
-      } catch (err) {
-        if (i >= 4 || this.crashed) {
-          // Give the delivery back at once rather than at lease expiry: it is sent again (at-least-once).
-          await prisma.webhookDelivery
-            .updateMany({ where: { seq, leaseOwner: this.owner }, data: { leaseOwner: null, leaseExpiresAt: null } })
-            .catch(() => {});
-          throw err;
-        }
-        services.log.warn({ err, deliveryId: d.id, try: i }, "recording a webhook attempt failed; retrying");
-        await new Promise((r) => setTimeout(r, 50 * i));
-      }
-    }
   }
 }
 

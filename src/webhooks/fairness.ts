@@ -39,3 +39,43 @@ export function adjust(busy: Map<string, number>, key: string, by: 1 | -1): void
   if (n > 0) busy.set(key, n);
   else busy.delete(key);
 }
+
+/** One process's attempts in flight per store and per callback origin, against their shares. */
+export class Shares {
+  private readonly stores = new Map<string, number>();
+  private readonly origins = new Map<string, number>();
+
+  constructor(
+    private readonly perStore: number,
+    private readonly perOrigin: number,
+  ) {}
+
+  take(storeId: string, origin: string): void {
+    adjust(this.stores, storeId, 1);
+    adjust(this.origins, origin, 1);
+  }
+
+  release(storeId: string, origin: string): void {
+    adjust(this.stores, storeId, -1);
+    adjust(this.origins, origin, -1);
+  }
+
+  originFull(origin: string): boolean {
+    return (this.origins.get(origin) ?? 0) >= this.perOrigin;
+  }
+
+  /** Whether a store and an origin are both below their share. */
+  below(storeId: string, origin: string): boolean {
+    return (this.stores.get(storeId) ?? 0) < this.perStore && !this.originFull(origin);
+  }
+
+  /** Stores at their share, and origins at theirs. */
+  saturated(): { stores: string[]; origins: Set<string> } {
+    return { stores: saturated(this.stores, this.perStore), origins: new Set(saturated(this.origins, this.perOrigin)) };
+  }
+
+  /** Stores with an attempt in flight, and how many. */
+  busyStores(): [string, number][] {
+    return [...this.stores];
+  }
+}

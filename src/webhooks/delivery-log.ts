@@ -1,0 +1,115 @@
+// The delivery log: a webhook's deliveries (paged, filtered), one delivery, its retry, and the loaders
+// of its attempts, events and webhooks.
+import type { RequestContext } from "../core/context.js";
+import { fail } from "../core/errors.js";
+import { eventsCommitted } from "../core/events.js";
+import { indexBy, groupBy } from "../core/loaders.js";
+import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { PAGE_SIZES } from "../core/bounds.js";
+import { enqueueDelivery } from "./outbox.js";
+import { findOwn, notFound } from "./subscriptions.js";
+
+export const DELIVERY_STATUSES = ["waiting", "pending", "delivered", "discarded"];
+
+export interface DeliveryFilter {
+  webhookId: string;
+  status?: string | null;
+  eventId?: string | null;
+  subjectId?: string | null;
+}
+
+export async function listDeliveries(ctx: RequestContext, filter: DeliveryFilter, args: PageArgs) {
+  const webhook = await findOwn(ctx, filter.webhookId);
+  if (!webhook) throw notFound(filter.webhookId);
+  const where = {
+    webhookId: webhook.id,
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.eventId ? { eventId: filter.eventId } : {}),
+    ...(filter.subjectId ? { subjectId: filter.subjectId } : {}),
+  };
+  return paginate(ctx.services.cursors, {
+    list: `webhookDeliveries:${webhook.id}:${filter.status ?? ""}:${filter.eventId ?? ""}:${filter.subjectId ?? ""}`,
+    args,
+    defaultSize: PAGE_SIZES.webhookDeliveries.default,
+    maxSize: PAGE_SIZES.webhookDeliveries.max,
+    sortField: "createdAt",
+    checks: [
+      () => {
+        if (filter.status && !DELIVERY_STATUSES.includes(filter.status))
+          throw fail.badInput(`\`status\` must be one of ${DELIVERY_STATUSES.join(", ")}; got ${JSON.stringify(filter.status)}.`, "status");
+      },
+    ],
+    fetch: (keyset, take) =>
+      ctx.prisma.webhookDelivery.findMany({ where: { ...where, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
+  });
+}
+
+export async function getDelivery(ctx: RequestContext, id: string) {
+  return ctx.prisma.webhookDelivery.findFirst({ where: { id, storeId: { in: ctx.storeIds() } } });
+}
+
+/** Retry now: a pending delivery is attempted at once; a finished one is queued again (new webhook-id). */
+export async function retryDelivery(ctx: RequestContext, id: string) {
+  const delivery = await getDelivery(ctx, id);
+  if (!delivery)
+    throw fail.notFound(
+      "webhooks/delivery-not-found",
+      `No webhook delivery ${id} in the stores these credentials can access.`,
+      "Delivery not found",
+    );
+  if (delivery.status === "waiting") {
+    throw fail.conflict(
+      "webhooks/delivery-waiting",
+      "Delivery is waiting",
+      `Delivery ${id} waits for an earlier delivery of subject ${delivery.subjectId} to finish (deliveries of one subject are sent in order); retry that one instead.`,
+    );
+  }
+  if (delivery.status === "pending") {
+    await ctx.prisma.webhookDelivery.update({ where: { seq: delivery.seq }, data: { nextAttemptAt: new Date() } });
+    eventsCommitted(ctx.services, "webhooks");
+    return ctx.prisma.webhookDelivery.findUniqueOrThrow({ where: { seq: delivery.seq } });
+  }
+  const newIdValue = await ctx.prisma.$transaction((tx) =>
+    enqueueDelivery(tx, {
+      webhookId: delivery.webhookId,
+      storeId: delivery.storeId,
+      eventId: delivery.eventId,
+      subjectId: delivery.subjectId,
+      type: delivery.type,
+      payload: delivery.payload,
+      reason: "retry",
+      format: delivery.format,
+    }),
+  );
+  eventsCommitted(ctx.services, "webhooks");
+  return ctx.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: newIdValue } });
+}
+
+// ─── Loaders for the delivery log ────────────────────────────────────────────
+
+export function attemptsOf(ctx: RequestContext, deliveryId: string) {
+  return ctx.loaders
+    .get("webhookAttemptsByDelivery", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.webhookAttempt.findMany({ where: { deliveryId: { in: [...ids] } }, orderBy: [{ number: "asc" }] });
+      return groupBy(ids, rows, (r) => r.deliveryId);
+    })
+    .load(deliveryId);
+}
+
+export function eventOf(ctx: RequestContext, eventId: string) {
+  return ctx.loaders
+    .get("webhookEventById", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.domainEvent.findMany({ where: { id: { in: [...ids] } } });
+      return indexBy(ids, rows, (r) => r.id);
+    })
+    .load(eventId);
+}
+
+export function webhookById(ctx: RequestContext, id: string) {
+  return ctx.loaders
+    .get("webhookById", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.webhook.findMany({ where: { id: { in: [...ids] } } });
+      return indexBy(ids, rows, (r) => r.id);
+    })
+    .load(id);
+}
