@@ -127,7 +127,7 @@ async function insertReturn(
   if (!order) {
     throw fail.notFound(
       "returns/order-not-found",
-      `No order with externalOrderId ${JSON.stringify(input.externalOrderId)} from provider ${JSON.stringify(input.provider)} in this store; push the order first (POST /stores/{storeId}/custom/orders).`,
+      `No order with externalOrderId ${JSON.stringify(input.externalOrderId)} from provider ${JSON.stringify(input.provider)} in this store; push the order first (\`upsertOrder\`).`,
       "Order not found",
     );
   }
