@@ -1,6 +1,6 @@
 // Creating a return: its input checked (fields named as the GraphQL input names them), the over-return
 // rule held under concurrency, the compat number allocated, the created event recorded, all in one
-// transaction; an Idempotency-Key replays the first answer.
+// transaction; an idempotency key replays the first answer.
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
