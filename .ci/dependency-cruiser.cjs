@@ -60,11 +60,7 @@ module.exports = {
       from: { path: "^facades/", pathNot: ASSEMBLY },
       to: {
         path: DOMAIN,
-        pathNot: [
-          NOT_DOMAIN,
-          "^src/(returns/documents|returns/shapes|returns/tag-shapes|invoices/csv|fulfillments/shapes).ts$",
-          WAREHOUSE_PUBLISHED,
-        ],
+        pathNot: [NOT_DOMAIN, "^src/(returns/event-document|returns/tag-shapes|invoices/csv|fulfillments/shapes).ts$", WAREHOUSE_PUBLISHED],
       },
     },
     {

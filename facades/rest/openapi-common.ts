@@ -17,7 +17,7 @@ export const PROBLEM_DESCRIPTIONS: Record<string, string> = {
 };
 
 const S = T.String();
-/** The problem body (the Money shape comes with the routes that use it: src/returns/shapes.ts). */
+/** The problem body (the Money shape comes with the routes that use it: facades/rest/shapes.ts). */
 export const commonSchemas = {
   Problem: T.Object(
     {

@@ -73,12 +73,32 @@ export function problemFromGraphQL(
  * renames outright (`endCursor` → `X-Page-Next`); any other quoted word is left as the core wrote it.
  */
 function renameInDetail(detail: string, fieldPath: (f: string) => string, own?: string): string {
-  return detail.replace(/`([\w.[\]]+)`/g, (quoted, field: string) => {
+  return restOperations(detail).replace(/`([\w.[\]]+)`/g, (quoted, field: string) => {
     const renamed = fieldPath(field);
     if (renamed === field) return quoted;
     const isField = /[.[]/.test(field) || field === own || !renamed.includes(field);
     return isField ? `\`${renamed}\`` : quoted;
   });
+}
+
+/**
+ * The core names the fix of a refusal by its own operation (`upsertOrder`), never a door's path, and
+ * its arguments by their GraphQL names (`idempotencyKey`); this door says them in its own words, as it
+ * always did (the compat door's, for what only that door offers).
+ */
+const REST_OPERATIONS: Record<string, string> = {
+  idempotencyKey: "`Idempotency-Key`",
+  upsertOrder: "POST /stores/{storeId}/custom/orders",
+  upsertReturnTag: "returnTags / PUT /return-tags/{name}",
+  createWarehouseWebhook: "createWarehouseWebhook, or POST /api/v1/webhooks on the compat door",
+  updateWarehouseWebhook: "updateWarehouseWebhook, or PUT /api/v1/webhooks/{platformId} on the compat door",
+};
+
+/** Each core operation quoted in a detail (`upsertOrder`) as this door names it; the idempotency key is its header. */
+export function restOperations(detail: string): string {
+  return detail
+    .replace(/\b([Tt]he) idempotency key (?=")/g, "$1 Idempotency-Key ")
+    .replace(/`(\w+)`/g, (quoted, op: string) => (Object.hasOwn(REST_OPERATIONS, op) ? REST_OPERATIONS[op] : quoted));
 }
 
 /** The core's problems of several inputs, each `field` named as the request names it (`request` when none is to blame). */

@@ -1,7 +1,7 @@
-// Idempotency keys for creating operations (REST `Idempotency-Key` header → the mutation's
-// `idempotencyKey` argument), after the IETF httpapi "Idempotency-Key" draft. Generic: any creating
+// Idempotency keys for creating operations (a mutation's `idempotencyKey` argument; the REST door
+// takes it from its header), after the IETF httpapi idempotency-key draft. Generic: any creating
 // service wraps its work in `idempotent()`.
-//  - same key, same request   → the stored result, `replayed: true` (REST: 200 + `Idempotent-Replayed: true`)
+//  - same key, same request   → the stored result, `replayed: true` (a door may mark the replay)
 //  - same key, other request  → 422 `request/idempotency-key-reused`
 //  - same key, still running  → 409 `request/idempotency-key-in-flight`
 //  - keys expire after 24 h; a failed attempt releases its key so the caller may retry.
@@ -83,7 +83,7 @@ function tooLate(key: string) {
   return fail.conflict(
     "request/idempotency-key-in-flight",
     "Request in progress",
-    `The request with the Idempotency-Key ${JSON.stringify(key)} ran past ${"IDEMPOTENCY_IN_FLIGHT_MS"} and was taken over by a retry; this attempt was rolled back.`,
+    `The request with the idempotency key ${JSON.stringify(key)} ran past ${"IDEMPOTENCY_IN_FLIGHT_MS"} and was taken over by a retry; this attempt was rolled back.`,
   );
 }
 
@@ -100,7 +100,7 @@ export async function idempotent<T>(
 ): Promise<{ result: T; replayed: boolean }> {
   const key = scope.key;
   if (key === null || key === undefined) return { result: await work(noClaim as IdempotencyClaim<T>), replayed: false };
-  if (key.length < 1 || key.length > 255) throw fail.badInput("`Idempotency-Key` must have 1 to 255 characters.", "idempotencyKey");
+  if (key.length < 1 || key.length > 255) throw fail.badInput("`idempotencyKey` must have 1 to 255 characters.", "idempotencyKey");
   const prisma = ctx.prisma;
   const id = { storeId: scope.storeId, operation: `${scope.operation}@${idempotencyCaller(ctx)}`, key };
   const hash = requestHash(scope.request);
@@ -113,7 +113,7 @@ export async function idempotent<T>(
       throw fail.conflict(
         "request/idempotency-key-in-flight",
         "Request in progress",
-        `A request with the Idempotency-Key ${JSON.stringify(key)} is still being processed; retry shortly.`,
+        `A request with the idempotency key ${JSON.stringify(key)} is still being processed; retry shortly.`,
       );
     const now = new Date();
     try {
@@ -135,7 +135,7 @@ export async function idempotent<T>(
       throw fail.unprocessable(
         "request/idempotency-key-reused",
         "Idempotency key reused",
-        `The Idempotency-Key ${JSON.stringify(key)} was already used with a different request in the last 24 hours; use a new key for a new request.`,
+        `The idempotency key ${JSON.stringify(key)} was already used with a different request in the last 24 hours; use a new key for a new request.`,
       );
     }
     if (existing.response !== null) return { result: JSON.parse(existing.response) as T, replayed: true };
@@ -143,7 +143,7 @@ export async function idempotent<T>(
       throw fail.conflict(
         "request/idempotency-key-in-flight",
         "Request in progress",
-        `A request with the Idempotency-Key ${JSON.stringify(key)} is still being processed; retry shortly.`,
+        `A request with the idempotency key ${JSON.stringify(key)} is still being processed; retry shortly.`,
       );
     }
     // The holder is presumed dead: take the key over (compare-and-set on its start time).

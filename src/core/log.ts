@@ -28,7 +28,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 /** What the doors note about a request for its access-log line and its metrics (never a secret). */
 export interface RequestNote {
   door: string;
-  /** The route pattern (e.g. /v2.2/stores/:storeId/returns), never the raw path. */
+  /** The route pattern with its door's prefix (DOOR_PREFIX, then e.g. /stores/:storeId/returns), never the raw path. */
   route?: string;
   /** The GraphQL operation name (a REST or compat request notes the core operation it ran). */
   operation?: string;

@@ -1,4 +1,4 @@
-// The invoice CSV format, in one place: the REST route (GET /v2.2/invoices/{id}/items.csv, streamed)
+// The invoice CSV format, in one place: the merchant API's items.csv download (streamed)
 // and the GraphQL field `Invoice.itemsCsv` (paged, for the dashboard's download) both build their
 // bytes from these functions, so the two produce identical files. Pure: no database here.
 

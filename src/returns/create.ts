@@ -1,6 +1,6 @@
 // Creating a return: its input checked (fields named as the GraphQL input names them), the over-return
 // rule held under concurrency, the compat number allocated, the created event recorded, all in one
-// transaction; an Idempotency-Key replays the first answer.
+// transaction; an idempotency key replays the first answer.
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
@@ -127,7 +127,7 @@ async function insertReturn(
   if (!order) {
     throw fail.notFound(
       "returns/order-not-found",
-      `No order with externalOrderId ${JSON.stringify(input.externalOrderId)} from provider ${JSON.stringify(input.provider)} in this store; push the order first (POST /stores/{storeId}/custom/orders).`,
+      `No order with externalOrderId ${JSON.stringify(input.externalOrderId)} from provider ${JSON.stringify(input.provider)} in this store; push the order first (\`upsertOrder\`).`,
       "Order not found",
     );
   }

@@ -1,7 +1,7 @@
-// The `return` topic's payload, { return, order }: exactly what GET /v2.2/returns/{id} answers, built
+// The `return` topic's payload, { return, order }: the return event's document (event-document.ts), built
 // from the rows (the return, its items, its order and lines, its tags: a few batched reads) by the
 // same pure field functions the GraphQL resolvers call (fields.ts, src/orders/fields.ts), with no
-// GraphQL execution. Optional fields are absent when empty, as the shapes say (dropAbsent).
+// GraphQL execution. Optional fields are absent when empty, as the document says (dropAbsent).
 import { systemContext, type RequestContext, type Services } from "../core/context.js";
 import { dropAbsent } from "../core/json-shape.js";
 import { lineItemById, orderById, lineItemsOf } from "../orders/service.js";
@@ -12,7 +12,7 @@ import { giftCardsOf } from "./gift-cards.js";
 import { itemsOf } from "./loaders.js";
 import { primeLoaders, readReturnAggregate } from "./aggregate.js";
 import { itemValues, returnCurrency } from "./service.js";
-import { Order, Return } from "./shapes.js";
+import { OrderDocument, ReturnDocument } from "./event-document.js";
 import type { ReturnItemRow } from "./rows.js";
 import { tagsOfReturn } from "./tags.js";
 
@@ -80,5 +80,5 @@ export async function renderReturnPayload(
     totals: f.totalsOf(values, currency, r),
   };
   const fullOrder = order ? orderJson(order, lines) : orderJson(f.emptyOrderOf(r, currency), []);
-  return { return: dropAbsent(Return, ret), order: dropAbsent(Order, fullOrder) };
+  return { return: dropAbsent(ReturnDocument, ret), order: dropAbsent(OrderDocument, fullOrder) };
 }

@@ -1,4 +1,4 @@
-// What the doors may know of return tags (published like src/returns/shapes.ts): the merchant API's
+// What the doors may know of return tags (published like src/returns/event-document.ts): the merchant API's
 // PillTheme values, in the reference's order. The rules live in src/returns/tags.ts.
 export const PILL_THEMES = [
   "NORMAL",

@@ -181,7 +181,7 @@ export async function setTags(ctx: RequestContext, id: string, rawNames: string[
         const unknown = names.findIndex((n) => !byName.has(n));
         if (unknown >= 0)
           throw fail.badInput(
-            `No tag ${JSON.stringify(names[unknown])} in this store; create it first (returnTags / PUT /return-tags/{name}).`,
+            `No tag ${JSON.stringify(names[unknown])} in this store; create it first (\`upsertReturnTag\`).`,
             `names[${rawNames.indexOf(names[unknown])}]`,
           );
         const have = new Set((await tx.returnTagLink.findMany({ where: { returnId: id }, select: { tagId: true } })).map((l) => l.tagId));

@@ -1,6 +1,6 @@
 // The `return` topic, declared by the returns domain and registered at assembly (src/domains.ts) into
-// the webhooks domain's topic registry: its event types, its payload (exactly what
-// GET /v2.2/returns/{id} answers, { return, order }: payload.ts renderReturnPayload) and its backfill.
+// the webhooks domain's topic registry: its event types, its payload (the return event's document,
+// { return, order }, which a merchant API read answers too: payload.ts renderReturnPayload) and its backfill.
 import type { Services } from "../core/context.js";
 import { renderReturnPayload } from "./payload.js";
 

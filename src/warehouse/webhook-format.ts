@@ -124,9 +124,9 @@ export async function warehouseEventBody(services: Services, eventId: string, tr
 export const WAREHOUSE_DELIVERY_FORMAT: DeliveryFormat = {
   kind: "loop",
   refuseCreate:
-    "`webhook.kind` `loop` (the warehouse platform's webhooks) is created with createWarehouseWebhook, or POST /api/v1/webhooks on the compat door, which take its topic and trigger.",
+    "`webhook.kind` `loop` (the warehouse platform's webhooks) is created with `createWarehouseWebhook`, which takes its topic and trigger.",
   refuseUpdate: (w) =>
-    `Webhook ${w.id} is the warehouse platform's (kind \`loop\`): change it with updateWarehouseWebhook, or PUT /api/v1/webhooks/${w.platformId} on the compat door.`,
+    `Webhook ${w.id} is the warehouse platform's (kind \`loop\`, platformId ${w.platformId}): change it with \`updateWarehouseWebhook\`.`,
   triggersOf: platformTriggersOf,
   objectBytes: phpJson,
   ensurePayload: ensurePlatformPayload,

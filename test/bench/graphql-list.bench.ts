@@ -5,7 +5,7 @@
 // always counted); req/s (autocannon in a child process, 1 and 32 connections) is reported as a
 // ratio to the raw-driver reference (raw.ts) reading the same rows and writing the same JSON, the two
 // sides alternating in one run.
-import { ORDER_FIELDS, RETURN_FIELDS } from "../../src/returns/documents.js";
+import { ORDER_FIELDS, RETURN_FIELDS } from "../../facades/rest/documents.js";
 import { readFixture } from "./fixtures.js";
 import { round, type Measure, type Result } from "./lib.js";
 import { rawServer } from "./raw.js";

@@ -14,7 +14,7 @@ import { startTestService } from "../support/server.js";
 import { seedReturns } from "../support/returns-seed.js";
 import { freePort } from "./startup.bench.js";
 import { round, UNLIMITED, type Result } from "./lib.js";
-import { ORDER_FIELDS, RETURN_FIELDS } from "../../src/returns/documents.js";
+import { ORDER_FIELDS, RETURN_FIELDS } from "../../facades/rest/documents.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 

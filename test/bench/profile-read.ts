@@ -10,7 +10,7 @@ import { loadavg } from "node:os";
 import { parse } from "graphql";
 import { startTestService } from "../support/server.js";
 import { seedReturns } from "../support/returns-seed.js";
-import { ORDER_FIELDS, RETURN_FIELDS } from "../../src/returns/documents.js";
+import { ORDER_FIELDS, RETURN_FIELDS } from "../../facades/rest/documents.js";
 import { authenticate } from "../../src/identity/service.js";
 import { createCore } from "../../src/core/index.js";
 import { DOMAINS } from "../../src/domains.js";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { restRoutes } from "../../facades/rest/index.js";
 import { openApiDocument } from "../../facades/rest/openapi.js";
 import { dropAbsent } from "../../src/core/json-shape.js";
-import { Return } from "../../src/returns/shapes.js";
+import { Return } from "../../facades/rest/shapes.js";
 import { buildSchema } from "../../src/core/schema.js";
 import { DOMAINS } from "../../src/domains.js";
 import { restValidator } from "../support/openapi.js";

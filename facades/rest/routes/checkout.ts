@@ -3,7 +3,7 @@
 import { operation } from "../../executor.js";
 import { declareRoutes, notFound } from "../route.js";
 import { component, Obj, selectionOf, T } from "../../declare.js";
-import { Money } from "../../../src/returns/shapes.js";
+import { Money } from "../shapes.js";
 
 const S = T.String();
 const DateTime = T.String({ format: "date-time" });

@@ -4,7 +4,7 @@
 import { operation } from "../../executor.js";
 import { declareRoutes, notFound, PAGE_NEXT, PAGING, pageArgs, pageHeaders } from "../route.js";
 import { component, from, Nullable, Obj, selectionOf, T, Text, type TSchema } from "../../declare.js";
-import { Money } from "../../../src/returns/shapes.js";
+import { Money } from "../shapes.js";
 
 const S = T.String();
 const NS = Nullable(T.String());

@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { operation } from "../../executor.js";
 import { declareRoutes, notFound, type RestResult, type Runner } from "../route.js";
 import { component, Obj, T } from "../../declare.js";
-import { Money } from "../../../src/returns/shapes.js";
+import { Money } from "../shapes.js";
 import { CSV_HEADER, csvRow, type CsvItem } from "../../../src/invoices/csv.js";
 
 const DateTime = T.String({ format: "date-time" });

@@ -4,7 +4,7 @@
 import { operation } from "../../executor.js";
 import { restRoute, type RestRoute } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
-import { Money } from "../../../src/returns/shapes.js";
+import { Money } from "../shapes.js";
 import { type ParamPair, wordsOf } from "../../../src/core/decisions/codes.js";
 import { merchantWords } from "../../../src/core/decisions/merchant.js";
 import { API_FORMAT, shopperWords } from "../../../src/core/decisions/render.js";

@@ -1,10 +1,10 @@
 // Returns over REST v2.2: create, read, list, process, status, comments. Each route is one GraphQL
-// operation; the Return / Order JSON is exactly the shapes of src/returns/shapes.ts.
+// operation; the Return / Order JSON is exactly the shapes of facades/rest/shapes.ts.
 import { operation } from "../../executor.js";
 import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { List, Nullable, Obj, T, Text } from "../../declare.js";
-import { ORDER_FIELDS, RETURN_FIELDS } from "../../../src/returns/documents.js";
-import { Order, Return, ReturnStatus } from "../../../src/returns/shapes.js";
+import { ORDER_FIELDS, RETURN_FIELDS } from "../documents.js";
+import { Order, Return, ReturnStatus } from "../shapes.js";
 import { LIST_BOUNDS, QUANTITY_BOUNDS } from "../../../src/core/bounds.js";
 
 const createReturn =

@@ -4,7 +4,7 @@ import { operation } from "../../executor.js";
 import { declareRoutes, IDEMPOTENCY_KEY, notFound } from "../route.js";
 import { component, Nullable, Obj, selectionOf, T, Text } from "../../declare.js";
 import { LIST_BOUNDS, REPLAY_BOUNDS } from "../../../src/core/bounds.js";
-import { Order, Return } from "../../../src/returns/shapes.js";
+import { Order, Return } from "../shapes.js";
 
 const S = T.String();
 const DateTime = T.String({ format: "date-time" });

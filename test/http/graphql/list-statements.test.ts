@@ -7,7 +7,7 @@ import { expectNoErrors } from "../../support/gql.js";
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
 import { statementCounter } from "../../support/statement-counter.js";
 import { seedReturns } from "../../support/returns-seed.js";
-import { ORDER_FIELDS, RETURN_FIELDS } from "../../../src/returns/documents.js";
+import { ORDER_FIELDS, RETURN_FIELDS } from "../../../facades/rest/documents.js";
 
 const PAGE = `query($storeId: ID!, $first: Int) {
   returns(storeId: $storeId, first: $first) {

@@ -1,8 +1,8 @@
-// The canonical JSON of a return and its order (the merchant API's Return and order-read shapes,
-// src/returns/shapes.ts), as GraphQL selection sets derived from those shapes. The REST door selects
-// exactly these; webhook payloads are built from the rows by the same field functions (payload.ts,
-// optional fields absent when empty as the shapes say), so a REST read and an event carry the same JSON.
-import { selectionOf } from "../core/json-shape.js";
+// The REST door's read of a return and its order (the merchant API's Return and order-read shapes,
+// ./shapes.ts), as GraphQL selection sets derived from those shapes. The door selects exactly these;
+// webhook payloads are built from the rows by the same field functions (src/returns/payload.ts,
+// optional fields absent when empty as the document says), so a REST read and an event carry the same JSON.
+import { selectionOf } from "../../src/core/json-shape.js";
 import { Order, Return } from "./shapes.js";
 
 /** Every field of the merchant API's Return, in its order (selected exactly as the shape declares). */

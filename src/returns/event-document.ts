@@ -1,7 +1,10 @@
-// The merchant API's Return (`return-read`) and Order (`order-read`), written once: the REST door
-// documents and serialises them, webhook events carry them, and the GraphQL selection that fetches
-// them is derived from them (src/returns/documents.ts). Optional fields are absent when empty;
-// only what the reference marks nullable admits null.
+// The return event's document, { return, order }: the JSON every `return` webhook event carries
+// (payload.ts renders it from the rows), written once. Its keys are published: subscribers read them,
+// and the merchant API answers the same document for a read (facades/rest/shapes.ts names it there,
+// facades/rest/documents.ts derives the GraphQL selection that fetches it). So its key names are the
+// published ones, not the core's (`orderItem.line_item_id`): renaming one would break every
+// subscriber. Optional fields are absent when empty; only what the published reference marks
+// nullable admits null.
 import { Type as T, type TSchema } from "typebox";
 import { component, nullable } from "../core/json-shape.js";
 import { RETURN_STATUSES } from "./transitions.js";
@@ -68,7 +71,7 @@ const ReturnItem = Obj({
   productValueNoTaxNoAdjustment: Wrapped,
 });
 
-export const Return = component(
+export const ReturnDocument = component(
   "Return",
   Obj({
     id: S,
@@ -123,7 +126,7 @@ export const Return = component(
   }),
 );
 
-export const Order = component(
+export const OrderDocument = component(
   "Order",
   Obj({
     id: S,

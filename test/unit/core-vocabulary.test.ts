@@ -1,0 +1,158 @@
+// One vocabulary in the core (issue 35, item 1): `src/` and `schema.graphql` name no door. No REST or
+// compat path and no REST header (a refusal names the fix by the core's own operation and argument,
+// and each door says it in its own words: facades/rest/problem.ts), and no door's field name, except
+// where the ALLOWED table says why:
+// a stored or published value, or a GraphQL field whose renaming would break its clients. An entry
+// that no longer matches anything fails too, so the table shrinks as the names leave.
+// (core-dialect.test.ts checks more of the REST door's body and header names.)
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { restOperations } from "../../facades/rest/problem.js";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+/** The doors' paths: the merchant API's version prefix and the warehouse platform's. */
+const DOOR_PATHS: Record<string, RegExp> = { "/v2.2": /\/v2\.2\b/, "/api/v1": /\/api\/v1\b/ };
+
+/** The REST door's headers (the core's argument is `idempotencyKey`, its replay `replayed`). */
+const DOOR_HEADERS: Record<string, RegExp> = { "Idempotency-Key": /Idempotency-Key/, "Idempotent-Replayed": /Idempotent-Replayed/ };
+
+/** The doors' field names (snake_case, as the merchant API and the warehouse platform spell them). */
+const DOOR_FIELDS = [
+  // The merchant API: a return item's order line, the product upload's file format and its result.
+  "line_item_id",
+  "product_family_id",
+  "external_id",
+  "product_type",
+  "alt_text",
+  "weight_unit",
+  "dimension_unit",
+  "hs_code",
+  "origin_country",
+  "option_values",
+  "total_count",
+  "processed_count",
+  "error_count",
+  // The warehouse platform's return object.
+  "provider_order_name",
+  "provider_order_number",
+  "provider_order_id",
+  "provider_line_item_id",
+  "status_page_url",
+  "return_total",
+];
+
+const GRAPHQL_BREAKING = "renaming is a breaking GraphQL change; deprecate first";
+const UPLOAD_FIELDS = DOOR_FIELDS.slice(1, 13);
+
+/** Where a door's word may stand in the core, and why. `file` is a path from the repository root or a folder ending in `/`. */
+const ALLOWED: { word: string; file: string; reason: string }[] = [
+  {
+    word: "/v2.2",
+    file: "src/core/log.ts",
+    reason: "DOOR_PREFIX: the access log and metrics label a request by the door it came through (the doors' mount points)",
+  },
+  {
+    word: "/api/v1",
+    file: "src/core/log.ts",
+    reason: "DOOR_PREFIX: the access log and metrics label a request by the door it came through (the doors' mount points)",
+  },
+  {
+    word: "Idempotency-Key",
+    file: "src/webhooks/service.ts",
+    reason: "one refusal still names the REST header; the file is being split by concurrent work, change it after",
+  },
+  { word: "line_item_id", file: "schema.graphql", reason: `ReturnOrderItemRef.line_item_id: ${GRAPHQL_BREAKING}` },
+  {
+    word: "line_item_id",
+    file: "src/returns/event-document.ts",
+    reason: "a published key of the return event's document (webhook subscribers read it): decisions.md, the return event's document",
+  },
+  { word: "line_item_id", file: "src/returns/fields.ts", reason: "builds that published key (orderItem.line_item_id)" },
+  ...UPLOAD_FIELDS.map((word) => ({
+    word,
+    file: "schema.graphql",
+    reason: `the product upload's input and result (ProductFamilyUpload…, ProductBulkUploadResult): ${GRAPHQL_BREAKING}`,
+  })),
+  ...UPLOAD_FIELDS.map((word) => ({
+    word,
+    file: "src/products/",
+    reason: `the product upload's GraphQL input as received (${GRAPHQL_BREAKING}), and images stored as that input has them`,
+  })),
+  {
+    word: "product_type",
+    file: "src/policy/evaluate.ts",
+    reason: "a comment naming the product upload's input field the rule reads; the evaluator is being split by other work",
+  },
+  ...[
+    "line_item_id",
+    "origin_country",
+    "provider_order_number",
+    "provider_order_id",
+    "provider_line_item_id",
+    "status_page_url",
+    "return_total",
+  ].map((word) => ({
+    word,
+    file: "src/warehouse/",
+    reason: "the warehouse platform's own objects, in their one home (decisions.md, the warehouse platform in one home; issue 35 item 3)",
+  })),
+];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === "generated") return [];
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+const FILES = [...sources(join(ROOT, "src")), join(ROOT, "schema.graphql")].map((p) => relative(ROOT, p));
+const WORDS: [string, RegExp][] = [
+  ...Object.entries(DOOR_PATHS),
+  ...Object.entries(DOOR_HEADERS),
+  ...DOOR_FIELDS.map((w): [string, RegExp] => [w, new RegExp(`\\b${w}\\b`)]),
+];
+
+const allowed = (word: string, file: string) =>
+  ALLOWED.find((a) => a.word === word && (a.file.endsWith("/") ? file.startsWith(a.file) : file === a.file));
+
+/** Each door word of a file, with its line numbers. */
+function hits(file: string): { word: string; lines: number[] }[] {
+  const lines = readFileSync(join(ROOT, file), "utf8").split("\n");
+  return WORDS.flatMap(([word, re]) => {
+    const at = lines.flatMap((l, i) => (re.test(l) ? [i + 1] : []));
+    return at.length ? [{ word, lines: at }] : [];
+  });
+}
+
+describe("one vocabulary in the core", () => {
+  it.each(FILES)("%s names no door's path or field", (file) => {
+    const found = hits(file)
+      .filter((h) => !allowed(h.word, file))
+      .map((h) => `${h.word} at line ${h.lines.join(", ")}`);
+    expect(found, `${file} speaks a door's words`).toEqual([]);
+  });
+
+  it("every allowlist entry has a reason and is still needed", () => {
+    const used = new Set(FILES.flatMap((file) => hits(file).map((h) => allowed(h.word, file))));
+    for (const a of ALLOWED) expect(a.reason.length, `${a.word} in ${a.file}`).toBeGreaterThan(20);
+    const stale = ALLOWED.filter((a) => !used.has(a)).map((a) => `${a.word} in ${a.file}`);
+    expect(stale, "allowlist entries that match nothing: remove them").toEqual([]);
+  });
+
+  it("the REST door says the core's fixes in the words it always used", () => {
+    expect(restOperations("No order … in this store; push the order first (`upsertOrder`).")).toBe(
+      "No order … in this store; push the order first (POST /stores/{storeId}/custom/orders).",
+    );
+    expect(restOperations('No tag "x" in this store; create it first (`upsertReturnTag`).')).toBe(
+      'No tag "x" in this store; create it first (returnTags / PUT /return-tags/{name}).',
+    );
+    expect(restOperations('The idempotency key "k" was already used with a different request.')).toBe(
+      'The Idempotency-Key "k" was already used with a different request.',
+    );
+    expect(restOperations("`idempotencyKey` must have 1 to 255 characters.")).toBe("`Idempotency-Key` must have 1 to 255 characters.");
+    expect(restOperations("`names[0]` is `unknownWord`.")).toBe("`names[0]` is `unknownWord`.");
+  });
+});
