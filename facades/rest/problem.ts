@@ -97,7 +97,7 @@ const REST_OPERATIONS: Record<string, string> = {
 /** Each core operation quoted in a detail (`upsertOrder`) as this door names it; the idempotency key is its header. */
 export function restOperations(detail: string): string {
   return detail
-    .replace(/\b([Tt]he) idempotency key (?=")/g, "$1 Idempotency-Key ")
+    .replace(/\b([Tt]he|this) idempotency key\b/g, "$1 Idempotency-Key")
     .replace(/`(\w+)`/g, (quoted, op: string) => (Object.hasOwn(REST_OPERATIONS, op) ? REST_OPERATIONS[op] : quoted));
 }
 

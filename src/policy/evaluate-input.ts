@@ -16,7 +16,7 @@ export interface OrderLineInput {
   externalId: string;
   productId: string;
   sku: string | null;
-  /** The type of the line's catalogue family (product upload `product_type`); null when it has none. */
+  /** The type of the line's catalogue family (the product upload's product type); null when it has none. */
   productType: string | null;
   vendor: string | null;
   /** The product's tags (its catalogue family's), as the order's line names the product. */

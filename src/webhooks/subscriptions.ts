@@ -61,7 +61,7 @@ export async function createWebhook(ctx: RequestContext, storeId: string, input:
   if (!webhook)
     throw fail.notFound(
       "webhooks/not-found",
-      `Webhook ${result.id}, created by the first request with this Idempotency-Key, has been deleted since.`,
+      `Webhook ${result.id}, created by the first request with this idempotency key, has been deleted since.`,
       "Webhook not found",
     );
   // The signing secret is in the creation response only; a replay of that response repeats it to the same caller.
