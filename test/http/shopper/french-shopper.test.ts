@@ -133,9 +133,15 @@ describe.each(providers)("a French shopper (%s)", (provider) => {
     const token = await shopper(order.name, email);
     await ok(ADD, { i: { lineItemId: order.lineItems[0]!.id, quantity: 1, reasonCode: "changed_mind" } }, token);
     for (const step of STEPS) await ok(step, {}, token);
-    type Mail = { kind: string; recipient: string; subject: string; text: string };
-    const outbox = (await call<{ emailOutbox: Mail[] }>(OUTBOX, { s: s.storeId }, s.secret)).emailOutbox;
-    const mail = outbox.find((m) => m.kind === "confirmation" && m.recipient === email)!;
+    type Mail = { kind: string; recipient: string; subject: string | null; text: string | null };
+    // The mail is written with the return and worded when the sender takes it (subject and text are null
+    // until then): wait for that, not for a time.
+    const written = async () =>
+      (await call<{ emailOutbox: Mail[] }>(OUTBOX, { s: s.storeId }, s.secret)).emailOutbox.find(
+        (m) => m.kind === "confirmation" && m.recipient === email && m.subject !== null,
+      );
+    await expect.poll(written, { timeout: 15_000, interval: 50 }).toBeDefined();
+    const mail = (await written())!;
     expect(mail.subject).toMatch(new RegExp(`^Retour R\\d+ pour la commande ${order.name} : confirmé$`));
     expect(mail.text).toContain("Bonjour Jane,");
     expect(mail.text).toMatch(
