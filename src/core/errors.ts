@@ -35,6 +35,14 @@ export class DomainError extends GraphQLError {
 export interface FieldProblem {
   field?: string;
   detail: string;
+  /** The refusal as data (a code and its parameters), for a door that words it in its reader's language. */
+  refusal?: Refusal;
+}
+
+/** A refusal a person reads, as data: a stable code and its parameters (a domain lists its codes, e.g. src/drafts/refusals.ts). */
+export interface Refusal {
+  code: string;
+  params: Record<string, string | number>;
 }
 
 export const STORAGE_UNAVAILABLE = "STORAGE_UNAVAILABLE";
@@ -53,8 +61,16 @@ export const fail = {
       extra: { retryAfter: STORAGE_RETRY_AFTER_SECONDS },
     });
   },
-  badInput(detail: string, field?: string, type = "request/invalid"): DomainError {
-    return new DomainError({ code: "BAD_USER_INPUT", status: 400, type, title: "Invalid request", detail, field });
+  badInput(detail: string, field?: string, type = "request/invalid", refusal?: Refusal): DomainError {
+    return new DomainError({
+      code: "BAD_USER_INPUT",
+      status: 400,
+      type,
+      title: "Invalid request",
+      detail,
+      field,
+      ...(refusal ? { extra: { refusal } } : {}),
+    });
   },
   /**
    * Several bad inputs of one request as one 400: `problems` lists them all (each door renames their
@@ -103,7 +119,8 @@ export const fail = {
 export function inputProblemsOf(err: unknown): FieldProblem[] {
   if (!(err instanceof DomainError) || err.info.status !== 400) return [];
   const listed = err.info.extra?.problems as FieldProblem[] | undefined;
-  return listed ?? [{ ...(err.info.field ? { field: err.info.field } : {}), detail: err.info.detail }];
+  const refusal = err.info.extra?.refusal as Refusal | undefined;
+  return listed ?? [{ ...(err.info.field ? { field: err.info.field } : {}), detail: err.info.detail, ...(refusal ? { refusal } : {}) }];
 }
 
 /**

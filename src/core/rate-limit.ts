@@ -2,7 +2,20 @@
 // process) the counters live in memory; on PostgreSQL they live in the shared database, so every
 // replica behind the load balancer enforces the same limit (within the bound stated below).
 import { createHmac, timingSafeEqual } from "node:crypto";
+import ipaddr from "ipaddr.js";
 import type { Database } from "../db/client.js";
+
+/**
+ * The part of a client address one party holds, for counters keyed by source: an IPv4 address, or the /64
+ * of an IPv6 one (one host is handed a whole /64, so a per-address key would give it 2^64 tries).
+ */
+export function sourceOf(address: string | undefined): string {
+  if (!address || !ipaddr.isValid(address)) return "unknown";
+  const ip = ipaddr.process(address); // an IPv4-mapped IPv6 address is its IPv4 address
+  if (ip.kind() === "ipv4") return ip.toString();
+  const parts = (ip as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((p) => p.toString(16)).join(":")}::/64`;
+}
 
 export type Door = "graphql" | "rest" | "compat";
 

@@ -3,6 +3,7 @@
 // Draft Returns door: facades/compat/drafts/index.ts, e.g. `drafts/closed` → `terminal-state`).
 import { DomainError } from "../core/errors.js";
 import { type Decision, wordsOf } from "../core/decisions/codes.js";
+import { refusal } from "./refusals.js";
 
 export const draftError = (status: number, code: string, title: string, detail: string, field?: string, extra?: Record<string, unknown>) =>
   new DomainError({ code: status === 422 ? "UNPROCESSABLE" : "CONFLICT", status, type: `drafts/${code}`, title, detail, field, extra });
@@ -30,7 +31,9 @@ export const notEligible = (field: string, detail: string, decision: Decision | 
     field,
     decision ? { decision: { code: decision.code, params: wordsOf(decision).params } } : undefined,
   );
-export const variantUnavailable = (field: string, detail: string) =>
-  draftError(422, "exchange-variant-unavailable", "Exchange variant unavailable", detail, field);
+export const variantUnavailable = (field: string, detail: string, units: number) =>
+  draftError(422, "exchange-variant-unavailable", "Exchange variant unavailable", detail, field, {
+    refusal: refusal("VARIANT_OUT_OF_STOCK", { units }),
+  });
 export const returnsUnavailable = (detail: string) =>
   draftError(422, "policy-refused", "Return not accepted by the store's policy", detail);

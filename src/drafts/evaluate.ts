@@ -143,6 +143,10 @@ export function evaluateLoaded(
 export const moneyOf = (minor: number, currency: string) => ({ amount: formatMinor(minor, currency), currency });
 
 /** Catalogue variants of a product at a price, with whether `units` are on hand at one location. */
+/** Whether a catalogue variant is the one the line already is: an exchange is for another variant, never the same. */
+export const isLineVariant = (v: { sku: string; variantId: string | null }, line: { sku: string | null; variantId?: string | null }) =>
+  (!!line.sku && v.sku === line.sku) || (!!line.variantId && v.variantId === line.variantId);
+
 export async function exchangeVariants(db: Db, storeId: string, productId: string, unitPrice: number, currency: string, units = 1) {
   const rows = await (db as TransactionClient).product.findMany({
     where: { storeId, family: { externalId: productId }, priceAmount: unitPrice, currency },

@@ -7,11 +7,12 @@ import { apiShopperMessage } from "../core/decisions/render.js";
 import { type FieldProblem, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { normalName } from "../core/display-text.js";
-import { evaluateDraft, exchangeVariants } from "./evaluate.js";
+import { evaluateDraft, exchangeVariants, isLineVariant } from "./evaluate.js";
 import { type ActionScope, act } from "./service.js";
 import { notEligible, variantUnavailable } from "./errors.js";
 import { STEPS } from "./lifecycle.js";
 import { uploadIdOf } from "./photos.js";
+import { problem, refusal } from "./refusals.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 
 type Ref = { id?: string | null; shopperToken?: string | null };
@@ -19,7 +20,13 @@ const OUTCOME_WORDS = (list: string[]) => list.map((o) => o.replaceAll("_", " ")
 
 function lineOf(s: ActionScope, lines: { id: string; externalId: string }[], given: string, field: string) {
   const line = lines.find((l) => l.externalId === given) ?? lines.find((l) => l.id === given);
-  if (!line) throw fail.badInput(`\`${field}\` ${JSON.stringify(given)} is not a line item of order ${s.order.name}.`, field);
+  if (!line)
+    throw fail.badInput(
+      `\`${field}\` ${JSON.stringify(given)} is not a line item of order ${s.order.name}.`,
+      field,
+      undefined,
+      refusal("NOT_A_LINE"),
+    );
   return line;
 }
 
@@ -48,12 +55,16 @@ export function addItem(
       throw fail.badInput(
         `\`input.lineItemId\` ${JSON.stringify(input.lineItemId)} is already in this draft; change its quantity by removing it and adding it again.`,
         "input.lineItemId",
+        undefined,
+        refusal("ALREADY_IN_DRAFT"),
       );
     const quantity = input.quantity ?? 1;
     if (quantity > view.returnable)
       throw fail.badInput(
         `\`input.quantity\` may be at most ${view.returnable} for line item ${view.externalId}; got ${quantity}.`,
         "input.quantity",
+        undefined,
+        refusal("TOO_MANY_UNITS", { max: view.returnable }),
       );
     const position = draft.items.reduce((n, i) => Math.max(n, i.position + 1), 0);
     const item = await tx.draftReturnItem.create({
@@ -93,6 +104,8 @@ function withUploads(current: string, given: string[]): string[] {
     throw fail.badInput(
       `\`input.photos\`: the item would hold ${photos.length} photos (${uploads.length} uploaded); at most ${LIST_BOUNDS.draftPhotos} are allowed.`,
       "input.photos",
+      undefined,
+      refusal("TOO_MANY_PHOTOS", { max: LIST_BOUNDS.draftPhotos }),
     );
   return photos;
 }
@@ -113,12 +126,16 @@ async function applyUpdate(s: ActionScope, itemId: string, input: ItemUpdate) {
     throw fail.badInput(
       `\`input.reasonCode\` ${JSON.stringify(merged.reasonCode)} is not one of the store's reasons: ${e.reasons.map((r) => r.code).join(", ")}.`,
       "input.reasonCode",
+      undefined,
+      refusal("REASON_NOT_LISTED"),
     );
   const offers = e.itemOffers[items.findIndex((i) => i.id === item.id)]!.map((o) => o.outcome);
   if (merged.outcome && !offers.includes(merged.outcome))
     throw fail.badInput(
       `\`${input.outcome !== undefined ? "input.outcome" : "input.reasonCode"}\`: the store offers ${OUTCOME_WORDS(offers)} for this item${merged.reasonCode ? ` with reason ${merged.reasonCode}` : ""}, not ${merged.outcome.replaceAll("_", " ")}.`,
       input.outcome !== undefined ? "input.outcome" : "input.reasonCode",
+      undefined,
+      refusal("OUTCOME_NOT_OFFERED"),
     );
   let exchangeSku = merged.outcome === "exchange" ? merged.exchangeSku : null;
   if (input.exchangeVariant != null) {
@@ -126,6 +143,8 @@ async function applyUpdate(s: ActionScope, itemId: string, input: ItemUpdate) {
       throw fail.badInput(
         "`input.exchangeVariant` goes with the outcome exchange: set `input.outcome` to exchange (where the store offers it).",
         "input.exchangeVariant",
+        undefined,
+        refusal("EXCHANGE_NEEDS_OUTCOME"),
       );
     exchangeSku = await checkVariant(s, e.lines.find((l) => l.id === item.lineItemId)!, input.exchangeVariant, merged.quantity);
   }
@@ -144,7 +163,7 @@ async function applyUpdate(s: ActionScope, itemId: string, input: ItemUpdate) {
 /** The SKU of the variant named (by SKU, catalogue id or the shop's variant id), checked for the line and its stock. */
 async function checkVariant(
   s: ActionScope,
-  line: { productId: string; unitPrice: number; externalId: string },
+  line: { productId: string; unitPrice: number; externalId: string; sku: string | null },
   given: string,
   units: number,
 ): Promise<string> {
@@ -154,16 +173,30 @@ async function checkVariant(
     where: { storeId: s.draft.storeId, OR: [{ sku: name }, { id: name }, { externalId: name }] },
     select: { sku: true },
   });
-  if (!product) throw fail.badInput(`\`${f}\` ${JSON.stringify(given)} is no variant in this store's catalogue.`, f);
-  const offered = await exchangeVariants(s.tx, s.draft.storeId, line.productId, line.unitPrice, s.order.currency, units);
+  if (!product)
+    throw fail.badInput(
+      `\`${f}\` ${JSON.stringify(given)} is no variant in this store's catalogue.`,
+      f,
+      undefined,
+      refusal("VARIANT_NOT_OFFERED"),
+    );
+  const offered = (await exchangeVariants(s.tx, s.draft.storeId, line.productId, line.unitPrice, s.order.currency, units)).filter(
+    (v) => !isLineVariant(v, line),
+  );
   const v = offered.find((x) => x.sku === product.sku);
   if (!v)
     throw fail.badInput(
       `\`${f}\` ${JSON.stringify(given)} is not a variant of the returned product at its price (line item ${line.externalId}); choose one of: ${offered.map((x) => x.sku).join(", ") || "none"}.`,
       f,
+      undefined,
+      refusal("VARIANT_NOT_OFFERED"),
     );
   if (!v.inStock)
-    throw variantUnavailable(f, `\`${f}\` ${JSON.stringify(given)}: fewer than ${units} unit(s) are in stock; choose another variant.`);
+    throw variantUnavailable(
+      f,
+      `\`${f}\` ${JSON.stringify(given)}: fewer than ${units} unit(s) are in stock; choose another variant.`,
+      units,
+    );
   return v.sku;
 }
 
@@ -190,21 +223,40 @@ export function finalizeItems(ctx: RequestContext, ref: Ref) {
       const f = `items[${i}]`;
       const line = e.lines.find((l) => l.id === it.lineItemId)!;
       if (it.quantity > line.returnable)
-        problems.push({ field: `${f}.quantity`, detail: `\`${f}.quantity\` may now be at most ${line.returnable}; got ${it.quantity}.` });
+        problems.push(
+          problem(
+            `${f}.quantity`,
+            `\`${f}.quantity\` may now be at most ${line.returnable}; got ${it.quantity}.`,
+            refusal("TOO_MANY_UNITS", { max: line.returnable }),
+          ),
+        );
       const reason = e.reasons.find((r) => r.code === it.reasonCode);
       if (e.reasons.length && !reason)
-        problems.push({
-          field: `${f}.reasonCode`,
-          detail: `\`${f}.reasonCode\`: choose one of ${e.reasons.map((r) => r.code).join(", ")}.`,
-        });
+        problems.push(
+          problem(
+            `${f}.reasonCode`,
+            `\`${f}.reasonCode\`: choose one of ${e.reasons.map((r) => r.code).join(", ")}.`,
+            refusal("NEED_REASON"),
+          ),
+        );
       if (reason?.question && !it.answer)
-        problems.push({ field: `${f}.answer`, detail: `\`${f}.answer\`: the reason asks "${reason.question}"; answer it.` });
+        problems.push(
+          problem(
+            `${f}.answer`,
+            `\`${f}.answer\`: the reason asks "${reason.question}"; answer it.`,
+            refusal("NEED_ANSWER", { question: reason.question }),
+          ),
+        );
       if (reason?.photoRequired && it.photos === "[]")
-        problems.push({ field: `${f}.photos`, detail: `\`${f}.photos\`: the reason ${reason.code} needs a photo of the item.` });
+        problems.push(
+          problem(`${f}.photos`, `\`${f}.photos\`: the reason ${reason.code} needs a photo of the item.`, refusal("NEED_PHOTO")),
+        );
       if (it.outcome === "exchange" && !it.exchangeSku)
-        problems.push({ field: `${f}.exchangeVariant`, detail: `\`${f}.exchangeVariant\`: choose the variant given in exchange.` });
+        problems.push(
+          problem(`${f}.exchangeVariant`, `\`${f}.exchangeVariant\`: choose the variant given in exchange.`, refusal("NEED_VARIANT")),
+        );
     });
-    if (problems.length === 1) throw fail.badInput(problems[0]!.detail, problems[0]!.field);
+    if (problems.length === 1) throw fail.badInput(problems[0]!.detail, problems[0]!.field, undefined, problems[0]!.refusal);
     if (problems.length) throw fail.badInputs(problems);
   });
 }
@@ -220,6 +272,8 @@ export function setCreditType(ctx: RequestContext, ref: Ref, creditType: string)
         throw fail.badInput(
           `\`creditType\` ${creditType.replaceAll("_", " ")} is not offered for item ${i + 1} (the store offers ${OUTCOME_WORDS(offers)}).`,
           "creditType",
+          undefined,
+          refusal("CREDIT_NOT_OFFERED"),
         );
     });
     await tx.draftReturn.update({ where: { id: draft.id }, data: { creditType } });

@@ -4,6 +4,7 @@
 import { fail } from "../core/errors.js";
 import { type Guard, type Step, defineLifecycle } from "../core/lifecycle.js";
 import { terminalState, wrongState } from "./errors.js";
+import { refusal } from "./refusals.js";
 
 export const STATES = ["created", "items_finalized", "submitted", "cancelled", "expired"] as const;
 export type DraftState = (typeof STATES)[number];
@@ -42,7 +43,7 @@ export const itemExists: DraftGuard = {
 export const hasItems: DraftGuard = {
   name: "hasItems",
   holds: (d) => d.items.length > 0,
-  refuse: () => fail.badInput("`items`: add at least one item before finalizing.", "items"),
+  refuse: () => fail.badInput("`items`: add at least one item before finalizing.", "items", undefined, refusal("NEED_ITEMS")),
 };
 
 /** Every item has an outcome: its own, or the draft's credit type. */

@@ -5,7 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
+import { fail, type Refusal } from "../core/errors.js";
+import { refusal } from "./refusals.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { act } from "./service.js";
 import { STEPS } from "./lifecycle.js";
@@ -24,19 +25,24 @@ export const photoLink = (id: string) => `${PHOTO_PATH}${id}`;
 /** The upload's id a link names, or null when the link is not one of ours (an absolute URL given). */
 export const uploadIdOf = (link: string) => (link.startsWith(PHOTO_PATH) ? link.slice(PHOTO_PATH.length) : null);
 
-type Judged = { ok: true; bytes: Buffer; contentType: string } | { ok: false; detail: string };
+type Judged = { ok: true; bytes: Buffer; contentType: string } | { ok: false; detail: string; refusal: Refusal };
 
 /** Decodes and judges a photo (pure but for the sniffing): the refusal is thrown later, once access is checked. */
 export async function judgePhoto(contentBase64: string): Promise<Judged> {
   const text = contentBase64.replace(/^data:[\w.+/-]*(;[\w=.-]+)*;base64,/, "").replace(/\s+/g, "");
   if (!text || !/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1)
-    return { ok: false, detail: `\`${FIELD}\` is not base64: send the photo's bytes base64-encoded (a data: URL is accepted).` };
+    return {
+      ok: false,
+      detail: `\`${FIELD}\` is not base64: send the photo's bytes base64-encoded (a data: URL is accepted).`,
+      refusal: refusal("PHOTO_NOT_IMAGE"),
+    };
   const bytes = Buffer.from(text, "base64");
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !PHOTO_TYPES[type.mime])
     return {
       ok: false,
-      detail: `\`${FIELD}\` is not a JPEG, PNG or WebP image (its bytes ${type ? `are ${type.ext.toUpperCase()}` : "are no known image"}); send a photo in one of those formats.`,
+      detail: `\`${FIELD}\` is not a JPEG, PNG or WebP image (${type ? `it is a ${type.ext.toUpperCase()} file` : "it is not an image file"}); send a photo in one of those formats.`,
+      refusal: refusal("PHOTO_NOT_IMAGE"),
     };
   return { ok: true, bytes, contentType: type.mime };
 }
@@ -60,8 +66,10 @@ export async function addPhoto(ctx: RequestContext, ref: Ref, itemId: string, co
         throw fail.badInput(
           `\`itemId\`: this item already has ${photos.length} photos, the most it may hold; remove one before adding another.`,
           "itemId",
+          undefined,
+          refusal("TOO_MANY_PHOTOS", { max: LIST_BOUNDS.draftPhotos }),
         );
-      if (!judged.ok) throw fail.badInput(judged.detail, FIELD);
+      if (!judged.ok) throw fail.badInput(judged.detail, FIELD, undefined, judged.refusal);
       await holdPhotoQuota(tx, ctx.services, draft, judged.bytes.length);
       const id = `ph_${randomBytes(16).toString("base64url")}`;
       await tx.draftPhoto.create({

@@ -9,6 +9,7 @@ import { lockCountLimit } from "../core/count-limits.js";
 import { fail } from "../core/errors.js";
 import type { TransactionClient } from "../db/client.js";
 import { OPEN_STATES } from "./lifecycle.js";
+import { refusal } from "./refusals.js";
 
 /** Draft states whose photos count against the store's quota: the open ones (lifecycle.ts). */
 const OPEN = [...OPEN_STATES];
@@ -34,6 +35,7 @@ export async function holdPhotoQuota(
       `\`${FIELD}\`: this draft return already holds ${mine._count._all} photos, the most one draft may hold (${quota.draftCount}); remove one before adding another.`,
       FIELD,
       "drafts/photo-quota-exceeded",
+      refusal("TOO_MANY_PHOTOS", { max: quota.draftCount }),
     );
   const draftBytes = mine._sum.size ?? 0;
   if (draftBytes + size > quota.draftBytes)
@@ -41,6 +43,7 @@ export async function holdPhotoQuota(
       `\`${FIELD}\`: this photo (${mb(size)}) would bring the draft return's photos to ${mb(draftBytes + size)}, over the ${mb(quota.draftBytes)} one draft may hold; send a smaller photo or remove one.`,
       FIELD,
       "drafts/photo-quota-exceeded",
+      refusal("PHOTO_DRAFT_FULL", { maxMb: (quota.draftBytes / 1_048_576).toFixed(1).replace(/\.0$/, "") }),
     );
   await lockCountLimit(tx, services.db.provider, "store-draft-photo-bytes", draft.storeId);
   const store = await tx.draftPhoto.aggregate({
@@ -55,5 +58,6 @@ export async function holdPhotoQuota(
       `\`${FIELD}\`: the store's open draft returns already hold ${mb(storeBytes)} of photos, and ${mb(quota.storeBytes)} is the most they may hold together; try again once some are submitted, or ask the store.`,
       FIELD,
       "drafts/photo-quota-exceeded",
+      refusal("PHOTO_STORE_FULL"),
     );
 }

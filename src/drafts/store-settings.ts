@@ -5,6 +5,7 @@ import { DomainError } from "../core/errors.js";
 import type { TransactionClient } from "../db/client.js";
 import type { ReturnMethod } from "../shipping/service.js";
 import type { LookupMethod } from "./lookup.js";
+import { refusal } from "./refusals.js";
 
 export type DraftMethod = "label" | "drop_off" | "ship_yourself";
 
@@ -48,5 +49,6 @@ export async function requireOffered(tx: TransactionClient, storeId: string, met
       ? `\`${field}\` ${method} is not offered by this store; choose one of: ${offered.join(", ")}.`
       : `\`${field}\`: this store offers no return method yet (its returns portal settings name them).`,
     field,
+    extra: { refusal: refusal("METHOD_NOT_OFFERED") },
   });
 }

@@ -101,6 +101,6 @@ function translated(err: unknown): unknown {
   if (!(err instanceof DomainError)) return err;
   const t = err.info.type;
   if (t === "returns/policy-refused" || t === "returns/quantity-exceeded") return returnsUnavailable(err.info.detail);
-  if (t === "returns/exchange-out-of-stock") return variantUnavailable("items", err.info.detail);
+  if (t === "returns/exchange-out-of-stock") return variantUnavailable("items", err.info.detail, 1);
   return err;
 }

@@ -2,7 +2,7 @@
 // version and request, and what its state and items allow now (what the compat door's links come from).
 import type { RequestContext } from "../core/context.js";
 import { apiShopperMessage } from "../core/decisions/render.js";
-import { type DraftEvaluation, moneyOf } from "./evaluate.js";
+import { type DraftEvaluation, isLineVariant, moneyOf } from "./evaluate.js";
 import type { DraftItem, DraftRow } from "./service.js";
 import { type DraftBundle, bundleOf, exchangeVariantsOf } from "./batch.js";
 import { type DraftAction, draftAllowedActions } from "./lifecycle.js";
@@ -64,7 +64,9 @@ export async function linesOf(ctx: RequestContext, d: DraftRow) {
         windowEndsAt: l.windowEndsAt,
         outcomes: l.offers.map((o) => offerOut(o, c)),
         exchangeVariants: exchange
-          ? await exchangeVariantsOf(ctx, { storeId: d.storeId, productId: l.productId, unitPrice: l.unitPrice, currency: c })
+          ? (await exchangeVariantsOf(ctx, { storeId: d.storeId, productId: l.productId, unitPrice: l.unitPrice, currency: c })).filter(
+              (v) => !isLineVariant(v, { sku: l.sku, variantId: row?.variantId }),
+            )
           : [],
       };
     }),

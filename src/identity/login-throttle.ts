@@ -8,9 +8,9 @@
 // so an office behind one address does not lock its own staff out.
 // The client's address is Express's `req.ip`: X-Forwarded-For counts only from TRUST_PROXY's peers.
 import { createHash } from "node:crypto";
-import ipaddr from "ipaddr.js";
 import type { Services } from "../core/context.js";
 import { fail } from "../core/errors.js";
+import { sourceOf } from "../core/rate-limit.js";
 
 export const LOGIN_LIMITS = {
   perSourcePerMinute: 20,
@@ -18,14 +18,8 @@ export const LOGIN_LIMITS = {
   emailWindowMs: 15 * 60_000,
 } as const;
 
-/** The part of a client address one party holds: an IPv4 address, or the /64 of an IPv6 one. */
-export function loginSource(address: string | undefined): string {
-  if (!address || !ipaddr.isValid(address)) return "unknown";
-  const ip = ipaddr.process(address); // an IPv4-mapped IPv6 address is its IPv4 address
-  if (ip.kind() === "ipv4") return ip.toString();
-  const parts = (ip as ipaddr.IPv6).parts.slice(0, 4);
-  return `${parts.map((p) => p.toString(16)).join(":")}::/64`;
-}
+/** The part of a client address one party holds (src/core/rate-limit.ts). */
+export const loginSource = sourceOf;
 
 export interface LoginAttempt {
   /** The password was right: the attempt does not count, and the email's failures are forgotten. */

@@ -76,14 +76,14 @@ export async function draftStore(svc: TestService, name = "Draft store"): Promis
 let n = 0;
 
 /** A fulfilled order of three lines (40.00 ×2, 25.00, and the final-sale SKU-3), and one unfulfilled line when asked. */
-export async function draftOrder(svc: TestService, s: DraftStore, opts: { fulfilled?: boolean; email?: string } = {}) {
+export async function draftOrder(svc: TestService, s: DraftStore, opts: { fulfilled?: boolean; email?: string; firstSku?: string } = {}) {
   const id = `D${Date.now().toString(36)}${++n}`;
   const order = await pushOrder(svc.http, s.storeId, s.secret, {
     id,
     name: `#${id}`,
     customer: { email: opts.email ?? "jane@example.test", firstName: "Jane", lastName: "Doe" },
     lines: [
-      { id: `${id}-1`, quantity: 2, price: "40.00" },
+      { id: `${id}-1`, quantity: 2, price: "40.00", ...(opts.firstSku ? { sku: opts.firstSku } : {}) },
       { id: `${id}-2`, quantity: 1, price: "25.00" },
       { id: `${id}-3`, quantity: 1, price: "15.00" },
     ],

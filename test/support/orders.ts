@@ -14,7 +14,7 @@ export function customOrderBody(
   opts: {
     id?: string;
     name?: string;
-    lines?: { id: string; quantity: number; price?: string }[];
+    lines?: { id: string; quantity: number; price?: string; sku?: string; variantId?: string }[];
     customer?: { email: string; firstName?: string; lastName?: string };
   } = {},
 ) {
@@ -39,9 +39,9 @@ export function customOrderBody(
       priceSet: m(l.price ?? "10.00"),
       title: `Product ${i + 1}`,
       productId: `prod-${i + 1}`,
-      variantId: `var-${i + 1}`,
+      variantId: l.variantId ?? `var-${i + 1}`,
       variantTitle: `Variant ${i + 1}`,
-      sku: `SKU-${i + 1}`,
+      sku: l.sku ?? `SKU-${i + 1}`,
       taxLines: [{ priceSet: m("2.00"), rate: "0.05", title: "Tax" }],
     })),
     orderDiscounts: [],

@@ -7,6 +7,7 @@ import { merchantWords } from "../../src/core/decisions/merchant.js";
 import { API_FORMAT, readerFormat, shopperWords } from "../../src/core/decisions/render.js";
 import { CATALOGUES, chooseLanguage, LANGUAGES, placeholders } from "../../src/core/words/index.js";
 import { PORTAL_LANGUAGES } from "../../src/portal/settings.js";
+import { REFUSAL_CODES } from "../../src/drafts/refusals.js";
 
 const en = CATALOGUES.en;
 /** Intl's narrow spaces (before € in French) as plain ones, to compare with a written sentence. */
@@ -72,6 +73,25 @@ describe("the shopper's catalogues", () => {
     expect(shopperWords(open, readerFormat("fr"))).toBe("Retournable jusqu'à la fin du 1 décembre 2026.");
     const review = { ...SAMPLES.find((d) => d.code === "REVIEW_RULE")!, params: { message: "Écrivez-nous d'abord." } };
     expect(shopperWords(review, readerFormat("en"))).toBe("Écrivez-nous d'abord.");
+  });
+
+  it("words every refusal of the draft flow, and nothing else, with only the values the code carries", () => {
+    const worded = Object.keys(en).filter((k) => k.startsWith("refusal."));
+    expect(worded.sort()).toEqual(REFUSAL_CODES.map((c) => `refusal.${c}`).sort());
+    // The values each code carries (src/drafts/refusals.ts); the portal adds `second` (how the store asks for the order).
+    const carried: Record<string, string[]> = {
+      ORDER_NOT_FOUND: ["second"],
+      LOOKUP_THROTTLED: ["minutes"],
+      TOO_MANY_UNITS: ["max"],
+      TOO_MANY_PHOTOS: ["max"],
+      PHOTO_DRAFT_FULL: ["maxMb"],
+      NEED_ANSWER: ["question"],
+    };
+    for (const code of REFUSAL_CODES) {
+      const key = `refusal.${code}` as keyof typeof en;
+      expect(placeholders(en[key]), code).toEqual(carried[code] ?? []);
+      for (const lang of LANGUAGES) if (lang !== "en") expect(CATALOGUES[lang][key], `${lang} ${code}`).not.toBe(en[key]);
+    }
   });
 
   it("keeps the APIs' English as it always read", () => {

@@ -23,6 +23,8 @@ const PLATFORM_CODES: Record<string, string> = {
   "drafts/line-not-returnable": "item-not-eligible",
   "drafts/exchange-variant-unavailable": "product-variant-unavailable",
   "drafts/policy-refused": "returns-unavailable-for-order",
+  // The platform has no code for "this order now opens only with its email"; its lookup failure is the nearest.
+  "drafts/order-lookup-needs-email": "order-lookup-failed",
 };
 
 /** The core's error type (drafts/<code>) as the platform's code; the status the platform answers it with. */

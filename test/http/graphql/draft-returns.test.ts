@@ -87,6 +87,20 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
     expect(d.shippingAddress).toMatchObject({ line1: "1 Main St", postalCode: "62701", country: "US" });
   });
 
+  it("offers an exchange for another variant, never the one returned", async () => {
+    const order = await draftOrder(svc, s, { firstSku: "TEE-M" });
+    const { token } = await open(order.name, "jane@example.test");
+    const d = (await ok(GET, {}, token)).draftReturn;
+    expect(d.lines[0].exchangeVariants.map((v: any) => v.sku)).toEqual(["TEE-S", "TEE-L"]);
+    const added = (await ok(ADD, { i: { lineItemId: order.lineItems[0]!.id, reasonCode: "too_small" } }, token)).addDraftReturnItem;
+    const same = await gql(UPDATE, { item: added.items[0].id, i: { outcome: "exchange", exchangeVariant: "TEE-M" } }, token);
+    expect(same.errors[0].extensions).toMatchObject({
+      status: 400,
+      field: "input.exchangeVariant",
+      refusal: { code: "VARIANT_NOT_OFFERED" },
+    });
+  });
+
   it("an unfulfilled order opens with nothing returnable", async () => {
     const order = await draftOrder(svc, s, { fulfilled: false });
     const { token } = await open(order.name, "jane@example.test");

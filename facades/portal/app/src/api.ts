@@ -1,6 +1,18 @@
 // The portal's only way to the service: POST /graphql, with the shopper session's token (kept in
-// sessionStorage, per store, so it ends with the tab). Refusals keep the core's message and the field it names.
+// sessionStorage, per store, so it ends with the tab). Refusals keep the core's message, the field it names and
+// the refusal as data (a code and its parameters), which the page words in the shopper's language.
 import type { DecisionIn } from "./decisions";
+
+/** The core's refusal as data (src/drafts/refusals.ts): worded by the catalogue's `refusal.<code>`. */
+export interface RefusalIn {
+  code: string;
+  params: Record<string, string | number>;
+}
+export interface Problem {
+  field: string;
+  detail: string;
+  refusal?: RefusalIn;
+}
 
 export class ApiError extends Error {
   constructor(
@@ -8,7 +20,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly field: string | null = null,
     readonly type: string | null = null,
-    readonly problems: { field: string; detail: string }[] = [],
+    readonly problems: Problem[] = [],
+    readonly refusal: RefusalIn | null = null,
   ) {
     super(message);
   }
@@ -51,7 +64,8 @@ export async function gql<T = any>(query: string, variables: Record<string, unkn
   if (first) {
     const x = first.extensions ?? {};
     const problems = Array.isArray(x.problems) ? x.problems : [];
-    throw new ApiError(first.message, x.code ?? "ERROR", typeof x.field === "string" ? x.field : null, x.type ?? null, problems);
+    const refusal = x.refusal && typeof x.refusal.code === "string" ? (x.refusal as RefusalIn) : null;
+    throw new ApiError(first.message, x.code ?? "ERROR", typeof x.field === "string" ? x.field : null, x.type ?? null, problems, refusal);
   }
   return body.data as T;
 }

@@ -3,7 +3,7 @@
 // what it answers (eligibility, offers, amounts, refusals); nothing here decides a rule.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ADD, ApiError, type Draft, gql, OPEN, type Portal, READ, REMOVE, session } from "./api";
-import { type Call, type Issue, type Step, STEP_COUNT, type StepProps, issuesOf, placeIssues } from "./issues";
+import { type Call, type Issue, type Step, STEP_COUNT, type StepProps, issuesOf, placeIssues, secondWord } from "./issues";
 import { MethodStep, OutcomesStep, ReasonsStep, ReviewStep } from "./steps";
 import { decisionWords } from "./decisions";
 import { currentLang, described, FieldError, money, StepHeading, t } from "./ui";
@@ -42,7 +42,7 @@ export function Flow({ portal, params }: { portal: Portal; params: URLSearchPara
       return true;
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      setIssues(issuesOf(err, (err as ApiError & { itemId?: string }).itemId ?? null, draft, stepRef.current ?? "lookup"));
+      setIssues(issuesOf(err, (err as ApiError & { itemId?: string }).itemId ?? null, draft, stepRef.current ?? "lookup", portal));
       return false;
     } finally {
       setBusy(false);
@@ -115,13 +115,11 @@ function Lookup(props: Omit<StepProps, "draft"> & { params: URLSearchParams }) {
   const [order, setOrder] = useState(params.get("order") ?? "");
   const [second, setSecond] = useState(params.get(portal.lookupMethod === "postal_code" ? "zip" : "email") ?? params.get("zip") ?? "");
   const [missing, setMissing] = useState<{ order?: string; second?: string }>({});
-  const secondWord = t(
-    portal.lookupMethod === "email" ? "secondEmail" : portal.lookupMethod === "postal_code" ? "secondZip" : "secondEither",
-  );
+  const secondWordText = secondWord(portal);
   const find = async () => {
     const m = {
       order: order.trim() ? undefined : t("needOrder"),
-      second: second.trim() ? undefined : t("needSecond", { second: secondWord }),
+      second: second.trim() ? undefined : t("needSecond", { second: secondWordText }),
     };
     setMissing(m);
     if (m.order || m.second) return;
@@ -156,7 +154,7 @@ function Lookup(props: Omit<StepProps, "draft"> & { params: URLSearchParams }) {
       noValidate
     >
       <StepHeading step={[1, STEP_COUNT]}>{t("lookupHeading")}</StepHeading>
-      <p>{t("lookupIntro", { second: secondWord })}</p>
+      <p>{t("lookupIntro", { second: secondWordText })}</p>
       <div class="field">
         <label for="order">{t("orderName")}</label>
         <p class="hint" id="order-hint">

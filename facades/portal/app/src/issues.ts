@@ -1,7 +1,15 @@
 // A refusal of the core placed where the shopper can act on it: the field it names (its last part:
 // `input.answer`, `items[1].photos`), the item it is about, or the top of the step.
-import { type ApiError, type Draft, type Portal, plain } from "./api";
+import { type ApiError, type Draft, type Portal, type Problem, type RefusalIn, plain } from "./api";
+import { CATALOGUE, type Key } from "./catalogue";
 import { t } from "./ui";
+
+/** A refusal in the shopper's words when the catalogue words its code (it words every code the core sends: test/unit/words-catalogues.test.ts), else the core's detail. */
+export function refusalText(r: RefusalIn | null | undefined, detail: string, extra: Record<string, string | number> = {}): string {
+  const key = r ? `refusal.${r.code}` : "";
+  return r && isKey(key) ? t(key, { ...r.params, ...extra }) : plain(detail);
+}
+const isKey = (k: string): k is Key => Object.hasOwn(CATALOGUE.en, k);
 
 export const STEPS = ["lookup", "items", "reasons", "outcomes", "method", "review", "done"] as const;
 export type Step = (typeof STEPS)[number];
@@ -32,16 +40,29 @@ const FIELD_KEYS = new Set([
   "exchangeVariant",
 ]);
 
-export function issuesOf(err: ApiError, itemId: string | null, draft: Draft | null, step: Step): Issue[] {
+/** How the store asks for the order's second proof, in a sentence ("email", "postal code"). */
+export const secondWord = (portal: Pick<Portal, "lookupMethod">) =>
+  t(portal.lookupMethod === "email" ? "secondEmail" : portal.lookupMethod === "postal_code" ? "secondZip" : "secondEither");
+
+export function issuesOf(
+  err: ApiError,
+  itemId: string | null,
+  draft: Draft | null,
+  step: Step,
+  portal: Pick<Portal, "lookupMethod">,
+): Issue[] {
   if (err.code === "NETWORK") return [{ text: t("network"), key: null, itemId: null, top: true }];
-  const text = plain(err.message);
+  const extra = { second: secondWord(portal) };
+  const text = refusalText(err.refusal, err.message, extra);
   if (
     err.code === "UNAUTHENTICATED" ||
     (err.code === "NOT_FOUND" && step !== "lookup") ||
     /^drafts\/closed$|terminal|expired/i.test(err.type ?? "")
   )
     return [{ text: `${text} ${t("sessionLost")}`, key: null, itemId: null, top: true, restart: true }];
-  const listed = err.problems.length ? err.problems : [{ field: err.field ?? "", detail: err.message }];
+  const listed: Problem[] = err.problems.length
+    ? err.problems
+    : [{ field: err.field ?? "", detail: err.message, ...(err.refusal ? { refusal: err.refusal } : {}) }];
   return listed.map((p) => {
     const at = /^items\[(\d+)\]/.exec(p.field);
     const item = at ? draft?.items[Number(at[1])] : undefined;
@@ -51,7 +72,7 @@ export function issuesOf(err: ApiError, itemId: string | null, draft: Draft | nu
     // Adding a line names it by its line id; anything else the lookup refuses sits at its second field.
     const lineItemId = draft?.lines.some((l) => l.lineItemId === itemId) ? (itemId ?? undefined) : undefined;
     const resolvedKey = key ?? (step === "lookup" ? "secondaryInput" : lineItemId ? "quantity" : null);
-    return { text: plain(p.detail), key: resolvedKey, itemId: forItem, lineItemId, top: false };
+    return { text: refusalText(p.refusal, p.detail, extra), key: resolvedKey, itemId: forItem, lineItemId, top: false };
   });
 }
 
