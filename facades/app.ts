@@ -11,7 +11,13 @@ import type { Logger } from "pino";
 import type { Config } from "../src/config.js";
 import type { Core } from "../src/core/index.js";
 import type { RequestContext } from "../src/core/context.js";
-import { DEFAULT_MAX_COST, DOOR_DOCUMENT_MAX_COST, queryLimitsRule } from "../src/core/limits.js";
+import {
+  DEFAULT_MAX_COST,
+  DEFAULT_MAX_PAGE_ROWS,
+  DOOR_DOCUMENT_MAX_COST,
+  DOOR_DOCUMENT_MAX_PAGE_ROWS,
+  queryLimitsRule,
+} from "../src/core/limits.js";
 import { checkOperation } from "../src/core/operation-checks.js";
 import { BODY_BOUNDS, bytesText } from "../src/core/bounds.js";
 import { DomainError, fail, outcomeOf, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../src/core/errors.js";
@@ -389,6 +395,7 @@ function accessBeforeValidationPlugin(core: Core): ApolloServerPlugin<RequestCon
               request.variables,
               contextValue,
               contextValue.door === "graphql" ? DEFAULT_MAX_COST : DOOR_DOCUMENT_MAX_COST,
+              contextValue.door === "graphql" ? DEFAULT_MAX_PAGE_ROWS : DOOR_DOCUMENT_MAX_PAGE_ROWS,
             );
           } catch (err) {
             // A request-level refusal (nothing executed): answer with its real HTTP status.

@@ -21,7 +21,7 @@ import {
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import type { Logger } from "pino";
 import type { RequestContext } from "./context.js";
-import { DOOR_DOCUMENT_MAX_COST } from "./limits.js";
+import { DOOR_DOCUMENT_MAX_COST, DOOR_DOCUMENT_MAX_PAGE_ROWS } from "./limits.js";
 import { checkOperation } from "./operation-checks.js";
 
 export type Run = (variables: Record<string, unknown>, ctx: RequestContext) => Promise<ExecutionResult>;
@@ -49,7 +49,7 @@ function refusal(
   ctx: RequestContext,
 ): ExecutionResult | null {
   try {
-    checkOperation(schema, document, undefined, variables, ctx, DOOR_DOCUMENT_MAX_COST); // only the doors' prepared documents come this way
+    checkOperation(schema, document, undefined, variables, ctx, DOOR_DOCUMENT_MAX_COST, DOOR_DOCUMENT_MAX_PAGE_ROWS); // only the doors' prepared documents come this way
     return null;
   } catch (err) {
     if (err instanceof GraphQLError) return { errors: [err] };

@@ -114,6 +114,18 @@ export const DEFAULT_MAX_COST = Number(process.env.QUERY_MAX_COST || 25_000_000)
 export const DOOR_DOCUMENT_MAX_COST = 250_000_000;
 
 /**
+ * Rows of pages above which a query sent to /graphql is refused (QUERY_MAX_PAGE_ROWS): what a request can
+ * return across all its aliases, counted as the entries of every page it asks for (a page inside a list once
+ * per entry of the list). The field cost above counts what is selected; it cannot see that a row of some pages
+ * (the warehouse list's) costs the resolver the same whatever is selected, so 30 aliases of a 750-row page
+ * (22 500 rows, cheap in fields) stalled other tenants (issue 36, M3). The largest page any field allows, and
+ * any dashboard or door document at its largest page, is at most 1 000 rows (test/unit/query-cost.test.ts).
+ */
+export const DEFAULT_MAX_PAGE_ROWS = Number(process.env.QUERY_MAX_PAGE_ROWS || 1_500);
+/** The doors' prepared documents' bound (each asks for one page; the warehouse door walks pages one request each). */
+export const DOOR_DOCUMENT_MAX_PAGE_ROWS = 10_000;
+
+/**
  * Cost limit, with the variables known: every field costs 1; a list of objects multiplies the cost
  * of what it selects by its bound (src/core/list-bounds.ts), and the lists of a page by the page's
  * size (`first`, `pageSize` or the default page size). A list of scalars costs 1. So nested lists
@@ -125,7 +137,9 @@ export function computeQueryCost(
   operationName: string | null | undefined,
   variables: Record<string, unknown> | null | undefined,
   stopAbove = Infinity,
+  measure: "fields" | "pageRows" = "fields",
 ): number {
+  const pageRows = measure === "pageRows";
   const fragments = new Map<string, FragmentDefinitionNode>();
   let op: OperationDefinitionNode | undefined;
   for (const def of document.definitions) {
@@ -177,12 +191,13 @@ export function computeQueryCost(
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) {
         if (sel.name.value.startsWith("__")) continue;
-        total += 1;
+        if (!pageRows) total += 1;
         const field = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[sel.name.value] : undefined;
         if (!sel.selectionSet || !field) continue;
         const child = getNamedType(field.type);
         const bound = listBoundOf(parent.name, sel.name.value);
         if (bound && typeof bound === "object") total += cost(sel.selectionSet, child, pageOf(sel, bound.paged));
+        else if (pageRows && bound === "page") total += page * (1 + cost(sel.selectionSet, child, page));
         else total += (bound === "page" ? page : typeof bound === "number" ? bound : 1) * cost(sel.selectionSet, child, page);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
         total += cost(sel.selectionSet, (sel.typeCondition && schema.getType(sel.typeCondition.name.value)) || parent, page);
@@ -209,6 +224,25 @@ export function costReadsVariables(document: DocumentNode): boolean {
 }
 
 const PAGE_ARGUMENTS = new Set(["first", "last", "pageSize"]);
+
+/** Refuses an operation asking for more rows of pages than the limit, before anything executes, stating both. */
+export function checkPageRows(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+  maxRows = DEFAULT_MAX_PAGE_ROWS,
+): void {
+  const rows = computeQueryCost(schema, document, operationName, variables, maxRows, "pageRows");
+  if (rows > maxRows)
+    throw new DomainError({
+      code: "QUERY_TOO_COMPLEX",
+      status: 400,
+      type: "request/query-too-complex",
+      title: "Query too complex",
+      detail: `The query asks for at least ${rows} rows of pages across its fields and aliases; the limit is ${maxRows}. Ask for fewer or smaller pages per request, and take the next page with its cursor.`,
+    });
+}
 
 /** Refuses an operation whose cost exceeds the limit, before anything executes, stating both. */
 export function checkQueryCost(

@@ -8,8 +8,11 @@ import type { RequestContext } from "./context.js";
 import { checkArgumentBounds, fieldsWithArguments, type ArgumentFields } from "./input-bounds.js";
 import {
   DEFAULT_MAX_COST,
+  DEFAULT_MAX_PAGE_ROWS,
   DOOR_DOCUMENT_MAX_COST,
+  DOOR_DOCUMENT_MAX_PAGE_ROWS,
   checkDocumentText,
+  checkPageRows,
   checkQueryCost,
   checkVariablesText,
   computeQueryCost,
@@ -23,10 +26,13 @@ interface DocumentChecks {
   arguments: ArgumentFields;
   /** The cost when no variable changes it, counted up to COST_COUNTED_UP_TO; null when it depends on the variables. */
   fixedCost: number | null;
+  /** The rows of pages when no variable changes them (up to ROWS_COUNTED_UP_TO); null when they depend on the variables. */
+  fixedPageRows: number | null;
 }
 
 /** Past this, a fixed cost is not counted further (it is over every limit in use). */
 const COST_COUNTED_UP_TO = Math.max(DEFAULT_MAX_COST, DOOR_DOCUMENT_MAX_COST);
+const ROWS_COUNTED_UP_TO = Math.max(DEFAULT_MAX_PAGE_ROWS, DOOR_DOCUMENT_MAX_PAGE_ROWS);
 
 const bySchema = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, DocumentChecks>>>();
 
@@ -49,6 +55,9 @@ function documentChecks(schema: GraphQLSchema, document: DocumentNode, operation
       textOk,
       arguments: fieldsWithArguments(schema, document, operationName),
       fixedCost: costReadsVariables(document) ? null : computeQueryCost(schema, document, operationName, {}, COST_COUNTED_UP_TO),
+      fixedPageRows: costReadsVariables(document)
+        ? null
+        : computeQueryCost(schema, document, operationName, {}, ROWS_COUNTED_UP_TO, "pageRows"),
     };
     byName.set(key, checks);
   }
@@ -67,6 +76,7 @@ export function checkOperation(
   variables: Record<string, unknown> | null | undefined,
   ctx: RequestContext,
   maxCost: number,
+  maxPageRows: number,
 ): void {
   const checks = documentChecks(schema, document, operationName);
   runAccessPlan(checks.access, variables, ctx);
@@ -75,4 +85,7 @@ export function checkOperation(
   checkArgumentBounds(schema, checks.arguments, variables);
   const fixed = checks.fixedCost;
   if (fixed === null || fixed > maxCost || fixed > COST_COUNTED_UP_TO) checkQueryCost(schema, document, operationName, variables, maxCost);
+  const rows = checks.fixedPageRows;
+  if (rows === null || rows > maxPageRows || rows > ROWS_COUNTED_UP_TO)
+    checkPageRows(schema, document, operationName, variables, maxPageRows);
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { buildSchema, SCHEMA_PATH } from "../../src/core/schema.js";
 import { DOMAINS } from "../../src/domains.js";
 import { listBoundProblems } from "../../src/core/list-bounds.js";
-import { DEFAULT_MAX_COST, DOOR_DOCUMENT_MAX_COST, computeQueryCost } from "../../src/core/limits.js";
+import { DEFAULT_MAX_COST, DEFAULT_MAX_PAGE_ROWS, DOOR_DOCUMENT_MAX_COST, computeQueryCost } from "../../src/core/limits.js";
 import { restOperations } from "../../facades/rest/index.js";
 import { compatOperations } from "../../facades/compat/index.js";
 import { ALL_OPERATIONS } from "../../facades/dashboard/app/src/operations.js";
@@ -84,6 +84,23 @@ describe("query cost", () => {
     const c = computeQueryCost(schema, doc, undefined, worstVariables(doc));
     expect(c).toBeGreaterThan(0);
     expect(c).toBeLessThanOrEqual(DOOR_DOCUMENT_MAX_COST);
+  });
+
+  it.each([...doorDocuments, ...dashboardDocuments])(
+    "asks at most 1 000 rows of pages in %s, under the public limit of rows",
+    (_name, doc) => {
+      const rows = computeQueryCost(schema, doc, undefined, worstVariables(doc), Infinity, "pageRows");
+      expect(rows).toBeLessThanOrEqual(1_000);
+      expect(rows).toBeLessThan(DEFAULT_MAX_PAGE_ROWS);
+    },
+  );
+
+  it("counts the rows of pages across aliases, whatever is selected", () => {
+    const rows = (q: string) => computeQueryCost(schema, parse(q), undefined, {}, Infinity, "pageRows");
+    expect(rows(`{ warehouseReturns(pageSize: 750) { returns { id } } }`)).toBe(750);
+    const attack = Array.from({ length: 30 }, (_, i) => `a${i}: warehouseReturns(pageSize: 750) { returns { id } }`).join(" ");
+    expect(rows(`{ ${attack} }`)).toBe(22_500);
+    expect(cost(`{ ${attack} }`)).toBeLessThan(DEFAULT_MAX_COST); // what the field cost let through
   });
 
   it.each(dashboardDocuments)("keeps %s under the public limit at its largest page", (_name, doc) => {

@@ -80,6 +80,23 @@ describe.each(providers)("GraphQL cost of nested lists (%s)", (provider) => {
     await refused(query, returnsAndOrdersRead);
   });
 
+  it("refuses 30 aliases of a 750-row warehouse page before executing (issue 36, M3), and answers two", async () => {
+    const aliases = (n: number) =>
+      `{ ${Array.from({ length: n }, (_, i) => `a${i}: warehouseReturns(storeId: "${storeId}", pageSize: 750) { returns { id } }`).join(" ")} }`;
+    const res = await fetch(svc.coreUrl + "/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${all}` },
+      body: JSON.stringify({ query: aliases(30) }),
+    });
+    const body = (await res.json()) as { data?: unknown; errors?: { message: string; extensions: Record<string, unknown> }[] };
+    expect(res.status).toBe(400);
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors?.[0].extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", status: 400 });
+    expect(body.errors?.[0].message).toMatch(/at least \d+ rows of pages .*; the limit is 1500/);
+    const two = await svc.http.graphql(aliases(2), {}, all);
+    expect(two.errors).toBeUndefined();
+  });
+
   it("still answers a one-level read of the same lists", async () => {
     const res = await svc.http.graphql(
       `{ order(storeId: "${storeId}", id: "${orderId}") { returns { id items { id } timeline { action } comments { id } } lineItems { id } fulfillments { id } } }`,
