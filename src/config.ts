@@ -34,7 +34,7 @@ export interface Config {
   /** Serve the REST/compat facades (true) or only the GraphQL core. */
   serveFacades: boolean;
   /** Requests per minute per API client and door, and per address for /graphql without credentials (`anonymous`); 0 disables a limit. */
-  rateLimits: { graphql: number; rest: number; compat: number; anonymous: number };
+  rateLimits: { graphql: number; rest: number; compat: number; anonymous: number; shopper: number };
   webhooks: WebhookConfig;
   /** An idempotency key in flight longer than this is taken over: its holder is presumed dead (IDEMPOTENCY_IN_FLIGHT_MS, default 65 s). */
   idempotencyInFlightMs: number;
@@ -280,6 +280,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       compat: problems.int(env, "RATE_LIMIT_COMPAT_PER_MINUTE", 300, 0, 1_000_000_000),
       // Callers without credentials only log in and read the public schema: a tight limit per address (IPv6 per /64).
       anonymous: problems.int(env, "RATE_LIMIT_ANONYMOUS_PER_MINUTE", 60, 0, 1_000_000_000),
+      // A shopper session (the portal's token): per session, and five times that per source (IPv4, IPv6 /64).
+      // The portal's busiest step (the items, each added and checked) makes about 20 requests.
+      shopper: problems.int(env, "RATE_LIMIT_SHOPPER_PER_MINUTE", 120, 0, 1_000_000_000),
     },
     webhooks: loadWebhookConfig(env, production, databaseUrl, problems),
     idempotencyInFlightMs: problems.int(env, "IDEMPOTENCY_IN_FLIGHT_MS", 65_000, 1, 86_400_000),

@@ -48,7 +48,8 @@ export function checkAccess(ctx: RequestContext, scope: string | undefined, staf
   ctx.requireAuthenticated();
   if (ctx.rateLimit && !ctx.rateLimit.allowed) {
     const r = ctx.rateLimit;
-    throw fail.rateLimited(`This API client made more than ${r.limit} requests this minute; retry in ${r.resetSeconds} s.`, r.resetSeconds);
+    const who = ctx.principal.kind === "shopper" ? "This shopper session (or its source address)" : "This API client";
+    throw fail.rateLimited(`${who} made more than ${r.limit} requests this minute; retry in ${r.resetSeconds} s.`, r.resetSeconds);
   }
   const p = ctx.principal;
   if (staffOnly && p.kind !== "staff") {

@@ -12,7 +12,7 @@ import { isStorageUnavailable } from "./db-errors.js";
 import type { Metrics } from "./metrics.js";
 import { CursorCodec } from "./pagination.js";
 import { buildSchema, type SchemaParts } from "./schema.js";
-import { createRateLimiter, type Door } from "./rate-limit.js";
+import { createRateLimiter, type Door, sourceOf } from "./rate-limit.js";
 
 export interface Core {
   schema: GraphQLSchema;
@@ -57,6 +57,15 @@ export function createCore(config: Config, db: Database, log: Logger, domains: D
     const limit = config.rateLimits[door];
     if (principal.kind === "apiClient" && limit > 0 && services.rateLimiter) {
       ctx.rateLimit = await services.rateLimiter.hit(`${principal.clientId}:${door}`, limit, 60_000);
+    }
+    const perShopper = config.rateLimits.shopper;
+    if (principal.kind === "shopper" && perShopper > 0 && services.rateLimiter) {
+      // Per session and per source, so neither many requests on one token nor many tokens from one place get through.
+      const [bySession, bySource] = await Promise.all([
+        services.rateLimiter.hit(`shopper:${principal.draftId}`, perShopper, 60_000),
+        services.rateLimiter.hit(`shopper-src:${sourceOf(clientAddress)}`, perShopper * 5, 60_000),
+      ]);
+      ctx.rateLimit = !bySource.allowed ? bySource : bySession;
     }
     return ctx;
   }

@@ -113,6 +113,7 @@ export const en = {
   refunded: "refunded",
   issued: "issued",
   // Errors
+  slowDown: "Too many requests in a short time. Wait a minute, then try again.",
   network: "The service could not be reached. Check your connection and try again.",
   sessionLost: "Your session has ended. Find your order again to carry on.",
   fixBelow: "Something needs a fix: see the highlighted field.",

@@ -103,6 +103,7 @@ export const fr: Words = {
   pending: "en attente",
   refunded: "remboursé",
   issued: "émis",
+  slowDown: "Trop de demandes en peu de temps. Patientez une minute, puis réessayez.",
   network: "Le service est injoignable. Vérifiez votre connexion et réessayez.",
   sessionLost: "Votre session a pris fin. Retrouvez votre commande pour continuer.",
   fixBelow: "Un champ est à corriger : voyez le champ signalé.",

@@ -52,6 +52,7 @@ export function issuesOf(
   portal: Pick<Portal, "lookupMethod">,
 ): Issue[] {
   if (err.code === "NETWORK") return [{ text: t("network"), key: null, itemId: null, top: true }];
+  if (err.code === "RATE_LIMITED" && !err.refusal) return [{ text: t("slowDown"), key: null, itemId: null, top: true }];
   const extra = { second: secondWord(portal) };
   const text = refusalText(err.refusal, err.message, extra);
   if (
