@@ -34,11 +34,17 @@ if (core) {
     // Printed once to the terminal (not the log): the secret is shown at creation only.
     const notLive = (demo.seeded.checkoutExperiences as { id: string; live: boolean }[]).find((e) => !e.live);
     const live = (demo.seeded.checkoutExperiences as { id: string; live: boolean }[]).find((e) => e.live);
+    const portalHandle = (demo.seeded.portal as { handle: string } | undefined)?.handle;
     process.stdout.write(
       [
         "",
         "Retour is running with a new demo store.",
         `  Dashboard:    ${base}/dashboard   (API reference: ${base}/docs)`,
+        ...(portalHandle
+          ? [
+              `  Portal:       ${base}/portal/${portalHandle}   (the shoppers' returns page; order #1007 after \`npm run cli -- seed-portal\`)`,
+            ]
+          : []),
         `  Base URL:     ${base}/v2.2`,
         `  GraphQL:      ${base}/graphql`,
         `  Store ID:     ${demo.storeId}`,

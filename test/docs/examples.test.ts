@@ -1,7 +1,8 @@
-// Every ```sh block of README.md and facades/dashboard/guides/*.md runs, in order, against a fresh
-// `npm start` (demo data) with the variables its banner prints: an example cannot rot unnoticed. The
-// service is started as the document tells its reader (`npm start`, or the guide's own
-// `NAME=value npm start` block), with none of the test harness's settings.
+// Every ```sh block of README.md and facades/dashboard/guides/*.md runs, in order, against `npm start`
+// (demo data) with the variables its banner prints: an example cannot rot unnoticed. The service is started
+// as the document tells its reader (`npm start`, or the guide's own `NAME=value npm start` block), with none
+// of the test harness's settings, and the documents run in two orders against one start each (issue 36):
+// a reader may follow the guides in any order.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -17,26 +18,56 @@ const files = [
     .map((f) => `${GUIDES}/${f}`),
 ];
 
+/** A document's blocks to run and the start command it asks for (its own `NAME=value npm start` block, or the default). */
+function plan(file: string) {
+  const markdown = readFileSync(join(ROOT, file), "utf8");
+  const all = shellBlocks(markdown);
+  const start = startCommand(all);
+  return { file, dedicated: dedicatedExamplesTest(markdown), start, blocks: all.filter((_, i) => i !== start.block) };
+}
+const plans = files.map(plan);
+/** The documents that run here, grouped by the start command they ask for (most by plain `npm start`). */
+const groups = [
+  ...plans
+    .filter((p) => !p.dedicated && p.blocks.length)
+    .reduce(
+      (m, p) => m.set(JSON.stringify(p.start.env), [...(m.get(JSON.stringify(p.start.env)) ?? []), p]),
+      new Map<string, typeof plans>(),
+    )
+    .values(),
+];
+
+it.each(plans.filter((p) => p.dedicated))("$file: names the test that runs its blocks", ({ file, dedicated }) => {
+  expect(existsSync(join(ROOT, dedicated!)), `${file} names ${dedicated}`).toBe(true);
+});
+
+// Each document runs whatever ran before it against the same service: the documents sharing a start command
+// run one after another against one `npm start`, in their order and then, against a second start, in reverse.
+// A guide that leans on what another left (or breaks what another needs) fails one of the two orders.
 describe.each(providers)("documentation examples (%s)", (provider) => {
-  it.each(files)("%s: every sh block runs as written", { timeout: 360_000 }, async (file) => {
-    const markdown = readFileSync(join(ROOT, file), "utf8");
-    const dedicated = dedicatedExamplesTest(markdown);
-    if (dedicated) {
-      // Its own test runs the blocks; it must exist.
-      expect(existsSync(join(ROOT, dedicated)), `${file} names ${dedicated}`).toBe(true);
-      return;
-    }
-    const all = shellBlocks(markdown);
-    const start = startCommand(all);
-    const blocks = all.filter((_, i) => i !== start.block);
-    if (!blocks.length) return;
-    const service = await startLikeNpmStart(provider, start);
-    try {
-      const result = runShellBlocks(file, blocks, { ...service.exports, DATABASE_URL: service.databaseUrl });
-      expect(result.ok, result.report).toBe(true);
-    } finally {
-      await service.close();
-    }
+  describe.each(groups.map((g) => [g.map((p) => p.file.split("/").pop()).join(", "), g] as const))("%s", (_names, group) => {
+    it.each([
+      ["in order", group],
+      ["in reverse order", [...group].reverse()],
+    ] as const)("every sh block runs as written, %s, against one npm start", { timeout: 900_000 }, async (_order, docs) => {
+      const service = await startLikeNpmStart(provider, docs[0]!.start);
+      try {
+        for (const doc of docs) {
+          const result = runShellBlocks(doc.file, doc.blocks, { ...service.exports, DATABASE_URL: service.databaseUrl });
+          expect(
+            result.ok,
+            `after ${
+              docs
+                .slice(0, docs.indexOf(doc))
+                .map((d) => d.file.split("/").pop())
+                .join(", ") || "nothing"
+            }:\n${result.report}`,
+          ).toBe(true);
+        }
+      } finally {
+        await service.close();
+      }
+    });
   });
 });
 

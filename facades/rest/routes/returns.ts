@@ -142,7 +142,7 @@ export const returnsRoutes: RestRoute[] = [
       options: body.options ?? {},
       key: q["Idempotency-Key"] ?? null,
     }),
-    fieldPath: (f) => (f.startsWith("data.") ? f : `data.${f.replace(/^input\./, "")}`),
+    fieldPath: (f) => (f.startsWith("data.") || f.startsWith("options.") ? f : `data.${f.replace(/^input\./, "")}`),
     respond: ({ createReturn: c }) => ({ status: c.replayed ? 200 : 201, body: c }),
   }),
   restRoute({

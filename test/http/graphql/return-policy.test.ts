@@ -131,6 +131,9 @@ describe.each(providers)("return policy (%s)", (provider) => {
     expect(rest.body.type).toMatch(/returns\/policy-refused$/);
     expect(rest.body.detail).toContain(saleLine);
     expect(rest.body.detail).toContain("windowRules[0]");
+    // The hint names the option where the request puts it (top level, beside `data`), as the policy guide's request does.
+    expect(rest.body.detail).toContain("`options.overridePolicy`");
+    expect(rest.body.detail).not.toContain("data.options");
     const CREATE = `mutation($s: ID!, $i: CreateReturnInput!, $o: CreateReturnOptions) { createReturn(storeId: $s, input: $i, options: $o) { return { id policyVersion timeline { action actor { type name } detail } } } }`;
     const gqlRefused = await gql(CREATE, { s: storeId, i: body.data });
     expect(gqlRefused.errors?.[0]?.extensions).toMatchObject({ status: 422, type: "returns/policy-refused", field: "input.items[0]" });
