@@ -110,7 +110,7 @@ describe.skipIf(!!missing).each(providers)("shopper portal in Chromium (%s)", (p
       const second = page.getByLabel("Email or postal code");
       await expect.poll(() => second.getAttribute("aria-invalid")).toBe("true");
       const alert = page.locator("#second-error[role=alert]");
-      await expect(alert.textContent()).resolves.toContain("No order matches this order number and email or postal code");
+      await expect(alert.textContent()).resolves.toContain("We can't find an order with this number and email or postal code.");
       await expect(second.getAttribute("aria-describedby")).resolves.toContain("second-error");
       await checkAccessibility(page, "lookup refused");
       await shot("1-lookup-refused");

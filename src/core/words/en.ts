@@ -91,6 +91,7 @@ export const en = {
   // Done
   doneHeading: "Your return is submitted",
   doneText: "We sent a confirmation to your email with a link to follow your return.",
+  anotherReturn: "Return something else",
   statusLink: "See your return's status",
   // Status page
   statusHeading: "Return {number}",

@@ -83,6 +83,7 @@ export const fr: Words = {
   submitting: "Envoi…",
   doneHeading: "Votre retour est enregistré",
   doneText: "Nous vous avons envoyé une confirmation par e-mail avec un lien pour suivre votre retour.",
+  anotherReturn: "Retourner autre chose",
   statusLink: "Voir le suivi de votre retour",
   statusHeading: "Retour {number}",
   statusIntro: "Commande {order}, demandé le {date}.",

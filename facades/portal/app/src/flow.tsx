@@ -6,7 +6,7 @@ import { ADD, ApiError, type Draft, gql, OPEN, type Portal, READ, REMOVE, sessio
 import { type Call, type Issue, type Step, STEP_COUNT, type StepProps, issuesOf, placeIssues, secondWord } from "./issues";
 import { MethodStep, OutcomesStep, ReasonsStep, ReviewStep } from "./steps";
 import { decisionWords } from "./decisions";
-import { currentLang, described, FieldError, money, StepHeading, t } from "./ui";
+import { currentLang, described, FieldError, money, StepHeading, t, useEdited } from "./ui";
 
 const DRAFT_OF = (data: Record<string, unknown>) => Object.values(data)[0] as Draft;
 
@@ -52,11 +52,19 @@ export function Flow({ portal, params }: { portal: Portal; params: URLSearchPara
   // A session already open in this tab: carry on where the draft is.
   useEffect(() => {
     if (!session.get(portal.handle)) return void setStep("lookup");
-    // A session carried on (a reload, the language link): the link's order was looked up already.
-    linkLookedUp = true;
     void (async () => {
       const ok = await run(async (call) => {
         const d = DRAFT_OF(await call(READ, {}));
+        // A link for another order than the session's (the shopper's next return, another order's email): that
+        // order, looked up afresh. The same order's link (a reload, the language link) carries on where the draft is.
+        const linked = params.get("order");
+        if (linked && normalName(linked) !== normalName(d.orderName)) {
+          session.clear(portal.handle);
+          setDraft(null);
+          setStep("lookup");
+          return;
+        }
+        linkLookedUp = true;
         setStep(d.state === "created" ? "items" : d.state === "items_finalized" ? "method" : d.state === "submitted" ? "done" : "lookup");
       });
       if (!ok) {
@@ -90,7 +98,7 @@ export function Flow({ portal, params }: { portal: Portal; params: URLSearchPara
       ) : step === "review" ? (
         <ReviewStep {...props} draft={draft} />
       ) : (
-        <Done draft={draft} />
+        <Done draft={draft} again={restart} />
       )}
       {top.length > 0 && (
         <div class="problem" role="alert">
@@ -116,7 +124,9 @@ function Lookup(props: Omit<StepProps, "draft"> & { params: URLSearchParams }) {
   const [second, setSecond] = useState(params.get(portal.lookupMethod === "postal_code" ? "zip" : "email") ?? params.get("zip") ?? "");
   const [missing, setMissing] = useState<{ order?: string; second?: string }>({});
   const secondWordText = secondWord(portal);
+  const edited = useEdited(issues);
   const find = async () => {
+    edited.reset();
     const m = {
       order: order.trim() ? undefined : t("needOrder"),
       second: second.trim() ? undefined : t("needSecond", { second: secondWordText }),
@@ -142,8 +152,11 @@ function Lookup(props: Omit<StepProps, "draft"> & { params: URLSearchParams }) {
       void find();
     }
   }, []);
-  const orderError = missing.order ?? issues.find((i) => i.key === "orderName")?.text;
-  const secondError = missing.second ?? issues.find((i) => i.key === "secondaryInput")?.text;
+  // An error stays only while it holds: an empty field's until it is filled, the core's until either field changes.
+  const changed = edited.has("lookup", "order") || edited.has("lookup", "second");
+  const orderError = (order.trim() ? undefined : missing.order) ?? (changed ? undefined : issues.find((i) => i.key === "orderName")?.text);
+  const secondError =
+    (second.trim() ? undefined : missing.second) ?? (changed ? undefined : issues.find((i) => i.key === "secondaryInput")?.text);
   const secondLabel = t(portal.lookupMethod === "email" ? "email" : portal.lookupMethod === "postal_code" ? "postalCode" : "emailOrZip");
   return (
     <form
@@ -168,7 +181,10 @@ function Lookup(props: Omit<StepProps, "draft"> & { params: URLSearchParams }) {
           name="order"
           autocomplete="off"
           value={order}
-          onInput={(e) => setOrder(e.currentTarget.value)}
+          onInput={(e) => {
+            setOrder(e.currentTarget.value);
+            edited.mark("lookup", "order");
+          }}
         />
         <FieldError id="order-error" text={orderError} />
       </div>
@@ -180,7 +196,10 @@ function Lookup(props: Omit<StepProps, "draft"> & { params: URLSearchParams }) {
           type={portal.lookupMethod === "email" ? "email" : "text"}
           autocomplete={portal.lookupMethod === "postal_code" ? "postal-code" : portal.lookupMethod === "email" ? "email" : "on"}
           value={second}
-          onInput={(e) => setSecond(e.currentTarget.value)}
+          onInput={(e) => {
+            setSecond(e.currentTarget.value);
+            edited.mark("lookup", "second");
+          }}
         />
         <FieldError id="second-error" text={secondError} />
       </div>
@@ -197,7 +216,9 @@ function Items(props: StepProps) {
     Object.fromEntries(draft.items.map((it) => [it.lineItemId, it.quantity])),
   );
   const [none, setNone] = useState(false);
+  const edited = useEdited(issues);
   const next = async () => {
+    edited.reset();
     const chosen = Object.entries(picks).filter(([, q]) => q > 0);
     setNone(!chosen.length);
     if (!chosen.length) return;
@@ -209,17 +230,19 @@ function Items(props: StepProps) {
     });
     if (ok) props.go(draft.reasons.length ? "reasons" : "outcomes");
   };
+  // "Choose at least one item" holds only while none is chosen.
+  const noneShown = none && !Object.values(picks).some((q) => q > 0);
   return (
     <div>
       <StepHeading step={[2, STEP_COUNT]}>{t("itemsHeading")}</StepHeading>
       <p>{t("itemsIntro", { order: draft.orderName })}</p>
-      <ul class="lines" aria-describedby={none ? "items-error" : undefined}>
+      <ul class="lines" aria-describedby={noneShown ? "items-error" : undefined}>
         {draft.lines.map((line) => {
           const id = `line-${line.lineItemId}`;
           const picked = (picks[line.lineItemId] ?? 0) > 0;
-          const error = issues.find(
-            (i) => i.itemId === line.lineItemId || (i.key === "quantity" && i.lineItemId === line.lineItemId),
-          )?.text;
+          const error = edited.has(line.lineItemId, "quantity")
+            ? null
+            : issues.find((i) => i.itemId === line.lineItemId || (i.key === "quantity" && i.lineItemId === line.lineItemId))?.text;
           const name = `${line.title}${line.variantTitle ? ` – ${line.variantTitle}` : ""}`;
           return (
             <li key={line.lineItemId} class={line.returnableQuantity ? "line" : "line refused"}>
@@ -232,7 +255,10 @@ function Items(props: StepProps) {
                       type="checkbox"
                       checked={picked}
                       aria-describedby={`${id}-msg`}
-                      onChange={(e) => setPicks({ ...picks, [line.lineItemId]: e.currentTarget.checked ? 1 : 0 })}
+                      onChange={(e) => {
+                        setPicks({ ...picks, [line.lineItemId]: e.currentTarget.checked ? 1 : 0 });
+                        edited.mark(line.lineItemId, "quantity");
+                      }}
                     />{" "}
                     {t("returnThis")}
                     <span class="visually-hidden">: {name}</span>
@@ -269,7 +295,7 @@ function Items(props: StepProps) {
           );
         })}
       </ul>
-      <FieldError id="items-error" text={none ? t("needItem") : null} />
+      <FieldError id="items-error" text={noneShown ? t("needItem") : null} />
       <div class="actions">
         <button type="button" class="primary" disabled={props.busy} onClick={() => void next()}>
           {t("continue")}
@@ -282,18 +308,24 @@ function Items(props: StepProps) {
   );
 }
 
-function Done({ draft }: { draft: Draft }) {
+function Done({ draft, again }: { draft: Draft; again: () => void }) {
   return (
     <div>
       <StepHeading>{t("doneHeading")}</StepHeading>
       <p>{t("doneText")}</p>
-      {draft.statusPath && (
-        <p>
+      <div class="actions">
+        {draft.statusPath && (
           <a class="button primary" href={`${draft.statusPath}?lang=${currentLang()}`}>
             {t("statusLink")}
           </a>
-        </p>
-      )}
+        )}
+        <button type="button" onClick={again}>
+          {t("anotherReturn")}
+        </button>
+      </div>
     </div>
   );
 }
+
+/** "#1001", "1001" and " #1001 " name the same order (as the core's lookup reads them). */
+const normalName = (s: string) => s.trim().replace(/^#/, "").trim().toLowerCase();

@@ -4,7 +4,7 @@ import { useRef, useState } from "preact/hooks";
 import { type Draft, FINALIZE, type Item, METHOD, type Offer, PHOTO, SUBMIT, UPDATE } from "./api";
 import { STEP_COUNT, type StepProps } from "./issues";
 import { photoForUpload } from "./photo";
-import { described, FieldError, money, StepHeading, t } from "./ui";
+import { described, FieldError, money, StepHeading, t, useEdited } from "./ui";
 import type { Key } from "./catalogue";
 
 const itemName = (draft: Draft, item: Item) => {
@@ -34,9 +34,14 @@ export function ReasonsStep(props: StepProps) {
   );
   const [missing, setMissing] = useState<Record<string, { key: string; text: string }>>({});
   const [sending, setSending] = useState<string | null>(null);
+  const edited = useEdited(issues);
   const reasonOf = (code: string) => draft.reasons.find((r) => r.code === code);
-  const errorAt = (itemId: string, key: string) =>
-    (missing[itemId]?.key === key ? missing[itemId].text : null) ?? issues.find((i) => i.itemId === itemId && i.key === key)?.text;
+  const errorAt = (itemId: string, key: string) => {
+    if (edited.has(itemId, key)) return null;
+    // "Add a photo" holds only while the item has none.
+    const gap = missing[itemId]?.key === key && !(key === "photos" && draft.items.find((i) => i.id === itemId)?.photos.length);
+    return (gap ? missing[itemId]!.text : null) ?? issues.find((i) => i.itemId === itemId && i.key === key)?.text;
+  };
 
   const upload = async (item: Item, file: File | undefined) => {
     if (!file) return;
@@ -47,6 +52,7 @@ export function ReasonsStep(props: StepProps) {
     setSending(null);
   };
   const next = async () => {
+    edited.reset();
     const gaps: typeof missing = {};
     for (const it of draft.items) {
       const e = edits[it.id];
@@ -73,7 +79,11 @@ export function ReasonsStep(props: StepProps) {
         const e = edits[it.id];
         const r = reasonOf(e.reason);
         const id = `reason-${it.id}`;
-        const set = (patch: Partial<typeof e>) => setEdits({ ...edits, [it.id]: { ...e, ...patch } });
+        const set = (patch: Partial<typeof e>) => {
+          setEdits({ ...edits, [it.id]: { ...e, ...patch } });
+          // A new reason asks its own question and photo; a new answer answers.
+          edited.mark(it.id, ...(patch.reason !== undefined ? ["reasonCode", "answer", "photos"] : ["answer"]));
+        };
         return (
           <fieldset key={it.id} class="card">
             <legend>{itemName(draft, it)}</legend>
@@ -158,9 +168,13 @@ export function OutcomesStep(props: StepProps) {
     Object.fromEntries(draft.items.map((it) => [it.id, { outcome: it.outcome ?? "", variant: it.exchangeSku ?? "" }])),
   );
   const [missing, setMissing] = useState<Record<string, { key: string; text: string }>>({});
+  const edited = useEdited(issues);
   const errorAt = (itemId: string, key: string) =>
-    (missing[itemId]?.key === key ? missing[itemId].text : null) ?? issues.find((i) => i.itemId === itemId && i.key === key)?.text;
+    edited.has(itemId, key)
+      ? null
+      : ((missing[itemId]?.key === key ? missing[itemId].text : null) ?? issues.find((i) => i.itemId === itemId && i.key === key)?.text);
   const next = async () => {
+    edited.reset();
     const gaps: typeof missing = {};
     for (const it of draft.items) {
       const e = edits[it.id];
@@ -191,7 +205,10 @@ export function OutcomesStep(props: StepProps) {
         const id = `outcome-${it.id}`;
         const outcomeError = errorAt(it.id, "outcome");
         const variantError = errorAt(it.id, "exchangeVariant");
-        const set = (patch: Partial<typeof e>) => setEdits({ ...edits, [it.id]: { ...e, ...patch } });
+        const set = (patch: Partial<typeof e>) => {
+          setEdits({ ...edits, [it.id]: { ...e, ...patch } });
+          edited.mark(it.id, ...(patch.outcome !== undefined ? ["outcome", "exchangeVariant"] : ["exchangeVariant"]));
+        };
         return (
           <fieldset key={it.id} class="card" aria-describedby={outcomeError ? `${id}-error` : undefined}>
             <legend>{t("outcomeFor", { title: itemName(draft, it) })}</legend>
@@ -257,7 +274,7 @@ export function MethodStep(props: StepProps) {
   return (
     <div>
       <StepHeading step={[5, STEP_COUNT]}>{t("methodHeading")}</StepHeading>
-      <fieldset class="card" aria-describedby={missing ? "method-error" : undefined}>
+      <fieldset class="card" aria-describedby={missing && !method ? "method-error" : undefined}>
         <legend>{t("methodHeading")}</legend>
         {portal.returnMethods.map((m) => (
           <label key={m} class="choice">
@@ -273,7 +290,7 @@ export function MethodStep(props: StepProps) {
             </span>
           </label>
         ))}
-        <FieldError id="method-error" text={missing ? t("needMethod") : null} />
+        <FieldError id="method-error" text={missing && !method ? t("needMethod") : null} />
       </fieldset>
       <Actions busy={props.busy} next={() => void next()} />
     </div>

@@ -1,7 +1,7 @@
 // Shared pieces of the portal's screens: the page's language (chosen once at start), words and amounts in it,
 // a step's heading that takes the focus, and errors announced and tied to their field.
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { type Key, type Lang, say } from "./catalogue";
 import type { Money } from "./api";
 
@@ -37,6 +37,21 @@ export function StepHeading(props: { children: ComponentChildren; step?: [number
       </h1>
     </>
   );
+}
+
+/**
+ * The fields a shopper changed since the core last answered (`answered`: the step's issues, a new list each
+ * answer): an error under such a field no longer holds, so it is not shown (an error stays exactly as long as
+ * what it says is true; the next Continue checks again).
+ */
+export function useEdited(answered: unknown) {
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setEdited(new Set()), [answered]);
+  return {
+    has: (at: string, key: string) => edited.has(`${at}:${key}`),
+    mark: (at: string, ...keys: string[]) => setEdited((s) => new Set([...s, ...keys.map((k) => `${at}:${k}`)])),
+    reset: () => setEdited(new Set()),
+  };
 }
 
 /** An error under its field (the field points at it with aria-describedby), announced when it appears. */
