@@ -6,7 +6,7 @@ import type { Domains } from "./core/index.js";
 import { setEventHooks } from "./core/events.js";
 import { identityResolvers } from "./identity/resolvers.js";
 import { authenticate } from "./identity/service.js";
-import { ALL_SCOPES } from "./identity/scopes.js";
+import { KNOWN_SCOPES } from "./identity/scopes.js";
 import { checkoutResolvers } from "./checkout/resolvers.js";
 import { ordersResolvers } from "./orders/resolvers.js";
 import { returnsResolvers } from "./returns/resolvers.js";
@@ -65,7 +65,7 @@ export const DOMAINS: Domains = {
     emailResolvers,
     draftsResolvers,
   ],
-  scopes: ALL_SCOPES,
+  scopes: KNOWN_SCOPES,
   // A shopper token (rtr_sh_…) opens a shopper session; every other credential is the identity domain's.
   authenticate: async (services, authorization) =>
     (await authenticateShopper(services, authorization)) ?? authenticate(services, authorization),

@@ -5,7 +5,7 @@
 // loading Prisma, GraphQL and the domains (the suites run the CLI often; about a minute of CPU over them).
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Services } from "../core/context.js";
-import { ALL_SCOPES } from "../identity/scopes.js";
+import { ALL_SCOPES, KNOWN_SCOPES } from "../identity/scopes.js";
 
 type Identity = typeof import("../identity/service.js");
 
@@ -202,12 +202,12 @@ class UsageError extends Error {
 
 const commandLine = (name: string) => `${PROGRAM} ${name}${COMMANDS[name].args ? " " + COMMANDS[name].args : ""}`;
 const commandUsage = (name: string) =>
-  `Usage: ${commandLine(name)}\n  ${COMMANDS[name].about}${name.startsWith("api-client") ? `\nScopes: ${ALL_SCOPES.join(", ")}` : ""}`;
+  `Usage: ${commandLine(name)}\n  ${COMMANDS[name].about}${name.startsWith("api-client") ? `\nScopes: ${KNOWN_SCOPES.join(", ")}` : ""}`;
 const USAGE = [
   `Usage: ${PROGRAM} <command> [options]    (${PROGRAM} <command> --help for one command)`,
   "Commands:",
   ...Object.keys(COMMANDS).map((name) => `  ${name}${COMMANDS[name].args ? " " + COMMANDS[name].args : ""}\n      ${COMMANDS[name].about}`),
-  `Scopes: ${ALL_SCOPES.join(", ")}`,
+  `Scopes: ${KNOWN_SCOPES.join(", ")}`,
   "Uses DATABASE_URL like the service (default file:./data/retour.db).",
 ].join("\n");
 

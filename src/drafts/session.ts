@@ -14,13 +14,16 @@ export const DRAFT_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Last use is written at most this often (a read within it does not write). */
 const REFRESH_RESOLUTION_MS = 60_000;
 
-export const DRAFT_SCOPES = ["draft_returns_read", "draft_returns_write"];
-
 export const issueShopperToken = () => issueToken(SHOPPER_TOKEN_PREFIX);
 
-/** A storefront (shopper-portal) key: an API key holding no scope but the draft ones. */
+/**
+ * A storefront (shopper-portal) key: an API key given `draft_returns_storefront`. A key holding only the two draft
+ * scopes is a merchant key, as the platform's docs describe its Draft Returns keys (no shopper token, the header
+ * ignored); it used to count as a storefront key, which broke clients written from those docs (issue 36).
+ */
+export const STOREFRONT_SCOPE = "draft_returns_storefront";
 export function isStorefrontKey(p: Principal): boolean {
-  return p.kind === "apiClient" && [...p.scopes].every((s) => DRAFT_SCOPES.includes(s));
+  return p.kind === "apiClient" && p.scopes.has(STOREFRONT_SCOPE);
 }
 
 /** The principal of `Authorization: Bearer rtr_sh_…`, or null when the header is not a shopper token. */

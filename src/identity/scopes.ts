@@ -1,4 +1,5 @@
-// The scope catalogue (mirrors `enum Scope` in schema.graphql, checked at start-up).
+// The scope catalogue (mirrors `enum Scope` in schema.graphql, checked at start-up): the permissions, which
+// "all scopes" grants, and the storefront mode, which a key is given on purpose (it changes how the key acts).
 export const ALL_SCOPES = [
   "checkout_read",
   "checkout_write",
@@ -22,11 +23,14 @@ export const ALL_SCOPES = [
   "draft_returns_write",
 ] as const;
 
-export type Scope = (typeof ALL_SCOPES)[number];
+/** Every scope a key may hold: the permissions and the storefront mode (src/drafts/session.ts). */
+export const KNOWN_SCOPES = [...ALL_SCOPES, "draft_returns_storefront"] as const;
+
+export type Scope = (typeof KNOWN_SCOPES)[number];
 
 export function parseScopes(text: string): Scope[] {
   return text
     .split(",")
     .map((s) => s.trim())
-    .filter((s): s is Scope => (ALL_SCOPES as readonly string[]).includes(s));
+    .filter((s): s is Scope => (KNOWN_SCOPES as readonly string[]).includes(s));
 }

@@ -5,7 +5,7 @@ import { newId } from "../core/ids.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { holdCountLimit } from "../core/count-limits.js";
 import { Prisma } from "../db/generated/sqlite/client.js";
-import { ALL_SCOPES, parseScopes, type Scope } from "./scopes.js";
+import { ALL_SCOPES, KNOWN_SCOPES, parseScopes, type Scope } from "./scopes.js";
 import { throttleLogin } from "./login-throttle.js";
 import {
   API_SECRET_PREFIX,
@@ -175,8 +175,8 @@ export async function createApiClient(services: Services, storeId: string, input
 }
 
 function validateScopes(scopes: string[]): Scope[] {
-  const unknown = scopes.filter((s) => !(ALL_SCOPES as readonly string[]).includes(s));
-  if (unknown.length) throw fail.badInput(`Unknown scope(s): ${unknown.join(", ")}. Known scopes: ${ALL_SCOPES.join(", ")}.`, "scopes");
+  const unknown = scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
+  if (unknown.length) throw fail.badInput(`Unknown scope(s): ${unknown.join(", ")}. Known scopes: ${KNOWN_SCOPES.join(", ")}.`, "scopes");
   return [...new Set(scopes)] as Scope[];
 }
 
@@ -185,7 +185,7 @@ function requireScopes(scopes: string[]): Scope[] {
   const valid = validateScopes(scopes);
   if (!valid.length)
     throw fail.badInput(
-      `\`scopes\` must hold at least one scope, e.g. ["returns_read"]; known scopes: ${ALL_SCOPES.join(", ")}.`,
+      `\`scopes\` must hold at least one scope, e.g. ["returns_read"]; known scopes: ${KNOWN_SCOPES.join(", ")}.`,
       "scopes",
     );
   return valid;

@@ -74,10 +74,39 @@ describe.each(providers)("Draft Returns API on the compat door (%s)", (provider)
   beforeAll(async () => {
     svc = await startTestService(provider);
     s = await draftStore(svc, "Headless shop");
-    storefront = (await svc.createApiClient(s.storeId, ["draft_returns_read", "draft_returns_write"])).secret;
+    storefront = (await svc.createApiClient(s.storeId, ["draft_returns_read", "draft_returns_write", "draft_returns_storefront"])).secret;
   });
   afterAll(async () => {
     await svc?.close();
+  });
+
+  it("takes a key holding only the two draft scopes, as the platform's docs describe it, as a merchant key: no shopper token, none needed; a second submit answers the same return", async () => {
+    const merchantKey = (await svc.createApiClient(s.storeId, ["draft_returns_read", "draft_returns_write"])).secret;
+    const order = await draftOrder(svc, s);
+    const c = new DraftClient(`${svc.url}/api/2026-10`, merchantKey, true);
+    const init = await c.initialize(order.name, "jane@example.test");
+    expect(init.status).toBe(200);
+    expect(init.body).not.toHaveProperty("shopper_token");
+    expect(c.token).toBeNull();
+    const line = init.body.context.items_eligible_to_return[1].order_line_item_id;
+    expect((await c.follow("add-returning-item", { order_line_item_id: line, reason_id: "changed_mind" })).status).toBe(200);
+    expect((await c.follow("finalize-items")).status).toBe(200);
+    expect((await c.follow("set-credit-type", { credit_type: "refund" })).status).toBe(200);
+    expect((await c.follow("set-return-method", { return_method: "label" })).status).toBe(200);
+    const id = c.last.draft_return.id;
+    const submitted = await c.follow("submit-draft-return");
+    expect(submitted.status).toBe(200);
+    // Read back; a second submit (a client that lost the first answer) gets the same return, never a second one.
+    const read = await c.send("GET", `${svc.url}/api/2026-10/draft-returns/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.draft_return.state).toBe("submitted");
+    const again = await c.send("POST", `${svc.url}/api/2026-10/draft-returns/${id}/submit`, {});
+    expect(again.status).toBe(200);
+    expect(again.body.draft_return.return_id).toBe(submitted.body.draft_return.return_id);
+    // Any other action on it is refused as the platform refuses a terminal draft's.
+    const cancel = await c.send("POST", `${svc.url}/api/2026-10/draft-returns/${id}/cancel`, {});
+    expect(cancel.status).toBe(422);
+    expect(cancel.body.errors[0].code).toBe("terminal-state");
   });
 
   for (const [label, version, hal] of [

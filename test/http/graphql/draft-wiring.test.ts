@@ -132,7 +132,8 @@ describe.each(providers)("draft returns wired to the portal and shipping (%s)", 
 
   it("records where a return came from: the portal, a storefront's key, the merchant's key, the dashboard", async () => {
     const s = await draftStore(svc, "Origin store");
-    const storefront = (await svc.createApiClient(s.storeId, ["draft_returns_read", "draft_returns_write"])).secret;
+    const storefront = (await svc.createApiClient(s.storeId, ["draft_returns_read", "draft_returns_write", "draft_returns_storefront"]))
+      .secret;
     const submitVia = async (key: string) => {
       const order = await draftOrder(svc, s);
       const init = (

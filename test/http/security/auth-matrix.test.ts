@@ -218,7 +218,8 @@ describe.each(providers)("auth matrix (%s)", (provider) => {
     }
     expect((await send({ "x-authorization": creds.noScope })).status).toBe(403);
     if (!route.path.includes(":id")) return;
-    const storefront = (await svc.createApiClient(storeId, ["draft_returns_read", "draft_returns_write"])).secret;
+    const storefront = (await svc.createApiClient(storeId, ["draft_returns_read", "draft_returns_write", "draft_returns_storefront"]))
+      .secret;
     for (const headers of <Record<string, string>[]>[
       { "x-authorization": creds.otherStore },
       { authorization: `Bearer ${creds.otherStaff}` },

@@ -178,7 +178,8 @@ export const SCOPES: { name: string; label: string }[] = [
   { name: "policy_write", label: "Return policy: write" },
   { name: "portal_read", label: "Returns portal and shopper emails: read" },
   { name: "portal_write", label: "Returns portal: write" },
-  // A key holding only these two is a storefront key: it must send each draft's shopper token.
   { name: "draft_returns_read", label: "Draft returns: read" },
   { name: "draft_returns_write", label: "Draft returns: write" },
+  // With the two above: the key acts for shoppers and must send each draft's shopper token.
+  { name: "draft_returns_storefront", label: "Draft returns: storefront (acts for shoppers, with their token)" },
 ];
