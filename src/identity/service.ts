@@ -6,7 +6,7 @@ import { LIST_BOUNDS } from "../core/bounds.js";
 import { holdCountLimit } from "../core/count-limits.js";
 import { Prisma } from "../db/generated/sqlite/client.js";
 import { ALL_SCOPES, KNOWN_SCOPES, parseScopes, type Scope } from "./scopes.js";
-import { throttleLogin } from "./login-throttle.js";
+import { sourceDigest, throttleLogin } from "./login-throttle.js";
 import {
   API_SECRET_PREFIX,
   SESSION_TOKEN_PREFIX,
@@ -253,8 +253,9 @@ export async function createStaffUser(services: Services, storeId: string, email
 
 export async function login(services: Services, email: string, password: string, clientAddress?: string) {
   const normalized = email.trim().toLowerCase();
-  const attempt = await throttleLogin(services, normalized, clientAddress);
   const user = await services.db.prisma.staffUser.findUnique({ where: { email: normalized } });
+  const source = sourceDigest(clientAddress);
+  const attempt = await throttleLogin(services, normalized, clientAddress, !!user && user.lastLoginSource === source);
   // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH).catch((err) => {
     if (err instanceof PasswordHashingBusyError) throw fail.rateLimited("Too many logins in progress; retry in 1 s.", 1);
@@ -262,6 +263,8 @@ export async function login(services: Services, email: string, password: string,
   });
   if (!user || !ok) throw fail.unauthenticated("Wrong email or password.");
   await attempt.succeeded();
+  if (user.lastLoginSource !== source)
+    await services.db.prisma.staffUser.update({ where: { id: user.id }, data: { lastLoginSource: source } });
   const issued = issueToken(SESSION_TOKEN_PREFIX);
   const expiresAt = new Date(Date.now() + services.config.sessionTtlMs);
   await services.db.prisma.staffSession.create({

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "StaffUser" ADD COLUMN "lastLoginSource" TEXT;
+
