@@ -21,7 +21,7 @@ import {
 import { checkOperation } from "../src/core/operation-checks.js";
 import { BODY_BOUNDS, bytesText } from "../src/core/bounds.js";
 import { DomainError, fail, outcomeOf, STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../src/core/errors.js";
-import { DOOR_PREFIX, noteOf, startNote } from "../src/core/log.js";
+import { DOOR_PREFIX, loggablePath, noteOf, startNote } from "../src/core/log.js";
 import { metricsHandler, type Metrics } from "../src/core/metrics.js";
 import { doorFromToken, rateLimitHeaders } from "../src/core/rate-limit.js";
 import type { ApolloServerPlugin } from "@apollo/server";
@@ -91,7 +91,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
           {
             requestId: id,
             method: req.method,
-            path: req.originalUrl.split("?")[0],
+            path: loggablePath(req.originalUrl.split("?")[0] ?? ""),
             door: note.door,
             route,
             ...(note.operation ? { operation: note.operation } : {}),

@@ -25,6 +25,18 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return destination ? pino(options, destination) : pino(options);
 }
 
+/**
+ * A request's path as the access log writes it: a credential a client put in the path by mistake (an API secret,
+ * a session or shopper token: `rtr_<kind>_…`) and the capability segments of the shopper's links (a return's
+ * signed status token, a photo's unguessable id) are written as `[redacted]`, so a log reader cannot use them.
+ */
+export function loggablePath(path: string): string {
+  return path
+    .replace(/rtr_[a-z]{2}_[A-Za-z0-9_%-]*/g, "[redacted]")
+    .replace(/^(\/portal\/[^/]+\/returns\/)[^/]+/, "$1[redacted]")
+    .replace(/^(\/portal\/photos\/)[^/]+/, "$1[redacted]");
+}
+
 /** What the doors note about a request for its access-log line and its metrics (never a secret). */
 export interface RequestNote {
   door: string;

@@ -49,11 +49,20 @@ describe.each(providers)("access log names path, door, route, operation and API 
     await fetch(`${running.url}/v2.2/stores/${store.id}/checkout-ab-tests?page-size=5`, { headers: auth });
     await fetch(`${running.url}/api/v1/warehouse/return/list`, { headers: { "x-authorization": secret } });
     await fetch(`${running.url}/dashboard/returns`);
+    // A secret pasted into a path by mistake, a shopper's status link and a photo link: never written as they are.
+    await fetch(`${running.url}/v2.2/stores/${secret}/returns`, { headers: auth });
+    await fetch(`${running.url}/portal/some-shop/returns/ret_01abc.SIGNATURE-of-the-link`);
+    await fetch(`${running.url}/portal/photos/ph_unguessable0123456789ab`);
     await fetch(`${running.url}/no/such/place`);
     // A request's record is written when its response finishes: wait for the last one's.
     await expect.poll(() => records.some((r) => r.msg === "request" && r.path === "/no/such/place")).toBe(true);
 
     const requests = records.filter((r) => r.msg === "request");
+    const written = JSON.stringify(records);
+    for (const secretPart of [secret, "SIGNATURE-of-the-link", "ph_unguessable"]) expect(written).not.toContain(secretPart);
+    expect(requests.map((r) => r.path)).toEqual(
+      expect.arrayContaining(["/v2.2/stores/[redacted]/returns", "/portal/some-shop/returns/[redacted]", "/portal/photos/[redacted]"]),
+    );
     const find = (path: string) => requests.find((r) => r.path === path);
     expect(find("/graphql")).toMatchObject({
       method: "POST",
