@@ -223,9 +223,11 @@ export function draftRoutes(version: Version): DraftRoute[] {
       answers: "list",
       variables: () => ({}),
       async answer(run, _v, c) {
+        // Credentials and scope first (403 for a key without draft_returns_read), then the request's format.
+        const storeId = await shopOf(run, scopeOf(ops.list));
+        if (c.format !== "hal") await run(accessCheck, { scope: scopeOf(ops.list), storeId });
         if (c.format !== "hal")
           throw new DraftRefusal(422, "unsupported-feature", `Listing draft returns needs \`Accept: ${HAL}\` on ${version}.`);
-        const storeId = await shopOf(run, scopeOf(ops.list));
         const data = await run<any>(ops.list, { s: storeId });
         return reply(
           200,

@@ -257,6 +257,9 @@ describe.each(providers)("Draft Returns API on the compat door (%s)", (provider)
     const warehouseOnly = (await svc.createApiClient(s.storeId, ["returns_read"])).secret;
     const forbidden = await fetch(`${svc.url}/api/v1/draft-returns/1`, { headers: { "x-authorization": warehouseOnly } });
     expect(forbidden.status).toBe(403);
+    // The list too: the scope is checked before the Accept header (403, not 422).
+    const listed = await fetch(`${svc.url}/api/2026-07/draft-returns`, { headers: { "x-authorization": warehouseOnly } });
+    expect(listed.status).toBe(403);
     const order = await draftOrder(svc, s);
     const c = new DraftClient(`${svc.url}/api/2026-10`, storefront, true);
     const id = (await c.initialize(order.name, "jane@example.test")).body.draft_return.id;
