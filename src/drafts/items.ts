@@ -87,6 +87,17 @@ export interface ItemUpdate {
 }
 
 export function updateItem(ctx: RequestContext, ref: Ref, itemId: string, input: ItemUpdate) {
+  // A shopper's own session sends photos only by upload (addDraftReturnPhoto, checked from its bytes): a link
+  // would be shown to the merchant as the shopper's photo though Retour never saw it (issue 36, low finding).
+  // A storefront or merchant key may give links, as the platform's API lets them.
+  const links = (input.photos ?? []).filter((p) => !uploadIdOf(p));
+  if (ctx.principal.kind === "shopper" && links.length)
+    throw fail.badInput(
+      "`input.photos`: a shopper session adds photos by uploading them (addDraftReturnPhoto), not by link.",
+      "input.photos",
+      undefined,
+      refusal("PHOTO_NOT_IMAGE"),
+    );
   return act(ctx, ref, STEPS.updateItem, (s) => applyUpdate(s, itemId, input), itemId);
 }
 

@@ -60,7 +60,7 @@ describe.each(providers)("the portal's contract (%s)", (provider) => {
   });
 
   it("takes a PNG and a JPEG, served at their link with their type, nosniff and a private cache", async () => {
-    const { token, itemId } = await shopper();
+    const { token, itemId, draftId } = await shopper();
     const png = (await ok(PHOTO, { item: itemId, c: PNG }, token)).addDraftReturnPhoto;
     const jpeg = (await ok(PHOTO, { item: itemId, c: `data:image/jpeg;base64,${JPEG}` }, token)).addDraftReturnPhoto;
     const links: string[] = jpeg.items[0].photos;
@@ -81,8 +81,18 @@ describe.each(providers)("the portal's contract (%s)", (provider) => {
     // Another id (or a guess of the right shape) is not found.
     expect((await fetch(`${svc.url}/portal/photos/ph_${"A".repeat(22)}`)).status).toBe(404);
     expect((await fetch(`${svc.url}/portal/photos/nope`)).status).toBe(404);
-    // Links given replace links, never the uploads; removing an upload deletes it.
-    const updated = (await ok(UPDATE, { item: itemId, i: { photos: ["https://cdn.example.test/a.jpg"] } }, token)).updateDraftReturnItem;
+    // A shopper's session adds photos by upload only: a link is refused at its field, changing nothing.
+    const byLink = await gql(UPDATE, { item: itemId, i: { photos: ["https://cdn.example.test/a.jpg"] } }, token);
+    expect(byLink.errors[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      field: "input.photos",
+      refusal: { code: "PHOTO_NOT_IMAGE" },
+    });
+    // A merchant key may give links (as the platform's API lets it): they replace links, never the uploads;
+    // removing an upload deletes it.
+    const UPDATE_BY_ID = `mutation($id: ID, $item: ID!, $i: DraftItemUpdateInput!) { updateDraftReturnItem(id: $id, itemId: $item, input: $i) { ${ITEM_FIELDS} } }`;
+    const updated = (await ok(UPDATE_BY_ID, { id: draftId, item: itemId, i: { photos: ["https://cdn.example.test/a.jpg"] } }, s.secret))
+      .updateDraftReturnItem;
     expect(updated.items[0].photos).toEqual([...links, "https://cdn.example.test/a.jpg"]);
     const removed = (await ok(UNPHOTO, { item: itemId, p: links[0] }, token)).removeDraftReturnPhoto;
     expect(removed.items[0].photos).toEqual([links[1], "https://cdn.example.test/a.jpg"]);

@@ -282,19 +282,29 @@ export function ReturnPage({ params, storeId }: PageProps) {
                         {i.customerComment && <div class="muted small">Shopper's answer: “{i.customerComment}”</div>}
                         {i.customerImages.length > 0 && (
                           <ul class="item-photos" aria-label={`Shopper's photos of ${titleOf(i)}`}>
-                            {i.customerImages.map((src, n) => (
-                              <li key={src}>
-                                <a href={src} target="_blank" rel="noopener noreferrer">
-                                  <img
-                                    src={src}
-                                    alt={`${titleOf(i)}, as the shopper sent it (${n + 1} of ${i.customerImages.length})`}
-                                    width={64}
-                                    height={64}
-                                    loading="lazy"
-                                  />
-                                </a>
-                              </li>
-                            ))}
+                            {i.customerImages.map((src, n) =>
+                              // Only photos uploaded to Retour are shown; a link given through an API is named by
+                              // its site and opened only when clicked (never loaded by the page: no tracking pixel).
+                              src.startsWith("/portal/photos/") ? (
+                                <li key={src}>
+                                  <a href={src} target="_blank" rel="noopener noreferrer">
+                                    <img
+                                      src={src}
+                                      alt={`${titleOf(i)}, as the shopper sent it (${n + 1} of ${i.customerImages.length})`}
+                                      width={64}
+                                      height={64}
+                                      loading="lazy"
+                                    />
+                                  </a>
+                                </li>
+                              ) : (
+                                <li key={src}>
+                                  <a href={src} target="_blank" rel="noopener noreferrer nofollow">
+                                    Photo link on {hostOf(src)} (not checked by Retour)
+                                  </a>
+                                </li>
+                              ),
+                            )}
                           </ul>
                         )}
                       </>
@@ -423,4 +433,13 @@ function Comments({ ret, onAdded }: { ret: ReturnDetail; onAdded: (c: ReturnDeta
       </form>
     </>
   );
+}
+
+/** The site a link points at, as a person reads it. */
+function hostOf(link: string): string {
+  try {
+    return new URL(link).host;
+  } catch {
+    return "another site";
+  }
 }
