@@ -36,19 +36,27 @@
 // - Pipelining the next chunk's read while evaluating: on SQLite the driver is synchronous on this thread,
 //   so nothing overlaps; on PostgreSQL the run reads the next chunk while it evaluates this one.
 import type { Database } from "../db/client.js";
-import type { SqlText } from "../db/direct.js";
 import { formatReturnNumber } from "../returns/list.js";
 import { RELEASED_STATUSES } from "../returns/transitions.js";
 import type { OrderInput, OrderLineInput } from "./evaluate.js";
 import { type HistoryEntry, HistoryWindow } from "./sim-history.js";
+import {
+  type ChunkTuple,
+  chunkStatement,
+  type FulfillmentTuple,
+  type ItemTuple,
+  type Keyset,
+  type LineTuple,
+  ms,
+  msOrNull,
+  parseTags,
+  Sql,
+} from "./sim-sql.js";
 import type { PastReturn } from "./simulate.js";
 
-const DAY_MS = 86_400_000;
+export type { Keyset } from "./sim-sql.js";
 
-export interface Keyset {
-  at: number;
-  id: string;
-}
+const DAY_MS = 86_400_000;
 
 type Family = { tags: string[]; productType: string | null };
 
@@ -56,127 +64,26 @@ export interface ChunkRead {
   returns: PastReturn[];
   /** The keyset of the chunk's last return (null when it was empty). */
   last: Keyset | null;
-  /** Returns read (those whose order is gone are read but not evaluated). */
+  /** Returns read (one whose order is gone is read but not evaluated). */
   read: number;
 }
 
-const parseTags = (text: string | null): string[] => {
-  if (!text || text === "[]") return [];
-  try {
-    const v = JSON.parse(text) as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
-};
-
-/** A timestamp as read: epoch ms (PostgreSQL, selected so) or Prisma's ISO text (SQLite). */
-const ms = (v: unknown): number => (typeof v === "number" ? v : v == null ? Number.NaN : Date.parse(v as string));
-const msOrNull = (v: unknown): Date | null => (v == null ? null : new Date(ms(v)));
-
-/** A piece of a statement: text, or a value bound in its place. */
-type Piece = string | { value: unknown };
-class Frag {
-  constructor(readonly pieces: Piece[]) {}
-}
-
-/** The dialect's pieces: placeholders, a timestamp bound and read, a list of ids as one parameter. */
-class Sql {
-  readonly pg: boolean;
-  constructor(provider: Database["provider"]) {
-    this.pg = provider === "postgresql";
-  }
-  /** A statement from parts: a `Frag` in place, any other value bound (`$1`… on PostgreSQL, `?` on SQLite). */
-  build(parts: TemplateStringsArray, ...values: unknown[]): SqlText {
-    const pieces: Piece[] = [];
-    parts.forEach((part, i) => {
-      pieces.push(part);
-      if (i >= values.length) return;
-      const v = values[i];
-      if (v instanceof Frag) pieces.push(...v.pieces);
-      else pieces.push({ value: v });
-    });
-    let text = "";
-    let sql = "";
-    const bound: unknown[] = [];
-    for (const p of pieces) {
-      if (typeof p === "string") {
-        text += p;
-        sql += p;
-      } else {
-        bound.push(p.value);
-        text += `$${bound.length}`;
-        sql += "?";
-      }
-    }
-    return { text, sql: this.pg ? text : sql, values: bound };
-  }
-  raw(text: string): Frag {
-    return new Frag([text]);
-  }
-  /** A timestamp column read as epoch ms (PostgreSQL) or as stored (SQLite). */
-  at(col: string): Frag {
-    return new Frag([this.pg ? `(extract(epoch from ${col}) * 1000)::float8` : col]);
-  }
-  /** A bound instant as the column stores it. */
-  time(at: number): Frag {
-    const iso = new Date(at).toISOString();
-    return this.pg ? new Frag([{ value: iso.slice(0, -1) }, "::timestamp"]) : new Frag([{ value: iso.replace("Z", "+00:00") }]);
-  }
-  /** `col IN (the ids)`, the ids as one parameter. */
-  inList(col: string, ids: string[]): Frag {
-    return this.pg
-      ? new Frag([`${col} = ANY(`, { value: ids }, "::text[])"])
-      : new Frag([`${col} IN (SELECT value FROM json_each(`, { value: JSON.stringify(ids) }, "))"]);
-  }
-}
-
-type ReturnRow = {
-  id: string;
-  compatId: Int | null;
-  at: unknown;
-  status: string;
-  orderId: string;
-  name: string;
-  currency: string;
-  placedAt: unknown;
-  tags: string | null;
-  rec: string | null;
-  email: string | null;
-};
 // Integers as the driver gives them: SQLite's are BigInt (safe integers), PostgreSQL's numbers.
 type Int = number | bigint;
-type ItemRow = {
-  returnId: string;
-  orderId: string;
-  lineItemId: string | null;
-  quantity: Int;
-  reasonCode: string | null;
-  compensation: string;
-  position: Int;
-  status: string;
-};
-type LineRow = {
-  orderId: string;
-  id: string;
-  externalId: string;
-  productId: string;
-  sku: string | null;
-  vendor: string | null;
-  quantity: Int;
-  unitPrice: Int;
-  discount: Int;
-};
-type FulfillmentRow = { orderId: string; id: string; at: unknown; deliveredAt: unknown; lineItemId: string | null };
+/** A chunk's return as the history and the assembly see it. */
+type Head = { id: string; at: number; rec: string | null; email: string | null; row: ChunkTuple };
 type HistoryRow = { rec: string | null; email: string | null; at: unknown };
+type Fulfilled = { at: Date; deliveredAt: Date | null; lines: Set<string> };
 
-function group<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
+const released = RELEASED_STATUSES as readonly string[];
+/** The chunk's returns with their creation as epoch ms, in the returns' order (createdAt, id): SQLite's aggregate keeps its subquery's order; checked, not assumed. */
+function inOrder(rows: ChunkTuple[]): { row: ChunkTuple; at: number }[] {
+  const out = rows.map((row) => ({ row, at: ms(row[2]) }));
+  for (let i = 1; i < out.length; i++) {
+    const a = out[i - 1]!;
+    const b = out[i]!;
+    if (a.at > b.at || (a.at === b.at && a.row[0] > b.row[0]))
+      return out.sort((x, y) => x.at - y.at || (x.row[0] < y.row[0] ? -1 : x.row[0] > y.row[0] ? 1 : 0));
   }
   return out;
 }
@@ -217,143 +124,117 @@ export class SimulationReader {
 
   /** The next `take` returns after `after` (null: from the range's start). */
   async chunk(after: Keyset | null, take: number): Promise<ChunkRead> {
-    const { db, sql: s, storeId } = this;
+    const s = this.sql;
     const lo = s.time(after ? after.at : this.from.getTime());
-    const hi = s.time(this.to.getTime());
-    const rets = await db.readRows<ReturnRow>(
-      after
-        ? s.build`SELECT r."id", r."compatId", ${s.at('r."createdAt"')} AS "at", r."status", r."orderId", o."name", o."currency", ${s.at('o."placedAt"')} AS "placedAt", o."tags", o."customerRecordId" AS "rec", o."customerEmail" AS "email"
-          FROM "Return" r JOIN "Order" o ON o."id" = r."orderId"
-          WHERE r."storeId" = ${storeId} AND r."createdAt" >= ${lo} AND r."createdAt" < ${hi}
-            AND (r."createdAt" > ${lo} OR r."id" > ${after.id})
-          ORDER BY r."createdAt", r."id" LIMIT ${take}`
-        : s.build`SELECT r."id", r."compatId", ${s.at('r."createdAt"')} AS "at", r."status", r."orderId", o."name", o."currency", ${s.at('o."placedAt"')} AS "placedAt", o."tags", o."customerRecordId" AS "rec", o."customerEmail" AS "email"
-          FROM "Return" r JOIN "Order" o ON o."id" = r."orderId"
-          WHERE r."storeId" = ${storeId} AND r."createdAt" >= ${lo} AND r."createdAt" < ${hi}
-          ORDER BY r."createdAt", r."id" LIMIT ${take}`,
-    );
-    if (!rets.length) return { returns: [], last: null, read: 0 };
-    const lastRow = rets[rets.length - 1]!;
-    const last = { at: ms(lastRow.at), id: lastRow.id };
-    const returnIds = rets.map((r) => r.id);
-    const orderIds = [...new Set(rets.map((r) => r.orderId))];
-    const released = RELEASED_STATUSES as readonly string[];
-    const [orderItems, lines, fulfillments] = await Promise.all([
-      // Every item of the chunk's orders with its return's status: the chunk's own items, and the units
-      // already returned of each line, in one read (by the (orderId, lineItemId) index).
-      db.readRows<ItemRow>(
-        s.build`SELECT ri."returnId", ri."orderId", ri."lineItemId", ri."quantity", ri."reasonCode", ri."compensation", ri."position", r2."status"
-          FROM "ReturnItem" ri JOIN "Return" r2 ON r2."id" = ri."returnId" WHERE ${s.inList('ri."orderId"', orderIds)}`,
-      ),
-      db.readRows<LineRow>(
-        s.build`SELECT "orderId", "id", "externalId", "productId", "sku", "vendor", "quantity", "unitPrice", "discount" FROM "OrderLineItem"
-          WHERE ${s.inList('"orderId"', orderIds)} ORDER BY "orderId", "position"`,
-      ),
-      db.readRows<FulfillmentRow>(
-        s.build`SELECT f."orderId", f."id", ${s.at('f."createdAt"')} AS "at", ${s.at('f."deliveredAt"')} AS "deliveredAt", fl."lineItemId"
-          FROM "Fulfillment" f LEFT JOIN "FulfillmentLineItem" fl ON fl."fulfillmentId" = f."id"
-          WHERE ${s.inList('f."orderId"', orderIds)} ORDER BY f."createdAt", f."id"`,
-      ),
-    ]);
-    const chunkIds = new Set(returnIds);
-    const items = orderItems.filter((i) => chunkIds.has(i.returnId)).sort((x, y) => Number(x.position) - Number(y.position));
-    const returnedOf = new Map<string, number>();
-    for (const i of orderItems) {
-      if (!i.lineItemId || released.includes(i.status)) continue;
-      const k = `${i.orderId}:${i.lineItemId}`;
-      returnedOf.set(k, (returnedOf.get(k) ?? 0) + Number(i.quantity));
+    const [got] = await this.db.readRows<{ chunk: string }>(chunkStatement(s, this.storeId, lo, s.time(this.to.getTime()), after, take));
+    const rows = inOrder(JSON.parse(got?.chunk ?? "[]") as ChunkTuple[]);
+    if (!rows.length) return { returns: [], last: null, read: 0 };
+    const heads: Head[] = [];
+    for (const { row, at } of rows) if (row[5] != null) heads.push({ id: row[0], at, rec: row[9], email: row[10], row });
+    const lastRow = rows[rows.length - 1]!;
+    const last = { at: lastRow.at, id: lastRow.row[0] };
+    if (!heads.length) return { returns: [], last, read: rows.length };
+    // Each order once (several returns of one order each carry its lists): its lines, and per line the
+    // units of every live return (this return's own taken off below, as at its admission).
+    const orders = new Map<string, { order: OrderInput | null; lines: LineTuple[] }>();
+    for (const h of heads) {
+      const r = h.row;
+      if (orders.has(r[4])) continue;
+      const lines = r[11];
+      if (lines.length > 1) lines.sort((x, y) => x[8] - y[8]);
+      orders.set(r[4], { order: null, lines });
     }
-    const linesOf = group(lines, (l) => l.orderId);
-    await this.readFamilies(lines);
-    const historyOf = await this.historyFor(after, rets, last);
-    // Fulfillments per order, oldest first, each with the line ids it names.
-    const fulfilled = new Map<string, { at: Date; deliveredAt: Date | null; lines: Set<string> }[]>();
-    const byId = new Map<string, { at: Date; deliveredAt: Date | null; lines: Set<string> }>();
-    for (const f of fulfillments) {
-      let x = byId.get(f.id);
-      if (!x) {
-        x = { at: new Date(ms(f.at)), deliveredAt: msOrNull(f.deliveredAt), lines: new Set() };
-        byId.set(f.id, x);
-        const list = fulfilled.get(f.orderId);
-        if (list) list.push(x);
-        else fulfilled.set(f.orderId, [x]);
-      }
-      if (f.lineItemId) x.lines.add(f.lineItemId);
-    }
-    const orders = new Map<string, OrderInput>();
-    const orderOf = (r: ReturnRow): OrderInput => {
-      let o = orders.get(r.orderId);
-      if (o) return o;
-      const theirs = fulfilled.get(r.orderId) ?? [];
-      o = {
-        id: r.orderId,
-        name: r.name,
-        currency: r.currency,
-        placedAt: new Date(ms(r.placedAt)),
-        tags: parseTags(r.tags),
-        lines: (linesOf.get(r.orderId) ?? []).map((l): OrderLineInput => {
-          // A line's fulfillment is the first that names it (or, without line lists, the order's first).
-          const f = theirs.find((x) => x.lines.has(l.id) || x.lines.has(l.externalId)) ?? theirs[0];
-          const family = this.families.get(l.productId);
-          return {
-            id: l.id,
-            externalId: l.externalId,
-            productId: l.productId,
-            sku: l.sku,
-            productType: family?.productType ?? null,
-            vendor: l.vendor,
-            tags: family?.tags ?? [],
-            quantity: Number(l.quantity),
-            unitPrice: Number(l.unitPrice),
-            discount: Number(l.discount),
-            returned: returnedOf.get(`${r.orderId}:${l.id}`) ?? 0,
-            fulfilledAt: f?.at ?? null,
-            deliveredAt: f?.deliveredAt ?? null,
-          };
-        }),
-      };
-      orders.set(r.orderId, o);
-      return o;
-    };
-    const itemsOf = group(items, (i) => i.returnId);
+    await this.readFamilies(orders);
+    const historyOf = await this.historyFor(after, heads, last);
     const window = this.historyDays * DAY_MS;
     const out: PastReturn[] = [];
-    for (const r of rets) {
-      const base = orderOf(r);
-      const mine = itemsOf.get(r.id) ?? [];
+    for (const h of heads) {
+      const r = h.row;
+      const items = r[12];
+      const o = orders.get(r[4])!;
+      o.order ??= this.orderOf(r, o.lines, items);
+      const mine: ItemTuple[] = [];
+      for (const it of items) if (it[0] === 1 || it[0] === true) mine.push(it);
+      if (mine.length > 1) mine.sort((x, y) => x[5] - y[5]);
       // Units already returned of each line, this return's own left out (as at its admission).
-      let order = base;
-      if (!released.includes(r.status) && mine.length) {
+      let order = o.order;
+      if (!released.includes(r[3]) && mine.length) {
         const own = new Map<string, number>();
-        for (const it of mine) if (it.lineItemId) own.set(it.lineItemId, (own.get(it.lineItemId) ?? 0) + Number(it.quantity));
-        order = { ...base, lines: base.lines.map((l) => (own.has(l.id) ? { ...l, returned: l.returned - own.get(l.id)! } : l)) };
+        for (const it of mine) if (it[1]) own.set(it[1], (own.get(it[1]) ?? 0) + Number(it[2]));
+        order = { ...order, lines: order.lines.map((l) => (own.has(l.id) ? { ...l, returned: l.returned - own.get(l.id)! } : l)) };
       }
-      const lineIds = new Set(order.lines.map((l) => l.id));
-      const at = ms(r.at);
       // The customer's returns in the rules' window before this one.
-      const dates = historyOf(r);
       const returnDates: Date[] = [];
-      for (const d of dates) if (d >= at - window && d < at) returnDates.push(new Date(d));
+      if (window) for (const d of historyOf(h)) if (d >= h.at - window && d < h.at) returnDates.push(new Date(d));
+      const asked: PastReturn["items"] = [];
+      for (const it of mine)
+        if (it[1] && order.lines.some((l) => l.id === it[1]))
+          asked.push({ lineId: it[1], quantity: Number(it[2]), reasonCode: it[3], outcome: it[4] });
       out.push({
-        id: r.id,
-        number: formatReturnNumber(r.compatId == null ? null : Number(r.compatId)),
-        createdAt: new Date(at),
+        id: r[0],
+        number: formatReturnNumber(r[1]),
+        createdAt: new Date(h.at),
         order,
-        items: mine
-          .filter((it) => it.lineItemId && lineIds.has(it.lineItemId))
-          .map((it) => ({ lineId: it.lineItemId!, quantity: Number(it.quantity), reasonCode: it.reasonCode, outcome: it.compensation })),
+        items: asked,
         history: { returnDates },
       });
     }
-    return { returns: out, last, read: rets.length };
+    return { returns: out, last, read: rows.length };
   }
 
-  private async readFamilies(lines: LineRow[]) {
-    const unknown = [...new Set(lines.map((l) => l.productId))].filter((p) => !this.families.has(p));
-    if (!unknown.length) return;
+  /** An order as the evaluator takes it: its lines with their catalogue family, fulfillment and units already returned. */
+  private orderOf(r: ChunkTuple, lines: LineTuple[], items: ItemTuple[]): OrderInput {
+    const returned = new Map<string, number>();
+    for (const it of items) if (it[1] && !released.includes(it[6])) returned.set(it[1], (returned.get(it[1]) ?? 0) + Number(it[2]));
+    // Fulfillments oldest first, each with the line ids it names.
+    const theirs: Fulfilled[] = [];
+    const byId = new Map<string, Fulfilled>();
+    for (const [id, at, deliveredAt, lineItemId] of r[13] as FulfillmentTuple[]) {
+      let x = byId.get(id);
+      if (!x) {
+        x = { at: new Date(ms(at)), deliveredAt: msOrNull(deliveredAt), lines: new Set() };
+        byId.set(id, x);
+        theirs.push(x);
+      }
+      if (lineItemId) x.lines.add(lineItemId);
+    }
+    return {
+      id: r[4],
+      name: r[5]!,
+      currency: r[6],
+      placedAt: new Date(ms(r[7])),
+      tags: parseTags(r[8]),
+      lines: lines.map(([id, externalId, productId, sku, vendor, quantity, unitPrice, discount]): OrderLineInput => {
+        // A line's fulfillment is the first that names it (or, without line lists, the order's first).
+        const f = theirs.length ? (theirs.find((x) => x.lines.has(id) || x.lines.has(externalId)) ?? theirs[0]) : undefined;
+        const family = this.families.get(productId);
+        return {
+          id,
+          externalId,
+          productId,
+          sku,
+          productType: family?.productType ?? null,
+          vendor,
+          tags: family?.tags ?? [],
+          quantity: Number(quantity),
+          unitPrice: Number(unitPrice),
+          discount: Number(discount),
+          returned: returned.get(id) ?? 0,
+          fulfilledAt: f?.at ?? null,
+          deliveredAt: f?.deliveredAt ?? null,
+        };
+      }),
+    };
+  }
+
+  /** The catalogue families of the chunk's products not read before (cached for the run). */
+  private async readFamilies(orders: Map<string, { lines: LineTuple[] }>) {
+    const unknown = new Set<string>();
+    for (const o of orders.values()) for (const l of o.lines) if (!this.families.has(l[2])) unknown.add(l[2]);
+    if (!unknown.size) return;
     const s = this.sql;
     const rows = await this.db.readRows<{ externalId: string; tags: string; productType: string | null }>(
-      s.build`SELECT "externalId", "tags", "productType" FROM "ProductFamily" WHERE "storeId" = ${this.storeId} AND ${s.inList('"externalId"', unknown)}`,
+      s.build`SELECT "externalId", "tags", "productType" FROM "ProductFamily" WHERE "storeId" = ${this.storeId} AND ${s.inList('"externalId"', [...unknown])}`,
     );
     for (const p of unknown) this.families.set(p, null);
     for (const f of rows) this.families.set(f.externalId, { tags: parseTags(f.tags), productType: f.productType });
@@ -366,8 +247,8 @@ export class SimulationReader {
    * chunk whose window reaches before the range looks its customers up (reading the window before the
    * range once costs more than the lookups of a run shorter than a window: ~120 000 rows against 50 000).
    */
-  private async historyFor(after: Keyset | null, rets: ReturnRow[], last: Keyset): Promise<(r: ReturnRow) => readonly number[]> {
-    const first = ms(rets[0]!.at);
+  private async historyFor(after: Keyset | null, rets: Head[], last: Keyset): Promise<(r: Head) => readonly number[]> {
+    const first = rets[0]!.at;
     if (this.streaming && this.historyDays) {
       if (!after && !this.window) {
         this.window = new HistoryWindow(this.historyDays * DAY_MS);
@@ -375,7 +256,8 @@ export class SimulationReader {
       }
       const w = this.window;
       if (w && (after ? this.windowEnd?.at === after.at && this.windowEnd.id === after.id : !this.windowEnd)) {
-        w.add(rets.map((r): HistoryEntry => ({ rec: r.rec, email: r.email, at: ms(r.at) })));
+        // Only what the history needs is kept (not the chunk's rows: the window holds up to its days of returns).
+        w.add(rets.map((r): HistoryEntry => ({ rec: r.rec, email: r.email, at: r.at })));
         w.forgetBefore(first);
         this.windowEnd = last;
         if (first - this.historyDays * DAY_MS >= this.from.getTime()) return (r) => w.datesOf(r.rec, r.email);
@@ -386,7 +268,7 @@ export class SimulationReader {
   }
 
   /** The chunk's customers' returns from the first one's window to the last one's creation, by record and by e-mail. */
-  private async readHistory(rets: ReturnRow[], first: number, last: number) {
+  private async readHistory(rets: Head[], first: number, last: number) {
     const rec = new Map<string, number[]>();
     const email = new Map<string, number[]>();
     if (!this.historyDays) return { rec, email };
