@@ -43,6 +43,7 @@ import { type HistoryEntry, HistoryWindow } from "./sim-history.js";
 import {
   type ChunkTuple,
   chunkStatement,
+  Frag,
   type FulfillmentTuple,
   type ItemTuple,
   type Keyset,
@@ -57,6 +58,8 @@ import type { PastReturn } from "./simulate.js";
 export type { Keyset } from "./sim-sql.js";
 
 const DAY_MS = 86_400_000;
+/** The returns before the range read into the history window in one statement. */
+const WINDOW_SLICE = 20_000;
 
 type Family = { tags: string[]; productType: string | null };
 
@@ -189,7 +192,12 @@ export class SimulationReader {
     // Fulfillments oldest first, each with the line ids it names.
     const theirs: Fulfilled[] = [];
     const byId = new Map<string, Fulfilled>();
-    for (const [id, at, deliveredAt, lineItemId] of r[13] as FulfillmentTuple[]) {
+    const rows = r[13] as FulfillmentTuple[];
+    if (rows.length > 1) {
+      for (const f of rows) f[1] = ms(f[1]);
+      rows.sort((x, y) => (x[1] as number) - (y[1] as number) || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+    }
+    for (const [id, at, deliveredAt, lineItemId] of rows) {
       let x = byId.get(id);
       if (!x) {
         x = { at: new Date(ms(at)), deliveredAt: msOrNull(deliveredAt), lines: new Set() };
@@ -251,8 +259,10 @@ export class SimulationReader {
     const first = rets[0]!.at;
     if (this.streaming && this.historyDays) {
       if (!after && !this.window) {
+        // The window before the range, read once: the returns of the days before `from` (then each chunk's).
         this.window = new HistoryWindow(this.historyDays * DAY_MS);
         this.windowEnd = null;
+        await this.readWindowBefore(this.window);
       }
       const w = this.window;
       if (w && (after ? this.windowEnd?.at === after.at && this.windowEnd.id === after.id : !this.windowEnd)) {
@@ -260,11 +270,48 @@ export class SimulationReader {
         w.add(rets.map((r): HistoryEntry => ({ rec: r.rec, email: r.email, at: r.at })));
         w.forgetBefore(first);
         this.windowEnd = last;
-        if (first - this.historyDays * DAY_MS >= this.from.getTime()) return (r) => w.datesOf(r.rec, r.email);
-      } else this.window = null; // out of order: looked up per chunk from here on
+        return (r) => w.datesOf(r.rec, r.email);
+      }
+      this.window = null; // out of order: looked up per chunk from here on
     }
     const history = await this.readHistory(rets, first, last.at);
     return (r) => (r.rec ? history.rec.get(r.rec) : r.email ? history.email.get(r.email) : undefined) ?? [];
+  }
+
+  /**
+   * The store's returns in the history's days before the range, oldest first, with their order's customer
+   * record and e-mail: a range of the (storeId, createdAt) index and each order by its key, in slices of
+   * WINDOW_SLICE returns, each one JSON value.
+   */
+  private async readWindowBefore(w: HistoryWindow) {
+    const s = this.sql;
+    const end = s.time(this.from.getTime());
+    const cols = `o."customerRecordId", o."customerEmail", ${s.atText('r."createdAt"')}, r."id"`;
+    const all = s.pg
+      ? `coalesce(json_agg(json_build_array(${cols}) ORDER BY r."createdAt", r."id"), '[]'::json)::text`
+      : `json_group_array(json_array(${cols}))`;
+    let after: Keyset | null = null;
+    for (;;) {
+      const lo = s.time(after ? after.at : this.from.getTime() - this.historyDays * DAY_MS);
+      const keyset: Frag = after ? new Frag(['AND (r."createdAt" > ', ...lo.pieces, ' OR r."id" > ', { value: after.id }, ")"]) : s.raw("");
+      const [got]: { slice: string }[] = await this.db.readRows<{ slice: string }>(
+        s.build`SELECT ${s.raw(all)} AS "slice"
+          FROM (SELECT r."id", r."orderId", r."createdAt" FROM "Return" r
+            WHERE r."storeId" = ${this.storeId} AND r."createdAt" >= ${lo} AND r."createdAt" < ${end} AND r."orderId" IS NOT NULL ${keyset}
+            ORDER BY r."createdAt", r."id" LIMIT ${WINDOW_SLICE}) r
+          LEFT JOIN "Order" o ON o."id" = r."orderId"`,
+      );
+      const rows: (HistoryEntry & { id: string })[] = (
+        JSON.parse(got?.slice ?? "[]") as [string | null, string | null, unknown, string][]
+      ).map(([rec, email, at, id]) => ({ rec, email, at: ms(at), id }));
+      // Oldest first, as the window keeps them (SQLite's aggregate keeps its subquery's order; checked).
+      if (rows.some((r, i) => i > 0 && (rows[i - 1]!.at > r.at || (rows[i - 1]!.at === r.at && rows[i - 1]!.id > r.id))))
+        rows.sort((x, y) => x.at - y.at || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+      w.add(rows.filter((r) => r.rec || r.email));
+      if (rows.length < WINDOW_SLICE) return;
+      const last = rows[rows.length - 1]!;
+      after = { at: last.at, id: last.id };
+    }
   }
 
   /** The chunk's customers' returns from the first one's window to the last one's creation, by record and by e-mail. */

@@ -63,13 +63,10 @@ export class Sql {
       ? new Frag([`${col} = ANY(`, { value: ids }, "::text[])"])
       : new Frag([`${col} IN (SELECT value FROM json_each(`, { value: JSON.stringify(ids) }, "))"]);
   }
-  /** The JSON array of `cols` per row of `from`, in `orderBy` order ('[]' without rows). */
-  list(cols: string[], from: string, orderBy?: string): string {
-    if (this.pg)
-      return `(SELECT coalesce(json_agg(json_build_array(${cols.join(", ")})${orderBy ? ` ORDER BY ${orderBy}` : ""}), '[]'::json) FROM ${from})`;
-    // SQLite: ordered by a subquery in the index's order (an aggregate's own ORDER BY sorts in a temporary tree).
-    return orderBy
-      ? `(SELECT json_group_array(json(x)) FROM (SELECT json_array(${cols.join(", ")}) AS x FROM ${from} ORDER BY ${orderBy}))`
+  /** The JSON array of `cols` per row of `from` ('[]' without rows), in no order. */
+  list(cols: string[], from: string): string {
+    return this.pg
+      ? `(SELECT coalesce(json_agg(json_build_array(${cols.join(", ")})), '[]'::json) FROM ${from})`
       : `(SELECT json_group_array(json_array(${cols.join(", ")})) FROM ${from})`;
   }
 }
@@ -118,7 +115,7 @@ export type ChunkTuple = [
 export type LineTuple = [string, string, string, string | null, string | null, number, number, number, number];
 /** [this return's (1/0 or true/false), lineItemId, quantity, reasonCode, compensation, position, its return's status] */
 export type ItemTuple = [number | boolean, string | null, number, string | null, string, number, string];
-/** [fulfillment id, createdAt, deliveredAt, lineItemId], oldest first */
+/** [fulfillment id, createdAt, deliveredAt, lineItemId], in no order */
 export type FulfillmentTuple = [string, unknown, unknown, string | null];
 
 /**
@@ -155,10 +152,10 @@ export function chunkStatement(s: Sql, storeId: string, lo: Frag, hi: Frag, afte
     ],
     `"ReturnItem" ri WHERE ri."orderId" = o."id"`,
   );
+  // Fulfillments unordered (an ordered subquery costs a sorter per return even for none): sim-read.ts orders them.
   const fulfillments = s.list(
     ['f."id"', s.atText('f."createdAt"'), s.atText('f."deliveredAt"'), 'fl."lineItemId"'],
     `"Fulfillment" f LEFT JOIN "FulfillmentLineItem" fl ON fl."fulfillmentId" = f."id" WHERE f."orderId" = o."id"`,
-    'f."createdAt", f."id"',
   );
   const keyset = after ? new Frag(['AND (r."createdAt" > ', ...lo.pieces, ' OR r."id" > ', { value: after.id }, ")"]) : s.raw("");
   const cols = [
