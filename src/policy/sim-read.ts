@@ -36,6 +36,7 @@
 // - Pipelining the next chunk's read while evaluating: on SQLite the driver is synchronous on this thread,
 //   so nothing overlaps; on PostgreSQL the run reads the next chunk while it evaluates this one.
 import type { Database } from "../db/client.js";
+import type { ReadRows } from "../db/direct.js";
 import { formatReturnNumber } from "../returns/list.js";
 import { RELEASED_STATUSES } from "../returns/transitions.js";
 import type { OrderInput, OrderLineInput } from "./evaluate.js";
@@ -94,6 +95,8 @@ function inOrder(rows: ChunkTuple[]): { row: ChunkTuple; at: number }[] {
 /** Reads a store's past returns in chunks, oldest first; one reader per run (it caches the catalogue). */
 export class SimulationReader {
   private readonly sql: Sql;
+  /** Where the reader's statements run (`readWith`): the service's connection unless a run gives another. */
+  private read: ReadRows;
   private readonly families = new Map<string, Family | null>();
   /** Streaming: the history window and the keyset of the last chunk added to it. */
   private window: HistoryWindow | null = null;
@@ -114,12 +117,18 @@ export class SimulationReader {
     private readonly streaming = false,
   ) {
     this.sql = new Sql(db.provider);
+    this.read = db.readRows;
+  }
+
+  /** The statements on another reader from here on (a background run's: src/db/read-worker.ts). */
+  readWith(read: ReadRows) {
+    this.read = read;
   }
 
   /** How many returns the range holds (the run's progress is counted against it). */
   async count(): Promise<number> {
     const s = this.sql;
-    const [row] = await this.db.readRows<{ n: Int | string }>(
+    const [row] = await this.read<{ n: Int | string }>(
       s.build`SELECT COUNT(*) AS n FROM "Return" r WHERE r."storeId" = ${this.storeId} AND r."createdAt" >= ${s.time(this.from.getTime())} AND r."createdAt" < ${s.time(this.to.getTime())} AND r."orderId" IS NOT NULL`,
     );
     return Number(row?.n ?? 0);
@@ -129,7 +138,7 @@ export class SimulationReader {
   async chunk(after: Keyset | null, take: number): Promise<ChunkRead> {
     const s = this.sql;
     const lo = s.time(after ? after.at : this.from.getTime());
-    const [got] = await this.db.readRows<{ chunk: string }>(chunkStatement(s, this.storeId, lo, s.time(this.to.getTime()), after, take));
+    const [got] = await this.read<{ chunk: string }>(chunkStatement(s, this.storeId, lo, s.time(this.to.getTime()), after, take));
     const rows = inOrder(JSON.parse(got?.chunk ?? "[]") as ChunkTuple[]);
     if (!rows.length) return { returns: [], last: null, read: 0 };
     const heads: Head[] = [];
@@ -241,7 +250,7 @@ export class SimulationReader {
     for (const o of orders.values()) for (const l of o.lines) if (!this.families.has(l[2])) unknown.add(l[2]);
     if (!unknown.size) return;
     const s = this.sql;
-    const rows = await this.db.readRows<{ externalId: string; tags: string; productType: string | null }>(
+    const rows = await this.read<{ externalId: string; tags: string; productType: string | null }>(
       s.build`SELECT "externalId", "tags", "productType" FROM "ProductFamily" WHERE "storeId" = ${this.storeId} AND ${s.inList('"externalId"', [...unknown])}`,
     );
     for (const p of unknown) this.families.set(p, null);
@@ -294,7 +303,7 @@ export class SimulationReader {
     for (;;) {
       const lo = s.time(after ? after.at : this.from.getTime() - this.historyDays * DAY_MS);
       const keyset: Frag = after ? new Frag(['AND (r."createdAt" > ', ...lo.pieces, ' OR r."id" > ', { value: after.id }, ")"]) : s.raw("");
-      const [got]: { slice: string }[] = await this.db.readRows<{ slice: string }>(
+      const [got]: { slice: string }[] = await this.read<{ slice: string }>(
         s.build`SELECT ${s.raw(all)} AS "slice"
           FROM (SELECT r."id", r."orderId", r."createdAt" FROM "Return" r
             WHERE r."storeId" = ${this.storeId} AND r."createdAt" >= ${lo} AND r."createdAt" < ${end} AND r."orderId" IS NOT NULL ${keyset}
@@ -327,7 +336,7 @@ export class SimulationReader {
     // The order of the customer first (its index), then its returns by order id: never the store's range.
     const join = s.pg ? `JOIN` : `CROSS JOIN`;
     const read = (col: string, ids: string[]) =>
-      this.db.readRows<HistoryRow>(
+      this.read<HistoryRow>(
         s.build`SELECT o."customerRecordId" AS "rec", o."customerEmail" AS "email", ${s.at('r."createdAt"')} AS "at"
           FROM "Order" o ${s.raw(join)} "Return" r ON r."orderId" = o."id"
           WHERE ${s.inList(`o."${col}"`, ids)} AND o."storeId" = ${this.storeId} AND r."storeId" = ${this.storeId}
