@@ -103,7 +103,7 @@ export class SimulationReader {
   private windowEnd: Keyset | null = null;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly storeId: string,
     private readonly from: Date,
     private readonly to: Date,
