@@ -1,40 +1,36 @@
 // The simulation's read of a chunk of past returns (src/policy/simulation-run.ts, simulation-jobs.ts): the
-// store's returns after a keyset in [from, to), oldest first, with everything the evaluator needs of them
-// in six statements whatever the chunk's size, on the driver itself (`db.readRows`, src/db/direct.ts),
-// selecting only the columns it uses:
-//   1. the returns joined to their orders (the (storeId, createdAt) index, a range from the keyset on);
-//   2. every item of their orders with its return's status (the chunk's own items, and the units already
-//      returned of each line: the live returns' items summed);  3. the orders' lines;
-//   4. the orders' fulfillments with the lines each names;
-//   5. the catalogue families of product ids not read before (cached for the whole run);
-//   6. the customers' returns in the history rules' window (by customer record, else e-mail).
-// Each list of ids is one parameter (SQLite json_each, PostgreSQL = ANY), so no chunk meets SQLite's 999
-// bound parameters, and grouping is by Map (the Prisma path filtered every page's rows once per order).
+// store's returns after a keyset in [from, to), oldest first, with everything the evaluator needs of them.
+// A chunk is one statement (src/policy/sim-sql.ts `chunkStatement`): the returns by the (storeId, createdAt)
+// index, each with its order by key, and nested by the database as JSON (SQLite json_group_array, PostgreSQL
+// json_agg) the order's lines, every item of the order with its return's status (the units already returned),
+// and its fulfillments; the whole chunk one JSON value, parsed once. Besides it, at most: the catalogue
+// families of products not read before (cached for the run), and the customers' history. A background run
+// keeps the returns it has read by customer (src/policy/sim-history.ts), having first read the history's days
+// before the range once (`readWindowBefore`); a page (or a chunk asked out of order) looks its customers up.
+// A background run reads on its own read-only connection on a worker thread (db.readAside, src/db/read-worker.ts),
+// so the next chunk is read while this one is evaluated.
 //
 // Strategies weighed (SQLite, a store of 1 000 000 returns, the newest 50 000 returns = 100 000 lines, the
-// bench's draft with a 90-day serial-returner rule; the machine shared, load average beside each):
-// - Prisma (`findMany` with includes, `groupBy`), pages of 500 through GraphQL, before this file: 9.99 s
-//   (load 1–1.5): ~100 ms a page, the evaluator ~10 ms of it; Prisma's row materialisation and
-//   O(orders × rows) grouping (`filter` once per order).
-// - These statements on the driver, chunks of 2 000, items and returned units apart (seven): 11.06 s at
-//   load 4.4 for the whole run; items and returned units in one read (six): 11.94 s at load 5.9. A CPU
-//   profile (load 4.4): SQLite executing 5.9 s, the rows mapped 1.4 s, the driver's wrapper 1.1 s, the
-//   evaluator 2.7 s. Timed alone (test/bench/sim-probe.ts): 0.8–1.5 s per statement per 50 000 returns,
-//   15–25 µs a row fetched by key from a 5.5 GB file the page cache does not hold: bound by rows visited.
-// - The history as a sliding window (src/policy/sim-history.ts: the run keeps the returns it has read by
-//   customer): done for a chunk whose window lies inside the range; a chunk whose window reaches before it
-//   is still looked up (statement 6). Reading the window before the range once instead (~120 000 rows at
-//   90 days) cost more than the lookups of a 100 000-line run (36 days): statements 6.23 → 6.79 s.
-// - The evaluator's sentences only for the returns the draft changes (simulate.ts): 100 000 lines CPU
-//   8.86 → 8.63 s. Both together, measured (service CPU user + system / statements / wall, load before):
-//   100 000 lines 8.86 / 6.23 / 11.95 s (3.9) before, 8.63 / 6.79 / 11.77 s (2.1) after; 1 000 000 lines
-//   69.0 / 42.0 / 86.5 s (4.0) before, 48.6 / 27.8 / 58.1 s (3.6) after (performance guide, simulation).
-// - SQLite `mmap_size` 2 GB and `cache_size` 500 MB on the connection: 10–20 % in the probe, within the
-//   noise at load 5: not changed for the service.
-// - The evaluator as set-based SQL: only the window and the history rule are simple enough; fees, bonus,
-//   exclusions by tag and time zones are not, and two evaluators would have to agree forever. Not done.
-// - Pipelining the next chunk's read while evaluating: on SQLite the driver is synchronous on this thread,
-//   so nothing overlaps; on PostgreSQL the run reads the next chunk while it evaluates this one.
+// bench's draft with a 90-day serial-returner rule; the machine shared, load average beside each; the
+// performance guide has the figures through the service):
+// - Prisma (`findMany` with includes, `groupBy`), pages of 500: 9.99 s (load 1–1.5).
+// - Six statements a chunk on the driver, rows as objects: 11.8 s wall, 8.6 s CPU (load 2–4): rows fetched by key
+//   and turned into objects one column at a time, then grouped by Map.
+// - One statement a chunk, nested JSON: the same rows visited, but one string handed over; the statement alone
+//   (raw driver, test/bench/sim-probe.ts) ~0.55 s CPU per 50 000 returns and its JSON.parse ~0.22 s; rows as
+//   objects through readRows cost ~0.4 s more. Of the statement: returns and orders ~0.28 s, the lines ~0.28 s,
+//   the items ~0.26 s; an ordered subquery per return (fulfillments) cost ~0.09 s even when empty, so the run
+//   orders them itself.
+// - The history: per-chunk lookups by customer (~0.5 s per 50 000 returns) against the window before the range
+//   read once (~0.4 s for the 123 000 returns of 90 days at this store's density): equal at 100 000 lines,
+//   and the lookups of a year's run (the first 90 days' chunks) cost ~1.5 s, so the window is read once.
+// - The evaluator, 50 000 returns twice: 1.45 s → 0.5–0.7 s CPU with formatMinor without BigInt, the
+//   currency's exponent cached, loops instead of filter/flatMap, and no inner named function in per-line code
+//   (tsx's keepNames renames each at every call).
+// - Smaller chunks (500, 1 000) against 2 000: within the noise. SQLite `mmap_size`/`cache_size`: within the
+//   noise. The evaluator as set-based SQL: fees, bonus, exclusions by tag and time zones are not simple, and two
+//   evaluators would have to agree forever. Not done.
+// - Not tried: covering indexes for the lines and items (their table rows are read by key after the index).
 import type { Database } from "../db/client.js";
 import type { ReadRows } from "../db/direct.js";
 import { formatReturnNumber } from "../returns/list.js";
