@@ -61,7 +61,7 @@ export function sqliteReadWorker(file: string, onQuery?: (e: QueryEvent) => void
     w.resolve(a.rows ?? []);
   });
   worker.on("error", (err) => failAll(err));
-  worker.on("exit", (code) => failAll(new Error(`the read worker stopped (exit code ${code})`)));
+  worker.on("exit", (code) => failAll(failed ?? new Error(`the read worker stopped (exit code ${code})`)));
   return {
     readRows: <T>(q: SqlText) =>
       new Promise<T[]>((resolve, reject) => {
