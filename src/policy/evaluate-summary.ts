@@ -6,15 +6,20 @@ import { type Outcome, type PolicyRules, percentBp } from "./rules.js";
 
 const fmt = (minor: number, currency: string) => formatMinor(minor, currency);
 
-const amounts = new Map<string, number>();
+const amounts = new Map<string, Map<string, number>>();
 /** A policy's amount ("5" or "5.00") in minor units (checked when the policy was written; cached, it repeats). */
 export function policyAmount(text: string, cur: string): number {
-  const key = `${cur}|${text}`;
-  let v = amounts.get(key);
+  // By currency, then text: no key built per call (a simulation asks this of every past return).
+  let byText = amounts.get(cur);
+  if (!byText) {
+    if (amounts.size > 1_000) amounts.clear();
+    amounts.set(cur, (byText = new Map()));
+  }
+  let v = byText.get(text);
   if (v === undefined) {
     v = parseMajor(text, cur, "amount");
-    if (amounts.size > 10_000) amounts.clear();
-    amounts.set(key, v);
+    if (byText.size > 10_000) byText.clear();
+    byText.set(text, v);
   }
   return v;
 }
