@@ -21,9 +21,17 @@ const ZERO_DECIMAL = new Set([
 ]);
 const THREE_DECIMAL = new Set(["BHD", "JOD", "KWD", "OMR", "TND"]);
 
+const exponents = new Map<string, number>();
 export function currencyExponent(currency: string): number {
-  const c = currency.toUpperCase();
-  return ZERO_DECIMAL.has(c) ? 0 : THREE_DECIMAL.has(c) ? 3 : 2;
+  // Cached by the code as given (a policy simulation formats millions of amounts in a few currencies).
+  let exp = exponents.get(currency);
+  if (exp === undefined) {
+    const c = currency.toUpperCase();
+    exp = ZERO_DECIMAL.has(c) ? 0 : THREE_DECIMAL.has(c) ? 3 : 2;
+    if (exponents.size >= 1_000) exponents.clear();
+    exponents.set(currency, exp);
+  }
+  return exp;
 }
 
 export interface Money {
@@ -33,6 +41,12 @@ export interface Money {
 
 export function formatMinor(minor: number | bigint, currency: string): string {
   const exp = currencyExponent(currency);
+  // A safe integer without BigInt (the same text): the evaluator formats every amount it computes.
+  if (typeof minor === "number" && Number.isSafeInteger(minor)) {
+    const digits = String(Math.abs(minor)).padStart(exp + 1, "0");
+    const sign = minor < 0 ? "-" : "";
+    return exp ? `${sign}${digits.slice(0, digits.length - exp)}.${digits.slice(digits.length - exp)}` : `${sign}${digits}`;
+  }
   const value = BigInt(minor);
   const negative = value < 0n;
   const abs = negative ? -value : value;

@@ -13,6 +13,7 @@ import {
   type ReadRows,
   type SqliteConnection,
 } from "./direct.js";
+import { type AsideReader, sqliteReadWorker } from "./read-worker.js";
 import { statementCache } from "./statement-cache.js";
 import { pgConfigOf, providerOf, sqlitePathOf, type Provider } from "./url.js";
 
@@ -59,6 +60,12 @@ export interface Database {
   readRows: ReadRows;
   /** Statements on Prisma's driver adapter (src/db/direct.ts): the webhook dispatcher's claim and outcomes. */
   direct: Direct;
+  /**
+   * For one long read-only run (the policy simulation): on SQLite a read-only connection on a worker thread
+   * (src/db/read-worker.ts), so its reads overlap the main thread's work; on PostgreSQL `readRows` (the pool's
+   * reads are asynchronous already). Closed by the run.
+   */
+  readAside(): AsideReader;
   /** Connection pool counters (SQLite: its one connection). */
   poolStats(): PoolStats;
   /** Rejects when the database cannot take writes now (readiness). */
@@ -290,6 +297,10 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
     provider,
     readRows,
     direct,
+    readAside: () => {
+      const file = pool ? ":memory:" : sqlitePathOf(databaseUrl);
+      return file === ":memory:" ? { readRows, close: async () => {} } : sqliteReadWorker(file, opts.onQuery);
+    },
     poolStats: () =>
       pool
         ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }

@@ -67,8 +67,14 @@ export const DAY = 86_400_000;
 /** The value of `k` of a line's units: price less their share of the line's discount (rounded half up). */
 export function unitsValue(line: OrderLineInput, k: number): number {
   if (line.quantity <= 0 || k <= 0) return 0;
-  const share = (BigInt(line.discount) * BigInt(k) * 2n + BigInt(line.quantity)) / (2n * BigInt(line.quantity));
-  return Math.max(0, line.unitPrice * k - Number(share));
+  // In doubles while the numerator is at most 2^50 (the quotient then cannot round across an integer: the same
+  // as BigInt's truncating division), else in BigInt; the simulation asks this of every past line.
+  const num = line.discount * k * 2 + line.quantity;
+  const share =
+    Math.abs(num) <= 2 ** 50
+      ? Math.trunc(num / (2 * line.quantity))
+      : Number((BigInt(line.discount) * BigInt(k) * 2n + BigInt(line.quantity)) / (2n * BigInt(line.quantity)));
+  return Math.max(0, line.unitPrice * k - share);
 }
 
 export const fmt = (minor: number, currency: string) => formatMinor(minor, currency);

@@ -6,15 +6,20 @@ import { type Outcome, type PolicyRules, percentBp } from "./rules.js";
 
 const fmt = (minor: number, currency: string) => formatMinor(minor, currency);
 
-const amounts = new Map<string, number>();
+const amounts = new Map<string, Map<string, number>>();
 /** A policy's amount ("5" or "5.00") in minor units (checked when the policy was written; cached, it repeats). */
 export function policyAmount(text: string, cur: string): number {
-  const key = `${cur}|${text}`;
-  let v = amounts.get(key);
+  // By currency, then text: no key built per call (a simulation asks this of every past return).
+  let byText = amounts.get(cur);
+  if (!byText) {
+    if (amounts.size > 1_000) amounts.clear();
+    amounts.set(cur, (byText = new Map()));
+  }
+  let v = byText.get(text);
   if (v === undefined) {
     v = parseMajor(text, cur, "amount");
-    if (amounts.size > 10_000) amounts.clear();
-    amounts.set(key, v);
+    if (byText.size > 10_000) byText.clear();
+    byText.set(text, v);
   }
   return v;
 }
@@ -28,30 +33,38 @@ export const minorOf = (s: string): number => Number(s.replace(".", ""));
 const minor = (s: string, _cur: string) => minorOf(s);
 
 export function summarise(lines: LineEvaluation[], offered: Outcome[], cur: string): OutcomeOffer[] {
-  return offered.flatMap((k) => {
-    const taking = lines.filter((l) => l.outcomes.some((o) => o.outcome === k));
-    if (!taking.length) return [];
+  // Plain loops: the policy simulation summarises every past return twice.
+  const out: OutcomeOffer[] = [];
+  for (const k of offered) {
+    let taking = false;
     let value = 0;
     let fees = 0;
     let bonus = 0;
     let total = 0;
-    for (const l of taking) {
-      const o = l.outcomes.find((x) => x.outcome === k)!;
+    for (const l of lines) {
+      let o: OutcomeOffer | undefined;
+      for (const x of l.outcomes)
+        if (x.outcome === k) {
+          o = x;
+          break;
+        }
+      if (!o) continue;
+      taking = true;
       value += minor(o.value, cur);
       for (const f of o.fees) fees += minor(f.amount, cur);
       if (o.bonus) bonus += minor(o.bonus.amount, cur);
       total += minor(o.total, cur);
     }
-    return [
-      {
-        outcome: k,
-        value: fmt(value, cur),
-        fees: fees ? [{ kind: "restocking_fee" as const, amount: fmt(fees, cur), rule: "restockingFees" }] : [],
-        bonus: bonus ? { kind: "bonus" as const, amount: fmt(bonus, cur), rule: "bonus" } : null,
-        total: fmt(total, cur),
-      },
-    ];
-  });
+    if (!taking) continue;
+    out.push({
+      outcome: k,
+      value: fmt(value, cur),
+      fees: fees ? [{ kind: "restocking_fee" as const, amount: fmt(fees, cur), rule: "restockingFees" }] : [],
+      bonus: bonus ? { kind: "bonus" as const, amount: fmt(bonus, cur), rule: "bonus" } : null,
+      total: fmt(total, cur),
+    });
+  }
+  return out;
 }
 
 /** The per-return fee (waived per outcome) and the flat bonus, on the summary; fees never above the value. */
@@ -62,7 +75,8 @@ export function returnLevelMoney(r: PolicyRules, flat: boolean, summary: Outcome
     let total = minor(s.total, cur);
     const fee = r.returnFee;
     if (fee && !fee.waivedFor.includes(s.outcome) && (fee.percent != null || flat)) {
-      const already = s.fees.reduce((n, f) => n + minor(f.amount, cur), 0);
+      let already = 0;
+      for (const f of s.fees) already += minor(f.amount, cur);
       const want = fee.percent != null ? percentOf(value, percentBp(fee.percent)) : policyAmount(fee.amount!, cur);
       const amount = Math.max(0, Math.min(want, value - already));
       if (amount > 0) {

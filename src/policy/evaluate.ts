@@ -99,10 +99,6 @@ function evaluateLine(
   const remaining = Math.max(0, l.quantity - l.returned);
   let returnable = remaining;
   let review = false;
-  const refuse = (d: Decision) => {
-    decisions.push(d);
-    returnable = 0;
-  };
   if (remaining < a.quantity)
     decisions.push({
       effect: "refuse",
@@ -111,17 +107,26 @@ function evaluateLine(
       code: "ALREADY_RETURNED",
       params: { remaining, ordered: l.quantity, returned: l.returned, asked: a.quantity },
     });
+  // The refusals pushed in place (no inner function: under tsx each is renamed at every call).
   const excluded = exclusionOf(ctx.r.exclusions, l);
-  if (excluded) refuse(excluded);
+  if (excluded) {
+    decisions.push(excluded);
+    returnable = 0;
+  }
   const reason = reasonRules(ctx.r, a, offered);
   for (const { decision, refuses } of reason.decisions) {
-    if (refuses) refuse(decision);
-    else {
+    if (refuses) {
+      decisions.push(decision);
+      returnable = 0;
+    } else {
       decisions.push(decision);
       review = true;
     }
   }
-  if (refusedAll) refuse(refusedAll);
+  if (refusedAll) {
+    decisions.push(refusedAll);
+    returnable = 0;
+  }
   let endsAt: Date | null = null;
   if (returnable) {
     const window = windowOf(ctx, l, decisions);

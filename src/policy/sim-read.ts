@@ -1,54 +1,65 @@
 // The simulation's read of a chunk of past returns (src/policy/simulation-run.ts, simulation-jobs.ts): the
-// store's returns after a keyset in [from, to), oldest first, with everything the evaluator needs of them
-// in six statements whatever the chunk's size, on the driver itself (`db.readRows`, src/db/direct.ts),
-// selecting only the columns it uses:
-//   1. the returns joined to their orders (the (storeId, createdAt) index, a range from the keyset on);
-//   2. every item of their orders with its return's status (the chunk's own items, and the units already
-//      returned of each line: the live returns' items summed);  3. the orders' lines;
-//   4. the orders' fulfillments with the lines each names;
-//   5. the catalogue families of product ids not read before (cached for the whole run);
-//   6. the customers' returns in the history rules' window (by customer record, else e-mail).
-// Each list of ids is one parameter (SQLite json_each, PostgreSQL = ANY), so no chunk meets SQLite's 999
-// bound parameters, and grouping is by Map (the Prisma path filtered every page's rows once per order).
+// store's returns after a keyset in [from, to), oldest first, with everything the evaluator needs of them.
+// A chunk is one statement (src/policy/sim-sql.ts `chunkStatement`): the returns by the (storeId, createdAt)
+// index, each with its order by key, and nested by the database as JSON (SQLite json_group_array, PostgreSQL
+// json_agg) the order's lines, every item of the order with its return's status (the units already returned),
+// and its fulfillments; the whole chunk one JSON value, parsed once. Besides it, at most: the catalogue
+// families of products not read before (cached for the run), and the customers' history. A background run
+// keeps the returns it has read by customer (src/policy/sim-history.ts), having first read the history's days
+// before the range once (`readWindowBefore`); a page (or a chunk asked out of order) looks its customers up.
+// A background run reads on its own read-only connection on a worker thread (db.readAside, src/db/read-worker.ts),
+// so the next chunk is read while this one is evaluated.
 //
 // Strategies weighed (SQLite, a store of 1 000 000 returns, the newest 50 000 returns = 100 000 lines, the
-// bench's draft with a 90-day serial-returner rule; the machine shared, load average beside each):
-// - Prisma (`findMany` with includes, `groupBy`), pages of 500 through GraphQL, before this file: 9.99 s
-//   (load 1–1.5): ~100 ms a page, the evaluator ~10 ms of it; Prisma's row materialisation and
-//   O(orders × rows) grouping (`filter` once per order).
-// - These statements on the driver, chunks of 2 000, items and returned units apart (seven): 11.06 s at
-//   load 4.4 for the whole run; items and returned units in one read (six): 11.94 s at load 5.9. A CPU
-//   profile (load 4.4): SQLite executing 5.9 s, the rows mapped 1.4 s, the driver's wrapper 1.1 s, the
-//   evaluator 2.7 s. Timed alone (test/bench/sim-probe.ts): 0.8–1.5 s per statement per 50 000 returns,
-//   15–25 µs a row fetched by key from a 5.5 GB file the page cache does not hold: bound by rows visited.
-// - The history as a sliding window (src/policy/sim-history.ts: the run keeps the returns it has read by
-//   customer): done for a chunk whose window lies inside the range; a chunk whose window reaches before it
-//   is still looked up (statement 6). Reading the window before the range once instead (~120 000 rows at
-//   90 days) cost more than the lookups of a 100 000-line run (36 days): statements 6.23 → 6.79 s.
-// - The evaluator's sentences only for the returns the draft changes (simulate.ts): 100 000 lines CPU
-//   8.86 → 8.63 s. Both together, measured (service CPU user + system / statements / wall, load before):
-//   100 000 lines 8.86 / 6.23 / 11.95 s (3.9) before, 8.63 / 6.79 / 11.77 s (2.1) after; 1 000 000 lines
-//   69.0 / 42.0 / 86.5 s (4.0) before, 48.6 / 27.8 / 58.1 s (3.6) after (performance guide, simulation).
-// - SQLite `mmap_size` 2 GB and `cache_size` 500 MB on the connection: 10–20 % in the probe, within the
-//   noise at load 5: not changed for the service.
-// - The evaluator as set-based SQL: only the window and the history rule are simple enough; fees, bonus,
-//   exclusions by tag and time zones are not, and two evaluators would have to agree forever. Not done.
-// - Pipelining the next chunk's read while evaluating: on SQLite the driver is synchronous on this thread,
-//   so nothing overlaps; on PostgreSQL the run reads the next chunk while it evaluates this one.
+// bench's draft with a 90-day serial-returner rule; the machine shared, load average beside each; the
+// performance guide has the figures through the service):
+// - Prisma (`findMany` with includes, `groupBy`), pages of 500: 9.99 s (load 1–1.5).
+// - Six statements a chunk on the driver, rows as objects: 11.8 s wall, 8.6 s CPU (load 2–4): rows fetched by key
+//   and turned into objects one column at a time, then grouped by Map.
+// - One statement a chunk, nested JSON: the same rows visited, but one string handed over; the statement alone
+//   (raw driver, test/bench/sim-probe.ts) ~0.55 s CPU per 50 000 returns and its JSON.parse ~0.22 s; rows as
+//   objects through readRows cost ~0.4 s more. Of the statement: returns and orders ~0.28 s, the lines ~0.28 s,
+//   the items ~0.26 s; an ordered subquery per return (fulfillments) cost ~0.09 s even when empty, so the run
+//   orders them itself.
+// - The history: per-chunk lookups by customer (~0.5 s per 50 000 returns) against the window before the range
+//   read once (~0.4 s for the 123 000 returns of 90 days at this store's density): equal at 100 000 lines,
+//   and the lookups of a year's run (the first 90 days' chunks) cost ~1.5 s, so the window is read once.
+// - The evaluator, 50 000 returns twice: 1.45 s → 0.5–0.7 s CPU with formatMinor without BigInt, the
+//   currency's exponent cached, loops instead of filter/flatMap, and no inner named function in per-line code
+//   (tsx's keepNames renames each at every call).
+// - Smaller chunks (500, 1 000) against 2 000: within the noise. SQLite `mmap_size`/`cache_size`: within the
+//   noise. The evaluator as set-based SQL: fees, bonus, exclusions by tag and time zones are not simple, and two
+//   evaluators would have to agree forever. Not done.
+// - PostgreSQL, a store of 200 000: the lists read set-based for the chunk's orders (a materialised CTE of the
+//   returns, each list by its orderId index, grouped, hash-joined back) against the per-return subplans: its
+//   statements 17.4 s against 11.0 s for 400 000 lines, at a lower load. Not kept.
+// - Not tried: covering indexes for the lines and items (their table rows are read by key after the index).
 import type { Database } from "../db/client.js";
-import type { SqlText } from "../db/direct.js";
+import type { ReadRows } from "../db/direct.js";
 import { formatReturnNumber } from "../returns/list.js";
 import { RELEASED_STATUSES } from "../returns/transitions.js";
 import type { OrderInput, OrderLineInput } from "./evaluate.js";
 import { type HistoryEntry, HistoryWindow } from "./sim-history.js";
+import {
+  type ChunkTuple,
+  chunkStatement,
+  Frag,
+  type FulfillmentTuple,
+  type ItemTuple,
+  type Keyset,
+  type LineTuple,
+  ms,
+  msOrNull,
+  parseTags,
+  Sql,
+} from "./sim-sql.js";
 import type { PastReturn } from "./simulate.js";
 
-const DAY_MS = 86_400_000;
+export type { Keyset } from "./sim-sql.js";
 
-export interface Keyset {
-  at: number;
-  id: string;
-}
+const DAY_MS = 86_400_000;
+/** The returns before the range read into the history window in one statement. */
+const WINDOW_SLICE = 20_000;
 
 type Family = { tags: string[]; productType: string | null };
 
@@ -56,127 +67,26 @@ export interface ChunkRead {
   returns: PastReturn[];
   /** The keyset of the chunk's last return (null when it was empty). */
   last: Keyset | null;
-  /** Returns read (those whose order is gone are read but not evaluated). */
+  /** Returns read (one whose order is gone is read but not evaluated). */
   read: number;
 }
 
-const parseTags = (text: string | null): string[] => {
-  if (!text || text === "[]") return [];
-  try {
-    const v = JSON.parse(text) as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
-};
-
-/** A timestamp as read: epoch ms (PostgreSQL, selected so) or Prisma's ISO text (SQLite). */
-const ms = (v: unknown): number => (typeof v === "number" ? v : v == null ? Number.NaN : Date.parse(v as string));
-const msOrNull = (v: unknown): Date | null => (v == null ? null : new Date(ms(v)));
-
-/** A piece of a statement: text, or a value bound in its place. */
-type Piece = string | { value: unknown };
-class Frag {
-  constructor(readonly pieces: Piece[]) {}
-}
-
-/** The dialect's pieces: placeholders, a timestamp bound and read, a list of ids as one parameter. */
-class Sql {
-  readonly pg: boolean;
-  constructor(provider: Database["provider"]) {
-    this.pg = provider === "postgresql";
-  }
-  /** A statement from parts: a `Frag` in place, any other value bound (`$1`… on PostgreSQL, `?` on SQLite). */
-  build(parts: TemplateStringsArray, ...values: unknown[]): SqlText {
-    const pieces: Piece[] = [];
-    parts.forEach((part, i) => {
-      pieces.push(part);
-      if (i >= values.length) return;
-      const v = values[i];
-      if (v instanceof Frag) pieces.push(...v.pieces);
-      else pieces.push({ value: v });
-    });
-    let text = "";
-    let sql = "";
-    const bound: unknown[] = [];
-    for (const p of pieces) {
-      if (typeof p === "string") {
-        text += p;
-        sql += p;
-      } else {
-        bound.push(p.value);
-        text += `$${bound.length}`;
-        sql += "?";
-      }
-    }
-    return { text, sql: this.pg ? text : sql, values: bound };
-  }
-  raw(text: string): Frag {
-    return new Frag([text]);
-  }
-  /** A timestamp column read as epoch ms (PostgreSQL) or as stored (SQLite). */
-  at(col: string): Frag {
-    return new Frag([this.pg ? `(extract(epoch from ${col}) * 1000)::float8` : col]);
-  }
-  /** A bound instant as the column stores it. */
-  time(at: number): Frag {
-    const iso = new Date(at).toISOString();
-    return this.pg ? new Frag([{ value: iso.slice(0, -1) }, "::timestamp"]) : new Frag([{ value: iso.replace("Z", "+00:00") }]);
-  }
-  /** `col IN (the ids)`, the ids as one parameter. */
-  inList(col: string, ids: string[]): Frag {
-    return this.pg
-      ? new Frag([`${col} = ANY(`, { value: ids }, "::text[])"])
-      : new Frag([`${col} IN (SELECT value FROM json_each(`, { value: JSON.stringify(ids) }, "))"]);
-  }
-}
-
-type ReturnRow = {
-  id: string;
-  compatId: Int | null;
-  at: unknown;
-  status: string;
-  orderId: string;
-  name: string;
-  currency: string;
-  placedAt: unknown;
-  tags: string | null;
-  rec: string | null;
-  email: string | null;
-};
 // Integers as the driver gives them: SQLite's are BigInt (safe integers), PostgreSQL's numbers.
 type Int = number | bigint;
-type ItemRow = {
-  returnId: string;
-  orderId: string;
-  lineItemId: string | null;
-  quantity: Int;
-  reasonCode: string | null;
-  compensation: string;
-  position: Int;
-  status: string;
-};
-type LineRow = {
-  orderId: string;
-  id: string;
-  externalId: string;
-  productId: string;
-  sku: string | null;
-  vendor: string | null;
-  quantity: Int;
-  unitPrice: Int;
-  discount: Int;
-};
-type FulfillmentRow = { orderId: string; id: string; at: unknown; deliveredAt: unknown; lineItemId: string | null };
+/** A chunk's return as the history and the assembly see it. */
+type Head = { id: string; at: number; rec: string | null; email: string | null; row: ChunkTuple };
 type HistoryRow = { rec: string | null; email: string | null; at: unknown };
+type Fulfilled = { at: Date; deliveredAt: Date | null; lines: Set<string> };
 
-function group<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
+const released = RELEASED_STATUSES as readonly string[];
+/** The chunk's returns with their creation as epoch ms, in the returns' order (createdAt, id): SQLite's aggregate keeps its subquery's order; checked, not assumed. */
+function inOrder(rows: ChunkTuple[]): { row: ChunkTuple; at: number }[] {
+  const out = rows.map((row) => ({ row, at: ms(row[2]) }));
+  for (let i = 1; i < out.length; i++) {
+    const a = out[i - 1]!;
+    const b = out[i]!;
+    if (a.at > b.at || (a.at === b.at && a.row[0] > b.row[0]))
+      return out.sort((x, y) => x.at - y.at || (x.row[0] < y.row[0] ? -1 : x.row[0] > y.row[0] ? 1 : 0));
   }
   return out;
 }
@@ -184,13 +94,15 @@ function group<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
 /** Reads a store's past returns in chunks, oldest first; one reader per run (it caches the catalogue). */
 export class SimulationReader {
   private readonly sql: Sql;
+  /** Where the reader's statements run (`readWith`): the service's connection unless a run gives another. */
+  private read: ReadRows;
   private readonly families = new Map<string, Family | null>();
   /** Streaming: the history window and the keyset of the last chunk added to it. */
   private window: HistoryWindow | null = null;
   private windowEnd: Keyset | null = null;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly storeId: string,
     private readonly from: Date,
     private readonly to: Date,
@@ -204,12 +116,18 @@ export class SimulationReader {
     private readonly streaming = false,
   ) {
     this.sql = new Sql(db.provider);
+    this.read = db.readRows;
+  }
+
+  /** The statements on another reader from here on (a background run's: src/db/read-worker.ts). */
+  readWith(read: ReadRows) {
+    this.read = read;
   }
 
   /** How many returns the range holds (the run's progress is counted against it). */
   async count(): Promise<number> {
     const s = this.sql;
-    const [row] = await this.db.readRows<{ n: Int | string }>(
+    const [row] = await this.read<{ n: Int | string }>(
       s.build`SELECT COUNT(*) AS n FROM "Return" r WHERE r."storeId" = ${this.storeId} AND r."createdAt" >= ${s.time(this.from.getTime())} AND r."createdAt" < ${s.time(this.to.getTime())} AND r."orderId" IS NOT NULL`,
     );
     return Number(row?.n ?? 0);
@@ -217,143 +135,122 @@ export class SimulationReader {
 
   /** The next `take` returns after `after` (null: from the range's start). */
   async chunk(after: Keyset | null, take: number): Promise<ChunkRead> {
-    const { db, sql: s, storeId } = this;
+    const s = this.sql;
     const lo = s.time(after ? after.at : this.from.getTime());
-    const hi = s.time(this.to.getTime());
-    const rets = await db.readRows<ReturnRow>(
-      after
-        ? s.build`SELECT r."id", r."compatId", ${s.at('r."createdAt"')} AS "at", r."status", r."orderId", o."name", o."currency", ${s.at('o."placedAt"')} AS "placedAt", o."tags", o."customerRecordId" AS "rec", o."customerEmail" AS "email"
-          FROM "Return" r JOIN "Order" o ON o."id" = r."orderId"
-          WHERE r."storeId" = ${storeId} AND r."createdAt" >= ${lo} AND r."createdAt" < ${hi}
-            AND (r."createdAt" > ${lo} OR r."id" > ${after.id})
-          ORDER BY r."createdAt", r."id" LIMIT ${take}`
-        : s.build`SELECT r."id", r."compatId", ${s.at('r."createdAt"')} AS "at", r."status", r."orderId", o."name", o."currency", ${s.at('o."placedAt"')} AS "placedAt", o."tags", o."customerRecordId" AS "rec", o."customerEmail" AS "email"
-          FROM "Return" r JOIN "Order" o ON o."id" = r."orderId"
-          WHERE r."storeId" = ${storeId} AND r."createdAt" >= ${lo} AND r."createdAt" < ${hi}
-          ORDER BY r."createdAt", r."id" LIMIT ${take}`,
-    );
-    if (!rets.length) return { returns: [], last: null, read: 0 };
-    const lastRow = rets[rets.length - 1]!;
-    const last = { at: ms(lastRow.at), id: lastRow.id };
-    const returnIds = rets.map((r) => r.id);
-    const orderIds = [...new Set(rets.map((r) => r.orderId))];
-    const released = RELEASED_STATUSES as readonly string[];
-    const [orderItems, lines, fulfillments] = await Promise.all([
-      // Every item of the chunk's orders with its return's status: the chunk's own items, and the units
-      // already returned of each line, in one read (by the (orderId, lineItemId) index).
-      db.readRows<ItemRow>(
-        s.build`SELECT ri."returnId", ri."orderId", ri."lineItemId", ri."quantity", ri."reasonCode", ri."compensation", ri."position", r2."status"
-          FROM "ReturnItem" ri JOIN "Return" r2 ON r2."id" = ri."returnId" WHERE ${s.inList('ri."orderId"', orderIds)}`,
-      ),
-      db.readRows<LineRow>(
-        s.build`SELECT "orderId", "id", "externalId", "productId", "sku", "vendor", "quantity", "unitPrice", "discount" FROM "OrderLineItem"
-          WHERE ${s.inList('"orderId"', orderIds)} ORDER BY "orderId", "position"`,
-      ),
-      db.readRows<FulfillmentRow>(
-        s.build`SELECT f."orderId", f."id", ${s.at('f."createdAt"')} AS "at", ${s.at('f."deliveredAt"')} AS "deliveredAt", fl."lineItemId"
-          FROM "Fulfillment" f LEFT JOIN "FulfillmentLineItem" fl ON fl."fulfillmentId" = f."id"
-          WHERE ${s.inList('f."orderId"', orderIds)} ORDER BY f."createdAt", f."id"`,
-      ),
-    ]);
-    const chunkIds = new Set(returnIds);
-    const items = orderItems.filter((i) => chunkIds.has(i.returnId)).sort((x, y) => Number(x.position) - Number(y.position));
-    const returnedOf = new Map<string, number>();
-    for (const i of orderItems) {
-      if (!i.lineItemId || released.includes(i.status)) continue;
-      const k = `${i.orderId}:${i.lineItemId}`;
-      returnedOf.set(k, (returnedOf.get(k) ?? 0) + Number(i.quantity));
+    const [got] = await this.read<{ chunk: string }>(chunkStatement(s, this.storeId, lo, s.time(this.to.getTime()), after, take));
+    const rows = inOrder(JSON.parse(got?.chunk ?? "[]") as ChunkTuple[]);
+    if (!rows.length) return { returns: [], last: null, read: 0 };
+    const heads: Head[] = [];
+    for (const { row, at } of rows) if (row[5] != null) heads.push({ id: row[0], at, rec: row[9], email: row[10], row });
+    const lastRow = rows[rows.length - 1]!;
+    const last = { at: lastRow.at, id: lastRow.row[0] };
+    if (!heads.length) return { returns: [], last, read: rows.length };
+    // Each order once (several returns of one order each carry its lists): its lines, and per line the
+    // units of every live return (this return's own taken off below, as at its admission).
+    const orders = new Map<string, { order: OrderInput | null; lines: LineTuple[] }>();
+    for (const h of heads) {
+      const r = h.row;
+      if (orders.has(r[4])) continue;
+      const lines = r[11];
+      if (lines.length > 1) lines.sort((x, y) => x[8] - y[8]);
+      orders.set(r[4], { order: null, lines });
     }
-    const linesOf = group(lines, (l) => l.orderId);
-    await this.readFamilies(lines);
-    const historyOf = await this.historyFor(after, rets, last);
-    // Fulfillments per order, oldest first, each with the line ids it names.
-    const fulfilled = new Map<string, { at: Date; deliveredAt: Date | null; lines: Set<string> }[]>();
-    const byId = new Map<string, { at: Date; deliveredAt: Date | null; lines: Set<string> }>();
-    for (const f of fulfillments) {
-      let x = byId.get(f.id);
-      if (!x) {
-        x = { at: new Date(ms(f.at)), deliveredAt: msOrNull(f.deliveredAt), lines: new Set() };
-        byId.set(f.id, x);
-        const list = fulfilled.get(f.orderId);
-        if (list) list.push(x);
-        else fulfilled.set(f.orderId, [x]);
-      }
-      if (f.lineItemId) x.lines.add(f.lineItemId);
-    }
-    const orders = new Map<string, OrderInput>();
-    const orderOf = (r: ReturnRow): OrderInput => {
-      let o = orders.get(r.orderId);
-      if (o) return o;
-      const theirs = fulfilled.get(r.orderId) ?? [];
-      o = {
-        id: r.orderId,
-        name: r.name,
-        currency: r.currency,
-        placedAt: new Date(ms(r.placedAt)),
-        tags: parseTags(r.tags),
-        lines: (linesOf.get(r.orderId) ?? []).map((l): OrderLineInput => {
-          // A line's fulfillment is the first that names it (or, without line lists, the order's first).
-          const f = theirs.find((x) => x.lines.has(l.id) || x.lines.has(l.externalId)) ?? theirs[0];
-          const family = this.families.get(l.productId);
-          return {
-            id: l.id,
-            externalId: l.externalId,
-            productId: l.productId,
-            sku: l.sku,
-            productType: family?.productType ?? null,
-            vendor: l.vendor,
-            tags: family?.tags ?? [],
-            quantity: Number(l.quantity),
-            unitPrice: Number(l.unitPrice),
-            discount: Number(l.discount),
-            returned: returnedOf.get(`${r.orderId}:${l.id}`) ?? 0,
-            fulfilledAt: f?.at ?? null,
-            deliveredAt: f?.deliveredAt ?? null,
-          };
-        }),
-      };
-      orders.set(r.orderId, o);
-      return o;
-    };
-    const itemsOf = group(items, (i) => i.returnId);
+    await this.readFamilies(orders);
+    const historyOf = await this.historyFor(after, heads, last);
     const window = this.historyDays * DAY_MS;
     const out: PastReturn[] = [];
-    for (const r of rets) {
-      const base = orderOf(r);
-      const mine = itemsOf.get(r.id) ?? [];
+    for (const h of heads) {
+      const r = h.row;
+      const items = r[12];
+      const o = orders.get(r[4])!;
+      o.order ??= this.orderOf(r, o.lines, items);
+      const mine: ItemTuple[] = [];
+      for (const it of items) if (it[0] === 1 || it[0] === true) mine.push(it);
+      if (mine.length > 1) mine.sort((x, y) => x[5] - y[5]);
       // Units already returned of each line, this return's own left out (as at its admission).
-      let order = base;
-      if (!released.includes(r.status) && mine.length) {
+      let order = o.order;
+      if (!released.includes(r[3]) && mine.length) {
         const own = new Map<string, number>();
-        for (const it of mine) if (it.lineItemId) own.set(it.lineItemId, (own.get(it.lineItemId) ?? 0) + Number(it.quantity));
-        order = { ...base, lines: base.lines.map((l) => (own.has(l.id) ? { ...l, returned: l.returned - own.get(l.id)! } : l)) };
+        for (const it of mine) if (it[1]) own.set(it[1], (own.get(it[1]) ?? 0) + Number(it[2]));
+        order = { ...order, lines: order.lines.map((l) => (own.has(l.id) ? { ...l, returned: l.returned - own.get(l.id)! } : l)) };
       }
-      const lineIds = new Set(order.lines.map((l) => l.id));
-      const at = ms(r.at);
       // The customer's returns in the rules' window before this one.
-      const dates = historyOf(r);
       const returnDates: Date[] = [];
-      for (const d of dates) if (d >= at - window && d < at) returnDates.push(new Date(d));
+      if (window) for (const d of historyOf(h)) if (d >= h.at - window && d < h.at) returnDates.push(new Date(d));
+      const asked: PastReturn["items"] = [];
+      for (const it of mine)
+        if (it[1] && order.lines.some((l) => l.id === it[1]))
+          asked.push({ lineId: it[1], quantity: Number(it[2]), reasonCode: it[3], outcome: it[4] });
       out.push({
-        id: r.id,
-        number: formatReturnNumber(r.compatId == null ? null : Number(r.compatId)),
-        createdAt: new Date(at),
+        id: r[0],
+        number: formatReturnNumber(r[1]),
+        createdAt: new Date(h.at),
         order,
-        items: mine
-          .filter((it) => it.lineItemId && lineIds.has(it.lineItemId))
-          .map((it) => ({ lineId: it.lineItemId!, quantity: Number(it.quantity), reasonCode: it.reasonCode, outcome: it.compensation })),
+        items: asked,
         history: { returnDates },
       });
     }
-    return { returns: out, last, read: rets.length };
+    return { returns: out, last, read: rows.length };
   }
 
-  private async readFamilies(lines: LineRow[]) {
-    const unknown = [...new Set(lines.map((l) => l.productId))].filter((p) => !this.families.has(p));
-    if (!unknown.length) return;
+  /** An order as the evaluator takes it: its lines with their catalogue family, fulfillment and units already returned. */
+  private orderOf(r: ChunkTuple, lines: LineTuple[], items: ItemTuple[]): OrderInput {
+    const returned = new Map<string, number>();
+    for (const it of items) if (it[1] && !released.includes(it[6])) returned.set(it[1], (returned.get(it[1]) ?? 0) + Number(it[2]));
+    // Fulfillments oldest first, each with the line ids it names.
+    const theirs: Fulfilled[] = [];
+    const byId = new Map<string, Fulfilled>();
+    const rows = r[13] as FulfillmentTuple[];
+    if (rows.length > 1) {
+      for (const f of rows) f[1] = ms(f[1]);
+      rows.sort((x, y) => (x[1] as number) - (y[1] as number) || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+    }
+    for (const [id, at, deliveredAt, lineItemId] of rows) {
+      let x = byId.get(id);
+      if (!x) {
+        x = { at: new Date(ms(at)), deliveredAt: msOrNull(deliveredAt), lines: new Set() };
+        byId.set(id, x);
+        theirs.push(x);
+      }
+      if (lineItemId) x.lines.add(lineItemId);
+    }
+    return {
+      id: r[4],
+      name: r[5]!,
+      currency: r[6],
+      placedAt: new Date(ms(r[7])),
+      tags: parseTags(r[8]),
+      lines: lines.map(([id, externalId, productId, sku, vendor, quantity, unitPrice, discount]): OrderLineInput => {
+        // A line's fulfillment is the first that names it (or, without line lists, the order's first).
+        const f = theirs.length ? (theirs.find((x) => x.lines.has(id) || x.lines.has(externalId)) ?? theirs[0]) : undefined;
+        const family = this.families.get(productId);
+        return {
+          id,
+          externalId,
+          productId,
+          sku,
+          productType: family?.productType ?? null,
+          vendor,
+          tags: family?.tags ?? [],
+          quantity: Number(quantity),
+          unitPrice: Number(unitPrice),
+          discount: Number(discount),
+          returned: returned.get(id) ?? 0,
+          fulfilledAt: f?.at ?? null,
+          deliveredAt: f?.deliveredAt ?? null,
+        };
+      }),
+    };
+  }
+
+  /** The catalogue families of the chunk's products not read before (cached for the run). */
+  private async readFamilies(orders: Map<string, { lines: LineTuple[] }>) {
+    const unknown = new Set<string>();
+    for (const o of orders.values()) for (const l of o.lines) if (!this.families.has(l[2])) unknown.add(l[2]);
+    if (!unknown.size) return;
     const s = this.sql;
-    const rows = await this.db.readRows<{ externalId: string; tags: string; productType: string | null }>(
-      s.build`SELECT "externalId", "tags", "productType" FROM "ProductFamily" WHERE "storeId" = ${this.storeId} AND ${s.inList('"externalId"', unknown)}`,
+    const rows = await this.read<{ externalId: string; tags: string; productType: string | null }>(
+      s.build`SELECT "externalId", "tags", "productType" FROM "ProductFamily" WHERE "storeId" = ${this.storeId} AND ${s.inList('"externalId"', [...unknown])}`,
     );
     for (const p of unknown) this.families.set(p, null);
     for (const f of rows) this.families.set(f.externalId, { tags: parseTags(f.tags), productType: f.productType });
@@ -366,27 +263,67 @@ export class SimulationReader {
    * chunk whose window reaches before the range looks its customers up (reading the window before the
    * range once costs more than the lookups of a run shorter than a window: ~120 000 rows against 50 000).
    */
-  private async historyFor(after: Keyset | null, rets: ReturnRow[], last: Keyset): Promise<(r: ReturnRow) => readonly number[]> {
-    const first = ms(rets[0]!.at);
+  private async historyFor(after: Keyset | null, rets: Head[], last: Keyset): Promise<(r: Head) => readonly number[]> {
+    const first = rets[0]!.at;
     if (this.streaming && this.historyDays) {
       if (!after && !this.window) {
+        // The window before the range, read once: the returns of the days before `from` (then each chunk's).
         this.window = new HistoryWindow(this.historyDays * DAY_MS);
         this.windowEnd = null;
+        await this.readWindowBefore(this.window);
       }
       const w = this.window;
       if (w && (after ? this.windowEnd?.at === after.at && this.windowEnd.id === after.id : !this.windowEnd)) {
-        w.add(rets.map((r): HistoryEntry => ({ rec: r.rec, email: r.email, at: ms(r.at) })));
+        // Only what the history needs is kept (not the chunk's rows: the window holds up to its days of returns).
+        w.add(rets.map((r): HistoryEntry => ({ rec: r.rec, email: r.email, at: r.at })));
         w.forgetBefore(first);
         this.windowEnd = last;
-        if (first - this.historyDays * DAY_MS >= this.from.getTime()) return (r) => w.datesOf(r.rec, r.email);
-      } else this.window = null; // out of order: looked up per chunk from here on
+        return (r) => w.datesOf(r.rec, r.email);
+      }
+      this.window = null; // out of order: looked up per chunk from here on
     }
     const history = await this.readHistory(rets, first, last.at);
     return (r) => (r.rec ? history.rec.get(r.rec) : r.email ? history.email.get(r.email) : undefined) ?? [];
   }
 
+  /**
+   * The store's returns in the history's days before the range, oldest first, with their order's customer
+   * record and e-mail: a range of the (storeId, createdAt) index and each order by its key, in slices of
+   * WINDOW_SLICE returns, each one JSON value.
+   */
+  private async readWindowBefore(w: HistoryWindow) {
+    const s = this.sql;
+    const end = s.time(this.from.getTime());
+    const cols = `o."customerRecordId", o."customerEmail", ${s.atText('r."createdAt"')}, r."id"`;
+    const all = s.pg
+      ? `coalesce(json_agg(json_build_array(${cols}) ORDER BY r."createdAt", r."id"), '[]'::json)::text`
+      : `json_group_array(json_array(${cols}))`;
+    let after: Keyset | null = null;
+    for (;;) {
+      const lo = s.time(after ? after.at : this.from.getTime() - this.historyDays * DAY_MS);
+      const keyset: Frag = after ? new Frag(['AND (r."createdAt" > ', ...lo.pieces, ' OR r."id" > ', { value: after.id }, ")"]) : s.raw("");
+      const [got]: { slice: string }[] = await this.read<{ slice: string }>(
+        s.build`SELECT ${s.raw(all)} AS "slice"
+          FROM (SELECT r."id", r."orderId", r."createdAt" FROM "Return" r
+            WHERE r."storeId" = ${this.storeId} AND r."createdAt" >= ${lo} AND r."createdAt" < ${end} AND r."orderId" IS NOT NULL ${keyset}
+            ORDER BY r."createdAt", r."id" LIMIT ${WINDOW_SLICE}) r
+          LEFT JOIN "Order" o ON o."id" = r."orderId"`,
+      );
+      const rows: (HistoryEntry & { id: string })[] = (
+        JSON.parse(got?.slice ?? "[]") as [string | null, string | null, unknown, string][]
+      ).map(([rec, email, at, id]) => ({ rec, email, at: ms(at), id }));
+      // Oldest first, as the window keeps them (SQLite's aggregate keeps its subquery's order; checked).
+      if (rows.some((r, i) => i > 0 && (rows[i - 1]!.at > r.at || (rows[i - 1]!.at === r.at && rows[i - 1]!.id > r.id))))
+        rows.sort((x, y) => x.at - y.at || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+      w.add(rows.filter((r) => r.rec || r.email));
+      if (rows.length < WINDOW_SLICE) return;
+      const last = rows[rows.length - 1]!;
+      after = { at: last.at, id: last.id };
+    }
+  }
+
   /** The chunk's customers' returns from the first one's window to the last one's creation, by record and by e-mail. */
-  private async readHistory(rets: ReturnRow[], first: number, last: number) {
+  private async readHistory(rets: Head[], first: number, last: number) {
     const rec = new Map<string, number[]>();
     const email = new Map<string, number[]>();
     if (!this.historyDays) return { rec, email };
@@ -398,7 +335,7 @@ export class SimulationReader {
     // The order of the customer first (its index), then its returns by order id: never the store's range.
     const join = s.pg ? `JOIN` : `CROSS JOIN`;
     const read = (col: string, ids: string[]) =>
-      this.db.readRows<HistoryRow>(
+      this.read<HistoryRow>(
         s.build`SELECT o."customerRecordId" AS "rec", o."customerEmail" AS "email", ${s.at('r."createdAt"')} AS "at"
           FROM "Order" o ${s.raw(join)} "Return" r ON r."orderId" = o."id"
           WHERE ${s.inList(`o."${col}"`, ids)} AND o."storeId" = ${this.storeId} AND r."storeId" = ${this.storeId}

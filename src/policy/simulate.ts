@@ -5,6 +5,7 @@
 import { formatMinor } from "../core/money.js";
 import {
   type AskedLine,
+  type Charge,
   type CustomerHistory,
   type Decision,
   type Evaluation,
@@ -53,31 +54,51 @@ export interface AffectedReturn {
 const zero = (): Totals => ({ returns: 0, refused: 0, reviewed: 0, refunds: 0, storeCredit: 0, bonus: 0, fees: 0 });
 
 /** The evaluation's reviews and refusals, the return's first. */
-const decisionsOf = (e: Evaluation): Decision[] =>
-  [...e.decisions, ...e.lines.flatMap((l) => l.decisions)].filter((d) => d.effect === "refuse" || d.effect === "review");
+function decisionsOf(e: Evaluation): Decision[] {
+  // No inner named function: under tsx (keepNames) each would be renamed at every call.
+  const out: Decision[] = [];
+  for (const d of e.decisions) if (d.effect === "refuse" || d.effect === "review") out.push(d);
+  for (const l of e.lines) for (const d of l.decisions) if (d.effect === "refuse" || d.effect === "review") out.push(d);
+  return out;
+}
 
 /** One evaluation's money for the outcomes the return's lines took; a refused line counts nothing. */
 function tally(e: Evaluation, items: PastReturn["items"], t: Totals): Side {
+  // Plain loops: a simulation tallies every past return twice.
   const decisions = decisionsOf(e);
-  const refused = e.lines.some((l, i) => l.returnable < (items[i]?.quantity ?? 0) || !l.outcomes.length);
+  let refused = false;
+  for (let i = 0; i < e.lines.length && !refused; i++) {
+    const l = e.lines[i]!;
+    refused = l.returnable < (items[i]?.quantity ?? 0) || !l.outcomes.length;
+  }
   const reviewed = e.review;
   t.returns++;
   if (refused) t.refused++;
   if (reviewed) t.reviewed++;
   const took = new Set<string>();
-  e.lines.forEach((l, i) => {
+  for (let i = 0; i < e.lines.length; i++) {
+    const l = e.lines[i]!;
     const want = items[i]?.outcome ?? "refund";
-    const o = l.outcomes.find((x) => x.outcome === want) ?? l.outcomes[0];
-    if (!o) return;
+    let o = l.outcomes[0];
+    for (const x of l.outcomes)
+      if (x.outcome === want) {
+        o = x;
+        break;
+      }
+    if (!o) continue;
     took.add(o.outcome);
     const total = minorOf(o.total);
     if (o.outcome === "refund" || o.outcome === "keep_item") t.refunds += total;
     else if (o.outcome === "store_credit" || o.outcome === "exchange") t.storeCredit += total - (o.bonus ? minorOf(o.bonus.amount) : 0);
     if (o.bonus) t.bonus += minorOf(o.bonus.amount);
     for (const f of o.fees) t.fees += minorOf(f.amount);
-  });
+  }
   // The per-return fee, once, on the first outcome taken that is not waived (the summary holds it).
-  const fee = e.summary.filter((s) => took.has(s.outcome)).flatMap((s) => s.fees.filter((f) => f.kind === "return_fee"))[0];
+  let fee: Charge | undefined;
+  for (const s of e.summary) {
+    if (fee) break;
+    if (took.has(s.outcome)) fee = s.fees.find((f) => f.kind === "return_fee");
+  }
   if (fee) {
     t.fees += minorOf(fee.amount);
     t.refunds -= took.has("refund") ? Math.min(t.refunds, minorOf(fee.amount)) : 0;
@@ -85,11 +106,14 @@ function tally(e: Evaluation, items: PastReturn["items"], t: Totals): Side {
   return { refused, reviewed, decisions };
 }
 
-const ruleKey = (s: Side) =>
-  s.decisions
+const ruleKey = (s: Side) => {
+  if (!s.decisions.length) return "";
+  if (s.decisions.length === 1) return `${s.decisions[0]!.effect}:${s.decisions[0]!.rule}`;
+  return s.decisions
     .map((d) => `${d.effect}:${d.rule}`)
     .sort()
     .join(",");
+};
 
 /** Sums by currency, and the returns whose decision the draft changes. */
 export class Simulation {

@@ -107,20 +107,30 @@ function launch(services: Services, id: string, p: Prepared) {
 }
 
 async function work(services: Services, id: string, p: Prepared, stopping: () => boolean) {
-  const { prisma, provider } = services.db;
+  // Its reads on their own connection and thread (SQLite; PostgreSQL's pool), so the next chunk is read while
+  // this one is evaluated.
+  const aside = services.db.readAside();
+  p.reader.readWith(aside.readRows);
+  try {
+    await workThrough(services, id, p, stopping);
+  } finally {
+    await aside.close();
+  }
+}
+
+async function workThrough(services: Services, id: string, p: Prepared, stopping: () => boolean) {
+  const { prisma } = services.db;
   const { chunk: size, pauseMs } = services.config.simulation;
   const sim = new Simulation(p.draft, p.published);
   const affected: AffectedReturn[] = [];
   let affectedCount = 0;
   let returnsDone = 0;
   let written = 0;
-  // On PostgreSQL the next chunk is read while this one is evaluated (SQLite's driver is synchronous).
-  const pipelined = provider === "postgresql";
   let next = p.reader.chunk(null, size);
   for (;;) {
     const c = await next;
     const end = !c.last || c.read < size;
-    if (!end && pipelined) {
+    if (!end) {
       next = p.reader.chunk(c.last, size);
       next.catch(() => {}); // awaited below; a run that stops first leaves it unread
     }
@@ -149,7 +159,6 @@ async function work(services: Services, id: string, p: Prepared, stopping: () =>
         return;
       }
     }
-    if (!pipelined) next = p.reader.chunk(c.last, size);
   }
   await prisma.policySimulationRun.update({ where: { id }, data: { returnsDone, linesDone: sim.lines, heartbeatAt: new Date() } });
   await release(prisma, id, "completed", null, false, { money: sim.report(), affected, affectedCount });

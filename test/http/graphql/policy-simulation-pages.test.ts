@@ -42,7 +42,9 @@ const pick = (t: Totals) => ({
   fees: { amount: t.fees.amount },
 });
 
-const PUBLISHED = { window: { days: 3650, from: "order" }, outcomes: { refund: true, storeCredit: true } };
+// The published window runs from the fulfillment: which one a line takes (the first naming it, else the
+// order's oldest) decides whether it is still open, so the chunk's fulfillments must come in their order.
+const PUBLISHED = { window: { days: 30, from: "fulfillment" }, outcomes: { refund: true, storeCredit: true } };
 const DRAFT = {
   window: { days: 3650, from: "order" },
   outcomes: { refund: true, storeCredit: true },
@@ -74,6 +76,24 @@ describe.each(providers)("policy simulation pages (%s)", (provider) => {
       expect(res.status).toBe(201);
       return res.body.return.id as string;
     };
+    // The "once" customer's orders: the first fulfilled twice, stored newest first with ids against their
+    // dates (an old one naming no line, so line a takes it, and a recent one naming line b); the second
+    // once, recently; the third not at all.
+    const fulfil = async (orderId: string, o: number) => {
+      const prisma = svc.services.db.prisma;
+      const lines = await prisma.orderLineItem.findMany({ where: { orderId }, orderBy: { position: "asc" } });
+      const add = async (id: string, daysAgo: number, lineIds: string[]) => {
+        await prisma.fulfillment.create({
+          data: { id, storeId, orderId, publicId: id, status: "success", createdAt: new Date(Date.now() - daysAgo * 86_400_000) },
+        });
+        for (const [i, lineItemId] of lineIds.entries())
+          await prisma.fulfillmentLineItem.create({ data: { id: `${id}-${i}`, fulfillmentId: id, lineItemId, quantity: 1 } });
+      };
+      if (o === 0) {
+        await add(`ful-${provider}-a-new`, 5, [lines[1]!.id]);
+        await add(`ful-${provider}-z-old`, 100, []);
+      } else if (o === 1) await add(`ful-${provider}-m`, 3, [lines[0]!.id, lines[1]!.id]);
+    };
     for (const [c, customer] of [
       { email: "often@example.test", firstName: "Often", lastName: "Returner" },
       { email: "once@example.test", firstName: "Once", lastName: "Returner" },
@@ -90,6 +110,7 @@ describe.each(providers)("policy simulation pages (%s)", (provider) => {
           ],
         });
         await create(order, 0, 1);
+        if (c === 1) await fulfil(order.internalId, o);
         if (c === 0) {
           const second = await create(order, 0, 2);
           if (o === 1)
