@@ -44,7 +44,8 @@ export interface CustomerInput {
   firstName?: string | null;
   lastName?: string | null;
   phoneNumber?: string | null;
-  location?: CustomerLocation | null;
+  /** As GraphQL passes it: a field may be null (left unchanged, like an absent one). */
+  location?: { [K in keyof CustomerLocation]?: CustomerLocation[K] | null } | null;
   customFields?: CustomFieldInput[] | null;
 }
 
