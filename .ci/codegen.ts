@@ -59,7 +59,25 @@ export const CORE_MAPPERS: Record<string, string> = {
 };
 
 /** GraphQL object types whose parent value a domain builds and declares itself (src/core/parents.ts). */
-export const DOMAIN_MAPPERS = ["InventoryItem", "InventoryMovement", "OrderItem", "ReturnConnection", "ReturnItem", "ReturnShipping"];
+export const DOMAIN_MAPPERS = [
+  "DraftReturnItem",
+  "DraftReturnLine",
+  "InventoryItem",
+  "InventoryMovement",
+  "LineEligibility",
+  "OrderItem",
+  "PolicyDecision",
+  "PolicyOutcomes",
+  "PortalSettings",
+  "PublicPortal",
+  "ReturnConnection",
+  "ReturnEligibility",
+  "ReturnItem",
+  "ReturnPolicy",
+  "ReturnShipping",
+  "ReturnStatusPage",
+  "ReturnStatusShipping",
+];
 
 /** The base types as both the core and the doors read them. */
 const BASE = {
