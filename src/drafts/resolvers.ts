@@ -2,7 +2,7 @@
 // (scopes draft_returns_read / draft_returns_write) and the DraftReturn type.
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
-import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { type PageArgs, pageOf } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import { isStorefrontKey } from "./session.js";
 import * as drafts from "./service.js";
@@ -30,14 +30,13 @@ type Ctx = RequestContext;
 function listDrafts(ctx: Ctx, storeId: string, args: PageArgs) {
   // A storefront key sees no list: each draft belongs to the shopper holding its token.
   const where = isStorefrontKey(ctx.principal) ? { storeId, id: "" } : { storeId };
-  return paginate(ctx.services.cursors, {
+  return pageOf(ctx.services.cursors, {
     list: `drafts:${storeId}`,
     args,
-    defaultSize: PAGE_SIZES.standard.default,
-    maxSize: PAGE_SIZES.standard.max,
+    size: PAGE_SIZES.standard,
     sortField: "createdAt",
-    fetch: (keyset, take) =>
-      ctx.prisma.draftReturn.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("createdAt"), take }),
+    where,
+    findMany: (q) => ctx.prisma.draftReturn.findMany(q),
   });
 }
 
