@@ -42,7 +42,8 @@ export interface Reply {
   stream?(res: Response): Promise<void>;
 }
 
-export type Runner = <T = any>(op: Operation, variables: Record<string, unknown>) => Promise<T>;
+/** Runs an operation for a route: its data, typed by the operation (facades/generated/operations.ts). */
+export type Runner = <T>(op: Operation<T>, variables: Record<string, unknown>) => Promise<T>;
 
 /** A request the door cannot translate: every problem of its parameters and body. */
 export class InputError extends Error {
@@ -100,8 +101,8 @@ export interface Dialect<R extends DoorRoute> {
   routeError?(req: Request, err: unknown, route: R): Reply | null;
 }
 
-export type Ask = <T = any>(
-  op: Operation,
+export type Ask = <T>(
+  op: Operation<T>,
   variables: Record<string, unknown>,
 ) => Promise<{ data: T | null; errors?: readonly GraphQLFormattedError[] }>;
 

@@ -63,7 +63,8 @@ export function restRoute(decl: RestDecl): RestRoute {
       }
     },
     async answer(run, variables, input) {
-      const data = await run(decl.operation, variables);
+      // An operation's data: an object keyed by its root fields (each route's `respond` reads its own).
+      const data = (await run(decl.operation, variables)) as Record<string, unknown>;
       const result = decl.respond(data, input);
       const stream = result.stream;
       if (stream) return { status: result.status, stream: (res) => stream(run, res) };

@@ -7,7 +7,18 @@ import { accessCheck, InputError, type DoorInput, type DoorRoute, type Reply, ty
 import type { Method } from "../../http.js";
 import { OperationFailed } from "../../http.js";
 import { scopeOf } from "../../declare.js";
-import { DRAFT_SELECTION, creditTypeIn, envelope, money2026, orderItemsOf, outcomeIn, totalsOf, type Format } from "./format.js";
+import {
+  DRAFT_SELECTION,
+  creditTypeIn,
+  envelope,
+  money2026,
+  orderItemsOf,
+  outcomeIn,
+  totalsOf,
+  type Draft,
+  type Format,
+} from "./format.js";
+import type * as gen from "../../generated/operations.js";
 
 export const HAL = "application/prs.hal-forms+json";
 export const VERSIONS = ["v1", "2026-07", "2026-10", "unstable", "latest"] as const;
@@ -39,24 +50,36 @@ const REF = `$id: ID, $t: String`;
 const ARGS = `id: $id, shopperToken: $t`;
 
 const ops = {
-  list: operation(`query DraftList($s: ID!) { draftReturns(storeId: $s, first: 50) { nodes ${D} } }`),
-  whoAmI: operation(`query DraftWhoAmI { viewer { __typename ... on ApiClientViewer { storeId } } }`),
-  init: operation(
+  list: operation<gen.DraftListQuery>(`query DraftList($s: ID!) { draftReturns(storeId: $s, first: 50) { nodes ${D} } }`),
+  whoAmI: operation<gen.DraftWhoAmIQuery>(`query DraftWhoAmI { viewer { __typename ... on ApiClientViewer { storeId } } }`),
+  init: operation<gen.DraftInitializeMutation>(
     `mutation DraftInitialize($s: ID!, $i: DraftLookupInput!) { initializeDraftReturn(storeId: $s, input: $i) { shopperToken draft ${D} } }`,
   ),
-  get: operation(`query DraftGet(${REF}) { draftReturn(${ARGS}) ${D} }`),
-  cancel: operation(`mutation DraftCancel(${REF}) { cancelDraftReturn(${ARGS}) ${D} }`),
-  add: operation(`mutation DraftAddItem(${REF}, $i: DraftItemInput!) { addDraftReturnItem(${ARGS}, input: $i) ${D} }`),
-  update: operation(
+  get: operation<gen.DraftGetQuery>(`query DraftGet(${REF}) { draftReturn(${ARGS}) ${D} }`),
+  cancel: operation<gen.DraftCancelMutation>(`mutation DraftCancel(${REF}) { cancelDraftReturn(${ARGS}) ${D} }`),
+  add: operation<gen.DraftAddItemMutation>(
+    `mutation DraftAddItem(${REF}, $i: DraftItemInput!) { addDraftReturnItem(${ARGS}, input: $i) ${D} }`,
+  ),
+  update: operation<gen.DraftUpdateItemMutation>(
     `mutation DraftUpdateItem(${REF}, $item: ID!, $i: DraftItemUpdateInput!) { updateDraftReturnItem(${ARGS}, itemId: $item, input: $i) ${D} }`,
   ),
-  remove: operation(`mutation DraftRemoveItem(${REF}, $item: ID!) { removeDraftReturnItem(${ARGS}, itemId: $item) ${D} }`),
-  customer: operation(`mutation DraftCustomer(${REF}, $e: String!) { setDraftReturnCustomer(${ARGS}, email: $e) ${D} }`),
-  address: operation(`mutation DraftAddress(${REF}, $a: DraftAddressInput!) { setDraftReturnAddress(${ARGS}, address: $a) ${D} }`),
-  finalize: operation(`mutation DraftFinalize(${REF}) { finalizeDraftReturnItems(${ARGS}) ${D} }`),
-  credit: operation(`mutation DraftCreditType(${REF}, $c: DraftCreditType!) { setDraftReturnCreditType(${ARGS}, creditType: $c) ${D} }`),
-  method: operation(`mutation DraftReturnMethod(${REF}, $m: DraftReturnMethod!) { setDraftReturnMethod(${ARGS}, method: $m) ${D} }`),
-  submit: operation(`mutation DraftSubmit(${REF}) { submitDraftReturn(${ARGS}) ${D} }`),
+  remove: operation<gen.DraftRemoveItemMutation>(
+    `mutation DraftRemoveItem(${REF}, $item: ID!) { removeDraftReturnItem(${ARGS}, itemId: $item) ${D} }`,
+  ),
+  customer: operation<gen.DraftCustomerMutation>(
+    `mutation DraftCustomer(${REF}, $e: String!) { setDraftReturnCustomer(${ARGS}, email: $e) ${D} }`,
+  ),
+  address: operation<gen.DraftAddressMutation>(
+    `mutation DraftAddress(${REF}, $a: DraftAddressInput!) { setDraftReturnAddress(${ARGS}, address: $a) ${D} }`,
+  ),
+  finalize: operation<gen.DraftFinalizeMutation>(`mutation DraftFinalize(${REF}) { finalizeDraftReturnItems(${ARGS}) ${D} }`),
+  credit: operation<gen.DraftCreditTypeMutation>(
+    `mutation DraftCreditType(${REF}, $c: DraftCreditType!) { setDraftReturnCreditType(${ARGS}, creditType: $c) ${D} }`,
+  ),
+  method: operation<gen.DraftReturnMethodMutation>(
+    `mutation DraftReturnMethod(${REF}, $m: DraftReturnMethod!) { setDraftReturnMethod(${ARGS}, method: $m) ${D} }`,
+  ),
+  submit: operation<gen.DraftSubmitMutation>(`mutation DraftSubmit(${REF}) { submitDraftReturn(${ARGS}) ${D} }`),
 };
 
 export const draftOperations = (): Operation[] => Object.values(ops);
@@ -65,7 +88,7 @@ export const draftOperations = (): Operation[] => Object.values(ops);
 export class DraftActionRefused extends Error {
   constructor(
     readonly errors: readonly import("graphql").GraphQLFormattedError[],
-    readonly draft: unknown,
+    readonly draft: Draft | null,
     readonly base: string,
   ) {
     super(errors[0]?.message ?? "refused");
@@ -78,7 +101,7 @@ export class DraftRefusal extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly draft?: unknown,
+    readonly draft?: Draft | null,
   ) {
     super(message);
   }
@@ -140,9 +163,11 @@ async function draftReply(
   field: string,
   status = 200,
 ): Promise<Reply> {
-  const data = await run<any>(op, variables);
+  // Every draft operation answers the draft under its root field (initialize: with the shopper's token beside it).
+  const data = (await run(op, variables)) as Record<string, Draft | { draft: Draft; shopperToken: string | null }>;
   const d = data[field];
-  return reply(status, envelope(d.draft ?? d, c.base, c.format, { shopperToken: d.shopperToken }), c.format);
+  const [draft, shopperToken] = "draft" in d ? [d.draft, d.shopperToken] : [d, undefined];
+  return reply(status, envelope(draft, c.base, c.format, { shopperToken }), c.format);
 }
 
 export function reply(status: number, body: unknown, format: Format): Reply {
@@ -192,7 +217,7 @@ function route(version: Version, decl: Decl): DraftRoute {
         if (!(err instanceof OperationFailed) || v.id == null) throw err;
         const status = Number(err.errors[0]?.extensions?.status);
         if (status !== 400 && status !== 422 && status !== 409) throw err;
-        const now = await run<any>(ops.get, { id: v.id, t: v.t ?? null }).catch(() => null);
+        const now = await run(ops.get, { id: v.id, t: v.t ?? null }).catch(() => null);
         throw new DraftActionRefused(err.errors, now?.draftReturn ?? null, __c.base);
       }
     },
@@ -201,8 +226,8 @@ function route(version: Version, decl: Decl): DraftRoute {
 
 /** The shop the key names (the key identifies it); bad credentials get the core's 401/403 first. */
 async function shopOf(run: Runner, scope: string | null): Promise<string> {
-  const who = await run<any>(ops.whoAmI, {});
-  if (who.viewer?.storeId) return who.viewer.storeId;
+  const who = await run(ops.whoAmI, {});
+  if (who.viewer?.__typename === "ApiClientViewer" && who.viewer.storeId) return who.viewer.storeId;
   await run(accessCheck, { scope, storeId: null });
   throw new DraftRefusal(422, "shop-not-found", "These credentials name no shop: use the shop's API key.");
 }
@@ -226,12 +251,12 @@ export function draftRoutes(version: Version): DraftRoute[] {
         if (c.format !== "hal")
           throw new DraftRefusal(422, "unsupported-feature", `Listing draft returns needs \`Accept: ${HAL}\` on ${version}.`);
         const storeId = await shopOf(run, scopeOf(ops.list));
-        const data = await run<any>(ops.list, { s: storeId });
+        const data = await run(ops.list, { s: storeId });
         return reply(
           200,
           {
             _embedded: {
-              draft_returns: data.draftReturns.nodes.map((d: any) => envelope(d, c.base, "hal")),
+              draft_returns: data.draftReturns.nodes.map((d) => envelope(d, c.base, "hal")),
               processing_type_options: ["regular"],
             },
             _links: { self: { href: `${c.base}/draft-returns` }, initialize: { href: `${c.base}/draft-returns` } },
@@ -286,7 +311,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
       field: "draftReturn",
       variables: ref,
       async answer(run, v, c) {
-        const data = await run<any>(ops.get, v);
+        const data = await run(ops.get, v);
         if (!data.draftReturn) throw new DraftRefusal(404, "NOT_FOUND", "No such draft return.");
         return reply(200, envelope(data.draftReturn, c.base, c.format), c.format);
       },
@@ -454,7 +479,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
       answers: "order-items",
       variables: ref,
       async answer(run, v, c) {
-        const d = (await run<any>(ops.get, v)).draftReturn;
+        const d = (await run(ops.get, v)).draftReturn;
         if (!d) throw new DraftRefusal(404, "NOT_FOUND", "No such draft return.");
         return reply(200, { ...orderItemsOf(d), errors: [] }, c.format);
       },
@@ -468,7 +493,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
       answers: "totals",
       variables: ref,
       async answer(run, v, c) {
-        const d = (await run<any>(ops.get, v)).draftReturn;
+        const d = (await run(ops.get, v)).draftReturn;
         if (!d) throw new DraftRefusal(404, "NOT_FOUND", "No such draft return.");
         return reply(200, { totals: totalsOf(d, money2026(d.currency)), errors: [] }, c.format);
       },
