@@ -20,6 +20,7 @@ export interface RestResult {
 
 export interface RestDecl extends RouteDecl {
   variables(input: RestInput): Record<string, unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: a route's data is its own operation's selection; routes are not yet declared with Operation<TData> (the drafts door is).
   respond(data: any, input: RestInput): RestResult;
   /** Routes of the Orders API answer these documented errors (status → description) as `{ error }` instead of problems. */
   errorBody?: Record<number, string>;
