@@ -1,24 +1,14 @@
 // The platform's Draft Returns API (/api/{version}/draft-returns…), one declaration per endpoint: the
 // request → one GraphQL operation of the core (src/drafts decides everything) → the envelope (format.ts).
 // Bodies are validated with the declared schema (every problem at once, 422 `validation-failed`).
-import { operation, type Operation } from "../../executor.js";
+import type { Operation } from "../../executor.js";
 import { T, Text, validatorOf, type InputProblem, type Schema } from "../../declare.js";
 import { accessCheck, InputError, type DoorInput, type DoorRoute, type Reply, type Runner } from "../../door.js";
 import type { Method } from "../../http.js";
 import { OperationFailed } from "../../http.js";
 import { scopeOf } from "../../declare.js";
-import {
-  DRAFT_SELECTION,
-  creditTypeIn,
-  envelope,
-  money2026,
-  orderItemsOf,
-  outcomeIn,
-  totalsOf,
-  type Draft,
-  type Format,
-} from "./format.js";
-import type * as gen from "../../generated/operations.js";
+import { creditTypeIn, envelope, money2026, orderItemsOf, outcomeIn, totalsOf, type Draft, type Format } from "./format.js";
+import { DRAFT_OPS as ops, draftOperations } from "./operations.js";
 
 export const HAL = "application/prs.hal-forms+json";
 export const VERSIONS = ["v1", "2026-07", "2026-10", "unstable", "latest"] as const;
@@ -45,44 +35,7 @@ export interface DraftRoute extends DoorRoute {
   answers: "envelope" | "list" | "order-items" | "totals";
 }
 
-const D = `{ ${DRAFT_SELECTION} }`;
-const REF = `$id: ID, $t: String`;
-const ARGS = `id: $id, shopperToken: $t`;
-
-const ops = {
-  list: operation<gen.DraftListQuery>(`query DraftList($s: ID!) { draftReturns(storeId: $s, first: 50) { nodes ${D} } }`),
-  whoAmI: operation<gen.DraftWhoAmIQuery>(`query DraftWhoAmI { viewer { __typename ... on ApiClientViewer { storeId } } }`),
-  init: operation<gen.DraftInitializeMutation>(
-    `mutation DraftInitialize($s: ID!, $i: DraftLookupInput!) { initializeDraftReturn(storeId: $s, input: $i) { shopperToken draft ${D} } }`,
-  ),
-  get: operation<gen.DraftGetQuery>(`query DraftGet(${REF}) { draftReturn(${ARGS}) ${D} }`),
-  cancel: operation<gen.DraftCancelMutation>(`mutation DraftCancel(${REF}) { cancelDraftReturn(${ARGS}) ${D} }`),
-  add: operation<gen.DraftAddItemMutation>(
-    `mutation DraftAddItem(${REF}, $i: DraftItemInput!) { addDraftReturnItem(${ARGS}, input: $i) ${D} }`,
-  ),
-  update: operation<gen.DraftUpdateItemMutation>(
-    `mutation DraftUpdateItem(${REF}, $item: ID!, $i: DraftItemUpdateInput!) { updateDraftReturnItem(${ARGS}, itemId: $item, input: $i) ${D} }`,
-  ),
-  remove: operation<gen.DraftRemoveItemMutation>(
-    `mutation DraftRemoveItem(${REF}, $item: ID!) { removeDraftReturnItem(${ARGS}, itemId: $item) ${D} }`,
-  ),
-  customer: operation<gen.DraftCustomerMutation>(
-    `mutation DraftCustomer(${REF}, $e: String!) { setDraftReturnCustomer(${ARGS}, email: $e) ${D} }`,
-  ),
-  address: operation<gen.DraftAddressMutation>(
-    `mutation DraftAddress(${REF}, $a: DraftAddressInput!) { setDraftReturnAddress(${ARGS}, address: $a) ${D} }`,
-  ),
-  finalize: operation<gen.DraftFinalizeMutation>(`mutation DraftFinalize(${REF}) { finalizeDraftReturnItems(${ARGS}) ${D} }`),
-  credit: operation<gen.DraftCreditTypeMutation>(
-    `mutation DraftCreditType(${REF}, $c: DraftCreditType!) { setDraftReturnCreditType(${ARGS}, creditType: $c) ${D} }`,
-  ),
-  method: operation<gen.DraftReturnMethodMutation>(
-    `mutation DraftReturnMethod(${REF}, $m: DraftReturnMethod!) { setDraftReturnMethod(${ARGS}, method: $m) ${D} }`,
-  ),
-  submit: operation<gen.DraftSubmitMutation>(`mutation DraftSubmit(${REF}) { submitDraftReturn(${ARGS}) ${D} }`),
-};
-
-export const draftOperations = (): Operation[] => Object.values(ops);
+export { draftOperations };
 
 /** The core refused an action on an open draft: its errors, with the draft as it stays (the platform's partial failure). */
 export class DraftActionRefused extends Error {
