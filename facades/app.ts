@@ -240,6 +240,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
         instance: req.path,
       });
   });
+  // biome-ignore lint/suspicious/noExplicitAny: Express hands its error handler whatever was thrown; each field is checked before it is read.
   app.use((err: any, req: Request, res: Response, _next: NextFunction) => {
     if (err?.type === "entity.too.large") {
       return void res

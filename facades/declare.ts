@@ -138,12 +138,14 @@ function fieldName(root: string, pointer: string): string {
 }
 
 function valueAt(value: unknown, pointer: string): unknown {
+  // biome-ignore lint/suspicious/noExplicitAny: JSON Schema nodes and ajv's error params, whose shape depends on the keyword: read generically.
   let v: any = value;
   for (const seg of pointer.split("/").slice(1)) v = v?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")];
   return v;
 }
 
 /** Integers bounded on both sides are stated as the core states them ("an integer from 1 to 1000"). */
+// biome-ignore lint/suspicious/noExplicitAny: JSON Schema nodes and ajv's error params, whose shape depends on the keyword: read generically.
 const intRange = (s: any) => s?.type === "integer" && typeof s.minimum === "number" && typeof s.maximum === "number";
 
 const got = (v: unknown) => (v === undefined ? "" : `; got ${excerpt(v, 80)}`);
@@ -177,6 +179,7 @@ export function excerpt(value: unknown, budget: number): string {
   return out.length > budget ? `${out.slice(0, budget)}…` : out;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON Schema nodes and ajv's error params, whose shape depends on the keyword: read generically.
 function plainWords(field: string, e: { keyword: string; params: Record<string, any>; parentSchema?: any }, value: unknown): string {
   const p = e.params;
   const f = `\`${field}\``;
@@ -228,6 +231,7 @@ function plainWords(field: string, e: { keyword: string; params: Record<string, 
       return `${f} has an unknown field \`${p.unevaluatedProperty}\`; remove it (only the documented fields are accepted).`;
     case "oneOf":
     case "anyOf": {
+      // biome-ignore lint/suspicious/noExplicitAny: JSON Schema nodes and ajv's error params, whose shape depends on the keyword: read generically.
       const shapes = ((e.parentSchema?.[e.keyword] ?? []) as any[]).map((s) =>
         s.properties ? `{ ${Object.keys(s.properties).join(", ")} }` : (s.type ?? "a value"),
       );

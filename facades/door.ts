@@ -21,8 +21,10 @@ export const accessCheck = operation(
 export interface DoorInput {
   req: Request;
   params: Record<string, string>;
+  // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON; each route validates it against its declared schema before reading it.
   body: any;
   /** The declared query and header parameters, coerced and validated (absent when not sent or refused). */
+  // biome-ignore lint/suspicious/noExplicitAny: query and header parameters as the route's declared schema coerces them (string, number, boolean or list).
   q: Record<string, any>;
   /** Problems `variables` finds (dates, say), told all at once with the declaration's own. */
   problems: InputProblem[];
@@ -42,7 +44,8 @@ export interface Reply {
   stream?(res: Response): Promise<void>;
 }
 
-export type Runner = <T = any>(op: Operation, variables: Record<string, unknown>) => Promise<T>;
+/** Runs an operation for a route: its data, typed by the operation (facades/generated/operations.ts). */
+export type Runner = <T>(op: Operation<T>, variables: Record<string, unknown>) => Promise<T>;
 
 /** A request the door cannot translate: every problem of its parameters and body. */
 export class InputError extends Error {
@@ -92,6 +95,7 @@ export interface Dialect<R extends DoorRoute> {
   /** The core refused the operation. */
   coreError(req: Request, err: GraphQLFormattedError, route: R, input: DoorInput): Reply;
   /** The body parser refused the body (malformed, too large, too deep): null for the internal error. */
+  // biome-ignore lint/suspicious/noExplicitAny: Express hands the error handler whatever was thrown (body-parser's errors carry `type` and `status`).
   bodyError(req: Request, err: any, route?: R): Reply | null;
   /** The core cannot be reached. */
   unavailable(req: Request, route?: R): Reply;
@@ -100,8 +104,8 @@ export interface Dialect<R extends DoorRoute> {
   routeError?(req: Request, err: unknown, route: R): Reply | null;
 }
 
-export type Ask = <T = any>(
-  op: Operation,
+export type Ask = <T>(
+  op: Operation<T>,
   variables: Record<string, unknown>,
 ) => Promise<{ data: T | null; errors?: readonly GraphQLFormattedError[] }>;
 
@@ -210,6 +214,7 @@ export function createDoor<R extends DoorRoute>(opts: DoorOptions<R>): Router {
   });
 
   // Body parser failures (malformed JSON, too large, too deep) and anything unexpected.
+  // biome-ignore lint/suspicious/noExplicitAny: Express hands its error handler whatever was thrown; each field is checked before it is read.
   router.use((err: any, req: Request, res: Response, _next: NextFunction) => {
     const matched = table.match(req.method, req.path);
     const route = matched.kind === "found" ? matched.route : undefined;

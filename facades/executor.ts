@@ -9,13 +9,19 @@ import type { Core } from "../src/core/index.js";
 import type { Run } from "../src/core/compiled.js";
 import { doorToken, type Door, type RateLimitDecision } from "../src/core/rate-limit.js";
 
-export interface Operation {
+/**
+ * An operation a door sends. `TData` is its result as generated from schema.graphql and the document
+ * (facades/generated/operations.ts, `npm run codegen`): a type only, nothing of it exists at run time.
+ */
+export interface Operation<TData = unknown> {
   readonly source: string;
   readonly document: DocumentNode;
+  /** Never set: carries `TData` (a method, so typed and untyped operations fit one list: bivariant). */
+  __data?(data: TData): void;
 }
 
 /** Declares an operation a facade sends; parsed once, at module load. */
-export function operation(source: string): Operation {
+export function operation<TData = unknown>(source: string): Operation<TData> {
   return { source, document: parse(source) };
 }
 
@@ -37,7 +43,7 @@ export interface Outcome<T> {
 }
 
 export interface Executor {
-  run<T = any>(op: Operation, variables: Record<string, unknown>, caller: Caller): Promise<Outcome<T>>;
+  run<T>(op: Operation<T>, variables: Record<string, unknown>, caller: Caller): Promise<Outcome<T>>;
 }
 
 /** Thrown when the remote core cannot be reached; facades answer 503. */
@@ -58,7 +64,7 @@ export function inProcessExecutor(core: Core, operations: Operation[]): Executor
     run: (variables: Record<string, unknown>, ctx: Parameters<Run>[1]) => core.execute(op.document, variables, ctx),
   });
   return {
-    async run(op, variables, caller) {
+    async run<T>(op: Operation<T>, variables: Record<string, unknown>, caller: Caller): Promise<Outcome<T>> {
       const own = prepared.get(op) ?? interpreted(op);
       const name = own.name;
       if (caller.note) caller.note.operation = name;
@@ -74,7 +80,8 @@ export function inProcessExecutor(core: Core, operations: Operation[]): Executor
       const result = await own.run(variables, contextValue);
       const errors = result.errors?.map((e) => core.formatError(e.toJSON(), e));
       core.services.metrics?.graphqlOperation(name, outcomeOf(errors));
-      return { data: (result.data ?? null) as any, errors, rateLimit: contextValue.rateLimit };
+      // The document was validated against the schema it ran on: its data is the operation's generated type.
+      return { data: (result.data ?? null) as T | null, errors, rateLimit: contextValue.rateLimit };
     },
   };
 }
@@ -84,16 +91,16 @@ export function remoteExecutor(coreUrl: string, doorSecret: string): Executor {
   const endpoint = new URL("/graphql", coreUrl).toString();
   const client = new GraphQLClient(endpoint);
   return {
-    async run(op, variables, caller) {
+    async run<T>(op: Operation<T>, variables: Record<string, unknown>, caller: Caller): Promise<Outcome<T>> {
       const headers: Record<string, string> = { "x-request-id": caller.requestId, "x-retour-door": doorToken(doorSecret, caller.door) };
       if (caller.authorization) headers.authorization = caller.authorization;
       try {
-        const res = await client.rawRequest<any>(op.source, variables, headers);
+        const res = await client.rawRequest<T>(op.source, variables, headers);
         return { data: res.data ?? null, errors: res.errors as GraphQLFormattedError[] | undefined, rateLimit: rateLimitFrom(res.headers) };
       } catch (err) {
         if (err instanceof ClientError && (err.response.errors || err.response.data)) {
           return {
-            data: (err.response.data ?? null) as any,
+            data: (err.response.data ?? null) as T | null,
             errors: err.response.errors as GraphQLFormattedError[] | undefined,
             rateLimit: rateLimitFrom(err.response.headers as Headers | undefined),
           };

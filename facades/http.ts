@@ -73,7 +73,7 @@ export class OperationFailed extends Error {
 
 /** Runs operations for one request: sets the caller's rate-limit headers (while they can be sent), throws the errors. */
 export function runnerFor(executor: Executor, caller: Caller, res: Response) {
-  return async <T = any>(op: Operation, variables: Record<string, unknown>): Promise<T> => {
+  return async <T>(op: Operation<T>, variables: Record<string, unknown>): Promise<T> => {
     const out = await executor.run<T>(op, variables, caller);
     if (out.rateLimit && !res.headersSent) res.set(rateLimitHeaders(out.rateLimit));
     if (out.errors?.length) throw new OperationFailed(out.errors);

@@ -15,6 +15,7 @@ import type { CompatRoute } from "./route.js";
 import { UNEXPECTED_BODY } from "./shapes.js";
 import { compatOpenApiDocument } from "./openapi.js";
 import { compatWebhookRoutes } from "./webhooks.js";
+import type { CompatViewerQuery } from "../generated/operations.js";
 
 export { compatRoutes, compatWebhookRoutes };
 export type { CompatRoute };
@@ -30,7 +31,7 @@ const REFUSED: Record<string, [status: number, body: unknown]> = {
   [STORAGE_UNAVAILABLE]: [503, { errors: { message: "Service unavailable.", code: "UNEXPECTED_ERROR" } }],
 };
 
-const whoAmI = operation(`query CompatViewer { viewer { __typename ... on ApiClientViewer { storeId } } }`);
+const whoAmI = operation<CompatViewerQuery>(`query CompatViewer { viewer { __typename ... on ApiClientViewer { storeId } } }`);
 
 export function compatOperations(): Operation[] {
   return [whoAmI, accessCheck, ...[...compatRoutes, ...compatWebhookRoutes].map((r) => r.operation)];

@@ -19,14 +19,17 @@ export interface CompatDecl extends RouteDecl {
   /** The platform's wording (Laravel's) of a parameter of the wrong type or form, by field; else the framework's plain words. */
   messages?: Record<string, string>;
   variables(input: CompatInput): Record<string, unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: a route's data is its own operation's selection; routes are not yet declared with Operation<TData> (the drafts door is).
   respond(data: any, input: CompatInput): CompatReply;
   /** Runs the operation as often as the answer needs (a list walked page by page); else once. */
+  // biome-ignore lint/suspicious/noExplicitAny: a route's data is its own operation's selection; routes are not yet declared with Operation<TData> (the drafts door is).
   collect?(run: (variables: Record<string, unknown>) => Promise<any>, variables: Record<string, unknown>, input: CompatInput): Promise<any>;
   /**
    * Writes the answer as it is read (a long list, page by page, so memory stays flat): the reply with its
    * `stream`, or null to answer through `collect`/`respond`. What it runs before returning can still be refused.
    */
   stream?(
+    // biome-ignore lint/suspicious/noExplicitAny: a route's data is its own operation's selection; routes are not yet declared with Operation<TData> (the drafts door is).
     run: (variables: Record<string, unknown>) => Promise<any>,
     variables: Record<string, unknown>,
     input: CompatInput,

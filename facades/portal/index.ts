@@ -10,11 +10,12 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { operation, type Executor, type Operation } from "../executor.js";
 import { CATALOGUE, chooseLanguage, type Lang } from "./app/src/catalogue.js";
 import { PHOTO_OPERATION } from "./photos.js";
+import type { PortalPageQuery } from "../generated/operations.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const PORTAL_DIST = join(HERE, "dist");
 
-const PUBLIC_PORTAL = operation(`query PortalPage($handle: String!) {
+const PUBLIC_PORTAL = operation<PortalPageQuery>(`query PortalPage($handle: String!) {
   publicPortal(handle: $handle) {
     handle displayName logoUrl accentColor languages lookupMethod returnMethods
     returnAddress { name line1 line2 city state postalCode country }
@@ -98,7 +99,7 @@ export function createPortal(opts: { executor: Executor }): Router {
       res.set("Content-Security-Policy", portalCsp(null));
       return void res.status(404).type("html").send(notFoundPage(fallbackLang));
     }
-    const outcome = await opts.executor.run<{ publicPortal: Record<string, any> | null }>(
+    const outcome = await opts.executor.run(
       PUBLIC_PORTAL,
       { handle },
       { requestId: (req as Request & { id?: string }).id ?? randomUUID(), door: "graphql" },

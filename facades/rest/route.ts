@@ -20,6 +20,7 @@ export interface RestResult {
 
 export interface RestDecl extends RouteDecl {
   variables(input: RestInput): Record<string, unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: a route's data is its own operation's selection; routes are not yet declared with Operation<TData> (the drafts door is).
   respond(data: any, input: RestInput): RestResult;
   /** Routes of the Orders API answer these documented errors (status → description) as `{ error }` instead of problems. */
   errorBody?: Record<number, string>;
@@ -63,7 +64,8 @@ export function restRoute(decl: RestDecl): RestRoute {
       }
     },
     async answer(run, variables, input) {
-      const data = await run(decl.operation, variables);
+      // An operation's data: an object keyed by its root fields (each route's `respond` reads its own).
+      const data = (await run(decl.operation, variables)) as Record<string, unknown>;
       const result = decl.respond(data, input);
       const stream = result.stream;
       if (stream) return { status: result.status, stream: (res) => stream(run, res) };

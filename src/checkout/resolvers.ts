@@ -1,48 +1,39 @@
-import type { RequestContext } from "../core/context.js";
 import { money } from "../core/money.js";
-import type { PageArgs } from "../core/pagination.js";
 import * as checkout from "./service.js";
-
-type Ctx = RequestContext;
-type StoreArgs = { storeId: string };
+import type { Resolvers } from "../core/generated/schema.js";
 
 export const checkoutResolvers = {
   Query: {
-    checkoutExperience: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => checkout.getExperience(ctx, a.storeId, a.id),
-    checkoutExperiences: (_: unknown, a: StoreArgs & PageArgs, ctx: Ctx) => checkout.listExperiences(ctx, a.storeId, a),
-    checkoutTree: (_: unknown, a: StoreArgs, ctx: Ctx) => checkout.getCheckoutTree(ctx, a.storeId),
-    checkoutAbTests: (_: unknown, a: StoreArgs & { includeDeleted?: boolean | null }, ctx: Ctx) =>
-      checkout.listAbTests(ctx, a.storeId, !!a.includeDeleted),
-    checkoutAbTest: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => checkout.getAbTest(ctx, a.storeId, a.id),
+    checkoutExperience: (_, a, ctx) => checkout.getExperience(ctx, a.storeId, a.id),
+    checkoutExperiences: (_, a, ctx) => checkout.listExperiences(ctx, a.storeId, a),
+    checkoutTree: (_, a, ctx) => checkout.getCheckoutTree(ctx, a.storeId),
+    checkoutAbTests: (_, a, ctx) => checkout.listAbTests(ctx, a.storeId, !!a.includeDeleted),
+    checkoutAbTest: (_, a, ctx) => checkout.getAbTest(ctx, a.storeId, a.id),
   },
   Mutation: {
-    createCheckoutExperience: (_: unknown, a: StoreArgs & { input: checkout.ExperienceInput }, ctx: Ctx) =>
-      checkout.createExperience(ctx, a.storeId, a.input),
-    updateCheckoutExperience: (_: unknown, a: StoreArgs & { id: string; input: checkout.ExperienceInput }, ctx: Ctx) =>
-      checkout.updateExperience(ctx, a.storeId, a.id, a.input),
-    deleteCheckoutExperience: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => checkout.deleteExperience(ctx, a.storeId, a.id),
-    setCheckoutTree: (_: unknown, a: StoreArgs & { rules: checkout.RuleInput[] }, ctx: Ctx) =>
-      checkout.setCheckoutTree(ctx, a.storeId, a.rules),
-    createCheckoutAbTest: (_: unknown, a: StoreArgs & { input: checkout.AbTestInput }, ctx: Ctx) =>
-      checkout.createAbTest(ctx, a.storeId, a.input),
-    concludeCheckoutAbTest: (_: unknown, a: StoreArgs & { id: string; winnerTreatment?: string | null }, ctx: Ctx) =>
-      checkout.concludeAbTest(ctx, a.storeId, a.id, a.winnerTreatment),
-    deleteCheckoutAbTest: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => checkout.deleteAbTest(ctx, a.storeId, a.id),
+    createCheckoutExperience: (_, a, ctx) => checkout.createExperience(ctx, a.storeId, a.input),
+    updateCheckoutExperience: (_, a, ctx) => checkout.updateExperience(ctx, a.storeId, a.id, a.input),
+    deleteCheckoutExperience: (_, a, ctx) => checkout.deleteExperience(ctx, a.storeId, a.id),
+    setCheckoutTree: (_, a, ctx) => checkout.setCheckoutTree(ctx, a.storeId, a.rules),
+    createCheckoutAbTest: (_, a, ctx) => checkout.createAbTest(ctx, a.storeId, a.input),
+    concludeCheckoutAbTest: (_, a, ctx) => checkout.concludeAbTest(ctx, a.storeId, a.id, a.winnerTreatment),
+    deleteCheckoutAbTest: (_, a, ctx) => checkout.deleteAbTest(ctx, a.storeId, a.id),
   },
   CheckoutExperience: {
-    checkoutExperienceId: (e: { id: string }) => e.id,
-    live: (e: { id: string }, _: unknown, ctx: Ctx) => checkout.experienceIsLive(ctx, e.id),
-    shippingMethods: (e: { id: string }, _: unknown, ctx: Ctx) => checkout.shippingMethodsOf(ctx, e.id),
+    checkoutExperienceId: (e) => e.id,
+    live: (e, _, ctx) => checkout.experienceIsLive(ctx, e.id),
+    shippingMethods: (e, _, ctx) => checkout.shippingMethodsOf(ctx, e.id),
   },
   ShippingMethod: {
-    price: (m: { priceAmount: number; currency: string }) => money(m.priceAmount, m.currency),
+    price: (m) => money(m.priceAmount, m.currency),
   },
   CheckoutRoutingRule: {
-    countries: (r: { condition: string }) => (JSON.parse(r.condition).countries ?? []) as string[],
-    experience: (r: { experienceId: string }, _: unknown, ctx: Ctx) => checkout.experienceById(ctx, r.experienceId),
+    countries: (r) => (JSON.parse(r.condition).countries ?? []) as string[],
+    // The rule's foreign key holds its experience: never missing.
+    experience: async (r, _, ctx) => (await checkout.experienceById(ctx, r.experienceId))!,
   },
   CheckoutAbTest: {
-    deleted: (t: { deletedAt: Date | null }) => !!t.deletedAt,
-    treatments: (t: { id: string }, _: unknown, ctx: Ctx) => checkout.treatmentsOf(ctx, t.id),
+    deleted: (t) => !!t.deletedAt,
+    treatments: (t, _, ctx) => checkout.treatmentsOf(ctx, t.id),
   },
-};
+} satisfies Resolvers;

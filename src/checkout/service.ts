@@ -5,8 +5,7 @@ import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { assertCurrency, parseMajor } from "../core/money.js";
 import { isForeignKeyViolation } from "../core/db-errors.js";
-import { groupBy, indexBy } from "../core/loaders.js";
-import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { keysetOrder, type PageArgs, pageOf } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 
 export interface ShippingMethodInput {
@@ -101,14 +100,13 @@ export async function getExperience(ctx: RequestContext, storeId: string, id: st
 }
 
 export async function listExperiences(ctx: RequestContext, storeId: string, args: PageArgs) {
-  return paginate(ctx.services.cursors, {
+  return pageOf(ctx.services.cursors, {
     list: `checkoutExperiences:${storeId}`,
     args,
-    defaultSize: PAGE_SIZES.standard.default,
-    maxSize: PAGE_SIZES.standard.max,
+    size: PAGE_SIZES.standard,
     sortField: "createdAt",
-    fetch: (keyset, take) =>
-      ctx.prisma.checkoutExperience.findMany({ where: { storeId, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
+    where: { storeId },
+    findMany: (q) => ctx.prisma.checkoutExperience.findMany(q),
   });
 }
 
@@ -205,23 +203,16 @@ export function experienceIsLive(ctx: RequestContext, experienceId: string): Pro
 
 export function shippingMethodsOf(ctx: RequestContext, experienceId: string) {
   return ctx.loaders
-    .get("checkout.shippingMethods", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.shippingMethod.findMany({
-        where: { experienceId: { in: [...ids] } },
-        orderBy: [{ position: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.experienceId);
-    })
+    .hasMany(
+      "checkout.shippingMethods",
+      (ids) => ctx.prisma.shippingMethod.findMany({ where: { experienceId: { in: ids } }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+      (r) => r.experienceId,
+    )
     .load(experienceId);
 }
 
 export function experienceById(ctx: RequestContext, id: string) {
-  return ctx.loaders
-    .get("checkout.experience", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.checkoutExperience.findMany({ where: { id: { in: [...ids] } } });
-      return indexBy(ids, rows, (r) => r.id);
-    })
-    .load(id);
+  return ctx.loaders.byId("checkout.experience", (ids) => ctx.prisma.checkoutExperience.findMany({ where: { id: { in: ids } } })).load(id);
 }
 
 // ─── A/B tests ────────────────────────────────────────────────────────────────
@@ -302,12 +293,10 @@ export async function deleteAbTest(ctx: RequestContext, storeId: string, id: str
 
 export function treatmentsOf(ctx: RequestContext, testId: string) {
   return ctx.loaders
-    .get("checkout.treatments", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.abTreatment.findMany({
-        where: { testId: { in: [...ids] } },
-        orderBy: [{ position: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.testId);
-    })
+    .hasMany(
+      "checkout.treatments",
+      (ids) => ctx.prisma.abTreatment.findMany({ where: { testId: { in: ids } }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+      (r) => r.testId,
+    )
     .load(testId);
 }

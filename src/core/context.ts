@@ -19,6 +19,10 @@ export type Principal =
   | { kind: "staff"; userId: string; sessionId: string; storeIds: ReadonlySet<string> }
   /** A shopper's session (src/drafts): reaches its one draft return and that draft's order, nothing of the store. */
   | { kind: "shopper"; draftId: string; storeId: string };
+/** The principals the schema's `Viewer` tells apart (the rest read as `Anonymous`). */
+export type ApiClientPrincipal = Extract<Principal, { kind: "apiClient" }>;
+export type StaffPrincipal = Extract<Principal, { kind: "staff" }>;
+export type AnonymousPrincipal = Exclude<Principal, ApiClientPrincipal | StaffPrincipal>;
 
 export interface Services {
   db: Database;

@@ -1,6 +1,7 @@
 // Published shapes leave an optional field out when it has no value; GraphQL answers null. Guided by
 // a JSON Schema, `dropAbsent` removes the null of every optional field whose schema does not admit
 // null (and every key the schema does not declare), so one shape decides, not lists of keys.
+// biome-ignore lint/suspicious/noExplicitAny: a JSON Schema walked generically, keyword by keyword.
 type JsonSchema = Record<string, any>;
 
 function admitsNull(s: JsonSchema): boolean {

@@ -13,6 +13,19 @@ export class Loaders {
     }
     return loader as DataLoader<K, V>;
   }
+
+  /**
+   * A has-many loader: the rows of each key, read for every key asked in one `fetch` (a `findMany` over
+   * `{ in: keys }`) and grouped by `keyOf`, in the order `fetch` returns them.
+   */
+  hasMany<T>(name: string, fetch: (keys: string[]) => Promise<T[]>, keyOf: (row: T) => string | null): DataLoader<string, T[]> {
+    return this.get<string, T[]>(name, async (keys) => groupBy<string | null, T>(keys, await fetch([...keys]), keyOf));
+  }
+
+  /** A by-id loader: the row of each id (null where there is none), read for every id asked in one `fetch`. */
+  byId<T extends { id: string }>(name: string, fetch: (ids: string[]) => Promise<T[]>): DataLoader<string, T | null> {
+    return this.get<string, T | null>(name, async (ids) => indexBy(ids, await fetch([...ids]), (r) => r.id));
+  }
 }
 
 /** Groups rows by a key, in the order of `keys` (for one-to-many loaders). */

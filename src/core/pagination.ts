@@ -162,3 +162,30 @@ export async function paginate<T extends { id: string }>(codec: CursorCodec, opt
 export function keysetOrder(sortField: string, direction: "asc" | "desc" = "desc") {
   return [{ [sortField]: direction }, { id: direction }];
 }
+
+/** What `pageOf` hands a Prisma `findMany`: the list's filter AND-ed with the page's keyset, its order and size. */
+export interface PageQuery<W> {
+  where: W | { AND: [W, Record<string, unknown>] };
+  orderBy: ReturnType<typeof keysetOrder>;
+  take: number;
+}
+
+export interface PageOptions<T, W> extends Omit<KeysetOptions<T>, "fetch" | "defaultSize" | "maxSize"> {
+  /** The list's page sizes (src/core/bounds.ts PAGE_SIZES). */
+  size: { default: number; max: number };
+  /** The list's own filter (its store, its arguments). */
+  where: W;
+  /** The rows of one page: `(query) => ctx.prisma.<model>.findMany(query)`. */
+  findMany: (query: PageQuery<W>) => Promise<T[]>;
+}
+
+/** A page of a list read by one Prisma `findMany`: every domain's lists page through here. */
+export function pageOf<T extends { id: string }, W>(codec: CursorCodec, opts: PageOptions<T, W>): Promise<Connection<T>> {
+  const { size, where, findMany, ...keyset } = opts;
+  return paginate(codec, {
+    ...keyset,
+    defaultSize: size.default,
+    maxSize: size.max,
+    fetch: (k, take) => findMany({ where: k ? { AND: [where, k] } : where, orderBy: keysetOrder(opts.sortField, opts.direction), take }),
+  });
+}

@@ -8,10 +8,12 @@ import { applyAccessRules } from "./auth.js";
 import { applyListBounds } from "./list-bounds.js";
 import { applyNameNormalisation, unboundedInputs } from "./input-bounds.js";
 import { DateTimeScalar } from "./scalars.js";
+import type { Resolvers } from "./generated/schema.js";
 
 export const SCHEMA_PATH = fileURLToPath(new URL("../../schema.graphql", import.meta.url));
 
-export type ResolverMap = Record<string, Record<string, unknown>>;
+/** A domain's resolver map, typed by the types generated from schema.graphql (`npm run codegen`). */
+export type ResolverMap = Resolvers;
 
 /** What the domains give the schema at assembly (src/domains.ts); the core imports no domain. */
 export interface SchemaParts {
@@ -24,7 +26,7 @@ export interface SchemaParts {
 function mergeResolvers(maps: ResolverMap[]) {
   const out: Record<string, Record<string, unknown>> = {};
   for (const map of maps) {
-    for (const [type, fields] of Object.entries(map)) {
+    for (const [type, fields] of Object.entries(map as Record<string, Record<string, unknown>>)) {
       out[type] = { ...(out[type] ?? {}), ...fields };
     }
   }

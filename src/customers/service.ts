@@ -9,7 +9,7 @@ import { LIST_BOUNDS, PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { indexBy } from "../core/loaders.js";
-import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { type PageArgs, pageOf } from "../core/pagination.js";
 
 export type CustomerRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["customer"]["findFirst"]>>>;
 
@@ -44,7 +44,8 @@ export interface CustomerInput {
   firstName?: string | null;
   lastName?: string | null;
   phoneNumber?: string | null;
-  location?: CustomerLocation | null;
+  /** As GraphQL passes it: a field may be null (left unchanged, like an absent one). */
+  location?: { [K in keyof CustomerLocation]?: CustomerLocation[K] | null } | null;
   customFields?: CustomFieldInput[] | null;
 }
 
@@ -212,28 +213,26 @@ export function customerById(ctx: RequestContext, id: string) {
 /** The customer's returns (through its orders), newest first. */
 export function returnsOfCustomer(ctx: RequestContext, customer: Pick<CustomerRow, "id" | "storeId">, args: PageArgs) {
   const where = { storeId: customer.storeId, order: { customerRecordId: customer.id } };
-  return paginate(ctx.services.cursors, {
+  return pageOf(ctx.services.cursors, {
     list: `customer-returns:${customer.id}`,
     args,
-    defaultSize: PAGE_SIZES.standard.default,
-    maxSize: PAGE_SIZES.standard.max,
+    size: PAGE_SIZES.standard,
     sortField: "createdAt",
-    fetch: (keyset, take) =>
-      ctx.prisma.return.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("createdAt"), take }),
+    where,
+    findMany: (q) => ctx.prisma.return.findMany(q),
   });
 }
 
 /** The customer's orders (those their e-mail's syncs linked), newest first. */
 export function ordersOfCustomer(ctx: RequestContext, customer: Pick<CustomerRow, "id" | "storeId">, args: PageArgs) {
   const where = { storeId: customer.storeId, customerRecordId: customer.id };
-  return paginate(ctx.services.cursors, {
+  return pageOf(ctx.services.cursors, {
     list: `customer-orders:${customer.id}`,
     args,
-    defaultSize: PAGE_SIZES.standard.default,
-    maxSize: PAGE_SIZES.standard.max,
+    size: PAGE_SIZES.standard,
     sortField: "placedAt",
-    fetch: (keyset, take) =>
-      ctx.prisma.order.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("placedAt"), take }),
+    where,
+    findMany: (q) => ctx.prisma.order.findMany(q),
   });
 }
 
@@ -244,14 +243,13 @@ export function ordersOfCustomer(ctx: RequestContext, customer: Pick<CustomerRow
 export async function listCustomers(ctx: RequestContext, storeId: string, search: string | null | undefined, args: PageArgs) {
   const ids = await searchCustomerIds(ctx, storeId, search);
   const where = { storeId, ...(ids ? { id: { in: ids } } : {}) };
-  return paginate(ctx.services.cursors, {
+  return pageOf(ctx.services.cursors, {
     list: `customers:${storeId}:${searchWords(search ?? "").join(" ")}`,
     args,
-    defaultSize: PAGE_SIZES.standard.default,
-    maxSize: PAGE_SIZES.standard.max,
+    size: PAGE_SIZES.standard,
     sortField: "updatedAt",
-    fetch: (keyset, take) =>
-      ctx.prisma.customer.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),
+    where,
+    findMany: (q) => ctx.prisma.customer.findMany(q),
   });
 }
 

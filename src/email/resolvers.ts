@@ -1,8 +1,8 @@
-import type { RequestContext } from "../core/context.js";
 import { listOutbox } from "./service.js";
+import type { Resolvers } from "../core/generated/schema.js";
 
 export const emailResolvers = {
   Query: {
-    emailOutbox: (_: unknown, a: { storeId: string }, ctx: RequestContext) => listOutbox(ctx, a.storeId),
+    emailOutbox: (_, a, ctx) => listOutbox(ctx, a.storeId),
   },
-};
+} satisfies Resolvers;

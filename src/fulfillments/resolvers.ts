@@ -1,26 +1,15 @@
-import type { RequestContext } from "../core/context.js";
 import * as fulfillments from "./service.js";
 import { lineItemByIdLoader } from "../returns/service.js";
-
-type Ctx = RequestContext;
-type F = { id: string; publicId: string };
+import type { Resolvers } from "../core/generated/schema.js";
 
 export const fulfillmentsResolvers = {
   Mutation: {
-    createFulfillment: (
-      _: unknown,
-      a: { storeId: string; orderId: string; input: fulfillments.FulfillmentInput; idempotencyKey?: string | null },
-      ctx: Ctx,
-    ) => fulfillments.createFulfillment(ctx, a.storeId, a.orderId, a.input, a.idempotencyKey),
-    updateFulfillmentStatus: (
-      _: unknown,
-      a: { storeId: string; orderId: string; fulfillmentId: string; input: fulfillments.ShipmentStatusInput },
-      ctx: Ctx,
-    ) => fulfillments.updateShipmentStatus(ctx, a.storeId, a.orderId, a.fulfillmentId, a.input),
+    createFulfillment: (_, a, ctx) => fulfillments.createFulfillment(ctx, a.storeId, a.orderId, a.input, a.idempotencyKey),
+    updateFulfillmentStatus: (_, a, ctx) => fulfillments.updateShipmentStatus(ctx, a.storeId, a.orderId, a.fulfillmentId, a.input),
   },
   Fulfillment: {
-    id: (f: F) => f.publicId,
-    lineItems: async (f: F, _: unknown, ctx: Ctx) => {
+    id: (f) => f.publicId,
+    lineItems: async (f, _, ctx) => {
       const rows = await fulfillments.fulfillmentLines(ctx, f.id);
       return Promise.all(
         rows.map(async (r) => {
@@ -36,7 +25,7 @@ export const fulfillmentsResolvers = {
         }),
       );
     },
-    trackingHistory: async (f: F, _: unknown, ctx: Ctx) =>
+    trackingHistory: async (f, _, ctx) =>
       (await fulfillments.historyOf(ctx, f.id)).map((h) => ({
         message: h.message,
         status: h.status,
@@ -47,4 +36,4 @@ export const fulfillmentsResolvers = {
             : { city: h.city, state: h.state, country: h.country, postalCode: h.postalCode },
       })),
   },
-};
+} satisfies Resolvers;

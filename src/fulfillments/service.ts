@@ -4,7 +4,6 @@ import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
-import { groupBy } from "../core/loaders.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { findOrder } from "../orders/service.js";
 import { checkLineQuantity } from "../orders/rules.js";
@@ -247,30 +246,30 @@ export async function updateShipmentStatus(
 
 export function fulfillmentsOf(ctx: RequestContext, orderId: string) {
   return ctx.loaders
-    .get("fulfillments.byOrder", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.fulfillment.findMany({
-        where: { orderId: { in: [...ids] } },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.orderId);
-    })
+    .hasMany(
+      "fulfillments.byOrder",
+      (ids) => ctx.prisma.fulfillment.findMany({ where: { orderId: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+      (r) => r.orderId,
+    )
     .load(orderId);
 }
 
 export function fulfillmentLines(ctx: RequestContext, fulfillmentId: string) {
   return ctx.loaders
-    .get("fulfillments.lines", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.fulfillmentLineItem.findMany({ where: { fulfillmentId: { in: [...ids] } }, orderBy: { id: "asc" } });
-      return groupBy(ids, rows, (r) => r.fulfillmentId);
-    })
+    .hasMany(
+      "fulfillments.lines",
+      (ids) => ctx.prisma.fulfillmentLineItem.findMany({ where: { fulfillmentId: { in: ids } }, orderBy: { id: "asc" } }),
+      (r) => r.fulfillmentId,
+    )
     .load(fulfillmentId);
 }
 
 export function historyOf(ctx: RequestContext, fulfillmentId: string) {
   return ctx.loaders
-    .get("fulfillments.history", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.trackingEvent.findMany({ where: { fulfillmentId: { in: [...ids] } }, orderBy: [{ position: "asc" }] });
-      return groupBy(ids, rows, (r) => r.fulfillmentId);
-    })
+    .hasMany(
+      "fulfillments.history",
+      (ids) => ctx.prisma.trackingEvent.findMany({ where: { fulfillmentId: { in: ids } }, orderBy: [{ position: "asc" }] }),
+      (r) => r.fulfillmentId,
+    )
     .load(fulfillmentId);
 }

@@ -1,60 +1,56 @@
 import type { RequestContext } from "../core/context.js";
 import { money } from "../core/money.js";
-import type { PageArgs } from "../core/pagination.js";
+import type { Resolvers } from "../core/generated/schema.js";
 import * as inbound from "./service.js";
 
-type Ctx = RequestContext;
-type StoreArgs = { storeId: string };
-type Shipment = { id: string; locationId: string; currency: string; freightCostAmount: number; dutyCostAmount: number; status: string };
-type Item = { productId: string; quantity: number; receivedQuantity: number; damagedQuantity: number; missingQuantity: number };
+const counts = async (shipmentId: string, ctx: RequestContext) => inbound.countsOf(await inbound.itemsOf(ctx, shipmentId));
 
-const counts = async (s: Shipment, ctx: Ctx) => inbound.countsOf(await inbound.itemsOf(ctx, s.id));
-
+// Typed by the resolver types generated from schema.graphql (`npm run codegen`): a shipment, its items and
+// locations are their Prisma rows (.ci/codegen.ts ROW_MAPPERS).
 export const inboundResolvers = {
   Query: {
-    locations: (_: unknown, a: StoreArgs, ctx: Ctx) => inbound.listLocations(ctx, a.storeId),
-    inboundShipments: (_: unknown, a: StoreArgs & PageArgs & inbound.InboundFilter, ctx: Ctx) =>
+    locations: (_, a, ctx) => inbound.listLocations(ctx, a.storeId),
+    inboundShipments: (_, a, ctx) =>
       inbound.listShipments(
         ctx,
         a.storeId,
         { status: a.status, locationId: a.locationId, createdAtMin: a.createdAtMin, createdAtMax: a.createdAtMax },
         a,
       ),
-    inboundShipment: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => inbound.getShipment(ctx, a.storeId, a.id),
+    inboundShipment: (_, a, ctx) => inbound.getShipment(ctx, a.storeId, a.id),
   },
   Mutation: {
-    createLocation: (_: unknown, a: StoreArgs & { name: string }, ctx: Ctx) => inbound.createLocation(ctx, a.storeId, a.name),
-    createInboundShipment: (_: unknown, a: StoreArgs & { input: inbound.InboundShipmentInput }, ctx: Ctx) =>
-      inbound.createShipment(ctx, a.storeId, a.input),
-    updateInboundShipment: (_: unknown, a: StoreArgs & { id: string; input: inbound.InboundShipmentInput }, ctx: Ctx) =>
-      inbound.updateShipment(ctx, a.storeId, a.id, a.input),
-    markInboundShipmentInTransit: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => inbound.markInTransit(ctx, a.storeId, a.id),
-    recordInboundReceipts: (_: unknown, a: StoreArgs & { id: string; receipts: inbound.ReceiptInput[] }, ctx: Ctx) =>
-      inbound.recordReceipts(ctx, a.storeId, a.id, a.receipts),
+    createLocation: (_, a, ctx) => inbound.createLocation(ctx, a.storeId, a.name),
+    createInboundShipment: (_, a, ctx) => inbound.createShipment(ctx, a.storeId, a.input),
+    updateInboundShipment: (_, a, ctx) => inbound.updateShipment(ctx, a.storeId, a.id, a.input),
+    markInboundShipmentInTransit: (_, a, ctx) => inbound.markInTransit(ctx, a.storeId, a.id),
+    recordInboundReceipts: (_, a, ctx) => inbound.recordReceipts(ctx, a.storeId, a.id, a.receipts),
   },
   InboundShipment: {
-    location: (s: Shipment, _: unknown, ctx: Ctx) => inbound.locationById(ctx, s.locationId),
-    freightCost: (s: Shipment) => money(s.freightCostAmount, s.currency),
-    dutyCost: (s: Shipment) => money(s.dutyCostAmount, s.currency),
-    items: (s: Shipment, _: unknown, ctx: Ctx) => inbound.itemsOf(ctx, s.id),
-    purchaseOrders: (s: Shipment, _: unknown, ctx: Ctx) => inbound.documentsOf(ctx, s.id, "purchase_order"),
-    transferOrders: (s: Shipment, _: unknown, ctx: Ctx) => inbound.documentsOf(ctx, s.id, "transfer_order"),
-    files: async (s: Shipment, _: unknown, ctx: Ctx) =>
+    // The foreign key holds the location: it is never missing.
+    location: async (s, _, ctx) => (await inbound.locationById(ctx, s.locationId))!,
+    freightCost: (s) => money(s.freightCostAmount, s.currency),
+    dutyCost: (s) => money(s.dutyCostAmount, s.currency),
+    items: (s, _, ctx) => inbound.itemsOf(ctx, s.id),
+    purchaseOrders: (s, _, ctx) => inbound.documentsOf(ctx, s.id, "purchase_order"),
+    transferOrders: (s, _, ctx) => inbound.documentsOf(ctx, s.id, "transfer_order"),
+    // A file's url and content type are required when it is written (createShipment): never null here.
+    files: async (s, _, ctx) =>
       (await inbound.documentsOf(ctx, s.id, "file")).map((f) => ({
         id: f.id,
         title: f.name,
-        url: f.url,
-        contentType: f.contentType,
+        url: f.url!,
+        contentType: f.contentType!,
         createdAt: f.createdAt,
       })),
-    skuCount: async (s: Shipment, _: unknown, ctx: Ctx) => (await counts(s, ctx)).skuCount,
-    itemCount: async (s: Shipment, _: unknown, ctx: Ctx) => (await counts(s, ctx)).itemCount,
-    receivedCount: async (s: Shipment, _: unknown, ctx: Ctx) => (await counts(s, ctx)).receivedCount,
-    damagedCount: async (s: Shipment, _: unknown, ctx: Ctx) => (await counts(s, ctx)).damagedCount,
-    missingCount: async (s: Shipment, _: unknown, ctx: Ctx) => (await counts(s, ctx)).missingCount,
+    skuCount: async (s, _, ctx) => (await counts(s.id, ctx)).skuCount,
+    itemCount: async (s, _, ctx) => (await counts(s.id, ctx)).itemCount,
+    receivedCount: async (s, _, ctx) => (await counts(s.id, ctx)).receivedCount,
+    damagedCount: async (s, _, ctx) => (await counts(s.id, ctx)).damagedCount,
+    missingCount: async (s, _, ctx) => (await counts(s.id, ctx)).missingCount,
   },
   InboundShipmentItem: {
-    product: async (i: Item, _: unknown, ctx: Ctx) => {
+    product: async (i, _, ctx) => {
       const p = await inbound.productById(ctx, i.productId);
       if (!p) return { id: i.productId, title: "", sku: null, upc: null, imageUrl: null };
       const image = (JSON.parse(p.images) as { url: string }[])[0] ?? (JSON.parse(p.family.images) as { url: string }[])[0];
@@ -66,6 +62,6 @@ export const inboundResolvers = {
         imageUrl: image?.url ?? null,
       };
     },
-    discrepancy: (i: Item) => inbound.discrepancyOf(i),
+    discrepancy: (i) => inbound.discrepancyOf(i),
   },
-};
+} satisfies Resolvers;

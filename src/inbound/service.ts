@@ -6,8 +6,7 @@ import type { TransactionClient } from "../db/client.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { assertCurrency, parseMajor } from "../core/money.js";
-import { groupBy, indexBy } from "../core/loaders.js";
-import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { type PageArgs, pageOf } from "../core/pagination.js";
 import { LIST_BOUNDS, PAGE_SIZES } from "../core/bounds.js";
 import { holdCountLimit } from "../core/count-limits.js";
 import { receiveInboundUnits } from "../inventory/service.js";
@@ -41,12 +40,7 @@ export function listLocations(ctx: RequestContext, storeId: string) {
 }
 
 export function locationById(ctx: RequestContext, id: string) {
-  return ctx.loaders
-    .get("inbound.location", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.location.findMany({ where: { id: { in: [...ids] } } });
-      return indexBy(ids, rows, (r) => r.id);
-    })
-    .load(id);
+  return ctx.loaders.byId("inbound.location", (ids) => ctx.prisma.location.findMany({ where: { id: { in: ids } } })).load(id);
 }
 
 // ─── Shipments: reads ─────────────────────────────────────────────────────────
@@ -90,15 +84,14 @@ export async function listShipments(ctx: RequestContext, storeId: string, filter
     };
   }
   const list = `inbound:${storeId}:${filter.status ?? ""}:${filter.locationId ?? ""}:${filter.createdAtMin?.getTime() ?? ""}:${filter.createdAtMax?.getTime() ?? ""}`;
-  return paginate(ctx.services.cursors, {
+  return pageOf(ctx.services.cursors, {
     list,
     args,
-    defaultSize: PAGE_SIZES.standard.default,
-    maxSize: PAGE_SIZES.standard.max,
+    size: PAGE_SIZES.standard,
     sortField: "updatedAt",
     checks: shipmentFilterChecks(filter),
-    fetch: (keyset, take) =>
-      ctx.prisma.inboundShipment.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),
+    where,
+    findMany: (q) => ctx.prisma.inboundShipment.findMany(q),
   });
 }
 
@@ -108,25 +101,22 @@ export function getShipment(ctx: RequestContext, storeId: string, id: string) {
 
 export function itemsOf(ctx: RequestContext, shipmentId: string) {
   return ctx.loaders
-    .get("inbound.items", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.inboundShipmentItem.findMany({
-        where: { shipmentId: { in: [...ids] } },
-        orderBy: [{ position: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.shipmentId);
-    })
+    .hasMany(
+      "inbound.items",
+      (ids) =>
+        ctx.prisma.inboundShipmentItem.findMany({ where: { shipmentId: { in: ids } }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+      (r) => r.shipmentId,
+    )
     .load(shipmentId);
 }
 
 export function documentsOf(ctx: RequestContext, shipmentId: string, kind: "purchase_order" | "transfer_order" | "file") {
   return ctx.loaders
-    .get("inbound.documents", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.inboundDocument.findMany({
-        where: { shipmentId: { in: [...ids] } },
-        orderBy: [{ position: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.shipmentId);
-    })
+    .hasMany(
+      "inbound.documents",
+      (ids) => ctx.prisma.inboundDocument.findMany({ where: { shipmentId: { in: ids } }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+      (r) => r.shipmentId,
+    )
     .load(shipmentId)
     .then((rows) => rows.filter((r) => r.kind === kind));
 }
@@ -384,12 +374,8 @@ export async function recordReceipts(ctx: RequestContext, storeId: string, id: s
 
 export function productById(ctx: RequestContext, id: string) {
   return ctx.loaders
-    .get("inbound.product", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.product.findMany({
-        where: { id: { in: [...ids] } },
-        include: { family: { select: { title: true, images: true } } },
-      });
-      return indexBy(ids, rows, (r) => r.id);
-    })
+    .byId("inbound.product", (ids) =>
+      ctx.prisma.product.findMany({ where: { id: { in: ids } }, include: { family: { select: { title: true, images: true } } } }),
+    )
     .load(id);
 }

@@ -1,13 +1,19 @@
 import type { RequestContext } from "../core/context.js";
-import type { PageArgs } from "../core/pagination.js";
 import { locationById } from "../inbound/service.js";
 import * as inventory from "./service.js";
+import type { Resolvers } from "../core/generated/schema.js";
 
 type Ctx = RequestContext;
-type StoreArgs = { storeId: string };
+
+declare module "../core/parents.js" {
+  interface DomainParents {
+    /** The item's row, and the location a list was filtered by (its quantity is then that location's). */
+    InventoryItem: inventory.ListedItem;
+    /** The movement's row with its level's location. */
+    InventoryMovement: Awaited<ReturnType<typeof inventory.movementsOf>>[number];
+  }
+}
 type Item = inventory.ListedItem;
-type Level = inventory.InventoryLevelRow;
-type Movement = Awaited<ReturnType<typeof inventory.movementsOf>>[number];
 
 async function productOf(ctx: Ctx, item: Item) {
   const p = item.productId ? await inventory.catalogueProduct(ctx, item.productId) : null;
@@ -24,38 +30,38 @@ async function productOf(ctx: Ctx, item: Item) {
 
 export const inventoryResolvers = {
   Query: {
-    inventoryItems: (_: unknown, a: StoreArgs & PageArgs & inventory.ItemFilter, ctx: Ctx) =>
-      inventory.listItems(ctx, a.storeId, { locationId: a.locationId, kind: a.kind }, a),
-    inventoryItem: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => inventory.getItem(ctx, a.storeId, a.id),
-    inventoryLevels: (_: unknown, a: StoreArgs & PageArgs & inventory.LevelFilter, ctx: Ctx) =>
+    inventoryItems: (_, a, ctx) => inventory.listItems(ctx, a.storeId, { locationId: a.locationId, kind: a.kind }, a),
+    inventoryItem: (_, a, ctx) => inventory.getItem(ctx, a.storeId, a.id),
+    inventoryLevels: (_, a, ctx) =>
       inventory.listLevels(
         ctx,
         a.storeId,
         { locationId: a.locationId, productId: a.productId, sku: a.sku, updatedAtMin: a.updatedAtMin, updatedAtMax: a.updatedAtMax },
         a,
       ),
-    inventoryLevel: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => inventory.getLevel(ctx, a.storeId, a.id),
+    inventoryLevel: (_, a, ctx) => inventory.getLevel(ctx, a.storeId, a.id),
   },
   InventoryItem: {
-    quantity: async (i: Item, _: unknown, ctx: Ctx) =>
+    quantity: async (i, _, ctx) =>
       i.atLocation ? ((await inventory.levelsOfItem(ctx, i.id)).find((l) => l.locationId === i.atLocation)?.quantity ?? 0) : i.quantity,
-    locations: async (i: Item, _: unknown, ctx: Ctx) =>
+    locations: async (i, _, ctx) =>
       (await inventory.levelsOfItem(ctx, i.id)).map((l) => ({ level: l, location: l.location, quantity: l.quantity })),
-    product: (i: Item, _: unknown, ctx: Ctx) => productOf(ctx, i),
-    movements: (i: Item, _: unknown, ctx: Ctx) => inventory.movementsOf(ctx, { itemId: i.id }),
+    product: (i, _, ctx) => productOf(ctx, i),
+    movements: (i, _, ctx) => inventory.movementsOf(ctx, { itemId: i.id }),
   },
   InventoryLevel: {
-    item: (l: Level, _: unknown, ctx: Ctx) => inventory.itemById(ctx, l.itemId),
-    product: async (l: Level, _: unknown, ctx: Ctx) => productOf(ctx, (await inventory.itemById(ctx, l.itemId))!),
-    location: (l: Level, _: unknown, ctx: Ctx) => locationById(ctx, l.locationId),
-    available: (l: Level) => l.quantity,
+    // A level's item and location, and a movement's level, are foreign keys: never missing.
+    item: async (l, _, ctx) => (await inventory.itemById(ctx, l.itemId))!,
+    product: async (l, _, ctx) => productOf(ctx, (await inventory.itemById(ctx, l.itemId))!),
+    location: async (l, _, ctx) => (await locationById(ctx, l.locationId))!,
+    available: (l) => l.quantity,
     committed: () => 0,
     reserved: () => 0,
     buildable: () => 0,
-    totalAvailable: (l: Level) => l.quantity,
-    movements: (l: Level, _: unknown, ctx: Ctx) => inventory.movementsOf(ctx, { levelId: l.id }),
+    totalAvailable: (l) => l.quantity,
+    movements: (l, _, ctx) => inventory.movementsOf(ctx, { levelId: l.id }),
   },
   InventoryMovement: {
-    location: (m: Movement, _: unknown, ctx: Ctx) => locationById(ctx, m.level.locationId),
+    location: async (m, _, ctx) => (await locationById(ctx, m.level.locationId))!,
   },
-};
+} satisfies Resolvers;

@@ -10,7 +10,7 @@ import { fail } from "../core/errors.js";
 import { isOutOfRange } from "../core/db-errors.js";
 import { newId } from "../core/ids.js";
 import { groupBy, indexBy } from "../core/loaders.js";
-import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { type PageArgs, pageOf } from "../core/pagination.js";
 
 export const INVENTORY_KINDS = ["PRODUCT", "RETURN", "UNDECLARED", "UNKNOWN"] as const;
 export type InventoryKind = (typeof INVENTORY_KINDS)[number];
@@ -277,11 +277,10 @@ export async function listItems(ctx: RequestContext, storeId: string, filter: It
   if (filter.kind) where.kind = filter.kind;
   if (filter.locationId) where.levels = { some: { locationId: filter.locationId, quantity: { gt: 0 } } };
   else where.quantity = { gt: 0 };
-  const page = await paginate(ctx.services.cursors, {
+  const page = await pageOf(ctx.services.cursors, {
     list: `inventory-items:${storeId}:${filter.locationId ?? ""}:${filter.kind ?? ""}`,
     args,
-    defaultSize: PAGE_SIZES.standard.default,
-    maxSize: PAGE_SIZES.standard.max,
+    size: PAGE_SIZES.standard,
     sortField: "updatedAt",
     checks: [
       () => checkLocation(filter.locationId),
@@ -290,8 +289,8 @@ export async function listItems(ctx: RequestContext, storeId: string, filter: It
           throw fail.badInput(`\`kind\` must be one of ${INVENTORY_KINDS.join(", ")}; got ${JSON.stringify(filter.kind)}.`, "kind");
       },
     ],
-    fetch: (keyset, take) =>
-      ctx.prisma.inventoryItem.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),
+    where,
+    findMany: (q) => ctx.prisma.inventoryItem.findMany(q),
   });
   if (!filter.locationId) return page;
   const at = (row: InventoryItemRow): ListedItem => ({ ...row, atLocation: filter.locationId! });
@@ -347,15 +346,14 @@ export async function listLevels(ctx: RequestContext, storeId: string, filter: L
     };
   }
   const f = filter;
-  return paginate(ctx.services.cursors, {
+  return pageOf(ctx.services.cursors, {
     list: `inventory-levels:${storeId}:${f.locationId ?? ""}:${f.productId ?? ""}:${f.sku ?? ""}:${f.updatedAtMin?.getTime() ?? ""}:${f.updatedAtMax?.getTime() ?? ""}`,
     args,
-    defaultSize: PAGE_SIZES.standard.default,
-    maxSize: PAGE_SIZES.standard.max,
+    size: PAGE_SIZES.standard,
     sortField: "updatedAt",
     checks: [() => checkLocation(filter.locationId)],
-    fetch: (keyset, take) =>
-      ctx.prisma.inventoryLevel.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("updatedAt"), take }),
+    where,
+    findMany: (q) => ctx.prisma.inventoryLevel.findMany(q),
   });
 }
 
@@ -377,12 +375,8 @@ export function movementsOf(ctx: RequestContext, of: { levelId: string } | { ite
 /** The catalogue product behind an item (null when it is known only from an order line). */
 export function catalogueProduct(ctx: RequestContext, productId: string) {
   return ctx.loaders
-    .get("inventory.product", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.product.findMany({
-        where: { id: { in: [...ids] } },
-        include: { family: { select: { title: true, images: true } } },
-      });
-      return indexBy(ids, rows, (r) => r.id);
-    })
+    .byId("inventory.product", (ids) =>
+      ctx.prisma.product.findMany({ where: { id: { in: ids } }, include: { family: { select: { title: true, images: true } } } }),
+    )
     .load(productId);
 }

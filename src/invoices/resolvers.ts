@@ -1,22 +1,19 @@
-import type { RequestContext } from "../core/context.js";
 import { money } from "../core/money.js";
-import type { PageArgs } from "../core/pagination.js";
 import * as invoices from "./service.js";
 import { CSV_HEADER, csvRow } from "./csv.js";
-
-type Ctx = RequestContext;
+import type { Resolvers } from "../core/generated/schema.js";
 
 export const invoicesResolvers = {
   Query: {
-    invoices: (_: unknown, a: { storeId: string }, ctx: Ctx) => invoices.listInvoices(ctx, a.storeId),
-    invoice: (_: unknown, a: { id: string }, ctx: Ctx) => invoices.getInvoice(ctx, a.id),
-    pendingInvoice: (_: unknown, a: { storeId?: string | null }, ctx: Ctx) => invoices.pendingInvoice(ctx, a.storeId),
+    invoices: (_, a, ctx) => invoices.listInvoices(ctx, a.storeId),
+    invoice: (_, a, ctx) => invoices.getInvoice(ctx, a.id),
+    pendingInvoice: (_, a, ctx) => invoices.pendingInvoice(ctx, a.storeId),
   },
   Invoice: {
-    charge: async (i: { id: string; currency: string }, _: unknown, ctx: Ctx) => money(await invoices.chargeOf(ctx, i.id), i.currency),
-    items: (i: { id: string }, a: PageArgs, ctx: Ctx) => invoices.invoiceItems(ctx, i.id, a),
+    charge: async (i, _, ctx) => money(await invoices.chargeOf(ctx, i.id), i.currency),
+    items: (i, a, ctx) => invoices.invoiceItems(ctx, i.id, a),
     // Same rows, same bytes as the REST CSV route (src/invoices/csv.ts formats both).
-    itemsCsv: async (i: { id: string }, a: PageArgs, ctx: Ctx) => {
+    itemsCsv: async (i, a, ctx) => {
       const page = await invoices.invoiceItems(ctx, i.id, { first: a.first ?? 1000, after: a.after });
       const rows = page.nodes.map((it) =>
         csvRow(i.id, {
@@ -35,7 +32,7 @@ export const invoicesResolvers = {
     },
   },
   InvoiceItem: {
-    unitAmount: (i: { unitAmount: number; currency: string }) => money(i.unitAmount, i.currency),
-    amount: (i: { amount: number; currency: string }) => money(i.amount, i.currency),
+    unitAmount: (i) => money(i.unitAmount, i.currency),
+    amount: (i) => money(i.amount, i.currency),
   },
-};
+} satisfies Resolvers;

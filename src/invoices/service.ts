@@ -5,7 +5,7 @@ import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { indexBy } from "../core/loaders.js";
-import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { keysetOrder, type PageArgs, pageOf } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 
 export const INVOICE_STATUSES = ["pending", "issued", "paid"] as const;
@@ -31,15 +31,14 @@ export function pendingInvoice(ctx: RequestContext, storeId: string | null | und
 
 /** Oldest first (as a statement reads), keyset over (occurredAt, id); pages of up to 1000 for CSV export. */
 export function invoiceItems(ctx: RequestContext, invoiceId: string, args: PageArgs) {
-  return paginate(ctx.services.cursors, {
+  return pageOf(ctx.services.cursors, {
     list: `invoiceItems:${invoiceId}`,
     args,
-    defaultSize: PAGE_SIZES.invoiceItems.default,
-    maxSize: ITEM_PAGE_MAX,
+    size: { default: PAGE_SIZES.invoiceItems.default, max: ITEM_PAGE_MAX },
     sortField: "occurredAt",
     direction: "asc",
-    fetch: (keyset, take) =>
-      ctx.prisma.invoiceItem.findMany({ where: { invoiceId, ...(keyset ?? {}) }, orderBy: keysetOrder("occurredAt", "asc"), take }),
+    where: { invoiceId },
+    findMany: (q) => ctx.prisma.invoiceItem.findMany(q),
   });
 }
 

@@ -1,33 +1,31 @@
-import type { RequestContext } from "../core/context.js";
-import type { PageArgs } from "../core/pagination.js";
 import { money } from "../core/money.js";
 import * as orders from "./service.js";
 import { orderCustomer, orderItemProduct, orderItemVariant, orderProtection } from "./fields.js";
 import { fulfillmentsOf } from "../fulfillments/service.js";
 import { returnsOfOrder } from "../returns/service.js";
+import type { Resolvers } from "../core/generated/schema.js";
 
-type Ctx = RequestContext;
-type O = orders.OrderRow;
-type L = orders.LineItemRow;
+declare module "../core/parents.js" {
+  interface DomainParents {
+    /** An order's line item with its order's currency (Order.items). */
+    OrderItem: orders.LineItemRow & { currency: string };
+  }
+}
 
 export const ordersResolvers = {
   Query: {
-    order: (_: unknown, a: { storeId: string; id: string }, ctx: Ctx) => orders.getOrder(ctx, a.storeId, a.id),
-    orders: (_: unknown, a: { storeId: string } & PageArgs, ctx: Ctx) => orders.listOrders(ctx, a.storeId, a),
+    order: (_, a, ctx) => orders.getOrder(ctx, a.storeId, a.id),
+    orders: (_, a, ctx) => orders.listOrders(ctx, a.storeId, a),
   },
   Mutation: {
-    upsertOrder: (
-      _: unknown,
-      a: { storeId: string; input: orders.OrderInput; mode?: orders.OrderWriteMode | null; idempotencyKey?: string | null },
-      ctx: Ctx,
-    ) => orders.upsertOrder(ctx, a.storeId, a.input, a.mode ?? "UPSERT", a.idempotencyKey),
-    deleteOrder: (_: unknown, a: { storeId: string; id: string }, ctx: Ctx) => orders.deleteOrder(ctx, a.storeId, a.id),
+    upsertOrder: (_, a, ctx) => orders.upsertOrder(ctx, a.storeId, a.input, a.mode ?? "UPSERT", a.idempotencyKey),
+    deleteOrder: (_, a, ctx) => orders.deleteOrder(ctx, a.storeId, a.id),
   },
   Order: {
-    shippingAddress: (o: O) => (o.shippingAddress ? JSON.parse(o.shippingAddress) : null),
-    billingAddress: (o: O) => (o.billingAddress ? JSON.parse(o.billingAddress) : null),
+    shippingAddress: (o) => (o.shippingAddress ? JSON.parse(o.shippingAddress) : null),
+    billingAddress: (o) => (o.billingAddress ? JSON.parse(o.billingAddress) : null),
     customer: orderCustomer,
-    customerDetails: (o: O) => ({
+    customerDetails: (o) => ({
       id: o.customerId,
       email: o.customerEmail,
       phoneNumber: o.customerPhone,
@@ -35,8 +33,8 @@ export const ordersResolvers = {
       firstName: o.customerFirstName || null,
       lastName: o.customerLastName || null,
     }),
-    items: (o: O, _: unknown, ctx: Ctx) => orders.lineItemsOf(ctx, o.id).then((ls) => ls.map((l) => ({ ...l, currency: o.currency }))),
-    lineItems: (o: O, _: unknown, ctx: Ctx) =>
+    items: (o, _, ctx) => orders.lineItemsOf(ctx, o.id).then((ls) => ls.map((l) => ({ ...l, currency: o.currency }))),
+    lineItems: (o, _, ctx) =>
       orders.lineItemsOf(ctx, o.id).then((ls) =>
         ls.map((l) => ({
           id: l.externalId,
@@ -50,20 +48,19 @@ export const ordersResolvers = {
           imageUrl: l.imageUrl,
         })),
       ),
-    discounts: (o: O) => money(o.discountTotal, o.currency),
-    lineItemsTotal: (o: O, _: unknown, ctx: Ctx) =>
-      orders.lineItemsOf(ctx, o.id).then((ls) => money(orders.lineItemsTotal(ls), o.currency)),
-    shippingCost: (o: O) => money(o.shippingCost, o.currency),
-    taxes: (o: O) => money(o.taxTotal, o.currency),
-    total: (o: O, _: unknown, ctx: Ctx) => orders.lineItemsOf(ctx, o.id).then((ls) => money(orders.orderTotal(o, ls), o.currency)),
+    discounts: (o) => money(o.discountTotal, o.currency),
+    lineItemsTotal: (o, _, ctx) => orders.lineItemsOf(ctx, o.id).then((ls) => money(orders.lineItemsTotal(ls), o.currency)),
+    shippingCost: (o) => money(o.shippingCost, o.currency),
+    taxes: (o) => money(o.taxTotal, o.currency),
+    total: (o, _, ctx) => orders.lineItemsOf(ctx, o.id).then((ls) => money(orders.orderTotal(o, ls), o.currency)),
     protection: orderProtection,
-    tags: (o: O) => JSON.parse(o.tags) as string[],
-    fulfillments: (o: O, _: unknown, ctx: Ctx) => fulfillmentsOf(ctx, o.id),
-    returns: (o: O, _: unknown, ctx: Ctx) => returnsOfOrder(ctx, o.id),
+    tags: (o) => JSON.parse(o.tags) as string[],
+    fulfillments: (o, _, ctx) => fulfillmentsOf(ctx, o.id),
+    returns: (o, _, ctx) => returnsOfOrder(ctx, o.id),
   },
   OrderItem: {
-    price: (l: L & { currency: string }) => money(l.unitPrice, l.currency),
+    price: (l) => money(l.unitPrice, l.currency),
     product: orderItemProduct,
     variant: orderItemVariant,
   },
-};
+} satisfies Resolvers;

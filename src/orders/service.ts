@@ -8,8 +8,7 @@ import { newId } from "../core/ids.js";
 import { assertCurrency, currencyExponent, money, parseMajor } from "../core/money.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
-import { groupBy, indexBy } from "../core/loaders.js";
-import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { type PageArgs, pageOf } from "../core/pagination.js";
 import type { TransactionClient } from "../db/client.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import { customerForOrder } from "../customers/service.js";
@@ -359,13 +358,13 @@ export async function getOrder(ctx: RequestContext, storeId: string, id: string)
 }
 
 export async function listOrders(ctx: RequestContext, storeId: string, args: PageArgs) {
-  return paginate(ctx.services.cursors, {
+  return pageOf(ctx.services.cursors, {
     list: `orders:${storeId}`,
     args,
-    defaultSize: PAGE_SIZES.standard.default,
-    maxSize: PAGE_SIZES.standard.max,
+    size: PAGE_SIZES.standard,
     sortField: "createdAt",
-    fetch: (keyset, take) => ctx.prisma.order.findMany({ where: { storeId, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
+    where: { storeId },
+    findMany: (q) => ctx.prisma.order.findMany(q),
   });
 }
 
@@ -396,10 +395,7 @@ export { money };
 
 /** Orders by id (null when there is none); primed by a return's aggregate read (src/returns/aggregate.ts). */
 export function ordersByIdLoader(ctx: RequestContext) {
-  return ctx.loaders.get<string, OrderRow | null>("orders.byId", async (ids: readonly string[]) => {
-    const rows = await ctx.prisma.order.findMany({ where: { id: { in: [...ids] } } });
-    return indexBy(ids, rows, (r) => r.id);
-  });
+  return ctx.loaders.byId("orders.byId", (ids) => ctx.prisma.order.findMany({ where: { id: { in: ids } } }));
 }
 
 export function orderById(ctx: RequestContext, id: string) {
@@ -414,13 +410,11 @@ export function lineItemsOf(ctx: RequestContext, orderId: string): Promise<LineI
 
 /** Orders' line items by order id, in position order; primed by a return's aggregate read. */
 export function lineItemsLoader(ctx: RequestContext) {
-  return ctx.loaders.get<string, LineItemRow[]>("orders.lineItems", async (ids: readonly string[]) => {
-    const rows = await ctx.prisma.orderLineItem.findMany({
-      where: { orderId: { in: [...ids] } },
-      orderBy: [{ position: "asc" }, { id: "asc" }],
-    });
-    return groupBy(ids, rows, (r) => r.orderId);
-  });
+  return ctx.loaders.hasMany(
+    "orders.lineItems",
+    (ids) => ctx.prisma.orderLineItem.findMany({ where: { orderId: { in: ids } }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+    (r) => r.orderId,
+  );
 }
 
 export async function lineItemById(ctx: RequestContext, orderId: string, lineItemId: string): Promise<LineItemRow | null> {

@@ -1,4 +1,3 @@
-import type { RequestContext } from "../core/context.js";
 import { type Decision, paramPairs, wordsOf } from "../core/decisions/codes.js";
 import { merchantWords } from "../core/decisions/merchant.js";
 import { apiShopperMessage } from "../core/decisions/render.js";
@@ -6,12 +5,11 @@ import { actorName } from "../returns/actors.js";
 import type { Charge, Evaluation, LineEvaluation, OutcomeOffer } from "./evaluate.js";
 import { explainReturn } from "./explain.js";
 import * as policy from "./service.js";
+import type { PolicyInput } from "./rules.js";
 import { cancelRun, getRun, type RunResult, type RunRow, startRun } from "./simulation-jobs.js";
 import { simulate } from "./simulation-run.js";
+import type { Resolvers, ReturnSettleEvent } from "../core/generated/schema.js";
 
-type Ctx = RequestContext;
-type StoreArgs = { storeId: string };
-type VersionRow = Awaited<ReturnType<typeof policy.versions>>[number];
 type Money = { amount: string; currency: string };
 type EvaluationOut = Evaluation & { lines: (LineEvaluation & { currency: string })[] };
 
@@ -40,68 +38,76 @@ function resultOf(r: RunRow): RunResult | null {
 type DecisionOut = Decision | { effect: string; rule: string; name: string; shopperMessage: string; merchantExplanation: string };
 const coded = (d: DecisionOut): d is Decision => "code" in d;
 
+declare module "../core/parents.js" {
+  interface DomainParents {
+    PolicyDecision: DecisionOut;
+    /** An evaluation with its currency on every line (the lines' money fields read it). */
+    ReturnEligibility: EvaluationOut;
+    LineEligibility: EvaluationOut["lines"][number];
+    /** The published rules' outcomes, as stored (settleOn is missing from versions before it existed). */
+    PolicyOutcomes: { settleOn?: ReturnSettleEvent | null };
+    ReturnPolicy: policy.PolicyView;
+  }
+}
+
 export const policyResolvers = {
   PolicyDecision: {
-    code: (d: DecisionOut) => (coded(d) ? d.code : d.effect === "review" ? "REVIEW_RULE" : "REFUSED_BY_RULE"),
-    params: (d: DecisionOut) => (coded(d) ? paramPairs(d.params) : []),
-    shopperMessage: (d: DecisionOut) => (coded(d) ? apiShopperMessage(d) : d.shopperMessage),
-    merchantExplanation: (d: DecisionOut) => (coded(d) ? merchantWords(wordsOf(d)) : d.merchantExplanation),
+    code: (d) => (coded(d) ? d.code : d.effect === "review" ? "REVIEW_RULE" : "REFUSED_BY_RULE"),
+    params: (d) => (coded(d) ? paramPairs(d.params) : []),
+    shopperMessage: (d) => (coded(d) ? apiShopperMessage(d) : d.shopperMessage),
+    merchantExplanation: (d) => (coded(d) ? merchantWords(wordsOf(d)) : d.merchantExplanation),
   },
   Query: {
-    returnPolicy: (_: unknown, a: StoreArgs, ctx: Ctx) => policy.getPolicy(ctx, a.storeId),
-    returnEligibility: async (
-      _: unknown,
-      a: StoreArgs & Parameters<typeof policy.eligibility>[2] & { at?: string | Date | null },
-      ctx: Ctx,
-    ): Promise<EvaluationOut> => {
+    returnPolicy: (_, a, ctx) => policy.getPolicy(ctx, a.storeId),
+    returnEligibility: async (_, a, ctx): Promise<EvaluationOut> => {
       const e = await policy.eligibility(ctx, a.storeId, { ...a, at: a.at ? new Date(a.at) : null });
       return { ...e, lines: e.lines.map((l) => ({ ...l, currency: e.currency })) };
     },
-    returnPolicySimulation: (_: unknown, a: StoreArgs & Parameters<typeof simulate>[2], ctx: Ctx) => simulate(ctx, a.storeId, a),
-    policySimulationRun: (_: unknown, a: StoreArgs & { id?: string | null }, ctx: Ctx) => getRun(ctx, a.storeId, a.id),
+    returnPolicySimulation: (_, a, ctx) => simulate(ctx, a.storeId, a),
+    policySimulationRun: (_, a, ctx) => getRun(ctx, a.storeId, a.id),
   },
   Mutation: {
-    updateReturnPolicyDraft: (_: unknown, a: StoreArgs & { input: Parameters<typeof policy.updateDraft>[2] }, ctx: Ctx) =>
-      policy.updateDraft(ctx, a.storeId, a.input),
-    publishReturnPolicy: (_: unknown, a: StoreArgs, ctx: Ctx) => policy.publish(ctx, a.storeId),
-    setStoreTimeZone: (_: unknown, a: StoreArgs & { timeZone: string }, ctx: Ctx) => policy.setTimeZone(ctx, a.storeId, a.timeZone),
-    startPolicySimulation: (_: unknown, a: StoreArgs & { from: string; to: string }, ctx: Ctx) => startRun(ctx, a.storeId, a),
-    cancelPolicySimulation: (_: unknown, a: StoreArgs & { id: string }, ctx: Ctx) => cancelRun(ctx, a.storeId, a.id),
+    // The schema's outcome enum is wider than some rules allow (a bonus is never a refund): checkRules refuses
+    // what a rule cannot hold, naming the field, so the input goes in as the rules' own loose shape.
+    updateReturnPolicyDraft: (_, a, ctx) => policy.updateDraft(ctx, a.storeId, a.input as PolicyInput),
+    publishReturnPolicy: (_, a, ctx) => policy.publish(ctx, a.storeId),
+    setStoreTimeZone: (_, a, ctx) => policy.setTimeZone(ctx, a.storeId, a.timeZone),
+    startPolicySimulation: (_, a, ctx) => startRun(ctx, a.storeId, a),
+    cancelPolicySimulation: (_, a, ctx) => cancelRun(ctx, a.storeId, a.id),
   },
   PolicySimulationRun: {
-    from: (r: RunRow) => r.rangeFrom,
-    to: (r: RunRow) => r.rangeTo,
-    money: (r: RunRow) => resultOf(r)?.money ?? [],
-    affected: (r: RunRow) => resultOf(r)?.affected ?? [],
-    affectedCount: (r: RunRow) => resultOf(r)?.affectedCount ?? 0,
+    from: (r) => r.rangeFrom,
+    to: (r) => r.rangeTo,
+    money: (r) => resultOf(r)?.money ?? [],
+    affected: (r) => resultOf(r)?.affected ?? [],
+    affectedCount: (r) => resultOf(r)?.affectedCount ?? 0,
   },
   ReturnPolicy: {
-    published: (p: policy.PolicyView, _: unknown, ctx: Ctx) => policy.latestVersionRow(ctx, p.storeId),
-    versions: (p: policy.PolicyView, _: unknown, ctx: Ctx) => policy.versions(ctx, p.storeId),
+    published: (p, _, ctx) => policy.latestVersionRow(ctx, p.storeId),
+    versions: (p, _, ctx) => policy.versions(ctx, p.storeId),
   },
   ReturnPolicyVersion: {
-    rules: (v: VersionRow) => JSON.parse(v.rules),
-    publishedBy: async (v: VersionRow, _: unknown, ctx: Ctx) => ({
+    rules: (v) => JSON.parse(v.rules),
+    publishedBy: async (v, _, ctx) => ({
       type: v.publishedByType,
       id: v.publishedById,
       name: v.publishedByName ?? (await actorName(ctx, v.publishedByType, v.publishedById)),
     }),
   },
   Return: {
-    policyEvaluation: async (r: Parameters<typeof explainReturn>[1], _: unknown, ctx: Ctx): Promise<EvaluationOut | null> => {
+    policyEvaluation: async (r, _, ctx): Promise<EvaluationOut | null> => {
       const e = await explainReturn(ctx, r);
       return e ? { ...e, lines: e.lines.map((l) => ({ ...l, currency: e.currency })) } : null;
     },
   },
   // Versions published before the setting existed settle on processing.
-  PolicyOutcomes: { settleOn: (o: { settleOn?: string | null }) => o.settleOn ?? "processed" },
+  PolicyOutcomes: { settleOn: (o) => o.settleOn ?? "processed" },
   ReturnEligibility: {
-    summary: (e: EvaluationOut) => e.summary.map((o) => offer(o, e.currency)),
+    summary: (e) => e.summary.map((o) => offer(o, e.currency)),
   },
   LineEligibility: {
-    lineItemId: (l: LineEvaluation) => l.externalId,
-    outcomes: (l: LineEvaluation & { currency: string }) => l.outcomes.map((o) => offer(o, l.currency)),
-    exchange: (l: LineEvaluation & { currency: string }) =>
-      l.exchange ? { productId: l.exchange.productId, unitPrice: money(l.exchange.unitPrice, l.currency) } : null,
+    lineItemId: (l) => l.externalId,
+    outcomes: (l) => l.outcomes.map((o) => offer(o, l.currency)),
+    exchange: (l) => (l.exchange ? { productId: l.exchange.productId, unitPrice: money(l.exchange.unitPrice, l.currency) } : null),
   },
-};
+} satisfies Resolvers;

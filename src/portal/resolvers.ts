@@ -1,26 +1,33 @@
-import type { RequestContext } from "../core/context.js";
-import type { PortalSettingsInput } from "./settings.js";
 import * as portal from "./service.js";
 import { returnStatusPage } from "./status-page.js";
 import { dropOffQrPng, labelPdfBase64 } from "../shipping/service.js";
+import type { Resolvers } from "../core/generated/schema.js";
 
-type Ctx = RequestContext;
 type Shipping = { id: string; dropOffCode: string | null; trackingNumber: string | null };
+
+declare module "../core/parents.js" {
+  interface DomainParents {
+    PortalSettings: NonNullable<Awaited<ReturnType<typeof portal.getSettings>>>;
+    PublicPortal: NonNullable<Awaited<ReturnType<typeof portal.publicPortal>>>;
+    ReturnStatusPage: NonNullable<Awaited<ReturnType<typeof returnStatusPage>>>;
+    /** The return's shipping as the status page reads it (its label and QR are made only when asked for). */
+    ReturnStatusShipping: Shipping;
+  }
+}
 
 export const portalResolvers = {
   Query: {
-    portalSettings: (_: unknown, a: { storeId: string }, ctx: Ctx) => portal.getSettings(ctx, a.storeId),
-    publicPortal: (_: unknown, a: { handle: string }, ctx: Ctx) => portal.publicPortal(ctx, a.handle),
-    storePortal: (_: unknown, a: { storeId: string }, ctx: Ctx) => portal.storePortal(ctx, a.storeId),
-    returnStatusPage: (_: unknown, a: { handle: string; token: string }, ctx: Ctx) => returnStatusPage(ctx, a.handle, a.token),
+    portalSettings: (_, a, ctx) => portal.getSettings(ctx, a.storeId),
+    publicPortal: (_, a, ctx) => portal.publicPortal(ctx, a.handle),
+    storePortal: (_, a, ctx) => portal.storePortal(ctx, a.storeId),
+    returnStatusPage: (_, a, ctx) => returnStatusPage(ctx, a.handle, a.token),
   },
   Mutation: {
-    updatePortalSettings: (_: unknown, a: { storeId: string; input: PortalSettingsInput }, ctx: Ctx) =>
-      portal.updateSettings(ctx, a.storeId, a.input),
+    updatePortalSettings: (_, a, ctx) => portal.updateSettings(ctx, a.storeId, a.input),
   },
   // The label and QR of the status page, made only when asked for (the page's token was checked above).
   ReturnStatusShipping: {
-    labelPdfBase64: (s: Shipping, _: unknown, ctx: Ctx) => (s.trackingNumber ? labelPdfBase64(ctx, s.id) : null),
-    dropOffQrPngBase64: async (s: Shipping) => (s.dropOffCode ? (await dropOffQrPng(s.dropOffCode)).toString("base64") : null),
+    labelPdfBase64: (s, _, ctx) => (s.trackingNumber ? labelPdfBase64(ctx, s.id) : null),
+    dropOffQrPngBase64: async (s) => (s.dropOffCode ? (await dropOffQrPng(s.dropOffCode)).toString("base64") : null),
   },
-};
+} satisfies Resolvers;

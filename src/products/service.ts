@@ -10,8 +10,7 @@ import type { TransactionClient } from "../db/client.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
-import { groupBy, indexBy } from "../core/loaders.js";
-import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { type PageArgs, pageOf } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import type { FamilyInput, VariantInput } from "./inputs.js";
 import { productType, validateUpload } from "./validation.js";
@@ -383,14 +382,13 @@ function writeError(err: unknown): string {
 // ─── Reads ────────────────────────────────────────────────────────────────────
 
 export function listFamilies(ctx: RequestContext, storeId: string, args: PageArgs) {
-  return paginate(ctx.services.cursors, {
+  return pageOf(ctx.services.cursors, {
     list: `productFamilies:${storeId}`,
     args,
-    defaultSize: PAGE_SIZES.standard.default,
-    maxSize: PAGE_SIZES.standard.max,
+    size: PAGE_SIZES.standard,
     sortField: "createdAt",
-    fetch: (keyset, take) =>
-      ctx.prisma.productFamily.findMany({ where: { storeId, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
+    where: { storeId },
+    findMany: (q) => ctx.prisma.productFamily.findMany(q),
   });
 }
 
@@ -407,21 +405,14 @@ export function getProduct(ctx: RequestContext, storeId: string, where: { id?: s
 
 export function productsOf(ctx: RequestContext, familyId: string) {
   return ctx.loaders
-    .get("products.ofFamily", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.product.findMany({
-        where: { familyId: { in: [...ids] } },
-        orderBy: [{ position: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.familyId);
-    })
+    .hasMany(
+      "products.ofFamily",
+      (ids) => ctx.prisma.product.findMany({ where: { familyId: { in: ids } }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+      (r) => r.familyId,
+    )
     .load(familyId);
 }
 
 export function familyById(ctx: RequestContext, id: string) {
-  return ctx.loaders
-    .get("products.family", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.productFamily.findMany({ where: { id: { in: [...ids] } } });
-      return indexBy(ids, rows, (r) => r.id);
-    })
-    .load(id);
+  return ctx.loaders.byId("products.family", (ids) => ctx.prisma.productFamily.findMany({ where: { id: { in: ids } } })).load(id);
 }

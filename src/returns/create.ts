@@ -59,7 +59,7 @@ export async function createReturn(
   if (!ret) throw returnNotFound(result.id);
   // No external RMA integration (ShipBob, …) is configured for any store: nothing to report, and
   // never a fabricated success.
-  return { return: ret, externalRMAResponses: [] as unknown[], replayed };
+  return { return: ret, externalRMAResponses: [] as never[], replayed };
 }
 
 function validateCreate(input: CreateReturnInput) {

@@ -4,7 +4,6 @@
 // and in the webhook payload. The units themselves are held in src/inventory/holds.ts.
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
-import { indexBy } from "../core/loaders.js";
 import { formatMinor, money } from "../core/money.js";
 import type { TransactionClient } from "../db/client.js";
 import type { ReturnItemRow } from "./rows.js";
@@ -59,9 +58,9 @@ export function exchangeNotOffered(field: string, outcome: "exchange" | "keep_it
 type Variant = Awaited<ReturnType<typeof variantsById>>[number];
 
 function variantsById(ctx: RequestContext, ids: string[]) {
-  const loader = ctx.loaders.get("returns.exchangeVariant", async (keys: readonly string[]) => {
-    const rows = await ctx.prisma.product.findMany({
-      where: { id: { in: [...keys] } },
+  const loader = ctx.loaders.byId("returns.exchangeVariant", (keys) =>
+    ctx.prisma.product.findMany({
+      where: { id: { in: keys } },
       select: {
         id: true,
         sku: true,
@@ -73,9 +72,8 @@ function variantsById(ctx: RequestContext, ids: string[]) {
         weightUnit: true,
         family: { select: { title: true, externalId: true } },
       },
-    });
-    return indexBy(keys, rows, (r) => r.id);
-  });
+    }),
+  );
   return Promise.all(ids.map((id) => loader.load(id))) as Promise<
     ({
       id: string;

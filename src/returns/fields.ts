@@ -87,7 +87,7 @@ export function sourceOf(r: R, o: OrderRow | null) {
   }
   return {
     emailAddress: o.customerEmail,
-    mailingAddress: parseJson(r.shippingAddress),
+    mailingAddress: parseJson<ReturnType<typeof postal>>(r.shippingAddress),
     name: { given: o.customerFirstName, surname: o.customerLastName },
     phoneNumber: o.customerPhone,
   };
@@ -146,7 +146,9 @@ export function totalsOf(values: ItemWithValues[], currency: string, ret: { retu
 
 // ─── An item ──────────────────────────────────────────────────────────────────
 
-type V = ItemWithValues & { currency: string };
+/** A return item as the ReturnItem resolvers read it: its row, order line and values, and the currency. */
+export type ItemWithCurrency = ItemWithValues & { currency: string };
+type V = ItemWithCurrency;
 
 /**
  * Every field of the published ReturnItem, by name, from the item with its line and values: the
@@ -178,8 +180,8 @@ export const ITEM_FIELDS = {
   sku: (v: V) => v.line?.sku ?? v.item.sku ?? null,
   upc: (v: V) => v.item.barcode ?? null,
   status: (v: V) => v.item.status,
-  multipleChoiceQuestions: (): unknown[] => [],
-  assessments: (): unknown[] => [],
+  multipleChoiceQuestions: (): never[] => [],
+  assessments: (): never[] => [],
   refund: (v: V) => ({
     amount: money(v.refund, v.currency),
     type: v.item.compensation === "store_credit" ? "store_credit" : "original_payment",
@@ -203,7 +205,7 @@ export function itemJson(v: V): Record<string, unknown> {
 }
 
 /** The Return's fields that are always the same (the merchant API's features Retour has not). */
-export const RETURN_CONSTANTS = { completeWithNoAction: false, dropoffs: [] as unknown[] };
+export const RETURN_CONSTANTS = { completeWithNoAction: false, dropoffs: [] as never[] };
 
 /** A stored address as the Return's mailingAddress (the import's `name`/`phone` are not part of it). */
 export function postal(a: Record<string, string>) {

@@ -6,7 +6,6 @@
 import { randomInt } from "node:crypto";
 import type { RequestContext } from "../core/context.js";
 import { newId } from "../core/ids.js";
-import { groupBy } from "../core/loaders.js";
 import { money } from "../core/money.js";
 import type { TransactionClient } from "../db/client.js";
 import { Prisma } from "../db/generated/sqlite/client.js";
@@ -99,14 +98,14 @@ export const giftCardJson = (g: CardRow) => ({ amount: money(g.amount, g.currenc
  * every return a response names.
  */
 export function giftCardsLoader(ctx: RequestContext) {
-  return ctx.loaders.get<string, CardRow[]>("returns.giftCards", async (ids: readonly string[]) => {
-    const rows = await ctx.prisma.$queryRaw<(CardRow & { returnId: string })[]>(
-      Prisma.sql`SELECT g."id", g."code", g."amount", g."currency", g."returnId"
-        FROM "GiftCard" g LEFT JOIN "ReturnItem" i ON i."id" = g."returnItemId"
-        WHERE g."returnId" IN (${Prisma.join([...ids])}) ORDER BY i."position" IS NULL, i."position", g."createdAt", g."id"`,
-    );
-    return groupBy(ids, rows, (r) => r.returnId);
-  });
+  return ctx.loaders.hasMany(
+    "returns.giftCards",
+    (ids) =>
+      ctx.prisma.$queryRaw<(CardRow & { returnId: string })[]>(
+        Prisma.sql`SELECT g."id", g."code", g."amount", g."currency", g."returnId" FROM "GiftCard" g LEFT JOIN "ReturnItem" i ON i."id" = g."returnItemId" WHERE g."returnId" IN (${Prisma.join(ids)}) ORDER BY i."position" IS NULL, i."position", g."createdAt", g."id"`,
+      ),
+    (r) => r.returnId,
+  );
 }
 
 export async function giftCardsOf(ctx: RequestContext, returnId: string) {

@@ -1,20 +1,17 @@
 // The batched reads of a return's parts (items, timeline, comments, its order's returns, store flags):
 // one query per request for every return a response names (DataLoader, src/core/loaders.ts).
 import type { RequestContext } from "../core/context.js";
-import { groupBy, indexBy } from "../core/loaders.js";
+import { indexBy } from "../core/loaders.js";
 import { keysetOrder } from "../core/pagination.js";
 import type { LineItemRow } from "../orders/service.js";
-import type { ReturnItemRow, ReturnRow } from "./rows.js";
 
 /** The items of returns by return id (primed by the aggregate read, aggregate.ts). */
 export function itemsLoader(ctx: RequestContext) {
-  return ctx.loaders.get<string, ReturnItemRow[]>("returns.items", async (ids: readonly string[]) => {
-    const rows = await ctx.prisma.returnItem.findMany({
-      where: { returnId: { in: [...ids] } },
-      orderBy: [{ position: "asc" }, { id: "asc" }],
-    });
-    return groupBy(ids, rows, (r) => r.returnId);
-  });
+  return ctx.loaders.hasMany(
+    "returns.items",
+    (ids) => ctx.prisma.returnItem.findMany({ where: { returnId: { in: ids } }, orderBy: [{ position: "asc" }, { id: "asc" }] }),
+    (r) => r.returnId,
+  );
 }
 
 export function itemsOf(ctx: RequestContext, returnId: string) {
@@ -23,10 +20,9 @@ export function itemsOf(ctx: RequestContext, returnId: string) {
 
 /** Returns of the caller's stores by id (null when there is none); primed by the aggregate read. */
 export function returnsByIdLoader(ctx: RequestContext) {
-  return ctx.loaders.get<string, ReturnRow | null>("returns.byId", async (ids: readonly string[]) => {
-    const rows = await ctx.prisma.return.findMany({ where: { id: { in: [...ids] }, storeId: { in: ctx.storeIds() } } });
-    return indexBy(ids, rows, (r) => r.id);
-  });
+  return ctx.loaders.byId("returns.byId", (ids) =>
+    ctx.prisma.return.findMany({ where: { id: { in: ids }, storeId: { in: ctx.storeIds() } } }),
+  );
 }
 
 /** A return of the caller's stores by id, batched; null when there is none. */
@@ -36,43 +32,38 @@ export function returnByIdLoader(ctx: RequestContext, id: string) {
 
 export function lineItemByIdLoader(ctx: RequestContext, lineItemId: string) {
   return ctx.loaders
-    .get("returns.lineItem", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.orderLineItem.findMany({ where: { id: { in: [...ids] } } });
-      return indexBy(ids, rows, (r) => r.id);
-    })
+    .byId("returns.lineItem", (ids) => ctx.prisma.orderLineItem.findMany({ where: { id: { in: ids } } }))
     .load(lineItemId) as Promise<LineItemRow | null>;
 }
 
 export function timelineOf(ctx: RequestContext, returnId: string) {
   return ctx.loaders
-    .get("returns.timeline", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.returnTimelineEntry.findMany({
-        where: { returnId: { in: [...ids] } },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.returnId);
-    })
+    .hasMany(
+      "returns.timeline",
+      (ids) =>
+        ctx.prisma.returnTimelineEntry.findMany({ where: { returnId: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+      (r) => r.returnId,
+    )
     .load(returnId);
 }
 
 export function commentsOf(ctx: RequestContext, returnId: string) {
   return ctx.loaders
-    .get("returns.comments", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.returnComment.findMany({
-        where: { returnId: { in: [...ids] } },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      });
-      return groupBy(ids, rows, (r) => r.returnId);
-    })
+    .hasMany(
+      "returns.comments",
+      (ids) => ctx.prisma.returnComment.findMany({ where: { returnId: { in: ids } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+      (r) => r.returnId,
+    )
     .load(returnId);
 }
 
 export function returnsOfOrder(ctx: RequestContext, orderId: string) {
   return ctx.loaders
-    .get("returns.byOrder", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.return.findMany({ where: { orderId: { in: [...ids] } }, orderBy: keysetOrder("createdAt") });
-      return groupBy(ids, rows, (r) => r.orderId);
-    })
+    .hasMany(
+      "returns.byOrder",
+      (ids) => ctx.prisma.return.findMany({ where: { orderId: { in: ids } }, orderBy: keysetOrder("createdAt") }),
+      (r) => r.orderId,
+    )
     .load(orderId);
 }
 

@@ -1,23 +1,14 @@
 import { PAGE_SIZES } from "../core/bounds.js";
 import type { RequestContext } from "../core/context.js";
 import { actorName } from "./actors.js";
-import type { PageArgs } from "../core/pagination.js";
 import { orderById } from "../orders/service.js";
 import * as returns from "./service.js";
-import { bulkReturnAction, type BulkAction } from "./bulk.js";
+import { bulkReturnAction } from "./bulk.js";
 import { createReturn } from "./create.js";
 import { itemWithValues } from "./payload.js";
-import {
-  RETURNS_CSV_COLUMNS,
-  formatReturnNumber,
-  listReturns,
-  returnsCsvRow,
-  statusCounts,
-  type Narrowed,
-  type ReturnFilters,
-} from "./list.js";
+import { RETURNS_CSV_COLUMNS, formatReturnNumber, listReturns, returnsCsvRow, statusCounts } from "./list.js";
 import { returnsOverview } from "./overview.js";
-import { importReturns, type ImportReturnInput } from "./import.js";
+import { importReturns } from "./import.js";
 import { tagsOfReturn } from "./tags.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, TRANSITIONS, allowedActions, type ReturnStatus } from "./transitions.js";
 import { giftCardsOf } from "./gift-cards.js";
@@ -26,8 +17,18 @@ import { reportExchangeOrder } from "./exchange-order.js";
 import * as f from "./fields.js";
 import { getReturnAggregate } from "./aggregate.js";
 import { originOf } from "./origin.js";
+import type { Resolvers } from "../core/generated/schema.js";
 
 type Ctx = RequestContext;
+
+declare module "../core/parents.js" {
+  interface DomainParents {
+    /** The item with its order line, values and currency (fields.ts ITEM_FIELDS read it). */
+    ReturnItem: f.ItemWithCurrency;
+    /** A page of returns with what its status counts are read from (list.ts). */
+    ReturnConnection: Awaited<ReturnType<typeof listReturns>>;
+  }
+}
 type R = returns.ReturnRow;
 
 /** The return's order; null for an imported return (POST /returns/bulk), which has none. */
@@ -49,7 +50,6 @@ async function totalsOf(ctx: Ctx, r: R) {
 }
 
 /** The arguments of `returns` and `returnsCsv`. */
-type ReturnListArgs = { storeId: string; filter?: Omit<ReturnFilters, "sort"> | null; sort?: ReturnFilters["sort"] } & PageArgs;
 
 /** Rows of the returns CSV a page holds at most (each reads its order and items through the loaders). */
 const CSV_PAGE = PAGE_SIZES.returnsCsv.max;
@@ -61,9 +61,9 @@ const actorOf = (type: string, id: string | null, name?: string | null) => ({ ty
 export const returnsResolvers = {
   Query: {
     // One statement for the return and every part its fields read (aggregate.ts).
-    return: (_: unknown, a: { id: string }, ctx: Ctx) => getReturnAggregate(ctx, a.id),
-    returns: (_: unknown, a: ReturnListArgs, ctx: Ctx) => listReturns(ctx, a.storeId, a, { ...a.filter, sort: a.sort }),
-    returnsCsv: async (_: unknown, a: ReturnListArgs, ctx: Ctx) => {
+    return: (_, a, ctx) => getReturnAggregate(ctx, a.id),
+    returns: (_, a, ctx) => listReturns(ctx, a.storeId, a, { ...a.filter, sort: a.sort }),
+    returnsCsv: async (_, a, ctx) => {
       const page = await listReturns(
         ctx,
         a.storeId,
@@ -100,9 +100,8 @@ export const returnsResolvers = {
         pageInfo: page.pageInfo,
       };
     },
-    returnsOverview: (_: unknown, a: { storeId: string; from?: Date | null; to?: Date | null }, ctx: Ctx) =>
-      returnsOverview(ctx, a.storeId, a.from, a.to),
-    returnStatuses: () => RETURN_STATUSES,
+    returnsOverview: (_, a, ctx) => returnsOverview(ctx, a.storeId, a.from, a.to),
+    returnStatuses: () => [...RETURN_STATUSES],
     returnTransitions: () =>
       RETURN_STATUSES.flatMap((from) =>
         RETURN_ACTIONS.filter((action) => TRANSITIONS[from][action] !== undefined).map((action) => {
@@ -112,74 +111,61 @@ export const returnsResolvers = {
       ),
   },
   Mutation: {
-    createReturn: (
-      _: unknown,
-      a: {
-        storeId: string;
-        input: returns.CreateReturnInput;
-        options?: { createExternalRMAs?: boolean | null } | null;
-        idempotencyKey?: string | null;
-      },
-      ctx: Ctx,
-    ) => createReturn(ctx, a.storeId, a.input, a.options, a.idempotencyKey),
-    importReturns: (_: unknown, a: { storeId: string; returns: ImportReturnInput[] }, ctx: Ctx) => importReturns(ctx, a.storeId, a.returns),
-    processReturn: (_: unknown, a: { id: string; items: returns.ProcessItemInput[]; customerNotes?: string | null }, ctx: Ctx) =>
-      returns.processReturn(ctx, a.id, a.items, a.customerNotes),
-    flagReturn: (_: unknown, a: { id: string; reason?: string | null }, ctx: Ctx) => returns.flagReturn(ctx, a.id, a.reason),
-    rejectReturn: (_: unknown, a: { id: string; reason?: string | null }, ctx: Ctx) => returns.rejectReturn(ctx, a.id, a.reason),
-    cancelReturn: (_: unknown, a: { id: string; reason?: string | null }, ctx: Ctx) => returns.cancelReturn(ctx, a.id, a.reason),
-    resetReturn: (_: unknown, a: { id: string; reason?: string | null }, ctx: Ctx) => returns.resetReturn(ctx, a.id, a.reason),
-    reopenReturn: (_: unknown, a: { id: string }, ctx: Ctx) => returns.reopenReturn(ctx, a.id),
-    completeReturn: (_: unknown, a: { id: string }, ctx: Ctx) => returns.completeReturn(ctx, a.id),
-    removeReturnItems: (_: unknown, a: { id: string; itemIds: string[] }, ctx: Ctx) => returns.removeReturnItems(ctx, a.id, a.itemIds),
-    bulkReturnAction: (_: unknown, a: { ids: string[]; action: BulkAction; reason?: string | null; restock?: boolean | null }, ctx: Ctx) =>
-      bulkReturnAction(ctx, a.ids, a.action, a),
-    setReturnStatus: (_: unknown, a: { id: string; status: string }, ctx: Ctx) => returns.setReturnStatus(ctx, a.id, a.status),
-    reportExchangeOrder: (_: unknown, a: { id: string; externalId: string }, ctx: Ctx) => reportExchangeOrder(ctx, a.id, a.externalId),
-    addReturnComment: (_: unknown, a: { id: string; message?: string | null; image?: string | null }, ctx: Ctx) =>
-      returns.addComment(ctx, a.id, a.message, a.image),
+    createReturn: (_, a, ctx) => createReturn(ctx, a.storeId, a.input, a.options, a.idempotencyKey),
+    importReturns: (_, a, ctx) => importReturns(ctx, a.storeId, a.returns),
+    processReturn: (_, a, ctx) => returns.processReturn(ctx, a.id, a.items, a.customerNotes),
+    flagReturn: (_, a, ctx) => returns.flagReturn(ctx, a.id, a.reason),
+    rejectReturn: (_, a, ctx) => returns.rejectReturn(ctx, a.id, a.reason),
+    cancelReturn: (_, a, ctx) => returns.cancelReturn(ctx, a.id, a.reason),
+    resetReturn: (_, a, ctx) => returns.resetReturn(ctx, a.id, a.reason),
+    reopenReturn: (_, a, ctx) => returns.reopenReturn(ctx, a.id),
+    completeReturn: (_, a, ctx) => returns.completeReturn(ctx, a.id),
+    removeReturnItems: (_, a, ctx) => returns.removeReturnItems(ctx, a.id, a.itemIds),
+    bulkReturnAction: (_, a, ctx) => bulkReturnAction(ctx, a.ids, a.action, a),
+    setReturnStatus: (_, a, ctx) => returns.setReturnStatus(ctx, a.id, a.status),
+    reportExchangeOrder: (_, a, ctx) => reportExchangeOrder(ctx, a.id, a.externalId),
+    addReturnComment: (_, a, ctx) => returns.addComment(ctx, a.id, a.message, a.image),
   },
   ReturnConnection: {
-    statusCounts: (c: { storeId: string; filters: ReturnFilters; narrowed: Narrowed }, _: unknown, ctx: Ctx) =>
-      statusCounts(ctx, c.storeId, c.filters, c.narrowed),
-    orders: async (c: { nodes: R[] }, _: unknown, ctx: Ctx) => {
+    statusCounts: (c, _, ctx) => statusCounts(ctx, c.storeId, c.filters, c.narrowed),
+    orders: async (c, _, ctx) => {
       const ids = [...new Set(c.nodes.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
-      return (await Promise.all(ids.map((id) => orderById(ctx, id)))).filter(Boolean);
+      return (await Promise.all(ids.map((id) => orderById(ctx, id)))).filter((o) => o !== null);
     },
   },
   Return: {
-    number: (r: R) => formatReturnNumber(r.compatId),
-    order: async (r: R, _: unknown, ctx: Ctx) => f.orderRefOf(await orderOf(ctx, r)),
-    fullOrder: (r: R, _: unknown, ctx: Ctx) => orderOf(ctx, r),
-    publishedOrder: async (r: R, _: unknown, ctx: Ctx) => (await orderOf(ctx, r)) ?? f.emptyOrderOf(r, currencyOf(r, null)),
-    currency: async (r: R, _: unknown, ctx: Ctx) => currencyOf(r, await orderOf(ctx, r)),
-    items: async (r: R, _: unknown, ctx: Ctx) => {
+    number: (r) => formatReturnNumber(r.compatId),
+    order: async (r, _, ctx) => f.orderRefOf(await orderOf(ctx, r)),
+    fullOrder: (r, _, ctx) => orderOf(ctx, r),
+    publishedOrder: async (r, _, ctx) => (await orderOf(ctx, r)) ?? f.emptyOrderOf(r, currencyOf(r, null)),
+    currency: async (r, _, ctx) => currencyOf(r, await orderOf(ctx, r)),
+    items: async (r, _, ctx) => {
       const [items, order] = await Promise.all([returns.itemsOf(ctx, r.id), orderOf(ctx, r)]);
       return Promise.all(items.map(async (i) => ({ ...(await itemWithValues(ctx, i)), currency: currencyOf(r, order) })));
     },
-    source: async (r: R, _: unknown, ctx: Ctx) => f.sourceOf(r, await orderOf(ctx, r)),
-    destination: (r: R) => f.destinationOf(r),
-    protection: async (r: R, _: unknown, ctx: Ctx) => f.protectionOf(await orderOf(ctx, r)),
-    compensationMethods: async (r: R, _: unknown, ctx: Ctx) => f.compensationMethodsOf(await returns.itemsOf(ctx, r.id)),
+    source: async (r, _, ctx) => f.sourceOf(r, await orderOf(ctx, r)),
+    destination: (r) => f.destinationOf(r),
+    protection: async (r, _, ctx) => f.protectionOf(await orderOf(ctx, r)),
+    compensationMethods: async (r, _, ctx) => f.compensationMethodsOf(await returns.itemsOf(ctx, r.id)),
     completeWithNoAction: () => f.RETURN_CONSTANTS.completeWithNoAction,
-    giftCards: (r: R, _: unknown, ctx: Ctx) => giftCardsOf(ctx, r.id),
-    exchange: async (r: R, _: unknown, ctx: Ctx) => exchangeOf(ctx, await returns.itemsOf(ctx, r.id), r),
-    externalOrderIds: async (r: R, _: unknown, ctx: Ctx) => f.externalIdsOf(await orderOf(ctx, r)),
-    platformOrderIds: async (r: R, _: unknown, ctx: Ctx) => f.externalIdsOf(await orderOf(ctx, r)),
-    externalReturnIds: (r: R) => f.externalReturnIdsOf(r),
-    internalCreatedByName: (r: R) => r.createdByName,
-    notes: (r: R) => f.notesOf(r),
-    shipment: (r: R) => f.shipmentOf(r),
-    shipments: (r: R) => {
+    giftCards: (r, _, ctx) => giftCardsOf(ctx, r.id),
+    exchange: async (r, _, ctx) => exchangeOf(ctx, await returns.itemsOf(ctx, r.id), r),
+    externalOrderIds: async (r, _, ctx) => f.externalIdsOf(await orderOf(ctx, r)),
+    platformOrderIds: async (r, _, ctx) => f.externalIdsOf(await orderOf(ctx, r)),
+    externalReturnIds: (r) => f.externalReturnIdsOf(r),
+    internalCreatedByName: (r) => r.createdByName,
+    notes: (r) => f.notesOf(r),
+    shipment: (r) => f.shipmentOf(r),
+    shipments: (r) => {
       const s = f.shipmentOf(r);
       return s ? [s] : [];
     },
     dropoffs: () => f.RETURN_CONSTANTS.dropoffs,
-    tags: (r: R, _: unknown, ctx: Ctx) => tagsOfReturn(ctx, r.id),
-    totals: (r: R, _: unknown, ctx: Ctx) => totalsOf(ctx, r),
-    createdBy: (r: R) => actorOf(r.createdByType, r.createdById, r.createdByName),
-    origin: (r: R) => originOf(r),
-    timeline: async (r: R, _: unknown, ctx: Ctx) =>
+    tags: (r, _, ctx) => tagsOfReturn(ctx, r.id),
+    totals: (r, _, ctx) => totalsOf(ctx, r),
+    createdBy: (r) => actorOf(r.createdByType, r.createdById, r.createdByName),
+    origin: (r) => originOf(r),
+    timeline: async (r, _, ctx) =>
       Promise.all(
         (await returns.timelineOf(ctx, r.id)).map(async (t) => ({
           ...t,
@@ -187,22 +173,21 @@ export const returnsResolvers = {
           actor: actorOf(t.actorType, t.actorId, await actorName(ctx, t.actorType, t.actorId)),
         })),
       ),
-    comments: (r: R, _: unknown, ctx: Ctx) => returns.commentsOf(ctx, r.id),
-    allowedActions: async (r: R, _: unknown, ctx: Ctx) => {
+    comments: (r, _, ctx) => returns.commentsOf(ctx, r.id),
+    allowedActions: async (r, _, ctx) => {
       const flags = await returns.storeFlags(ctx, r.storeId);
       return allowedActions(r.status as ReturnStatus, flags);
     },
   },
   WebhookDelivery: {
-    subjectReturn: (d: { subjectId: string }, _: unknown, ctx: Ctx) => returns.returnByIdLoader(ctx, d.subjectId),
+    subjectReturn: (d, _, ctx) => returns.returnByIdLoader(ctx, d.subjectId),
   },
   ReturnComment: {
-    author: async (c: { authorType: string; authorId: string | null }, _: unknown, ctx: Ctx) =>
-      actorOf(c.authorType, c.authorId, await actorName(ctx, c.authorType, c.authorId)),
+    author: async (c, _, ctx) => actorOf(c.authorType, c.authorId, await actorName(ctx, c.authorType, c.authorId)),
   },
   ReturnItem: {
     // The published fields (fields.ts), then what only GraphQL reads.
     ...f.ITEM_FIELDS,
     ...f.ITEM_EXTRA_FIELDS,
   },
-};
+} satisfies Resolvers;

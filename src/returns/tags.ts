@@ -13,6 +13,7 @@ import { Prisma } from "../db/generated/sqlite/client.js";
 import type { TransactionClient } from "../db/client.js";
 import { eventsCommitted, recordEvent } from "../core/events.js";
 import { PILL_THEMES } from "./tag-shapes.js";
+import type { Resolvers } from "../core/generated/schema.js";
 
 export { PILL_THEMES };
 
@@ -230,18 +231,17 @@ export function tagsOfReturn(ctx: RequestContext, returnId: string) {
 
 export const returnTagsResolvers = {
   Query: {
-    returnTags: (_: unknown, a: { storeId: string }, ctx: RequestContext) => listReturnTags(ctx, a.storeId),
+    returnTags: (_, a, ctx) => listReturnTags(ctx, a.storeId),
   },
   Mutation: {
-    upsertReturnTag: (_: unknown, a: { storeId: string; name: string; pillTheme: string; newName?: string | null }, ctx: RequestContext) =>
-      upsertReturnTag(ctx, a.storeId, a),
-    deleteReturnTag: (_: unknown, a: { storeId: string; name: string }, ctx: RequestContext) => deleteReturnTag(ctx, a.storeId, a.name),
-    tagReturn: (_: unknown, a: { id: string; names: string[] }, ctx: RequestContext) => setTags(ctx, a.id, a.names, true),
-    untagReturn: (_: unknown, a: { id: string; names: string[] }, ctx: RequestContext) => setTags(ctx, a.id, a.names, false),
+    upsertReturnTag: (_, a, ctx) => upsertReturnTag(ctx, a.storeId, a),
+    deleteReturnTag: (_, a, ctx) => deleteReturnTag(ctx, a.storeId, a.name),
+    tagReturn: (_, a, ctx) => setTags(ctx, a.id, a.names, true),
+    untagReturn: (_, a, ctx) => setTags(ctx, a.id, a.names, false),
   },
   ReturnTag: {
     kind: () => "return",
     numericId: () => null,
-    returnCount: (t: ReturnTagRow, _: unknown, ctx: RequestContext) => returnCountOf(ctx, t.id),
+    returnCount: (t, _, ctx) => returnCountOf(ctx, t.id),
   },
-};
+} satisfies Resolvers;

@@ -1,19 +1,21 @@
-import type { RequestContext } from "../core/context.js";
 import * as shipping from "./service.js";
+import type { Resolvers } from "../core/generated/schema.js";
 
-type Ctx = RequestContext;
-type Row = { id: string; method: string; dropOffCode: string | null; trackingNumber: string | null };
+declare module "../core/parents.js" {
+  interface DomainParents {
+    ReturnShipping: shipping.ShippingRow;
+  }
+}
 
 export const shippingResolvers = {
   Mutation: {
-    createReturnShipping: (_: unknown, a: { returnId: string; method: shipping.ReturnMethod }, ctx: Ctx) =>
-      shipping.createReturnShipping(ctx, a.returnId, a.method),
+    createReturnShipping: (_, a, ctx) => shipping.createReturnShipping(ctx, a.returnId, a.method),
   },
   Return: {
-    shipping: (r: { id: string }, _: unknown, ctx: Ctx) => shipping.shippingOf(ctx, r.id),
+    shipping: (r, _, ctx) => shipping.shippingOf(ctx, r.id),
   },
   ReturnShipping: {
-    labelPdfBase64: (s: Row, _: unknown, ctx: Ctx) => (s.trackingNumber ? shipping.labelPdfBase64(ctx, s.id) : null),
-    dropOffQrPngBase64: async (s: Row) => (s.dropOffCode ? (await shipping.dropOffQrPng(s.dropOffCode)).toString("base64") : null),
+    labelPdfBase64: (s, _, ctx) => (s.trackingNumber ? shipping.labelPdfBase64(ctx, s.id) : null),
+    dropOffQrPngBase64: async (s) => (s.dropOffCode ? (await shipping.dropOffQrPng(s.dropOffCode)).toString("base64") : null),
   },
-};
+} satisfies Resolvers;

@@ -26,7 +26,7 @@ export function dropOffCode(): string {
   return `RD-${s.slice(0, 4)}-${s.slice(4, 8)}-${s.slice(8, 12)}-${s.slice(12)}`;
 }
 
-type ShippingRow = { id: string; method: string; carrier: string | null; trackingNumber: string | null; dropOffCode: string | null };
+export type ShippingRow = { id: string; method: string; carrier: string | null; trackingNumber: string | null; dropOffCode: string | null };
 
 function parse<T>(json: string | null | undefined): T | null {
   if (!json) return null;

@@ -2,7 +2,7 @@
 // window (the platform does not page it; the warehouse door walks these pages, up to 5 000 returns).
 import type { RequestContext } from "../core/context.js";
 import { checkInputs, DomainError, fail } from "../core/errors.js";
-import { paginate, keysetOrder } from "../core/pagination.js";
+import { pageOf } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import { ASN_DEFAULT_DAYS, DAY, LIST_WINDOW_MAX_DAYS, warehouseStore } from "./rules.js";
 
@@ -39,15 +39,14 @@ export async function warehouseAsn(ctx: RequestContext, a: AsnArgs, now = new Da
   const where = { storeId, createdAt: { gte: from, lte: to } };
   let conn;
   try {
-    conn = await paginate(ctx.services.cursors, {
+    conn = await pageOf(ctx.services.cursors, {
       list: `asn:${storeId}:${from.getTime()}:${to.getTime()}`,
       args: a.cursor ? { first: size, after: a.cursor } : { first: size },
-      defaultSize,
-      maxSize,
+      size: { default: defaultSize, max: maxSize },
       sortField: "createdAt",
       direction: "asc",
-      fetch: (keyset, take) =>
-        ctx.prisma.return.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder("createdAt", "asc"), take }),
+      where,
+      findMany: (q) => ctx.prisma.return.findMany(q),
     });
   } catch (err) {
     if (err instanceof DomainError && err.info.type === "request/invalid-cursor")

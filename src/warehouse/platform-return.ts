@@ -6,7 +6,9 @@
 import { compatTimestamp, money2 } from "./platform-format.js";
 
 /** The core's Return as the door's selection (COMPAT_RETURN_FIELDS) and return-object.ts read it. */
+// biome-ignore lint/suspicious/noExplicitAny: the core's Return JSON as its published selection gives it, renamed field by field (its type would repeat src/returns/shapes.ts).
 export type CoreReturn = Record<string, any>;
+// biome-ignore lint/suspicious/noExplicitAny: the core's Return JSON as its published selection gives it, renamed field by field (its type would repeat src/returns/shapes.ts).
 type CoreItem = Record<string, any>;
 
 /** The platform's money keys of a return (zero unless a value says otherwise); its door's schema lists them too. */
@@ -201,6 +203,7 @@ const webhookTime = (t: string | null | undefined) => (t ? `${t.replace(" ", "T"
  * label fields' "N/A"; the list object's other keys follow (extra keys are harmless to consumers).
  */
 export function renderWebhookReturn(r: CoreReturn, shopId: number): Record<string, unknown> {
+  // biome-ignore lint/suspicious/noExplicitAny: the core's Return JSON as its published selection gives it, renamed field by field (its type would repeat src/returns/shapes.ts).
   const list = renderReturn(r, "list") as Record<string, any>;
   const name = r.source?.name ?? { given: "", surname: "" };
   const a = r.source?.mailingAddress;

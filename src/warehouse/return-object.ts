@@ -14,6 +14,7 @@ import { WAREHOUSE_ITEM_FIELDS, closedAtOf, editedAtOf, warehouseOutcome, wareho
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The return as the compat door's selection answers it (DateTime as ISO text, absent values null). */
+// biome-ignore lint/suspicious/noExplicitAny: the core's Return JSON as its published selection gives it (see platform-return.ts).
 export async function warehouseReturnOf(ctx: RequestContext, storeId: string, returnId: string): Promise<Record<string, any>> {
   const [{ r, items, order, lines, currency, values }, timeline] = await Promise.all([
     returnParts(ctx, storeId, returnId),

@@ -5,7 +5,7 @@
 // integration's objects, platform-return.ts).
 import type { RequestContext } from "../core/context.js";
 import { checkInputs, DomainError, fail } from "../core/errors.js";
-import { paginate, keysetOrder } from "../core/pagination.js";
+import { keysetOrder, pageOf } from "../core/pagination.js";
 import * as returns from "../returns/service.js";
 import type { ReturnRow } from "../returns/service.js";
 import { PAGE_SIZES } from "../core/bounds.js";
@@ -347,15 +347,14 @@ export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
   const args = !decoded ? { first: size } : decoded.d === "n" ? { first: size, after: decoded.c } : { last: size, before: decoded.c };
   let conn;
   try {
-    conn = await paginate(ctx.services.cursors, {
+    conn = await pageOf(ctx.services.cursors, {
       list,
       args,
-      defaultSize: LIST_PAGE_SIZE_DEFAULT,
-      maxSize: LIST_PAGE_SIZE_MAX,
+      size: { default: LIST_PAGE_SIZE_DEFAULT, max: LIST_PAGE_SIZE_MAX },
       sortField,
       direction: "asc",
-      fetch: (keyset, take) =>
-        ctx.prisma.return.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: keysetOrder(sortField, "asc"), take }),
+      where,
+      findMany: (q) => ctx.prisma.return.findMany(q),
     });
   } catch (err) {
     if (err instanceof DomainError && err.info.type === "request/invalid-cursor")

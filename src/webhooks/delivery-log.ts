@@ -3,8 +3,7 @@
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { eventsCommitted } from "../core/events.js";
-import { indexBy, groupBy } from "../core/loaders.js";
-import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
+import { type PageArgs, pageOf } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import { enqueueDelivery } from "./outbox.js";
 import { findOwn, notFound } from "./subscriptions.js";
@@ -27,11 +26,10 @@ export async function listDeliveries(ctx: RequestContext, filter: DeliveryFilter
     ...(filter.eventId ? { eventId: filter.eventId } : {}),
     ...(filter.subjectId ? { subjectId: filter.subjectId } : {}),
   };
-  return paginate(ctx.services.cursors, {
+  return pageOf(ctx.services.cursors, {
     list: `webhookDeliveries:${webhook.id}:${filter.status ?? ""}:${filter.eventId ?? ""}:${filter.subjectId ?? ""}`,
     args,
-    defaultSize: PAGE_SIZES.webhookDeliveries.default,
-    maxSize: PAGE_SIZES.webhookDeliveries.max,
+    size: PAGE_SIZES.webhookDeliveries,
     sortField: "createdAt",
     checks: [
       () => {
@@ -39,8 +37,8 @@ export async function listDeliveries(ctx: RequestContext, filter: DeliveryFilter
           throw fail.badInput(`\`status\` must be one of ${DELIVERY_STATUSES.join(", ")}; got ${JSON.stringify(filter.status)}.`, "status");
       },
     ],
-    fetch: (keyset, take) =>
-      ctx.prisma.webhookDelivery.findMany({ where: { ...where, ...(keyset ?? {}) }, orderBy: keysetOrder("createdAt"), take }),
+    where: { ...where },
+    findMany: (q) => ctx.prisma.webhookDelivery.findMany(q),
   });
 }
 
@@ -89,27 +87,18 @@ export async function retryDelivery(ctx: RequestContext, id: string) {
 
 export function attemptsOf(ctx: RequestContext, deliveryId: string) {
   return ctx.loaders
-    .get("webhookAttemptsByDelivery", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.webhookAttempt.findMany({ where: { deliveryId: { in: [...ids] } }, orderBy: [{ number: "asc" }] });
-      return groupBy(ids, rows, (r) => r.deliveryId);
-    })
+    .hasMany(
+      "webhookAttemptsByDelivery",
+      (ids) => ctx.prisma.webhookAttempt.findMany({ where: { deliveryId: { in: ids } }, orderBy: [{ number: "asc" }] }),
+      (r) => r.deliveryId,
+    )
     .load(deliveryId);
 }
 
 export function eventOf(ctx: RequestContext, eventId: string) {
-  return ctx.loaders
-    .get("webhookEventById", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.domainEvent.findMany({ where: { id: { in: [...ids] } } });
-      return indexBy(ids, rows, (r) => r.id);
-    })
-    .load(eventId);
+  return ctx.loaders.byId("webhookEventById", (ids) => ctx.prisma.domainEvent.findMany({ where: { id: { in: ids } } })).load(eventId);
 }
 
 export function webhookById(ctx: RequestContext, id: string) {
-  return ctx.loaders
-    .get("webhookById", async (ids: readonly string[]) => {
-      const rows = await ctx.prisma.webhook.findMany({ where: { id: { in: [...ids] } } });
-      return indexBy(ids, rows, (r) => r.id);
-    })
-    .load(id);
+  return ctx.loaders.byId("webhookById", (ids) => ctx.prisma.webhook.findMany({ where: { id: { in: ids } } })).load(id);
 }

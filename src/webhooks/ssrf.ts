@@ -114,6 +114,7 @@ export class BlockedAddressError extends Error {
 /** A DNS lookup for http(s).request that refuses non-public addresses unless the policy allows them. */
 export function guardedLookup(policy: UrlPolicy, resolve: typeof dnsLookup = dnsLookup): LookupFunction | undefined {
   if (policy.allowPrivateUrls) return undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: node's dns.lookup overloads: its options and callback take several shapes, passed through unchanged.
   return ((hostname: string, options: any, callback: any) => {
     resolve(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err);

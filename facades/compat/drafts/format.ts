@@ -2,6 +2,10 @@
 // `context`, the hypermedia (a `links` array, or HAL-Forms `_links` + `_templates`) and `errors`. Money in
 // minor units. Every action offered comes from the core's `allowedActions`; this file only names them.
 import { apiShopperMessage } from "../../../src/core/decisions/render.js";
+import type { DraftGetQuery } from "../../generated/operations.js";
+
+/** A draft as the door selects it (DRAFT_SELECTION; every draft operation's answer has this shape). */
+export type Draft = NonNullable<DraftGetQuery["draftReturn"]>;
 
 export type Format = "links" | "hal";
 
@@ -50,7 +54,7 @@ interface Action {
   required?: boolean;
 }
 
-function actionsOf(d: any): Action[] {
+function actionsOf(d: Draft): Action[] {
   const a = new Set<string>(d.allowedActions);
   const out: Action[] = [];
   const item = (name: string, type = "string") => ({ name, type, required: true });
@@ -67,7 +71,7 @@ function actionsOf(d: any): Action[] {
         opt(
           "reason_id",
           "string",
-          d.reasons.map((r: any) => r.code),
+          d.reasons.map((r) => r.code),
         ),
         opt("outcome", "string", ["refund", "store-credit", "exchange", "keep-item"]),
       ],
@@ -83,7 +87,7 @@ function actionsOf(d: any): Action[] {
         opt(
           "reason_id",
           "string",
-          d.reasons.map((r: any) => r.code),
+          d.reasons.map((r) => r.code),
         ),
         opt("outcome", "string"),
         opt("comment"),
@@ -143,7 +147,7 @@ function actionsOf(d: any): Action[] {
       path: "/credit-type",
       title: "Choose refund or store credit for the items without their own outcome",
       fields: [{ name: "credit_type", type: "string", required: true, options: ["refund", "store-credit"] }],
-      required: d.items.some((i: any) => !i.outcome) && !d.creditType,
+      required: d.items.some((i) => !i.outcome) && !d.creditType,
     });
   if (a.has("set_return_method"))
     out.push({
@@ -160,7 +164,7 @@ function actionsOf(d: any): Action[] {
 }
 
 /** The hypermedia of a draft: a `links` array, or `_links` and `_templates` (none in a terminal state). */
-export function hypermedia(d: any, base: string, format: Format) {
+export function hypermedia(d: Draft, base: string, format: Format) {
   const self = `${base}/draft-returns/${d.number}`;
   const actions = actionsOf(d);
   if (format === "links")
@@ -205,9 +209,9 @@ export function hypermedia(d: any, base: string, format: Format) {
 export const moneyLatest = (currency: string) => (m: number) => ({ amount: m, currency });
 export const money2026 = (currency: string) => (m: number) => ({ amount: m, currencyCode: currency });
 
-export function totalsOf(d: any, money: Money) {
+export function totalsOf(d: Draft, money: Money) {
   const t = d.totals;
-  const n = (k: string) => minor(t[k].amount);
+  const n = (k: keyof typeof t) => minor(t[k].amount);
   return {
     return_total: money(n("returnTotal")),
     new_item_total: money(n("exchange")),
@@ -224,9 +228,9 @@ export function totalsOf(d: any, money: Money) {
   };
 }
 
-export function draftReturnOf(d: any) {
+export function draftReturnOf(d: Draft) {
   const money = moneyLatest(d.currency);
-  const reasonOf = (code: string | null) => d.reasons.find((r: any) => r.code === code);
+  const reasonOf = (code: string | null) => d.reasons.find((r) => r.code === code);
   const a = d.shippingAddress;
   return {
     id: d.number,
@@ -260,7 +264,7 @@ export function draftReturnOf(d: any) {
           phone: a.phone,
         }
       : null,
-    returning_items: d.items.map((i: any) => {
+    returning_items: d.items.map((i) => {
       const reason = reasonOf(i.reasonCode);
       return {
         id: i.id,
@@ -277,10 +281,10 @@ export function draftReturnOf(d: any) {
       };
     }),
     cart_items: d.items
-      .filter((i: any) => i.exchangeSku)
-      .map((i: any) => {
-        const line = d.lines.find((l: any) => l.lineItemId === i.lineItemId);
-        const v = line?.exchangeVariants.find((x: any) => x.sku === i.exchangeSku);
+      .filter((i) => i.exchangeSku)
+      .map((i) => {
+        const line = d.lines.find((l) => l.lineItemId === i.lineItemId);
+        const v = line?.exchangeVariants.find((x) => x.sku === i.exchangeSku);
         return {
           id: i.id,
           variant_id: v?.variantId ?? null,
@@ -295,29 +299,29 @@ export function draftReturnOf(d: any) {
   };
 }
 
-export function contextOf(d: any) {
+export function contextOf(d: Draft) {
   // A closed draft allows nothing (the core's allowedActions) and has no context.
   if (!d.allowedActions.length) return {};
   return {
     items_eligible_to_return: d.lines
-      .filter((l: any) => l.returnableQuantity > 0)
-      .map((l: any) => ({
+      .filter((l) => l.returnableQuantity > 0)
+      .map((l) => ({
         order_line_item_id: l.lineItemId,
         title: l.title,
         returnable_quantity: l.returnableQuantity,
-        outcomes: l.outcomes.map((o: any) => o.outcome.replaceAll("_", "-")),
+        outcomes: l.outcomes.map((o) => o.outcome.replaceAll("_", "-")),
       })),
     items_not_eligible_to_return: d.lines
-      .filter((l: any) => l.returnableQuantity === 0)
-      .map((l: any) => ({ order_line_item_id: l.lineItemId, ineligibility_code: l.ineligibilityCode, message: messageOf(l) })),
-    return_reasons: d.reasons.map((r: any) => ({ id: r.code, name: r.label, question: r.question, photo_required: r.photoRequired })),
+      .filter((l) => l.returnableQuantity === 0)
+      .map((l) => ({ order_line_item_id: l.lineItemId, ineligibility_code: l.ineligibilityCode, message: messageOf(l) })),
+    return_reasons: d.reasons.map((r) => ({ id: r.code, name: r.label, question: r.question, photo_required: r.photoRequired })),
     credit_types: ["refund", "store-credit"],
     return_methods: ["label", "drop-off", "ship-yourself"],
   };
 }
 
 /** The whole envelope of one draft. */
-export function envelope(d: any, base: string, format: Format, extra: { shopperToken?: string | null; errors?: unknown[] } = {}) {
+export function envelope(d: Draft, base: string, format: Format, extra: { shopperToken?: string | null; errors?: unknown[] } = {}) {
   return {
     draft_return: draftReturnOf(d),
     context: contextOf(d),
@@ -329,10 +333,10 @@ export function envelope(d: any, base: string, format: Format, extra: { shopperT
 }
 
 /** GET …/order/items: the order's lines with eligibility, outcomes (minor units) and exchange variants. */
-export function orderItemsOf(d: any) {
+export function orderItemsOf(d: Draft) {
   const money = money2026(d.currency);
   return {
-    order_line_items: d.lines.map((l: any) => ({
+    order_line_items: d.lines.map((l) => ({
       id: l.lineItemId,
       title: l.title,
       variant_title: l.variantTitle,
@@ -343,14 +347,14 @@ export function orderItemsOf(d: any) {
       eligible: l.returnableQuantity > 0,
       returnable_quantity: l.returnableQuantity,
       ...(l.ineligibilityCode ? { ineligibility_code: l.ineligibilityCode, message: messageOf(l) } : {}),
-      available_outcomes: l.outcomes.map((o: any) => ({
+      available_outcomes: l.outcomes.map((o) => ({
         type: o.outcome.replaceAll("_", "-"),
         value: money(minor(o.value.amount)),
         fees: money(minor(o.fees.amount)),
         bonus: money(minor(o.bonus.amount)),
         total: money(minor(o.total.amount)),
       })),
-      exchange_variants: l.exchangeVariants.map((v: any) => ({ variant_id: v.variantId, sku: v.sku, title: v.title, in_stock: v.inStock })),
+      exchange_variants: l.exchangeVariants.map((v) => ({ variant_id: v.variantId, sku: v.sku, title: v.title, in_stock: v.inStock })),
     })),
   };
 }

@@ -11,7 +11,7 @@ import { isJsonShapeError } from "../../json-body.js";
 import { STORAGE_RETRY_AFTER_SECONDS } from "../../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../../src/core/bounds.js";
 import { compatAuthorization } from "../index.js";
-import { envelope, type Format } from "./format.js";
+import { type Draft, envelope, type Format } from "./format.js";
 import { DraftActionRefused, DraftRefusal, type DraftRoute, draftRoutes, formatOf, reply, type Version } from "./routes.js";
 
 const errors = (code: string, message: string) => ({ errors: [{ code, message }] });
@@ -54,7 +54,7 @@ const WIRE_FIELDS: Record<string, string> = { method: "return_method", creditTyp
  */
 const ADDRESS_WIRE: Record<string, string> = { "address.line1": "address.address1", "address.country": "address.countryCode" };
 
-function coreReply(req: Request, version: Version, err: GraphQLFormattedError, draft?: unknown, base?: string): Reply {
+function coreReply(req: Request, version: Version, err: GraphQLFormattedError, draft?: Draft | null, base?: string): Reply {
   const [status, code] = codeOf(err);
   const ext = (err.extensions ?? {}) as { field?: string; retryAfter?: number; problems?: { field?: string; detail: string }[] };
   const format = formatFor(req, version);

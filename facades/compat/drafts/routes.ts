@@ -1,13 +1,14 @@
 // The platform's Draft Returns API (/api/{version}/draft-returns…), one declaration per endpoint: the
 // request → one GraphQL operation of the core (src/drafts decides everything) → the envelope (format.ts).
 // Bodies are validated with the declared schema (every problem at once, 422 `validation-failed`).
-import { operation, type Operation } from "../../executor.js";
+import type { Operation } from "../../executor.js";
 import { T, Text, validatorOf, type InputProblem, type Schema } from "../../declare.js";
 import { accessCheck, InputError, type DoorInput, type DoorRoute, type Reply, type Runner } from "../../door.js";
 import type { Method } from "../../http.js";
 import { OperationFailed } from "../../http.js";
 import { scopeOf } from "../../declare.js";
-import { DRAFT_SELECTION, creditTypeIn, envelope, money2026, orderItemsOf, outcomeIn, totalsOf, type Format } from "./format.js";
+import { creditTypeIn, envelope, money2026, orderItemsOf, outcomeIn, totalsOf, type Draft, type Format } from "./format.js";
+import { DRAFT_OPS as ops, draftOperations } from "./operations.js";
 
 export const HAL = "application/prs.hal-forms+json";
 export const VERSIONS = ["v1", "2026-07", "2026-10", "unstable", "latest"] as const;
@@ -34,38 +35,13 @@ export interface DraftRoute extends DoorRoute {
   answers: "envelope" | "list" | "order-items" | "totals";
 }
 
-const D = `{ ${DRAFT_SELECTION} }`;
-const REF = `$id: ID, $t: String`;
-const ARGS = `id: $id, shopperToken: $t`;
-
-const ops = {
-  list: operation(`query DraftList($s: ID!) { draftReturns(storeId: $s, first: 50) { nodes ${D} } }`),
-  whoAmI: operation(`query DraftWhoAmI { viewer { __typename ... on ApiClientViewer { storeId } } }`),
-  init: operation(
-    `mutation DraftInitialize($s: ID!, $i: DraftLookupInput!) { initializeDraftReturn(storeId: $s, input: $i) { shopperToken draft ${D} } }`,
-  ),
-  get: operation(`query DraftGet(${REF}) { draftReturn(${ARGS}) ${D} }`),
-  cancel: operation(`mutation DraftCancel(${REF}) { cancelDraftReturn(${ARGS}) ${D} }`),
-  add: operation(`mutation DraftAddItem(${REF}, $i: DraftItemInput!) { addDraftReturnItem(${ARGS}, input: $i) ${D} }`),
-  update: operation(
-    `mutation DraftUpdateItem(${REF}, $item: ID!, $i: DraftItemUpdateInput!) { updateDraftReturnItem(${ARGS}, itemId: $item, input: $i) ${D} }`,
-  ),
-  remove: operation(`mutation DraftRemoveItem(${REF}, $item: ID!) { removeDraftReturnItem(${ARGS}, itemId: $item) ${D} }`),
-  customer: operation(`mutation DraftCustomer(${REF}, $e: String!) { setDraftReturnCustomer(${ARGS}, email: $e) ${D} }`),
-  address: operation(`mutation DraftAddress(${REF}, $a: DraftAddressInput!) { setDraftReturnAddress(${ARGS}, address: $a) ${D} }`),
-  finalize: operation(`mutation DraftFinalize(${REF}) { finalizeDraftReturnItems(${ARGS}) ${D} }`),
-  credit: operation(`mutation DraftCreditType(${REF}, $c: DraftCreditType!) { setDraftReturnCreditType(${ARGS}, creditType: $c) ${D} }`),
-  method: operation(`mutation DraftReturnMethod(${REF}, $m: DraftReturnMethod!) { setDraftReturnMethod(${ARGS}, method: $m) ${D} }`),
-  submit: operation(`mutation DraftSubmit(${REF}) { submitDraftReturn(${ARGS}) ${D} }`),
-};
-
-export const draftOperations = (): Operation[] => Object.values(ops);
+export { draftOperations };
 
 /** The core refused an action on an open draft: its errors, with the draft as it stays (the platform's partial failure). */
 export class DraftActionRefused extends Error {
   constructor(
     readonly errors: readonly import("graphql").GraphQLFormattedError[],
-    readonly draft: unknown,
+    readonly draft: Draft | null,
     readonly base: string,
   ) {
     super(errors[0]?.message ?? "refused");
@@ -78,7 +54,7 @@ export class DraftRefusal extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly draft?: unknown,
+    readonly draft?: Draft | null,
   ) {
     super(message);
   }
@@ -140,9 +116,11 @@ async function draftReply(
   field: string,
   status = 200,
 ): Promise<Reply> {
-  const data = await run<any>(op, variables);
+  // Every draft operation answers the draft under its root field (initialize: with the shopper's token beside it).
+  const data = (await run(op, variables)) as Record<string, Draft | { draft: Draft; shopperToken: string | null }>;
   const d = data[field];
-  return reply(status, envelope(d.draft ?? d, c.base, c.format, { shopperToken: d.shopperToken }), c.format);
+  const [draft, shopperToken] = "draft" in d ? [d.draft, d.shopperToken] : [d, undefined];
+  return reply(status, envelope(draft, c.base, c.format, { shopperToken }), c.format);
 }
 
 export function reply(status: number, body: unknown, format: Format): Reply {
@@ -192,7 +170,7 @@ function route(version: Version, decl: Decl): DraftRoute {
         if (!(err instanceof OperationFailed) || v.id == null) throw err;
         const status = Number(err.errors[0]?.extensions?.status);
         if (status !== 400 && status !== 422 && status !== 409) throw err;
-        const now = await run<any>(ops.get, { id: v.id, t: v.t ?? null }).catch(() => null);
+        const now = await run(ops.get, { id: v.id, t: v.t ?? null }).catch(() => null);
         throw new DraftActionRefused(err.errors, now?.draftReturn ?? null, __c.base);
       }
     },
@@ -201,8 +179,8 @@ function route(version: Version, decl: Decl): DraftRoute {
 
 /** The shop the key names (the key identifies it); bad credentials get the core's 401/403 first. */
 async function shopOf(run: Runner, scope: string | null): Promise<string> {
-  const who = await run<any>(ops.whoAmI, {});
-  if (who.viewer?.storeId) return who.viewer.storeId;
+  const who = await run(ops.whoAmI, {});
+  if (who.viewer?.__typename === "ApiClientViewer" && who.viewer.storeId) return who.viewer.storeId;
   await run(accessCheck, { scope, storeId: null });
   throw new DraftRefusal(422, "shop-not-found", "These credentials name no shop: use the shop's API key.");
 }
@@ -228,12 +206,12 @@ export function draftRoutes(version: Version): DraftRoute[] {
         if (c.format !== "hal") await run(accessCheck, { scope: scopeOf(ops.list), storeId });
         if (c.format !== "hal")
           throw new DraftRefusal(422, "unsupported-feature", `Listing draft returns needs \`Accept: ${HAL}\` on ${version}.`);
-        const data = await run<any>(ops.list, { s: storeId });
+        const data = await run(ops.list, { s: storeId });
         return reply(
           200,
           {
             _embedded: {
-              draft_returns: data.draftReturns.nodes.map((d: any) => envelope(d, c.base, "hal")),
+              draft_returns: data.draftReturns.nodes.map((d) => envelope(d, c.base, "hal")),
               processing_type_options: ["regular"],
             },
             _links: { self: { href: `${c.base}/draft-returns` }, initialize: { href: `${c.base}/draft-returns` } },
@@ -288,7 +266,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
       field: "draftReturn",
       variables: ref,
       async answer(run, v, c) {
-        const data = await run<any>(ops.get, v);
+        const data = await run(ops.get, v);
         if (!data.draftReturn) throw new DraftRefusal(404, "NOT_FOUND", "No such draft return.");
         return reply(200, envelope(data.draftReturn, c.base, c.format), c.format);
       },
@@ -456,7 +434,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
       answers: "order-items",
       variables: ref,
       async answer(run, v, c) {
-        const d = (await run<any>(ops.get, v)).draftReturn;
+        const d = (await run(ops.get, v)).draftReturn;
         if (!d) throw new DraftRefusal(404, "NOT_FOUND", "No such draft return.");
         return reply(200, { ...orderItemsOf(d), errors: [] }, c.format);
       },
@@ -470,7 +448,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
       answers: "totals",
       variables: ref,
       async answer(run, v, c) {
-        const d = (await run<any>(ops.get, v)).draftReturn;
+        const d = (await run(ops.get, v)).draftReturn;
         if (!d) throw new DraftRefusal(404, "NOT_FOUND", "No such draft return.");
         return reply(200, { totals: totalsOf(d, money2026(d.currency)), errors: [] }, c.format);
       },

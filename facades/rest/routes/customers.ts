@@ -18,11 +18,13 @@ const upsertCustomer = operation(`mutation RestUpsertCustomer($storeId: ID!, $in
   upsertCustomer(storeId: $storeId, input: $input) { created customer { id email } }
 }`);
 
+// biome-ignore lint/suspicious/noExplicitAny: the route's operation result and TypeBox property maps, read generically (not yet typed by Operation<TData>).
 type Gql = Record<string, any>;
 const Opt = T.Optional;
 const tags = ["Customers"];
 
 /** Unknown keys are refused (ajv drops `additionalProperties`, not `unevaluatedProperties`). */
+// biome-ignore lint/suspicious/noExplicitAny: the route's operation result and TypeBox property maps, read generically (not yet typed by Operation<TData>).
 const Closed = (properties: Record<string, any>, options: Record<string, unknown> = {}) =>
   T.Object(properties, { unevaluatedProperties: false, ...options });
 
@@ -37,6 +39,7 @@ const LOCATION_TEXT = [
   "countryCode",
   "ianaTimeZoneName",
 ] as const;
+// biome-ignore lint/suspicious/noExplicitAny: the route's operation result and TypeBox property maps, read generically (not yet typed by Operation<TData>).
 const locationProps = (text: () => any) => ({
   ...Object.fromEntries(LOCATION_TEXT.map((k) => [k, Opt(text())])),
   latitude: Opt(T.Number({ minimum: -90, maximum: 90 })),

@@ -23,6 +23,7 @@ const getLevel = operation(
   `query RestGetInventoryLevel($storeId: ID!, $id: ID!) { inventoryLevel(storeId: $storeId, id: $id) { ${LEVEL_FIELDS} product { id title sku upc imageUrl } } }`,
 );
 
+// biome-ignore lint/suspicious/noExplicitAny: the route's operation result, read generically (not yet typed by Operation<TData>).
 type Gql = Record<string, any>;
 
 function itemView(i: Gql) {

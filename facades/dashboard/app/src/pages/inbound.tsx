@@ -57,7 +57,7 @@ export function InboundShipments({ storeId }: PageProps) {
   const [params, setParams] = useSearchParams();
   const status = params.get("status") ?? "";
   const locationId = params.get("location") ?? "";
-  const list = useConnection<Summary, any>(
+  const list = useConnection<Summary, DashboardInboundShipmentsQuery>(
     INBOUND_SHIPMENTS,
     { storeId, first: 25, ...(status ? { status } : {}), ...(locationId ? { locationId } : {}) },
     (d) => d.inboundShipments,
@@ -161,7 +161,7 @@ export function InboundShipments({ storeId }: PageProps) {
 }
 
 export function InboundShipment({ storeId, params }: PageProps) {
-  const q = useQuery<{ inboundShipment: any }>(INBOUND_SHIPMENT, { storeId, id: params.id });
+  const q = useQuery<DashboardInboundShipmentQuery>(INBOUND_SHIPMENT, { storeId, id: params.id });
   const [notice, setNotice] = useState<string | null>(null);
   const transit = useMutation(MARK_INBOUND_IN_TRANSIT);
   const back = (
@@ -223,8 +223,8 @@ export function InboundShipment({ storeId, params }: PageProps) {
                   ["Freight", <MoneyText value={s.freightCost} />],
                   ["Duty", <MoneyText value={s.dutyCost} />],
                   ["Units", `${s.itemCount} shipped · ${s.receivedCount} received · ${s.damagedCount} damaged · ${s.missingCount} missing`],
-                  ["Purchase orders", s.purchaseOrders.map((p: any) => p.name).join(", ") || "—"],
-                  ["Transfer orders", s.transferOrders.map((p: any) => p.name).join(", ") || "—"],
+                  ["Purchase orders", s.purchaseOrders.map((p) => p.name).join(", ") || "—"],
+                  ["Transfer orders", s.transferOrders.map((p) => p.name).join(", ") || "—"],
                   ["Created", <Time value={s.createdAt} />],
                   ["Updated", <Time value={s.updatedAt} />],
                 ]}
@@ -234,25 +234,25 @@ export function InboundShipment({ storeId, params }: PageProps) {
               <Table
                 caption={`Items of shipment ${s.shipmentId ?? s.id}`}
                 rows={s.items}
-                rowKey={(i: any) => i.id}
+                rowKey={(i) => i.id}
                 empty={<Empty title="No items" />}
                 columns={[
                   {
                     label: "Product",
-                    render: (i: any) => (
+                    render: (i) => (
                       <>
                         <strong>{i.product.title}</strong>
                         {i.product.sku && <div class="muted small">SKU {i.product.sku}</div>}
                       </>
                     ),
                   },
-                  { label: "Shipped", render: (i: any) => i.quantity },
-                  { label: "Received", render: (i: any) => i.receivedQuantity },
-                  { label: "Damaged", render: (i: any) => i.damagedQuantity },
-                  { label: "Missing", render: (i: any) => i.missingQuantity },
+                  { label: "Shipped", render: (i) => i.quantity },
+                  { label: "Received", render: (i) => i.receivedQuantity },
+                  { label: "Damaged", render: (i) => i.damagedQuantity },
+                  { label: "Missing", render: (i) => i.missingQuantity },
                   {
                     label: "Discrepancy",
-                    render: (i: any) =>
+                    render: (i) =>
                       i.discrepancy === 0 ? "0" : <Badge tone="warn">{i.discrepancy > 0 ? `+${i.discrepancy}` : i.discrepancy}</Badge>,
                   },
                 ]}
@@ -264,7 +264,7 @@ export function InboundShipment({ storeId, params }: PageProps) {
             {s.files.length > 0 && (
               <Section title="Documents">
                 <ul class="plain">
-                  {s.files.map((f: any) => (
+                  {s.files.map((f) => (
                     <li>
                       <a href={f.url} rel="noreferrer noopener" target="_blank">
                         {f.title}
@@ -283,3 +283,4 @@ export function InboundShipment({ storeId, params }: PageProps) {
 }
 
 import { AddLocationDialog, NewShipmentDialog, ReceiptForm } from "./inbound-forms";
+import type { DashboardInboundShipmentQuery, DashboardInboundShipmentsQuery } from "../generated/operations";

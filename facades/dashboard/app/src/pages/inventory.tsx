@@ -6,6 +6,7 @@ import { type PageProps, useSearchParams } from "../router";
 import { movementCause } from "../logic";
 import { Badge, Details, Empty, Link, ListFooter, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery } from "../ui";
 import { LocationFilter } from "../ui-forms";
+import type { DashboardInventoryItemQuery, DashboardInventoryLevelsQuery } from "../generated/operations";
 
 interface LevelRow {
   id: string;
@@ -20,7 +21,7 @@ const itemHref = (id: string) => `/inventory/${encodeURIComponent(id)}`;
 export function Inventory({ storeId }: PageProps) {
   const [params, setParams] = useSearchParams();
   const locationId = params.get("location") ?? "";
-  const list = useConnection<LevelRow, any>(
+  const list = useConnection<LevelRow, DashboardInventoryLevelsQuery>(
     INVENTORY_LEVELS,
     { storeId, first: 50, ...(locationId ? { locationId } : {}) },
     (d) => d.inventoryLevels,
@@ -81,7 +82,7 @@ export function Inventory({ storeId }: PageProps) {
 }
 
 export function InventoryItem({ storeId, params }: PageProps) {
-  const q = useQuery<{ inventoryItem: any }>(INVENTORY_ITEM, { storeId, id: params.id });
+  const q = useQuery<DashboardInventoryItemQuery>(INVENTORY_ITEM, { storeId, id: params.id });
   const back = (
     <p>
       <Link href="/inventory">← All inventory</Link>
@@ -122,12 +123,12 @@ export function InventoryItem({ storeId, params }: PageProps) {
               <Table
                 caption={`Levels of ${i.sku ?? i.id}`}
                 rows={i.locations}
-                rowKey={(l: any) => l.level.id}
+                rowKey={(l) => l.level.id}
                 empty={<Empty title="No levels" />}
                 columns={[
-                  { label: "Location", render: (l: any) => l.location.name },
-                  { label: "On hand", render: (l: any) => l.quantity },
-                  { label: "Last moved", render: (l: any) => <Time value={l.level.updatedAt} /> },
+                  { label: "Location", render: (l) => l.location.name },
+                  { label: "On hand", render: (l) => l.quantity },
+                  { label: "Last moved", render: (l) => <Time value={l.level.updatedAt} /> },
                 ]}
               />
             </Section>
@@ -135,15 +136,15 @@ export function InventoryItem({ storeId, params }: PageProps) {
               <Table
                 caption={`Movements of ${i.sku ?? i.id}`}
                 rows={i.movements}
-                rowKey={(m: any) => m.id}
+                rowKey={(m) => m.id}
                 empty={<Empty title="No movements" />}
                 columns={[
-                  { label: "When", render: (m: any) => <Time value={m.createdAt} /> },
-                  { label: "Change", render: (m: any) => (m.delta > 0 ? `+${m.delta}` : String(m.delta)) },
-                  { label: "Location", render: (m: any) => m.location.name },
+                  { label: "When", render: (m) => <Time value={m.createdAt} /> },
+                  { label: "Change", render: (m) => (m.delta > 0 ? `+${m.delta}` : String(m.delta)) },
+                  { label: "Location", render: (m) => m.location.name },
                   {
                     label: "Cause",
-                    render: (m: any) => {
+                    render: (m) => {
                       const c = movementCause(m);
                       return <Link href={c.href}>{c.label}</Link>;
                     },

@@ -23,12 +23,17 @@ import {
   ListFooter,
 } from "../ui";
 import { Dialog, Field, FormFooter, useFocusReturn } from "../ui-forms";
+import type { DashboardProductFamiliesQuery, DashboardProductFamilyQuery } from "../generated/operations";
+
+type Family = NonNullable<DashboardProductFamilyQuery["productFamily"]>;
+type Variant = Family["products"][number];
+type FamilyRow = DashboardProductFamiliesQuery["productFamilies"]["nodes"][number];
 
 /** The catalogue's kinds in words. */
 const kindLabel = (kind: string) => (kind === "NON_SELLABLE" ? "Not for sale (e.g. gift wrap)" : kind === "SELLABLE" ? "For sale" : kind);
 
 export function Products({ storeId }: PageProps) {
-  const list = useConnection<any, any>(PRODUCT_FAMILIES, { storeId, first: 25 }, (d) => d.productFamilies);
+  const list = useConnection<FamilyRow, DashboardProductFamiliesQuery>(PRODUCT_FAMILIES, { storeId, first: 25 }, (d) => d.productFamilies);
   return (
     <>
       <PageHeader
@@ -63,7 +68,7 @@ export function Products({ storeId }: PageProps) {
                       <span class="small">
                         {f.products
                           .slice(0, 4)
-                          .map((p: any) => p.sku)
+                          .map((p) => p.sku)
                           .join(", ")}
                         {f.products.length > 4 ? ", …" : ""}
                       </span>
@@ -83,8 +88,8 @@ export function Products({ storeId }: PageProps) {
 }
 
 export function Product({ storeId, params }: PageProps) {
-  const q = useQuery<{ productFamily: any }>(PRODUCT_FAMILY, { storeId, id: params.id });
-  const [editing, setEditing] = useState<{ family: true } | { variant: any } | null>(null);
+  const q = useQuery<DashboardProductFamilyQuery>(PRODUCT_FAMILY, { storeId, id: params.id });
+  const [editing, setEditing] = useState<{ family: true } | { variant: Variant } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const focus = useFocusReturn();
   const close = () => (setEditing(null), focus.restore());
@@ -145,26 +150,26 @@ export function Product({ storeId, params }: PageProps) {
               <Table
                 caption={`Variants of ${f.title}`}
                 rows={f.products}
-                rowKey={(p: any) => p.id}
+                rowKey={(p) => p.id}
                 empty={<Empty title="No variants" />}
                 columns={[
-                  { label: "SKU", render: (p: any) => <code>{p.sku}</code> },
+                  { label: "SKU", render: (p) => <code>{p.sku}</code> },
                   {
                     label: "Title",
-                    render: (p: any) => (
+                    render: (p) => (
                       <>
                         {p.title}
                         {p.optionValues.length > 0 && <div class="muted small">{p.optionValues.join(" / ")}</div>}
                       </>
                     ),
                   },
-                  { label: "Price", render: (p: any) => <MoneyText value={p.price} /> },
-                  { label: "Weight", render: (p: any) => (p.weight != null ? `${p.weight} ${p.weightUnit ?? ""}` : "—") },
-                  { label: "UPC", render: (p: any) => p.upc ?? "—" },
-                  { label: "Images", render: (p: any) => <Images images={p.images} /> },
+                  { label: "Price", render: (p) => <MoneyText value={p.price} /> },
+                  { label: "Weight", render: (p) => (p.weight != null ? `${p.weight} ${p.weightUnit ?? ""}` : "—") },
+                  { label: "UPC", render: (p) => p.upc ?? "—" },
+                  { label: "Images", render: (p) => <Images images={p.images} /> },
                   {
                     label: "",
-                    render: (p: any) => (
+                    render: (p) => (
                       <button
                         type="button"
                         class="secondary small"
@@ -219,7 +224,17 @@ function parseImages(text: string): Image[] {
 }
 const IMAGES_HINT = "One image per line: its https URL, then optionally a space and its alt text.";
 
-function FamilyDialog({ storeId, family, onClose, onSaved }: { storeId: string; family: any; onClose: () => void; onSaved: () => void }) {
+function FamilyDialog({
+  storeId,
+  family,
+  onClose,
+  onSaved,
+}: {
+  storeId: string;
+  family: Family;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form, setForm] = useState({
     title: family.title,
     description: family.description,
@@ -291,7 +306,7 @@ function VariantDialog({
   onSaved,
 }: {
   storeId: string;
-  variant: any;
+  variant: Variant;
   onClose: () => void;
   onSaved: (sku: string) => void;
 }) {
