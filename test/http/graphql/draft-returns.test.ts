@@ -212,7 +212,8 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
 
   it("merchant keys see every draft; storefront keys get the token and must send it; submit raced makes one return", async () => {
     const order = await draftOrder(svc, s);
-    const storefront = (await svc.createApiClient(s.storeId, ["draft_returns_read", "draft_returns_write"])).secret;
+    const storefront = (await svc.createApiClient(s.storeId, ["draft_returns_read", "draft_returns_write", "draft_returns_storefront"]))
+      .secret;
     const init = (await ok(INIT, { s: s.storeId, i: { orderName: order.name, secondaryInput: "62701" } }, storefront))
       .initializeDraftReturn;
     expect(init.shopperToken).toMatch(/^rtr_sh_/);
