@@ -12,10 +12,13 @@ export const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt r
   source { emailAddress phoneNumber name { given surname } mailingAddress { line1 line2 city state postalCode country } }
   items { id quantity reason reasonCode customerComment customerImages status compensation outcome productAdjustment sku title imageUrl tax { ${WRAPPED} }
     orderItem { id line_item_id }
+    exchangeItem { quantity product { name } variant { name sku } }
     refund { amount { ${MONEY} } type }
     productValueNoTaxNoAdjustment { ${WRAPPED} } maxMerchantAdjustment { ${MONEY} } }
   totals { charge { ${WRAPPED} } exchange { ${WRAPPED} } refund { ${WRAPPED} } storeCredit { ${WRAPPED} } shippingFee { ${WRAPPED} } }
   shipment { carrier status tracker trackingUrl postageLabel formLabel }
+  shipping { method carrier trackingNumber dropOffCode }
+  giftCards { code amount { ${MONEY} } }
   createdBy { type id name } origin
   timeline { id action fromStatus toStatus actor { type id name } detail at }
   comments { id message image author { type id name } createdAt }

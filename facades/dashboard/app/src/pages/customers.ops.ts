@@ -11,6 +11,7 @@ export const CUSTOMERS = `query DashboardCustomers($storeId: ID!, $search: Strin
 export const CUSTOMER_ORDERS = `query DashboardCustomerOrders($storeId: ID!, $id: ID!, $first: Int, $after: String) {
   customer(storeId: $storeId, id: $id) {
     ${CUSTOMER_FIELDS}
+    storeCredit { amount currency }
     orders(first: $first, after: $after) { nodes { id name placedAt total { amount currency } } pageInfo { hasNextPage endCursor } }
   }
 }`;

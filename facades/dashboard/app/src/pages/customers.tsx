@@ -16,6 +16,8 @@ interface CustomerRow {
   phoneNumber: string | null;
   updatedAt: string;
   location: { city: string | null; state: string | null; country: string | null } | null;
+  /** What the customer's gift cards still hold, per currency (the customer page only). */
+  storeCredit?: { amount: string; currency: string }[];
 }
 
 const nameOf = (c: CustomerRow) => personName({ given: c.firstName ?? "", surname: c.lastName ?? "" }, c.email);
@@ -105,6 +107,20 @@ export function Customer({ storeId, params }: PageProps) {
                   ["E-mail", customer.email],
                   ["Phone", customer.phoneNumber ?? "—"],
                   ["Place", placeOf(customer)],
+                  [
+                    "Store credit balance",
+                    customer.storeCredit?.length ? (
+                      <ul class="plain" aria-label="Store credit balance">
+                        {customer.storeCredit.map((m) => (
+                          <li key={m.currency}>
+                            <MoneyText value={m} />
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      "None"
+                    ),
+                  ],
                 ]}
               />
             </Section>

@@ -2,7 +2,6 @@
 // lifecycle actions, each explained before it runs. Which actions exist is the core's answer
 // (`allowedActions`); the page only renders buttons for them, and shows the core's error when it
 // refuses one (e.g. a return changed in another tab).
-import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import type { PageProps } from "../router";
 import { ADD_RETURN_COMMENT, RETURN } from "./return-page.ops";
@@ -41,6 +40,7 @@ import { ForSupport } from "../support";
 import { originText } from "../origin-text";
 import { type CustomerReturns, returnLabel, StatusBadge, type ReturnAddress, type ReturnDetail, type ReturnItem } from "./returns-shared";
 import { ReturnPolicySection } from "./return-policy";
+import { exchangeText, ShippingSection, StoreCreditSection } from "./return-shipping";
 import { ProcessDialog, RemoveItemsDialog, SimpleActionDialog, SIMPLE_MUTATIONS } from "./return-actions";
 
 /** The customer's other returns, linked (the customer record is the order's, matched by e-mail). */
@@ -197,48 +197,7 @@ export function ReturnPage({ params, storeId }: PageProps) {
               </Section>
             </div>
             <div class="grid-2">
-              <Section title="Shipping label and tracking">
-                {r.shipment ? (
-                  <Details
-                    items={[
-                      ["Carrier", r.shipment.carrier ?? "—"],
-                      ["Tracking number", r.shipment.tracker ?? "—"],
-                      [
-                        "Tracking",
-                        r.shipment.trackingUrl ? (
-                          <a href={r.shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
-                            Track the parcel
-                          </a>
-                        ) : (
-                          "No tracking link"
-                        ),
-                      ],
-                      [
-                        "Label",
-                        r.shipment.postageLabel ? (
-                          <a href={r.shipment.postageLabel} target="_blank" rel="noopener noreferrer">
-                            Open the postage label
-                          </a>
-                        ) : (
-                          "No postage label"
-                        ),
-                      ],
-                      ...(r.shipment.formLabel
-                        ? ([
-                            [
-                              "Form",
-                              <a href={r.shipment.formLabel} target="_blank" rel="noopener noreferrer">
-                                Open the customs form
-                              </a>,
-                            ],
-                          ] as [string, ComponentChildren][])
-                        : []),
-                    ]}
-                  />
-                ) : (
-                  <p class="muted">No label yet: the customer has not been sent a shipping label through Retour.</p>
-                )}
-              </Section>
+              <ShippingSection ret={r} />
               <Section title="Addresses">
                 <Details
                   items={[
@@ -249,6 +208,7 @@ export function ReturnPage({ params, storeId }: PageProps) {
                 />
               </Section>
             </div>
+            <StoreCreditSection ret={r} />
             <CustomerReturnsSection ret={r} />
             <Section title="Items">
               <Table
@@ -311,18 +271,25 @@ export function ReturnPage({ params, storeId }: PageProps) {
                     ),
                   },
                   { label: "Status", render: (i) => <Badge tone={statusTone(i.status)}>{ITEM_STATUS_LABELS[i.status] ?? i.status}</Badge> },
-                  { label: "Compensation", render: (i) => i.compensation.replace(/_/g, " ") },
+                  {
+                    label: "Compensation",
+                    render: (i) => (exchangeText(i) ? `Exchange for ${exchangeText(i)}` : i.compensation.replace(/_/g, " ")),
+                  },
                   { label: "Value", render: (i) => <MoneyText value={i.productValueNoTaxNoAdjustment.amount} /> },
                   {
                     label: "Refund",
-                    render: (i) => (
-                      <>
-                        <MoneyText value={i.refund.amount} />
-                        {i.productAdjustment && i.productAdjustment !== "0.00" && (
-                          <div class="muted small">adjusted −{i.productAdjustment}</div>
-                        )}
-                      </>
-                    ),
+                    // An exchanged line refunds nothing: it says what it is exchanged for, as the refund box's 0.00 does.
+                    render: (i) =>
+                      exchangeText(i) ? (
+                        <span class="muted">None: exchanged</span>
+                      ) : (
+                        <>
+                          <MoneyText value={i.refund.amount} />
+                          {i.productAdjustment && i.productAdjustment !== "0.00" && (
+                            <div class="muted small">adjusted −{i.productAdjustment}</div>
+                          )}
+                        </>
+                      ),
                   },
                 ]}
               />

@@ -39,6 +39,8 @@ export interface ReturnItem {
   sku: string | null;
   imageUrl: string | null;
   orderItem: { id: string; line_item_id: string };
+  /** The variant given in exchange (exchange lines only). */
+  exchangeItem: { quantity: number; product: { name: string } | null; variant: { name: string; sku: string | null } | null } | null;
   refund: { amount: Money; type: string };
   productValueNoTaxNoAdjustment: Wrapped;
   /** The core's cap on an adjustment (the item's value with tax). */
@@ -84,6 +86,10 @@ export interface ReturnDetail {
     postageLabel: string | null;
     formLabel: string | null;
   } | null;
+  /** How it goes back (prepaid label, drop-off code or shipping it yourself); null until one is issued. */
+  shipping: { method: string; carrier: string | null; trackingNumber: string | null; dropOffCode: string | null } | null;
+  /** The store credit issued as gift cards (the code in full: the dashboard is the staff's). */
+  giftCards: { code: string; amount: Money }[];
   createdBy: Actor;
   origin: string;
   timeline: { id: string; action: string; fromStatus: string | null; toStatus: string; actor: Actor; detail: string | null; at: string }[];
