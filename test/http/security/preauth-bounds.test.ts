@@ -53,6 +53,17 @@ async function postGraphql(url: string, body: string, headers: Record<string, st
   const used = process.cpuUsage(cpu);
   return { status: res.status, text, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
 }
+/**
+ * The same request three times, answered alike; its CPU time is the least of the three. The process's CPU time
+ * counts whatever else the in-process service and the test worker do meanwhile (a GC of earlier files' garbage,
+ * the dispatcher's polls): once 443 ms for a refusal that takes about 30, at load 4–5. Noise only adds, so the
+ * least of three is the request's own cost.
+ */
+async function postThrice(url: string, body: string) {
+  const runs = [await postGraphql(url, body), await postGraphql(url, body), await postGraphql(url, body)];
+  for (const r of runs) expect(r.status).toBe(runs[0]!.status);
+  return { ...runs[0]!, cpuMs: Math.min(...runs.map((r) => r.cpuMs)), ms: Math.min(...runs.map((r) => r.ms)) };
+}
 /** CPU milliseconds a refusal may take (the issue's bound is 50 ms of wall time on a quiet machine). */
 const AT_ONCE_CPU_MS = 250;
 /** Wall time /healthz may take beside an attack: past it, the attack held the event loop. */
@@ -64,7 +75,8 @@ describe.each(providers)("work before authentication is bounded by the request's
   let secret: string;
 
   beforeAll(async () => {
-    svc = await startTestService(provider, { METRICS_TOKEN, RATE_LIMIT_GRAPHQL_PER_MINUTE: "0" });
+    // The anonymous limit is tested below on its own service: here every request is measured, three times over.
+    svc = await startTestService(provider, { METRICS_TOKEN, RATE_LIMIT_GRAPHQL_PER_MINUTE: "0", RATE_LIMIT_ANONYMOUS_PER_MINUTE: "0" });
     storeId = (await svc.createStore()).id;
     secret = (await svc.createApiClient(storeId, "all")).secret;
     // One request first, so the timings below measure the refusal, not a cold start of the route.
@@ -93,7 +105,7 @@ describe.each(providers)("work before authentication is bounded by the request's
   });
 
   it.each(HUGE)("refuses a 1 MB document of %s without credentials at once", async (_shape, query) => {
-    const res = await postGraphql(svc.coreUrl, JSON.stringify({ query }));
+    const res = await postThrice(svc.coreUrl, JSON.stringify({ query }));
     console.log(
       `[${provider}] 1 MB ${_shape} document refused in ${res.ms.toFixed(1)} ms (${res.cpuMs.toFixed(1)} ms CPU): ${res.text.slice(0, 120)}`,
     );
@@ -103,7 +115,7 @@ describe.each(providers)("work before authentication is bounded by the request's
   });
 
   it.each(LONG)("answers a 95 KB document of %s without credentials at once", async (_shape, query) => {
-    const res = await postGraphql(svc.coreUrl, JSON.stringify({ query }));
+    const res = await postThrice(svc.coreUrl, JSON.stringify({ query }));
     console.log(
       `[${provider}] 95 KB ${_shape} document answered ${res.status} in ${res.ms.toFixed(1)} ms (${res.cpuMs.toFixed(1)} ms CPU): ${res.text.slice(0, 100)}`,
     );
