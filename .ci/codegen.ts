@@ -122,7 +122,7 @@ export function config(schema = readFileSync(`${ROOT}schema.graphql`, "utf8")): 
         },
       },
       // The result of every document the server's doors send (REST, compat, drafts, portal), by operation name.
-      [`${ROOT}facades/generated/operations.ts`]: {
+      [`${ROOT}facades/codegen/operations.ts`]: {
         documents: [
           ...new Set([...restOperations(), ...compatOperations(), ...draftOperations(), ...portalOperations()].map((op) => op.source)),
         ],
@@ -130,7 +130,7 @@ export function config(schema = readFileSync(`${ROOT}schema.graphql`, "utf8")): 
         config: OPERATION_TYPES,
       },
       // The result of every document the dashboard sends (its app/src/operations.ts ALL_OPERATIONS), by operation name.
-      [`${ROOT}facades/dashboard/app/src/generated/operations.ts`]: {
+      [`${ROOT}facades/dashboard/app/src/codegen/operations.ts`]: {
         documents: [...new Set(Object.values(DASHBOARD_OPERATIONS))],
         plugins: ["typescript-operations"],
         config: OPERATION_TYPES,

@@ -44,7 +44,7 @@ export interface Reply {
   stream?(res: Response): Promise<void>;
 }
 
-/** Runs an operation for a route: its data, typed by the operation (facades/generated/operations.ts). */
+/** Runs an operation for a route: its data, typed by the operation (facades/codegen/operations.ts). */
 export type Runner = <T>(op: Operation<T>, variables: Record<string, unknown>) => Promise<T>;
 
 /** A request the door cannot translate: every problem of its parameters and body. */

@@ -11,7 +11,7 @@ import { doorToken, type Door, type RateLimitDecision } from "../src/core/rate-l
 
 /**
  * An operation a door sends. `TData` is its result as generated from schema.graphql and the document
- * (facades/generated/operations.ts, `npm run codegen`): a type only, nothing of it exists at run time.
+ * (facades/codegen/operations.ts, `npm run codegen`): a type only, nothing of it exists at run time.
  */
 export interface Operation<TData = unknown> {
   readonly source: string;

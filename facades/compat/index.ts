@@ -15,7 +15,7 @@ import type { CompatRoute } from "./route.js";
 import { UNEXPECTED_BODY } from "./shapes.js";
 import { compatOpenApiDocument } from "./openapi.js";
 import { compatWebhookRoutes } from "./webhooks.js";
-import type { CompatViewerQuery } from "../generated/operations.js";
+import type { CompatViewerQuery } from "../codegen/operations.js";
 
 export { compatRoutes, compatWebhookRoutes };
 export type { CompatRoute };

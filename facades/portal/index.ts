@@ -10,7 +10,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { operation, type Executor, type Operation } from "../executor.js";
 import { CATALOGUE, chooseLanguage, type Lang } from "./app/src/catalogue.js";
 import { PHOTO_OPERATION } from "./photos.js";
-import type { PortalPageQuery } from "../generated/operations.js";
+import type { PortalPageQuery } from "../codegen/operations.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const PORTAL_DIST = join(HERE, "dist");

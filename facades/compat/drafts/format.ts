@@ -2,7 +2,7 @@
 // `context`, the hypermedia (a `links` array, or HAL-Forms `_links` + `_templates`) and `errors`. Money in
 // minor units. Every action offered comes from the core's `allowedActions`; this file only names them.
 import { apiShopperMessage } from "../../../src/core/decisions/render.js";
-import type { DraftGetQuery } from "../../generated/operations.js";
+import type { DraftGetQuery } from "../../codegen/operations.js";
 
 /** A draft as the door selects it (DRAFT_SELECTION; every draft operation's answer has this shape). */
 export type Draft = NonNullable<DraftGetQuery["draftReturn"]>;

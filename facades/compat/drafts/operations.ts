@@ -1,7 +1,7 @@
 // The documents the Draft Returns door sends (routes.ts), one per action, each answering the whole draft
 // (DRAFT_SELECTION); their results are typed by the generated operation types (`npm run codegen`).
 import { operation, type Operation } from "../../executor.js";
-import type * as gen from "../../generated/operations.js";
+import type * as gen from "../../codegen/operations.js";
 import { DRAFT_SELECTION } from "./format.js";
 
 const D = `{ ${DRAFT_SELECTION} }`;

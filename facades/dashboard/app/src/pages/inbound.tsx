@@ -283,4 +283,4 @@ export function InboundShipment({ storeId, params }: PageProps) {
 }
 
 import { AddLocationDialog, NewShipmentDialog, ReceiptForm } from "./inbound-forms";
-import type { DashboardInboundShipmentQuery, DashboardInboundShipmentsQuery } from "../generated/operations";
+import type { DashboardInboundShipmentQuery, DashboardInboundShipmentsQuery } from "../codegen/operations";

@@ -6,7 +6,7 @@ import { type PageProps, useSearchParams } from "../router";
 import { movementCause } from "../logic";
 import { Badge, Details, Empty, Link, ListFooter, PageHeader, QueryView, Section, Table, Time, useConnection, useQuery } from "../ui";
 import { LocationFilter } from "../ui-forms";
-import type { DashboardInventoryItemQuery, DashboardInventoryLevelsQuery } from "../generated/operations";
+import type { DashboardInventoryItemQuery, DashboardInventoryLevelsQuery } from "../codegen/operations";
 
 interface LevelRow {
   id: string;

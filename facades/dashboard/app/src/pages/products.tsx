@@ -23,7 +23,7 @@ import {
   ListFooter,
 } from "../ui";
 import { Dialog, Field, FormFooter, useFocusReturn } from "../ui-forms";
-import type { DashboardProductFamiliesQuery, DashboardProductFamilyQuery } from "../generated/operations";
+import type { DashboardProductFamiliesQuery, DashboardProductFamilyQuery } from "../codegen/operations";
 
 type Family = NonNullable<DashboardProductFamilyQuery["productFamily"]>;
 type Variant = Family["products"][number];
