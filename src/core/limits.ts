@@ -235,14 +235,14 @@ export function checkPageRows(
 ): void {
   const rows = computeQueryCost(schema, document, operationName, variables, maxRows, "pageRows");
   if (rows > maxRows)
-    throw new DomainError({
-      code: "QUERY_TOO_COMPLEX",
-      status: 400,
-      type: "request/query-too-complex",
-      title: "Query too complex",
-      detail: `The query asks for at least ${rows} rows of pages across its fields and aliases; the limit is ${maxRows}. Ask for fewer or smaller pages per request, and take the next page with its cursor.`,
-    });
+    throw tooComplex(
+      `The query asks for at least ${rows} rows of pages across its fields and aliases; the limit is ${maxRows}. Ask for fewer or smaller pages per request, and take the next page with its cursor.`,
+    );
 }
+
+/** The one refusal of both limits: a 400 before anything executes, its detail stating the measure and the limit. */
+const tooComplex = (detail: string) =>
+  new DomainError({ code: "QUERY_TOO_COMPLEX", status: 400, type: "request/query-too-complex", title: "Query too complex", detail });
 
 /** Refuses an operation whose cost exceeds the limit, before anything executes, stating both. */
 export function checkQueryCost(
@@ -255,12 +255,8 @@ export function checkQueryCost(
   const total = computeQueryCost(schema, document, operationName, variables, maxCost);
   if (total > maxCost) {
     // The walk stops once past the limit, so the cost stated is "at least".
-    throw new DomainError({
-      code: "QUERY_TOO_COMPLEX",
-      status: 400,
-      type: "request/query-too-complex",
-      title: "Query too complex",
-      detail: `The query's estimated cost is at least ${total}; the limit is ${maxCost}. Each field costs 1; a list multiplies what it selects by its bound (a paged list by its page size). Ask for smaller pages or fewer nested lists.`,
-    });
+    throw tooComplex(
+      `The query's estimated cost is at least ${total}; the limit is ${maxCost}. Each field costs 1; a list multiplies what it selects by its bound (a paged list by its page size). Ask for smaller pages or fewer nested lists.`,
+    );
   }
 }
