@@ -482,24 +482,28 @@ export type ProcessReturnItemInput = {
   restock?: boolean | null | undefined;
 };
 
-export type ProductFamilyUpload = {
+/** A product family as uploaded: matched by `familyId`, then `externalId`, then any variant's SKU. */
+export type ProductFamilyInput = {
   description?: string | null | undefined;
-  external_id?: string | null | undefined;
-  images?: Array<ProductImageUpload> | null | undefined;
+  /** The family's id in the merchant's own system. */
+  externalId?: string | null | undefined;
+  /** A family of this store (`pfm_…`); unknown is an error for this family. */
+  familyId?: string | null | undefined;
+  images?: Array<ProductImageInput> | null | undefined;
   /** SELLABLE (default) or NON_SELLABLE */
   kind?: string | null | undefined;
   options?: Array<ProductOptionUpload> | null | undefined;
-  product_family_id?: string | null | undefined;
-  /** The product's type, which policy window rules and exclusions match (Retour's addition to the merchant file format); blank is none. */
-  product_type?: string | null | undefined;
+  /** The product's type, which policy window rules and exclusions match; blank is none. */
+  productType?: string | null | undefined;
   tags?: Array<string> | null | undefined;
   title: string;
-  variants: Array<ProductVariantUpload>;
+  variants: Array<ProductVariantInput>;
   vendor?: string | null | undefined;
 };
 
-export type ProductImageUpload = {
-  alt_text: string;
+export type ProductImageInput = {
+  altText?: string | null | undefined;
+  /** Absolute http(s) URL. */
   url: string;
 };
 
@@ -508,27 +512,32 @@ export type ProductOptionUpload = {
   values: Array<string>;
 };
 
-export type ProductVariantUpload = {
+/** A variant as uploaded: matched by `id`, then `externalId`, then `sku`. */
+export type ProductVariantInput = {
   barcodes?: Array<string> | null | undefined;
   currency: string;
   /** in or cm */
-  dimension_unit?: string | null | undefined;
-  external_id?: string | null | undefined;
+  dimensionUnit?: string | null | undefined;
+  externalId?: string | null | undefined;
   height?: number | null | undefined;
-  hs_code?: string | null | undefined;
+  hsCode?: string | null | undefined;
+  /** A variant (`prd_…`) of this family. */
   id?: string | null | undefined;
-  images?: Array<ProductImageUpload> | null | undefined;
+  images?: Array<ProductImageInput> | null | undefined;
   length?: number | null | undefined;
-  option_values?: Array<string> | null | undefined;
-  origin_country?: string | null | undefined;
+  /** In the family's `options` order. */
+  optionValues?: Array<string> | null | undefined;
+  /** ISO 3166-1 alpha-2, in capitals. */
+  originCountry?: string | null | undefined;
   /** Integer in minor units (2999 = 29.99). */
   price: number;
+  /** Unique per store. */
   sku: string;
   title?: string | null | undefined;
   upc?: string | null | undefined;
   weight?: number | null | undefined;
   /** g, kg, lb, oz or t */
-  weight_unit?: string | null | undefined;
+  weightUnit?: string | null | undefined;
   width?: number | null | undefined;
 };
 
@@ -1004,6 +1013,15 @@ export type DraftInitializeMutationVariables = Exact<{
 
 export type DraftInitializeMutation = { initializeDraftReturn: { shopperToken: string | null, draft: { id: string, number: number, state: DraftReturnState, orderName: string, currency: string, language: string, isGift: boolean, customerEmail: string | null, creditType: DraftCreditType | null, returnMethod: DraftReturnMethod | null, returnId: string | null, returnNumber: number | null, policyVersion: number | null, allowedActions: Array<DraftReturnAction>, shipping: { carrier: string | null, trackingNumber: string | null } | null, shippingAddress: { name: string | null, company: string | null, line1: string, line2: string | null, city: string, state: string | null, postalCode: string | null, country: string, countryName: string | null, phone: string | null } | null, items: Array<{ id: string, lineItemId: string, title: string, quantity: number, reasonCode: string | null, answer: string | null, photos: Array<string>, outcome: ReturnOutcome | null, exchangeSku: string | null, offers: Array<{ outcome: ReturnOutcome, total: { amount: string } }> }>, lines: Array<{ lineItemId: string, title: string, variantTitle: string | null, sku: string | null, productId: string, quantity: number, returnableQuantity: number, ineligibilityCode: string | null, unitPrice: { amount: string, currency: string }, decision: { code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> } | null, outcomes: Array<{ outcome: ReturnOutcome, value: { amount: string }, fees: { amount: string }, bonus: { amount: string }, total: { amount: string } }>, exchangeVariants: Array<{ sku: string, title: string, variantId: string | null, inStock: boolean }> }>, reasons: Array<{ code: string, label: string, question: string | null, photoRequired: boolean, outcomes: Array<ReturnOutcome> }>, totals: { returnTotal: { amount: string }, fees: { amount: string }, bonus: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, exchange: { amount: string } } } } };
 
+export type RestProductsUploadMutationVariables = Exact<{
+  storeId: string | number;
+  families: Array<ProductFamilyInput> | ProductFamilyInput;
+  key?: string | null | undefined;
+}>;
+
+
+export type RestProductsUploadMutation = { uploadProducts: { replayed: boolean, total: number, processed: number, failed: number, outcomes: Array<{ status: string, familyId: string | null, error: string | null, products: Array<{ id: string, sku: string }> | null }> } };
+
 export type RestImportReturnsMutationVariables = Exact<{
   storeId: string | number;
   returns: Array<ReturnImportInput> | ReturnImportInput;
@@ -1095,15 +1113,6 @@ export type RestListReturnTagsQueryVariables = Exact<{
 
 
 export type RestListReturnTagsQuery = { returnTags: Array<{ name: string, kind: string, pillTheme: PillTheme, source: string, numericId: number | null }> };
-
-export type RestProductsBulkUploadMutationVariables = Exact<{
-  storeId: string | number;
-  products: Array<ProductFamilyUpload> | ProductFamilyUpload;
-  key?: string | null | undefined;
-}>;
-
-
-export type RestProductsBulkUploadMutation = { bulkUploadProducts: { replayed: boolean, total_count: number, processed_count: number, error_count: number, results: Array<{ status: string, product_family_id: string | null, error: string | null, products: Array<{ id: string, sku: string }> | null }> } };
 
 export type CompatflagReturnMutationVariables = Exact<{
   ref: WarehouseReturnRef;

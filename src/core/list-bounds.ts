@@ -173,6 +173,8 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Product.images": L.productImages,
   "ProductBulkUploadResult.results": L.productFamilies,
   "ProductFamilyUploadResult.products": L.productVariants,
+  "ProductUploadResult.outcomes": L.productFamilies,
+  "ProductUploadOutcome.products": L.productVariants,
   "WebhookDelivery.attempts": L.deliveryAttempts,
   // Return policy (src/policy): rules of one kind, values one rule names, outcomes by enum.
   "ReturnPolicy.versions": L.policyVersions,

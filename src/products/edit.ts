@@ -6,13 +6,8 @@ import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { fail } from "../core/errors.js";
 import { assertCurrency, parseMajor } from "../core/money.js";
-import type { ImageInput } from "./inputs.js";
+import { type ImageInput, storedImages } from "./inputs.js";
 import { checkEnum, checkImages, checkLength, checkNumber, productType, WEIGHT_UNITS } from "./validation.js";
-
-export interface ImageEdit {
-  url: string;
-  altText?: string | null;
-}
 
 export interface FamilyEdit {
   title?: string | null;
@@ -20,7 +15,7 @@ export interface FamilyEdit {
   vendor?: string | null;
   productType?: string | null;
   tags?: string[] | null;
-  images?: ImageEdit[] | null;
+  images?: ImageInput[] | null;
 }
 
 export interface VariantEdit {
@@ -31,7 +26,7 @@ export interface VariantEdit {
   currency?: string | null;
   weight?: number | null;
   weightUnit?: string | null;
-  images?: ImageEdit[] | null;
+  images?: ImageInput[] | null;
 }
 
 /** `null` on a required field is refused like a blank one: omit a field to keep it. */
@@ -42,14 +37,14 @@ function requiredText(v: string | null | undefined, field: string, max: number):
   return v.trim();
 }
 
-function images(list: ImageEdit[] | null | undefined, field: string): string | undefined {
+function images(list: ImageInput[] | null | undefined, field: string): string | undefined {
   if (list === undefined) return undefined;
-  const stored: ImageInput[] = (list ?? []).map((i) => ({ url: i.url, alt_text: i.altText ?? "" }));
-  if (stored.length > LIST_BOUNDS.productImages)
-    throw fail.badInput(`\`${field}\` holds at most ${LIST_BOUNDS.productImages} images; got ${stored.length}.`, field);
-  stored.forEach((img, i) => checkLength(img.url, `${field}[${i}].url`, TEXT_BOUNDS.url));
-  checkImages(stored, field);
-  return JSON.stringify(stored);
+  const given = list ?? [];
+  if (given.length > LIST_BOUNDS.productImages)
+    throw fail.badInput(`\`${field}\` holds at most ${LIST_BOUNDS.productImages} images; got ${given.length}.`, field);
+  given.forEach((img, i) => checkLength(img.url, `${field}[${i}].url`, TEXT_BOUNDS.url));
+  checkImages(given, field);
+  return JSON.stringify(storedImages(given));
 }
 
 function notFound(what: string, id: string) {

@@ -1,12 +1,13 @@
 import { money } from "../core/money.js";
-import { idempotent } from "../core/idempotency.js";
 import * as products from "./service.js";
 import { updateFamily, updateVariant } from "./edit.js";
 import type { Resolvers } from "../core/generated/schema.js";
+import { legacyUpload } from "./legacy-upload.js";
+import { uploadProducts } from "./upload.js";
 
-/** Images are stored as the upload format has them ({url, alt_text}). */
+/** Images as the rows store them (src/products/inputs.ts `StoredImage`). */
 const storedImages = (row: { images: string }) =>
-  (JSON.parse(row.images) as products.ImageInput[]).map((i) => ({ url: i.url, altText: i.alt_text ?? "" }));
+  (JSON.parse(row.images) as products.StoredImage[]).map((i) => ({ url: i.url, altText: i.alt_text ?? "" }));
 
 export const productsResolvers = {
   Query: {
@@ -15,16 +16,8 @@ export const productsResolvers = {
     product: (_, a, ctx) => products.getProduct(ctx, a.storeId, a),
   },
   Mutation: {
-    bulkUploadProducts: async (_, a, ctx) => {
-      // Upload chunks commit one by one, so the result is stored after the last one; a crash mid-upload
-      // leaves the key in flight until it is taken over, and running the upload again is safe (it matches).
-      const { result, replayed } = await idempotent(
-        ctx,
-        { storeId: a.storeId, operation: "bulkUploadProducts", key: a.idempotencyKey, request: a.products },
-        () => products.bulkUpload(ctx, a.storeId, a.products),
-      );
-      return { ...result, replayed };
-    },
+    uploadProducts: (_, a, ctx) => uploadProducts(ctx, a.storeId, a.families, a.idempotencyKey),
+    bulkUploadProducts: (_, a, ctx) => legacyUpload(ctx, a.storeId, a.products, a.idempotencyKey),
     updateProductFamily: (_, a, ctx) => updateFamily(ctx, a.storeId, a.id, a.input),
     updateProduct: (_, a, ctx) => updateVariant(ctx, a.storeId, a.id, a.input),
   },

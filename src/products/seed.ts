@@ -12,15 +12,15 @@ export async function seedProducts(services: Services, storeId: string) {
       title: "Trail Runner Shoe",
       vendor: "Northpeak",
       tags: ["footwear", "running"],
-      external_id: "shop-1001",
+      externalId: "shop-1001",
       variants: [40, 41, 42, 43, 44].map((size) => ({
         sku: `TRS-${size}`,
         title: `EU ${size}`,
         price: 12900,
         currency: "USD",
         weight: 640,
-        weight_unit: "g",
-        option_values: [String(size)],
+        weightUnit: "g",
+        optionValues: [String(size)],
       })),
       options: [{ name: "Size", values: ["40", "41", "42", "43", "44"] }],
     },
@@ -28,23 +28,23 @@ export async function seedProducts(services: Services, storeId: string) {
       title: "Wool socks (3-pack)",
       vendor: "Northpeak",
       tags: ["socks"],
-      external_id: "shop-1002",
-      variants: [{ sku: "SOCK-3", title: "One size", price: 1800, currency: "USD", weight: 150, weight_unit: "g", upc: "084000100000" }],
+      externalId: "shop-1002",
+      variants: [{ sku: "SOCK-3", title: "One size", price: 1800, currency: "USD", weight: 150, weightUnit: "g", upc: "084000100000" }],
     },
     {
       title: "Rain jacket",
       vendor: "Coastline",
       tags: ["outerwear"],
-      external_id: "shop-1003",
-      images: [{ url: "https://images.example.com/rain-jacket.jpg", alt_text: "Rain jacket, front" }],
-      variants: SIZES.map((s) => ({ sku: `JKT-${s}`, title: s, price: 12900, currency: "USD", weight: 640, weight_unit: "g" })),
+      externalId: "shop-1003",
+      images: [{ url: "https://images.example.com/rain-jacket.jpg", altText: "Rain jacket, front" }],
+      variants: SIZES.map((s) => ({ sku: `JKT-${s}`, title: s, price: 12900, currency: "USD", weight: 640, weightUnit: "g" })),
     },
     {
       title: "Organic tee",
       vendor: "Coastline",
       tags: ["tops"],
-      external_id: "shop-1004",
-      variants: SIZES.map((s) => ({ sku: `TEE-${s}`, title: s, price: 2800, currency: "USD", weight: 180, weight_unit: "g" })),
+      externalId: "shop-1004",
+      variants: SIZES.map((s) => ({ sku: `TEE-${s}`, title: s, price: 2800, currency: "USD", weight: 180, weightUnit: "g" })),
     },
     {
       title: "Canvas Tote",
@@ -58,5 +58,5 @@ export async function seedProducts(services: Services, storeId: string) {
     { title: "Gift Wrap", kind: "NON_SELLABLE", variants: [{ sku: "GIFT-WRAP", price: 0, currency: "USD" }] },
   ];
   const result = await products.bulkUpload(ctx, storeId, families);
-  return { productFamilies: result.processed_count, products: families.reduce((n, f) => n + f.variants.length, 0) };
+  return { productFamilies: result.processed, products: families.reduce((n, f) => n + f.variants.length, 0) };
 }

@@ -12,22 +12,23 @@ import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { type PageArgs, pageOf } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
-import type { FamilyInput, VariantInput } from "./inputs.js";
+import { type FamilyInput, storedImages, type VariantInput } from "./inputs.js";
 import { productType, validateUpload } from "./validation.js";
 import { acquireLock, LOCK_LEASE_MS, releaseLock } from "./upload-lock.js";
 
 export { MAX_FAMILIES, MAX_VARIANTS } from "./validation.js";
-export type { FamilyInput, ImageInput, VariantInput } from "./inputs.js";
+export type { FamilyInput, ImageInput, StoredImage, VariantInput } from "./inputs.js";
 
 export type FamilyResult =
-  | { status: "created" | "updated"; product_family_id: string; products: { id: string; sku: string }[] }
+  | { status: "created" | "updated"; familyId: string; products: { id: string; sku: string }[] }
   | { status: "error"; error: string };
 
 export interface BulkUploadResult {
-  total_count: number;
-  processed_count: number;
-  error_count: number;
-  results: FamilyResult[];
+  /** Families in the request, created or updated, refused. */
+  total: number;
+  processed: number;
+  failed: number;
+  outcomes: FamilyResult[];
 }
 
 /** How long a bulk-upload lock lives without renewal; the running upload renews it every third of that. */
@@ -53,21 +54,21 @@ const json = (v: unknown) => JSON.stringify(v ?? []);
 
 function familyData(f: FamilyInput) {
   return {
-    externalId: f.external_id ?? null,
+    externalId: f.externalId ?? null,
     title: f.title.trim(),
     description: f.description ?? "",
     vendor: f.vendor ?? "",
-    productType: productType(f.product_type),
+    productType: productType(f.productType),
     tags: json(f.tags),
     kind: f.kind ?? "SELLABLE",
     options: json(f.options),
-    images: json(f.images),
+    images: json(storedImages(f.images)),
   };
 }
 
 function variantData(v: VariantInput, position: number) {
   return {
-    externalId: v.external_id ?? null,
+    externalId: v.externalId ?? null,
     sku: v.sku,
     title: v.title ?? "",
     upc: v.upc ?? null,
@@ -75,15 +76,15 @@ function variantData(v: VariantInput, position: number) {
     priceAmount: v.price,
     currency: v.currency.toUpperCase(),
     weight: v.weight ?? null,
-    weightUnit: v.weight_unit ?? null,
+    weightUnit: v.weightUnit ?? null,
     width: v.width ?? null,
     length: v.length ?? null,
     height: v.height ?? null,
-    dimensionUnit: v.dimension_unit ?? null,
-    hsCode: v.hs_code ?? null,
-    originCountry: v.origin_country ?? null,
-    optionValues: json(v.option_values),
-    images: json(v.images),
+    dimensionUnit: v.dimensionUnit ?? null,
+    hsCode: v.hsCode ?? null,
+    originCountry: v.originCountry ?? null,
+    optionValues: json(v.optionValues),
+    images: json(storedImages(v.images)),
     position,
   };
 }
@@ -92,8 +93,8 @@ function changed(row: Record<string, unknown>, data: Record<string, unknown>): b
   return Object.entries(data).some(([k, v]) => row[k] !== v);
 }
 
-export async function bulkUpload(ctx: RequestContext, storeId: string, products: FamilyInput[]): Promise<BulkUploadResult> {
-  validateUpload(products);
+export async function bulkUpload(ctx: RequestContext, storeId: string, families: FamilyInput[]): Promise<BulkUploadResult> {
+  validateUpload(families);
   const token = await acquireLock(ctx, storeId);
   const renew = setInterval(
     () => {
@@ -104,7 +105,7 @@ export async function bulkUpload(ctx: RequestContext, storeId: string, products:
     Math.max(1000, Math.floor(LOCK_LEASE_MS / 3)),
   );
   try {
-    return await runUpload(ctx, storeId, products);
+    return await runUpload(ctx, storeId, families);
   } finally {
     clearInterval(renew);
     await releaseLock(ctx, storeId, token).catch((err) => ctx.log.warn({ err }, "could not release the bulk-upload lock"));
@@ -124,10 +125,10 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
 
   // Batched reads for matching: at most five queries, whatever the request size.
   const uniq = (xs: (string | null | undefined)[]) => [...new Set(xs.filter((x): x is string => !!x))];
-  const familyIds = uniq(families.map((f) => f.product_family_id));
-  const familyExternal = uniq(families.map((f) => f.external_id));
+  const familyIds = uniq(families.map((f) => f.familyId));
+  const familyExternal = uniq(families.map((f) => f.externalId));
   const variantIds = uniq(families.flatMap((f) => f.variants.map((v) => v.id)));
-  const variantExternal = uniq(families.flatMap((f) => f.variants.map((v) => v.external_id)));
+  const variantExternal = uniq(families.flatMap((f) => f.variants.map((v) => v.externalId)));
   const skus = [...skuFamilies.keys()];
   const inChunks = async <T>(keys: string[], q: (part: string[]) => Promise<T[]>) => {
     const out: T[] = [];
@@ -155,18 +156,17 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
   const matched: { index: number; familyId: string | null }[] = [];
   families.forEach((f, index) => {
     if (results[index]) return;
-    if (f.product_family_id) {
-      const fam = famById.get(f.product_family_id);
-      if (!fam) return void (results[index] = { status: "error", error: `No product family ${f.product_family_id} in this store.` });
+    if (f.familyId) {
+      const fam = famById.get(f.familyId);
+      if (!fam) return void (results[index] = { status: "error", error: `No product family ${f.familyId} in this store.` });
       return void matched.push({ index, familyId: fam.id });
     }
-    if (f.external_id && famByExternal.has(f.external_id))
-      return void matched.push({ index, familyId: famByExternal.get(f.external_id)!.id });
+    if (f.externalId && famByExternal.has(f.externalId)) return void matched.push({ index, familyId: famByExternal.get(f.externalId)!.id });
     const owners = new Set(f.variants.map((v) => prodBySku.get(v.sku)?.familyId).filter((x): x is string => !!x));
     if (owners.size > 1)
       return void (results[index] = {
         status: "error",
-        error: `The variants' SKUs belong to ${owners.size} different product families (${[...owners].join(", ")}); upload them with one family's product_family_id.`,
+        error: `The variants' SKUs belong to ${owners.size} different product families (${[...owners].join(", ")}); upload them with one family's \`familyId\`.`,
       });
     matched.push({ index, familyId: owners.size ? [...owners][0] : null });
   });
@@ -177,7 +177,7 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
     if (claimed.has(m.familyId)) {
       results[m.index] = {
         status: "error",
-        error: `Product family ${m.familyId} is already updated by products[${claimed.get(m.familyId)}] of this request.`,
+        error: `Product family ${m.familyId} is already updated by \`families[${claimed.get(m.familyId)}]\` of this request.`,
       };
       m.familyId = "";
     } else claimed.set(m.familyId, m.index);
@@ -220,13 +220,13 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
         row = prodById.get(v.id);
         if (!row || row.familyId !== familyId)
           return void (error = `Variant id ${v.id} is not a variant of ${create ? "this new family" : `product family ${familyId}`}.`);
-      } else if (v.external_id) {
-        row = own.find((p) => p.externalId === v.external_id);
-        if (!row && (extOwners.get(v.external_id) ?? []).some((p) => p.familyId !== familyId)) {
-          return void (error = `Variant external_id ${JSON.stringify(v.external_id)} belongs to another product family.`);
+      } else if (v.externalId) {
+        row = own.find((p) => p.externalId === v.externalId);
+        if (!row && (extOwners.get(v.externalId) ?? []).some((p) => p.familyId !== familyId)) {
+          return void (error = `Variant \`externalId\` ${JSON.stringify(v.externalId)} belongs to another product family.`);
         }
       }
-      if (!row) row = own.find((p) => p.sku === v.sku && !v.id && !v.external_id);
+      if (!row) row = own.find((p) => p.sku === v.sku && !v.id && !v.externalId);
       const skuOwner = prodBySku.get(v.sku);
       if (skuOwner && skuOwner.familyId !== familyId)
         return void (error = `SKU ${JSON.stringify(v.sku)} belongs to product family ${skuOwner.familyId}.`);
@@ -285,8 +285,7 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
     const batch = plans.slice(i, i + CHUNK);
     try {
       await ctx.prisma.$transaction((tx) => writePlans(tx, batch), { timeout: 60_000 });
-      for (const p of batch)
-        results[p.index] = { status: p.create ? "created" : "updated", product_family_id: p.familyId, products: p.products };
+      for (const p of batch) results[p.index] = { status: p.create ? "created" : "updated", familyId: p.familyId, products: p.products };
     } catch (err) {
       if (batch.length === 1) {
         results[batch[0].index] = { status: "error", error: writeError(err) };
@@ -296,7 +295,7 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
       for (const p of batch) {
         try {
           await ctx.prisma.$transaction((tx) => writePlans(tx, [p]));
-          results[p.index] = { status: p.create ? "created" : "updated", product_family_id: p.familyId, products: p.products };
+          results[p.index] = { status: p.create ? "created" : "updated", familyId: p.familyId, products: p.products };
         } catch (e) {
           if (!isUniqueViolation(e)) ctx.log.error({ err: e }, "bulk upload: family write failed");
           results[p.index] = { status: "error", error: writeError(e) };
@@ -306,7 +305,7 @@ async function runUpload(ctx: RequestContext, storeId: string, families: FamilyI
   }
   const out = results.map((r) => r ?? { status: "error" as const, error: "Not processed." });
   const errors = out.filter((r) => r.status === "error").length;
-  return { total_count: families.length, processed_count: families.length - errors, error_count: errors, results: out };
+  return { total: families.length, processed: families.length - errors, failed: errors, outcomes: out };
 }
 
 const PG_TYPES: Record<string, string> = {
@@ -375,7 +374,7 @@ function updateRows(tx: TransactionClient, provider: string, table: string, rows
 }
 
 function writeError(err: unknown): string {
-  if (isUniqueViolation(err)) return "A SKU or external_id of this family was taken by another product meanwhile; retry the family.";
+  if (isUniqueViolation(err)) return "A SKU or `externalId` of this family was taken by another product meanwhile; retry the family.";
   return "The family could not be saved; retry it.";
 }
 

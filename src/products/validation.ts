@@ -46,26 +46,26 @@ export function checkImages(images: ImageInput[] | null | undefined, field: stri
       ok = false;
     }
     if (!ok) throw fail.badInput(`\`${field}[${i}].url\` must be an absolute http(s) URL.`, `${field}[${i}].url`);
-    checkLength(img.alt_text, `${field}[${i}].alt_text`, 1000);
+    checkLength(img.altText, `${field}[${i}].altText`, 1000);
   });
 }
 
-export function validateUpload(products: FamilyInput[]) {
-  if (!Array.isArray(products) || products.length < 1 || products.length > MAX_FAMILIES) {
+export function validateUpload(families: FamilyInput[]) {
+  if (!Array.isArray(families) || families.length < 1 || families.length > MAX_FAMILIES) {
     throw fail.badInput(
-      `\`products\` must hold 1 to ${MAX_FAMILIES} product families; got ${Array.isArray(products) ? products.length : "none"}.`,
-      "products",
+      `\`families\` must hold 1 to ${MAX_FAMILIES} product families; got ${Array.isArray(families) ? families.length : "none"}.`,
+      "families",
     );
   }
-  products.forEach((f, i) => {
-    const p = `products[${i}]`;
-    checkLength(f.product_family_id, `${p}.product_family_id`, 255);
-    checkLength(f.external_id, `${p}.external_id`, 255);
+  families.forEach((f, i) => {
+    const p = `families[${i}]`;
+    checkLength(f.familyId, `${p}.familyId`, 255);
+    checkLength(f.externalId, `${p}.externalId`, 255);
     checkLength(f.title, `${p}.title`, 500, 1);
     if (!f.title.trim()) throw fail.badInput(`\`${p}.title\` must not be blank.`, `${p}.title`);
     checkLength(f.description, `${p}.description`, 5000);
     checkLength(f.vendor, `${p}.vendor`, 255);
-    checkLength(f.product_type, `${p}.product_type`, TEXT_BOUNDS.name);
+    checkLength(f.productType, `${p}.productType`, TEXT_BOUNDS.name);
     (f.tags ?? []).forEach((t, j) => checkLength(t, `${p}.tags[${j}]`, 255));
     checkEnum(f.kind, `${p}.kind`, KINDS);
     (f.options ?? []).forEach((o, j) => {
@@ -79,7 +79,7 @@ export function validateUpload(products: FamilyInput[]) {
     f.variants.forEach((v, j) => {
       const q = `${p}.variants[${j}]`;
       checkLength(v.id, `${q}.id`, 255);
-      checkLength(v.external_id, `${q}.external_id`, 255);
+      checkLength(v.externalId, `${q}.externalId`, 255);
       checkLength(v.title, `${q}.title`, 500);
       checkLength(v.sku, `${q}.sku`, 255, 1);
       if (!v.sku.trim()) throw fail.badInput(`\`${q}.sku\` must not be blank.`, `${q}.sku`);
@@ -89,11 +89,11 @@ export function validateUpload(products: FamilyInput[]) {
       if (typeof v.currency !== "string" || !/^[A-Za-z]{3}$/.test(v.currency))
         throw fail.badInput(`\`${q}.currency\` must be a 3-letter ISO 4217 code; got ${JSON.stringify(v.currency)}.`, `${q}.currency`);
       for (const k of ["weight", "width", "length", "height"] as const) checkNumber(v[k], `${q}.${k}`);
-      checkEnum(v.weight_unit, `${q}.weight_unit`, WEIGHT_UNITS);
-      checkEnum(v.dimension_unit, `${q}.dimension_unit`, DIMENSION_UNITS);
-      checkLength(v.hs_code, `${q}.hs_code`, 50);
-      if (v.origin_country != null && !/^[A-Z]{2}$/.test(v.origin_country))
-        throw fail.badInput(`\`${q}.origin_country\` must be an ISO 3166-1 alpha-2 code in capitals.`, `${q}.origin_country`);
+      checkEnum(v.weightUnit, `${q}.weightUnit`, WEIGHT_UNITS);
+      checkEnum(v.dimensionUnit, `${q}.dimensionUnit`, DIMENSION_UNITS);
+      checkLength(v.hsCode, `${q}.hsCode`, 50);
+      if (v.originCountry != null && !/^[A-Z]{2}$/.test(v.originCountry))
+        throw fail.badInput(`\`${q}.originCountry\` must be an ISO 3166-1 alpha-2 code in capitals.`, `${q}.originCountry`);
       checkImages(v.images, `${q}.images`);
     });
   });

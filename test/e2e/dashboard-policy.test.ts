@@ -36,7 +36,7 @@ describe.skipIf(!!e2eMissing)("dashboard return policy in Chromium (sqlite)", ()
     await seedStore(svc.services, storeId);
     // The order fixture's second product is tagged final-sale in the catalogue.
     await bulkUpload(systemContext(svc.services, storeId), storeId, [
-      { external_id: "prod-2", title: "Sale scarf", tags: ["final-sale"], variants: [{ sku: "SKU-2", price: 2550, currency: "USD" }] },
+      { externalId: "prod-2", title: "Sale scarf", tags: ["final-sale"], variants: [{ sku: "SKU-2", price: 2550, currency: "USD" }] },
     ]);
     ({ browser, page, pageErrors } = await openBrowser(svc));
     await logIn(page, svc, email, password);

@@ -1,16 +1,44 @@
-// Product bulk upload: one request, one GraphQL mutation; the body's fields are passed as they are
-// (the GraphQL input mirrors the merchant file format), so a shape error names the field as sent.
+// Product bulk upload: one request, one GraphQL mutation (`uploadProducts`). The merchant file format
+// spells its fields in snake_case; this door renames them to the core's (`product_family_id` → `familyId`)
+// and back in the answer, and names a refused field as the request sent it.
 import { operation } from "../../executor.js";
 import { declareRoutes, IDEMPOTENCY_KEY } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
 import { LIST_BOUNDS, NUMBER_BOUNDS } from "../../../src/core/bounds.js";
+import type { ProductFamilyInput, RestProductsUploadMutation } from "../../codegen/operations.js";
 
-const bulkUpload = operation(`mutation RestProductsBulkUpload($storeId: ID!, $products: [ProductFamilyUpload!]!, $key: String) {
-  bulkUploadProducts(storeId: $storeId, products: $products, idempotencyKey: $key) {
-    replayed total_count processed_count error_count
-    results { status product_family_id products { id sku } error }
+const upload = operation(`mutation RestProductsUpload($storeId: ID!, $families: [ProductFamilyInput!]!, $key: String) {
+  uploadProducts(storeId: $storeId, families: $families, idempotencyKey: $key) {
+    replayed total processed failed
+    outcomes { status familyId products { id sku } error }
   }
 }`);
+
+/** The file format's name of each core field spelled otherwise (the rest are spelled alike). */
+const FILE_NAMES: Record<string, string> = {
+  families: "products",
+  familyId: "product_family_id",
+  externalId: "external_id",
+  productType: "product_type",
+  altText: "alt_text",
+  weightUnit: "weight_unit",
+  dimensionUnit: "dimension_unit",
+  hsCode: "hs_code",
+  originCountry: "origin_country",
+  optionValues: "option_values",
+};
+const CORE_NAMES = Object.fromEntries(Object.entries(FILE_NAMES).map(([core, file]) => [file, core]));
+/** `families[2].variants[0].weightUnit` as the request names it: `products[2].variants[0].weight_unit`. */
+const fileField = (path: string) => path.replace(/[A-Za-z]+/g, (w) => (Object.hasOwn(FILE_NAMES, w) ? FILE_NAMES[w] : w));
+/** A family's refusal, its quoted core fields named as the file format names them. */
+const fileDetail = (detail: string) => detail.replace(/`([\w.[\]]+)`/g, (_, path: string) => fileField(path));
+
+/** A request object with the file format's keys renamed to the core's, all the way down. */
+function coreShape(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(coreShape);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [Object.hasOwn(CORE_NAMES, k) ? CORE_NAMES[k] : k, coreShape(v)]));
+}
 
 const Opt = T.Optional;
 const Str = (maxLength: number, options: Record<string, unknown> = {}) => T.String({ maxLength, ...options });
@@ -91,12 +119,32 @@ export const productsRoutes = declareRoutes("Products", [
       'Results come back one per family in request order. A family that cannot be saved (a SKU repeated in the request, a SKU or variant owned by another family) gets `{status: "error", error}`; it never blocks or rolls back the others, and each family is written atomically.',
       "An invalid request (shape, required fields, limits) is answered 400 and nothing is written. Only one upload runs per store at a time: a concurrent one gets 409 `products/bulk-upload-in-progress`.",
     ].join("\n\n"),
-    operation: bulkUpload,
+    operation: upload,
     headers: IDEMPOTENCY_KEY,
     body: T.Object({ products: List(ProductFamilyUpload, "productFamilies", { minItems: 1 }) }),
     responses: { 200: { description: "Upload completed", schema: UploadResult } },
     errors: [400, 409],
-    variables: ({ params, body, q }) => ({ storeId: params.storeId, products: body.products, key: q["Idempotency-Key"] ?? null }),
-    respond: (data) => ({ status: 200, body: data.bulkUploadProducts }),
+    variables: ({ params, body, q }) => ({
+      storeId: params.storeId,
+      families: coreShape(body.products) as ProductFamilyInput[],
+      key: q["Idempotency-Key"] ?? null,
+    }),
+    fieldPath: fileField,
+    respond: (data: RestProductsUploadMutation) => {
+      const r = data.uploadProducts;
+      return {
+        status: 200,
+        body: {
+          total_count: r.total,
+          processed_count: r.processed,
+          error_count: r.failed,
+          results: r.outcomes.map((o) =>
+            o.status === "error"
+              ? { status: o.status, error: fileDetail(o.error ?? "") }
+              : { status: o.status, product_family_id: o.familyId, products: o.products },
+          ),
+        },
+      };
+    },
   },
 ]);

@@ -1227,9 +1227,8 @@ export type Mutation = {
    */
   bulkReturnAction: Array<BulkReturnResult>;
   /**
-   * Creates or updates up to 1000 product families (each 1..100 variants). Matching: product_family_id,
-   * then external_id, then any variant SKU. One result per family, in request order; a bad family gets
-   * {status: "error"} and never blocks the others. One upload per store at a time (409 otherwise).
+   * The product upload in the merchant file format's field names (snake_case); the same upload as `uploadProducts`.
+   * @deprecated Use uploadProducts: the same upload with the fields named as the rest of the schema names them (familyId, externalId, productType, weightUnit, optionValues, altText, …).
    */
   bulkUploadProducts: ProductBulkUploadResult;
   cancelDraftReturn: DraftReturn;
@@ -1386,6 +1385,12 @@ export type Mutation = {
   /** Replaces topic, trigger and url (all required again, as the platform's PUT); `status` omitted keeps it. */
   updateWarehouseWebhook: Webhook;
   updateWebhook: Webhook;
+  /**
+   * Creates or updates up to 1000 product families (each 1..100 variants). Matching: `familyId`, then
+   * `externalId`, then any variant SKU. One outcome per family, in request order; a bad family gets
+   * {status: "error"} and never blocks the others. One upload per store at a time (409 otherwise).
+   */
+  uploadProducts: ProductUploadResult;
   /**
    * Creates the customer of `input.email` (created: true) or updates it: names are set, a new phone
    * number is appended, the location and custom fields are merged (fields not given are kept).
@@ -1866,6 +1871,13 @@ export type MutationUpdateWarehouseWebhookArgs = {
 export type MutationUpdateWebhookArgs = {
   id: Scalars['ID']['input'];
   input: UpdateWebhookInput;
+};
+
+
+export type MutationUploadProductsArgs = {
+  families: Array<ProductFamilyInput>;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  storeId: Scalars['ID']['input'];
 };
 
 
@@ -2700,6 +2712,25 @@ export type ProductFamilyEditInput = {
   vendor?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A product family as uploaded: matched by `familyId`, then `externalId`, then any variant's SKU. */
+export type ProductFamilyInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The family's id in the merchant's own system. */
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  /** A family of this store (`pfm_…`); unknown is an error for this family. */
+  familyId?: InputMaybe<Scalars['String']['input']>;
+  images?: InputMaybe<Array<ProductImageInput>>;
+  /** SELLABLE (default) or NON_SELLABLE */
+  kind?: InputMaybe<Scalars['String']['input']>;
+  options?: InputMaybe<Array<ProductOptionUpload>>;
+  /** The product's type, which policy window rules and exclusions match; blank is none. */
+  productType?: InputMaybe<Scalars['String']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  title: Scalars['String']['input'];
+  variants: Array<ProductVariantInput>;
+  vendor?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type ProductFamilyUpload = {
   description?: InputMaybe<Scalars['String']['input']>;
   external_id?: InputMaybe<Scalars['String']['input']>;
@@ -2747,10 +2778,61 @@ export type ProductOptionUpload = {
   values: Array<Scalars['String']['input']>;
 };
 
+/** `created` / `updated` with familyId and products, or `error` with error. */
+export type ProductUploadOutcome = {
+  __typename?: 'ProductUploadOutcome';
+  error?: Maybe<Scalars['String']['output']>;
+  familyId?: Maybe<Scalars['String']['output']>;
+  products?: Maybe<Array<ProductUploadRef>>;
+  status: Scalars['String']['output'];
+};
+
 export type ProductUploadRef = {
   __typename?: 'ProductUploadRef';
   id: Scalars['ID']['output'];
   sku: Scalars['String']['output'];
+};
+
+export type ProductUploadResult = {
+  __typename?: 'ProductUploadResult';
+  /** Families refused (status error). */
+  failed: Scalars['Int']['output'];
+  outcomes: Array<ProductUploadOutcome>;
+  /** Families created or updated. */
+  processed: Scalars['Int']['output'];
+  /** True when an earlier request with the same idempotency key is answered again. */
+  replayed: Scalars['Boolean']['output'];
+  /** Families in the request. */
+  total: Scalars['Int']['output'];
+};
+
+/** A variant as uploaded: matched by `id`, then `externalId`, then `sku`. */
+export type ProductVariantInput = {
+  barcodes?: InputMaybe<Array<Scalars['String']['input']>>;
+  currency: Scalars['String']['input'];
+  /** in or cm */
+  dimensionUnit?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  height?: InputMaybe<Scalars['Float']['input']>;
+  hsCode?: InputMaybe<Scalars['String']['input']>;
+  /** A variant (`prd_…`) of this family. */
+  id?: InputMaybe<Scalars['String']['input']>;
+  images?: InputMaybe<Array<ProductImageInput>>;
+  length?: InputMaybe<Scalars['Float']['input']>;
+  /** In the family's `options` order. */
+  optionValues?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** ISO 3166-1 alpha-2, in capitals. */
+  originCountry?: InputMaybe<Scalars['String']['input']>;
+  /** Integer in minor units (2999 = 29.99). */
+  price: Scalars['Int']['input'];
+  /** Unique per store. */
+  sku: Scalars['String']['input'];
+  title?: InputMaybe<Scalars['String']['input']>;
+  upc?: InputMaybe<Scalars['String']['input']>;
+  weight?: InputMaybe<Scalars['Float']['input']>;
+  /** g, kg, lb, oz or t */
+  weightUnit?: InputMaybe<Scalars['String']['input']>;
+  width?: InputMaybe<Scalars['Float']['input']>;
 };
 
 export type ProductVariantUpload = {
@@ -4635,13 +4717,17 @@ export type ResolversTypes = {
   ProductFamilyConnection: ResolverTypeWrapper<Partial<Omit<ProductFamilyConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['ProductFamilyEdge']>, nodes: Array<ResolversTypes['ProductFamily']> }>>;
   ProductFamilyEdge: ResolverTypeWrapper<Partial<Omit<ProductFamilyEdge, 'node'> & { node: ResolversTypes['ProductFamily'] }>>;
   ProductFamilyEditInput: ResolverTypeWrapper<Partial<ProductFamilyEditInput>>;
+  ProductFamilyInput: ResolverTypeWrapper<Partial<ProductFamilyInput>>;
   ProductFamilyUpload: ResolverTypeWrapper<Partial<ProductFamilyUpload>>;
   ProductFamilyUploadResult: ResolverTypeWrapper<Partial<ProductFamilyUploadResult>>;
   ProductImage: ResolverTypeWrapper<Partial<ProductImage>>;
   ProductImageInput: ResolverTypeWrapper<Partial<ProductImageInput>>;
   ProductImageUpload: ResolverTypeWrapper<Partial<ProductImageUpload>>;
   ProductOptionUpload: ResolverTypeWrapper<Partial<ProductOptionUpload>>;
+  ProductUploadOutcome: ResolverTypeWrapper<Partial<ProductUploadOutcome>>;
   ProductUploadRef: ResolverTypeWrapper<Partial<ProductUploadRef>>;
+  ProductUploadResult: ResolverTypeWrapper<Partial<ProductUploadResult>>;
+  ProductVariantInput: ResolverTypeWrapper<Partial<ProductVariantInput>>;
   ProductVariantUpload: ResolverTypeWrapper<Partial<ProductVariantUpload>>;
   PublicPortal: ResolverTypeWrapper<DomainParents["PublicPortal"]>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -4926,13 +5012,17 @@ export type ResolversParentTypes = {
   ProductFamilyConnection: Partial<Omit<ProductFamilyConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['ProductFamilyEdge']>, nodes: Array<ResolversParentTypes['ProductFamily']> }>;
   ProductFamilyEdge: Partial<Omit<ProductFamilyEdge, 'node'> & { node: ResolversParentTypes['ProductFamily'] }>;
   ProductFamilyEditInput: Partial<ProductFamilyEditInput>;
+  ProductFamilyInput: Partial<ProductFamilyInput>;
   ProductFamilyUpload: Partial<ProductFamilyUpload>;
   ProductFamilyUploadResult: Partial<ProductFamilyUploadResult>;
   ProductImage: Partial<ProductImage>;
   ProductImageInput: Partial<ProductImageInput>;
   ProductImageUpload: Partial<ProductImageUpload>;
   ProductOptionUpload: Partial<ProductOptionUpload>;
+  ProductUploadOutcome: Partial<ProductUploadOutcome>;
   ProductUploadRef: Partial<ProductUploadRef>;
+  ProductUploadResult: Partial<ProductUploadResult>;
+  ProductVariantInput: Partial<ProductVariantInput>;
   ProductVariantUpload: Partial<ProductVariantUpload>;
   PublicPortal: DomainParents["PublicPortal"];
   Query: Record<PropertyKey, never>;
@@ -5779,6 +5869,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   updateReturnPolicyDraft?: Resolver<ResolversTypes['ReturnPolicy'], ParentType, ContextType, RequireFields<MutationUpdateReturnPolicyDraftArgs, 'input' | 'storeId'>>;
   updateWarehouseWebhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationUpdateWarehouseWebhookArgs, 'input' | 'platformId'>>;
   updateWebhook?: Resolver<ResolversTypes['Webhook'], ParentType, ContextType, RequireFields<MutationUpdateWebhookArgs, 'id' | 'input'>>;
+  uploadProducts?: Resolver<ResolversTypes['ProductUploadResult'], ParentType, ContextType, RequireFields<MutationUploadProductsArgs, 'families' | 'storeId'>>;
   upsertCustomer?: Resolver<ResolversTypes['UpsertCustomerPayload'], ParentType, ContextType, RequireFields<MutationUpsertCustomerArgs, 'input' | 'storeId'>>;
   upsertOrder?: Resolver<ResolversTypes['UpsertOrderPayload'], ParentType, ContextType, RequireFields<MutationUpsertOrderArgs, 'input' | 'mode' | 'storeId'>>;
   upsertReturnTag?: Resolver<ResolversTypes['ReturnTag'], ParentType, ContextType, RequireFields<MutationUpsertReturnTagArgs, 'name' | 'pillTheme' | 'storeId'>>;
@@ -6167,9 +6258,24 @@ export type ProductImageResolvers<ContextType = RequestContext, ParentType exten
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ProductUploadOutcomeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProductUploadOutcome'] = ResolversParentTypes['ProductUploadOutcome']> = {
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  familyId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  products?: Resolver<Maybe<Array<ResolversTypes['ProductUploadRef']>>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ProductUploadRefResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProductUploadRef'] = ResolversParentTypes['ProductUploadRef']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   sku?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ProductUploadResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProductUploadResult'] = ResolversParentTypes['ProductUploadResult']> = {
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  outcomes?: Resolver<Array<ResolversTypes['ProductUploadOutcome']>, ParentType, ContextType>;
+  processed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  replayed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type PublicPortalResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PublicPortal'] = ResolversParentTypes['PublicPortal']> = {
@@ -6956,7 +7062,9 @@ export type Resolvers<ContextType = RequestContext> = {
   ProductFamilyEdge?: ProductFamilyEdgeResolvers<ContextType>;
   ProductFamilyUploadResult?: ProductFamilyUploadResultResolvers<ContextType>;
   ProductImage?: ProductImageResolvers<ContextType>;
+  ProductUploadOutcome?: ProductUploadOutcomeResolvers<ContextType>;
   ProductUploadRef?: ProductUploadRefResolvers<ContextType>;
+  ProductUploadResult?: ProductUploadResultResolvers<ContextType>;
   PublicPortal?: PublicPortalResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ReplayWebhookPayload?: ReplayWebhookPayloadResolvers<ContextType>;

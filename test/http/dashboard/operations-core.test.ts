@@ -12,7 +12,7 @@ const SEND_TEST = `mutation($id: ID!) { sendWebhookTestEvent(id: $id) { id webho
 const DELIVERY = `query($id: ID!) { webhookDelivery(id: $id) { status attempts { outcome at } } }`;
 const CREATE_CLIENT = `mutation($s: ID!, $i: CreateApiClientInput!) { createApiClient(storeId: $s, input: $i) { apiClient { id scopes legacyAllScopes } } }`;
 const SET_SCOPES = `mutation($id: ID!, $scopes: [Scope!]!) { setApiClientScopes(id: $id, scopes: $scopes) { id scopes } }`;
-const UPLOAD = `mutation($s: ID!, $p: [ProductFamilyUpload!]!) { bulkUploadProducts(storeId: $s, products: $p) { results { status product_family_id products { id sku } } } }`;
+const UPLOAD = `mutation($s: ID!, $p: [ProductFamilyInput!]!) { uploadProducts(storeId: $s, families: $p) { outcomes { status familyId products { id sku } } } }`;
 const FAMILY_FIELDS = `id title vendor tags images { url altText } products { id sku title upc price { amount currency } weight weightUnit images { url altText } }`;
 const FAMILY = `query($s: ID!, $id: ID!) { productFamily(storeId: $s, id: $id) { ${FAMILY_FIELDS} } }`;
 const EDIT_FAMILY = `mutation($s: ID!, $id: ID!, $i: ProductFamilyEditInput!) { updateProductFamily(storeId: $s, id: $id, input: $i) { ${FAMILY_FIELDS} } }`;
@@ -159,16 +159,16 @@ describe.each(providers)("dashboard operations in the core (%s)", (provider) => 
               vendor: "Acme",
               tags: ["run"],
               variants: [
-                { sku: "TR-41", price: 12900, currency: "USD", weight: 600, weight_unit: "g" },
-                { sku: "TR-42", price: 12900, currency: "USD", weight: 640, weight_unit: "g" },
+                { sku: "TR-41", price: 12900, currency: "USD", weight: 600, weightUnit: "g" },
+                { sku: "TR-42", price: 12900, currency: "USD", weight: 640, weightUnit: "g" },
               ],
             },
           ],
         },
         writer.secret,
       ),
-    ).bulkUploadProducts.results[0];
-    const familyId = up.product_family_id;
+    ).uploadProducts.outcomes[0];
+    const familyId = up.familyId;
     const [v41, v42] = up.products;
 
     const family = expectNoErrors(

@@ -5,7 +5,9 @@ import { expectNoErrors } from "../../support/gql.js";
 import { systemContext } from "../../../src/core/context.js";
 import { addBillableItems } from "../../../src/invoices/service.js";
 
-const UPLOAD = `mutation($s: ID!, $p: [ProductFamilyUpload!]!) { bulkUploadProducts(storeId: $s, products: $p) { total_count processed_count error_count results { status product_family_id products { id sku } error } } }`;
+const UPLOAD = `mutation($s: ID!, $p: [ProductFamilyInput!]!) { uploadProducts(storeId: $s, families: $p) { total processed failed outcomes { status familyId products { id sku } error } } }`;
+/** The deprecated upload in the merchant file format's names (src/products/legacy-upload.ts). */
+const LEGACY_UPLOAD = `mutation($s: ID!, $p: [ProductFamilyUpload!]!, $k: String) { bulkUploadProducts(storeId: $s, products: $p, idempotencyKey: $k) { replayed total_count processed_count error_count results { status product_family_id products { id sku } error } } }`;
 const FAMILIES = `query($s: ID!, $first: Int, $after: String) { productFamilies(storeId: $s, first: $first, after: $after) {
   nodes { id title externalId kind tags products { id sku price { amount currency } weight weightUnit optionValues family { id } } }
   pageInfo { hasNextPage endCursor } } }`;
@@ -25,13 +27,13 @@ describe.each(providers)("catalogue, inbound and invoices in GraphQL (%s)", (pro
   it("uploads through the mutation and pages the catalogue newest first", async () => {
     const families = Array.from({ length: 5 }, (_, i) => ({
       title: `Family ${i}`,
-      external_id: `g-${i}`,
+      externalId: `g-${i}`,
       tags: ["t"],
       kind: i === 4 ? "NON_SELLABLE" : undefined,
-      variants: [{ sku: `G-${i}`, price: 2999, currency: "usd", weight: 1.5, weight_unit: "kg", option_values: ["Red"] }],
+      variants: [{ sku: `G-${i}`, price: 2999, currency: "usd", weight: 1.5, weightUnit: "kg", optionValues: ["Red"] }],
     }));
-    const up = expectNoErrors(await svc.http.graphql(UPLOAD, { s: storeId, p: families }, staff)).bulkUploadProducts;
-    expect(up).toMatchObject({ total_count: 5, processed_count: 5, error_count: 0 });
+    const up = expectNoErrors(await svc.http.graphql(UPLOAD, { s: storeId, p: families }, staff)).uploadProducts;
+    expect(up).toMatchObject({ total: 5, processed: 5, failed: 0 });
     const seen: any[] = [];
     let after: string | null = null;
     do {
@@ -43,28 +45,96 @@ describe.each(providers)("catalogue, inbound and invoices in GraphQL (%s)", (pro
     expect(seen.map((f) => f.externalId).sort()).toEqual(["g-0", "g-1", "g-2", "g-3", "g-4"]);
     const byExt = new Map(seen.map((f) => [f.externalId, f]));
     expect(byExt.get("g-4")).toMatchObject({ kind: "NON_SELLABLE", tags: ["t"] });
-    expect(byExt.get("g-1")).toMatchObject({ kind: "SELLABLE", id: up.results[1].product_family_id });
+    expect(byExt.get("g-1")).toMatchObject({ kind: "SELLABLE", id: up.outcomes[1].familyId });
     expect(byExt.get("g-0").products).toEqual([
       {
-        id: up.results[0].products[0].id,
+        id: up.outcomes[0].products[0].id,
         sku: "G-0",
         price: { amount: "29.99", currency: "USD" },
         weight: 1.5,
         weightUnit: "kg",
         optionValues: ["Red"],
-        family: { id: up.results[0].product_family_id },
+        family: { id: up.outcomes[0].familyId },
       },
     ]);
     // A later upload is listed first.
     expectNoErrors(
       await svc.http.graphql(
         UPLOAD,
-        { s: storeId, p: [{ title: "Later", external_id: "g-later", variants: [{ sku: "G-LATER", price: 1, currency: "USD" }] }] },
+        { s: storeId, p: [{ title: "Later", externalId: "g-later", variants: [{ sku: "G-LATER", price: 1, currency: "USD" }] }] },
         staff,
       ),
     );
     const first: any = expectNoErrors(await svc.http.graphql(FAMILIES, { s: storeId, first: 1 }, staff)).productFamilies;
     expect(first.nodes[0].externalId).toBe("g-later");
+  });
+
+  it("still answers the deprecated bulkUploadProducts in the file format's names, its refusals naming the fields it was sent", async () => {
+    const family = {
+      title: "Legacy",
+      external_id: "legacy-1",
+      product_type: "Scarves",
+      images: [{ url: "https://img.example/legacy.jpg", alt_text: "Front" }],
+      variants: [{ sku: "LEG-1", price: 1500, currency: "USD", weight_unit: "g", option_values: ["Blue"], hs_code: "6214" }],
+    };
+    const up = expectNoErrors(
+      await svc.http.graphql(LEGACY_UPLOAD, { s: storeId, p: [family], k: "legacy-key" }, staff),
+    ).bulkUploadProducts;
+    expect(up).toMatchObject({ replayed: false, total_count: 1, processed_count: 1, error_count: 0 });
+    expect(up.results[0]).toEqual({
+      status: "created",
+      product_family_id: expect.stringMatching(/^pfm_/),
+      products: [{ id: expect.any(String), sku: "LEG-1" }],
+      error: null,
+    });
+    const read = `query($s: ID!, $id: ID!) { productFamily(storeId: $s, id: $id) { externalId productType images { url altText } products { weightUnit optionValues } } }`;
+    expect(expectNoErrors(await svc.http.graphql(read, { s: storeId, id: up.results[0].product_family_id }, staff)).productFamily).toEqual({
+      externalId: "legacy-1",
+      productType: "Scarves",
+      images: [{ url: "https://img.example/legacy.jpg", altText: "Front" }],
+      products: [{ weightUnit: "g", optionValues: ["Blue"] }],
+    });
+    // The key is the upload's, whichever mutation sends it: the same upload in the domain's names is a replay.
+    const again = {
+      ...family,
+      externalId: family.external_id,
+      productType: family.product_type,
+      images: [{ url: family.images[0]!.url, altText: "Front" }],
+    };
+    const replay = await svc.http.graphql(
+      `mutation($s: ID!, $p: [ProductFamilyInput!]!) { uploadProducts(storeId: $s, families: $p, idempotencyKey: "legacy-key") { replayed outcomes { familyId } } }`,
+      {
+        s: storeId,
+        p: [
+          {
+            title: again.title,
+            externalId: again.externalId,
+            productType: again.productType,
+            images: again.images,
+            variants: [{ sku: "LEG-1", price: 1500, currency: "USD", weightUnit: "g", optionValues: ["Blue"], hsCode: "6214" }],
+          },
+        ],
+      },
+      staff,
+    );
+    expect(expectNoErrors(replay).uploadProducts).toEqual({ replayed: true, outcomes: [{ familyId: up.results[0].product_family_id }] });
+    // A refusal names the field as this mutation's input spells it, in the field and in the words.
+    const bad = await svc.http.graphql(
+      LEGACY_UPLOAD,
+      {
+        s: storeId,
+        p: [{ ...family, external_id: "legacy-2", variants: [{ ...family.variants[0], sku: "LEG-2", origin_country: "france" }] }],
+      },
+      staff,
+    );
+    expect(bad.errors?.[0].extensions).toMatchObject({ status: 400, field: "products[0].variants[0].origin_country" });
+    expect(bad.errors?.[0].message).toBe("`products[0].variants[0].origin_country` must be an ISO 3166-1 alpha-2 code in capitals.");
+    const modern = await svc.http.graphql(
+      UPLOAD,
+      { s: storeId, p: [{ title: "X", variants: [{ sku: "LEG-3", price: 1, currency: "USD", originCountry: "france" }] }] },
+      staff,
+    );
+    expect(modern.errors?.[0].extensions).toMatchObject({ status: 400, field: "families[0].variants[0].originCountry" });
   });
 
   it("keeps other stores' objects out of reach", async () => {
