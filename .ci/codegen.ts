@@ -78,6 +78,7 @@ export const DOMAIN_MAPPERS = [
   "ReturnConnection",
   "ReturnEligibility",
   "ReturnItem",
+  "ReturnOrderItemRef",
   "ReturnPolicy",
   "ReturnShipping",
   "ReturnStatusPage",

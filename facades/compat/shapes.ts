@@ -21,7 +21,7 @@ export const COMPAT_RETURN_FIELDS = `
   exchange { order { externalId } items { id quantity variant { externalId sku } product { name externalId } price { amount } } }
   items {
     id quantity reason customerComment status restockStatus sku productId variantId imageUrl
-    orderItem { id line_item_id }
+    orderItem { id externalId }
     refund { amount { amount } }
     refundBeforeTax { amount }
     refundTax { amount }

@@ -25,6 +25,8 @@ declare module "../core/parents.js" {
   interface DomainParents {
     /** The item with its order line, values and currency (fields.ts ITEM_FIELDS read it). */
     ReturnItem: f.ItemWithCurrency;
+    /** The item's order line as the published item holds it (fields.ts `orderItem`). */
+    ReturnOrderItemRef: ReturnType<typeof f.ITEM_FIELDS.orderItem>;
     /** A page of returns with what its status counts are read from (list.ts). */
     ReturnConnection: Awaited<ReturnType<typeof listReturns>>;
   }
@@ -189,5 +191,8 @@ export const returnsResolvers = {
     // The published fields (fields.ts), then what only GraphQL reads.
     ...f.ITEM_FIELDS,
     ...f.ITEM_EXTRA_FIELDS,
+  },
+  ReturnOrderItemRef: {
+    externalId: (ref) => ref.line_item_id,
   },
 } satisfies Resolvers;

@@ -50,7 +50,7 @@ function lineItem(r: CoreReturn, item: CoreItem, details: boolean) {
   const line = orderLine(r, item);
   const base = {
     line_item_id: item.id,
-    provider_line_item_id: item.orderItem.line_item_id,
+    provider_line_item_id: item.orderItem.externalId,
     product_id: item.productId ?? line?.product.externalId,
     variant_id: item.variantId ?? line?.variant.externalId,
     sku: item.sku ?? line?.variant.sku,

@@ -3713,7 +3713,11 @@ export type ReturnNote = {
 
 export type ReturnOrderItemRef = {
   __typename?: 'ReturnOrderItemRef';
+  /** The order line's id in the shop (its externalId); empty when it has none. */
+  externalId: Scalars['String']['output'];
+  /** The order line the item returns (Retour's id); empty for an imported return's item, which has none. */
   id: Scalars['ID']['output'];
+  /** @deprecated Use externalId: the same value, named as OrderLineItem names it. */
   line_item_id: Scalars['String']['output'];
 };
 
@@ -4759,7 +4763,7 @@ export type ResolversTypes = {
   ReturnLabelInput: ResolverTypeWrapper<Partial<ReturnLabelInput>>;
   ReturnMethod: ResolverTypeWrapper<Partial<ReturnMethod>>;
   ReturnNote: ResolverTypeWrapper<Partial<ReturnNote>>;
-  ReturnOrderItemRef: ResolverTypeWrapper<Partial<ReturnOrderItemRef>>;
+  ReturnOrderItemRef: ResolverTypeWrapper<DomainParents["ReturnOrderItemRef"]>;
   ReturnOrderRef: ResolverTypeWrapper<Partial<ReturnOrderRef>>;
   ReturnOrigin: ResolverTypeWrapper<Partial<ReturnOrigin>>;
   ReturnOutcome: ResolverTypeWrapper<Partial<ReturnOutcome>>;
@@ -5051,7 +5055,7 @@ export type ResolversParentTypes = {
   ReturnItemRefund: Partial<ReturnItemRefund>;
   ReturnLabelInput: Partial<ReturnLabelInput>;
   ReturnNote: Partial<ReturnNote>;
-  ReturnOrderItemRef: Partial<ReturnOrderItemRef>;
+  ReturnOrderItemRef: DomainParents["ReturnOrderItemRef"];
   ReturnOrderRef: Partial<ReturnOrderRef>;
   ReturnPolicy: DomainParents["ReturnPolicy"];
   ReturnPolicyVersion: ReturnPolicyVersionRow;
@@ -6538,6 +6542,7 @@ export type ReturnNoteResolvers<ContextType = RequestContext, ParentType extends
 };
 
 export type ReturnOrderItemRefResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnOrderItemRef'] = ResolversParentTypes['ReturnOrderItemRef']> = {
+  externalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   line_item_id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { pushOrder, returnBody } from "../../support/orders.js";
+import { expectNoErrors } from "../../support/gql.js";
 
 const CREATE = `mutation($s: ID!, $i: CreateReturnInput!) { createReturn(storeId: $s, input: $i) { return { id items { id } } } }`;
 const PROCESS = `mutation($id: ID!, $items: [ProcessReturnItemInput!]!) { processReturn(id: $id, items: $items) { message } }`;
@@ -30,6 +31,21 @@ describe.each(providers)("core field names and the doors' (%s)", (provider) => {
     expect(rest.status).toBe(400);
     expect(rest.body.field).toBe("data.provider");
     expect(rest.body.detail).toBe("`data.provider` must not be empty.");
+  });
+
+  it("an item's order line: GraphQL orderItem.externalId, the deprecated line_item_id and REST's line_item_id are the shop's line id", async () => {
+    const order = await pushOrder(svc.http, storeId, key);
+    const created = await svc.http.post(
+      `/v2.2/stores/${storeId}/returns`,
+      returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }]),
+      { token: key },
+    );
+    expect(created.status).toBe(201);
+    const q = `query($id: ID!) { return(id: $id) { items { orderItem { id externalId line_item_id } } } }`;
+    const [item] = expectNoErrors(await svc.http.graphql(q, { id: created.body.return.id }, key)).return.items;
+    expect(item.orderItem.externalId).toBe(order.lineItems[0].id);
+    expect(item.orderItem.line_item_id).toBe(item.orderItem.externalId);
+    expect(created.body.return.items[0].orderItem).toEqual({ id: item.orderItem.id, line_item_id: order.lineItems[0].id });
   });
 
   it("processReturn: GraphQL names items[0].itemId, REST products[0]._id", async () => {

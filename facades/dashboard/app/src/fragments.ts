@@ -11,7 +11,7 @@ export const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt r
   tags { name source }
   source { emailAddress phoneNumber name { given surname } mailingAddress { line1 line2 city state postalCode country } }
   items { id quantity reason reasonCode customerComment customerImages status compensation outcome productAdjustment sku title imageUrl tax { ${WRAPPED} }
-    orderItem { id line_item_id }
+    orderItem { id externalId }
     exchangeItem { quantity product { name } variant { name sku } }
     refund { amount { ${MONEY} } type }
     productValueNoTaxNoAdjustment { ${WRAPPED} } maxMerchantAdjustment { ${MONEY} } }

@@ -114,7 +114,7 @@ export function ReturnPage({ params, storeId }: PageProps) {
           const oi = r.fullOrder?.items.find((o) => o.id === it.orderItem.id);
           return oi
             ? `${oi.product.name}${oi.variant.name && oi.variant.name !== oi.product.name ? ` · ${oi.variant.name}` : ""}`
-            : (it.title ?? it.sku ?? it.orderItem.line_item_id);
+            : (it.title ?? it.sku ?? it.orderItem.externalId);
         };
         const itemTitle = (id: string) => {
           const it = r.items.find((i) => i.id === id);

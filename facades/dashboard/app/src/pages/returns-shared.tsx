@@ -38,7 +38,7 @@ export interface ReturnItem {
   productAdjustment: string | null;
   sku: string | null;
   imageUrl: string | null;
-  orderItem: { id: string; line_item_id: string };
+  orderItem: { id: string; externalId: string };
   /** The variant given in exchange (exchange lines only). */
   exchangeItem: { quantity: number; product: { name: string } | null; variant: { name: string; sku: string | null } | null } | null;
   refund: { amount: Money; type: string };
