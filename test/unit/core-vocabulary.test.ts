@@ -43,7 +43,6 @@ const DOOR_FIELDS = [
   "return_total",
 ];
 
-const GRAPHQL_BREAKING = "renaming is a breaking GraphQL change; deprecate first";
 const UPLOAD_FIELDS = DOOR_FIELDS.slice(1, 13);
 
 /** Where a door's word may stand in the core, and why. `file` is a path from the repository root or a folder ending in `/`. */
