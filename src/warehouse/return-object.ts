@@ -56,7 +56,8 @@ export async function warehouseReturnOf(ctx: RequestContext, storeId: string, re
       productId: ITEM_FIELDS.productId(v),
       variantId: ITEM_FIELDS.variantId(v),
       imageUrl: ITEM_EXTRA_FIELDS.imageUrl(v),
-      orderItem: ITEM_FIELDS.orderItem(v),
+      // As the door selects it (`orderItem { id externalId }`): the published ref renamed.
+      orderItem: (({ id, line_item_id }) => ({ id, externalId: line_item_id }))(ITEM_FIELDS.orderItem(v)),
       refund: ITEM_FIELDS.refund(v),
       refundBeforeTax: WAREHOUSE_ITEM_FIELDS.refundBeforeTax(v),
       refundTax: WAREHOUSE_ITEM_FIELDS.refundTax(v),
