@@ -1,7 +1,7 @@
 // What a REST v2.2 route is: one declaration (facades/declare.ts) translated into one GraphQL
 // operation and back. The scope, the OpenAPI operation, the request validation and the serialiser
 // are derived from it by `restRoute`.
-import type { Executor } from "../executor.js";
+import type { Executor, Operation } from "../executor.js";
 import { InputError, type DoorInput, type DoorRoute, type Reply, type Runner } from "../door.js";
 import { paramReader, scopeOf, serialize, validatorOf, type RouteDecl, type ParamDecl } from "../declare.js";
 import { Text, T } from "../declare.js";
@@ -18,10 +18,11 @@ export interface RestResult {
   stream?(run: Runner, res: import("express").Response): Promise<void>;
 }
 
-export interface RestDecl extends RouteDecl {
+/** A route: `respond` reads its own operation's result, typed by the operation (`operation<gen.RestFooQuery>`). */
+export interface RestDecl<TData = unknown> extends RouteDecl {
+  operation: Operation<TData>;
   variables(input: RestInput): Record<string, unknown>;
-  // biome-ignore lint/suspicious/noExplicitAny: a route's data is its own operation's selection; routes are not yet declared with Operation<TData> (the drafts door is).
-  respond(data: any, input: RestInput): RestResult;
+  respond(data: TData, input: RestInput): RestResult;
   /** Routes of the Orders API answer these documented errors (status → description) as `{ error }` instead of problems. */
   errorBody?: Record<number, string>;
   /** Maps the core's `field` of an error to the request's path (e.g. `items[0]` → `data.items[0]`). */
@@ -35,7 +36,7 @@ export interface RestRoute extends RestDecl, DoorRoute {
 }
 
 /** Derives what a declaration implies: scope, validators, serialisers. */
-export function restRoute(decl: RestDecl): RestRoute {
+export function restRoute<TData>(decl: RestDecl<TData>): RestRoute {
   const readQuery = paramReader(decl.query);
   const readHeaders = paramReader(decl.headers);
   const validateBody = decl.body ? validatorOf(decl.body) : undefined;
@@ -65,13 +66,14 @@ export function restRoute(decl: RestDecl): RestRoute {
     },
     async answer(run, variables, input) {
       // An operation's data: an object keyed by its root fields (each route's `respond` reads its own).
-      const data = (await run(decl.operation, variables)) as Record<string, unknown>;
+      const data = await run(decl.operation, variables);
       const result = decl.respond(data, input);
       const stream = result.stream;
       if (stream) return { status: result.status, stream: (res) => stream(run, res) };
       // An idempotent replay (IETF Idempotency-Key draft): the first request's result, marked as such.
       let replayed = false;
-      for (const key in data) if ((data[key] as { replayed?: unknown } | null)?.replayed === true) replayed = true;
+      for (const value of Object.values(data as Record<string, unknown>))
+        if ((value as { replayed?: unknown } | null)?.replayed === true) replayed = true;
       let headers = result.headers;
       if (replayed) headers = { "Idempotent-Replayed": "true", ...headers };
       // One shape for every reply (no keys added or spread per request); `send` treats undefined as absent.
@@ -86,9 +88,12 @@ export function restRoute(decl: RestDecl): RestRoute {
   return route;
 }
 
-/** A domain's routes, each tagged with the domain's OpenAPI tag unless it names its own. */
-export function declareRoutes(tag: string, decls: RestDecl[]): RestRoute[] {
-  return decls.map((d) => restRoute({ tags: [tag], ...d }));
+/**
+ * A domain's routes, each tagged with the domain's OpenAPI tag unless it names its own. Each route's
+ * `respond` is typed by its own operation (inferred per element of the list).
+ */
+export function declareRoutes<T extends unknown[]>(tag: string, decls: { [K in keyof T]: RestDecl<T[K]> }): RestRoute[] {
+  return (decls as RestDecl<unknown>[]).map((d) => restRoute({ tags: [tag], ...d }));
 }
 
 /** A request the facade cannot even translate (wrong type of a query parameter, say): 400. */

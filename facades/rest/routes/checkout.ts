@@ -4,6 +4,7 @@ import { operation } from "../../executor.js";
 import { declareRoutes, notFound } from "../route.js";
 import { component, Obj, selectionOf, T } from "../../declare.js";
 import { Money } from "../shapes.js";
+import type * as gen from "../../codegen/operations.js";
 
 const S = T.String();
 const DateTime = T.String({ format: "date-time" });
@@ -38,13 +39,14 @@ const CheckoutAbTest = component(
   }),
 );
 
-const getExperience = operation(`query RestGetCheckoutExperience($storeId: ID!, $id: ID!) {
+const getExperience = operation<gen.RestGetCheckoutExperienceQuery>(`query RestGetCheckoutExperience($storeId: ID!, $id: ID!) {
   checkoutExperience(storeId: $storeId, id: $id) { ${selectionOf(CheckoutExperience)} }
 }`);
-const deleteExperience = operation(`mutation RestDeleteCheckoutExperience($storeId: ID!, $id: ID!) {
+const deleteExperience =
+  operation<gen.RestDeleteCheckoutExperienceMutation>(`mutation RestDeleteCheckoutExperience($storeId: ID!, $id: ID!) {
   deleteCheckoutExperience(storeId: $storeId, id: $id) { checkoutExperienceId }
 }`);
-const listAbTests = operation(`query RestListCheckoutAbTests($storeId: ID!, $includeDeleted: Boolean) {
+const listAbTests = operation<gen.RestListCheckoutAbTestsQuery>(`query RestListCheckoutAbTests($storeId: ID!, $includeDeleted: Boolean) {
   checkoutAbTests(storeId: $storeId, includeDeleted: $includeDeleted) { totalCount abTests { ${selectionOf(CheckoutAbTest)} } }
 }`);
 

@@ -6,25 +6,24 @@ import { operation } from "../../executor.js";
 import { restRoute, RestProblem, type RestRoute } from "../route.js";
 import { component, Nullable, Obj, T, Text } from "../../declare.js";
 import { LIST_BOUNDS } from "../../../src/core/bounds.js";
+import type * as gen from "../../codegen/operations.js";
 
 const CUSTOMER_FIELDS = `id email firstName lastName phoneNumber createdAt updatedAt customFields { name type value }
   location { street1 street2 city state stateCode postalCode country countryCode ianaTimeZoneName latitude longitude }`;
 
-const getCustomer = operation(`query RestGetCustomer($storeId: ID!, $email: String!) {
+const getCustomer = operation<gen.RestGetCustomerQuery>(`query RestGetCustomer($storeId: ID!, $email: String!) {
   customer(storeId: $storeId, email: $email) { ${CUSTOMER_FIELDS} }
 }`);
 
-const upsertCustomer = operation(`mutation RestUpsertCustomer($storeId: ID!, $input: CustomerInput!) {
+const upsertCustomer = operation<gen.RestUpsertCustomerMutation>(`mutation RestUpsertCustomer($storeId: ID!, $input: CustomerInput!) {
   upsertCustomer(storeId: $storeId, input: $input) { created customer { id email } }
 }`);
 
-// biome-ignore lint/suspicious/noExplicitAny: the route's operation result and TypeBox property maps, read generically (not yet typed by Operation<TData>).
-type Gql = Record<string, any>;
 const Opt = T.Optional;
 const tags = ["Customers"];
 
 /** Unknown keys are refused (ajv drops `additionalProperties`, not `unevaluatedProperties`). */
-// biome-ignore lint/suspicious/noExplicitAny: the route's operation result and TypeBox property maps, read generically (not yet typed by Operation<TData>).
+// biome-ignore lint/suspicious/noExplicitAny: TypeBox property maps, read generically.
 const Closed = (properties: Record<string, any>, options: Record<string, unknown> = {}) =>
   T.Object(properties, { unevaluatedProperties: false, ...options });
 
@@ -39,7 +38,7 @@ const LOCATION_TEXT = [
   "countryCode",
   "ianaTimeZoneName",
 ] as const;
-// biome-ignore lint/suspicious/noExplicitAny: the route's operation result and TypeBox property maps, read generically (not yet typed by Operation<TData>).
+// biome-ignore lint/suspicious/noExplicitAny: TypeBox property maps, read generically.
 const locationProps = (text: () => any) => ({
   ...Object.fromEntries(LOCATION_TEXT.map((k) => [k, Opt(text())])),
   latitude: Opt(T.Number({ minimum: -90, maximum: 90 })),
@@ -90,14 +89,12 @@ function customFieldValue(f: { type: string; value: string }): string | number |
 }
 
 /** CustomerRead: keys without a value are left out (the serialiser drops the optional nulls). */
-function customerView(c: Gql) {
-  const location = c.location ? Object.fromEntries(Object.entries(c.location as Gql).filter(([, v]) => v != null)) : {};
+function customerView(c: NonNullable<gen.RestGetCustomerQuery["customer"]>) {
+  const location = c.location ? Object.fromEntries(Object.entries(c.location).filter(([, v]) => v != null)) : {};
   return {
     ...c,
     location: Object.keys(location).length ? location : undefined,
-    customFields: c.customFields.length
-      ? Object.fromEntries(c.customFields.map((f: { name: string; type: string; value: string }) => [f.name, customFieldValue(f)]))
-      : undefined,
+    customFields: c.customFields.length ? Object.fromEntries(c.customFields.map((f) => [f.name, customFieldValue(f)])) : undefined,
   };
 }
 

@@ -5,6 +5,7 @@ import { operation } from "../../executor.js";
 import { declareRoutes, notFound, PAGE_NEXT, PAGING, pageArgs, pageHeaders } from "../route.js";
 import { component, from, Nullable, Obj, selectionOf, T, Text, type TSchema } from "../../declare.js";
 import { Money } from "../shapes.js";
+import type * as gen from "../../codegen/operations.js";
 
 const S = T.String();
 const NS = Nullable(T.String());
@@ -77,13 +78,13 @@ const InboundShipmentDetail = component(
 );
 
 const listShipments =
-  operation(`query RestListInboundShipments($storeId: ID!, $status: String, $locationId: ID, $createdAtMin: DateTime, $createdAtMax: DateTime, $first: Int, $after: String) {
+  operation<gen.RestListInboundShipmentsQuery>(`query RestListInboundShipments($storeId: ID!, $status: String, $locationId: ID, $createdAtMin: DateTime, $createdAtMax: DateTime, $first: Int, $after: String) {
   inboundShipments(storeId: $storeId, status: $status, locationId: $locationId, createdAtMin: $createdAtMin, createdAtMax: $createdAtMax, first: $first, after: $after) {
     nodes { ${selectionOf(InboundShipmentList)} }
     pageInfo { hasNextPage endCursor }
   }
 }`);
-const getShipment = operation(`query RestGetInboundShipment($storeId: ID!, $id: ID!) {
+const getShipment = operation<gen.RestGetInboundShipmentQuery>(`query RestGetInboundShipment($storeId: ID!, $id: ID!) {
   inboundShipment(storeId: $storeId, id: $id) { ${selectionOf(InboundShipmentDetail)} }
 }`);
 

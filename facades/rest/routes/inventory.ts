@@ -3,43 +3,46 @@
 import { operation } from "../../executor.js";
 import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type RestRoute } from "../route.js";
 import { component, Nullable, Obj, T, Text } from "../../declare.js";
+import type * as gen from "../../codegen/operations.js";
 
 const ITEM_FIELDS = `id sku name kind quantity createdAt updatedAt locations { location { id name } quantity }`;
 const LEVEL_FIELDS = `id quantity available committed reserved buildable totalAvailable createdAt updatedAt location { id name }`;
 
-const listItems = operation(`query RestListInventoryItems($storeId: ID!, $locationId: ID, $kind: String, $first: Int, $after: String) {
+const listItems =
+  operation<gen.RestListInventoryItemsQuery>(`query RestListInventoryItems($storeId: ID!, $locationId: ID, $kind: String, $first: Int, $after: String) {
   inventoryItems(storeId: $storeId, locationId: $locationId, kind: $kind, first: $first, after: $after) { nodes { ${ITEM_FIELDS} } pageInfo { hasNextPage endCursor } }
 }`);
-const getItem = operation(
+const getItem = operation<gen.RestGetInventoryItemQuery>(
   `query RestGetInventoryItem($storeId: ID!, $id: ID!) { inventoryItem(storeId: $storeId, id: $id) { ${ITEM_FIELDS} } }`,
 );
 const listLevels =
-  operation(`query RestListInventoryLevels($storeId: ID!, $locationId: ID, $productId: ID, $sku: String, $updatedAtMin: DateTime, $updatedAtMax: DateTime, $first: Int, $after: String) {
+  operation<gen.RestListInventoryLevelsQuery>(`query RestListInventoryLevels($storeId: ID!, $locationId: ID, $productId: ID, $sku: String, $updatedAtMin: DateTime, $updatedAtMax: DateTime, $first: Int, $after: String) {
   inventoryLevels(storeId: $storeId, locationId: $locationId, productId: $productId, sku: $sku, updatedAtMin: $updatedAtMin, updatedAtMax: $updatedAtMax, first: $first, after: $after) {
     nodes { ${LEVEL_FIELDS} product { id title sku } } pageInfo { hasNextPage endCursor }
   }
 }`);
-const getLevel = operation(
+const getLevel = operation<gen.RestGetInventoryLevelQuery>(
   `query RestGetInventoryLevel($storeId: ID!, $id: ID!) { inventoryLevel(storeId: $storeId, id: $id) { ${LEVEL_FIELDS} product { id title sku upc imageUrl } } }`,
 );
 
-// biome-ignore lint/suspicious/noExplicitAny: the route's operation result, read generically (not yet typed by Operation<TData>).
-type Gql = Record<string, any>;
+type Item = gen.RestListInventoryItemsQuery["inventoryItems"]["nodes"][number];
+type Level = gen.RestListInventoryLevelsQuery["inventoryLevels"]["nodes"][number];
+type LevelDetail = NonNullable<gen.RestGetInventoryLevelQuery["inventoryLevel"]>;
 
-function itemView(i: Gql) {
+function itemView(i: Item) {
   return {
     id: i.id,
     sku: i.sku,
     name: i.name,
     kind: i.kind,
     quantity: i.quantity,
-    locations: i.locations.map((l: Gql) => ({ location_id: l.location.id, location_name: l.location.name, quantity: l.quantity })),
+    locations: i.locations.map((l) => ({ location_id: l.location.id, location_name: l.location.name, quantity: l.quantity })),
     created_at: i.createdAt,
     updated_at: i.updatedAt,
   };
 }
 
-function levelView(l: Gql) {
+function levelView(l: Level) {
   return {
     id: l.id,
     product: { id: l.product.id, title: l.product.title, sku: l.product.sku },
@@ -54,7 +57,7 @@ function levelView(l: Gql) {
   };
 }
 
-function levelDetailView(l: Gql) {
+function levelDetailView(l: LevelDetail) {
   return {
     ...levelView(l),
     product: { id: l.product.id, title: l.product.title, sku: l.product.sku, upc: l.product.upc, image_url: l.product.imageUrl },

@@ -8,6 +8,7 @@ import { declareRoutes, notFound, type RestResult, type Runner } from "../route.
 import { component, Obj, T } from "../../declare.js";
 import { Money } from "../shapes.js";
 import { CSV_HEADER, csvRow, type CsvItem } from "../../../src/invoices/csv.js";
+import type * as gen from "../../codegen/operations.js";
 
 const DateTime = T.String({ format: "date-time" });
 const Invoice = component(
@@ -27,18 +28,18 @@ const Invoice = component(
   }),
 );
 
-const listInvoices = operation(`query RestListInvoices($storeId: ID!) {
+const listInvoices = operation<gen.RestListInvoicesQuery>(`query RestListInvoices($storeId: ID!) {
   invoices(storeId: $storeId) { id storeId status charge { amount currency } periodStart periodEnd createdAt updatedAt }
 }`);
 
 const ITEM_FIELDS = `nodes { id occurredAt type description orderName returnId quantity unitAmount { amount currency } amount { amount currency } }
   pageInfo { hasNextPage endCursor }`;
 
-const invoiceItems = operation(`query RestInvoiceItemsCsv($id: ID!, $first: Int, $after: String) {
+const invoiceItems = operation<gen.RestInvoiceItemsCsvQuery>(`query RestInvoiceItemsCsv($id: ID!, $first: Int, $after: String) {
   invoice(id: $id) { id status items(first: $first, after: $after) { ${ITEM_FIELDS} } }
 }`);
 
-const pendingItems = operation(`query RestPendingInvoiceItemsCsv($first: Int) {
+const pendingItems = operation<gen.RestPendingInvoiceItemsCsvQuery>(`query RestPendingInvoiceItemsCsv($first: Int) {
   pendingInvoice { id status items(first: $first) { ${ITEM_FIELDS} } }
 }`);
 

@@ -5,8 +5,11 @@
 import { operation } from "../../executor.js";
 import { Text, T } from "../../declare.js";
 import { declareRoutes, RestProblem } from "../route.js";
+import type * as gen from "../../codegen/operations.js";
 
-const storePortal = operation(`query RestStorePortal($storeId: ID!) { storePortal(storeId: $storeId) { handle } }`);
+const storePortal = operation<gen.RestStorePortalQuery>(
+  `query RestStorePortal($storeId: ID!) { storePortal(storeId: $storeId) { handle } }`,
+);
 
 const redirect = (description: string) => ({
   302: { description, headers: { Location: { description: "Where to go", schema: T.String({ format: "uri" }) } } },

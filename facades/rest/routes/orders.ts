@@ -6,6 +6,7 @@ import { declareRoutes, IDEMPOTENCY_KEY, notFound, RestInputError } from "../rou
 import { component, from, List, Nullable, Obj, selectionOf, T, Text, type TSchema } from "../../declare.js";
 import { QUANTITY_BOUNDS } from "../../../src/core/bounds.js";
 import { AUTOMATION_EVENTS, FULFILLMENT_STATUSES, UPDATABLE_STATUSES } from "../../../src/fulfillments/shapes.js";
+import type * as gen from "../../codegen/operations.js";
 
 const Opt = T.Optional;
 const S = T.String();
@@ -74,21 +75,22 @@ const orderFields = {
 const OrderRead = Obj({ ...orderFields, ...totals((f) => from(f, Obj({ amount: S }))), shippingAddress: Opt(AddressOut) });
 const OrdersApiOrder = Obj({ ...orderFields, shipping: Obj({ cost: T.Number(), address: Opt(AddressOut) }) });
 
-const upsertOrder = operation(`mutation RestUpsertOrder($storeId: ID!, $input: OrderInput!, $mode: OrderWriteMode, $key: String) {
+const upsertOrder =
+  operation<gen.RestUpsertOrderMutation>(`mutation RestUpsertOrder($storeId: ID!, $input: OrderInput!, $mode: OrderWriteMode, $key: String) {
   upsertOrder(storeId: $storeId, input: $input, mode: $mode, idempotencyKey: $key) { created replayed order { id externalId } }
 }`);
-const getOrder = operation(
+const getOrder = operation<gen.RestGetOrderQuery>(
   `query RestGetOrder($storeId: ID!, $id: String!) { order(storeId: $storeId, id: $id) { ${selectionOf(OrderRead)} } }`,
 );
-const deleteOrder = operation(
+const deleteOrder = operation<gen.RestDeleteOrderMutation>(
   `mutation RestDeleteOrder($storeId: ID!, $id: String!) { deleteOrder(storeId: $storeId, id: $id) { success orderId externalOrderId } }`,
 );
 const createFulfillment =
-  operation(`mutation RestCreateFulfillment($storeId: ID!, $orderId: String!, $input: FulfillmentInput!, $key: String) {
+  operation<gen.RestCreateFulfillmentMutation>(`mutation RestCreateFulfillment($storeId: ID!, $orderId: String!, $input: FulfillmentInput!, $key: String) {
   createFulfillment(storeId: $storeId, orderId: $orderId, input: $input, idempotencyKey: $key) { success replayed fulfillment { ${FIELDS} } }
 }`);
 const updateStatus =
-  operation(`mutation RestUpdateShipmentStatus($storeId: ID!, $orderId: String!, $fulfillmentId: String!, $input: ShipmentStatusInput!) {
+  operation<gen.RestUpdateShipmentStatusMutation>(`mutation RestUpdateShipmentStatus($storeId: ID!, $orderId: String!, $fulfillmentId: String!, $input: ShipmentStatusInput!) {
   updateFulfillmentStatus(storeId: $storeId, orderId: $orderId, fulfillmentId: $fulfillmentId, input: $input) { success fulfillment { ${FIELDS} } }
 }`);
 
@@ -341,7 +343,7 @@ export const ordersRoutes = declareRoutes("Orders", [
     variables: ({ params }) => ({ storeId: params.storeId, id: params.orderId }),
     respond: ({ order }, { params }) => {
       if (!order) throw notFound("orders", "Order", `Order ${JSON.stringify(params.orderId)} not found in this store.`);
-      const numbers = Object.fromEntries(Object.keys(TOTALS).map((k) => [k, Number(order[k].amount)]));
+      const numbers = Object.fromEntries((Object.keys(TOTALS) as (keyof typeof TOTALS)[]).map((k) => [k, Number(order[k].amount)]));
       return { status: 200, body: { ...order, ...numbers, shipping: { cost: numbers.shippingCost, address: order.shippingAddress } } };
     },
   },

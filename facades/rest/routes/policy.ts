@@ -8,6 +8,7 @@ import { Money } from "../shapes.js";
 import { type ParamPair, wordsOf } from "../../../src/core/decisions/codes.js";
 import { merchantWords } from "../../../src/core/decisions/merchant.js";
 import { API_FORMAT, shopperWords } from "../../../src/core/decisions/render.js";
+import type * as gen from "../../codegen/operations.js";
 
 const Opt = T.Optional;
 const S = T.String();
@@ -28,15 +29,20 @@ const DECISION = "effect rule name code params { name value }";
 const CHARGE = "kind rule amount { amount currency }";
 const OFFER = `outcome value { amount currency } total { amount currency } fees { ${CHARGE} } bonus { ${CHARGE} }`;
 
-const getPolicy = operation(`query RestGetReturnPolicy($storeId: ID!) { returnPolicy(storeId: $storeId) { ${POLICY} } }`);
-const putDraft = operation(`mutation RestPutReturnPolicyDraft($storeId: ID!, $input: PolicyRulesInput!) {
+const getPolicy = operation<gen.RestGetReturnPolicyQuery>(
+  `query RestGetReturnPolicy($storeId: ID!) { returnPolicy(storeId: $storeId) { ${POLICY} } }`,
+);
+const putDraft =
+  operation<gen.RestPutReturnPolicyDraftMutation>(`mutation RestPutReturnPolicyDraft($storeId: ID!, $input: PolicyRulesInput!) {
   updateReturnPolicyDraft(storeId: $storeId, input: $input) { ${POLICY} }
 }`);
-const publish = operation(`mutation RestPublishReturnPolicy($storeId: ID!) { publishReturnPolicy(storeId: $storeId) { ${VERSION} } }`);
-const putZone = operation(`mutation RestPutStoreTimeZone($storeId: ID!, $timeZone: String!) {
+const publish = operation<gen.RestPublishReturnPolicyMutation>(
+  `mutation RestPublishReturnPolicy($storeId: ID!) { publishReturnPolicy(storeId: $storeId) { ${VERSION} } }`,
+);
+const putZone = operation<gen.RestPutStoreTimeZoneMutation>(`mutation RestPutStoreTimeZone($storeId: ID!, $timeZone: String!) {
   setStoreTimeZone(storeId: $storeId, timeZone: $timeZone) { ${POLICY} }
 }`);
-const eligibility = operation(`query RestReturnEligibility($storeId: ID!, $orderId: ID!, $at: DateTime) {
+const eligibility = operation<gen.RestReturnEligibilityQuery>(`query RestReturnEligibility($storeId: ID!, $orderId: ID!, $at: DateTime) {
   returnEligibility(storeId: $storeId, orderId: $orderId, at: $at) {
     policyVersion currency review decisions { ${DECISION} } summary { ${OFFER} }
     lines { lineItemId asked remaining returnable windowEndsAt decisions { ${DECISION} } outcomes { ${OFFER} } exchange { productId unitPrice { amount currency } } }

@@ -5,9 +5,10 @@ import { operation } from "../../executor.js";
 import { declareRoutes, IDEMPOTENCY_KEY } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
 import { LIST_BOUNDS, NUMBER_BOUNDS } from "../../../src/core/bounds.js";
-import type { ProductFamilyInput, RestProductsUploadMutation } from "../../codegen/operations.js";
+import type * as gen from "../../codegen/operations.js";
 
-const upload = operation(`mutation RestProductsUpload($storeId: ID!, $families: [ProductFamilyInput!]!, $key: String) {
+const upload =
+  operation<gen.RestProductsUploadMutation>(`mutation RestProductsUpload($storeId: ID!, $families: [ProductFamilyInput!]!, $key: String) {
   uploadProducts(storeId: $storeId, families: $families, idempotencyKey: $key) {
     replayed total processed failed
     outcomes { status familyId products { id sku } error }
@@ -126,11 +127,11 @@ export const productsRoutes = declareRoutes("Products", [
     errors: [400, 409],
     variables: ({ params, body, q }) => ({
       storeId: params.storeId,
-      families: coreShape(body.products) as ProductFamilyInput[],
+      families: coreShape(body.products) as gen.ProductFamilyInput[],
       key: q["Idempotency-Key"] ?? null,
     }),
     fieldPath: fileField,
-    respond: (data: RestProductsUploadMutation) => {
+    respond: (data) => {
       const r = data.uploadProducts;
       return {
         status: 200,

@@ -5,14 +5,18 @@ import { restRoute, type RestRoute } from "../route.js";
 import { component, Nullable, Obj, T, Text } from "../../declare.js";
 import { PILL_THEMES } from "../../../src/returns/tag-shapes.js";
 import { LIST_BOUNDS } from "../../../src/core/bounds.js";
+import type * as gen from "../../codegen/operations.js";
 
 const TAG_FIELDS = "name kind pillTheme source numericId";
 
-const listTags = operation(`query RestListReturnTags($storeId: ID!) { returnTags(storeId: $storeId) { ${TAG_FIELDS} } }`);
-const upsertTag = operation(`mutation RestUpsertReturnTag($storeId: ID!, $name: String!, $pillTheme: PillTheme!, $newName: String) {
+const listTags = operation<gen.RestListReturnTagsQuery>(
+  `query RestListReturnTags($storeId: ID!) { returnTags(storeId: $storeId) { ${TAG_FIELDS} } }`,
+);
+const upsertTag =
+  operation<gen.RestUpsertReturnTagMutation>(`mutation RestUpsertReturnTag($storeId: ID!, $name: String!, $pillTheme: PillTheme!, $newName: String) {
   upsertReturnTag(storeId: $storeId, name: $name, pillTheme: $pillTheme, newName: $newName) { ${TAG_FIELDS} }
 }`);
-const deleteTag = operation(
+const deleteTag = operation<gen.RestDeleteReturnTagMutation>(
   `mutation RestDeleteReturnTag($storeId: ID!, $name: String!) { deleteReturnTag(storeId: $storeId, name: $name) }`,
 );
 

@@ -5,8 +5,9 @@ import { operation } from "../../executor.js";
 import { restRoute, type RestRoute } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
 import { LIST_BOUNDS, QUANTITY_BOUNDS } from "../../../src/core/bounds.js";
+import type * as gen from "../../codegen/operations.js";
 
-const importReturns = operation(`mutation RestImportReturns($storeId: ID!, $returns: [ReturnImportInput!]!) {
+const importReturns = operation<gen.RestImportReturnsMutation>(`mutation RestImportReturns($storeId: ID!, $returns: [ReturnImportInput!]!) {
   importReturns(storeId: $storeId, returns: $returns) { totalCount processedCount errorCount results { status index returnId error } }
 }`);
 

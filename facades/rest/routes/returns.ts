@@ -6,35 +6,42 @@ import { List, Nullable, Obj, T, Text } from "../../declare.js";
 import { ORDER_FIELDS, RETURN_FIELDS } from "../documents.js";
 import { Order, Return, ReturnStatus } from "../shapes.js";
 import { LIST_BOUNDS, QUANTITY_BOUNDS } from "../../../src/core/bounds.js";
+import type * as gen from "../../codegen/operations.js";
 
 const createReturn =
-  operation(`mutation RestCreateReturn($storeId: ID!, $input: CreateReturnInput!, $options: CreateReturnOptions, $key: String) {
+  operation<gen.RestCreateReturnMutation>(`mutation RestCreateReturn($storeId: ID!, $input: CreateReturnInput!, $options: CreateReturnOptions, $key: String) {
   createReturn(storeId: $storeId, input: $input, options: $options, idempotencyKey: $key) {
     return { ${RETURN_FIELDS} }
     externalRMAResponses { integrationProvider success errorCode errorMessage }
     replayed
   }
 }`);
-const getReturn = operation(`query RestGetReturn($id: ID!) { return(id: $id) { ${RETURN_FIELDS} publishedOrder { ${ORDER_FIELDS} } } }`);
-const listReturns = operation(`query RestListReturns($storeId: ID!, $first: Int, $after: String, $filter: ReturnFilter) {
+const getReturn = operation<gen.RestGetReturnQuery>(
+  `query RestGetReturn($id: ID!) { return(id: $id) { ${RETURN_FIELDS} publishedOrder { ${ORDER_FIELDS} } } }`,
+);
+const listReturns =
+  operation<gen.RestListReturnsQuery>(`query RestListReturns($storeId: ID!, $first: Int, $after: String, $filter: ReturnFilter) {
   returns(storeId: $storeId, first: $first, after: $after, filter: $filter) {
     nodes { ${RETURN_FIELDS} }
     orders { ${ORDER_FIELDS} }
     pageInfo { hasNextPage endCursor }
   }
 }`);
-const processReturn = operation(`mutation RestProcessReturn($id: ID!, $items: [ProcessReturnItemInput!]!, $notes: String) {
+const processReturn =
+  operation<gen.RestProcessReturnMutation>(`mutation RestProcessReturn($id: ID!, $items: [ProcessReturnItemInput!]!, $notes: String) {
   processReturn(id: $id, items: $items, customerNotes: $notes) { message }
 }`);
-const getStatus = operation(`query RestGetReturnStatus($id: ID!) { return(id: $id) { status } }`);
-const setStatus = operation(
+const getStatus = operation<gen.RestGetReturnStatusQuery>(`query RestGetReturnStatus($id: ID!) { return(id: $id) { status } }`);
+const setStatus = operation<gen.RestSetReturnStatusMutation>(
   `mutation RestSetReturnStatus($id: ID!, $status: ReturnStatus!) { setReturnStatus(id: $id, status: $status) { return { status } } }`,
 );
-const reportExchangeOrder = operation(
+const reportExchangeOrder = operation<gen.RestReportExchangeOrderMutation>(
   `mutation RestReportExchangeOrder($id: ID!, $externalId: String!) { reportExchangeOrder(id: $id, externalId: $externalId) { message } }`,
 );
-const getComments = operation(`query RestGetReturnComments($id: ID!) { return(id: $id) { comments { message image } } }`);
-const addComment = operation(
+const getComments = operation<gen.RestGetReturnCommentsQuery>(
+  `query RestGetReturnComments($id: ID!) { return(id: $id) { comments { message image } } }`,
+);
+const addComment = operation<gen.RestAddReturnCommentMutation>(
   `mutation RestAddReturnComment($id: ID!, $message: String, $image: String) { addReturnComment(id: $id, message: $message, image: $image) { message image } }`,
 );
 

@@ -5,6 +5,7 @@ import { declareRoutes, IDEMPOTENCY_KEY, notFound } from "../route.js";
 import { component, Nullable, Obj, selectionOf, T, Text } from "../../declare.js";
 import { LIST_BOUNDS, REPLAY_BOUNDS } from "../../../src/core/bounds.js";
 import { Order, Return } from "../shapes.js";
+import type * as gen from "../../codegen/operations.js";
 
 const S = T.String();
 const DateTime = T.String({ format: "date-time" });
@@ -70,16 +71,21 @@ const TestEvent = component(
 export const WebhookEvent = T.Union([ReturnEvent, TestEvent]);
 
 const WEBHOOK_FIELDS = selectionOf(Webhook);
-const createWebhook = operation(`mutation RestCreateWebhook($storeId: ID!, $input: CreateWebhookInput!, $key: String) {
+const createWebhook =
+  operation<gen.RestCreateWebhookMutation>(`mutation RestCreateWebhook($storeId: ID!, $input: CreateWebhookInput!, $key: String) {
   createWebhook(storeId: $storeId, input: $input, idempotencyKey: $key) { created replayed signingSecret webhook { ${WEBHOOK_FIELDS} } }
 }`);
-const listWebhooks = operation(`query RestListWebhooks($storeId: ID!) { webhooks(storeId: $storeId) { ${WEBHOOK_FIELDS} } }`);
-const getWebhook = operation(`query RestGetWebhook($id: ID!) { webhook(id: $id) { ${WEBHOOK_FIELDS} } }`);
-const updateWebhook = operation(
+const listWebhooks = operation<gen.RestListWebhooksQuery>(
+  `query RestListWebhooks($storeId: ID!) { webhooks(storeId: $storeId) { ${WEBHOOK_FIELDS} } }`,
+);
+const getWebhook = operation<gen.RestGetWebhookQuery>(`query RestGetWebhook($id: ID!) { webhook(id: $id) { ${WEBHOOK_FIELDS} } }`);
+const updateWebhook = operation<gen.RestUpdateWebhookMutation>(
   `mutation RestUpdateWebhook($id: ID!, $input: UpdateWebhookInput!) { updateWebhook(id: $id, input: $input) { id } }`,
 );
-const deleteWebhook = operation(`mutation RestDeleteWebhook($id: ID!) { deleteWebhook(id: $id) { webhookId } }`);
-const replayWebhook = operation(
+const deleteWebhook = operation<gen.RestDeleteWebhookMutation>(
+  `mutation RestDeleteWebhook($id: ID!) { deleteWebhook(id: $id) { webhookId } }`,
+);
+const replayWebhook = operation<gen.RestReplayWebhookMutation>(
   `mutation RestReplayWebhook($id: ID!, $start: DateTime!) { replayWebhook(id: $id, start: $start) { webhookId deliveriesQueued nextStart } }`,
 );
 
