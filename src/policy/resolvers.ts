@@ -78,6 +78,7 @@ export const policyResolvers = {
   PolicySimulationRun: {
     from: (r) => r.rangeFrom,
     to: (r) => r.rangeTo,
+    timeLimitSeconds: (_, __, ctx) => ctx.services.config.simulation.maxSeconds,
     money: (r) => resultOf(r)?.money ?? [],
     affected: (r) => resultOf(r)?.affected ?? [],
     affectedCount: (r) => resultOf(r)?.affectedCount ?? 0,

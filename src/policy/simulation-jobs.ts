@@ -120,7 +120,9 @@ async function work(services: Services, id: string, p: Prepared, stopping: () =>
 
 async function workThrough(services: Services, id: string, p: Prepared, stopping: () => boolean) {
   const { prisma } = services.db;
-  const { chunk: size, pauseMs } = services.config.simulation;
+  const { chunk: size, pauseMs, maxSeconds } = services.config.simulation;
+  // The run's time bound (a store's range may hold tens of millions of lines): past it, the figures so far.
+  const deadline = Date.now() + maxSeconds * 1000;
   const sim = new Simulation(p.draft, p.published);
   const affected: AffectedReturn[] = [];
   let affectedCount = 0;
@@ -142,6 +144,15 @@ async function workThrough(services: Services, id: string, p: Prepared, stopping
     }
     returnsDone += c.read;
     if (end) break;
+    if (Date.now() >= deadline) {
+      const coveredTo = new Date(c.last!.at);
+      await prisma.policySimulationRun.update({
+        where: { id },
+        data: { returnsDone, linesDone: sim.lines, heartbeatAt: new Date(), coveredTo },
+      });
+      await release(prisma, id, "limited", null, false, { money: sim.report(), affected, affectedCount });
+      return;
+    }
     if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     if (stopping()) {
       await release(prisma, id, "failed", "The simulation stopped: the service running it was shut down.");

@@ -2477,13 +2477,15 @@ export type PolicySimulationRun = {
   affectedCount: Scalars['Int']['output'];
   /** The merchant asked it to stop; it ends after the chunk it is on. */
   cancelRequested: Scalars['Boolean']['output'];
+  /** When limited: the creation of the last return it checked; the figures cover [from, coveredTo]. Null otherwise. */
+  coveredTo?: Maybe<Scalars['DateTime']['output']>;
   /** Why it failed, in a sentence; null otherwise. */
   error?: Maybe<Scalars['String']['output']>;
   finishedAt?: Maybe<Scalars['DateTime']['output']>;
   from: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
   linesDone: Scalars['Int']['output'];
-  /** The money by currency under each version over the whole range; empty until completed. */
+  /** The money by currency under each version over the range checked; empty until completed or limited. */
   money: Array<PolicySimulationMoney>;
   /** The version the draft is compared with; null when none was published. */
   publishedVersion?: Maybe<Scalars['Int']['output']>;
@@ -2493,8 +2495,10 @@ export type PolicySimulationRun = {
   startedAt: Scalars['DateTime']['output'];
   /** Who started it (the staff user's or the API client's name). */
   startedByName?: Maybe<Scalars['String']['output']>;
-  /** running, completed, cancelled or failed. */
+  /** running, completed, limited (it reached the time limit: its figures cover the returns up to `coveredTo`), cancelled or failed. */
   status: Scalars['String']['output'];
+  /** How long a run may take before it ends limited (the service's setting, SIMULATION_MAX_SECONDS). */
+  timeLimitSeconds: Scalars['Int']['output'];
   to: Scalars['DateTime']['output'];
 };
 
@@ -6136,6 +6140,7 @@ export type PolicySimulationRunResolvers<ContextType = RequestContext, ParentTyp
   affected?: Resolver<Array<ResolversTypes['PolicySimulatedReturn']>, ParentType, ContextType>;
   affectedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   cancelRequested?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  coveredTo?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -6148,6 +6153,7 @@ export type PolicySimulationRunResolvers<ContextType = RequestContext, ParentTyp
   startedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   startedByName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timeLimitSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   to?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "PolicySimulationRun" ADD COLUMN "coveredTo" DATETIME;
+
