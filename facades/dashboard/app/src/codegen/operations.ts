@@ -573,15 +573,6 @@ export type DashboardMarkInboundInTransitMutationVariables = Exact<{
 
 export type DashboardMarkInboundInTransitMutation = { markInboundShipmentInTransit: { id: string, status: InboundShipmentStatus } };
 
-export type DashboardStartPolicySimulationMutationVariables = Exact<{
-  storeId: string | number;
-  from: string;
-  to: string;
-}>;
-
-
-export type DashboardStartPolicySimulationMutation = { startPolicySimulation: { id: string, status: string, returnsTotal: number, returnsDone: number, linesDone: number, cancelRequested: boolean, startedAt: string, startedByName: string | null, error: string | null, publishedVersion: number | null, affectedCount: number, money: Array<{ currency: string, draft: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } }, published: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } } }>, affected: Array<{ returnId: string, returnNumber: string | null, orderName: string, createdAt: string, draft: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> }, published: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> } }> } };
-
 export type DashboardCreateApiClientMutationVariables = Exact<{
   storeId: string | number;
   input: CreateApiClientInput;
@@ -669,6 +660,15 @@ export type DashboardRevealWarehouseSigningSecretMutationVariables = Exact<{
 
 export type DashboardRevealWarehouseSigningSecretMutation = { revealWarehouseSigningSecret: { secret: string, hint: string, createdAt: string } };
 
+export type DashboardStartPolicySimulationMutationVariables = Exact<{
+  storeId: string | number;
+  from: string;
+  to: string;
+}>;
+
+
+export type DashboardStartPolicySimulationMutation = { startPolicySimulation: { id: string, status: string, returnsTotal: number, returnsDone: number, linesDone: number, cancelRequested: boolean, startedAt: string, startedByName: string | null, error: string | null, publishedVersion: number | null, coveredTo: string | null, timeLimitSeconds: number, affectedCount: number, money: Array<{ currency: string, draft: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } }, published: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } } }>, affected: Array<{ returnId: string, returnNumber: string | null, orderName: string, createdAt: string, draft: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> }, published: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> } }> } };
+
 export type DashboardReturnsOverviewQueryVariables = Exact<{
   storeId: string | number;
   from?: string | null | undefined;
@@ -709,14 +709,6 @@ export type DashboardDeleteWebhookMutationVariables = Exact<{
 
 
 export type DashboardDeleteWebhookMutation = { deleteWebhook: { webhookId: string } };
-
-export type DashboardCancelPolicySimulationMutationVariables = Exact<{
-  storeId: string | number;
-  id: string | number;
-}>;
-
-
-export type DashboardCancelPolicySimulationMutation = { cancelPolicySimulation: { id: string, status: string, returnsTotal: number, returnsDone: number, linesDone: number, cancelRequested: boolean, startedAt: string, startedByName: string | null, error: string | null, publishedVersion: number | null, affectedCount: number, money: Array<{ currency: string, draft: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } }, published: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } } }>, affected: Array<{ returnId: string, returnNumber: string | null, orderName: string, createdAt: string, draft: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> }, published: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> } }> } };
 
 export type DashboardUpdateProductMutationVariables = Exact<{
   storeId: string | number;
@@ -945,6 +937,14 @@ export type DashboardInventoryItemQueryVariables = Exact<{
 
 export type DashboardInventoryItemQuery = { inventoryItem: { id: string, sku: string | null, name: string | null, kind: string, quantity: number, createdAt: string, updatedAt: string, product: { id: string, title: string, sku: string | null }, locations: Array<{ quantity: number, location: { id: string, name: string }, level: { id: string, updatedAt: string } }>, movements: Array<{ id: string, delta: number, cause: InventoryMovementCause, returnId: string | null, returnItemId: string | null, shipmentId: string | null, shipmentItemId: string | null, createdAt: string, location: { id: string, name: string } }> } | null };
 
+export type DashboardPolicySimulationRunQueryVariables = Exact<{
+  storeId: string | number;
+  id?: string | number | null | undefined;
+}>;
+
+
+export type DashboardPolicySimulationRunQuery = { policySimulationRun: { id: string, status: string, returnsTotal: number, returnsDone: number, linesDone: number, cancelRequested: boolean, startedAt: string, startedByName: string | null, error: string | null, publishedVersion: number | null, coveredTo: string | null, timeLimitSeconds: number, affectedCount: number, money: Array<{ currency: string, draft: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } }, published: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } } }>, affected: Array<{ returnId: string, returnNumber: string | null, orderName: string, createdAt: string, draft: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> }, published: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> } }> } | null };
+
 export type DashboardUpdatePortalSettingsMutationVariables = Exact<{
   storeId: string | number;
   input: PortalSettingsInput;
@@ -1039,14 +1039,6 @@ export type DashboardInboundShipmentQueryVariables = Exact<{
 
 export type DashboardInboundShipmentQuery = { inboundShipment: { id: string, shipmentId: string | null, status: InboundShipmentStatus, carrier: string | null, trackingNumber: string | null, estimatedArrivalDate: string | null, actualArrivalDate: string | null, skuCount: number, itemCount: number, receivedCount: number, damagedCount: number, missingCount: number, createdAt: string, updatedAt: string, trackingUrl: string | null, freightType: string | null, paymentTerms: string | null, customVolumeCubicMeters: number | null, location: { id: string, name: string }, freightCost: { amount: string, currency: string }, dutyCost: { amount: string, currency: string }, items: Array<{ id: string, quantity: number, receivedQuantity: number, damagedQuantity: number, missingQuantity: number, discrepancy: number, packingMode: string, product: { id: string, title: string, sku: string | null, upc: string | null } }>, purchaseOrders: Array<{ id: string, name: string }>, transferOrders: Array<{ id: string, name: string }>, files: Array<{ id: string, title: string, url: string, contentType: string, createdAt: string }> } | null };
 
-export type DashboardPolicySimulationRunQueryVariables = Exact<{
-  storeId: string | number;
-  id?: string | number | null | undefined;
-}>;
-
-
-export type DashboardPolicySimulationRunQuery = { policySimulationRun: { id: string, status: string, returnsTotal: number, returnsDone: number, linesDone: number, cancelRequested: boolean, startedAt: string, startedByName: string | null, error: string | null, publishedVersion: number | null, affectedCount: number, money: Array<{ currency: string, draft: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } }, published: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } } }>, affected: Array<{ returnId: string, returnNumber: string | null, orderName: string, createdAt: string, draft: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> }, published: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> } }> } | null };
-
 export type DashboardReturnQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -1061,6 +1053,14 @@ export type DashboardRejectReturnMutationVariables = Exact<{
 
 
 export type DashboardRejectReturnMutation = { rejectReturn: { message: string, return: { id: string, number: string | null, type: string, status: ReturnStatus, createdAt: string, updatedAt: string, reopened: boolean, allowedActions: Array<ReturnAction>, storeId: string, currency: string, origin: ReturnOrigin, order: { id: string, name: string }, tags: Array<{ name: string, source: string }>, source: { emailAddress: string | null, phoneNumber: string | null, name: { given: string, surname: string }, mailingAddress: { line1: string, line2: string, city: string, state: string, postalCode: string, country: string } | null }, items: Array<{ id: string, quantity: number, reason: string, reasonCode: string | null, customerComment: string | null, customerImages: Array<string>, status: string, compensation: string, outcome: string | null, productAdjustment: string | null, sku: string | null, title: string | null, imageUrl: string | null, tax: { amount: { amount: string, currency: string } }, orderItem: { id: string, externalId: string }, exchangeItem: { quantity: number, product: { name: string } | null, variant: { name: string, sku: string | null } | null } | null, refund: { type: string, amount: { amount: string, currency: string } }, productValueNoTaxNoAdjustment: { amount: { amount: string, currency: string } }, maxMerchantAdjustment: { amount: string, currency: string } }>, totals: { charge: { amount: { amount: string, currency: string } }, exchange: { amount: { amount: string, currency: string } }, refund: { amount: { amount: string, currency: string } }, storeCredit: { amount: { amount: string, currency: string } }, shippingFee: { amount: { amount: string, currency: string } } }, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null, formLabel: string | null } | null, shipping: { method: ReturnMethod, carrier: string | null, trackingNumber: string | null, dropOffCode: string | null } | null, giftCards: Array<{ code: string, amount: { amount: string, currency: string } }>, createdBy: { type: string, id: string | null, name: string | null }, timeline: Array<{ id: string, action: string, fromStatus: ReturnStatus | null, toStatus: ReturnStatus, detail: string | null, at: string, actor: { type: string, id: string | null, name: string | null } }>, comments: Array<{ id: string, message: string | null, image: string | null, createdAt: string, author: { type: string, id: string | null, name: string | null } }>, fullOrder: { id: string, name: string, currency: string, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, address1: string | null, address2: string | null, city: string | null, province: string | null, postalCode: string | null, country: string | null, phone: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, address1: string | null, address2: string | null, city: string | null, province: string | null, postalCode: string | null, country: string | null, phone: string | null } | null, items: Array<{ id: string, externalId: string, quantity: number, price: { amount: string, currency: string }, product: { name: string }, variant: { name: string, sku: string | null } }>, customerRecord: { id: string, email: string, returns: { nodes: Array<{ id: string, number: string | null, status: ReturnStatus, createdAt: string }>, pageInfo: { hasNextPage: boolean } } } | null } | null } } };
+
+export type DashboardCancelPolicySimulationMutationVariables = Exact<{
+  storeId: string | number;
+  id: string | number;
+}>;
+
+
+export type DashboardCancelPolicySimulationMutation = { cancelPolicySimulation: { id: string, status: string, returnsTotal: number, returnsDone: number, linesDone: number, cancelRequested: boolean, startedAt: string, startedByName: string | null, error: string | null, publishedVersion: number | null, coveredTo: string | null, timeLimitSeconds: number, affectedCount: number, money: Array<{ currency: string, draft: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } }, published: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } } }>, affected: Array<{ returnId: string, returnNumber: string | null, orderName: string, createdAt: string, draft: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> }, published: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> } }> } };
 
 export type DashboardDeliverReturnMutationVariables = Exact<{
   id: string | number;

@@ -24,7 +24,7 @@ interface Affected {
 }
 interface Run {
   id: string;
-  status: "running" | "completed" | "cancelled" | "failed";
+  status: "running" | "completed" | "limited" | "cancelled" | "failed";
   returnsTotal: number;
   returnsDone: number;
   linesDone: number;
@@ -33,6 +33,9 @@ interface Run {
   startedByName: string | null;
   error: string | null;
   publishedVersion: number | null;
+  /** limited: the creation of the last return checked. */
+  coveredTo: string | null;
+  timeLimitSeconds: number;
   affectedCount: number;
   money: { currency: string; draft: Totals; published: Totals }[];
   affected: Affected[];
@@ -49,6 +52,11 @@ function progressText(run: Run): string {
   const done = count(run.returnsDone, "past return", "past returns");
   if (run.cancelRequested) return `Stopping… ${done} checked so far.`;
   return `Checking past returns: ${run.returnsDone.toLocaleString("en-US")} of ${count(run.returnsTotal, "return", "returns")} so far.`;
+}
+
+/** A time limit in people's words: "15 minutes", "90 seconds". */
+function limitText(seconds: number): string {
+  return seconds % 60 === 0 ? count(seconds / 60, "minute", "minutes") : count(seconds, "second", "seconds");
 }
 
 function sideText(s: Side): string {
@@ -124,7 +132,8 @@ export function PolicySimulation({
     }
   };
   const running = run?.status === "running";
-  const result = run?.status === "completed" ? run : null;
+  // A run stopped at its time limit shows what it checked, said as such.
+  const result = run?.status === "completed" || run?.status === "limited" ? run : null;
   const before = (v: number | null) => (v == null ? "Now (no policy)" : `Now (version ${v})`);
   return (
     <Section title="Try the draft on past returns">
@@ -159,6 +168,14 @@ export function PolicySimulation({
         </p>
       )}
       {run?.status === "failed" && <p class="warning">{run.error ?? "The simulation did not finish."} Simulate again to retry.</p>}
+      {result?.status === "limited" && (
+        <p class="warning">
+          The simulation reached its time limit ({limitText(result.timeLimitSeconds)}) after checking{" "}
+          {result.returnsDone.toLocaleString("en-US")} of {count(result.returnsTotal, "past return", "past returns")}: the figures below
+          cover the returns created up to {result.coveredTo ? zonedTime(result.coveredTo, timeZone) : "the last one checked"}. Simulate a
+          shorter range to see the rest.
+        </p>
+      )}
       {result && (
         <div class="simulation" aria-live="polite">
           <p>

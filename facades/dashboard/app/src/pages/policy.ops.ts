@@ -27,7 +27,7 @@ export const PUBLISH_RETURN_POLICY = `mutation DashboardPublishReturnPolicy($sto
 const SIM_TOTALS = `returns refused reviewed refunds { amount currency } storeCredit { amount currency } bonus { amount currency } fees { amount currency }`;
 const SIM_SIDE = `refused reviewed decisions { ${DECISION_FIELDS} }`;
 
-const SIM_RUN = `id status returnsTotal returnsDone linesDone cancelRequested startedAt startedByName error publishedVersion affectedCount
+const SIM_RUN = `id status returnsTotal returnsDone linesDone cancelRequested startedAt startedByName error publishedVersion coveredTo timeLimitSeconds affectedCount
   money { currency draft { ${SIM_TOTALS} } published { ${SIM_TOTALS} } }
   affected { returnId returnNumber orderName createdAt draft { ${SIM_SIDE} } published { ${SIM_SIDE} } }`;
 
