@@ -31,6 +31,21 @@ describe("the SQLite statement cache", () => {
     expect(count()).toBe(2);
   });
 
+  it("reads a statement's columns once, the same for every run", () => {
+    const db = new Database(":memory:");
+    db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)");
+    let asked = 0;
+    const cached = statementCache((sql) => {
+      const st = db.prepare(sql);
+      const columns = st.columns.bind(st);
+      return Object.assign(st, { columns: () => (asked++, columns()) });
+    });
+    const first = cached("SELECT id, name FROM t WHERE id = ?").bind([1]).columns();
+    expect(first.map((c) => (c as { name: string }).name)).toEqual(["id", "name"]);
+    for (let id = 2; id < 10; id++) expect(cached("SELECT id, name FROM t WHERE id = ?").bind([id]).columns()).toBe(first);
+    expect(asked).toBe(1);
+  });
+
   it("keeps at most its bound, finalising the least recently used", () => {
     const { prepare, count } = open();
     const cached = statementCache(prepare, 3);
