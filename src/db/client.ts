@@ -272,7 +272,11 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
   const { adapter, pool, connection } = opened;
   const log: Array<{ emit: "stdout" | "event"; level: LogLevel }> = (opts.log ?? []).map((level) => ({ emit: "stdout", level }));
   if (opts.onQuery) log.push({ emit: "event", level: "query" });
-  const prisma = new PrismaClient({ adapter, log });
+  // errorFormat "minimal", whatever NODE_ENV says: otherwise Prisma captures a stack (`new Error()`) on every
+  // call to point its messages at the caller's line: 3.5 M instructions per created return (issue 38), and
+  // `npm start` (no NODE_ENV) would run another client than production. The service maps Prisma's errors
+  // by their codes (src/core/db-errors.ts), never by their messages.
+  const prisma = new PrismaClient({ adapter, log, errorFormat: "minimal" });
   if (opts.onQuery) {
     const onQuery = opts.onQuery;
     (prisma as unknown as { $on(ev: "query", cb: (e: QueryEvent) => void): void }).$on("query", (e) => onQuery(e));
