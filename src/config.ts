@@ -100,7 +100,7 @@ export interface MailConfig {
   from: string | null;
   /** Delays before each retry of a mail the server refused or could not take (MAIL_RETRY_SCHEDULE, default 30s,2m,10m,1h,6h). */
   retrySchedule: number[];
-  /** How often an idle sender looks for mails (MAIL_POLL_INTERVAL, default 2s). */
+  /** How long an idle sender that knows of no mail due waits before it looks again (MAIL_POLL_INTERVAL, default 30s). */
   pollIntervalMs: number;
   /** Run the mail sender inside this process (MAIL_SENDER, default true). */
   sender: boolean;
@@ -341,7 +341,7 @@ function loadMailConfig(env: NodeJS.ProcessEnv, problems: Problems): MailConfig 
     smtpUrl,
     from,
     retrySchedule: durations(env, "MAIL_RETRY_SCHEDULE", DEFAULT_MAIL_RETRY_SCHEDULE, problems),
-    pollIntervalMs: problems.check(() => parseDuration(env.MAIL_POLL_INTERVAL || "2s", "MAIL_POLL_INTERVAL"), 2_000),
+    pollIntervalMs: problems.check(() => parseDuration(env.MAIL_POLL_INTERVAL || "30s", "MAIL_POLL_INTERVAL"), 30_000),
     sender: problems.bool(env, "MAIL_SENDER", true),
   };
 }

@@ -114,6 +114,32 @@ export function startEmailSender(services: Services, localBase: string): EmailSe
     return n;
   }
 
+  // After each run it sleeps until the next mail it knows is due (a retry, a lease left by a process that
+  // stopped), and at most MAIL_POLL_INTERVAL when it knows of none (a mail another process committed and
+  // could not send): an idle sender asks the database once an interval, not every 2 s (issue 38). A commit
+  // of this process wakes it at once.
+  const idle = config.mail.pollIntervalMs;
+  async function nextWait(): Promise<number> {
+    const next = await prisma.emailMessage.findFirst({
+      where: { status: "pending" },
+      orderBy: { nextAttemptAt: "asc" },
+      select: { nextAttemptAt: true },
+    });
+    const at = next?.nextAttemptAt?.getTime();
+    return at === undefined ? idle : Math.min(idle, Math.max(0, at - Date.now()));
+  }
+  function arm() {
+    if (stopped) return;
+    void nextWait()
+      .catch(() => idle)
+      .then((wait) => {
+        if (stopped) return;
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(kick, wait);
+        timer.unref();
+      });
+  }
+
   function kick() {
     if (stopped) return;
     if (running) {
@@ -130,7 +156,7 @@ export function startEmailSender(services: Services, localBase: string): EmailSe
         if (again) {
           again = false;
           kick();
-        }
+        } else arm();
       });
   }
 
@@ -138,12 +164,7 @@ export function startEmailSender(services: Services, localBase: string): EmailSe
     if (topic === "return") kick();
   };
   services.afterCommit.add(onCommit);
-  const loop = () => {
-    kick();
-    timer = setTimeout(loop, config.mail.pollIntervalMs);
-    timer.unref();
-  };
-  loop();
+  kick();
   return {
     runOnce,
     async stop() {
