@@ -12,6 +12,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startTestService } from "../support/server.js";
 import { seedReturns } from "../support/returns-seed.js";
+import { returnBody } from "../support/orders.js";
 import { freePort } from "./startup.bench.js";
 import { round, UNLIMITED, type Result } from "./lib.js";
 import { ORDER_FIELDS, RETURN_FIELDS } from "../../facades/rest/documents.js";
@@ -36,7 +37,10 @@ export interface Path {
   scale?: number;
   /** "service" runs `npm start`'s entry point; "raw" the raw-driver reference (raw-main.ts). */
   server: "service" | "raw";
-  request(fx: Fixture): { path: string; method?: string; body?: string; headers?: Record<string, string> };
+  /** The `i`th request (most paths ask the same each time). */
+  request(fx: Fixture, i: number): { path: string; method?: string; body?: string; headers?: Record<string, string> };
+  /** The status every answer must have (default 200). */
+  status?: number;
 }
 
 export interface Fixture {
@@ -46,6 +50,8 @@ export interface Fixture {
   storeId: string;
   /** The REST door's JSON for the read, which the raw reference serialises on every request. */
   answerFile: string;
+  /** Bodies of a one-unit return on each line of the seeded orders, taken in turn by the create path. */
+  createBodies: string[];
 }
 
 const PAGE_DOC = `query Page($storeId: ID!, $first: Int) {
@@ -81,6 +87,21 @@ export const PATHS: Path[] = [
       }),
     }),
   ),
+  // A return created through the merchant API (issue 38: 42.8 M when first counted from outside): one unit of
+  // one of the seeded orders' ten lines, in turn (each has about 900 units left after the seed). A create
+  // costs ten reads or more, so a fifth of the requests: requests 301–700 in the default window.
+  {
+    name: "Create: REST POST /v2.2/stores/{id}/returns",
+    server: "service",
+    scale: 0.2,
+    status: 201,
+    request: (fx, i) => ({
+      path: `/v2.2/stores/${fx.storeId}/returns`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: fx.createBodies[i % fx.createBodies.length],
+    }),
+  },
   // The floor of the service's HTTP stack (Express, the app's request-id, security-header, access-log and
   // CORS middleware, no authentication, no database): what a door's request costs before its own work.
   { name: "service floor GET /healthz", server: "service", scale: 1.5, request: () => ({ path: "/healthz" }) },
@@ -195,17 +216,15 @@ export async function countRun(
       2000, // each readiness poll is work the server counts: few of them
     );
     const started = performance.now();
-    const req = path.request(fx);
-    const init = {
-      method: req.method ?? "GET",
-      body: req.body,
-      headers: { authorization: `Bearer ${fx.secret}`, ...req.headers },
-    };
+    let asked = 0;
     const ask = async (n: number) => {
       for (let i = 0; i < n; i++) {
+        const req = path.request(fx, asked++);
+        const init = { method: req.method ?? "GET", body: req.body, headers: { authorization: `Bearer ${fx.secret}`, ...req.headers } };
         const res = await fetch(base + req.path, init); // fetch keeps the connection alive
         const text = await res.text();
-        if (res.status !== 200 || text.includes('"errors"')) throw new Error(`${path.name}: ${res.status} ${text.slice(0, 300)}`);
+        if (res.status !== (path.status ?? 200) || text.includes('"errors"'))
+          throw new Error(`${path.name}: ${res.status} ${text.slice(0, 300)}`);
       }
     };
     if (window) {
@@ -275,6 +294,9 @@ async function withFixture<T>(dir: string, fn: (fx: Fixture) => Promise<T>): Pro
       returnId: seeded.returnId,
       storeId: seeded.storeId,
       answerFile,
+      createBodies: seeded.orders.flatMap((o) =>
+        o.lineItems.map((l) => JSON.stringify(returnBody(o, [{ lineItemId: l.id, quantity: 1 }]))),
+      ),
     });
   } finally {
     await svc.close();

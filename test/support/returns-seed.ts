@@ -10,6 +10,8 @@ export interface SeededReturns {
   secret: string;
   /** The return made through REST. */
   returnId: string;
+  /** The five orders the returns are made of (two lines of 1 000 units each). */
+  orders: Awaited<ReturnType<typeof pushOrder>>[];
 }
 
 export async function seedReturns(svc: TestService, label: string, count: number): Promise<SeededReturns> {
@@ -70,5 +72,5 @@ export async function seedReturns(svc: TestService, label: string, count: number
     await prisma.returnItem.createMany({ data: items.slice(i, i + 500) });
     await analyzeOnce(i);
   }
-  return { storeId, secret, returnId: first.body.return.id };
+  return { storeId, secret, returnId: first.body.return.id, orders };
 }
