@@ -77,6 +77,7 @@ export async function returnStatusPage(ctx: RequestContext, handle: string, toke
       variantTitle: v.line?.variantTitle ?? v.item.variantTitle ?? null,
       quantity: v.item.quantity,
       reason: v.item.reason || null,
+      reasonCode: v.item.reasonCode || null,
       outcome: v.item.compensation,
       exchangeTitle: exchangeTitle(v.exchangeItem),
     })),

@@ -3770,6 +3770,8 @@ export type ReturnStatusItem = {
   quantity: Scalars['Int']['output'];
   /** The reason as the store words it. */
   reason?: Maybe<Scalars['String']['output']>;
+  /** The policy's code of the reason (too_small…): the portal words the codes its catalogue knows in the shopper's language. */
+  reasonCode?: Maybe<Scalars['String']['output']>;
   title: Scalars['String']['output'];
   variantTitle?: Maybe<Scalars['String']['output']>;
 };
@@ -4037,6 +4039,8 @@ export type Store = {
   createdAt: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** The store's IANA time zone ("Europe/Paris"; set by `setStoreTimeZone`): its pages show every time in it, the zone named. */
+  timeZone: Scalars['String']['output'];
 };
 
 export type SyncedFulfillmentInput = {
@@ -6509,6 +6513,7 @@ export type ReturnStatusItemResolvers<ContextType = RequestContext, ParentType e
   outcome?: Resolver<Maybe<ResolversTypes['ReturnOutcome']>, ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reasonCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   variantTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -6660,6 +6665,7 @@ export type StoreResolvers<ContextType = RequestContext, ParentType extends Reso
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type TrackingHistoryEntryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TrackingHistoryEntry'] = ResolversParentTypes['TrackingHistoryEntry']> = {

@@ -90,7 +90,7 @@ export const METHOD = `mutation Method($method: DraftReturnMethod!) { setDraftRe
 export const SUBMIT = `mutation Submit { submitDraftReturn ${DRAFT} }`;
 export const STATUS = `query Status($handle: String!, $token: String!) { returnStatusPage(handle: $handle, token: $token) {
   returnNumber orderName status createdAt timeZone timeline { kind at }
-  items { title variantTitle quantity outcome exchangeTitle }
+  items { title variantTitle quantity reason reasonCode outcome exchangeTitle }
   shipping { method carrier trackingNumber labelPdfBase64 dropOffCode dropOffQrPngBase64 }
   returnAddress { name line1 line2 city state postalCode country }
   refund ${M} storeCredit ${M} refundState creditState } }`;

@@ -3,6 +3,7 @@
 // (`allowedActions`); the page only renders buttons for them, and shows the core's error when it
 // refuses one (e.g. a return changed in another tab).
 import { useEffect, useState } from "preact/hooks";
+import { addressLines } from "../../../../../src/core/address.js";
 import type { PageProps } from "../router";
 import { ADD_RETURN_COMMENT, RETURN } from "./return-page.ops";
 import {
@@ -30,6 +31,7 @@ import {
   PageHeader,
   QueryView,
   Section,
+  StoreZone,
   Table,
   Time,
   useMutation,
@@ -75,7 +77,7 @@ function CustomerReturnsSection({ ret }: { ret: { id: string; fullOrder: { custo
 }
 
 export function ReturnPage({ params, storeId }: PageProps) {
-  const q = useQuery<{ return: ReturnDetail | null }>(RETURN, { id: params.id });
+  const q = useQuery<{ return: ReturnDetail | null; store: { timeZone: string } | null }>(RETURN, { id: params.id, storeId });
   const [current, setCurrent] = useState<ReturnDetail | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [open, setOpen] = useState<ActionInfo | null>(null);
@@ -123,7 +125,7 @@ export function ReturnPage({ params, storeId }: PageProps) {
         const currency = r.totals.refund.amount.currency;
         const buttons = actionButtons(r.allowedActions);
         return (
-          <>
+          <StoreZone.Provider value={data.store?.timeZone ?? "UTC"}>
             {back}
             <PageHeader
               title={r.fullOrder ? `Return for order ${r.order.name}` : "Imported return (no order)"}
@@ -332,7 +334,7 @@ export function ReturnPage({ params, storeId }: PageProps) {
               </Section>
             </div>
             <ForSupport ids={[["Return id", r.id]]} />
-          </>
+          </StoreZone.Provider>
         );
       }}
     </QueryView>
@@ -342,15 +344,8 @@ export function ReturnPage({ params, storeId }: PageProps) {
 /** An address as lines; the core's return address and the order's addresses use different keys. */
 function AddressText({ address }: { address: ReturnAddress | null }) {
   if (!address) return <span class="muted">Not given</span>;
-  const a = address;
-  const lines = [
-    [a.firstName, a.lastName].filter(Boolean).join(" "),
-    a.company,
-    a.line1 ?? a.address1,
-    a.line2 ?? a.address2,
-    [a.postalCode, a.city, a.state ?? a.province].filter(Boolean).join(" "),
-    a.country,
-  ].filter(Boolean);
+  // By the country's convention (src/core/address.ts, shared with the portal and the label).
+  const lines = addressLines(address);
   return lines.length ? (
     <address class="address">
       {lines.map((l) => (
