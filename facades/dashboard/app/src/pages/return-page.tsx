@@ -10,6 +10,7 @@ import {
   actionButtons,
   describeDetail,
   ITEM_STATUS_LABELS,
+  lineGives,
   actorText,
   otherReturns,
   personName,
@@ -280,18 +281,20 @@ export function ReturnPage({ params, storeId }: PageProps) {
                   { label: "Value", render: (i) => <MoneyText value={i.productValueNoTaxNoAdjustment.amount} /> },
                   {
                     label: "Refund",
-                    // An exchanged line refunds nothing: it says what it is exchanged for, as the refund box's 0.00 does.
+                    // Per line, by what it gives (the core's refund type): an exchanged or store-credit line refunds
+                    // nothing and says what it gives instead; its amount is under Store credit for a credit line.
                     render: (i) =>
-                      exchangeText(i) ? (
+                      lineGives(i) === "exchange" ? (
                         <span class="muted">None: exchanged</span>
+                      ) : lineGives(i) === "store_credit" ? (
+                        <span class="muted">None: store credit</span>
                       ) : (
-                        <>
-                          <MoneyText value={i.refund.amount} />
-                          {i.productAdjustment && i.productAdjustment !== "0.00" && (
-                            <div class="muted small">adjusted −{i.productAdjustment}</div>
-                          )}
-                        </>
+                        <LineAmount item={i} />
                       ),
+                  },
+                  {
+                    label: "Store credit",
+                    render: (i) => (lineGives(i) === "store_credit" ? <LineAmount item={i} /> : <span class="muted">—</span>),
                   },
                 ]}
               />
@@ -338,6 +341,16 @@ export function ReturnPage({ params, storeId }: PageProps) {
         );
       }}
     </QueryView>
+  );
+}
+
+/** A line's amount, with the merchant's adjustment when there is one. */
+function LineAmount({ item }: { item: ReturnItem }) {
+  return (
+    <>
+      <MoneyText value={item.refund.amount} />
+      {item.productAdjustment && item.productAdjustment !== "0.00" && <div class="muted small">adjusted −{item.productAdjustment}</div>}
+    </>
   );
 }
 
