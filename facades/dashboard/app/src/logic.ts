@@ -369,7 +369,11 @@ export function overviewVariables(
 
 /** One line on where a return's money stands, from its items' decisions (the core keeps no payment records). */
 /** What a return line gives, per line on its page: an exchange (it names a variant), store credit (the core's refund type), or a refund. */
-export function lineGives(item: { exchangeItem?: unknown; compensation: string; refund: { type: string } }): "exchange" | "store_credit" | "refund" {
+export function lineGives(item: {
+  exchangeItem?: unknown;
+  compensation: string;
+  refund: { type: string };
+}): "exchange" | "store_credit" | "refund" {
   if (item.exchangeItem) return "exchange";
   return item.refund.type === "store_credit" || item.compensation === "store_credit" ? "store_credit" : "refund";
 }
