@@ -776,18 +776,6 @@ export type DraftAddItemMutationVariables = Exact<{
 
 export type DraftAddItemMutation = { addDraftReturnItem: { id: string, number: number, state: DraftReturnState, orderName: string, currency: string, language: string, isGift: boolean, customerEmail: string | null, creditType: DraftCreditType | null, returnMethod: DraftReturnMethod | null, returnId: string | null, returnNumber: number | null, policyVersion: number | null, allowedActions: Array<DraftReturnAction>, shipping: { carrier: string | null, trackingNumber: string | null } | null, shippingAddress: { name: string | null, company: string | null, line1: string, line2: string | null, city: string, state: string | null, postalCode: string | null, country: string, countryName: string | null, phone: string | null } | null, items: Array<{ id: string, lineItemId: string, title: string, quantity: number, reasonCode: string | null, answer: string | null, photos: Array<string>, outcome: ReturnOutcome | null, exchangeSku: string | null, offers: Array<{ outcome: ReturnOutcome, total: { amount: string } }> }>, lines: Array<{ lineItemId: string, title: string, variantTitle: string | null, sku: string | null, productId: string, quantity: number, returnableQuantity: number, ineligibilityCode: string | null, unitPrice: { amount: string, currency: string }, decision: { code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> } | null, outcomes: Array<{ outcome: ReturnOutcome, value: { amount: string }, fees: { amount: string }, bonus: { amount: string }, total: { amount: string } }>, exchangeVariants: Array<{ sku: string, title: string, variantId: string | null, inStock: boolean }> }>, reasons: Array<{ code: string, label: string, question: string | null, photoRequired: boolean, outcomes: Array<ReturnOutcome> }>, totals: { returnTotal: { amount: string }, fees: { amount: string }, bonus: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, exchange: { amount: string } } } };
 
-export type CompatReturnListQueryVariables = Exact<{
-  from?: string | null | undefined;
-  to?: string | null | undefined;
-  filter?: string | null | undefined;
-  state?: string | null | undefined;
-  pageSize?: number | null | undefined;
-  cursor?: string | null | undefined;
-}>;
-
-
-export type CompatReturnListQuery = { warehouseReturns: { nextCursor: string | null, previousCursor: string | null, pageSize: number, returns: Array<{ id: string, compatId: number | null, compatState: string, type: string, createdAt: string, updatedAt: string, editedAt: string | null, closedAt: string | null, warehouseOutcome: string, warehouseTotals: { product: { amount: string }, tax: { amount: string }, returnTotal: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, total: { amount: string } }, publishedOrder: { id: string, externalId: string, name: string, currency: string, placedAt: string, items: Array<{ id: string, price: { amount: string }, product: { name: string, externalId: string | null }, variant: { name: string, externalId: string | null, sku: string | null } }> }, source: { emailAddress: string | null, mailingAddress: { country: string } | null }, totals: { refund: { amount: { currency: string } }, exchange: { amount: { amount: string } }, charge: { amount: { amount: string } } }, exchange: { order: { externalId: string | null } | null, items: Array<{ id: string, quantity: number, variant: { externalId: string | null, sku: string | null }, product: { name: string, externalId: string | null } | null, price: { amount: string } | null }> } | null, items: Array<{ id: string, quantity: number, reason: string, customerComment: string | null, status: string, restockStatus: string, sku: string | null, productId: string | null, variantId: string | null, imageUrl: string | null, orderItem: { id: string, line_item_id: string }, refund: { amount: { amount: string } }, refundBeforeTax: { amount: string }, refundTax: { amount: string }, productValueNoTaxNoAdjustment: { amount: { amount: string } }, tax: { amount: { amount: string } } }>, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null } | null }> } };
-
 export type RestReturnEligibilityQueryVariables = Exact<{
   storeId: string | number;
   orderId: string | number;
@@ -885,6 +873,13 @@ export type DraftWhoAmIQuery = { viewer:
     | { __typename: 'ApiClientViewer', storeId: string }
     | { __typename: 'StaffViewer' }
    };
+
+export type CompatReturnDetailsQueryVariables = Exact<{
+  ref: WarehouseReturnRef;
+}>;
+
+
+export type CompatReturnDetailsQuery = { warehouseReturn: { id: string, compatId: number | null, compatState: string, type: string, createdAt: string, updatedAt: string, editedAt: string | null, closedAt: string | null, warehouseOutcome: string, statusPageUrl: string | null, warehouseTotals: { product: { amount: string }, tax: { amount: string }, returnTotal: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, total: { amount: string } }, publishedOrder: { id: string, externalId: string, name: string, currency: string, placedAt: string, items: Array<{ id: string, price: { amount: string }, product: { name: string, externalId: string | null }, variant: { name: string, externalId: string | null, sku: string | null } }> }, source: { emailAddress: string | null, mailingAddress: { country: string } | null }, totals: { refund: { amount: { currency: string } }, exchange: { amount: { amount: string } }, charge: { amount: { amount: string } } }, exchange: { order: { externalId: string | null } | null, items: Array<{ id: string, quantity: number, variant: { externalId: string | null, sku: string | null }, product: { name: string, externalId: string | null } | null, price: { amount: string } | null }> } | null, items: Array<{ id: string, quantity: number, reason: string, customerComment: string | null, status: string, restockStatus: string, sku: string | null, productId: string | null, variantId: string | null, imageUrl: string | null, orderItem: { id: string, line_item_id: string }, refund: { amount: { amount: string } }, refundBeforeTax: { amount: string }, refundTax: { amount: string }, productValueNoTaxNoAdjustment: { amount: { amount: string } }, tax: { amount: { amount: string } } }>, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null } | null } | null };
 
 export type RestSetReturnStatusMutationVariables = Exact<{
   id: string | number;
@@ -1027,13 +1022,6 @@ export type RestReplayWebhookMutationVariables = Exact<{
 
 export type RestReplayWebhookMutation = { replayWebhook: { webhookId: string, deliveriesQueued: number, nextStart: string | null } };
 
-export type CompatReturnDetailsQueryVariables = Exact<{
-  ref: WarehouseReturnRef;
-}>;
-
-
-export type CompatReturnDetailsQuery = { warehouseReturn: { id: string, compatId: number | null, compatState: string, type: string, createdAt: string, updatedAt: string, editedAt: string | null, closedAt: string | null, warehouseOutcome: string, warehouseTotals: { product: { amount: string }, tax: { amount: string }, returnTotal: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, total: { amount: string } }, publishedOrder: { id: string, externalId: string, name: string, currency: string, placedAt: string, items: Array<{ id: string, price: { amount: string }, product: { name: string, externalId: string | null }, variant: { name: string, externalId: string | null, sku: string | null } }> }, source: { emailAddress: string | null, mailingAddress: { country: string } | null }, totals: { refund: { amount: { currency: string } }, exchange: { amount: { amount: string } }, charge: { amount: { amount: string } } }, exchange: { order: { externalId: string | null } | null, items: Array<{ id: string, quantity: number, variant: { externalId: string | null, sku: string | null }, product: { name: string, externalId: string | null } | null, price: { amount: string } | null }> } | null, items: Array<{ id: string, quantity: number, reason: string, customerComment: string | null, status: string, restockStatus: string, sku: string | null, productId: string | null, variantId: string | null, imageUrl: string | null, orderItem: { id: string, line_item_id: string }, refund: { amount: { amount: string } }, refundBeforeTax: { amount: string }, refundTax: { amount: string }, productValueNoTaxNoAdjustment: { amount: { amount: string } }, tax: { amount: { amount: string } } }>, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null } | null } | null };
-
 export type RestStorePortalQueryVariables = Exact<{
   storeId: string | number;
 }>;
@@ -1067,15 +1055,6 @@ export type RestUpsertOrderMutationVariables = Exact<{
 
 
 export type RestUpsertOrderMutation = { upsertOrder: { created: boolean, replayed: boolean, order: { id: string, externalId: string } } };
-
-export type CompatAsnQueryVariables = Exact<{
-  from?: string | null | undefined;
-  to?: string | null | undefined;
-  cursor?: string | null | undefined;
-}>;
-
-
-export type CompatAsnQuery = { warehouseAsn: { nextCursor: string | null, from: string, to: string, returns: Array<{ id: string, compatId: number | null, compatState: string, type: string, createdAt: string, updatedAt: string, editedAt: string | null, closedAt: string | null, warehouseOutcome: string, warehouseTotals: { product: { amount: string }, tax: { amount: string }, returnTotal: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, total: { amount: string } }, publishedOrder: { id: string, externalId: string, name: string, currency: string, placedAt: string, items: Array<{ id: string, price: { amount: string }, product: { name: string, externalId: string | null }, variant: { name: string, externalId: string | null, sku: string | null } }> }, source: { emailAddress: string | null, mailingAddress: { country: string } | null }, totals: { refund: { amount: { currency: string } }, exchange: { amount: { amount: string } }, charge: { amount: { amount: string } } }, exchange: { order: { externalId: string | null } | null, items: Array<{ id: string, quantity: number, variant: { externalId: string | null, sku: string | null }, product: { name: string, externalId: string | null } | null, price: { amount: string } | null }> } | null, items: Array<{ id: string, quantity: number, reason: string, customerComment: string | null, status: string, restockStatus: string, sku: string | null, productId: string | null, variantId: string | null, imageUrl: string | null, orderItem: { id: string, line_item_id: string }, refund: { amount: { amount: string } }, refundBeforeTax: { amount: string }, refundTax: { amount: string }, productValueNoTaxNoAdjustment: { amount: { amount: string } }, tax: { amount: { amount: string } } }>, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null } | null }> } };
 
 export type RestGetReturnStatusQueryVariables = Exact<{
   id: string | number;
@@ -1235,6 +1214,15 @@ export type RestUpdateWebhookMutationVariables = Exact<{
 
 export type RestUpdateWebhookMutation = { updateWebhook: { id: string } };
 
+export type CompatAsnQueryVariables = Exact<{
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  cursor?: string | null | undefined;
+}>;
+
+
+export type CompatAsnQuery = { warehouseAsn: { nextCursor: string | null, from: string, to: string, returns: Array<{ id: string, compatId: number | null, compatState: string, type: string, createdAt: string, updatedAt: string, editedAt: string | null, closedAt: string | null, warehouseOutcome: string, statusPageUrl: string | null, warehouseTotals: { product: { amount: string }, tax: { amount: string }, returnTotal: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, total: { amount: string } }, publishedOrder: { id: string, externalId: string, name: string, currency: string, placedAt: string, items: Array<{ id: string, price: { amount: string }, product: { name: string, externalId: string | null }, variant: { name: string, externalId: string | null, sku: string | null } }> }, source: { emailAddress: string | null, mailingAddress: { country: string } | null }, totals: { refund: { amount: { currency: string } }, exchange: { amount: { amount: string } }, charge: { amount: { amount: string } } }, exchange: { order: { externalId: string | null } | null, items: Array<{ id: string, quantity: number, variant: { externalId: string | null, sku: string | null }, product: { name: string, externalId: string | null } | null, price: { amount: string } | null }> } | null, items: Array<{ id: string, quantity: number, reason: string, customerComment: string | null, status: string, restockStatus: string, sku: string | null, productId: string | null, variantId: string | null, imageUrl: string | null, orderItem: { id: string, line_item_id: string }, refund: { amount: { amount: string } }, refundBeforeTax: { amount: string }, refundTax: { amount: string }, productValueNoTaxNoAdjustment: { amount: { amount: string } }, tax: { amount: { amount: string } } }>, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null } | null }> } };
+
 export type RestDeleteReturnTagMutationVariables = Exact<{
   storeId: string | number;
   name: string;
@@ -1379,6 +1367,18 @@ export type CompatViewerQuery = { viewer:
     | { __typename: 'ApiClientViewer', storeId: string }
     | { __typename: 'StaffViewer' }
    };
+
+export type CompatReturnListQueryVariables = Exact<{
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  filter?: string | null | undefined;
+  state?: string | null | undefined;
+  pageSize?: number | null | undefined;
+  cursor?: string | null | undefined;
+}>;
+
+
+export type CompatReturnListQuery = { warehouseReturns: { nextCursor: string | null, previousCursor: string | null, pageSize: number, returns: Array<{ id: string, compatId: number | null, compatState: string, type: string, createdAt: string, updatedAt: string, editedAt: string | null, closedAt: string | null, warehouseOutcome: string, statusPageUrl: string | null, warehouseTotals: { product: { amount: string }, tax: { amount: string }, returnTotal: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, total: { amount: string } }, publishedOrder: { id: string, externalId: string, name: string, currency: string, placedAt: string, items: Array<{ id: string, price: { amount: string }, product: { name: string, externalId: string | null }, variant: { name: string, externalId: string | null, sku: string | null } }> }, source: { emailAddress: string | null, mailingAddress: { country: string } | null }, totals: { refund: { amount: { currency: string } }, exchange: { amount: { amount: string } }, charge: { amount: { amount: string } } }, exchange: { order: { externalId: string | null } | null, items: Array<{ id: string, quantity: number, variant: { externalId: string | null, sku: string | null }, product: { name: string, externalId: string | null } | null, price: { amount: string } | null }> } | null, items: Array<{ id: string, quantity: number, reason: string, customerComment: string | null, status: string, restockStatus: string, sku: string | null, productId: string | null, variantId: string | null, imageUrl: string | null, orderItem: { id: string, line_item_id: string }, refund: { amount: { amount: string } }, refundBeforeTax: { amount: string }, refundTax: { amount: string }, productValueNoTaxNoAdjustment: { amount: { amount: string } }, tax: { amount: { amount: string } } }>, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null } | null }> } };
 
 export type DraftSubmitMutationVariables = Exact<{
   id?: string | number | null | undefined;

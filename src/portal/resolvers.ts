@@ -1,5 +1,5 @@
 import * as portal from "./service.js";
-import { returnStatusPage } from "./status-page.js";
+import { publicStatusUrl, returnStatusPage } from "./status-page.js";
 import { dropOffQrPng, labelPdfBase64 } from "../shipping/service.js";
 import type { Resolvers } from "../core/generated/schema.js";
 
@@ -24,6 +24,9 @@ export const portalResolvers = {
   },
   Mutation: {
     updatePortalSettings: (_, a, ctx) => portal.updateSettings(ctx, a.storeId, a.input),
+  },
+  Return: {
+    statusPageUrl: (r, _, ctx) => publicStatusUrl(ctx, r.storeId, r.id),
   },
   // The label and QR of the status page, made only when asked for (the page's token was checked above).
   ReturnStatusShipping: {

@@ -3335,6 +3335,11 @@ export type Return = {
   shipping?: Maybe<ReturnShipping>;
   source: ReturnSource;
   status: ReturnStatus;
+  /**
+   * The shopper's status page of the return: the link its confirmation email carries (signed, derived from the
+   * return's id: nothing secret is stored), absolute from PUBLIC_URL; null without PUBLIC_URL or a returns portal.
+   */
+  statusPageUrl?: Maybe<Scalars['String']['output']>;
   storeId: Scalars['ID']['output'];
   tags: Array<ReturnTagRef>;
   timeline: Array<ReturnTimelineEntry>;
@@ -6288,6 +6293,7 @@ export type ReturnResolvers<ContextType = RequestContext, ParentType extends Res
   shipping?: Resolver<Maybe<ResolversTypes['ReturnShipping']>, ParentType, ContextType>;
   source?: Resolver<ResolversTypes['ReturnSource'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ReturnStatus'], ParentType, ContextType>;
+  statusPageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   storeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['ReturnTagRef']>, ParentType, ContextType>;
   timeline?: Resolver<Array<ResolversTypes['ReturnTimelineEntry']>, ParentType, ContextType>;

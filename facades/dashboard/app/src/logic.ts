@@ -467,7 +467,8 @@ export function warehouseWebhookInput(
   const url = form.url.trim();
   const errors: Record<string, string> = {};
   const names = topics.map((t) => t.topic);
-  if (!names.includes(form.topic)) errors.topic = `Choose a topic: ${names.join(" or ")}.`;
+  if (!names.includes(form.topic))
+    errors.topic = `Choose a topic: ${names.slice(0, -1).join(", ")}${names.length > 1 ? " or " : ""}${names.at(-1) ?? ""}.`;
   else if (!triggersOf(topics, form.topic).includes(form.trigger))
     errors.trigger = `Choose a trigger of the topic ${form.topic}: ${triggersOf(topics, form.topic).join(", ")}.`;
   if (!url) errors.url = "Enter the URL the deliveries are POSTed to.";
