@@ -1046,6 +1046,13 @@ export type RestReportExchangeOrderMutationVariables = Exact<{
 
 export type RestReportExchangeOrderMutation = { reportExchangeOrder: { message: string } };
 
+export type PortalPageQueryVariables = Exact<{
+  handle: string;
+}>;
+
+
+export type PortalPageQuery = { publicPortal: { handle: string, displayName: string, logoUrl: string | null, accentColor: string, languages: Array<string>, lookupMethod: PortalLookupMethod, returnMethods: Array<ReturnMethod>, returnAddress: { name: string, line1: string, line2: string | null, city: string, state: string | null, postalCode: string | null, country: string, lines: Array<string> } | null } | null };
+
 export type RestUpsertOrderMutationVariables = Exact<{
   storeId: string | number;
   input: OrderInput;
@@ -1320,13 +1327,6 @@ export type RestListInboundShipmentsQueryVariables = Exact<{
 
 
 export type RestListInboundShipmentsQuery = { inboundShipments: { nodes: Array<{ id: string, status: InboundShipmentStatus, carrier: string | null, shipment_id: string | null, tracking_number: string | null, tracking_url: string | null, estimated_arrival_date: string | null, actual_arrival_date: string | null, freight_type: string | null, payment_terms: string | null, sku_count: number, item_count: number, received_count: number, created_at: string, updated_at: string, location: { id: string, name: string }, freight_cost: { amount: string, currency: string }, duty_cost: { amount: string, currency: string }, items: Array<{ id: string, quantity: number, received_quantity: number, damaged_quantity: number, missing_quantity: number, product: { id: string, title: string, sku: string | null, image_url: string | null } }> }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
-
-export type PortalPageQueryVariables = Exact<{
-  handle: string;
-}>;
-
-
-export type PortalPageQuery = { publicPortal: { handle: string, displayName: string, logoUrl: string | null, accentColor: string, languages: Array<string>, lookupMethod: PortalLookupMethod, returnMethods: Array<ReturnMethod>, returnAddress: { name: string, line1: string, line2: string | null, city: string, state: string | null, postalCode: string | null, country: string } | null } | null };
 
 export type CompatcancelReturnMutationVariables = Exact<{
   ref: WarehouseReturnRef;

@@ -4,6 +4,9 @@
 // (localized-address-format). One place for every reader: the shopper portal, the dashboard and the
 // label PDF (src/shipping/label-pdf.ts) all print addresses through `addressLines`.
 import { formatAddress } from "localized-address-format";
+import { countryName } from "./country-name.js";
+
+export { countryName };
 
 /** An address in the core's words; the orders' own keys (address1, province, zip…) are accepted too. */
 export interface AddressParts {
@@ -27,22 +30,20 @@ export interface AddressParts {
 
 const text = (v: string | null | undefined) => (v ?? "").trim();
 
-/** The country's name in `locale` for a two-letter code ("FR" → "France", "Frankreich"); anything else as written. */
-export function countryName(country: string, locale: string): string {
-  if (!/^[A-Za-z]{2}$/.test(country)) return country;
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(country.toUpperCase()) ?? country;
-  } catch {
-    return country;
-  }
-}
-
 /**
  * The address as lines, in the order and shape of the destination country's convention, the country's
  * name last (in `locale`; upper case on a label, as postal services ask). An unknown country keeps the
- * postal code before the town, so no part is ever dropped.
+ * postal code before the town, so no part is ever dropped. The portal asks the core for the lines without the
+ * country (PortalAddress.lines) and names it itself (country-name.ts), so its bundle carries no format table.
  */
-export function addressLines(a: AddressParts, options: { locale?: string; upperCountry?: boolean } = {}): string[] {
+export function addressLines(
+  a: AddressParts,
+  options: {
+    locale?: string;
+    upperCountry?: boolean /** false: the reader names the country (the portal, in its language). */;
+    country?: boolean;
+  } = {},
+): string[] {
   const name = text(a.name) || [text(a.firstName), text(a.lastName)].filter(Boolean).join(" ");
   const country = text(a.countryCode) || text(a.country);
   const code = /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : "";
@@ -68,7 +69,7 @@ export function addressLines(a: AddressParts, options: { locale?: string; upperC
     else lines.push(place);
   }
   if (state && !lines.some((l) => l.includes(state))) lines.push(state);
-  if (country) {
+  if (country && options.country !== false) {
     const shown = countryName(country, options.locale ?? "en");
     lines.push(options.upperCountry ? shown.toLocaleUpperCase(options.locale ?? "en") : shown);
   }

@@ -2542,6 +2542,8 @@ export type PortalAddress = {
   country: Scalars['String']['output'];
   line1: Scalars['String']['output'];
   line2?: Maybe<Scalars['String']['output']>;
+  /** The address as lines by its country's convention ("Columbus, OH 43215", "75002 Paris"), the country left out: the reader names it in their language. */
+  lines: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   postalCode?: Maybe<Scalars['String']['output']>;
   state?: Maybe<Scalars['String']['output']>;
@@ -6094,6 +6096,7 @@ export type PortalAddressResolvers<ContextType = RequestContext, ParentType exte
   country?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   line1?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   line2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

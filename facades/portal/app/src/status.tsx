@@ -1,7 +1,7 @@
 // A return's status page, opened from the confirmation email's link: its timeline, the label to download or
 // the drop-off QR code (or the address to send it to), the items, and where the refund or credit stands.
 import { useEffect, useState } from "preact/hooks";
-import { addressLines } from "../../../../src/core/address.js";
+import { countryName } from "../../../../src/core/country-name.js";
 import { ApiError, type Address, gql, type Money, type Portal, plain, STATUS } from "./api";
 import { CATALOGUE, type Key, type Lang, STATUS as STATUS_WORDS, TIMELINE } from "./catalogue";
 import { currentLang, money, StepHeading, t, when } from "./ui";
@@ -105,7 +105,7 @@ export function StatusPage({ portal, token }: { portal: Portal; token: string })
         <section aria-labelledby="ship-h" class="card">
           <h2 id="ship-h">{t("shipTo")}</h2>
           <address>
-            {addressLines(a, { locale: lang }).map((l) => (
+            {[...a.lines, countryName(a.country, lang)].map((l) => (
               <span key={l}>
                 {l}
                 <br />

@@ -1,7 +1,7 @@
 // Steps 3 to 6 of the flow: a reason per item (with its question or photo), an outcome per item among the
 // core's offers (with amounts; exchange with a variant picker showing stock), how it goes back, review and submit.
 import { useRef, useState } from "preact/hooks";
-import { addressLines } from "../../../../src/core/address.js";
+import { countryName } from "../../../../src/core/country-name.js";
 import { type Draft, FINALIZE, type Item, METHOD, type Offer, PHOTO, SUBMIT, UPDATE } from "./api";
 import { STEP_COUNT, type StepProps } from "./issues";
 import { photoForUpload } from "./photo";
@@ -283,7 +283,7 @@ export function MethodStep(props: StepProps) {
             <span>
               <strong>{t(m as Key)}</strong>
               <span class="meta">{t(`${m}_hint` as Key)}</span>
-              {m === "ship_yourself" && a && <span class="address">{addressLines(a, { locale: currentLang() }).join(", ")}</span>}
+              {m === "ship_yourself" && a && <span class="address">{[...a.lines, countryName(a.country, currentLang())].join(", ")}</span>}
             </span>
           </label>
         ))}
