@@ -111,6 +111,10 @@ describe.skipIf(!!e2eMissing)("a return's exchange, drop-off code and store cred
     await page.goto(`${svc.url}/dashboard/customers/${customer.id}`);
     await page.getByRole("heading", { name: "Mae Jemison", level: 1 }).waitFor();
     await expect.poll(() => page.getByRole("list", { name: "Store credit balance" }).textContent()).toContain("141.90 USD");
+    // Another page's times are the store's too, the zone named.
+    const times = await page.locator("main time").allTextContents();
+    expect(times.length).toBeGreaterThan(0);
+    for (const t of times) expect(t).toMatch(/\d{1,2}:\d\d(\s[AP]M)? CES?T$/);
     await shot("81-customer-store-credit");
     expect(pageErrors).toEqual([]);
   });

@@ -287,7 +287,7 @@ export function Badge({
   return <span class={`badge badge-${tone}`}>{children}</span>;
 }
 
-/** The store's time zone, given by a page that shows every time in it (the return page); null: the browser's. */
+/** The store's time zone: every page's times are shown in it (app.tsx; the return page reads it afresh); null: the browser's. */
 export const StoreZone = createContext<string | null>(null);
 
 /** A time: in the store's zone with the zone named inside a StoreZone (src/core/zoned-time.ts), else in the browser's. */

@@ -854,15 +854,6 @@ export type DashboardReturnsCsvQueryVariables = Exact<{
 
 export type DashboardReturnsCsvQuery = { returnsCsv: { csv: string, rowCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
-export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type DashboardViewerQuery = { viewer:
-    | { __typename: 'Anonymous' }
-    | { __typename: 'ApiClientViewer' }
-    | { __typename: 'StaffViewer', user: { id: string, email: string, name: string }, stores: Array<{ id: string, name: string }> }
-   };
-
 export type DashboardInvoicesQueryVariables = Exact<{
   storeId: string | number;
 }>;
@@ -952,6 +943,15 @@ export type DashboardCustomerReturnsQueryVariables = Exact<{
 
 
 export type DashboardCustomerReturnsQuery = { customer: { id: string, returns: { nodes: Array<{ id: string, number: string | null, status: ReturnStatus, createdAt: string, order: { name: string }, items: Array<{ id: string }>, totals: { refund: { amount: { amount: string, currency: string } } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+
+export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardViewerQuery = { viewer:
+    | { __typename: 'Anonymous' }
+    | { __typename: 'ApiClientViewer' }
+    | { __typename: 'StaffViewer', user: { id: string, email: string, name: string }, stores: Array<{ id: string, name: string, timeZone: string }> }
+   };
 
 export type DashboardProductFamiliesQueryVariables = Exact<{
   storeId: string | number;
