@@ -2431,8 +2431,10 @@ export type PolicySimulatedDecision = {
 export type PolicySimulatedReturn = {
   __typename?: 'PolicySimulatedReturn';
   createdAt: Scalars['DateTime']['output'];
+  /** What the draft would decide for it. */
   draft: PolicySimulatedDecision;
   orderName: Scalars['String']['output'];
+  /** What the published version (the current policy) would decide for it, asked now. */
   published: PolicySimulatedDecision;
   returnId: Scalars['ID']['output'];
   /** The return's number as people read it ("R12"). */
@@ -2442,7 +2444,9 @@ export type PolicySimulatedReturn = {
 export type PolicySimulationMoney = {
   __typename?: 'PolicySimulationMoney';
   currency: Scalars['String']['output'];
+  /** What the draft would decide for these past returns, asked now. */
   draft: PolicySimulationTotals;
+  /** What the published version (the current policy) would decide for them, asked now: not what happened to them (nothing is changed). */
   published: PolicySimulationTotals;
 };
 
@@ -2491,8 +2495,10 @@ export type PolicySimulationTotals = {
   bonus: Money;
   fees: Money;
   refunds: Money;
+  /** Returns the policy would refuse (a simulation: none is refused). */
   refused: Scalars['Int']['output'];
   returns: Scalars['Int']['output'];
+  /** Returns the policy would send to review. */
   reviewed: Scalars['Int']['output'];
   /** Store credit and exchange value, bonus excluded. */
   storeCredit: Money;
