@@ -776,6 +776,15 @@ export type WebhookCallbackInput = {
   url: string;
 };
 
+export type CompatAsnQueryVariables = Exact<{
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  cursor?: string | null | undefined;
+}>;
+
+
+export type CompatAsnQuery = { warehouseAsn: { nextCursor: string | null, from: string, to: string, returns: Array<{ id: string, compatId: number | null, compatState: string, type: string, createdAt: string, updatedAt: string, editedAt: string | null, closedAt: string | null, warehouseOutcome: string, statusPageUrl: string | null, warehouseTotals: { product: { amount: string }, tax: { amount: string }, returnTotal: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, total: { amount: string } }, publishedOrder: { id: string, externalId: string, name: string, currency: string, placedAt: string, items: Array<{ id: string, price: { amount: string }, product: { name: string, externalId: string | null }, variant: { name: string, externalId: string | null, sku: string | null } }> }, source: { emailAddress: string | null, mailingAddress: { country: string } | null }, totals: { refund: { amount: { currency: string } }, exchange: { amount: { amount: string } }, charge: { amount: { amount: string } } }, exchange: { order: { externalId: string | null } | null, items: Array<{ id: string, quantity: number, variant: { externalId: string | null, sku: string | null }, product: { name: string, externalId: string | null } | null, price: { amount: string } | null }> } | null, items: Array<{ id: string, quantity: number, reason: string, customerComment: string | null, status: string, restockStatus: string, sku: string | null, productId: string | null, variantId: string | null, imageUrl: string | null, orderItem: { id: string, externalId: string }, refund: { amount: { amount: string } }, refundBeforeTax: { amount: string }, refundTax: { amount: string }, productValueNoTaxNoAdjustment: { amount: { amount: string } }, tax: { amount: { amount: string } } }>, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null } | null }> } };
+
 export type DraftAddItemMutationVariables = Exact<{
   id?: string | number | null | undefined;
   t?: string | null | undefined;
@@ -784,6 +793,13 @@ export type DraftAddItemMutationVariables = Exact<{
 
 
 export type DraftAddItemMutation = { addDraftReturnItem: { id: string, number: number, state: DraftReturnState, orderName: string, currency: string, language: string, isGift: boolean, customerEmail: string | null, creditType: DraftCreditType | null, returnMethod: DraftReturnMethod | null, returnId: string | null, returnNumber: number | null, policyVersion: number | null, allowedActions: Array<DraftReturnAction>, shipping: { carrier: string | null, trackingNumber: string | null } | null, shippingAddress: { name: string | null, company: string | null, line1: string, line2: string | null, city: string, state: string | null, postalCode: string | null, country: string, countryName: string | null, phone: string | null } | null, items: Array<{ id: string, lineItemId: string, title: string, quantity: number, reasonCode: string | null, answer: string | null, photos: Array<string>, outcome: ReturnOutcome | null, exchangeSku: string | null, offers: Array<{ outcome: ReturnOutcome, total: { amount: string } }> }>, lines: Array<{ lineItemId: string, title: string, variantTitle: string | null, sku: string | null, productId: string, quantity: number, returnableQuantity: number, ineligibilityCode: string | null, unitPrice: { amount: string, currency: string }, decision: { code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> } | null, outcomes: Array<{ outcome: ReturnOutcome, value: { amount: string }, fees: { amount: string }, bonus: { amount: string }, total: { amount: string } }>, exchangeVariants: Array<{ sku: string, title: string, variantId: string | null, inStock: boolean }> }>, reasons: Array<{ code: string, label: string, question: string | null, photoRequired: boolean, outcomes: Array<ReturnOutcome> }>, totals: { returnTotal: { amount: string }, fees: { amount: string }, bonus: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, exchange: { amount: string } } } };
+
+export type CompatReturnDetailsQueryVariables = Exact<{
+  ref: WarehouseReturnRef;
+}>;
+
+
+export type CompatReturnDetailsQuery = { warehouseReturn: { id: string, compatId: number | null, compatState: string, type: string, createdAt: string, updatedAt: string, editedAt: string | null, closedAt: string | null, warehouseOutcome: string, statusPageUrl: string | null, warehouseTotals: { product: { amount: string }, tax: { amount: string }, returnTotal: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, total: { amount: string } }, publishedOrder: { id: string, externalId: string, name: string, currency: string, placedAt: string, items: Array<{ id: string, price: { amount: string }, product: { name: string, externalId: string | null }, variant: { name: string, externalId: string | null, sku: string | null } }> }, source: { emailAddress: string | null, mailingAddress: { country: string } | null }, totals: { refund: { amount: { currency: string } }, exchange: { amount: { amount: string } }, charge: { amount: { amount: string } } }, exchange: { order: { externalId: string | null } | null, items: Array<{ id: string, quantity: number, variant: { externalId: string | null, sku: string | null }, product: { name: string, externalId: string | null } | null, price: { amount: string } | null }> } | null, items: Array<{ id: string, quantity: number, reason: string, customerComment: string | null, status: string, restockStatus: string, sku: string | null, productId: string | null, variantId: string | null, imageUrl: string | null, orderItem: { id: string, externalId: string }, refund: { amount: { amount: string } }, refundBeforeTax: { amount: string }, refundTax: { amount: string }, productValueNoTaxNoAdjustment: { amount: { amount: string } }, tax: { amount: { amount: string } } }>, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null } | null } | null };
 
 export type RestReturnEligibilityQueryVariables = Exact<{
   storeId: string | number;
@@ -1057,6 +1073,13 @@ export type RestReportExchangeOrderMutationVariables = Exact<{
 
 export type RestReportExchangeOrderMutation = { reportExchangeOrder: { message: string } };
 
+export type PortalPageQueryVariables = Exact<{
+  handle: string;
+}>;
+
+
+export type PortalPageQuery = { publicPortal: { handle: string, displayName: string, logoUrl: string | null, accentColor: string, languages: Array<string>, lookupMethod: PortalLookupMethod, returnMethods: Array<ReturnMethod>, returnAddress: { name: string, line1: string, line2: string | null, city: string, state: string | null, postalCode: string | null, country: string, lines: Array<string> } | null } | null };
+
 export type RestUpsertOrderMutationVariables = Exact<{
   storeId: string | number;
   input: OrderInput;
@@ -1078,18 +1101,6 @@ export type CompatWebhooksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type CompatWebhooksQuery = { warehouseWebhooks: Array<{ platformId: number | null, shopId: number | null, topic: string, trigger: string | null, status: string, callback: { url: string } }> };
-
-export type CompatReturnListQueryVariables = Exact<{
-  from?: string | null | undefined;
-  to?: string | null | undefined;
-  filter?: string | null | undefined;
-  state?: string | null | undefined;
-  pageSize?: number | null | undefined;
-  cursor?: string | null | undefined;
-}>;
-
-
-export type CompatReturnListQuery = { warehouseReturns: { nextCursor: string | null, previousCursor: string | null, pageSize: number, returns: Array<{ id: string, compatId: number | null, compatState: string, type: string, createdAt: string, updatedAt: string, editedAt: string | null, closedAt: string | null, warehouseOutcome: string, warehouseTotals: { product: { amount: string }, tax: { amount: string }, returnTotal: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, total: { amount: string } }, publishedOrder: { id: string, externalId: string, name: string, currency: string, placedAt: string, items: Array<{ id: string, price: { amount: string }, product: { name: string, externalId: string | null }, variant: { name: string, externalId: string | null, sku: string | null } }> }, source: { emailAddress: string | null, mailingAddress: { country: string } | null }, totals: { refund: { amount: { currency: string } }, exchange: { amount: { amount: string } }, charge: { amount: { amount: string } } }, exchange: { order: { externalId: string | null } | null, items: Array<{ id: string, quantity: number, variant: { externalId: string | null, sku: string | null }, product: { name: string, externalId: string | null } | null, price: { amount: string } | null }> } | null, items: Array<{ id: string, quantity: number, reason: string, customerComment: string | null, status: string, restockStatus: string, sku: string | null, productId: string | null, variantId: string | null, imageUrl: string | null, orderItem: { id: string, externalId: string }, refund: { amount: { amount: string } }, refundBeforeTax: { amount: string }, refundTax: { amount: string }, productValueNoTaxNoAdjustment: { amount: { amount: string } }, tax: { amount: { amount: string } } }>, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null } | null }> } };
 
 export type RestListReturnTagsQueryVariables = Exact<{
   storeId: string | number;
@@ -1194,13 +1205,6 @@ export type RestCreateWebhookMutationVariables = Exact<{
 
 export type RestCreateWebhookMutation = { createWebhook: { created: boolean, replayed: boolean, signingSecret: string | null, webhook: { id: string, topic: string, kind: string, externalId: string | null, createdAt: string, updatedAt: string, callback: { url: string, auth: { bearer: { token: string } } | null } } } };
 
-export type CompatReturnDetailsQueryVariables = Exact<{
-  ref: WarehouseReturnRef;
-}>;
-
-
-export type CompatReturnDetailsQuery = { warehouseReturn: { id: string, compatId: number | null, compatState: string, type: string, createdAt: string, updatedAt: string, editedAt: string | null, closedAt: string | null, warehouseOutcome: string, warehouseTotals: { product: { amount: string }, tax: { amount: string }, returnTotal: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, total: { amount: string } }, publishedOrder: { id: string, externalId: string, name: string, currency: string, placedAt: string, items: Array<{ id: string, price: { amount: string }, product: { name: string, externalId: string | null }, variant: { name: string, externalId: string | null, sku: string | null } }> }, source: { emailAddress: string | null, mailingAddress: { country: string } | null }, totals: { refund: { amount: { currency: string } }, exchange: { amount: { amount: string } }, charge: { amount: { amount: string } } }, exchange: { order: { externalId: string | null } | null, items: Array<{ id: string, quantity: number, variant: { externalId: string | null, sku: string | null }, product: { name: string, externalId: string | null } | null, price: { amount: string } | null }> } | null, items: Array<{ id: string, quantity: number, reason: string, customerComment: string | null, status: string, restockStatus: string, sku: string | null, productId: string | null, variantId: string | null, imageUrl: string | null, orderItem: { id: string, externalId: string }, refund: { amount: { amount: string } }, refundBeforeTax: { amount: string }, refundTax: { amount: string }, productValueNoTaxNoAdjustment: { amount: { amount: string } }, tax: { amount: { amount: string } } }>, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null } | null } | null };
-
 export type RestUpsertCustomerMutationVariables = Exact<{
   storeId: string | number;
   input: CustomerInput;
@@ -1234,6 +1238,18 @@ export type RestUpdateWebhookMutationVariables = Exact<{
 
 
 export type RestUpdateWebhookMutation = { updateWebhook: { id: string } };
+
+export type CompatReturnListQueryVariables = Exact<{
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  filter?: string | null | undefined;
+  state?: string | null | undefined;
+  pageSize?: number | null | undefined;
+  cursor?: string | null | undefined;
+}>;
+
+
+export type CompatReturnListQuery = { warehouseReturns: { nextCursor: string | null, previousCursor: string | null, pageSize: number, returns: Array<{ id: string, compatId: number | null, compatState: string, type: string, createdAt: string, updatedAt: string, editedAt: string | null, closedAt: string | null, warehouseOutcome: string, statusPageUrl: string | null, warehouseTotals: { product: { amount: string }, tax: { amount: string }, returnTotal: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, total: { amount: string } }, publishedOrder: { id: string, externalId: string, name: string, currency: string, placedAt: string, items: Array<{ id: string, price: { amount: string }, product: { name: string, externalId: string | null }, variant: { name: string, externalId: string | null, sku: string | null } }> }, source: { emailAddress: string | null, mailingAddress: { country: string } | null }, totals: { refund: { amount: { currency: string } }, exchange: { amount: { amount: string } }, charge: { amount: { amount: string } } }, exchange: { order: { externalId: string | null } | null, items: Array<{ id: string, quantity: number, variant: { externalId: string | null, sku: string | null }, product: { name: string, externalId: string | null } | null, price: { amount: string } | null }> } | null, items: Array<{ id: string, quantity: number, reason: string, customerComment: string | null, status: string, restockStatus: string, sku: string | null, productId: string | null, variantId: string | null, imageUrl: string | null, orderItem: { id: string, externalId: string }, refund: { amount: { amount: string } }, refundBeforeTax: { amount: string }, refundTax: { amount: string }, productValueNoTaxNoAdjustment: { amount: { amount: string } }, tax: { amount: { amount: string } } }>, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null } | null }> } };
 
 export type RestDeleteReturnTagMutationVariables = Exact<{
   storeId: string | number;
@@ -1332,22 +1348,6 @@ export type RestListInboundShipmentsQueryVariables = Exact<{
 
 
 export type RestListInboundShipmentsQuery = { inboundShipments: { nodes: Array<{ id: string, status: InboundShipmentStatus, carrier: string | null, shipment_id: string | null, tracking_number: string | null, tracking_url: string | null, estimated_arrival_date: string | null, actual_arrival_date: string | null, freight_type: string | null, payment_terms: string | null, sku_count: number, item_count: number, received_count: number, created_at: string, updated_at: string, location: { id: string, name: string }, freight_cost: { amount: string, currency: string }, duty_cost: { amount: string, currency: string }, items: Array<{ id: string, quantity: number, received_quantity: number, damaged_quantity: number, missing_quantity: number, product: { id: string, title: string, sku: string | null, image_url: string | null } }> }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
-
-export type PortalPageQueryVariables = Exact<{
-  handle: string;
-}>;
-
-
-export type PortalPageQuery = { publicPortal: { handle: string, displayName: string, logoUrl: string | null, accentColor: string, languages: Array<string>, lookupMethod: PortalLookupMethod, returnMethods: Array<ReturnMethod>, returnAddress: { name: string, line1: string, line2: string | null, city: string, state: string | null, postalCode: string | null, country: string } | null } | null };
-
-export type CompatAsnQueryVariables = Exact<{
-  from?: string | null | undefined;
-  to?: string | null | undefined;
-  cursor?: string | null | undefined;
-}>;
-
-
-export type CompatAsnQuery = { warehouseAsn: { nextCursor: string | null, from: string, to: string, returns: Array<{ id: string, compatId: number | null, compatState: string, type: string, createdAt: string, updatedAt: string, editedAt: string | null, closedAt: string | null, warehouseOutcome: string, warehouseTotals: { product: { amount: string }, tax: { amount: string }, returnTotal: { amount: string }, refund: { amount: string }, storeCredit: { amount: string }, total: { amount: string } }, publishedOrder: { id: string, externalId: string, name: string, currency: string, placedAt: string, items: Array<{ id: string, price: { amount: string }, product: { name: string, externalId: string | null }, variant: { name: string, externalId: string | null, sku: string | null } }> }, source: { emailAddress: string | null, mailingAddress: { country: string } | null }, totals: { refund: { amount: { currency: string } }, exchange: { amount: { amount: string } }, charge: { amount: { amount: string } } }, exchange: { order: { externalId: string | null } | null, items: Array<{ id: string, quantity: number, variant: { externalId: string | null, sku: string | null }, product: { name: string, externalId: string | null } | null, price: { amount: string } | null }> } | null, items: Array<{ id: string, quantity: number, reason: string, customerComment: string | null, status: string, restockStatus: string, sku: string | null, productId: string | null, variantId: string | null, imageUrl: string | null, orderItem: { id: string, externalId: string }, refund: { amount: { amount: string } }, refundBeforeTax: { amount: string }, refundTax: { amount: string }, productValueNoTaxNoAdjustment: { amount: { amount: string } }, tax: { amount: { amount: string } } }>, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null } | null }> } };
 
 export type CompatcancelReturnMutationVariables = Exact<{
   ref: WarehouseReturnRef;

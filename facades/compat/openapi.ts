@@ -8,7 +8,7 @@ import type { CompatRoute } from "./route.js";
 import { compatRoutes } from "./routes.js";
 import { REFUSALS } from "./shapes.js";
 import { draftReturnsPaths } from "./drafts/openapi.js";
-import { compatWebhookRoutes, PlatformProcessingEvent, PlatformReturnEvent, WEBHOOK_CHOICES } from "./webhooks.js";
+import { compatWebhookRoutes, PlatformLabelEvent, PlatformProcessingEvent, PlatformReturnEvent, WEBHOOK_CHOICES } from "./webhooks.js";
 
 const LIST_UNPAGED_MAX = PAGE_SIZES.warehouseReturns.unpaged;
 
@@ -67,6 +67,10 @@ export function compatOpenApiDocument() {
       PlatformReturnEvent,
     ),
     "return.processing": event("The `return.processing` topic (trigger `return.processing.failed`).", PlatformProcessingEvent),
+    label: event(
+      "The `label` topic (triggers `label.created` when Retour issues a return's label, `label.updated` when its parcel is in transit or delivered).",
+      PlatformLabelEvent,
+    ),
   };
   return {
     openapi: "3.1.0",

@@ -10,7 +10,7 @@ export { type CoreReturn, renderAsnRows, renderReturn } from "../../src/warehous
 
 /** The selection every compat read takes of a Return. */
 export const COMPAT_RETURN_FIELDS = `
-  id compatId compatState type createdAt updatedAt editedAt closedAt warehouseOutcome
+  id compatId compatState type createdAt updatedAt editedAt closedAt warehouseOutcome statusPageUrl
   warehouseTotals { product { amount } tax { amount } returnTotal { amount } refund { amount } storeCredit { amount } total { amount } }
   publishedOrder {
     id externalId name currency placedAt

@@ -17,7 +17,7 @@ export const WEBHOOK_CHOICES: string[] = [
   "**Subscriptions**: `GET /api/v1/webhooks` → 200 `{webhooks}` (oldest first, not paginated, at most " +
     LIST_BOUNDS.storeWebhooks +
     '); `POST` → **200** with the webhook, `status` default `inactive`; `PUT /webhooks/{id}` (topic, trigger and url required again, status optional) and `DELETE` → **204**; an unknown id → 404 `{"errors":{"code":"NOT_FOUND"}}`; every bad field → 422 in the Laravel envelope. Scope: `webhooks_read` (GET) or `webhooks_write` (the platform\'s Developer Tools). `id` is numbered per store; `shop_id` is the store\'s account number.',
-  "**Topics**: `return` (`return.created`, `return.updated`, `return.closed`) and `return.processing` (`return.processing.failed`); `label`, `restock`, `label.request`, `giftcard`, `happy.returns.shipment` are refused (422): Retour has no facts for them. Cross pairs are accepted but send nothing: `return.processing` with a `return.*` trigger (no processing object exists), `return` with `return.processing.failed` (no return object is rendered for a failure).",
+  "**Topics**: `return` (`return.created`, `return.updated`, `return.closed`), `return.processing` (`return.processing.failed`) and `label` (`label.created` when Retour issues a return's prepaid label; `label.updated` when a labelled return's parcel is in transit or delivered, `label_status` `in_transit` or `delivered`: Retour has no carrier feed, so it knows the parcel only through the return's status; `label.requested` and `label.closed` are not sent); `restock`, `label.request`, `giftcard`, `happy.returns.shipment` are refused (422): Retour has no facts for them. Cross pairs are accepted but send nothing: a topic with another topic's trigger (e.g. `label` with `return.created`, `return` with `label.created`): each event is delivered to its own topic's subscriptions only.",
   "**Deliveries**: `POST` of the flat payload (topic, trigger, then the object) as PHP `json_encode` bytes (`\\/`, `\\uXXXX`), headers `Content-Type: application/json`, `X-Loop-Signature: base64(HMAC-SHA256(secret, raw body))` and a User-Agent only. One signing secret per store for every subscription, shown once in the dashboard. 6 attempts (30 s, 1, 2, 4, 8 min ±25%); any 2xx succeeds; network errors, timeouts (10 s), 408, 429 and 5xx are retried; `Retry-After` is honoured up to 1800 s (above it the delivery is given up); other statuses are not retried. Never deactivated automatically. In order per return.",
 ];
 
@@ -27,8 +27,10 @@ export const PlatformWebhook = component(
   Obj({
     id: T.Integer({ description: "The webhook's id in this API (`/api/v1/webhooks/{id}`)." }),
     shop_id: T.Integer({ description: "The store's account number." }),
-    topic: T.String({ enum: ["return", "return.processing"] }),
-    trigger: T.String({ enum: ["return.created", "return.updated", "return.closed", "return.processing.failed"] }),
+    topic: T.String({ enum: ["return", "return.processing", "label"] }),
+    trigger: T.String({
+      enum: ["return.created", "return.updated", "return.closed", "return.processing.failed", "label.created", "label.updated"],
+    }),
     url: S,
     status: T.String({ enum: ["active", "inactive"] }),
   }),
@@ -54,9 +56,11 @@ const platformWebhook = (w: CoreWebhook) => ({
 
 const BODY = T.Object(
   {
-    topic: T.Optional(Text("short", { description: "`return` or `return.processing`." })),
+    topic: T.Optional(Text("short", { description: "`return`, `return.processing` or `label`." })),
     trigger: T.Optional(
-      Text("short", { description: "`return.created`, `return.updated`, `return.closed` or `return.processing.failed`." }),
+      Text("short", {
+        description: "`return.created`, `return.updated`, `return.closed`, `return.processing.failed`, `label.created` or `label.updated`.",
+      }),
     ),
     url: T.Optional(Text("url", { description: "https; no private or loopback hosts." })),
     status: T.Optional(Text("short", { description: "`active` or `inactive` (on create, default `inactive`)." })),
@@ -207,4 +211,24 @@ export const PlatformProcessingEvent = component(
     message: Nullable(S),
     source: Nullable(T.String({ enum: ["warehouse", "admin", "api"] })),
   }),
+);
+export const PlatformLabelEvent = component(
+  "PlatformLabelEvent",
+  Obj(
+    {
+      topic: T.Literal("label"),
+      trigger: T.String({ enum: ["label.created", "label.updated"] }),
+      shop_id: T.Integer(),
+      id: T.String({ description: "The return's id (as in the `return` topic)." }),
+      order_id: S,
+      provider_order_id: S,
+      carrier: S,
+      tracking_number: S,
+      label_status: T.String({ enum: ["pre_transit", "in_transit", "delivered", "N/A"] }),
+      label_updated_at: T.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+00:00$" }),
+      shipment_id: Nullable(S),
+      updated_at: T.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+00:00$" }),
+    },
+    { description: "The `label` topic's payload (reference §3.3): flat, topic and trigger first, then the return's label." },
+  ),
 );

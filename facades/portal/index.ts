@@ -18,7 +18,7 @@ export const PORTAL_DIST = join(HERE, "dist");
 const PUBLIC_PORTAL = operation<PortalPageQuery>(`query PortalPage($handle: String!) {
   publicPortal(handle: $handle) {
     handle displayName logoUrl accentColor languages lookupMethod returnMethods
-    returnAddress { name line1 line2 city state postalCode country }
+    returnAddress { name line1 line2 city state postalCode country lines }
   }
 }`);
 

@@ -88,6 +88,7 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "PortalSettings.returnMethods": L.returnMethods,
   "PublicPortal.languages": L.portalLanguages,
   "PublicPortal.returnMethods": L.returnMethods,
+  "PortalAddress.lines": 8, // name, organisation, two street lines, town and the like, by the country's format
   "ReturnStatusPage.timeline": 8, // one per ReturnStatusStepKind
   "ReturnStatusPage.items": L.returnItems,
   "Query.checkoutTree": L.checkoutRules,

@@ -1,7 +1,8 @@
 import * as portal from "./service.js";
-import { returnStatusPage } from "./status-page.js";
+import { publicStatusUrl, returnStatusPage } from "./status-page.js";
 import { dropOffQrPng, labelPdfBase64 } from "../shipping/service.js";
 import type { Resolvers } from "../core/generated/schema.js";
+import { addressLines } from "../core/address.js";
 
 type Shipping = { id: string; dropOffCode: string | null; trackingNumber: string | null };
 
@@ -24,6 +25,13 @@ export const portalResolvers = {
   },
   Mutation: {
     updatePortalSettings: (_, a, ctx) => portal.updateSettings(ctx, a.storeId, a.input),
+  },
+  // By the country's convention (src/core/address.ts); the portal names the country in the shopper's language.
+  PortalAddress: {
+    lines: (a) => addressLines(a, { country: false }),
+  },
+  Return: {
+    statusPageUrl: (r, _, ctx) => publicStatusUrl(ctx, r.storeId, r.id),
   },
   // The label and QR of the status page, made only when asked for (the page's token was checked above).
   ReturnStatusShipping: {

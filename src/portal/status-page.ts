@@ -9,7 +9,7 @@ import { returnParts } from "../returns/payload.js";
 import { totalsMinor } from "../returns/fields.js";
 import { money } from "../core/money.js";
 import { shippingOf } from "../shipping/service.js";
-import { returnIdOfStatusToken } from "./status-link.js";
+import { returnIdOfStatusToken, statusLink } from "./status-link.js";
 import { settingsView } from "./service.js";
 
 export const STEP_KINDS = [
@@ -77,6 +77,7 @@ export async function returnStatusPage(ctx: RequestContext, handle: string, toke
       variantTitle: v.line?.variantTitle ?? v.item.variantTitle ?? null,
       quantity: v.item.quantity,
       reason: v.item.reason || null,
+      reasonCode: v.item.reasonCode || null,
       outcome: v.item.compensation,
       exchangeTitle: exchangeTitle(v.exchangeItem),
     })),
@@ -93,4 +94,24 @@ function exchangeTitle(x: unknown): string | null {
   const e = x as { product?: { name?: string }; variant?: { name?: string } } | undefined;
   if (!e?.variant?.name) return null;
   return e.product?.name && e.product.name !== e.variant.name ? `${e.product.name} · ${e.variant.name}` : e.variant.name;
+}
+
+/**
+ * A return's status page as an absolute URL (the link its confirmation email carries), or null: only from
+ * PUBLIC_URL (never a request's Host), and only for a store with a returns portal. Batched per request.
+ */
+export async function publicStatusUrl(ctx: RequestContext, storeId: string, returnId: string): Promise<string | null> {
+  const base = ctx.config.publicUrl;
+  if (!base) return null;
+  const handle = await ctx.loaders
+    .get("portal.handleByStore", async (ids: readonly string[]) => {
+      const rows = await ctx.prisma.portalSettings.findMany({
+        where: { storeId: { in: [...ids] } },
+        select: { storeId: true, handle: true },
+      });
+      const by = new Map(rows.map((r) => [r.storeId, r.handle]));
+      return ids.map((id) => by.get(id) ?? null);
+    })
+    .load(storeId);
+  return handle ? statusLink(ctx.config, handle, returnId, base) : null;
 }

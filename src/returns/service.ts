@@ -183,6 +183,9 @@ async function act(
       type: "updated",
       statusChange: next === current ? null : { from: current, to: next },
     });
+    // A labelled return's parcel moved on (in transit, delivered): its label's status with it (topic `label`).
+    if (ret.label && next !== current && (next === "in_transit" || next === "delivered"))
+      await recordEvent(tx, { storeId: ret.storeId, topic: "label", subjectId: id, type: "updated" });
     return updated;
   });
   eventsCommitted(ctx.services, "return");

@@ -1,7 +1,8 @@
-// The label as a real one-page PDF (pdfkit): from and to addresses, the return number, the carrier, the
+// The label as a real one-page PDF (pdfkit): from and to addresses (each by its country's convention), the return number, the carrier, the
 // tracking number in large type and as a QR code a scanner reads.
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
+import { addressLines } from "../core/address.js";
 
 export interface LabelAddress {
   name: string;
@@ -21,11 +22,8 @@ export interface LabelContent {
   to: LabelAddress;
 }
 
-function addressLines(a: LabelAddress): string[] {
-  return [a.name, a.line1, a.line2 ?? "", [a.postalCode, a.city, a.state].filter(Boolean).join(" "), a.country].filter(
-    (l) => l.trim() !== "",
-  );
-}
+/** The destination country's convention (src/core/address.ts), the country in capitals as postal services ask. */
+const lines = (a: LabelAddress) => addressLines(a, { upperCountry: true }).join("\n");
 
 /** A 4×6 inch label (288×432 pt). */
 export async function labelPdf(c: LabelContent): Promise<Buffer> {
@@ -40,9 +38,9 @@ export async function labelPdf(c: LabelContent): Promise<Buffer> {
   doc.font("Helvetica-Bold").fontSize(14).text(c.carrierName, { align: "left" });
   doc.font("Helvetica").fontSize(9).text(`Return ${c.returnNumber}`);
   doc.moveDown(0.5).font("Helvetica-Bold").fontSize(8).text("FROM");
-  doc.font("Helvetica").fontSize(9).text(addressLines(c.from).join("\n"));
+  doc.font("Helvetica").fontSize(9).text(lines(c.from));
   doc.moveDown(0.5).font("Helvetica-Bold").fontSize(8).text("SHIP TO");
-  doc.font("Helvetica-Bold").fontSize(12).text(addressLines(c.to).join("\n"));
+  doc.font("Helvetica-Bold").fontSize(12).text(lines(c.to));
   doc.image(qr, 84, 262, { width: 120 });
   doc.font("Helvetica-Bold").fontSize(14).text(c.trackingNumber, 18, 388, { width: 252, align: "center", lineBreak: false });
   doc.end();

@@ -8,6 +8,7 @@ import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
+import { eventsCommitted, recordEvent } from "../core/events.js";
 import type { TransactionClient } from "../db/client.js";
 import { carrierByCode, type LabelAddress } from "./carrier.js";
 
@@ -133,9 +134,12 @@ export async function issueReturnShipping(tx: TransactionClient, returnId: strin
     where: { id: returnId },
     data: { label: JSON.stringify({ trackingNumber: label.trackingNumber, carrier: carrier.name }), version: { increment: 1 } },
   });
-  return tx.returnShipping.create({
+  const row = await tx.returnShipping.create({
     data: { ...base, carrier: carrier.name, trackingNumber: label.trackingNumber, labelPdf: new Uint8Array(label.pdf) },
   });
+  // A label issued: an event of the `label` topic (the warehouse platform's `label.created`), in this transaction.
+  await recordEvent(tx, { storeId: ret.storeId, topic: "label", subjectId: returnId, type: "created" });
+  return row;
 }
 
 export const METHOD_WORDS: Record<ReturnMethod, string> = {
@@ -148,10 +152,12 @@ export const METHOD_WORDS: Record<ReturnMethod, string> = {
 export async function createReturnShipping(ctx: RequestContext, returnId: string, method: ReturnMethod) {
   const owned = await ctx.prisma.return.findFirst({ where: { id: returnId, storeId: { in: ctx.storeIds() } }, select: { id: true } });
   if (!owned) throw fail.notFound("returns/not-found", `No return ${returnId} in your stores.`);
-  return ctx.prisma.$transaction(async (tx) => {
+  const issued = await ctx.prisma.$transaction(async (tx) => {
     await tx.return.update({ where: { id: returnId }, data: { version: { increment: 1 } } }); // row lock: one label under concurrency
     return issueReturnShipping(tx, returnId, method);
   });
+  eventsCommitted(ctx.services, "label");
+  return issued;
 }
 
 /** A return's shipping, batched per request. */

@@ -4,6 +4,7 @@
 // no door in the way (webhook-format.ts renders it from the rows: return-object.ts). Every value, total and
 // date comes from the core (rules.ts, values.ts); here are only the platform's names and formats.
 import { compatTimestamp, money2 } from "./platform-format.js";
+import { labelStatusOf } from "./states.js";
 
 /** The core's Return as the door's selection (COMPAT_RETURN_FIELDS) and return-object.ts read it. */
 // biome-ignore lint/suspicious/noExplicitAny: the core's Return JSON as its published selection gives it, renamed field by field (its type would repeat src/returns/shapes.ts).
@@ -124,7 +125,8 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     label_status: s?.status ?? null,
     label_url: s?.postageLabel ?? null,
     label_rate: null,
-    status_page_url: null,
+    // The shopper's status page (the core's signed link from PUBLIC_URL; null without it or a portal).
+    status_page_url: r.statusPageUrl ?? null,
     label_updated_at: null,
     destination_id: 0,
     return_method: null,
@@ -264,4 +266,29 @@ export function renderWebhookReturn(r: CoreReturn, shopId: number): Record<strin
   };
   const rest = Object.fromEntries(Object.entries(list).filter(([k]) => !(k in head)));
   return { ...head, ...rest };
+}
+
+// ─── The `label` topic's webhook object (§3.3) ───────────────────────────────
+
+/**
+ * The `label` topic's object: the return's id (as the `return` topic writes it), its order's ids, the label's
+ * carrier and tracking number, `label_status` from the return's status (states.ts), `label_updated_at` the
+ * moment of the event, `shipment_id` Retour's shipping record (null for a label given with the return);
+ * `updated_at` too, which a known consumer reads to tell deliveries apart (reference §4).
+ */
+export function renderWebhookLabel(r: CoreReturn, shopId: number, label: { at: Date; shipmentId: string | null }) {
+  const s = r.shipment;
+  const at = webhookTime(compatTimestamp(label.at));
+  return {
+    shop_id: shopId,
+    id: String(r.compatId ?? ""),
+    order_id: orderOf(r).id,
+    provider_order_id: orderOf(r).externalId,
+    carrier: s?.carrier ?? "N/A",
+    tracking_number: s?.tracker ?? "N/A",
+    label_status: s ? labelStatusOf(r.status) : "N/A",
+    label_updated_at: at,
+    shipment_id: label.shipmentId,
+    updated_at: at,
+  };
 }

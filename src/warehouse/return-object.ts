@@ -8,6 +8,7 @@ import { ITEM_EXTRA_FIELDS, ITEM_FIELDS, emptyOrderOf, shipmentOf, sourceOf, tot
 import { exchangeOf } from "../returns/exchange.js";
 import { returnParts } from "../returns/payload.js";
 import { timelineOf } from "../returns/service.js";
+import { publicStatusUrl } from "../portal/status-page.js";
 import { warehouseStateOf } from "./states.js";
 import { WAREHOUSE_ITEM_FIELDS, closedAtOf, editedAtOf, warehouseOutcome, warehouseTotalsIn } from "./values.js";
 
@@ -16,9 +17,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The return as the compat door's selection answers it (DateTime as ISO text, absent values null). */
 // biome-ignore lint/suspicious/noExplicitAny: the core's Return JSON as its published selection gives it (see platform-return.ts).
 export async function warehouseReturnOf(ctx: RequestContext, storeId: string, returnId: string): Promise<Record<string, any>> {
-  const [{ r, items, order, lines, currency, values }, timeline] = await Promise.all([
+  const [{ r, items, order, lines, currency, values }, timeline, statusPageUrl] = await Promise.all([
     returnParts(ctx, storeId, returnId),
     timelineOf(ctx, returnId),
+    publicStatusUrl(ctx, storeId, returnId),
   ]);
   const source = sourceOf(r, order);
   const published = order ?? emptyOrderOf(r, currency);
@@ -26,6 +28,8 @@ export async function warehouseReturnOf(ctx: RequestContext, storeId: string, re
     id: r.id,
     compatId: r.compatId ?? null,
     compatState: warehouseStateOf(r.status),
+    status: r.status,
+    statusPageUrl,
     type: r.type,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

@@ -24,3 +24,12 @@ export const WAREHOUSE_STATE_OF: Record<string, WarehouseState> = {
 export function warehouseStateOf(status: string): WarehouseState {
   return WAREHOUSE_STATE_OF[status] ?? "open";
 }
+
+/**
+ * The `label` topic's `label_status` (the carriers' words, reference §3.3) of a labelled return by our status:
+ * Retour knows the parcel only through the return's status (no carrier feed), so only these three.
+ */
+export function labelStatusOf(status: string): "pre_transit" | "in_transit" | "delivered" {
+  if (status === "in_transit") return "in_transit";
+  return ["delivered", "in_review", "complete"].includes(status) ? "delivered" : "pre_transit";
+}

@@ -16,7 +16,7 @@ import type { WebhookConfig } from "../config.js";
 import type { DeliveryFormat, TriggerFacts } from "../webhooks/formats.js";
 import { warehouseStateOf } from "./states.js";
 import { warehouseReturnOf } from "./return-object.js";
-import { renderWebhookReturn } from "./platform-return.js";
+import { renderWebhookLabel, renderWebhookReturn } from "./platform-return.js";
 import { eventsCommitted, recordEvent } from "../core/events.js";
 
 // ─── Triggers ─────────────────────────────────────────────────────────────────
@@ -24,10 +24,12 @@ import { eventsCommitted, recordEvent } from "../core/events.js";
 /**
  * The triggers an event fires (reference §5 q11): `return.created` on creation; `return.updated` on
  * every other change; `return.closed` too when the platform's state becomes `closed`; a processing
- * failure (topic `return.processing`) fires `return.processing.failed`.
+ * failure (topic `return.processing`) fires `return.processing.failed`; a label issued (topic `label`, type
+ * created) `label.created`, its parcel moving on (type updated) `label.updated`.
  */
 export function platformTriggersOf(e: TriggerFacts): string[] {
   if (e.topic === "return.processing") return ["return.processing.failed"];
+  if (e.topic === "label") return e.type === "created" ? ["label.created"] : e.type === "updated" ? ["label.updated"] : [];
   if (e.topic !== "return") return [];
   if (e.type === "created") return ["return.created"];
   const c = e.statusChange;
@@ -98,14 +100,29 @@ export async function renderPlatformReturn(services: Services, storeId: string, 
   return phpJson(renderWebhookReturn(selected, account?.shopId ?? 0));
 }
 
+/** The `label` topic's object of a return's label (§3.3), `label_updated_at` the event's moment. */
+export async function renderPlatformLabel(services: Services, storeId: string, returnId: string, at: Date): Promise<string> {
+  const ctx = systemContext(services, storeId, "render");
+  const [selected, account, shipping] = await Promise.all([
+    warehouseReturnOf(ctx, storeId, returnId),
+    services.db.prisma.warehouseAccount.findUnique({ where: { storeId }, select: { shopId: true } }),
+    services.db.prisma.returnShipping.findUnique({ where: { returnId }, select: { id: true } }),
+  ]);
+  return phpJson(renderWebhookLabel(selected, account?.shopId ?? 0, { at, shipmentId: shipping?.id ?? null }));
+}
+
 /** The event's platform object, rendering and storing it first if missing (first write wins). */
 export async function ensurePlatformPayload(services: Services, eventId: string): Promise<{ topic: string; payload: string } | null> {
   const prisma = services.db.prisma;
   const event = await prisma.domainEvent.findUnique({ where: { id: eventId } });
   if (!event) return null;
   if (event.platformPayload !== null) return { topic: event.topic, payload: event.platformPayload };
-  if (event.topic !== "return") return null; // other topics store their object with the event
-  const payload = await renderPlatformReturn(services, event.storeId, event.subjectId);
+  // A processing failure stores its object with the event; a return and a label are rendered from the rows.
+  if (event.topic !== "return" && event.topic !== "label") return null;
+  const payload =
+    event.topic === "label"
+      ? await renderPlatformLabel(services, event.storeId, event.subjectId, event.occurredAt)
+      : await renderPlatformReturn(services, event.storeId, event.subjectId);
   const won = await prisma.domainEvent.updateMany({ where: { id: eventId, platformPayload: null }, data: { platformPayload: payload } });
   if (won.count === 1) return { topic: event.topic, payload };
   const stored = await prisma.domainEvent.findUnique({ where: { id: eventId }, select: { platformPayload: true } });

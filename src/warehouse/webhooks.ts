@@ -19,11 +19,17 @@ import { warehouseStore } from "./rules.js";
 export const WAREHOUSE_TOPIC_TRIGGERS: readonly { topic: string; triggers: readonly string[] }[] = [
   { topic: "return", triggers: ["return.created", "return.updated", "return.closed"] },
   { topic: "return.processing", triggers: ["return.processing.failed"] },
+  // A label Retour issued (label.created), and its parcel moving on (label.updated: in transit, delivered).
+  { topic: "label", triggers: ["label.created", "label.updated"] },
 ];
 export const WAREHOUSE_TOPICS = WAREHOUSE_TOPIC_TRIGGERS.map((t) => t.topic);
 export const WAREHOUSE_TRIGGERS = WAREHOUSE_TOPIC_TRIGGERS.flatMap((t) => t.triggers);
-/** The platform's other topics: named in refusals so a caller knows they exist but are not sent. */
-const UNSUPPORTED_TOPICS = ["label", "restock", "label.request", "giftcard", "happy.returns.shipment"];
+/**
+ * The platform's other topics, Retour having no facts for them (restocks are not asked of a shop by webhook, labels
+ * are not requested from a third party, no gift card is requested, no Happy Returns shipment exists): named in
+ * refusals so a caller knows they exist but are not sent.
+ */
+const UNSUPPORTED_TOPICS = ["restock", "label.request", "giftcard", "happy.returns.shipment"];
 export const WAREHOUSE_STATUSES = ["active", "inactive"];
 
 export interface WarehouseWebhookInput {

@@ -1,7 +1,8 @@
 // End-to-end (issue 36, the merchant's return page): what a return gives and how it goes back, in people's words —
 // the exchange line names the variant it is exchanged for and shows no refund amount, a drop-off return shows its
 // drop-off code (not "No label yet"), a return shipped by the shopper says so, the gift card a return issued shows
-// its code in full, and the customer page shows the store-credit balance. Headless Chromium on SQLite, the demo
+// its code in full, and the customer page shows the store-credit balance; a store-credit line's amount is under
+// Store credit (not Refund), every time is in the store's zone with the zone named, the address by its country. Headless Chromium on SQLite, the demo
 // store with the portal's demo order #1007 (a tee whose size L is in stock, a jacket for store credit).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -30,6 +31,8 @@ describe.skipIf(!!e2eMissing)("a return's exchange, drop-off code and store cred
     });
     ({ svc, page, storeId, pageErrors, shot } = dashboard);
     await seedPortalDemo(svc.services, storeId);
+    // The store keeps Paris time (the browser here keeps the machine's): the return page shows every time in Paris time.
+    await svc.services.db.prisma.store.update({ where: { id: storeId }, data: { timeZone: "Europe/Paris" } });
     secret = (await svc.createApiClient(storeId, "all")).secret;
     const why = { reason: "Too small", reasonCode: "too_small" };
     const created = await svc.http.post(
@@ -67,14 +70,37 @@ describe.skipIf(!!e2eMissing)("a return's exchange, drop-off code and store cred
     const items = page.getByRole("table", { name: /^Items of return R\d+$/ });
     const tee = items.locator("tbody tr", { hasText: "Organic tee" });
     await expect.poll(() => tee.textContent()).toContain("Exchange for Organic tee – L");
-    // The Refund column (the last): no amount on an exchanged line, as the refund box's 0.00 says.
-    await expect(tee.locator("td").last().textContent()).resolves.toBe("None: exchanged");
+    // The Refund column: no amount on an exchanged line, as the refund box's 0.00 says.
+    await expect(tee.locator('td[data-label="Refund"]').textContent()).resolves.toBe("None: exchanged");
+    await expect(tee.locator('td[data-label="Store credit"]').textContent()).resolves.toBe("—");
     const shipping = page.locator("section", { has: page.getByRole("heading", { name: "Shipping label and tracking" }) });
     await expect(shipping.textContent()).resolves.toContain(`Drop-off code${dropOff}`);
     await expect(shipping.textContent()).resolves.not.toContain("No label yet");
     // People's words: no enum spellings.
     await expect(page.locator("main").textContent()).resolves.not.toMatch(/drop_off_qr|store_credit|ship_yourself/);
     await shot("80-return-exchange-drop-off");
+  });
+
+  it("shows a store-credit line's amount under Store credit, every time in the store's zone named, the address by its country", async () => {
+    const items = page.getByRole("table", { name: /^Items of return R\d+$/ });
+    const jacket = items.locator("tbody tr", { hasText: "Rain jacket" });
+    await expect.poll(() => jacket.locator('td[data-label="Refund"]').textContent()).toBe("None: store credit");
+    await expect(jacket.locator('td[data-label="Store credit"]').textContent()).resolves.toMatch(/^\d+\.\d\d USD$/);
+    // Every time on the page (details, timeline, the customer's other returns): Paris time, named.
+    const times = await page.locator("main time").allTextContents();
+    expect(times.length).toBeGreaterThan(2);
+    for (const t of times) expect(t).toMatch(/\d{1,2}:\d\d(\s[AP]M)? CES?T$/);
+    const created = await svc.services.db.prisma.return.findUniqueOrThrow({ where: { id: ret.id }, select: { createdAt: true } });
+    const paris = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", hour: "numeric", minute: "2-digit" }).format(
+      created.createdAt,
+    );
+    const details = page.locator("section", { has: page.getByRole("heading", { name: "Details", exact: true }) });
+    await expect(details.locator("dd time").first().textContent()).resolves.toContain(paris);
+    // The shopper's US address: town, state and ZIP code on one line, as the US writes it.
+    const addresses = page.locator("section", { has: page.getByRole("heading", { name: "Addresses", exact: true }) });
+    await expect(addresses.textContent()).resolves.toContain("500 Market StSan Francisco, CA 94105United States");
+    await shot("82-return-store-credit-times");
+    expect(pageErrors).toEqual([]);
   });
 
   it("shows the gift card the return issued, its code in full, and the customer's store-credit balance", async () => {
@@ -85,6 +111,10 @@ describe.skipIf(!!e2eMissing)("a return's exchange, drop-off code and store cred
     await page.goto(`${svc.url}/dashboard/customers/${customer.id}`);
     await page.getByRole("heading", { name: "Mae Jemison", level: 1 }).waitFor();
     await expect.poll(() => page.getByRole("list", { name: "Store credit balance" }).textContent()).toContain("141.90 USD");
+    // Another page's times are the store's too, the zone named.
+    const times = await page.locator("main time").allTextContents();
+    expect(times.length).toBeGreaterThan(0);
+    for (const t of times) expect(t).toMatch(/\d{1,2}:\d\d(\s[AP]M)? CES?T$/);
     await shot("81-customer-store-credit");
     expect(pageErrors).toEqual([]);
   });

@@ -42,7 +42,7 @@ describe.skipIf(!!e2eMissing)("a policy simulation at its time limit in Chromium
     await notice.waitFor({ timeout: 30_000 });
     const text = (await notice.textContent()) ?? "";
     expect(text).toMatch(
-      /^The simulation reached its time limit \(1 second\) after checking \d+ of [\d,]+ past returns: the figures below cover the returns created up to .+ \(.+\)\. Simulate a shorter range to see the rest\.$/,
+      /^The simulation reached its time limit \(1 second\) after checking \d+ of [\d,]+ past returns: the figures below cover the returns created up to .+ UTC\)?\. Simulate a shorter range to see the rest\.$/,
     );
     const [checked, total] = /after checking (\d+) of ([\d,]+)/
       .exec(text)!

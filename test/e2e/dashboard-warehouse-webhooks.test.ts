@@ -84,12 +84,14 @@ describe.skipIf(!!e2eMissing)("warehouse platform webhooks in the dashboard, in 
     await form.getByLabel("Topic").waitFor();
 
     // The pickers offer only what Retour supports; changing the topic changes the triggers.
-    await expect.poll(() => form.getByLabel("Topic").locator("option").allTextContents()).toEqual(["return", "return.processing"]);
+    await expect.poll(() => form.getByLabel("Topic").locator("option").allTextContents()).toEqual(["return", "return.processing", "label"]);
     await expect
       .poll(() => form.getByLabel("Trigger").locator("option").allTextContents())
       .toEqual(["return.created", "return.updated", "return.closed"]);
     await form.getByLabel("Topic").selectOption("return.processing");
     await expect.poll(() => form.getByLabel("Trigger").locator("option").allTextContents()).toEqual(["return.processing.failed"]);
+    await form.getByLabel("Topic").selectOption("label");
+    await expect.poll(() => form.getByLabel("Trigger").locator("option").allTextContents()).toEqual(["label.created", "label.updated"]);
     await form.getByLabel("Topic").selectOption("return");
     await form.getByLabel("Trigger").selectOption("return.updated");
     await expect(form.getByLabel("Status").inputValue()).resolves.toBe("inactive");

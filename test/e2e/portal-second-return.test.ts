@@ -1,7 +1,9 @@
 // End-to-end, issue 36's shopper points, in Chromium at a phone's size, on both databases: every refusal in the
 // shopper's language (a wrong lookup in French), an error shown only while it holds (a wrong lookup, no item
 // chosen, no reason chosen: each gone once fixed, before Continue), an exchange that never offers the variant
-// returned, "Return something else" after submitting, and a link for another order while the tab holds a session.
+// returned, "Return something else" after submitting, and a link for another order while the tab holds a session;
+// the status page with each item's reason in the shopper's language, its times in the store's zone named, and
+// the return address by its country's convention (US and French), in French and in English.
 import type { Browser, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,6 +59,9 @@ describe.skipIf(!!missing).each(providers)("the shopper's second return, without
     );
     expect(shipped.status, shipped.text).toBe(200);
 
+    // The store keeps Paris time: the shopper reads every time in it, the zone named.
+    await prisma.store.update({ where: { id: storeId }, data: { timeZone: "Europe/Paris" } });
+
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "fr-FR" });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
@@ -110,6 +115,13 @@ describe.skipIf(!!missing).each(providers)("the shopper's second return, without
     await page.getByRole("radio", { name: /Refund to the original payment/ }).check();
     await page.getByRole("button", { name: "Continue" }).click();
     await heading(page, "How it goes back");
+    // The store's US return address, by the US convention: town, state, then ZIP code.
+    await expect(
+      page
+        .getByRole("radio", { name: /Send it yourself/ })
+        .locator("xpath=..")
+        .textContent(),
+    ).resolves.toContain("200 Warehouse Way, Columbus, OH 43215, United States");
     await page.getByRole("radio", { name: /Send it yourself/ }).check();
     await page.getByRole("button", { name: "Continue" }).click();
     await heading(page, "Review your return");
@@ -117,6 +129,8 @@ describe.skipIf(!!missing).each(providers)("the shopper's second return, without
 
     // Submitted: the shopper can start the next return from here.
     await heading(page, "Your return is submitted");
+    const link = await page.getByRole("link", { name: "See your return's status" }).getAttribute("href");
+    await statusPage(link!);
     await page.getByRole("button", { name: "Return something else" }).click();
     await heading(page, "Start a return");
 
@@ -135,5 +149,43 @@ describe.skipIf(!!missing).each(providers)("the shopper's second return, without
     await expect(page.getByText("Order #2002").count()).resolves.toBe(1);
     expect(errors).toEqual([]);
     await context.close();
+
+    /** The status page in French and in English: each item's reason, times in the store's zone named, the address by its country. */
+    async function statusPage(href: string) {
+      const ret = await prisma.return.findFirstOrThrow({ where: { storeId }, orderBy: { createdAt: "desc" } });
+      const status = await context.newPage();
+      status.on("pageerror", (e) => errors.push(String(e)));
+      const path = href.split("?")[0];
+      const section = (name: string) => status.getByRole("region", { name }).textContent();
+      await status.goto(`${svc.url}${path}?lang=fr`);
+      await heading(status, `Retour R${ret.compatId}`);
+      await expect(section("Vos articles")).resolves.toContain("Motif : Trop petit");
+      // "29 novembre 2026 à 15:04 CET": the store's zone (Paris), named, whatever the browser's.
+      const when = new Intl.DateTimeFormat("fr", { timeZone: "Europe/Paris", hour: "numeric", minute: "2-digit" }).format(ret.createdAt);
+      await expect(section("Étapes")).resolves.toMatch(new RegExp(`Retour demandé.* à ${when} CES?T`));
+      await expect(section("Envoyez votre colis à")).resolves.toMatch(/200 Warehouse WayColumbus, OH 43215États-Unis/);
+      await status.goto(`${svc.url}${path}?lang=en`);
+      await heading(status, `Return R${ret.compatId}`);
+      await expect(section("Your items")).resolves.toContain("Reason: Too small");
+      const at = new Intl.DateTimeFormat("en", { timeZone: "Europe/Paris", hour: "numeric", minute: "2-digit" }).format(ret.createdAt);
+      await expect(section("What happened")).resolves.toMatch(new RegExp(`Return requested.* at ${at.replace(/\s/g, "\\s")} CES?T`));
+      await expect(section("Send your parcel to")).resolves.toContain("Columbus, OH 43215United States");
+      // A French return address reads by the French convention: postal code, then town.
+      await prisma.portalSettings.update({
+        where: { storeId },
+        data: {
+          returnAddress: JSON.stringify({
+            name: "Atelier Retours",
+            line1: "10 rue du Sentier",
+            city: "Paris",
+            postalCode: "75002",
+            country: "FR",
+          }),
+        },
+      });
+      await status.goto(`${svc.url}${path}?lang=fr`);
+      await expect.poll(() => section("Envoyez votre colis à")).toMatch(/10 rue du Sentier75002 ParisFrance/);
+      await status.close();
+    }
   }, 120_000);
 });

@@ -17,18 +17,20 @@ const form = { topic: "return", trigger: "return.created", url: "https://example
 describe("warehouse webhook pickers", () => {
   // The pickers take the core's table (`warehouseWebhookTopics`); the dashboard keeps no copy of it.
   it("offers each topic's triggers from the core's table", () => {
-    expect(TOPICS.map((t) => t.topic)).toEqual(["return", "return.processing"]);
+    expect(TOPICS.map((t) => t.topic)).toEqual(["return", "return.processing", "label"]);
     expect(triggersOf(TOPICS, "return")).toEqual(["return.created", "return.updated", "return.closed"]);
     expect(triggersOf(TOPICS, "return.processing")).toEqual(["return.processing.failed"]);
-    expect(triggersOf(TOPICS, "label")).toEqual([]);
-    expect(triggersOf([{ topic: "label", triggers: ["label.created"] }], "label")).toEqual(["label.created"]);
+    expect(triggersOf(TOPICS, "label")).toEqual(["label.created", "label.updated"]);
+    expect(triggersOf(TOPICS, "restock")).toEqual([]);
+    expect(triggersOf([{ topic: "restock", triggers: ["restock.requested"] }], "restock")).toEqual(["restock.requested"]);
   });
 
   it("keeps the trigger when the new topic has it, else takes the topic's first", () => {
     expect(triggerFor(TOPICS, "return", "return.closed")).toBe("return.closed");
     expect(triggerFor(TOPICS, "return.processing", "return.closed")).toBe("return.processing.failed");
     expect(triggerFor(TOPICS, "return", "return.processing.failed")).toBe("return.created");
-    expect(triggerFor(TOPICS, "label", "return.created")).toBe("");
+    expect(triggerFor(TOPICS, "label", "return.created")).toBe("label.created");
+    expect(triggerFor(TOPICS, "restock", "return.created")).toBe("");
   });
 
   it("toggles the status in one click", () => {
@@ -53,8 +55,8 @@ describe("warehouse webhook form → WarehouseWebhookInput", () => {
     expect(warehouseWebhookInput({ ...form, url: "example.com/hook" }, 2048, TOPICS)).toEqual({
       errors: { url: "Enter a full URL starting with https:// (e.g. https://example.com/hooks/loop)." },
     });
-    expect(warehouseWebhookInput({ ...form, topic: "label", trigger: "label.created" }, 2048, TOPICS)).toEqual({
-      errors: { topic: "Choose a topic: return or return.processing." },
+    expect(warehouseWebhookInput({ ...form, topic: "restock", trigger: "restock.requested" }, 2048, TOPICS)).toEqual({
+      errors: { topic: "Choose a topic: return, return.processing or label." },
     });
     expect(warehouseWebhookInput({ ...form, trigger: "return.processing.failed", url: "" }, 2048, TOPICS)).toEqual({
       errors: {

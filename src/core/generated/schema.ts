@@ -2443,8 +2443,10 @@ export type PolicySimulatedDecision = {
 export type PolicySimulatedReturn = {
   __typename?: 'PolicySimulatedReturn';
   createdAt: Scalars['DateTime']['output'];
+  /** What the draft would decide for it. */
   draft: PolicySimulatedDecision;
   orderName: Scalars['String']['output'];
+  /** What the published version (the current policy) would decide for it, asked now. */
   published: PolicySimulatedDecision;
   returnId: Scalars['ID']['output'];
   /** The return's number as people read it ("R12"). */
@@ -2454,7 +2456,9 @@ export type PolicySimulatedReturn = {
 export type PolicySimulationMoney = {
   __typename?: 'PolicySimulationMoney';
   currency: Scalars['String']['output'];
+  /** What the draft would decide for these past returns, asked now. */
   draft: PolicySimulationTotals;
+  /** What the published version (the current policy) would decide for them, asked now: not what happened to them (nothing is changed). */
   published: PolicySimulationTotals;
 };
 
@@ -2507,8 +2511,10 @@ export type PolicySimulationTotals = {
   bonus: Money;
   fees: Money;
   refunds: Money;
+  /** Returns the policy would refuse (a simulation: none is refused). */
   refused: Scalars['Int']['output'];
   returns: Scalars['Int']['output'];
+  /** Returns the policy would send to review. */
   reviewed: Scalars['Int']['output'];
   /** Store credit and exchange value, bonus excluded. */
   storeCredit: Money;
@@ -2558,6 +2564,8 @@ export type PortalAddress = {
   country: Scalars['String']['output'];
   line1: Scalars['String']['output'];
   line2?: Maybe<Scalars['String']['output']>;
+  /** The address as lines by its country's convention ("Columbus, OH 43215", "75002 Paris"), the country left out: the reader names it in their language. */
+  lines: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   postalCode?: Maybe<Scalars['String']['output']>;
   state?: Maybe<Scalars['String']['output']>;
@@ -3421,6 +3429,11 @@ export type Return = {
   shipping?: Maybe<ReturnShipping>;
   source: ReturnSource;
   status: ReturnStatus;
+  /**
+   * The shopper's status page of the return: the link its confirmation email carries (signed, derived from the
+   * return's id: nothing secret is stored), absolute from PUBLIC_URL; null without PUBLIC_URL or a returns portal.
+   */
+  statusPageUrl?: Maybe<Scalars['String']['output']>;
   storeId: Scalars['ID']['output'];
   tags: Array<ReturnTagRef>;
   timeline: Array<ReturnTimelineEntry>;
@@ -3860,6 +3873,8 @@ export type ReturnStatusItem = {
   quantity: Scalars['Int']['output'];
   /** The reason as the store words it. */
   reason?: Maybe<Scalars['String']['output']>;
+  /** The policy's code of the reason (too_small…): the portal words the codes its catalogue knows in the shopper's language. */
+  reasonCode?: Maybe<Scalars['String']['output']>;
   title: Scalars['String']['output'];
   variantTitle?: Maybe<Scalars['String']['output']>;
 };
@@ -4127,6 +4142,8 @@ export type Store = {
   createdAt: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** The store's IANA time zone ("Europe/Paris"; set by `setStoreTimeZone`): its pages show every time in it, the zone named. */
+  timeZone: Scalars['String']['output'];
 };
 
 export type SyncedFulfillmentInput = {
@@ -6186,6 +6203,7 @@ export type PortalAddressResolvers<ContextType = RequestContext, ParentType exte
   country?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   line1?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   line2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6400,6 +6418,7 @@ export type ReturnResolvers<ContextType = RequestContext, ParentType extends Res
   shipping?: Resolver<Maybe<ResolversTypes['ReturnShipping']>, ParentType, ContextType>;
   source?: Resolver<ResolversTypes['ReturnSource'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ReturnStatus'], ParentType, ContextType>;
+  statusPageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   storeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['ReturnTagRef']>, ParentType, ContextType>;
   timeline?: Resolver<Array<ResolversTypes['ReturnTimelineEntry']>, ParentType, ContextType>;
@@ -6626,6 +6645,7 @@ export type ReturnStatusItemResolvers<ContextType = RequestContext, ParentType e
   outcome?: Resolver<Maybe<ResolversTypes['ReturnOutcome']>, ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reasonCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   variantTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -6777,6 +6797,7 @@ export type StoreResolvers<ContextType = RequestContext, ParentType extends Reso
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type TrackingHistoryEntryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TrackingHistoryEntry'] = ResolversParentTypes['TrackingHistoryEntry']> = {

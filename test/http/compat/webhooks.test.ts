@@ -158,11 +158,11 @@ describe.each(providers)("the warehouse platform's webhooks (%s)", (provider) =>
   });
 
   it("names every bad field in the 422, in the Laravel envelope; PUT needs topic, trigger and url again", async () => {
-    const bad = await api.create({ topic: "label", trigger: "label.created", url: "ftp://example.com/x", status: "paused" });
+    const bad = await api.create({ topic: "restock", trigger: "restock.requested", url: "ftp://example.com/x", status: "paused" });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["status", "topic", "trigger", "url"]);
     expect(bad.body.errors.topic[0]).toBe(
-      "Must be one of the following values:return,return.processing (topic label is not sent by Retour)",
+      "Must be one of the following values:return,return.processing,label (topic restock is not sent by Retour)",
     );
     expect(bad.body.message).toBe(bad.body.errors.topic[0]);
     const missing = await api.create({});

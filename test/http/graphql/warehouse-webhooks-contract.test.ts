@@ -43,7 +43,7 @@ describe.each(providers)("warehouse webhooks GraphQL (%s)", (provider) => {
 
     const bad = await gql(`mutation($s: ID!, $i: WarehouseWebhookInput!) { createWarehouseWebhook(storeId: $s, input: $i) { id } }`, {
       s: storeId,
-      i: { topic: "label", trigger: "label.created", url: "ftp://x", status: "on" },
+      i: { topic: "restock", trigger: "restock.requested", url: "ftp://x", status: "on" },
     });
     expect(bad.errors?.[0].extensions?.problems.map((p: { field: string }) => p.field)).toEqual(["topic", "trigger", "url", "status"]);
 

@@ -1,7 +1,9 @@
 // Issue 25, the services behind the portal: a store's portal settings (refused naming each field, the
 // handle unique across stores, a colour without contrast refused with its ratio), the public read by
 // handle that shows only what a shopper sees, and how a return goes back: a real PDF label from the test
-// carrier (the return's label then shows on REST), a real PNG drop-off QR with a random unique code.
+// carrier (the return's label then shows on REST; its addresses by the country's convention), a real PNG drop-off
+// QR with a random unique code.
+import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compatClient } from "../../support/compat.js";
 import { providers } from "../../support/env.js";
@@ -16,6 +18,22 @@ const PUBLIC = `query($h: String!) { publicPortal(handle: $h) { handle displayNa
 const SHIP = `mutation($r: ID!, $m: ReturnMethod!) { createReturnShipping(returnId: $r, method: $m) {
   method carrier trackingNumber labelPdfBase64 dropOffCode dropOffQrPngBase64 } }`;
 const RETURN_SHIPPING = `query($id: ID!) { return(id: $id) { shipping { method trackingNumber dropOffCode } } }`;
+
+/** The text lines of a PDF as pdfkit writes them (each line one TJ of hex glyphs in a deflated content stream). */
+function pdfText(pdf: Buffer): string[] {
+  const lines: string[] = [];
+  for (const m of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let body: string;
+    try {
+      body = inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1");
+    } catch {
+      continue; // not a deflated stream (an image)
+    }
+    for (const tj of body.matchAll(/\[([^\]]*)\]\s*TJ/g))
+      lines.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, "hex").toString("latin1")).join(""));
+  }
+  return lines;
+}
 
 const ADDRESS = { name: "Returns dept", line1: "200 Warehouse Way", city: "Columbus", state: "OH", postalCode: "43215", country: "us" };
 
@@ -154,6 +172,21 @@ describe.each(providers)("portal settings and shipping (%s)", (provider) => {
     expect(pdf.length).toBeLessThan(256 * 1024);
     expect(pdf.toString("latin1")).toMatch(/\/Type \/Page\b/);
     expect(pdf.toString("latin1").match(/\/Type \/Page\b/g)).toHaveLength(1);
+    // Both addresses by the US convention (town, state, ZIP code), the country in capitals (issue 36).
+    const text = pdfText(pdf);
+    expect(text.slice(text.indexOf("FROM"))).toEqual([
+      "FROM",
+      "Ada Lovelace",
+      "1 Main St",
+      "Springfield, IL 62701",
+      "UNITED STATES",
+      "SHIP TO",
+      "Returns dept",
+      "200 Warehouse Way",
+      "Columbus, OH 43215",
+      "UNITED STATES",
+      a.trackingNumber,
+    ]);
     const rest = (await svc.http.get(`/v2.2/returns/${id}`, { token: secret })).body.return;
     expect(rest.shipment).toMatchObject({ tracker: a.trackingNumber, carrier: "Retour Test Carrier" });
     const number = (await gql(`query($id: ID!) { return(id: $id) { number } }`, { id })).data.return.number as string;

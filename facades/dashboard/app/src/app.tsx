@@ -5,7 +5,7 @@ import { gql } from "./graphql";
 import { LOGOUT, VIEWER } from "./operations";
 import { chooseStore, chosenStore, currentSession, end, onSessionChange } from "./session";
 import { BASE, match, navigate, type PageProps, usePath } from "./router";
-import { ErrorMessage, Link, Loading, PageHeader, useQuery } from "./ui";
+import { ErrorMessage, Link, Loading, PageHeader, StoreZone, useQuery } from "./ui";
 import { Login } from "./pages/login";
 import { Developer } from "./pages/developer";
 import { CheckoutRouting } from "./pages/checkout";
@@ -83,7 +83,7 @@ export function App() {
 }
 
 interface ViewerData {
-  viewer: { __typename: string; user?: { email: string; name: string }; stores?: { id: string; name: string }[] };
+  viewer: { __typename: string; user?: { email: string; name: string }; stores?: { id: string; name: string; timeZone: string }[] };
 }
 
 function Shell({ path }: { path: string }) {
@@ -113,7 +113,12 @@ function Shell({ path }: { path: string }) {
     const params = match(r.path, path);
     if (params) {
       const Page = r.component;
-      page = store ? <Page key={`${store.id}${path}`} storeId={store.id} params={params} /> : null;
+      // Every time a page shows is in the store's time zone, the zone named (ui.tsx Time).
+      page = store ? (
+        <StoreZone.Provider value={store.timeZone}>
+          <Page key={`${store.id}${path}`} storeId={store.id} params={params} />
+        </StoreZone.Provider>
+      ) : null;
       break;
     }
   }

@@ -368,6 +368,16 @@ export function overviewVariables(
 }
 
 /** One line on where a return's money stands, from its items' decisions (the core keeps no payment records). */
+/** What a return line gives, per line on its page: an exchange (it names a variant), store credit (the core's refund type), or a refund. */
+export function lineGives(item: {
+  exchangeItem?: unknown;
+  compensation: string;
+  refund: { type: string };
+}): "exchange" | "store_credit" | "refund" {
+  if (item.exchangeItem) return "exchange";
+  return item.refund.type === "store_credit" || item.compensation === "store_credit" ? "store_credit" : "refund";
+}
+
 export function refundState(items: { status: string }[]): string {
   const open = items.filter((i) => i.status === "open").length;
   if (!items.length) return "No items.";
@@ -457,7 +467,8 @@ export function warehouseWebhookInput(
   const url = form.url.trim();
   const errors: Record<string, string> = {};
   const names = topics.map((t) => t.topic);
-  if (!names.includes(form.topic)) errors.topic = `Choose a topic: ${names.join(" or ")}.`;
+  if (!names.includes(form.topic))
+    errors.topic = `Choose a topic: ${names.slice(0, -1).join(", ")}${names.length > 1 ? " or " : ""}${names.at(-1) ?? ""}.`;
   else if (!triggersOf(topics, form.topic).includes(form.trigger))
     errors.trigger = `Choose a trigger of the topic ${form.topic}: ${triggersOf(topics, form.topic).join(", ")}.`;
   if (!url) errors.url = "Enter the URL the deliveries are POSTed to.";

@@ -66,7 +66,7 @@ export const LOGOUT = `mutation DashboardLogout { logout }`;
 export const VIEWER = `query DashboardViewer {
   viewer {
     __typename
-    ... on StaffViewer { user { id email name } stores { id name } }
+    ... on StaffViewer { user { id email name } stores { id name timeZone } }
   }
 }`;
 

@@ -2,6 +2,7 @@
 // the form's labels keyed by the core's field paths (so a refusal shows next to its field), enum words, exact
 // money and times in a time zone. The policy in sentences and the publish diff are in policy-words.ts.
 // No DOM: unit-tested in test/unit/dashboard-policy.test.ts.
+import { zonedDateTime } from "../../../../src/core/zoned-time.js";
 
 export type Outcome = "refund" | "store_credit" | "exchange" | "keep_item";
 
@@ -143,15 +144,9 @@ export function addDecimal(a: string, b: string): string {
   return neg ? `-${out}` : out;
 }
 
-/** An instant as people read it in a time zone, naming the zone ("26 Nov 2026, 10:00 (Europe/Paris)"). */
+/** An instant as people read it in a time zone, the zone named ("26 Nov 2026, 10:00 CET"): the shared src/core/zoned-time.ts. */
 export function zonedTime(iso: string, zone: string, locale?: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  try {
-    return `${d.toLocaleString(locale, { timeZone: zone, dateStyle: "medium", timeStyle: "short" })} (${zone})`;
-  } catch {
-    return d.toISOString();
-  }
+  return zonedDateTime(iso, zone, locale);
 }
 
 /** The instant a calendar date ("2026-11-01") starts in a time zone, as ISO 8601 UTC. */

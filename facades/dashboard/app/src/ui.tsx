@@ -1,7 +1,8 @@
 // Shared building blocks for every page: data hooks, loading/error/empty states, tables that become
 // cards at phone width, details and badges. Dialogs and form parts are in ui-forms.tsx.
-import type { ComponentChildren, JSX } from "preact";
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { type ComponentChildren, createContext, type JSX } from "preact";
+import { useCallback, useContext, useEffect, useState } from "preact/hooks";
+import { zonedDateTime } from "../../../../src/core/zoned-time.js";
 import { gql, GraphQLRequestError } from "./graphql";
 import { BASE, onLinkClick } from "./router";
 
@@ -286,12 +287,17 @@ export function Badge({
   return <span class={`badge badge-${tone}`}>{children}</span>;
 }
 
+/** The store's time zone: every page's times are shown in it (app.tsx; the return page reads it afresh); null: the browser's. */
+export const StoreZone = createContext<string | null>(null);
+
+/** A time: in the store's zone with the zone named inside a StoreZone (src/core/zoned-time.ts), else in the browser's. */
 export function Time({ value, empty = "—" }: { value: string | null | undefined; empty?: string }) {
+  const zone = useContext(StoreZone);
   if (!value) return <span class="muted">{empty}</span>;
   const d = new Date(value);
   return (
     <time dateTime={value} title={d.toISOString()}>
-      {d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
+      {zone ? zonedDateTime(value, zone) : d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
     </time>
   );
 }

@@ -90,9 +90,9 @@ export const METHOD = `mutation Method($method: DraftReturnMethod!) { setDraftRe
 export const SUBMIT = `mutation Submit { submitDraftReturn ${DRAFT} }`;
 export const STATUS = `query Status($handle: String!, $token: String!) { returnStatusPage(handle: $handle, token: $token) {
   returnNumber orderName status createdAt timeZone timeline { kind at }
-  items { title variantTitle quantity outcome exchangeTitle }
+  items { title variantTitle quantity reason reasonCode outcome exchangeTitle }
   shipping { method carrier trackingNumber labelPdfBase64 dropOffCode dropOffQrPngBase64 }
-  returnAddress { name line1 line2 city state postalCode country }
+  returnAddress { name line1 line2 city state postalCode country lines }
   refund ${M} storeCredit ${M} refundState creditState } }`;
 
 export interface Money {
@@ -151,6 +151,8 @@ export interface Address {
   state: string | null;
   postalCode: string | null;
   country: string;
+  /** By the country's convention (the core's), the country left out: named in the shopper's language here. */
+  lines: string[];
 }
 export interface Portal {
   handle: string;

@@ -1,8 +1,9 @@
 // A return's status page, opened from the confirmation email's link: its timeline, the label to download or
 // the drop-off QR code (or the address to send it to), the items, and where the refund or credit stands.
 import { useEffect, useState } from "preact/hooks";
+import { countryName } from "../../../../src/core/country-name.js";
 import { ApiError, type Address, gql, type Money, type Portal, plain, STATUS } from "./api";
-import { STATUS as STATUS_WORDS, TIMELINE, type Key } from "./catalogue";
+import { CATALOGUE, type Key, type Lang, STATUS as STATUS_WORDS, TIMELINE } from "./catalogue";
 import { currentLang, money, StepHeading, t, when } from "./ui";
 
 interface StatusView {
@@ -12,7 +13,15 @@ interface StatusView {
   createdAt: string;
   timeZone: string;
   timeline: { kind: string; at: string }[];
-  items: { title: string; variantTitle: string | null; quantity: number; outcome: string | null; exchangeTitle: string | null }[];
+  items: {
+    title: string;
+    variantTitle: string | null;
+    quantity: number;
+    reason: string | null;
+    reasonCode: string | null;
+    outcome: string | null;
+    exchangeTitle: string | null;
+  }[];
   shipping: {
     method: string;
     carrier: string | null;
@@ -26,6 +35,12 @@ interface StatusView {
   storeCredit: Money | null;
   refundState: string;
   creditState: string;
+}
+
+/** An item's reason: the catalogue's words for a reason code it knows, in the shopper's language; else as the store wrote it. */
+function reasonOf(it: { reason: string | null; reasonCode: string | null }, lang: Lang): string | null {
+  const key = `reason.${it.reasonCode}`;
+  return it.reasonCode && key in CATALOGUE[lang] ? CATALOGUE[lang][key as Key] : it.reason;
 }
 
 function labelUrl(base64: string): string {
@@ -90,7 +105,7 @@ export function StatusPage({ portal, token }: { portal: Portal; token: string })
         <section aria-labelledby="ship-h" class="card">
           <h2 id="ship-h">{t("shipTo")}</h2>
           <address>
-            {[a.name, a.line1, a.line2, `${a.postalCode ?? ""} ${a.city}`.trim(), a.state, a.country].filter(Boolean).map((l) => (
+            {[...a.lines, countryName(a.country, lang)].map((l) => (
               <span key={l}>
                 {l}
                 <br />
@@ -125,6 +140,7 @@ export function StatusPage({ portal, token }: { portal: Portal; token: string })
                 {it.outcome ? t(it.outcome as Key) : ""}
                 {it.exchangeTitle ? `, ${t("exchangeFor", { title: it.exchangeTitle })}` : ""}
               </span>
+              {reasonOf(it, lang) && <span class="meta">{t("itemReason", { reason: reasonOf(it, lang)! })}</span>}
             </li>
           ))}
         </ul>

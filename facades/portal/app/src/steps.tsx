@@ -1,10 +1,11 @@
 // Steps 3 to 6 of the flow: a reason per item (with its question or photo), an outcome per item among the
 // core's offers (with amounts; exchange with a variant picker showing stock), how it goes back, review and submit.
 import { useRef, useState } from "preact/hooks";
+import { countryName } from "../../../../src/core/country-name.js";
 import { type Draft, FINALIZE, type Item, METHOD, type Offer, PHOTO, SUBMIT, UPDATE } from "./api";
 import { STEP_COUNT, type StepProps } from "./issues";
 import { photoForUpload } from "./photo";
-import { described, FieldError, money, StepHeading, t, useEdited } from "./ui";
+import { currentLang, described, FieldError, money, StepHeading, t, useEdited } from "./ui";
 import type { Key } from "./catalogue";
 
 const itemName = (draft: Draft, item: Item) => {
@@ -282,11 +283,7 @@ export function MethodStep(props: StepProps) {
             <span>
               <strong>{t(m as Key)}</strong>
               <span class="meta">{t(`${m}_hint` as Key)}</span>
-              {m === "ship_yourself" && a && (
-                <span class="address">
-                  {[a.name, a.line1, a.line2, `${a.postalCode ?? ""} ${a.city}`.trim(), a.state, a.country].filter(Boolean).join(", ")}
-                </span>
-              )}
+              {m === "ship_yourself" && a && <span class="address">{[...a.lines, countryName(a.country, currentLang())].join(", ")}</span>}
             </span>
           </label>
         ))}

@@ -4,6 +4,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { type Key, type Lang, say } from "./catalogue";
 import type { Money } from "./api";
+import { zonedDateTime } from "../../../../src/core/zoned-time.js";
 
 let lang: Lang = "en";
 export const setLang = (l: Lang) => {
@@ -20,9 +21,10 @@ export function money(m: Money | null | undefined): string {
   return format(m.amount);
 }
 
-/** A date and time as people read them, in the store's time zone. */
+/** A date, or a date and time with the zone named ("29 novembre 2026 à 15:04 CET"), in the store's time zone. */
 export function when(iso: string, timeZone: string, withTime = true): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: "long", ...(withTime ? { timeStyle: "short" } : {}), timeZone }).format(new Date(iso));
+  if (withTime) return zonedDateTime(iso, timeZone, lang, "long");
+  return new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone }).format(new Date(iso));
 }
 
 /** The step's heading: focused when the step opens, so screen readers start there. */

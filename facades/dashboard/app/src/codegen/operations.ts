@@ -710,6 +710,14 @@ export type DashboardDeleteWebhookMutationVariables = Exact<{
 
 export type DashboardDeleteWebhookMutation = { deleteWebhook: { webhookId: string } };
 
+export type DashboardReturnQueryVariables = Exact<{
+  id: string | number;
+  storeId: string | number;
+}>;
+
+
+export type DashboardReturnQuery = { return: { id: string, number: string | null, type: string, status: ReturnStatus, createdAt: string, updatedAt: string, reopened: boolean, allowedActions: Array<ReturnAction>, storeId: string, currency: string, origin: ReturnOrigin, order: { id: string, name: string }, tags: Array<{ name: string, source: string }>, source: { emailAddress: string | null, phoneNumber: string | null, name: { given: string, surname: string }, mailingAddress: { line1: string, line2: string, city: string, state: string, postalCode: string, country: string } | null }, items: Array<{ id: string, quantity: number, reason: string, reasonCode: string | null, customerComment: string | null, customerImages: Array<string>, status: string, compensation: string, outcome: string | null, productAdjustment: string | null, sku: string | null, title: string | null, imageUrl: string | null, tax: { amount: { amount: string, currency: string } }, orderItem: { id: string, externalId: string }, exchangeItem: { quantity: number, product: { name: string } | null, variant: { name: string, sku: string | null } | null } | null, refund: { type: string, amount: { amount: string, currency: string } }, productValueNoTaxNoAdjustment: { amount: { amount: string, currency: string } }, maxMerchantAdjustment: { amount: string, currency: string } }>, totals: { charge: { amount: { amount: string, currency: string } }, exchange: { amount: { amount: string, currency: string } }, refund: { amount: { amount: string, currency: string } }, storeCredit: { amount: { amount: string, currency: string } }, shippingFee: { amount: { amount: string, currency: string } } }, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null, formLabel: string | null } | null, shipping: { method: ReturnMethod, carrier: string | null, trackingNumber: string | null, dropOffCode: string | null } | null, giftCards: Array<{ code: string, amount: { amount: string, currency: string } }>, createdBy: { type: string, id: string | null, name: string | null }, timeline: Array<{ id: string, action: string, fromStatus: ReturnStatus | null, toStatus: ReturnStatus, detail: string | null, at: string, actor: { type: string, id: string | null, name: string | null } }>, comments: Array<{ id: string, message: string | null, image: string | null, createdAt: string, author: { type: string, id: string | null, name: string | null } }>, fullOrder: { id: string, name: string, currency: string, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, address1: string | null, address2: string | null, city: string | null, province: string | null, postalCode: string | null, country: string | null, phone: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, address1: string | null, address2: string | null, city: string | null, province: string | null, postalCode: string | null, country: string | null, phone: string | null } | null, items: Array<{ id: string, externalId: string, quantity: number, price: { amount: string, currency: string }, product: { name: string }, variant: { name: string, sku: string | null } }>, customerRecord: { id: string, email: string, returns: { nodes: Array<{ id: string, number: string | null, status: ReturnStatus, createdAt: string }>, pageInfo: { hasNextPage: boolean } } } | null } | null } | null, store: { timeZone: string } | null };
+
 export type DashboardUpdateProductMutationVariables = Exact<{
   storeId: string | number;
   id: string | number;
@@ -829,15 +837,6 @@ export type DashboardReturnsCsvQueryVariables = Exact<{
 
 export type DashboardReturnsCsvQuery = { returnsCsv: { csv: string, rowCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
-export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type DashboardViewerQuery = { viewer:
-    | { __typename: 'Anonymous' }
-    | { __typename: 'ApiClientViewer' }
-    | { __typename: 'StaffViewer', user: { id: string, email: string, name: string }, stores: Array<{ id: string, name: string }> }
-   };
-
 export type DashboardInvoicesQueryVariables = Exact<{
   storeId: string | number;
 }>;
@@ -919,6 +918,15 @@ export type DashboardCustomerReturnsQueryVariables = Exact<{
 
 
 export type DashboardCustomerReturnsQuery = { customer: { id: string, returns: { nodes: Array<{ id: string, number: string | null, status: ReturnStatus, createdAt: string, order: { name: string }, items: Array<{ id: string }>, totals: { refund: { amount: { amount: string, currency: string } } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+
+export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardViewerQuery = { viewer:
+    | { __typename: 'Anonymous' }
+    | { __typename: 'ApiClientViewer' }
+    | { __typename: 'StaffViewer', user: { id: string, email: string, name: string }, stores: Array<{ id: string, name: string, timeZone: string }> }
+   };
 
 export type DashboardProductFamiliesQueryVariables = Exact<{
   storeId: string | number;
@@ -1038,13 +1046,6 @@ export type DashboardInboundShipmentQueryVariables = Exact<{
 
 
 export type DashboardInboundShipmentQuery = { inboundShipment: { id: string, shipmentId: string | null, status: InboundShipmentStatus, carrier: string | null, trackingNumber: string | null, estimatedArrivalDate: string | null, actualArrivalDate: string | null, skuCount: number, itemCount: number, receivedCount: number, damagedCount: number, missingCount: number, createdAt: string, updatedAt: string, trackingUrl: string | null, freightType: string | null, paymentTerms: string | null, customVolumeCubicMeters: number | null, location: { id: string, name: string }, freightCost: { amount: string, currency: string }, dutyCost: { amount: string, currency: string }, items: Array<{ id: string, quantity: number, receivedQuantity: number, damagedQuantity: number, missingQuantity: number, discrepancy: number, packingMode: string, product: { id: string, title: string, sku: string | null, upc: string | null } }>, purchaseOrders: Array<{ id: string, name: string }>, transferOrders: Array<{ id: string, name: string }>, files: Array<{ id: string, title: string, url: string, contentType: string, createdAt: string }> } | null };
-
-export type DashboardReturnQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type DashboardReturnQuery = { return: { id: string, number: string | null, type: string, status: ReturnStatus, createdAt: string, updatedAt: string, reopened: boolean, allowedActions: Array<ReturnAction>, storeId: string, currency: string, origin: ReturnOrigin, order: { id: string, name: string }, tags: Array<{ name: string, source: string }>, source: { emailAddress: string | null, phoneNumber: string | null, name: { given: string, surname: string }, mailingAddress: { line1: string, line2: string, city: string, state: string, postalCode: string, country: string } | null }, items: Array<{ id: string, quantity: number, reason: string, reasonCode: string | null, customerComment: string | null, customerImages: Array<string>, status: string, compensation: string, outcome: string | null, productAdjustment: string | null, sku: string | null, title: string | null, imageUrl: string | null, tax: { amount: { amount: string, currency: string } }, orderItem: { id: string, externalId: string }, exchangeItem: { quantity: number, product: { name: string } | null, variant: { name: string, sku: string | null } | null } | null, refund: { type: string, amount: { amount: string, currency: string } }, productValueNoTaxNoAdjustment: { amount: { amount: string, currency: string } }, maxMerchantAdjustment: { amount: string, currency: string } }>, totals: { charge: { amount: { amount: string, currency: string } }, exchange: { amount: { amount: string, currency: string } }, refund: { amount: { amount: string, currency: string } }, storeCredit: { amount: { amount: string, currency: string } }, shippingFee: { amount: { amount: string, currency: string } } }, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null, formLabel: string | null } | null, shipping: { method: ReturnMethod, carrier: string | null, trackingNumber: string | null, dropOffCode: string | null } | null, giftCards: Array<{ code: string, amount: { amount: string, currency: string } }>, createdBy: { type: string, id: string | null, name: string | null }, timeline: Array<{ id: string, action: string, fromStatus: ReturnStatus | null, toStatus: ReturnStatus, detail: string | null, at: string, actor: { type: string, id: string | null, name: string | null } }>, comments: Array<{ id: string, message: string | null, image: string | null, createdAt: string, author: { type: string, id: string | null, name: string | null } }>, fullOrder: { id: string, name: string, currency: string, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, address1: string | null, address2: string | null, city: string | null, province: string | null, postalCode: string | null, country: string | null, phone: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, address1: string | null, address2: string | null, city: string | null, province: string | null, postalCode: string | null, country: string | null, phone: string | null } | null, items: Array<{ id: string, externalId: string, quantity: number, price: { amount: string, currency: string }, product: { name: string }, variant: { name: string, sku: string | null } }>, customerRecord: { id: string, email: string, returns: { nodes: Array<{ id: string, number: string | null, status: ReturnStatus, createdAt: string }>, pageInfo: { hasNextPage: boolean } } } | null } | null } | null };
 
 export type DashboardRejectReturnMutationVariables = Exact<{
   id: string | number;

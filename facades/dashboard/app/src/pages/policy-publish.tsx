@@ -90,7 +90,21 @@ function Lines({ lines }: { lines: string[] }) {
   );
 }
 
+/** A version's rules in one short line: its window, and how many more rules the whole holds. */
+function rulesSummary(v: PolicyVersion): string {
+  const sections = describePolicy(v.rules, v.timeZone).filter((s) => s.lines.length);
+  const window = sections.find((s) => s.section === "Return window")?.lines[0];
+  const more = sections.filter((s) => s.section !== "Return window").reduce((n, s) => n + s.lines.length, 0);
+  return [window && `Return window ${window}`, more ? `${more} more ${more === 1 ? "rule" : "rules"}` : null].filter(Boolean).join("; ");
+}
+
+/**
+ * Every published version: who and when in a table, each version's rules summed up in one line there, and the
+ * whole of one version on demand under the table, across the section's width (a table cell clipped it).
+ */
 export function PolicyHistory({ policy }: { policy: PolicyData }) {
+  const [reading, setReading] = useState<number | null>(null);
+  const shown = policy.versions.find((v) => v.number === reading) ?? null;
   return (
     <Section title="Version history">
       <Table
@@ -104,23 +118,40 @@ export function PolicyHistory({ policy }: { policy: PolicyData }) {
           { label: "By", render: (v) => v.publishedBy.name ?? (v.publishedBy.type === "staff" ? "A staff member" : "An API client") },
           {
             label: "Rules",
+            class: "wrap",
             render: (v) => (
-              <details>
-                <summary>Read version {v.number}</summary>
-                <ul class="plain small">
-                  {describePolicy(v.rules, v.timeZone)
-                    .filter((s) => s.lines.length)
-                    .map((s) => (
-                      <li>
-                        <strong>{s.section}:</strong> {s.lines.join("; ")}
-                      </li>
-                    ))}
-                </ul>
-              </details>
+              <>
+                <div class="small">{rulesSummary(v)}</div>
+                <button
+                  type="button"
+                  class="link-button"
+                  aria-expanded={reading === v.number}
+                  aria-controls="policy-version-rules"
+                  onClick={() => setReading(reading === v.number ? null : v.number)}
+                >
+                  {reading === v.number ? `Hide version ${v.number}'s rules` : `Read version ${v.number} in full`}
+                </button>
+              </>
             ),
           },
         ]}
       />
+      <div id="policy-version-rules" aria-live="polite">
+        {shown && (
+          <section class="policy-version-rules" aria-label={`Version ${shown.number}'s rules`}>
+            <h3>Version {shown.number}'s rules</h3>
+            <ul class="plain small">
+              {describePolicy(shown.rules, shown.timeZone)
+                .filter((s) => s.lines.length)
+                .map((s) => (
+                  <li>
+                    <strong>{s.section}:</strong> {s.lines.join("; ")}
+                  </li>
+                ))}
+            </ul>
+          </section>
+        )}
+      </div>
     </Section>
   );
 }

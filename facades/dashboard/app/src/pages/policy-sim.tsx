@@ -59,8 +59,9 @@ function limitText(seconds: number): string {
   return seconds % 60 === 0 ? count(seconds / 60, "minute", "minutes") : count(seconds, "second", "seconds");
 }
 
-function sideText(s: Side): string {
-  return s.refused ? "Refused" : s.reviewed ? "Sent to review" : "Accepted";
+/** What a policy would decide for a past return (a simulation: no return is changed). */
+function wouldText(s: Side): string {
+  return s.refused ? "would refuse it" : s.reviewed ? "would send it to review" : "would accept it";
 }
 
 export function PolicySimulation({
@@ -134,11 +135,15 @@ export function PolicySimulation({
   const running = run?.status === "running";
   // A run stopped at its time limit shows what it checked, said as such.
   const result = run?.status === "completed" || run?.status === "limited" ? run : null;
-  const before = (v: number | null) => (v == null ? "Now (no policy)" : `Now (version ${v})`);
+  // Both sides are what a policy WOULD decide for these past returns, asked today: nothing was refused for real.
+  const current = (v: number | null) => (v == null ? "With no policy (as now)" : `Current policy (version ${v})`);
+  const currentWould = (v: number | null, side: Side) =>
+    v == null ? "Without a policy it would be accepted" : `The current policy (version ${v}) ${wouldText(side)}`;
   return (
     <Section title="Try the draft on past returns">
       <p class="muted small">
-        Runs the saved draft over the returns created between two dates (in {timeZone}) and compares it with what customers have now.
+        Runs the saved draft over the returns created between two dates (in {timeZone}) and compares what it would decide for them with what
+        the current policy would decide for them today. Nothing is changed: no past return is refused, refunded or reviewed again.
       </p>
       {dirty && <p class="warning">The simulation uses the saved draft: save your changes first to try them.</p>}
       <form class="inline" aria-label="Simulation range" onSubmit={start}>
@@ -180,7 +185,8 @@ export function PolicySimulation({
         <div class="simulation" aria-live="polite">
           <p>
             <strong>{result.returnsDone.toLocaleString("en-US")}</strong> past {result.returnsDone === 1 ? "return" : "returns"} checked;{" "}
-            <strong>{result.affectedCount.toLocaleString("en-US")}</strong> would be decided differently
+            <strong>{result.affectedCount.toLocaleString("en-US")}</strong> would be decided differently by the draft than by the current
+            policy
             {result.affectedCount > result.affected.length
               ? ` (the first ${result.affected.length.toLocaleString("en-US")} are listed)`
               : ""}
@@ -190,23 +196,31 @@ export function PolicySimulation({
             <Table
               caption={`Money in ${m.currency}`}
               rows={[
-                ["Returns refused", String(m.published.refused), String(m.draft.refused)],
-                ["Returns sent to review", String(m.published.reviewed), String(m.draft.reviewed)],
-                ["Refunds", formatMoney(m.published.refunds.amount, m.currency), formatMoney(m.draft.refunds.amount, m.currency)],
+                ["Returns it would refuse", String(m.published.refused), String(m.draft.refused)],
+                ["Returns it would send to review", String(m.published.reviewed), String(m.draft.reviewed)],
                 [
-                  "Store credit and exchanges",
+                  "Refunds it would pay",
+                  formatMoney(m.published.refunds.amount, m.currency),
+                  formatMoney(m.draft.refunds.amount, m.currency),
+                ],
+                [
+                  "Store credit and exchanges it would give",
                   formatMoney(m.published.storeCredit.amount, m.currency),
                   formatMoney(m.draft.storeCredit.amount, m.currency),
                 ],
-                ["Bonus credit", formatMoney(m.published.bonus.amount, m.currency), formatMoney(m.draft.bonus.amount, m.currency)],
-                ["Fees charged", formatMoney(m.published.fees.amount, m.currency), formatMoney(m.draft.fees.amount, m.currency)],
+                [
+                  "Bonus credit it would give",
+                  formatMoney(m.published.bonus.amount, m.currency),
+                  formatMoney(m.draft.bonus.amount, m.currency),
+                ],
+                ["Fees it would charge", formatMoney(m.published.fees.amount, m.currency), formatMoney(m.draft.fees.amount, m.currency)],
               ]}
               rowKey={(r) => r[0]}
               empty={null}
               columns={[
                 { label: m.currency, render: (r) => r[0] },
-                { label: before(result.publishedVersion), render: (r) => r[1] },
-                { label: "With the draft", render: (r) => r[2] },
+                { label: current(result.publishedVersion), render: (r) => r[1] },
+                { label: "The draft", render: (r) => r[2] },
               ]}
             />
           ))}
@@ -220,7 +234,7 @@ export function PolicySimulation({
                   </strong>{" "}
                   <span class="muted small">created {zonedTime(a.createdAt, timeZone)}</span>
                   <div class="small">
-                    Now: {sideText(a.published)} → with the draft: {sideText(a.draft)}
+                    {currentWould(result.publishedVersion, a.published)}; the draft {wouldText(a.draft)}.
                   </div>
                   <ul class="plain small">
                     {[
@@ -235,7 +249,9 @@ export function PolicySimulation({
               ))}
             </ul>
           ) : (
-            <Empty title="No past return changes">Every return in the range is decided as it is now.</Empty>
+            <Empty title="No past return would be decided differently">
+              The draft would decide every return in the range as the current policy would.
+            </Empty>
           )}
         </div>
       )}

@@ -3,12 +3,14 @@
 // (`allowedActions`); the page only renders buttons for them, and shows the core's error when it
 // refuses one (e.g. a return changed in another tab).
 import { useEffect, useState } from "preact/hooks";
+import { addressLines } from "../../../../../src/core/address.js";
 import type { PageProps } from "../router";
 import { ADD_RETURN_COMMENT, RETURN } from "./return-page.ops";
 import {
   actionButtons,
   describeDetail,
   ITEM_STATUS_LABELS,
+  lineGives,
   actorText,
   otherReturns,
   personName,
@@ -30,6 +32,7 @@ import {
   PageHeader,
   QueryView,
   Section,
+  StoreZone,
   Table,
   Time,
   useMutation,
@@ -75,7 +78,7 @@ function CustomerReturnsSection({ ret }: { ret: { id: string; fullOrder: { custo
 }
 
 export function ReturnPage({ params, storeId }: PageProps) {
-  const q = useQuery<{ return: ReturnDetail | null }>(RETURN, { id: params.id });
+  const q = useQuery<{ return: ReturnDetail | null; store: { timeZone: string } | null }>(RETURN, { id: params.id, storeId });
   const [current, setCurrent] = useState<ReturnDetail | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [open, setOpen] = useState<ActionInfo | null>(null);
@@ -123,7 +126,7 @@ export function ReturnPage({ params, storeId }: PageProps) {
         const currency = r.totals.refund.amount.currency;
         const buttons = actionButtons(r.allowedActions);
         return (
-          <>
+          <StoreZone.Provider value={data.store?.timeZone ?? "UTC"}>
             {back}
             <PageHeader
               title={r.fullOrder ? `Return for order ${r.order.name}` : "Imported return (no order)"}
@@ -278,18 +281,20 @@ export function ReturnPage({ params, storeId }: PageProps) {
                   { label: "Value", render: (i) => <MoneyText value={i.productValueNoTaxNoAdjustment.amount} /> },
                   {
                     label: "Refund",
-                    // An exchanged line refunds nothing: it says what it is exchanged for, as the refund box's 0.00 does.
+                    // Per line, by what it gives (the core's refund type): an exchanged or store-credit line refunds
+                    // nothing and says what it gives instead; its amount is under Store credit for a credit line.
                     render: (i) =>
-                      exchangeText(i) ? (
+                      lineGives(i) === "exchange" ? (
                         <span class="muted">None: exchanged</span>
+                      ) : lineGives(i) === "store_credit" ? (
+                        <span class="muted">None: store credit</span>
                       ) : (
-                        <>
-                          <MoneyText value={i.refund.amount} />
-                          {i.productAdjustment && i.productAdjustment !== "0.00" && (
-                            <div class="muted small">adjusted −{i.productAdjustment}</div>
-                          )}
-                        </>
+                        <LineAmount item={i} />
                       ),
+                  },
+                  {
+                    label: "Store credit",
+                    render: (i) => (lineGives(i) === "store_credit" ? <LineAmount item={i} /> : <span class="muted">—</span>),
                   },
                 ]}
               />
@@ -332,25 +337,28 @@ export function ReturnPage({ params, storeId }: PageProps) {
               </Section>
             </div>
             <ForSupport ids={[["Return id", r.id]]} />
-          </>
+          </StoreZone.Provider>
         );
       }}
     </QueryView>
   );
 }
 
+/** A line's amount, with the merchant's adjustment when there is one. */
+function LineAmount({ item }: { item: ReturnItem }) {
+  return (
+    <>
+      <MoneyText value={item.refund.amount} />
+      {item.productAdjustment && item.productAdjustment !== "0.00" && <div class="muted small">adjusted −{item.productAdjustment}</div>}
+    </>
+  );
+}
+
 /** An address as lines; the core's return address and the order's addresses use different keys. */
 function AddressText({ address }: { address: ReturnAddress | null }) {
   if (!address) return <span class="muted">Not given</span>;
-  const a = address;
-  const lines = [
-    [a.firstName, a.lastName].filter(Boolean).join(" "),
-    a.company,
-    a.line1 ?? a.address1,
-    a.line2 ?? a.address2,
-    [a.postalCode, a.city, a.state ?? a.province].filter(Boolean).join(" "),
-    a.country,
-  ].filter(Boolean);
+  // By the country's convention (src/core/address.ts, shared with the portal and the label).
+  const lines = addressLines(address);
   return lines.length ? (
     <address class="address">
       {lines.map((l) => (

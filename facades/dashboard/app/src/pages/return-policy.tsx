@@ -2,7 +2,8 @@
 // the rules that allowed, charged, reviewed or refused it (the core's evaluation as at its creation), with
 // the review and override entries of its timeline, all in words.
 import { type DecisionIn as Decision, merchantSays, shopperReads } from "../decision-words";
-import { EFFECT_WORDS, formatMoney, OUTCOME_WORDS, type Outcome, zonedTime } from "../policy-logic";
+import { EFFECT_WORDS, formatMoney, OUTCOME_WORDS, type Outcome } from "../policy-logic";
+import { zonedDateTime } from "../../../../../src/core/zoned-time.js";
 import { Empty, Link, QueryView, Section, useQuery } from "../ui";
 import { RETURN_POLICY_EVALUATION } from "./policy.ops";
 
@@ -80,7 +81,7 @@ export function ReturnPolicySection({
                   {t.action === "policy_overridden"
                     ? "Created outside the policy by the merchant's own system: "
                     : "Sent to review by the policy: "}
-                  {ruleNames(t.detail)} ({zonedTime(t.at, zone)})
+                  {ruleNames(t.detail)} ({zonedDateTime(t.at, zone)})
                 </p>
               ))}
               {e.decisions.length > 0 && <Decisions list={e.decisions} zone={zone} />}
