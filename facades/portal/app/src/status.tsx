@@ -2,7 +2,7 @@
 // the drop-off QR code (or the address to send it to), the items, and where the refund or credit stands.
 import { useEffect, useState } from "preact/hooks";
 import { countryName } from "../../../../src/core/country-name.js";
-import { ApiError, type Address, gql, type Money, type Portal, plain, STATUS } from "./api";
+import { ApiError, type Address, gql, type Money, type Portal, STATUS } from "./api";
 import { CATALOGUE, type Key, type Lang, STATUS as STATUS_WORDS, TIMELINE } from "./catalogue";
 import { currentLang, money, StepHeading, t, when } from "./ui";
 
@@ -54,7 +54,12 @@ export function StatusPage({ portal, token }: { portal: Portal; token: string })
   useEffect(() => {
     gql<{ returnStatusPage: StatusView | null }>(STATUS, { handle: portal.handle, token }, null)
       .then((d) => setView(d.returnStatusPage))
-      .catch((e) => setError(e instanceof ApiError && e.code !== "NETWORK" ? plain(e.message) : t("network")));
+      // In the shopper's words whatever went wrong: the page asks for no input a refusal could name.
+      .catch((e) =>
+        setError(
+          !(e instanceof ApiError) || e.code === "NETWORK" ? t("network") : e.code === "RATE_LIMITED" ? t("slowDown") : t("unavailable"),
+        ),
+      );
   }, []);
   if (error)
     return (
