@@ -39,6 +39,7 @@ function trigger(D, { name, timing, event, table, when, guard, body }) {
 // ---- Units sold: OrderUnitsDaily -------------------------------------------------------------------
 function sold(D, src) {
   const dims = [
+    ["all", "d", "nokey", "nokey"],
     ["product", "d", "pid", "title"],
     ["product-month", "m", "pid", "title"],
     ["variant", "d", "vid", "vtitle"],
@@ -51,7 +52,7 @@ function sold(D, src) {
   );
 }
 const soldCols = (D, o, l, sg) =>
-  `${o}."storeId" AS s, ${D.day(`${o}."placedAt"`)} AS d, ${D.month(`${o}."placedAt"`)} AS m, ${l}."productId" AS pid, COALESCE(${l}."variantId", '') AS vid, ${l}."title" AS title, ${vtitle(l)} AS vtitle, ${D.big(`${l}."quantity"`)} AS q, ${sg} AS sg`;
+  `${o}."storeId" AS s, ${D.day(`${o}."placedAt"`)} AS d, ${D.month(`${o}."placedAt"`)} AS m, ${l}."productId" AS pid, COALESCE(${l}."variantId", '') AS vid, ${l}."title" AS title, ${vtitle(l)} AS vtitle, ${D.big(`${l}."quantity"`)} AS q, ${sg} AS sg, '' AS nokey`;
 const soldOfLine = (D, L, sg) => `SELECT ${soldCols(D, "o", L, sg)} FROM "Order" o WHERE o."id" = ${L}."orderId"`;
 const soldOfOrder = (D, O, sg) => `SELECT ${soldCols(D, O, "li", sg)} FROM "OrderLineItem" li WHERE li."orderId" = ${O}."id"`;
 
@@ -281,7 +282,7 @@ const HEADER = `
 -- Kept by triggers in the statement's own transaction, whoever writes (hand-written: Prisma models no
 -- triggers; written by prisma/overview-measures.sql.mjs and checked by test/http/graphql/overview-measures.test.ts,
 -- which compares the overview with the rows themselves after random changes through the doors):
---   OrderUnitsDaily   units sold per product and variant (day and month of the order's placedAt);
+--   OrderUnitsDaily   units sold in all (key ""), per product and per variant (day and month of the order's placedAt);
 --   ReturnItemDaily   variant(-month): units asked back per variant; fee: the returns' fees per outcome and currency;
 --   ReturnStageDaily  request → arrival and request → refund, counted per bucket of hours, seconds summed.
 -- A timeline entry is written once and never changed: an entry's update moves no figure.
