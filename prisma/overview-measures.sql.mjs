@@ -37,7 +37,7 @@ function trigger(D, { name, timing, event, table, when, guard, body }) {
 }
 
 // ---- Units sold: OrderUnitsDaily -------------------------------------------------------------------
-function sold(D, src) {
+function sold(src) {
   const dims = [
     ["all", "d", "nokey", "nokey"],
     ["product", "d", "pid", "title"],
@@ -59,15 +59,27 @@ const soldOfOrder = (D, O, sg) => `SELECT ${soldCols(D, O, "li", sg)} FROM "Orde
 function soldTriggers(D) {
   const lineCols = ["orderId", "quantity", "productId", "variantId", "title", "variantTitle"];
   return [
-    trigger(D, { name: "OrderUnitsDaily_line_insert", timing: "AFTER", event: "INSERT", table: "OrderLineItem", body: sold(D, soldOfLine(D, "NEW", 1)) }),
-    trigger(D, { name: "OrderUnitsDaily_line_delete", timing: "AFTER", event: "DELETE", table: "OrderLineItem", body: sold(D, soldOfLine(D, "OLD", -1)) }),
+    trigger(D, {
+      name: "OrderUnitsDaily_line_insert",
+      timing: "AFTER",
+      event: "INSERT",
+      table: "OrderLineItem",
+      body: sold(soldOfLine(D, "NEW", 1)),
+    }),
+    trigger(D, {
+      name: "OrderUnitsDaily_line_delete",
+      timing: "AFTER",
+      event: "DELETE",
+      table: "OrderLineItem",
+      body: sold(soldOfLine(D, "OLD", -1)),
+    }),
     trigger(D, {
       name: "OrderUnitsDaily_line_update",
       timing: "AFTER",
       event: `UPDATE OF ${lineCols.map((c) => `"${c}"`).join(", ")}`,
       table: "OrderLineItem",
       when: lineCols.map((c) => D.ne(`OLD."${c}"`, `NEW."${c}"`)).join(" OR "),
-      body: [...sold(D, soldOfLine(D, "OLD", -1)), ...sold(D, soldOfLine(D, "NEW", 1))],
+      body: [...sold(soldOfLine(D, "OLD", -1)), ...sold(soldOfLine(D, "NEW", 1))],
     }),
     trigger(D, {
       name: "OrderUnitsDaily_order_moved",
@@ -75,20 +87,29 @@ function soldTriggers(D) {
       event: `UPDATE OF "placedAt", "storeId"`,
       table: "Order",
       when: `${D.ne('OLD."storeId"', 'NEW."storeId"')} OR ${D.ne(D.day('OLD."placedAt"'), D.day('NEW."placedAt"'))}`,
-      body: [...sold(D, soldOfOrder(D, "OLD", -1)), ...sold(D, soldOfOrder(D, "NEW", 1))],
+      body: [...sold(soldOfOrder(D, "OLD", -1)), ...sold(soldOfOrder(D, "NEW", 1))],
     }),
-    trigger(D, { name: "OrderUnitsDaily_order_delete", timing: "BEFORE", event: "DELETE", table: "Order", body: sold(D, soldOfOrder(D, "OLD", -1)) }),
+    trigger(D, {
+      name: "OrderUnitsDaily_order_delete",
+      timing: "BEFORE",
+      event: "DELETE",
+      table: "Order",
+      body: sold(soldOfOrder(D, "OLD", -1)),
+    }),
   ];
 }
 
 // ---- Units returned per variant: ReturnItemDaily variant / variant-month ------------------------------
 const UPSERT_RID = `ON CONFLICT ("storeId", "dimension", "day", "key", "currency") DO UPDATE SET "items" = "ReturnItemDaily"."items" + excluded."items", "units" = "ReturnItemDaily"."units" + excluded."units", "value" = "ReturnItemDaily"."value" + excluded."value", "goods" = "ReturnItemDaily"."goods" + excluded."goods", "title" = excluded."title";`;
-function variants(D, src) {
+function variants(src) {
   return [
     ["variant", "d"],
     ["variant-month", "m"],
   ].map(
-    ([dim, day]) => `  INSERT INTO "ReturnItemDaily" ("storeId", "dimension", "day", "key", "currency", "title", "items", "units", "value", "goods")
+    ([
+      dim,
+      day,
+    ]) => `  INSERT INTO "ReturnItemDaily" ("storeId", "dimension", "day", "key", "currency", "title", "items", "units", "value", "goods")
     SELECT x.s, '${dim}', x.${day}, x.vid, '', MAX(x.vtitle), SUM(x.sg), SUM(x.sg * x.q), 0, 0 FROM (${src}) x WHERE true GROUP BY x.s, x.${day}, x.vid
     ${UPSERT_RID}`,
   );
@@ -108,15 +129,27 @@ function variantTriggers(D) {
   const itemCols = ["returnId", "lineItemId", "quantity"];
   const lineCols = ["variantId", "title", "variantTitle"];
   return [
-    trigger(D, { name: "ReturnItemDaily_variant_item_insert", timing: "AFTER", event: "INSERT", table: "ReturnItem", body: variants(D, varOfItem(D, "NEW", 1)) }),
-    trigger(D, { name: "ReturnItemDaily_variant_item_delete", timing: "AFTER", event: "DELETE", table: "ReturnItem", body: variants(D, varOfItem(D, "OLD", -1)) }),
+    trigger(D, {
+      name: "ReturnItemDaily_variant_item_insert",
+      timing: "AFTER",
+      event: "INSERT",
+      table: "ReturnItem",
+      body: variants(varOfItem(D, "NEW", 1)),
+    }),
+    trigger(D, {
+      name: "ReturnItemDaily_variant_item_delete",
+      timing: "AFTER",
+      event: "DELETE",
+      table: "ReturnItem",
+      body: variants(varOfItem(D, "OLD", -1)),
+    }),
     trigger(D, {
       name: "ReturnItemDaily_variant_item_update",
       timing: "AFTER",
       event: `UPDATE OF ${itemCols.map((c) => `"${c}"`).join(", ")}`,
       table: "ReturnItem",
       when: itemCols.map((c) => D.ne(`OLD."${c}"`, `NEW."${c}"`)).join(" OR "),
-      body: [...variants(D, varOfItem(D, "OLD", -1)), ...variants(D, varOfItem(D, "NEW", 1))],
+      body: [...variants(varOfItem(D, "OLD", -1)), ...variants(varOfItem(D, "NEW", 1))],
     }),
     trigger(D, {
       name: "ReturnItemDaily_variant_return_moved",
@@ -124,16 +157,22 @@ function variantTriggers(D) {
       event: `UPDATE OF "createdAt", "storeId"`,
       table: "Return",
       when: `${D.ne('OLD."storeId"', 'NEW."storeId"')} OR ${D.ne(D.day('OLD."createdAt"'), D.day('NEW."createdAt"'))}`,
-      body: [...variants(D, varOfReturn(D, "OLD", -1)), ...variants(D, varOfReturn(D, "NEW", 1))],
+      body: [...variants(varOfReturn(D, "OLD", -1)), ...variants(varOfReturn(D, "NEW", 1))],
     }),
-    trigger(D, { name: "ReturnItemDaily_variant_order_delete", timing: "BEFORE", event: "DELETE", table: "Order", body: variants(D, varOfOrder(D, "OLD", -1)) }),
+    trigger(D, {
+      name: "ReturnItemDaily_variant_order_delete",
+      timing: "BEFORE",
+      event: "DELETE",
+      table: "Order",
+      body: variants(varOfOrder(D, "OLD", -1)),
+    }),
     trigger(D, {
       name: "ReturnItemDaily_variant_return_delete",
       timing: "BEFORE",
       event: "DELETE",
       table: "Return",
       guard: `OLD."orderId" IS NULL OR EXISTS (SELECT 1 FROM "Order" WHERE "id" = OLD."orderId")`,
-      body: variants(D, varOfReturn(D, "OLD", -1)),
+      body: variants(varOfReturn(D, "OLD", -1)),
     }),
     trigger(D, {
       name: "ReturnItemDaily_variant_line_update",
@@ -141,13 +180,16 @@ function variantTriggers(D) {
       event: `UPDATE OF ${lineCols.map((c) => `"${c}"`).join(", ")}`,
       table: "OrderLineItem",
       when: lineCols.map((c) => D.ne(`OLD."${c}"`, `NEW."${c}"`)).join(" OR "),
-      body: [...variants(D, varOfLine(D, "OLD", -1)), ...variants(D, varOfLine(D, "NEW", 1))],
+      body: [...variants(varOfLine(D, "OLD", -1)), ...variants(varOfLine(D, "NEW", 1))],
     }),
   ];
 }
 
 // ---- Request → arrival → refund: ReturnStageDaily -----------------------------------------------------
-const bucketOf = (secs) => `CASE ${BUCKETS.slice(0, -1).map((b) => `WHEN ${secs} <= ${b * 3600} THEN ${b}`).join(" ")} ELSE ${BUCKETS.at(-1)} END`;
+const bucketOf = (secs) =>
+  `CASE ${BUCKETS.slice(0, -1)
+    .map((b) => `WHEN ${secs} <= ${b * 3600} THEN ${b}`)
+    .join(" ")} ELSE ${BUCKETS.at(-1)} END`;
 const inSet = (col, stage) => `${col} IN (${STAGES[stage].map((s) => `'${s}'`).join(", ")})`;
 /** `src` selects s, d, secs, sg. */
 function stageUpsert(stage, src) {
@@ -155,7 +197,8 @@ function stageUpsert(stage, src) {
     SELECT y.s, '${stage}', y.d, y.b, SUM(y.sg), SUM(y.sg * y.secs) FROM (SELECT x.s, x.d, x.secs, ${bucketOf("x.secs")} AS b, x.sg FROM (${src}) x WHERE true) y WHERE true GROUP BY y.s, y.d, y.b
     ON CONFLICT ("storeId", "stage", "day", "bucket") DO UPDATE SET "count" = "ReturnStageDaily"."count" + excluded."count", "seconds" = "ReturnStageDaily"."seconds" + excluded."seconds";`;
 }
-const stageCols = (D, r, t, sg) => `${r}."storeId" AS s, ${D.day(`${r}."createdAt"`)} AS d, ${D.secs(t, `${r}."createdAt"`)} AS secs, ${sg} AS sg`;
+const stageCols = (D, r, t, sg) =>
+  `${r}."storeId" AS s, ${D.day(`${r}."createdAt"`)} AS d, ${D.secs(t, `${r}."createdAt"`)} AS secs, ${sg} AS sg`;
 /** The first time the return reached the stage, among its entries other than `except`. */
 const firstOf = (stage, returnId, except) =>
   `(SELECT MIN(e."createdAt") AS t FROM "ReturnTimelineEntry" e WHERE e."returnId" = ${returnId} AND ${inSet('e."toStatus"', stage)}${except ? ` AND e."id" <> ${except}` : ""})`;
@@ -195,8 +238,22 @@ function stageTriggers(D) {
   }
   const any = inSet("X", "arrival");
   out.push(
-    trigger(D, { name: "ReturnStageDaily_entry_insert", timing: "AFTER", event: "INSERT", table: "ReturnTimelineEntry", when: any.replace("X", 'NEW."toStatus"'), body: insertBody }),
-    trigger(D, { name: "ReturnStageDaily_entry_delete", timing: "AFTER", event: "DELETE", table: "ReturnTimelineEntry", when: any.replace("X", 'OLD."toStatus"'), body: deleteBody }),
+    trigger(D, {
+      name: "ReturnStageDaily_entry_insert",
+      timing: "AFTER",
+      event: "INSERT",
+      table: "ReturnTimelineEntry",
+      when: any.replace("X", 'NEW."toStatus"'),
+      body: insertBody,
+    }),
+    trigger(D, {
+      name: "ReturnStageDaily_entry_delete",
+      timing: "AFTER",
+      event: "DELETE",
+      table: "ReturnTimelineEntry",
+      when: any.replace("X", 'OLD."toStatus"'),
+      body: deleteBody,
+    }),
     trigger(D, {
       name: "ReturnStageDaily_return_moved",
       timing: "AFTER",
@@ -228,7 +285,14 @@ const feeOfOrder = (D, O, sg) =>
 function feeTriggers(D) {
   const cols = ["returnFee", "returnFeeOn", "storeId", "orderId", "currency"];
   return [
-    trigger(D, { name: "ReturnItemDaily_fee_insert", timing: "AFTER", event: "INSERT", table: "Return", when: 'NEW."returnFee" IS NOT NULL', body: fees(feeOfReturn(D, "NEW", 1)) }),
+    trigger(D, {
+      name: "ReturnItemDaily_fee_insert",
+      timing: "AFTER",
+      event: "INSERT",
+      table: "Return",
+      when: 'NEW."returnFee" IS NOT NULL',
+      body: fees(feeOfReturn(D, "NEW", 1)),
+    }),
     trigger(D, {
       name: "ReturnItemDaily_fee_update",
       timing: "AFTER",
@@ -246,7 +310,13 @@ function feeTriggers(D) {
       guard: `OLD."orderId" IS NULL OR EXISTS (SELECT 1 FROM "Order" WHERE "id" = OLD."orderId")`,
       body: fees(feeOfReturn(D, "OLD", -1)),
     }),
-    trigger(D, { name: "ReturnItemDaily_fee_order_delete", timing: "BEFORE", event: "DELETE", table: "Order", body: fees(feeOfOrder(D, "OLD", -1)) }),
+    trigger(D, {
+      name: "ReturnItemDaily_fee_order_delete",
+      timing: "BEFORE",
+      event: "DELETE",
+      table: "Order",
+      body: fees(feeOfOrder(D, "OLD", -1)),
+    }),
     trigger(D, {
       name: "ReturnItemDaily_fee_order_currency",
       timing: "AFTER",
@@ -260,10 +330,9 @@ function feeTriggers(D) {
 
 function backfill(D) {
   const out = [];
-  out.push(...sold(D, `SELECT ${soldCols(D, "o", "li", 1)} FROM "OrderLineItem" li JOIN "Order" o ON o."id" = li."orderId"`));
+  out.push(...sold(`SELECT ${soldCols(D, "o", "li", 1)} FROM "OrderLineItem" li JOIN "Order" o ON o."id" = li."orderId"`));
   out.push(
     ...variants(
-      D,
       `SELECT ${varCols(D, "r", "ri", "li", 1)} FROM "ReturnItem" ri JOIN "Return" r ON r."id" = ri."returnId" JOIN "OrderLineItem" li ON li."id" = ri."lineItemId"`,
     ),
   );
@@ -274,7 +343,11 @@ function backfill(D) {
         `SELECT ${stageCols(D, "r", "m.t", 1)} FROM "Return" r JOIN (SELECT e."returnId" AS rid, MIN(e."createdAt") AS t FROM "ReturnTimelineEntry" e WHERE ${inSet('e."toStatus"', stage)} GROUP BY e."returnId") m ON m.rid = r."id"`,
       ),
     );
-  out.push(...fees(`SELECT ${feeCols(D, "r", 'COALESCE(o."currency", r."currency")', 1)} FROM "Return" r LEFT JOIN "Order" o ON o."id" = r."orderId" WHERE r."returnFee" IS NOT NULL AND r."status" <> 'deleted'`));
+  out.push(
+    ...fees(
+      `SELECT ${feeCols(D, "r", 'COALESCE(o."currency", r."currency")', 1)} FROM "Return" r LEFT JOIN "Order" o ON o."id" = r."orderId" WHERE r."returnFee" IS NOT NULL AND r."status" <> 'deleted'`,
+    ),
+  );
   return out.map((s) => s.replace(/^ {2}/gm, ""));
 }
 

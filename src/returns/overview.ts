@@ -167,7 +167,8 @@ export async function returnsOverview(ctx: RequestContext, storeId: string, from
   // What an outcome pays: the refund or credit after adjustments, the goods for an exchange.
   const paid = (r: (typeof outcomeDays)[number]) => num(r.compensation === "exchange" ? r.goods : r.total);
   const totals = new Map<string, number>();
-  for (const r of outcomeDays) totals.set(`${r.currency} ${r.compensation}`, (totals.get(`${r.currency} ${r.compensation}`) ?? 0) + paid(r));
+  for (const r of outcomeDays)
+    totals.set(`${r.currency} ${r.compensation}`, (totals.get(`${r.currency} ${r.compensation}`) ?? 0) + paid(r));
   const sumOf = (currency: string, compensation: string) => totals.get(`${currency} ${compensation}`) ?? 0;
   const currencies = [...new Set([...outcomeDays.map((v) => v.currency), ...fees.keys()])].sort();
   const values = currencies.map((c) => {
