@@ -5,7 +5,7 @@
 // the parts of a day at either end read the rows themselves, so the cost follows the period, not the store.
 import { Prisma } from "../db/generated/sqlite/client.js";
 import type { RequestContext } from "../core/context.js";
-import type { PeriodParts } from "./period.js";
+import { monthPlan, type PeriodParts } from "./period.js";
 
 /** Upper bounds, in hours, of the buckets ReturnStageDaily counts in (as prisma/overview-measures.sql.mjs writes them). */
 export const STAGE_BUCKETS = [1, 2, 4, 8, 12, 24, 36, 48, 72, 96, 120, 168, 240, 336, 504, 720, 1440, 2160, 4320, 8760, 87600];
@@ -29,15 +29,17 @@ export async function unitsSold(
 ): Promise<Map<string, number>> {
   if (keys && !keys.length) return new Map();
   const only = (col: Prisma.Sql) => (keys ? Prisma.sql` AND ${col} IN (${Prisma.join(keys)})` : Prisma.empty);
-  const rollup = (dim: string, [a, b]: [string, string]) =>
-    Prisma.sql`SELECT "key", "units" FROM "OrderUnitsDaily" WHERE "storeId" = ${storeId} AND "dimension" = ${dim}
-      AND "day" >= ${a} AND "day" < ${b}${only(Prisma.raw(`"key"`))}`;
+  const rollup = (dim: string, [a, b]: [string, string], sign = 1) =>
+    Prisma.sql`SELECT "key", ${Prisma.raw(sign < 0 ? `-"units"` : `"units"`)} AS "units" FROM "OrderUnitsDaily" WHERE "storeId" = ${storeId}
+      AND "dimension" = ${dim} AND "day" >= ${a} AND "day" < ${b}${only(Prisma.raw(`"key"`))}`;
   const sql: Prisma.Sql[] = [];
   if (dimension === "all") {
     if (parts.days) sql.push(rollup("all", parts.days));
   } else {
-    if (parts.months) sql.push(rollup(`${dimension}-month`, parts.months));
-    for (const range of parts.monthDays) sql.push(rollup(dimension, range));
+    const plan = monthPlan(parts);
+    if (plan.months) sql.push(rollup(`${dimension}-month`, plan.months));
+    for (const range of plan.plus) sql.push(rollup(dimension, range));
+    for (const range of plan.minus) sql.push(rollup(dimension, range, -1));
   }
   const key = Prisma.raw(dimension === "all" ? "''" : dimension === "product" ? `li."productId"` : `COALESCE(li."variantId", '')`);
   for (const [start, end] of parts.partial)
@@ -63,7 +65,7 @@ export async function stageTimes(ctx: RequestContext, storeId: string, parts: Pe
   const sql: Prisma.Sql[] = [];
   if (parts.days)
     sql.push(Prisma.sql`SELECT "stage", "bucket", "count" AS n, "seconds" AS secs FROM "ReturnStageDaily"
-      WHERE "storeId" = ${storeId} AND "day" >= ${parts.days[0]} AND "day" < ${parts.days[1]}`);
+      WHERE "storeId" = ${storeId} AND "stage" IN ('arrival', 'refund') AND "day" >= ${parts.days[0]} AND "day" < ${parts.days[1]}`);
   for (const [start, end] of parts.partial)
     for (const stage of Object.keys(STAGES) as Stage[]) {
       const statuses = Prisma.raw(STAGES[stage].map((s) => `'${s}'`).join(", "));
