@@ -83,6 +83,7 @@ export const DOMAIN_MAPPERS = [
   "ReturnShipping",
   "ReturnStatusPage",
   "ReturnStatusShipping",
+  "ReturnsOverview",
 ];
 
 /** The base types as both the core and the doors read them. */

@@ -96,6 +96,10 @@ export const LIST_BOUNDS = {
   overviewDays: 366,
   overviewReasons: 10,
   overviewProducts: 5,
+  /** Products, variants and reasons ranked with their return rates. */
+  overviewRates: 10,
+  /** Outcomes over time: 62 days (or 53 weeks) × 4 outcomes × 5 currencies; a store in more currencies sees the first. */
+  overviewOutcomePoints: 62 * 4 * 5,
   /** Photos of one draft return item. */
   draftPhotos: 10,
   /** Open (created or items_finalized) draft returns of one order: opening more is refused until one closes. */

@@ -108,6 +108,11 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "ReturnsOverview.byReason": L.overviewReasons,
   "ReturnsOverview.values": L.overviewCurrencies,
   "ReturnsOverview.topProducts": L.overviewProducts,
+  "ReturnsOverview.times": 2, // the stages: arrival, refund
+  "ReturnsOverviewRates.byProduct": L.overviewRates,
+  "ReturnsOverviewRates.byVariant": L.overviewRates,
+  "ReturnsOverviewRates.byReason": L.overviewReasons,
+  "ReturnsOverviewOutcomes.points": L.overviewOutcomePoints,
 
   // Customers and inventory.
   "Customer.phoneNumbers": L.customerPhoneNumbers,

@@ -43,3 +43,39 @@ export function periodParts(from: Date, to: Date): PeriodParts {
   if (endMonth < endDay) monthDays.push([dayKey(endMonth), dayKey(endDay)]);
   return { months: [monthKey(firstMonth), monthKey(endMonth)], monthDays, days, partial };
 }
+
+/**
+ * The whole days of a period as product and variant rows read them, month rows where that reads fewer rows:
+ * a month at either end more than half inside the period is read from its month row less the days outside
+ * (read with sign -1), else from its days. So a 366-day period reads at most about 30 day rows a key at its
+ * ends instead of about 60. The days outside may hold a part of a day of the period: its edge is read from
+ * the returns themselves (`partial`), as always.
+ */
+export interface MonthPlan {
+  months: [string, string] | null;
+  plus: [string, string][];
+  minus: [string, string][];
+}
+
+export function monthPlan(parts: PeriodParts): MonthPlan {
+  const plan: MonthPlan = { months: null, plus: [], minus: [] };
+  if (!parts.days) return plan;
+  const a = Date.parse(`${parts.days[0]}T00:00:00Z`);
+  const b = Date.parse(`${parts.days[1]}T00:00:00Z`);
+  const next = (t: number) => {
+    const d = new Date(t);
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+  };
+  for (let m = firstOfMonth(a, false); m < b; m = next(m)) {
+    const end = next(m);
+    const s = Math.max(a, m);
+    const e = Math.min(b, end);
+    const inside = e - s;
+    if (inside * 2 > end - m) {
+      plan.months = plan.months ? [plan.months[0], monthKey(end)] : [monthKey(m), monthKey(end)];
+      if (s > m) plan.minus.push([dayKey(m), dayKey(s)]);
+      if (e < end) plan.minus.push([dayKey(e), dayKey(end)]);
+    } else plan.plus.push([dayKey(s), dayKey(e)]);
+  }
+  return plan;
+}

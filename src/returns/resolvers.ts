@@ -8,6 +8,7 @@ import { createReturn } from "./create.js";
 import { itemWithValues } from "./payload.js";
 import { RETURNS_CSV_COLUMNS, formatReturnNumber, listReturns, returnsCsvRow, statusCounts } from "./list.js";
 import { returnsOverview } from "./overview.js";
+import { overviewCsv } from "./overview-csv.js";
 import { importReturns } from "./import.js";
 import { tagsOfReturn } from "./tags.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, TRANSITIONS, allowedActions, type ReturnStatus } from "./transitions.js";
@@ -29,6 +30,8 @@ declare module "../core/parents.js" {
     ReturnOrderItemRef: ReturnType<typeof f.ITEM_FIELDS.orderItem>;
     /** A page of returns with what its status counts are read from (list.ts). */
     ReturnConnection: Awaited<ReturnType<typeof listReturns>>;
+    /** The overview as read (overview.ts); its CSV is built from it when asked. */
+    ReturnsOverview: Awaited<ReturnType<typeof returnsOverview>>;
   }
 }
 type R = returns.ReturnRow;
@@ -127,6 +130,9 @@ export const returnsResolvers = {
     setReturnStatus: (_, a, ctx) => returns.setReturnStatus(ctx, a.id, a.status),
     reportExchangeOrder: (_, a, ctx) => reportExchangeOrder(ctx, a.id, a.externalId),
     addReturnComment: (_, a, ctx) => returns.addComment(ctx, a.id, a.message, a.image),
+  },
+  ReturnsOverview: {
+    csv: (o) => overviewCsv(o),
   },
   ReturnConnection: {
     statusCounts: (c, _, ctx) => statusCounts(ctx, c.storeId, c.filters, c.narrowed),

@@ -2,7 +2,7 @@
 // none twice, whole months and days on UTC boundaries, the parts of a day within one day each.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { periodParts } from "../../src/returns/period.js";
+import { monthPlan, periodParts } from "../../src/returns/period.js";
 
 const DAY = 86_400_000;
 const dayStart = (key: string) => Date.parse(`${key}T00:00:00Z`);
@@ -31,6 +31,28 @@ describe("periodParts", () => {
         expect(pieces[0][0]).toBe(from);
         expect(pieces[pieces.length - 1][1]).toBe(to);
         for (let i = 1; i < pieces.length; i++) expect(pieces[i][0]).toBe(pieces[i - 1][1]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("reads the whole days from months less days, or days, each day once net and at most about a month of days", () => {
+    const day = fc.integer({ min: Date.UTC(2024, 0, 1) / DAY, max: Date.UTC(2027, 0, 1) / DAY });
+    fc.assert(
+      fc.property(day, fc.integer({ min: 1, max: 366 }), (first, length) => {
+        const p = periodParts(new Date(first * DAY), new Date((first + length) * DAY));
+        const plan = monthPlan(p);
+        const net = new Map<number, number>();
+        const add = (a: number, b: number, sign: number) => {
+          for (let t = a; t < b; t += DAY) net.set(t, (net.get(t) ?? 0) + sign);
+        };
+        if (plan.months) add(monthStart(plan.months[0]), monthStart(plan.months[1]), 1);
+        for (const [a, b] of plan.plus) add(dayStart(a), dayStart(b), 1);
+        for (const [a, b] of plan.minus) add(dayStart(a), dayStart(b), -1);
+        for (const [t, n] of net) expect(n, new Date(t).toISOString()).toBe(t >= first * DAY && t < (first + length) * DAY ? 1 : 0);
+        expect(net.size).toBeGreaterThanOrEqual(length);
+        const dayRows = [...plan.plus, ...plan.minus].reduce((a, [x, y]) => a + (dayStart(y) - dayStart(x)) / DAY, 0);
+        expect(dayRows).toBeLessThanOrEqual(31);
       }),
       { numRuns: 2000 },
     );

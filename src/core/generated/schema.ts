@@ -2168,6 +2168,10 @@ export type OutcomeOffer = {
   value: Money;
 };
 
+export type OverviewInterval =
+  | 'day'
+  | 'week';
+
 /** Relay-style page information shared by every connection. */
 export type PageInfo = {
   __typename?: 'PageInfo';
@@ -3791,6 +3795,18 @@ export type ReturnProtection = {
   returnsCoverage: Scalars['Boolean']['output'];
 };
 
+export type ReturnRate = {
+  __typename?: 'ReturnRate';
+  /** The productId, the variantId or the reason. */
+  key: Scalars['String']['output'];
+  /** unitsReturned ÷ unitsSold; null when none was sold in the period (returns of earlier orders). */
+  rate?: Maybe<Scalars['Float']['output']>;
+  /** The product's or variant's title (the reason again for a reason). */
+  title: Scalars['String']['output'];
+  unitsReturned: Scalars['Int']['output'];
+  unitsSold: Scalars['Int']['output'];
+};
+
 export type ReturnRefundState =
   /** Nothing is refunded in money. */
   | 'none'
@@ -3845,6 +3861,12 @@ export type ReturnSource = {
   name: PersonName;
   phoneNumber?: Maybe<Scalars['String']['output']>;
 };
+
+export type ReturnStage =
+  /** Request to arrival: the return first delivered, in review or complete (the parcel is at the warehouse). */
+  | 'arrival'
+  /** Request to refund: the return first complete. */
+  | 'refund';
 
 /** The ten return statuses of the merchant API. */
 export type ReturnStatus =
@@ -4002,9 +4024,17 @@ export type ReturnsOverview = {
   /** Units per reason as the customer gave it, most first (at most 10; an empty reason reads ""). */
   byReason: Array<ReturnsOverviewReason>;
   byStatus: Array<ReturnStatusCount>;
+  /** The overview's measures as CSV (RFC 4180, CRLF; columns measure, group, key, label, currency, value): what the dashboard's download saves. */
+  csv: Scalars['String']['output'];
   /** The period applied, [from, to). */
   from: Scalars['DateTime']['output'];
+  /** Outcomes over the period: per UTC day up to 62 days, else per week (weeks start on Monday). */
+  outcomes: ReturnsOverviewOutcomes;
   returnCount: Scalars['Int']['output'];
+  /** Return rates: units asked back by the period's returns against units sold by the orders placed in it. */
+  returnRates: ReturnsOverviewRates;
+  /** How long the period's returns took from request (created) to arrival and to refund; a stage no return reached is listed with count 0. */
+  times: Array<ReturnsOverviewTime>;
   to: Scalars['DateTime']['output'];
   /** Products by units asked back, most first (at most 5). */
   topProducts: Array<ReturnsOverviewProduct>;
@@ -4021,11 +4051,42 @@ export type ReturnsOverviewDay = {
   day: Scalars['String']['output'];
 };
 
+export type ReturnsOverviewOutcomePoint = {
+  __typename?: 'ReturnsOverviewOutcomePoint';
+  currency: Scalars['String']['output'];
+  /** Items of the period's returns (not cancelled or reset) with this outcome. */
+  items: Scalars['Int']['output'];
+  outcome: ReturnOutcome;
+  /** YYYY-MM-DD (UTC): the day, or the Monday of the week (clipped to the period's first day). */
+  start: Scalars['String']['output'];
+  /** What they pay: refund or store credit after adjustments, the goods exchanged for an exchange. */
+  value: Money;
+};
+
+export type ReturnsOverviewOutcomes = {
+  __typename?: 'ReturnsOverviewOutcomes';
+  interval: OverviewInterval;
+  /** Non-empty (start, outcome, currency) only, by start then outcome then currency. */
+  points: Array<ReturnsOverviewOutcomePoint>;
+};
+
 export type ReturnsOverviewProduct = {
   __typename?: 'ReturnsOverviewProduct';
   productId: Scalars['String']['output'];
   title: Scalars['String']['output'];
   units: Scalars['Int']['output'];
+};
+
+export type ReturnsOverviewRates = {
+  __typename?: 'ReturnsOverviewRates';
+  /** Products by units asked back, most first (at most 10). */
+  byProduct: Array<ReturnRate>;
+  /** Reasons by units asked back, most first (at most 10), each against every unit sold in the period. */
+  byReason: Array<ReturnRate>;
+  /** Variants by units asked back, most first (at most 10; a line without a variant has key ""). */
+  byVariant: Array<ReturnRate>;
+  /** Units sold in the period: the quantities of the line items of the orders placed in it (UTC). */
+  unitsSold: Scalars['Int']['output'];
 };
 
 export type ReturnsOverviewReason = {
@@ -4034,12 +4095,34 @@ export type ReturnsOverviewReason = {
   units: Scalars['Int']['output'];
 };
 
+export type ReturnsOverviewTime = {
+  __typename?: 'ReturnsOverviewTime';
+  /** Exact average, in hours; null when count is 0. */
+  averageHours?: Maybe<Scalars['Float']['output']>;
+  /** Returns of the period that reached the stage. */
+  count: Scalars['Int']['output'];
+  /** Half of them reached it within this many hours (the upper bound of the bucket of hours it falls in: 1, 2, 4, 8, 12, 24, 36, 48, 72, 96, 120, 168, 240, 336, 504, 720, 1440, 2160, 4320, 8760, then 87600). */
+  medianHours?: Maybe<Scalars['Float']['output']>;
+  /** Nine in ten reached it within this many hours (as medianHours, to the bucket). */
+  p90Hours?: Maybe<Scalars['Float']['output']>;
+  stage: ReturnStage;
+};
+
 export type ReturnsOverviewValue = {
   __typename?: 'ReturnsOverviewValue';
   currency: Scalars['String']['output'];
-  /** Exchanges are not summed here yet: always zero (Return.totals.exchange carries each return's). */
+  /** The goods exchanged (unit price × quantity), as Return.totals.exchange counts them. */
   exchange: Money;
+  feeCount: Scalars['Int']['output'];
+  /** Fees set on the period's returns that are not cancelled or reset, and how many returns carry one. */
+  fees: Money;
+  /** Revenue kept: store credit and exchanged goods. */
+  kept: Money;
+  /** kept ÷ returned, 0 to 1; null when nothing was returned. */
+  keptShare?: Maybe<Scalars['Float']['output']>;
   refund: Money;
+  /** Value returned: refund (keep-item included), store credit and exchanged goods. */
+  returned: Money;
   storeCredit: Money;
 };
 
@@ -4694,6 +4777,7 @@ export type ResolversTypes = {
   OrderVariant: ResolverTypeWrapper<Partial<OrderVariant>>;
   OrderWriteMode: ResolverTypeWrapper<Partial<OrderWriteMode>>;
   OutcomeOffer: ResolverTypeWrapper<Partial<OutcomeOffer>>;
+  OverviewInterval: ResolverTypeWrapper<Partial<OverviewInterval>>;
   PageInfo: ResolverTypeWrapper<Partial<PageInfo>>;
   PersonName: ResolverTypeWrapper<Partial<PersonName>>;
   PillTheme: ResolverTypeWrapper<Partial<PillTheme>>;
@@ -4791,12 +4875,14 @@ export type ResolversTypes = {
   ReturnPolicy: ResolverTypeWrapper<DomainParents["ReturnPolicy"]>;
   ReturnPolicyVersion: ResolverTypeWrapper<ReturnPolicyVersionRow>;
   ReturnProtection: ResolverTypeWrapper<Partial<ReturnProtection>>;
+  ReturnRate: ResolverTypeWrapper<Partial<ReturnRate>>;
   ReturnRefundState: ResolverTypeWrapper<Partial<ReturnRefundState>>;
   ReturnSettleEvent: ResolverTypeWrapper<Partial<ReturnSettleEvent>>;
   ReturnShipment: ResolverTypeWrapper<Partial<ReturnShipment>>;
   ReturnShipping: ResolverTypeWrapper<DomainParents["ReturnShipping"]>;
   ReturnSort: ResolverTypeWrapper<Partial<ReturnSort>>;
   ReturnSource: ResolverTypeWrapper<Partial<ReturnSource>>;
+  ReturnStage: ResolverTypeWrapper<Partial<ReturnStage>>;
   ReturnStatus: ResolverTypeWrapper<Partial<ReturnStatus>>;
   ReturnStatusCount: ResolverTypeWrapper<Partial<ReturnStatusCount>>;
   ReturnStatusItem: ResolverTypeWrapper<Partial<ReturnStatusItem>>;
@@ -4810,10 +4896,14 @@ export type ResolversTypes = {
   ReturnTotals: ResolverTypeWrapper<Partial<ReturnTotals>>;
   ReturnTransition: ResolverTypeWrapper<Partial<ReturnTransition>>;
   ReturnsCsvPage: ResolverTypeWrapper<Partial<ReturnsCsvPage>>;
-  ReturnsOverview: ResolverTypeWrapper<Partial<ReturnsOverview>>;
+  ReturnsOverview: ResolverTypeWrapper<DomainParents["ReturnsOverview"]>;
   ReturnsOverviewDay: ResolverTypeWrapper<Partial<ReturnsOverviewDay>>;
+  ReturnsOverviewOutcomePoint: ResolverTypeWrapper<Partial<ReturnsOverviewOutcomePoint>>;
+  ReturnsOverviewOutcomes: ResolverTypeWrapper<Partial<ReturnsOverviewOutcomes>>;
   ReturnsOverviewProduct: ResolverTypeWrapper<Partial<ReturnsOverviewProduct>>;
+  ReturnsOverviewRates: ResolverTypeWrapper<Partial<ReturnsOverviewRates>>;
   ReturnsOverviewReason: ResolverTypeWrapper<Partial<ReturnsOverviewReason>>;
+  ReturnsOverviewTime: ResolverTypeWrapper<Partial<ReturnsOverviewTime>>;
   ReturnsOverviewValue: ResolverTypeWrapper<Partial<ReturnsOverviewValue>>;
   Scope: ResolverTypeWrapper<Partial<Scope>>;
   ShipmentStatusInput: ResolverTypeWrapper<Partial<ShipmentStatusInput>>;
@@ -5081,6 +5171,7 @@ export type ResolversParentTypes = {
   ReturnPolicy: DomainParents["ReturnPolicy"];
   ReturnPolicyVersion: ReturnPolicyVersionRow;
   ReturnProtection: Partial<ReturnProtection>;
+  ReturnRate: Partial<ReturnRate>;
   ReturnShipment: Partial<ReturnShipment>;
   ReturnShipping: DomainParents["ReturnShipping"];
   ReturnSource: Partial<ReturnSource>;
@@ -5095,10 +5186,14 @@ export type ResolversParentTypes = {
   ReturnTotals: Partial<ReturnTotals>;
   ReturnTransition: Partial<ReturnTransition>;
   ReturnsCsvPage: Partial<ReturnsCsvPage>;
-  ReturnsOverview: Partial<ReturnsOverview>;
+  ReturnsOverview: DomainParents["ReturnsOverview"];
   ReturnsOverviewDay: Partial<ReturnsOverviewDay>;
+  ReturnsOverviewOutcomePoint: Partial<ReturnsOverviewOutcomePoint>;
+  ReturnsOverviewOutcomes: Partial<ReturnsOverviewOutcomes>;
   ReturnsOverviewProduct: Partial<ReturnsOverviewProduct>;
+  ReturnsOverviewRates: Partial<ReturnsOverviewRates>;
   ReturnsOverviewReason: Partial<ReturnsOverviewReason>;
+  ReturnsOverviewTime: Partial<ReturnsOverviewTime>;
   ReturnsOverviewValue: Partial<ReturnsOverviewValue>;
   ShipmentStatusInput: Partial<ShipmentStatusInput>;
   ShippingLineInput: Partial<ShippingLineInput>;
@@ -6604,6 +6699,14 @@ export type ReturnProtectionResolvers<ContextType = RequestContext, ParentType e
   returnsCoverage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type ReturnRateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnRate'] = ResolversParentTypes['ReturnRate']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unitsReturned?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unitsSold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ReturnShipmentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnShipment'] = ResolversParentTypes['ReturnShipment']> = {
   carrier?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   deliveredAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6728,8 +6831,12 @@ export type ReturnsOverviewResolvers<ContextType = RequestContext, ParentType ex
   byDay?: Resolver<Array<ResolversTypes['ReturnsOverviewDay']>, ParentType, ContextType>;
   byReason?: Resolver<Array<ResolversTypes['ReturnsOverviewReason']>, ParentType, ContextType>;
   byStatus?: Resolver<Array<ResolversTypes['ReturnStatusCount']>, ParentType, ContextType>;
+  csv?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   from?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  outcomes?: Resolver<ResolversTypes['ReturnsOverviewOutcomes'], ParentType, ContextType>;
   returnCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  returnRates?: Resolver<ResolversTypes['ReturnsOverviewRates'], ParentType, ContextType>;
+  times?: Resolver<Array<ResolversTypes['ReturnsOverviewTime']>, ParentType, ContextType>;
   to?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   topProducts?: Resolver<Array<ResolversTypes['ReturnsOverviewProduct']>, ParentType, ContextType>;
   unitCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -6741,10 +6848,30 @@ export type ReturnsOverviewDayResolvers<ContextType = RequestContext, ParentType
   day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ReturnsOverviewOutcomePointResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnsOverviewOutcomePoint'] = ResolversParentTypes['ReturnsOverviewOutcomePoint']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  items?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['ReturnOutcome'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+};
+
+export type ReturnsOverviewOutcomesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnsOverviewOutcomes'] = ResolversParentTypes['ReturnsOverviewOutcomes']> = {
+  interval?: Resolver<ResolversTypes['OverviewInterval'], ParentType, ContextType>;
+  points?: Resolver<Array<ResolversTypes['ReturnsOverviewOutcomePoint']>, ParentType, ContextType>;
+};
+
 export type ReturnsOverviewProductResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnsOverviewProduct'] = ResolversParentTypes['ReturnsOverviewProduct']> = {
   productId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   units?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReturnsOverviewRatesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnsOverviewRates'] = ResolversParentTypes['ReturnsOverviewRates']> = {
+  byProduct?: Resolver<Array<ResolversTypes['ReturnRate']>, ParentType, ContextType>;
+  byReason?: Resolver<Array<ResolversTypes['ReturnRate']>, ParentType, ContextType>;
+  byVariant?: Resolver<Array<ResolversTypes['ReturnRate']>, ParentType, ContextType>;
+  unitsSold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ReturnsOverviewReasonResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnsOverviewReason'] = ResolversParentTypes['ReturnsOverviewReason']> = {
@@ -6752,10 +6879,23 @@ export type ReturnsOverviewReasonResolvers<ContextType = RequestContext, ParentT
   units?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ReturnsOverviewTimeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnsOverviewTime'] = ResolversParentTypes['ReturnsOverviewTime']> = {
+  averageHours?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  medianHours?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  p90Hours?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  stage?: Resolver<ResolversTypes['ReturnStage'], ParentType, ContextType>;
+};
+
 export type ReturnsOverviewValueResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnsOverviewValue'] = ResolversParentTypes['ReturnsOverviewValue']> = {
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   exchange?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  feeCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  fees?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  kept?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  keptShare?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   refund?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  returned?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   storeCredit?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 };
 
@@ -7122,6 +7262,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ReturnPolicy?: ReturnPolicyResolvers<ContextType>;
   ReturnPolicyVersion?: ReturnPolicyVersionResolvers<ContextType>;
   ReturnProtection?: ReturnProtectionResolvers<ContextType>;
+  ReturnRate?: ReturnRateResolvers<ContextType>;
   ReturnShipment?: ReturnShipmentResolvers<ContextType>;
   ReturnShipping?: ReturnShippingResolvers<ContextType>;
   ReturnSource?: ReturnSourceResolvers<ContextType>;
@@ -7138,8 +7279,12 @@ export type Resolvers<ContextType = RequestContext> = {
   ReturnsCsvPage?: ReturnsCsvPageResolvers<ContextType>;
   ReturnsOverview?: ReturnsOverviewResolvers<ContextType>;
   ReturnsOverviewDay?: ReturnsOverviewDayResolvers<ContextType>;
+  ReturnsOverviewOutcomePoint?: ReturnsOverviewOutcomePointResolvers<ContextType>;
+  ReturnsOverviewOutcomes?: ReturnsOverviewOutcomesResolvers<ContextType>;
   ReturnsOverviewProduct?: ReturnsOverviewProductResolvers<ContextType>;
+  ReturnsOverviewRates?: ReturnsOverviewRatesResolvers<ContextType>;
   ReturnsOverviewReason?: ReturnsOverviewReasonResolvers<ContextType>;
+  ReturnsOverviewTime?: ReturnsOverviewTimeResolvers<ContextType>;
   ReturnsOverviewValue?: ReturnsOverviewValueResolvers<ContextType>;
   ShippingMethod?: ShippingMethodResolvers<ContextType>;
   ShopperSession?: ShopperSessionResolvers<ContextType>;

@@ -62,6 +62,12 @@ export async function buildTemplate(svc: TestService, label: string): Promise<Te
       { token: secret },
     );
     if (res.status !== 201) throw new Error(`template return: ${res.status} ${res.text}`);
+    // Half the template's returns arrive and a quarter are refunded: their timelines carry the stages the
+    // overview times (each clone's entries are dated from its return: grow()).
+    for (const status of t % 2 ? [] : t % 4 ? ["delivered"] : ["delivered", "complete"]) {
+      const put = await svc.http.put(`/v2.2/returns/${res.body.return.id}/status`, { status }, { token: secret });
+      if (put.status >= 300) throw new Error(`template status ${status}: ${put.status} ${put.text}`);
+    }
   }
   return { storeId, secret };
 }
@@ -272,7 +278,12 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
         db,
         "ReturnTimelineEntry",
         "e",
-        { id: `${id("rtl", "s.i")} || ${d.tail('e."id"')}`, returnId: id("ret", "s.i"), createdAt: created },
+        {
+          id: `${id("rtl", "s.i")} || ${d.tail('e."id"')}`,
+          returnId: id("ret", "s.i"),
+          // A stage reached 1 to 400 hours after the request (delivered first, complete 48 hours later).
+          createdAt: `CASE e."toStatus" WHEN 'delivered' THEN ${d.ago(opts.now, `s.i * ${step} - (1 + s.i % 400) * 3600`)} WHEN 'complete' THEN ${d.ago(opts.now, `s.i * ${step} - (49 + s.i % 400) * 3600`)} ELSE ${created} END`,
+        },
         `${s} JOIN "ReturnTimelineEntry" e ON e."returnId" = tm.rid`,
       );
       await clone(

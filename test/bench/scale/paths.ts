@@ -28,9 +28,16 @@ const LIST = `query($storeId: ID!, $filter: ReturnFilter, $after: String) {
 const LIST_NO_COUNTS = `query($storeId: ID!, $filter: ReturnFilter, $after: String) {
   returns(storeId: $storeId, first: 20, filter: $filter, after: $after) { nodes { id number status } }
 }`;
+// Every measure the dashboard's overview shows (issue 36), its CSV included.
 const OVERVIEW = `query($storeId: ID!, $from: DateTime, $to: DateTime) {
   returnsOverview(storeId: $storeId, from: $from, to: $to) { returnCount unitCount byStatus { status count } byReason { reason units }
-    values { currency refund { amount } storeCredit { amount } } topProducts { title units } }
+    values { currency refund { amount } storeCredit { amount } exchange { amount } returned { amount } kept { amount } keptShare fees { amount } feeCount }
+    topProducts { title units }
+    returnRates { unitsSold byProduct { key title unitsReturned unitsSold rate } byVariant { key title unitsReturned unitsSold rate }
+      byReason { key unitsReturned unitsSold rate } }
+    times { stage count averageHours medianHours p90Hours }
+    outcomes { interval points { start outcome currency items value { amount } } }
+    csv }
 }`;
 
 const CUSTOMERS = `query($storeId: ID!, $search: String) { customers(storeId: $storeId, search: $search, first: 20) { nodes { id email } } }`;
@@ -88,7 +95,11 @@ export const SCALE_PATHS: ScalePath[] = [
   {
     name: "dashboard overview, 366 days",
     request: (s, _n, now) => gql(s, OVERVIEW, { from: iso(now - 365 * 86400), to: iso(now + 86400) }),
-    check: (b) => !b.errors && b?.data?.returnsOverview?.returnCount > 0,
+    check: (b) =>
+      !b.errors &&
+      b?.data?.returnsOverview?.returnCount > 0 &&
+      b.data.returnsOverview.returnRates.unitsSold > 0 &&
+      b.data.returnsOverview.times.every((t: { count: number }) => t.count > 0),
   },
   {
     name: "REST tag= (1 return in 1 000)",

@@ -1,4 +1,4 @@
-// The merchant dashboard e2e story, chapter: The read pages and the returns list: inbound shipments, products and invoices (CSV), searching returns by customer, bulk processing, the overview by reason.
+// The merchant dashboard e2e story, chapter: The read pages and the returns list: inbound shipments, products and invoices (CSV), searching returns by customer, bulk processing, the overview by reason and its measures (revenue kept, return rates, times, outcomes, CSV).
 // Registered in order by test/e2e/dashboard.test.ts; the story's state: test/support/dashboard-story.ts.
 import { expect, it } from "vitest";
 import type { DashboardStory } from "../../support/dashboard-story.js";
@@ -140,9 +140,49 @@ export function lists(s: DashboardStory): void {
     expect(core.returnsOverview.byReason).toContainEqual({ reason: "Too small", units: 3 });
     await expect(page.getByText(`${core.returnsOverview.returnCount}`, { exact: true }).first().isVisible()).resolves.toBe(true);
     // The charts are drawn (SVG), and described for screen readers.
-    await expect.poll(() => page.locator(".chart svg").count()).toBe(3);
+    await expect.poll(() => page.locator(".chart svg").count()).toBe(4);
     await page.getByRole("img", { name: /^Returns per day/ }).waitFor();
+    await page.getByRole("img", { name: /^Items per outcome/ }).waitFor();
     await shot("29-overview");
+
+    // What a returns team measures (issue 36): each table says what the core says, in the merchant's words.
+    const m = (
+      await staffGql(
+        `query($s: ID!) { returnsOverview(storeId: $s) { from to values { currency returned { amount } kept { amount } keptShare }
+          returnRates { unitsSold byProduct { title unitsReturned unitsSold } } times { stage count } outcomes { points { outcome items } } csv } }`,
+        { s: storeId },
+      )
+    ).returnsOverview;
+    const cells = (name: string) =>
+      page
+        .getByRole("table", { name })
+        .locator("tbody tr")
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td .cell")].map((c) => c.textContent!.trim())));
+    const money = (await cells("Value returned, kept and fees per currency")).map((r) => r.slice(0, 2));
+    expect(money).toEqual(m.values.map((v: any) => [v.currency, `${v.returned.amount} ${v.currency}`]));
+    const products = await cells("Return rate by product");
+    expect(products.map((r) => r.slice(0, 3))).toEqual(
+      m.returnRates.byProduct.map((p: any) => [p.title, String(p.unitsReturned), String(p.unitsSold)]),
+    );
+    const times = await cells("Time from request to arrival and to refund");
+    expect(times.map((r) => r.slice(0, 2))).toEqual([
+      ["From request to arrival at the warehouse", String(m.times[0].count)],
+      ["From request to refund", String(m.times[1].count)],
+    ]);
+    // The bulk processing above refunded returns this month: outcomes are drawn and named in words.
+    expect(m.outcomes.points.length).toBeGreaterThan(0);
+    const outcomes = await cells("Outcomes over time");
+    expect(outcomes.length).toBe(m.outcomes.points.length);
+    const text = (await page.locator("main").textContent()) ?? "";
+    for (const spelling of ["store_credit", "keep_item", "in_review", "in_transit"]) expect(text).not.toMatch(new RegExp(spelling));
+    await shot("29b-overview-measures");
+    // The CSV download is the core's ReturnsOverview.csv of the same period.
+    const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+    const lastDay = new Date(new Date(m.to).getTime() - 86_400_000).toISOString().slice(0, 10);
+    expect(csv.suggestedFilename()).toBe(`returns-overview-${m.from.slice(0, 10)}-to-${lastDay}.csv`);
+    const saved = (await import("node:fs")).readFileSync((await csv.path())!, "utf8");
+    expect(saved).toBe(m.csv);
+    expect(saved.split("\r\n")[0]).toBe("section,key,label,currency,measure,value");
     // A period without returns says so.
     await page.getByLabel(/^From/).fill("2020-01-01");
     await page.getByLabel(/^To/).fill("2020-01-31");

@@ -145,6 +145,10 @@ export type InventoryMovementCause =
   /** A processed return item restocked (returnId, returnItemId). */
   | 'RETURN_RESTOCK';
 
+export type OverviewInterval =
+  | 'day'
+  | 'week';
+
 /** The colour theme of a tag pill (the merchant API's PillTheme, in its order). */
 export type PillTheme =
   | 'BLACK_ALTERNATE'
@@ -432,6 +436,12 @@ export type ReturnSort =
   | 'OLDEST'
   | 'UPDATED';
 
+export type ReturnStage =
+  /** Request to arrival: the return first delivered, in review or complete (the parcel is at the warehouse). */
+  | 'arrival'
+  /** Request to refund: the return first complete. */
+  | 'refund';
+
 /** The ten return statuses of the merchant API. */
 export type ReturnStatus =
   | 'complete'
@@ -510,6 +520,15 @@ export type WebhookHealthStatus =
   | 'healthy'
   /** No attempt yet. */
   | 'never_delivered';
+
+export type DashboardReturnsOverviewQueryVariables = Exact<{
+  storeId: string | number;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+
+export type DashboardReturnsOverviewQuery = { returnsOverview: { from: string, to: string, returnCount: number, unitCount: number, byDay: Array<{ day: string, count: number }>, byStatus: Array<{ status: ReturnStatus, count: number }>, byReason: Array<{ reason: string, units: number }>, values: Array<{ currency: string, keptShare: number | null, feeCount: number, refund: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, exchange: { amount: string, currency: string }, returned: { amount: string, currency: string }, kept: { amount: string, currency: string }, fees: { amount: string, currency: string } }>, topProducts: Array<{ productId: string, title: string, units: number }>, returnRates: { unitsSold: number, byProduct: Array<{ key: string, title: string, unitsReturned: number, unitsSold: number, rate: number | null }>, byVariant: Array<{ key: string, title: string, unitsReturned: number, unitsSold: number, rate: number | null }>, byReason: Array<{ key: string, title: string, unitsReturned: number, unitsSold: number, rate: number | null }> }, times: Array<{ stage: ReturnStage, count: number, averageHours: number | null, medianHours: number | null, p90Hours: number | null }>, outcomes: { interval: OverviewInterval, points: Array<{ start: string, outcome: ReturnOutcome, currency: string, items: number, value: { amount: string, currency: string } }> } } };
 
 export type DashboardReturnStatusesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -668,15 +687,6 @@ export type DashboardStartPolicySimulationMutationVariables = Exact<{
 
 
 export type DashboardStartPolicySimulationMutation = { startPolicySimulation: { id: string, status: string, returnsTotal: number, returnsDone: number, linesDone: number, cancelRequested: boolean, startedAt: string, startedByName: string | null, error: string | null, publishedVersion: number | null, coveredTo: string | null, timeLimitSeconds: number, affectedCount: number, money: Array<{ currency: string, draft: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } }, published: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } } }>, affected: Array<{ returnId: string, returnNumber: string | null, orderName: string, createdAt: string, draft: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> }, published: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> } }> } };
-
-export type DashboardReturnsOverviewQueryVariables = Exact<{
-  storeId: string | number;
-  from?: string | null | undefined;
-  to?: string | null | undefined;
-}>;
-
-
-export type DashboardReturnsOverviewQuery = { returnsOverview: { from: string, to: string, returnCount: number, unitCount: number, byDay: Array<{ day: string, count: number }>, byStatus: Array<{ status: ReturnStatus, count: number }>, byReason: Array<{ reason: string, units: number }>, values: Array<{ currency: string, refund: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, exchange: { amount: string, currency: string } }>, topProducts: Array<{ productId: string, title: string, units: number }> } };
 
 export type DashboardInboundProductChoicesQueryVariables = Exact<{
   storeId: string | number;

@@ -7,7 +7,17 @@ export const RETURNS_OVERVIEW = `query DashboardReturnsOverview($storeId: ID!, $
     byDay { day count }
     byStatus { status count }
     byReason { reason units }
-    values { currency refund { ${MONEY} } storeCredit { ${MONEY} } exchange { ${MONEY} } }
+    values { currency refund { ${MONEY} } storeCredit { ${MONEY} } exchange { ${MONEY} } returned { ${MONEY} } kept { ${MONEY} } keptShare
+      fees { ${MONEY} } feeCount }
     topProducts { productId title units }
+    returnRates { unitsSold byProduct { key title unitsReturned unitsSold rate } byVariant { key title unitsReturned unitsSold rate }
+      byReason { key title unitsReturned unitsSold rate } }
+    times { stage count averageHours medianHours p90Hours }
+    outcomes { interval points { start outcome currency items value { ${MONEY} } } }
   }
+}`;
+
+/** The overview's CSV, asked only when the merchant downloads it. */
+export const RETURNS_OVERVIEW_CSV = `query DashboardReturnsOverviewCsv($storeId: ID!, $from: DateTime, $to: DateTime) {
+  returnsOverview(storeId: $storeId, from: $from, to: $to) { csv }
 }`;

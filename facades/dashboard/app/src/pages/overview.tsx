@@ -11,10 +11,9 @@ import { overviewVariables, statusLabel } from "../logic";
 import { useSearchParams } from "../router";
 import { Empty, MoneyText, PageHeader, QueryView, Section, Table, useQuery } from "../ui";
 import { Field } from "../ui-forms";
+import { type Measures, OverviewCsv, Outcomes, ReturnRates, RevenueKept, Times } from "./overview-measures";
 
-type Money = { amount: string; currency: string };
-
-interface Overview {
+interface Overview extends Measures {
   from: string;
   to: string;
   returnCount: number;
@@ -22,7 +21,6 @@ interface Overview {
   byDay: { day: string; count: number }[];
   byStatus: { status: string; count: number }[];
   byReason: { reason: string; units: number }[];
-  values: { currency: string; refund: Money; storeCredit: Money; exchange: Money }[];
   topProducts: { productId: string; title: string; units: number }[];
 }
 
@@ -90,7 +88,13 @@ export function Overview({ storeId }: PageProps) {
 
   return (
     <>
-      <PageHeader title="Overview" description={`Returns created from ${period} (UTC days, both included).`} />
+      <PageHeader
+        title="Overview"
+        description={`Returns created from ${period} (UTC days, both included).`}
+        actions={
+          <OverviewCsv storeId={storeId} from={variables.from} to={variables.to} label={`${variables.from.slice(0, 10)}-to-${lastDay}`} />
+        }
+      />
       <Section title="Period">
         <form class="filters wide" onSubmit={apply} aria-label="Choose the period">
           <Field label="From" hint="Default: the 1st of this month" error={errors.from}>
@@ -209,6 +213,10 @@ export function Overview({ storeId }: PageProps) {
                   />
                 </Section>
               </div>
+              <RevenueKept m={o} />
+              <ReturnRates m={o} />
+              <Times m={o} />
+              <Outcomes m={o} />
               <Section title="Most-returned products">
                 <Table
                   caption="Most-returned products"
