@@ -11,6 +11,7 @@ import { Prisma } from "../../../src/db/generated/sqlite/client.js";
 import { RETURN_STATUSES } from "../../../src/returns/transitions.js";
 import { providers } from "../../support/env.js";
 import { customOrderBody } from "../../support/orders.js";
+import { applyReturnStep, pick, type ReturnStep, returnSteps } from "../../support/random-returns.js";
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
 
 const DAY = 86_400_000;
@@ -24,14 +25,11 @@ const TABS = `query($storeId: ID!) { returns(storeId: $storeId, first: 1) { stat
 
 type Op =
   | { kind: "order"; lines: { quantity: number; price: number; product: number }[] }
-  | { kind: "return"; order: number; picks: { line: number; quantity: number; reason: number; credit: boolean }[] }
-  | { kind: "process"; ret: number; item: number; adjustment: number; reject: boolean }
-  | { kind: "status"; ret: number; status: string }
+  | ReturnStep
   | { kind: "resync"; order: number; price: number }
   | { kind: "deleteOrder"; order: number }
   | { kind: "backdate"; ret: number; days: number; hours: number };
 
-const REASONS = ["Too big", "Too small", "Damaged", "Changed mind"];
 const op: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 3,
@@ -47,35 +45,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       ),
     }),
   },
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constant("return" as const),
-      order: fc.nat(),
-      picks: fc.array(fc.record({ line: fc.nat(), quantity: fc.integer({ min: 1, max: 2 }), reason: fc.nat(3), credit: fc.boolean() }), {
-        minLength: 1,
-        maxLength: 3,
-      }),
-    }),
-  },
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      kind: fc.constant("process" as const),
-      ret: fc.nat(),
-      item: fc.nat(),
-      adjustment: fc.integer({ min: 0, max: 60 }),
-      reject: fc.boolean(),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant("status" as const),
-      ret: fc.nat(),
-      status: fc.constantFrom("complete", "open", "flagged", "rejected", "deleted", "delivered"),
-    }),
-  },
+  ...returnSteps(["complete", "open", "flagged", "rejected", "deleted", "delivered"], 2),
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("resync" as const), order: fc.nat(), price: fc.integer({ min: 0, max: 9999 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteOrder" as const), order: fc.nat() }) },
   {
@@ -156,7 +126,6 @@ describe.each(providers)("overview and status tabs from the roll-ups (%s)", (pro
   async function apply(storeId: string, secret: string, ops: Op[]) {
     const orders: { id: string; body: ReturnType<typeof customOrderBody> }[] = [];
     const returns: { id: string; items: string[] }[] = [];
-    const pick = <T>(list: T[], i: number) => (list.length ? list[i % list.length] : undefined);
     const push = (body: ReturnType<typeof customOrderBody>) =>
       svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, body, { token: secret });
     for (const o of ops) {
@@ -172,32 +141,8 @@ describe.each(providers)("overview and status tabs from the roll-ups (%s)", (pro
         );
         expect((await push(body)).status).toBe(200);
         orders.push({ id, body });
-      } else if (o.kind === "return") {
-        const order = pick(orders, o.order);
-        if (!order) continue;
-        const items = o.picks.map((p) => ({
-          lineItemId: order.body.lineItems[p.line % order.body.lineItems.length].id,
-          quantity: p.quantity,
-          reason: REASONS[p.reason],
-          ...(p.credit ? { compensation: "store_credit" } : {}),
-        }));
-        const res = await svc.http.post(
-          `/v2.2/stores/${storeId}/returns`,
-          { data: { provider: "custom", externalOrderId: order.id, items } },
-          { token: secret },
-        );
-        if (res.status === 201) returns.push({ id: res.body.return.id, items: res.body.return.items.map((i: { id: string }) => i.id) });
-      } else if (o.kind === "process") {
-        const ret = pick(returns, o.ret);
-        const item = ret && pick(ret.items, o.item);
-        if (!item) continue;
-        const product = o.reject
-          ? { _id: item, reject: true }
-          : { _id: item, processInput: { restock: false, newMerchantAdjustment: o.adjustment / 10 } };
-        await svc.http.post(`/v2.2/returns/${ret.id}/process`, { products: [product] }, { token: secret });
-      } else if (o.kind === "status") {
-        const ret = pick(returns, o.ret);
-        if (ret) await svc.http.put(`/v2.2/returns/${ret.id}/status`, { status: o.status }, { token: secret });
+      } else if (o.kind === "return" || o.kind === "process" || o.kind === "status") {
+        await applyReturnStep({ http: svc.http, storeId, secret, orders, returns }, o);
       } else if (o.kind === "resync") {
         const order = pick(orders, o.order);
         if (!order) continue;

@@ -1,0 +1,85 @@
+// The steps of a random store history that the roll-up property tests share (overview-rollup.test.ts,
+// overview-measures.test.ts): a return made of an order's lines, an item processed or rejected, a status set,
+// each through the merchant API, on the orders and returns the history has made so far.
+import fc from "fast-check";
+import type { HttpClient } from "./http.js";
+import type { customOrderBody } from "./orders.js";
+
+export const REASONS = ["Too big", "Too small", "Damaged", "Changed mind"];
+
+export type ReturnStep =
+  | { kind: "return"; order: number; picks: { line: number; quantity: number; reason: number; credit: boolean }[] }
+  | { kind: "process"; ret: number; item: number; adjustment: number; reject: boolean }
+  | { kind: "status"; ret: number; status: string };
+
+/** The steps' generators, weighted as both tests weigh them; `statuses`: what a status step may set. */
+export const returnSteps = (statuses: string[], statusWeight: number) => [
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("return" as const),
+      order: fc.nat(),
+      picks: fc.array(fc.record({ line: fc.nat(), quantity: fc.integer({ min: 1, max: 2 }), reason: fc.nat(3), credit: fc.boolean() }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("process" as const),
+      ret: fc.nat(),
+      item: fc.nat(),
+      adjustment: fc.integer({ min: 0, max: 60 }),
+      reject: fc.boolean(),
+    }),
+  },
+  {
+    weight: statusWeight,
+    arbitrary: fc.record({ kind: fc.constant("status" as const), ret: fc.nat(), status: fc.constantFrom(...statuses) }),
+  },
+];
+
+export interface History {
+  http: HttpClient;
+  storeId: string;
+  secret: string;
+  orders: { id: string; body: ReturnType<typeof customOrderBody> }[];
+  returns: { id: string; items: string[] }[];
+}
+
+/** The `i`th of a list, wrapping; undefined when it is empty. */
+export const pick = <T>(list: T[], i: number) => (list.length ? list[i % list.length] : undefined);
+
+/** Runs one step through the merchant API; a refused step (an order with no units left, say) changes nothing. */
+export async function applyReturnStep(h: History, o: ReturnStep): Promise<void> {
+  const token = { token: h.secret };
+  if (o.kind === "return") {
+    const order = pick(h.orders, o.order);
+    if (!order) return;
+    const items = o.picks.map((p) => ({
+      lineItemId: order.body.lineItems[p.line % order.body.lineItems.length]!.id,
+      quantity: p.quantity,
+      reason: REASONS[p.reason],
+      ...(p.credit ? { compensation: "store_credit" } : {}),
+    }));
+    const res = await h.http.post(
+      `/v2.2/stores/${h.storeId}/returns`,
+      { data: { provider: "custom", externalOrderId: order.id, items } },
+      token,
+    );
+    if (res.status === 201) h.returns.push({ id: res.body.return.id, items: res.body.return.items.map((i: { id: string }) => i.id) });
+  } else if (o.kind === "process") {
+    const ret = pick(h.returns, o.ret);
+    const item = ret && pick(ret.items, o.item);
+    if (!ret || !item) return;
+    const product = o.reject
+      ? { _id: item, reject: true }
+      : { _id: item, processInput: { restock: false, newMerchantAdjustment: o.adjustment / 10 } };
+    await h.http.post(`/v2.2/returns/${ret.id}/process`, { products: [product] }, token);
+  } else {
+    const ret = pick(h.returns, o.ret);
+    if (ret) await h.http.put(`/v2.2/returns/${ret.id}/status`, { status: o.status }, token);
+  }
+}
