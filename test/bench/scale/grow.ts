@@ -15,6 +15,7 @@
 import type { Provider } from "../../../src/db/url.js";
 import { pushOrder, returnBody } from "../../support/orders.js";
 import type { TestService } from "../../support/server.js";
+import { suspendRollups } from "./rollups.js";
 
 /** Executes one statement (the bench's own connection to the database under test). */
 export type Exec = (sql: string) => Promise<unknown>;
@@ -136,6 +137,12 @@ export interface GrowOptions {
   now: number;
   /** A short, unique key of the target store in ids (ids are global). */
   key: string;
+  /**
+   * How the roll-ups learn of the new rows: "rebuild" (the default) suspends their triggers and fills them
+   * again from every store's rows at the end (rollups.ts); "triggers" lets each row fire them, as the
+   * service's writes do (what the rebuild is compared with).
+   */
+  rollups?: "rebuild" | "triggers";
 }
 
 /**
@@ -155,6 +162,9 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
   await db.exec(`DROP TABLE IF EXISTS scale_tmpl`);
   await db.exec(
     `CREATE TEMP TABLE scale_tmpl AS SELECT (ROW_NUMBER() OVER (ORDER BY r."id")) - 1 AS t, r."id" AS rid, r."orderId" AS oid FROM "Return" r WHERE r."storeId" = '${template}'`,
+  );
+  const [{ ranks }] = await db.query<{ ranks: number }>(
+    `SELECT COALESCE(MAX(n), 0) AS ranks FROM (SELECT COUNT(*) AS n FROM "ReturnTimelineEntry" e JOIN scale_tmpl tm ON tm.rid = e."returnId" GROUP BY e."returnId") c`,
   );
   const [webhook] = await db.query<{ id: string }>(`SELECT "id" FROM "Webhook" WHERE "storeId" = '${storeId}' LIMIT 1`);
   const tags = await db.query<{ id: string; name: string }>(`SELECT "id", "name" FROM "ReturnTag" WHERE "storeId" = '${storeId}'`);
@@ -176,13 +186,15 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
         )
       : [];
   for (const t of fts) await db.exec(`DROP TRIGGER "${t.name}"`);
-  // A transaction's returns: on SQLite 100 000 consecutive ones; on PostgreSQL every `stride`-th one across
-  // the whole store (about 1 000 a transaction, one every few days). A roll-up row (a store's day and reason,
-  // say) updated many times in one PostgreSQL transaction grows a chain of row versions each update walks:
-  // 100 000 consecutive returns (73 days of a store of 1 000 000) updated each day's rows thousands of times
-  // and took more than ten minutes; the service writes a return a transaction, where this never arises.
+  const resume = opts.rollups === "triggers" ? null : await suspendRollups(db);
+  // A transaction's returns: 100 000 consecutive ones; with the roll-up triggers firing on PostgreSQL, every
+  // `stride`-th one across the whole store (about 1 000 a transaction, one every few days). A roll-up row (a
+  // store's day and reason, say) updated many times in one PostgreSQL transaction grows a chain of row
+  // versions each update walks: 100 000 consecutive returns (73 days of a store of 1 000 000) updated each
+  // day's rows thousands of times and took more than ten minutes; the service writes a return a
+  // transaction, where this never arises.
   const last = opts.first + opts.count - 1;
-  const stride = db.provider === "sqlite" ? 1 : Math.max(1, Math.ceil(opts.count / 1000));
+  const stride = db.provider === "sqlite" || resume ? 1 : Math.max(1, Math.ceil(opts.count / 1000));
   const batches: [number, number, number][] =
     stride === 1
       ? Array.from({ length: Math.ceil(opts.count / 100_000) }, (_, b) => [
@@ -192,8 +204,8 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
         ])
       : Array.from({ length: Math.min(stride, opts.count) }, (_, r) => [opts.first + r, last, stride]);
   let done = 0;
-  for (const [from, to, step] of batches) {
-    const s = `${d.series(from, to, step)} s JOIN scale_tmpl tm ON tm.t = (s.i % ${k})`;
+  for (const [from, to, every] of batches) {
+    const s = `${d.series(from, to, every)} s JOIN scale_tmpl tm ON tm.t = (s.i % ${k})`;
     await db.exec(db.provider === "sqlite" ? "BEGIN IMMEDIATE" : "BEGIN");
     try {
       // Customers: one per three orders, made with the first order that names them.
@@ -274,18 +286,22 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
         },
         `${s} JOIN "ReturnItem" ri ON ri."returnId" = tm.rid JOIN "OrderLineItem" li ON li."id" = ri."lineItemId"`,
       );
-      await clone(
-        db,
-        "ReturnTimelineEntry",
-        "e",
-        {
-          id: `${id("rtl", "s.i")} || ${d.tail('e."id"')}`,
-          returnId: id("ret", "s.i"),
-          // A stage reached 1 to 400 hours after the request (delivered first, complete 48 hours later).
-          createdAt: `CASE e."toStatus" WHEN 'delivered' THEN ${d.ago(opts.now, `s.i * ${step} - (1 + s.i % 400) * 3600`)} WHEN 'complete' THEN ${d.ago(opts.now, `s.i * ${step} - (49 + s.i % 400) * 3600`)} ELSE ${created} END`,
-        },
-        `${s} JOIN "ReturnTimelineEntry" e ON e."returnId" = tm.rid`,
-      );
+      // A return's entries one statement each, in their order, as the service writes them: a stage's
+      // roll-up trigger takes the entries already there as counted, which holds when each statement brings
+      // a return at most one entry (PostgreSQL fires row triggers after the whole statement).
+      for (let rank = 1; rank <= Number(ranks); rank++)
+        await clone(
+          db,
+          "ReturnTimelineEntry",
+          "e",
+          {
+            id: `${id("rtl", "s.i")} || ${d.tail('e."id"')}`,
+            returnId: id("ret", "s.i"),
+            // A stage reached 1 to 400 hours after the request (delivered first, complete 48 hours later).
+            createdAt: `CASE e."toStatus" WHEN 'delivered' THEN ${d.ago(opts.now, `s.i * ${step} - (1 + s.i % 400) * 3600`)} WHEN 'complete' THEN ${d.ago(opts.now, `s.i * ${step} - (49 + s.i % 400) * 3600`)} ELSE ${created} END`,
+          },
+          `${s} JOIN (SELECT x.*, ROW_NUMBER() OVER (PARTITION BY x."returnId" ORDER BY x."createdAt", x."id") AS rk FROM "ReturnTimelineEntry" x JOIN scale_tmpl t0 ON t0.rid = x."returnId") e ON e."returnId" = tm.rid AND e.rk = ${rank}`,
+        );
       await clone(
         db,
         "DomainEvent",
@@ -315,9 +331,9 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
           `${s} JOIN "DomainEvent" ev ON ev."subjectId" = tm.rid JOIN "WebhookDelivery" wd ON wd."eventId" = ev."id"`,
         );
       for (const tag of tags) {
-        const every = tag.name === "vip" ? 3 : 1000;
+        const often = tag.name === "vip" ? 3 : 1000;
         await db.exec(
-          `INSERT INTO "ReturnTagLink" ("returnId", "tagId", "createdAt") SELECT ${id("ret", "s.i")}, '${tag.id}', ${created} FROM ${d.series(from, to, step)} s WHERE s.i % ${every} = 0`,
+          `INSERT INTO "ReturnTagLink" ("returnId", "tagId", "createdAt") SELECT ${id("ret", "s.i")}, '${tag.id}', ${created} FROM ${d.series(from, to, every)} s WHERE s.i % ${often} = 0`,
         );
       }
       await db.exec("COMMIT");
@@ -325,9 +341,10 @@ export async function grow(db: ScaleDb, template: string, storeId: string, opts:
       await db.exec("ROLLBACK");
       throw err;
     }
-    done += Math.floor((to - from) / step) + 1;
+    done += Math.floor((to - from) / every) + 1;
     progress?.(done);
   }
+  await resume?.();
   if (fts.length) {
     await db.exec(`INSERT INTO "ReturnSearchText" ("ReturnSearchText") VALUES ('rebuild')`);
     await db.exec(`INSERT INTO "CustomerSearchText" ("CustomerSearchText") VALUES ('rebuild')`);
