@@ -1,6 +1,7 @@
 // What a compat route is: one declaration (facades/declare.ts) of the platform's request, the core
 // operation it becomes and the shapes it answers. The scope and the parameter and body validation
 // are derived here (the OpenAPI operation in openapi.ts); the door (index.ts) runs any of them.
+import type { Operation } from "../executor.js";
 import { queryValue } from "../http.js";
 import { InputError, type DoorInput, type DoorRoute, type Reply } from "../door.js";
 import { paramReader, scopeOf, serialize, validatorOf, type InputProblem, type RouteDecl, type Schema } from "../declare.js";
@@ -15,22 +16,25 @@ export interface CompatReply {
   shape?: Schema;
 }
 
-export interface CompatDecl extends RouteDecl {
+/** A route: what it answers is read from its own operation's result, typed by the operation (`operation<gen.CompatFooQuery>`). */
+export interface CompatDecl<TData = unknown> extends RouteDecl {
+  operation: Operation<TData>;
   /** The platform's wording (Laravel's) of a parameter of the wrong type or form, by field; else the framework's plain words. */
   messages?: Record<string, string>;
   variables(input: CompatInput): Record<string, unknown>;
-  // biome-ignore lint/suspicious/noExplicitAny: a route's data is its own operation's selection; routes are not yet declared with Operation<TData> (the drafts door is).
-  respond(data: any, input: CompatInput): CompatReply;
-  /** Runs the operation as often as the answer needs (a list walked page by page); else once. */
-  // biome-ignore lint/suspicious/noExplicitAny: a route's data is its own operation's selection; routes are not yet declared with Operation<TData> (the drafts door is).
-  collect?(run: (variables: Record<string, unknown>) => Promise<any>, variables: Record<string, unknown>, input: CompatInput): Promise<any>;
+  respond(data: TData, input: CompatInput): CompatReply;
+  /** Runs the operation as often as the answer needs (a report walked page by page, merged into one result); else once. */
+  collect?(
+    run: (variables: Record<string, unknown>) => Promise<TData>,
+    variables: Record<string, unknown>,
+    input: CompatInput,
+  ): Promise<TData>;
   /**
    * Writes the answer as it is read (a long list, page by page, so memory stays flat): the reply with its
    * `stream`, or null to answer through `collect`/`respond`. What it runs before returning can still be refused.
    */
   stream?(
-    // biome-ignore lint/suspicious/noExplicitAny: a route's data is its own operation's selection; routes are not yet declared with Operation<TData> (the drafts door is).
-    run: (variables: Record<string, unknown>) => Promise<any>,
+    run: (variables: Record<string, unknown>) => Promise<TData>,
     variables: Record<string, unknown>,
     input: CompatInput,
   ): Promise<Reply | null>;
@@ -48,7 +52,7 @@ export interface CompatRoute extends CompatDecl, DoorRoute {
 /** The returns API's scopes, and the webhooks API's (the platform's "Developer Tools" scope). */
 const COMPAT_SCOPES = ["returns_read", "returns_write", "webhooks_read", "webhooks_write"];
 
-export function compatRoute(decl: CompatDecl): CompatRoute {
+export function compatRoute<TData>(decl: CompatDecl<TData>): CompatRoute {
   const readQuery = paramReader(decl.query);
   const validateBody = decl.body ? validatorOf(decl.body) : undefined;
   const scope = scopeOf(decl.operation);
@@ -84,4 +88,9 @@ export function compatRoute(decl: CompatDecl): CompatRoute {
     },
   };
   return route;
+}
+
+/** The door's routes, each `respond` typed by its own operation (inferred per element of the list). */
+export function declareCompatRoutes<T extends unknown[]>(decls: { [K in keyof T]: CompatDecl<T[K]> }): CompatRoute[] {
+  return (decls as CompatDecl<unknown>[]).map((d) => compatRoute(d));
 }

@@ -1,5 +1,6 @@
 // The ten warehouse endpoints, one declaration each: the platform's request → one GraphQL operation
 // of the core (src/warehouse/rules.ts decides) → the platform's shape (shapes.ts).
+import type * as gen from "../codegen/operations.js";
 import { operation } from "../executor.js";
 import { queryValue } from "../http.js";
 import { T, Text, type ParamDecl, type ResponseDecl } from "../declare.js";
@@ -7,7 +8,7 @@ import { LIST_BOUNDS, PAGE_SIZES, TEXT_BOUNDS } from "../../src/core/bounds.js";
 
 /** The most returns the platform's list without paginate answers: the whole window up to this. */
 const LIST_UNPAGED_MAX = PAGE_SIZES.warehouseReturns.unpaged;
-import { compatRoute, type CompatDecl, type CompatInput, type CompatRoute } from "./route.js";
+import { declareCompatRoutes, type CompatDecl, type CompatInput, type CompatRoute } from "./route.js";
 import { compatTimestamp, pageUrl, parseCompatDate } from "./format.js";
 import { streamedList } from "./unpaged.js";
 import {
@@ -24,8 +25,6 @@ import {
   refusalResponse,
   renderAsnRows,
   renderReturn,
-  type CoreRefusal,
-  type CoreReturn,
 } from "./shapes.js";
 
 const INT_MAX = 2147483647;
@@ -86,21 +85,25 @@ const ACTIONS = {
   note: ["warehouseAddReturnNote", ", $content: String", ", content: $content"],
 } as const;
 
+/** What every action answers: done, or the core's refusal. */
+type ActionResult = gen.CompatflagReturnMutation["warehouseFlagReturn"];
+type ActionData = Record<(typeof ACTIONS)[keyof typeof ACTIONS][0], ActionResult>;
+
 /** POST return/:return_id/<action> → JSON `true`, or the platform's refusal body. */
 function action(
   name: keyof typeof ACTIONS,
   operationId: string,
   summary: string,
-  extra: Partial<CompatDecl> = {},
+  extra: Partial<CompatDecl<ActionData>> = {},
   more: Record<number, ResponseDecl> = {},
-): CompatDecl {
+): CompatDecl<ActionData> {
   const [field, vars, args] = ACTIONS[name];
   return {
     method: "POST",
     path: `/return/:return_id/${name}`,
     operationId,
     summary,
-    operation: operation(`mutation Compat${operationId}(${REF}${vars}) { ${field}(ref: $ref${args}) { ${RESULT} } }`),
+    operation: operation<ActionData>(`mutation Compat${operationId}(${REF}${vars}) { ${field}(ref: $ref${args}) { ${RESULT} } }`),
     query: REF_QUERY,
     responses: {
       200: ok(
@@ -111,23 +114,25 @@ function action(
     },
     ...extra,
     variables: (input) => ({ ref: refOf(input), ...extra.variables?.(input) }),
-    respond: (data: Record<string, { ok: boolean; refusal: CoreRefusal | null }>) => {
+    respond: (data) => {
       const result = data[field];
       return result.ok ? { status: 200, body: true } : refusalResponse(result.refusal!);
     },
   };
 }
 
-type AsnPage = { warehouseAsn: { returns: CoreReturn[]; nextCursor: string | null; from: string; to: string } };
-type Page = { warehouseReturns: { returns: CoreReturn[]; nextCursor: string | null; previousCursor: string | null; pageSize: number } };
+type AsnPage = gen.CompatAsnQuery["warehouseAsn"];
 
-const declarations: CompatDecl[] = [
+/** The ten endpoints; the door (index.ts) handles auth and unknown paths. */
+export const compatRoutes: CompatRoute[] = declareCompatRoutes([
   {
     method: "GET",
     path: "/return/details",
     operationId: "getReturnDetails",
     summary: "Get Return Details",
-    operation: operation(`query CompatReturnDetails(${REF}) { warehouseReturn(ref: $ref) { ${COMPAT_RETURN_FIELDS} } }`),
+    operation: operation<gen.CompatReturnDetailsQuery>(
+      `query CompatReturnDetails(${REF}) { warehouseReturn(ref: $ref) { ${COMPAT_RETURN_FIELDS} } }`,
+    ),
     query: {
       return_id: { schema: Text("id"), description: "The compat id." },
       ...REF_QUERY,
@@ -139,7 +144,7 @@ const declarations: CompatDecl[] = [
       ...VALIDATION("Invalid currency_type"),
     },
     variables: (input) => ({ ref: refOf(input) }),
-    respond: (data: { warehouseReturn: CoreReturn | null }) =>
+    respond: (data) =>
       data.warehouseReturn
         ? { status: 200, body: renderReturn(data.warehouseReturn, "details"), shape: ReturnDetails }
         : { status: 200, body: DETAILS_NOT_FOUND_BODY },
@@ -149,7 +154,7 @@ const declarations: CompatDecl[] = [
     path: "/return/list",
     operationId: "getDetailedReturnsList",
     summary: "Detailed Returns List",
-    operation: operation(
+    operation: operation<gen.CompatReturnListQuery>(
       `query CompatReturnList($from: DateTime, $to: DateTime, $filter: String, $state: String, $pageSize: Int, $cursor: String) {
         warehouseReturns(from: $from, to: $to, filter: $filter, state: $state, pageSize: $pageSize, cursor: $cursor) { returns { ${COMPAT_RETURN_FIELDS} } nextCursor previousCursor pageSize }
       }`,
@@ -181,14 +186,10 @@ const declarations: CompatDecl[] = [
     stream: async (run, variables, input) => {
       if (input.q.paginate || input.q.cursor) return null;
       const pageVariables = (cursor: string | null) => ({ ...variables, pageSize: PAGE_SIZES.warehouseReturns.max, cursor });
-      const first: Page = await run(pageVariables(null));
-      return streamedList(
-        first.warehouseReturns,
-        async (cursor) => ((await run(pageVariables(cursor))) as Page).warehouseReturns,
-        LIST_UNPAGED_MAX,
-      );
+      const first = await run(pageVariables(null));
+      return streamedList(first.warehouseReturns, async (cursor) => (await run(pageVariables(cursor))).warehouseReturns, LIST_UNPAGED_MAX);
     },
-    respond: (data: Page, input) => {
+    respond: (data, input) => {
       const page = data.warehouseReturns;
       const returns = page.returns.map((r) => renderReturn(r, "list"));
       if (!(input.q.paginate || input.q.cursor)) return { status: 200, body: returns, shape: ReturnList };
@@ -274,14 +275,16 @@ const declarations: CompatDecl[] = [
     path: "/return/:return_id/notes",
     operationId: "getReturnNotes",
     summary: "Get Return Notes",
-    operation: operation(`query CompatReturnNotes(${REF}) { warehouseReturn(ref: $ref) { id comments { id message createdAt } } }`),
+    operation: operation<gen.CompatReturnNotesQuery>(
+      `query CompatReturnNotes(${REF}) { warehouseReturn(ref: $ref) { id comments { id message createdAt } } }`,
+    ),
     query: REF_QUERY,
     responses: {
       200: ok("The notes, oldest first, or the not-found body", oneOf(Notes, REFUSALS.NotFound)),
       422: ok("The return has no notes: the bare body false", T.Literal(false)),
     },
     variables: (input) => ({ ref: refOf(input) }),
-    respond: (data: { warehouseReturn: { comments: { message: string | null; createdAt: string }[] } | null }) => {
+    respond: (data) => {
       if (!data.warehouseReturn) return { status: 200, body: NOT_FOUND_BODY };
       // Note ids are positions among the return's comments (1, 2, …): stable, since comments are never deleted.
       const notes = data.warehouseReturn.comments.flatMap((c, i) =>
@@ -295,7 +298,7 @@ const declarations: CompatDecl[] = [
     path: "/reporting/asn",
     operationId: "getAdvancedShippingNotice",
     summary: "Advanced Shipping Notice",
-    operation: operation(
+    operation: operation<gen.CompatAsnQuery>(
       `query CompatAsn($from: DateTime, $to: DateTime, $cursor: String) { warehouseAsn(from: $from, to: $to, cursor: $cursor) { returns { ${COMPAT_RETURN_FIELDS} } nextCursor from to } }`,
     ),
     query: {
@@ -304,21 +307,19 @@ const declarations: CompatDecl[] = [
     },
     responses: { 200: ok("One row per returned line item", AsnRows), ...VALIDATION("Invalid dates or window") },
     variables: (input) => ({ from: dateOf(input, "from"), to: dateOf(input, "to", true) }),
-    // The platform's report is one answer: this door walks the core's pages of one window, up to PAGE_SIZES.warehouseAsn.whole returns.
+    // The platform's report is one answer: this door walks the core's pages of one window, up to
+    // PAGE_SIZES.warehouseAsn.whole returns, and answers them as one page of that window.
     collect: async (run, variables) => {
-      const returns: CoreReturn[] = [];
-      let page: AsnPage["warehouseAsn"];
+      const returns: AsnPage["returns"] = [];
+      let page: AsnPage;
       let next: Record<string, unknown> = variables;
       do {
-        page = ((await run(next)) as AsnPage).warehouseAsn;
+        page = (await run(next)).warehouseAsn;
         returns.push(...page.returns);
         next = { from: page.from, to: page.to, cursor: page.nextCursor };
       } while (page.nextCursor && returns.length < PAGE_SIZES.warehouseAsn.whole);
-      return returns.slice(0, PAGE_SIZES.warehouseAsn.whole);
+      return { warehouseAsn: { ...page, returns: returns.slice(0, PAGE_SIZES.warehouseAsn.whole), nextCursor: null } };
     },
-    respond: (returns: CoreReturn[]) => ({ status: 200, body: returns.flatMap(renderAsnRows), shape: AsnRows }),
+    respond: (data) => ({ status: 200, body: data.warehouseAsn.returns.flatMap(renderAsnRows), shape: AsnRows }),
   },
-];
-
-/** The ten endpoints; the door (index.ts) handles auth and unknown paths. */
-export const compatRoutes: CompatRoute[] = declarations.map(compatRoute);
+]);

@@ -4,10 +4,11 @@
 // domain renders and sends (src/warehouse/platform-return.ts, webhook-format.ts). The core decides
 // (src/warehouse/webhooks.ts); here are only names and shapes.
 import type { GraphQLFormattedError } from "graphql";
+import type * as gen from "../codegen/operations.js";
 import { operation } from "../executor.js";
 import { Obj, T, Text, Nullable, component, type ResponseDecl } from "../declare.js";
 import { LIST_BOUNDS } from "../../src/core/bounds.js";
-import { compatRoute, type CompatDecl, type CompatInput, type CompatReply, type CompatRoute } from "./route.js";
+import { declareCompatRoutes, type CompatInput, type CompatReply, type CompatRoute } from "./route.js";
 import { COMPAT_RETURN_FIELDS, REFUSALS } from "./shapes.js";
 
 // ─── The subscriptions API ────────────────────────────────────────────────────
@@ -44,7 +45,7 @@ export const WEBHOOK_NOT_FOUND_BODY = { errors: { code: "NOT_FOUND" } };
 const WebhookNotFound = component("PlatformWebhookNotFound", Obj({ errors: Obj({ code: T.Literal("NOT_FOUND") }) }));
 
 const FIELDS = `platformId shopId topic trigger status callback { url }`;
-type CoreWebhook = { platformId: number; shopId: number; topic: string; trigger: string; status: string; callback: { url: string } };
+type CoreWebhook = gen.CompatWebhooksQuery["warehouseWebhooks"][number];
 const platformWebhook = (w: CoreWebhook) => ({
   id: w.platformId,
   shop_id: w.shopId,
@@ -99,17 +100,18 @@ const ok = (description: string, schema: import("../declare.js").Schema): Respon
 const NO_CONTENT: ResponseDecl = { description: "Done (no body)" };
 const UNPROCESSABLE = ok("A missing or unsupported topic, trigger, url or status, each named", REFUSALS.Validation);
 
-const declarations: CompatDecl[] = [
+/** The platform's webhooks API, served at /api/v1 (beside the warehouse door at /api/v1/warehouse). */
+export const compatWebhookRoutes: CompatRoute[] = declareCompatRoutes([
   {
     method: "GET",
     path: "/webhooks",
     operationId: "getWebhooks",
     summary: "List webhooks",
     description: "Every subscription of the key's store (made through this API or the dashboard), oldest first; not paginated.",
-    operation: operation(`query CompatWebhooks { warehouseWebhooks { ${FIELDS} } }`),
+    operation: operation<gen.CompatWebhooksQuery>(`query CompatWebhooks { warehouseWebhooks { ${FIELDS} } }`),
     responses: { 200: ok("The store's webhooks", WebhookList) },
     variables: () => ({}),
-    respond: (data: { warehouseWebhooks: CoreWebhook[] }) => ({
+    respond: (data) => ({
       status: 200,
       body: { webhooks: data.warehouseWebhooks.map(platformWebhook) },
       shape: WebhookList,
@@ -121,14 +123,14 @@ const declarations: CompatDecl[] = [
     operationId: "createWebhook",
     summary: "Create webhook",
     description: "A new subscription starts `inactive` unless `status` says `active` (the platform's default); activate it with PUT.",
-    operation: operation(
+    operation: operation<gen.CompatCreateWebhookMutation>(
       `mutation CompatCreateWebhook($input: WarehouseWebhookInput!) { createWarehouseWebhook(input: $input) { ${FIELDS} } }`,
     ),
     body: BODY,
     messages: MESSAGES,
     responses: { 200: ok("The webhook", PlatformWebhook), 422: UNPROCESSABLE },
     variables: (input) => ({ input: inputOf(input) }),
-    respond: (data: { createWarehouseWebhook: CoreWebhook }) => ({
+    respond: (data) => ({
       status: 200,
       body: platformWebhook(data.createWarehouseWebhook),
       shape: PlatformWebhook,
@@ -141,7 +143,7 @@ const declarations: CompatDecl[] = [
     operationId: "updateWebhook",
     summary: "Update webhook",
     description: "topic, trigger and url are required again; `status` omitted keeps it. Activating sends only what happens from then on.",
-    operation: operation(
+    operation: operation<gen.CompatUpdateWebhookMutation>(
       `mutation CompatUpdateWebhook($id: Int!, $input: WarehouseWebhookInput!) { updateWarehouseWebhook(platformId: $id, input: $input) { platformId } }`,
     ),
     body: BODY,
@@ -157,16 +159,15 @@ const declarations: CompatDecl[] = [
     operationId: "deleteWebhook",
     summary: "Delete webhook",
     description: "Deletes the subscription and whatever it still had to send.",
-    operation: operation(`mutation CompatDeleteWebhook($id: Int!) { deleteWarehouseWebhook(platformId: $id) { webhookId } }`),
+    operation: operation<gen.CompatDeleteWebhookMutation>(
+      `mutation CompatDeleteWebhook($id: Int!) { deleteWarehouseWebhook(platformId: $id) { webhookId } }`,
+    ),
     responses: { 204: NO_CONTENT, 404: ok("No such webhook in the store", WebhookNotFound) },
     variables: (input) => ({ id: platformIdOf(input) }),
     respond: () => ({ status: 204, body: undefined }),
     onCoreError: webhookRefusal,
   },
-];
-
-/** The platform's webhooks API, served at /api/v1 (beside the warehouse door at /api/v1/warehouse). */
-export const compatWebhookRoutes: CompatRoute[] = declarations.map(compatRoute);
+]);
 
 // ─── The platform's return object in deliveries (§3.1) ────────────────────────
 
