@@ -177,7 +177,7 @@ export function Section({
 
 export function Link({ href, children, ...rest }: { href: string; children: ComponentChildren } & JSX.HTMLAttributes<HTMLAnchorElement>) {
   return (
-    <a href={BASE + href} onClick={onLinkClick as any} {...rest}>
+    <a href={BASE + href} onClick={onLinkClick} {...rest}>
       {children}
     </a>
   );

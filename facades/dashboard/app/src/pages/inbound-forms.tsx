@@ -5,6 +5,9 @@ import { CREATE_INBOUND_SHIPMENT, CREATE_LOCATION, INBOUND_PRODUCT_CHOICES, RECO
 import { fieldErrors } from "../forms";
 import { ErrorMessage, Section, Table, useMutation, useQuery } from "../ui";
 import { Dialog, Field, FormFooter } from "../ui-forms";
+import type { DashboardInboundShipmentQuery } from "../codegen/operations";
+
+type Shipment = NonNullable<DashboardInboundShipmentQuery["inboundShipment"]>;
 
 export function AddLocationDialog({
   storeId,
@@ -187,8 +190,8 @@ const COUNT_LABELS: [keyof Counts, string][] = [
  * Units counted at the dock, added to what is already recorded. Only whole numbers are sent; the core
  * refuses more units than shipped (inbound/over-receipt) and moves the status.
  */
-export function ReceiptForm({ storeId, shipment, onDone }: { storeId: string; shipment: any; onDone: (message: string) => void }) {
-  const open = (shipment.items as any[]).filter((i) => i.quantity > i.receivedQuantity + i.damagedQuantity + i.missingQuantity);
+export function ReceiptForm({ storeId, shipment, onDone }: { storeId: string; shipment: Shipment; onDone: (message: string) => void }) {
+  const open = shipment.items.filter((i) => i.quantity > i.receivedQuantity + i.damagedQuantity + i.missingQuantity);
   const [counts, setCounts] = useState<Record<string, Counts>>({});
   const [invalid, setInvalid] = useState<string | null>(null);
   const m = useMutation(RECORD_INBOUND_RECEIPTS);
@@ -225,22 +228,22 @@ export function ReceiptForm({ storeId, shipment, onDone }: { storeId: string; sh
         <Table
           caption="Receipt counts"
           rows={open}
-          rowKey={(i: any) => i.id}
+          rowKey={(i) => i.id}
           empty={null}
           columns={[
             {
               label: "Product",
-              render: (i: any) => (
+              render: (i) => (
                 <>
                   <strong>{i.product.title}</strong>
                   {i.product.sku && <div class="muted small">SKU {i.product.sku}</div>}
                 </>
               ),
             },
-            { label: "Still expected", render: (i: any) => i.quantity - i.receivedQuantity - i.damagedQuantity - i.missingQuantity },
+            { label: "Still expected", render: (i) => i.quantity - i.receivedQuantity - i.damagedQuantity - i.missingQuantity },
             ...COUNT_LABELS.map(([k, text]) => ({
               label: text,
-              render: (i: any) => (
+              render: (i: Shipment["items"][number]) => (
                 <input
                   class="qty"
                   type="number"

@@ -21,12 +21,13 @@ import {
   ListFooter,
 } from "../ui";
 import { CsvDownloadButton } from "../ui-forms";
+import type { DashboardInvoicesQuery } from "../codegen/operations";
 
 const tone = (s: string) => (s === "paid" ? "good" : s === "pending" ? "info" : "warn");
 const period = (i: { periodStart: string; periodEnd: string }) => `${i.periodStart.slice(0, 10)} – ${i.periodEnd.slice(0, 10)}`;
 
 export function Invoices({ storeId }: PageProps) {
-  const q = useQuery<{ invoices: any[] }>(INVOICES, { storeId });
+  const q = useQuery<DashboardInvoicesQuery>(INVOICES, { storeId });
   return (
     <>
       <PageHeader

@@ -3,6 +3,7 @@
 import type { PageProps } from "../router";
 import { EMAIL_OUTBOX } from "./portal.ops";
 import { Badge, Empty, Link, PageHeader, QueryView, Section, Table, Time, useQuery } from "../ui";
+import type { DashboardEmailOutboxQuery } from "../codegen/operations";
 
 const KIND_WORDS: Record<string, string> = {
   confirmation: "Return confirmed",
@@ -18,7 +19,7 @@ const STATUS_WORDS: Record<string, [string, "good" | "info" | "warn"]> = {
 };
 
 export function EmailOutbox({ storeId }: PageProps) {
-  const q = useQuery<{ emailOutbox: any[] }>(EMAIL_OUTBOX, { storeId });
+  const q = useQuery<DashboardEmailOutboxQuery>(EMAIL_OUTBOX, { storeId });
   return (
     <>
       <PageHeader

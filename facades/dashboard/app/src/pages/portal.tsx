@@ -7,6 +7,9 @@ import { fieldErrors } from "../forms";
 import { PORTAL_SETTINGS, UPDATE_PORTAL_SETTINGS } from "./portal.ops";
 import { ErrorMessage, Notice, PageHeader, QueryView, Section, useMutation, useQuery } from "../ui";
 import { Field, FieldError } from "../ui-forms";
+import type { DashboardPortalSettingsQuery, DashboardUpdatePortalSettingsMutation } from "../codegen/operations";
+
+type PortalSettings = DashboardPortalSettingsQuery["portalSettings"];
 
 const LANGUAGES: [string, string][] = [["fr", "French"]];
 const LOOKUPS: [string, string][] = [
@@ -51,8 +54,8 @@ interface Form {
   country: string;
 }
 
-function formOf(s: any): Form {
-  const a = s?.returnAddress ?? {};
+function formOf(s: PortalSettings | null): Form {
+  const a: Partial<NonNullable<NonNullable<PortalSettings>["returnAddress"]>> = s?.returnAddress ?? {};
   return {
     handle: s?.handle ?? "",
     displayName: s?.displayName ?? "",
@@ -98,7 +101,7 @@ function inputOf(f: Form) {
 }
 
 export function PortalSettingsPage({ storeId }: PageProps) {
-  const q = useQuery<{ portalSettings: any }>(PORTAL_SETTINGS, { storeId });
+  const q = useQuery<DashboardPortalSettingsQuery>(PORTAL_SETTINGS, { storeId });
   return (
     <>
       <PageHeader
@@ -116,11 +119,11 @@ function toggle(list: string[], value: string, on: boolean) {
   return on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
 }
 
-function PortalForm({ storeId, saved }: { storeId: string; saved: any }) {
+function PortalForm({ storeId, saved }: { storeId: string; saved: PortalSettings | null }) {
   const [form, setForm] = useState<Form>(() => formOf(saved));
-  const [current, setCurrent] = useState<any>(saved);
+  const [current, setCurrent] = useState<PortalSettings | null>(saved);
   const [done, setDone] = useState(false);
-  const save = useMutation<{ updatePortalSettings: any }>(UPDATE_PORTAL_SETTINGS);
+  const save = useMutation<DashboardUpdatePortalSettingsMutation>(UPDATE_PORTAL_SETTINGS);
   const { fields, other } = fieldErrors(save.error, LABELS);
   const set = (patch: Partial<Form>) => {
     setDone(false);

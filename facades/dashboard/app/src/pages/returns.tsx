@@ -25,6 +25,7 @@ import {
 import { CsvDownloadButton, Dialog, Field, useFocusReturn } from "../ui-forms";
 import { returnLabel, StatusBadge, type ReturnRow } from "./returns-shared";
 import { originText } from "../origin-text";
+import type { DashboardReturnsQuery } from "../codegen/operations";
 
 const PAGE = 25;
 const FILTER_KEYS = ["status", "from", "to", "order", "q", "tag", "sort"] as const;
@@ -39,8 +40,8 @@ export function Returns({ storeId }: PageProps) {
   const [results, setResults] = useState<BulkResult[] | null>(null);
   const statuses = useQuery<{ returnStatuses: string[] }>(RETURN_STATUSES, {}).data?.returnStatuses;
   const { variables, errors } = returnFilterVariables(filters, statuses);
-  const list = useConnection<ReturnRow>(RETURNS, { storeId, first: PAGE, ...variables }, (d: any) => d.returns);
-  const counts: { status: string; count: number }[] = (list.state.data as any)?.returns?.statusCounts ?? [];
+  const list = useConnection<ReturnRow, DashboardReturnsQuery>(RETURNS, { storeId, first: PAGE, ...variables }, (d) => d.returns);
+  const counts: { status: string; count: number }[] = list.state.data?.returns.statusCounts ?? [];
   const filtered = FILTER_KEYS.some((k) => k !== "sort" && filters[k]);
   const focus = useFocusReturn();
   const tagCatalogue = useReturnTags(storeId);

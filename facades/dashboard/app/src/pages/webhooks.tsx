@@ -27,6 +27,7 @@ import {
   useMutation,
   useQuery,
   ListFooter,
+  type PageInfoLike,
 } from "../ui";
 import { ConfirmDialog, useFocusReturn, SecretOnceDialog } from "../ui-forms";
 import { ForSupport } from "../support";
@@ -161,7 +162,7 @@ export function Webhooks({ storeId }: PageProps) {
 export function Webhook({ params }: PageProps) {
   const [search, setSearch] = useSearchParams();
   const status = search.get("status") ?? "";
-  const list = useConnection<Delivery, { webhook: (WebhookT & { deliveries: { nodes: Delivery[]; pageInfo: any } }) | null }>(
+  const list = useConnection<Delivery, { webhook: (WebhookT & { deliveries: { nodes: Delivery[]; pageInfo: PageInfoLike } }) | null }>(
     WEBHOOK,
     { id: params.id, first: 25, ...(status ? { status } : {}) },
     (d) => d.webhook?.deliveries ?? null,
