@@ -180,14 +180,17 @@ const FulfillmentIn = Obj({
 });
 const StatusIn = Obj(trackingUpdate([...UPDATABLE_STATUSES, ...AUTOMATION_EVENTS]));
 
-// biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A request object as parsed JSON (validated against the route's schema before it is renamed here). */
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+/** An object field, or an empty object; a list field, or an empty list. */
+const objectOf = (v: unknown): Json => (isObject(v) ? v : {});
+const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const asText = (v: unknown) => (typeof v === "number" ? String(v) : v);
 const ADDRESS = ["address1", "address2", "city", "province", "postalCode", "country"];
 /** The named fields of a request object, each `null` when absent; `renamed` gives a field's name in the request. */
-// biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-const nullFields = (x: Record<string, any>, names: string[], renamed: Record<string, string> = {}) =>
-  Object.fromEntries(names.map((n) => [n, x[renamed[n] ?? n] ?? null]));
+const nullFields = (x: unknown, names: string[], renamed: Record<string, string> = {}) =>
+  Object.fromEntries(names.map((n) => [n, objectOf(x)[renamed[n] ?? n] ?? null]));
 
 /** A MoneySet's shop money amount, as text. */
 function shopAmount(set: unknown, field: string): string {
@@ -197,16 +200,13 @@ function shopAmount(set: unknown, field: string): string {
   return String(m.amount);
 }
 /** The amounts of a list of charges the platform may leave out (`key` names each one's MoneySet). */
-const shopAmounts = (list: unknown[] | undefined, key: string, field: string) =>
-  // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-  (list ?? []).map((x: any, j) => shopAmount(x?.[key], `${field}[${j}].${key}`));
+const shopAmounts = (list: unknown, key: string, field: string) =>
+  listOf(list).map((x, j) => shopAmount(objectOf(x)[key], `${field}[${j}].${key}`));
 
 /** The custom order sync body (the platform's order JSON) as OrderInput. */
-// biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-function customSyncInput(b: Record<string, any>) {
+function customSyncInput(b: Json) {
   const platform = { province: "provinceCode", postalCode: "zip", country: "countryCode" };
-  // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-  const address = (x: any) => (isObject(x) ? nullFields(x, [...ADDRESS, "firstName", "lastName", "phone", "company"], platform) : null);
+  const address = (x: unknown) => (isObject(x) ? nullFields(x, [...ADDRESS, "firstName", "lastName", "phone", "company"], platform) : null);
   return {
     ...nullFields(b, ["orderId", "name", "placedAt", "currency", "tags"], {
       orderId: "id",
@@ -215,54 +215,59 @@ function customSyncInput(b: Record<string, any>) {
     }),
     provider: "custom",
     customer: nullFields(b.customer, ["id", "email", "phoneNumber", "firstName", "lastName"], { phoneNumber: "phone" }),
-    // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-    lineItems: b.lineItems.map((li: any, i: number) => ({
-      ...nullFields(li, ["id", "productId", "title", "quantity", "variantId", "sku", "variantTitle", "vendor"]),
-      imageUrl: li.image ?? (Array.isArray(li.images) ? (li.images[0]?.url ?? null) : null),
-      price: shopAmount(li.priceSet, `lineItems[${i}].priceSet`),
-      discounts: shopAmounts(li.discounts, "amountSet", `lineItems[${i}].discounts`),
-      taxLines: shopAmounts(li.taxLines, "priceSet", `lineItems[${i}].taxLines`),
-      weight: isObject(li.weight) ? { value: Number(li.weight.value), unit: String(li.weight.unit) } : null,
-      properties: Array.isArray(li.properties)
-        ? // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-          li.properties.filter(isObject).map((p: any) => ({ name: String(p.name), value: p.value == null ? null : String(p.value) }))
-        : null,
-    })),
+    lineItems: listOf(b.lineItems)
+      .map(objectOf)
+      .map((li, i) => {
+        const weight = isObject(li.weight) ? li.weight : null;
+        return {
+          ...nullFields(li, ["id", "productId", "title", "quantity", "variantId", "sku", "variantTitle", "vendor"]),
+          imageUrl: li.image ?? (Array.isArray(li.images) ? (objectOf(li.images[0]).url ?? null) : null),
+          price: shopAmount(li.priceSet, `lineItems[${i}].priceSet`),
+          discounts: shopAmounts(li.discounts, "amountSet", `lineItems[${i}].discounts`),
+          taxLines: shopAmounts(li.taxLines, "priceSet", `lineItems[${i}].taxLines`),
+          weight: weight ? { value: Number(weight.value), unit: String(weight.unit) } : null,
+          properties: Array.isArray(li.properties)
+            ? li.properties.filter(isObject).map((p) => ({ name: String(p.name), value: p.value == null ? null : String(p.value) }))
+            : null,
+        };
+      }),
     orderDiscounts: shopAmounts(b.orderDiscounts, "amountSet", "orderDiscounts"),
-    // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-    shippingLines: b.shippingLines.map((s: any, j: number) => ({
-      title: s?.title ?? null,
-      price: shopAmount(s?.priceSet, `shippingLines[${j}].priceSet`),
-      taxLines: shopAmounts(s?.taxLines, "priceSet", `shippingLines[${j}].taxLines`),
-    })),
+    shippingLines: listOf(b.shippingLines)
+      .map(objectOf)
+      .map((s, j) => ({
+        title: s.title ?? null,
+        price: shopAmount(s.priceSet, `shippingLines[${j}].priceSet`),
+        taxLines: shopAmounts(s.taxLines, "priceSet", `shippingLines[${j}].taxLines`),
+      })),
     shippingAddress: address(b.shippingAddress),
     billingAddress: address(b.billingAddress),
-    // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-    fulfillments: b.fulfillments.map((f: any) => {
-      const tn = Array.isArray(f.trackingNumbers) ? f.trackingNumbers[0] : null;
-      // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-      const lineItems = (f.lineItems as any[]).map((l) => ({ id: String(l?.id), quantity: l?.quantity }));
-      return { id: String(f.id), lineItems, trackingNumber: tn?.trackingNumber ?? null, carrier: tn?.carrier ?? null };
-    }),
+    fulfillments: listOf(b.fulfillments)
+      .map(objectOf)
+      .map((f) => {
+        const tn = objectOf(listOf(f.trackingNumbers)[0]);
+        const lineItems = listOf(f.lineItems)
+          .map(objectOf)
+          .map((l) => ({ id: String(l.id), quantity: l.quantity }));
+        return { id: String(f.id), lineItems, trackingNumber: tn.trackingNumber ?? null, carrier: tn.carrier ?? null };
+      }),
   };
 }
 
 /** The Orders API create body as OrderInput. */
-// biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-function ordersApiInput(b: Record<string, any>) {
-  const s = isObject(b.shipping) ? b.shipping : {};
-  // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-  const address = (x: any) => (isObject(x) ? nullFields(x, ADDRESS) : null);
+function ordersApiInput(b: Json) {
+  const s = objectOf(b.shipping);
+  const address = (x: unknown) => (isObject(x) ? nullFields(x, ADDRESS) : null);
   return {
     ...nullFields(b, ["orderId", "provider", "name", "placedAt", "tags", "locationId"], { placedAt: "createdAt" }),
     currency: b.currencyCode ?? "USD",
-    customer: nullFields(isObject(b.customer) ? b.customer : {}, ["id", "email", "phoneNumber", "name", "firstName", "lastName"]),
-    // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-    lineItems: b.lineItems.map((li: any) => ({
-      ...nullFields(li, ["id", "productId", "title", "quantity", "variantId", "sku", "imageUrl"]),
-      price: asText(li.price ?? 0),
-      discount: asText(li.discount ?? 0),
-    })),
+    customer: nullFields(b.customer, ["id", "email", "phoneNumber", "name", "firstName", "lastName"]),
+    lineItems: listOf(b.lineItems)
+      .map(objectOf)
+      .map((li) => ({
+        ...nullFields(li, ["id", "productId", "title", "quantity", "variantId", "sku", "imageUrl"]),
+        price: asText(li.price ?? 0),
+        discount: asText(li.discount ?? 0),
+      })),
     shippingCost: asText(s.cost ?? null),
     shippingMethod: s.method ?? null,
     shippingAddress: address(s.address),

@@ -168,6 +168,24 @@ describe.each(providers)("orders and fulfillments over REST v2.2 (%s)", (provide
     expect(noAuth.body).toEqual({ error: expect.any(String) });
   });
 
+  it("custom order sync: the platform's free-form parts in any shape answer 2xx or 400, never 500", async () => {
+    // Discounts, shipping lines and fulfillments are the platform's own objects (any fields): what this door
+    // reads of them is read whatever their shape.
+    const shapes: [string, unknown][] = [
+      ["fulfillments", [{ id: "f-bare" }]],
+      ["fulfillments", [{ id: "f-odd", lineItems: "all", trackingNumbers: {} }]],
+      ["fulfillments", [{ id: "f-null-line", lineItems: [null] }]],
+      ["shippingLines", [{}]],
+      ["orderDiscounts", [{ amountSet: 5 }]],
+    ];
+    for (const [field, value] of shapes) {
+      const body = { ...customOrderBody(), id: `shape-${field}-${JSON.stringify(value).length}`, [field]: value };
+      const res = await svc.http.post(`/v2.2/stores/${storeId}/custom/orders`, body, { token: secret });
+      expect({ field, value, status: res.status < 500 ? "answered" : res.status }).toEqual({ field, value, status: "answered" });
+      if (res.status >= 300) expect(res.body).toEqual({ error: expect.stringContaining(field) });
+    }
+  });
+
   it("Orders API: create, 409 on a duplicate, get by external id / internal id / name, delete", async () => {
     const id = `api-${Date.now()}`;
     const created = await svc.http.post(`/v2.2/stores/${storeId}/orders`, apiOrder(id, { name: "#3003" }), { token: secret });
