@@ -63,12 +63,13 @@ export async function retryDelivery(ctx: RequestContext, id: string) {
     );
   }
   if (delivery.status === "pending") {
-    await ctx.prisma.webhookDelivery.update({ where: { seq: delivery.seq }, data: { nextAttemptAt: new Date() } });
+    // The answer is the delivery as the retry left it (read before any dispatcher is woken, which may send it at once).
+    const queued = await ctx.prisma.webhookDelivery.update({ where: { seq: delivery.seq }, data: { nextAttemptAt: new Date() } });
     eventsCommitted(ctx.services, "webhooks");
-    return ctx.prisma.webhookDelivery.findUniqueOrThrow({ where: { seq: delivery.seq } });
+    return queued;
   }
-  const newIdValue = await ctx.prisma.$transaction((tx) =>
-    enqueueDelivery(tx, {
+  const queued = await ctx.prisma.$transaction(async (tx) => {
+    const newId = await enqueueDelivery(tx, {
       webhookId: delivery.webhookId,
       storeId: delivery.storeId,
       eventId: delivery.eventId,
@@ -77,10 +78,12 @@ export async function retryDelivery(ctx: RequestContext, id: string) {
       payload: delivery.payload,
       reason: "retry",
       format: delivery.format,
-    }),
-  );
+    });
+    // Read in the transaction: once it commits, a dispatcher (woken here or by NOTIFY) may send it at once.
+    return tx.webhookDelivery.findUniqueOrThrow({ where: { id: newId } });
+  });
   eventsCommitted(ctx.services, "webhooks");
-  return ctx.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: newIdValue } });
+  return queued;
 }
 
 // ─── Loaders for the delivery log ────────────────────────────────────────────

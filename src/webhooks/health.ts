@@ -58,8 +58,8 @@ export async function sendTestEvent(ctx: RequestContext, webhookId: string) {
     webhookId: webhook.id,
     topic: webhook.topic,
   });
-  const id = await ctx.prisma.$transaction((tx) =>
-    enqueueDelivery(tx, {
+  const queued = await ctx.prisma.$transaction(async (tx) => {
+    const id = await enqueueDelivery(tx, {
       webhookId: webhook.id,
       storeId: webhook.storeId,
       eventId: null,
@@ -68,8 +68,10 @@ export async function sendTestEvent(ctx: RequestContext, webhookId: string) {
       payload,
       reason: "test",
       format: webhook.kind,
-    }),
-  );
+    });
+    // Read in the transaction: the answer is the test delivery as queued (a dispatcher may send it at commit).
+    return tx.webhookDelivery.findUniqueOrThrow({ where: { id } });
+  });
   eventsCommitted(ctx.services, "webhooks");
-  return ctx.prisma.webhookDelivery.findUniqueOrThrow({ where: { id } });
+  return queued;
 }
