@@ -30,6 +30,7 @@ import { shippingResolvers } from "./shipping/resolvers.js";
 import { emailResolvers } from "./email/resolvers.js";
 import { enqueueEmails } from "./email/outbox.js";
 import { draftsResolvers } from "./drafts/resolvers.js";
+import { giftCardsResolvers } from "./gift-cards/resolvers.js";
 import { authenticateShopper } from "./drafts/session.js";
 
 // Assembly of the webhooks (module load: every entry point that records or delivers events imports this file).
@@ -64,6 +65,7 @@ export const DOMAINS: Domains = {
     shippingResolvers,
     emailResolvers,
     draftsResolvers,
+    giftCardsResolvers,
   ],
   scopes: KNOWN_SCOPES,
   // A shopper token (rtr_sh_…) opens a shopper session; every other credential is the identity domain's.

@@ -180,6 +180,8 @@ export const SCOPES: { name: string; label: string }[] = [
   { name: "portal_write", label: "Returns portal: write" },
   { name: "draft_returns_read", label: "Draft returns: read" },
   { name: "draft_returns_write", label: "Draft returns: write" },
+  { name: "gift_cards_read", label: "Store credit: read a gift card's balance and history" },
+  { name: "gift_cards_write", label: "Store credit: redeem gift cards, reverse redemptions" },
   // With the two above: the key acts for shoppers and must send each draft's shopper token.
   { name: "draft_returns_storefront", label: "Draft returns: storefront (acts for shoppers, with their token)" },
 ];

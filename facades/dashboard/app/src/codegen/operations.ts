@@ -466,6 +466,10 @@ export type Scope =
   /** A storefront key, acting for shoppers: initialize answers a shopper token once, and every later call naming a draft must send it back (missing or wrong: not found); it lists no drafts. Grants nothing alone: give it with the two draft scopes. */
   | 'draft_returns_storefront'
   | 'draft_returns_write'
+  /** Store credit (src/gift-cards): a card's balance and history by its code. */
+  | 'gift_cards_read'
+  /** Store credit: redeeming a card and reversing a redemption (a storefront's checkout). */
+  | 'gift_cards_write'
   | 'inbound_shipments_read'
   | 'inventory_read'
   | 'invoices_read'
