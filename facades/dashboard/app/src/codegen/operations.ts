@@ -76,6 +76,11 @@ export type EmailStatus =
   | 'pending'
   | 'sent';
 
+export type GiftCardEntryKind =
+  | 'issue'
+  | 'redemption'
+  | 'reversal';
+
 export type InboundFileInput = {
   contentType: string;
   title: string;
@@ -596,6 +601,14 @@ export type DashboardMarkInboundInTransitMutationVariables = Exact<{
 
 export type DashboardMarkInboundInTransitMutation = { markInboundShipmentInTransit: { id: string, status: InboundShipmentStatus } };
 
+export type DashboardCustomerGiftCardsQueryVariables = Exact<{
+  storeId: string | number;
+  id: string | number;
+}>;
+
+
+export type DashboardCustomerGiftCardsQuery = { customer: { id: string, giftCards: Array<{ id: string, code: string, returnId: string, createdAt: string, amount: { amount: string, currency: string }, balance: { amount: string, currency: string }, account: { history: Array<{ id: string, kind: GiftCardEntryKind, reference: string | null, reversed: boolean, createdAt: string, amount: { amount: string, currency: string }, balanceAfter: { amount: string, currency: string } }> } }> } | null, store: { timeZone: string } | null };
+
 export type DashboardCreateApiClientMutationVariables = Exact<{
   storeId: string | number;
   input: CreateApiClientInput;
@@ -890,16 +903,6 @@ export type DashboardReturnTagsQueryVariables = Exact<{
 
 export type DashboardReturnTagsQuery = { returnTags: Array<{ name: string, pillTheme: PillTheme, returnCount: number }> };
 
-export type DashboardCustomerOrdersQueryVariables = Exact<{
-  storeId: string | number;
-  id: string | number;
-  first?: number | null | undefined;
-  after?: string | null | undefined;
-}>;
-
-
-export type DashboardCustomerOrdersQuery = { customer: { id: string, email: string, firstName: string | null, lastName: string | null, phoneNumber: string | null, updatedAt: string, location: { city: string | null, state: string | null, country: string | null } | null, storeCredit: Array<{ amount: string, currency: string }>, orders: { nodes: Array<{ id: string, name: string, placedAt: string, total: { amount: string, currency: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
-
 export type DashboardUntagReturnMutationVariables = Exact<{
   id: string | number;
   names: Array<string> | string;
@@ -1023,6 +1026,16 @@ export type DashboardWarehouseWebhookTopicsQueryVariables = Exact<{ [key: string
 
 
 export type DashboardWarehouseWebhookTopicsQuery = { warehouseWebhookTopics: Array<{ topic: string, triggers: Array<string> }> };
+
+export type DashboardCustomerOrdersQueryVariables = Exact<{
+  storeId: string | number;
+  id: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type DashboardCustomerOrdersQuery = { customer: { id: string, email: string, firstName: string | null, lastName: string | null, phoneNumber: string | null, updatedAt: string, location: { city: string | null, state: string | null, country: string | null } | null, storeCredit: Array<{ amount: string, currency: string }>, orders: { nodes: Array<{ id: string, name: string, placedAt: string, total: { amount: string, currency: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null, store: { timeZone: string } | null };
 
 export type DashboardProcessReturnMutationVariables = Exact<{
   id: string | number;
