@@ -219,6 +219,14 @@ describe.each(providers)("store credit redeemed over REST (%s)", (provider) => {
     expect((await svc.http.get(cardPath(code), { token: reader })).status).toBe(200);
     expect((await redeem(code, { amount: "1.00", currency: "USD" }, "scoped", reader)).status).toBe(403);
     expect((await svc.http.get(cardPath(code), { token: returnsOnly })).status).toBe(403);
+    // A checkout key holding only the write scope redeems and reverses, and sees what it wrote.
+    const writer = (await svc.createApiClient(storeId, ["gift_cards_write"])).secret;
+    const written = await redeem(code, { amount: "1.00", currency: "USD" }, "writer-only", writer);
+    expect(written.status, written.text).toBe(201);
+    expect(written.body.giftCard.balance.amount).toBe("40.00");
+    const undone = await svc.http.post(`${cardPath(code)}/redemptions/${written.body.entry.id}/reversal`, {}, { token: writer });
+    expect(undone.status, undone.text).toBe(201);
+    expect((await svc.http.get(cardPath(code), { token: writer })).status).toBe(403);
     const other = await svc.createStore("Other credit store");
     const otherSecret = (await svc.createApiClient(other.id, "all")).secret;
     // Another store's card is no card of this one, and this store's path is another store's to it.
