@@ -31,10 +31,12 @@ import { emailResolvers } from "./email/resolvers.js";
 import { enqueueEmails } from "./email/outbox.js";
 import { draftsResolvers } from "./drafts/resolvers.js";
 import { giftCardsResolvers } from "./gift-cards/resolvers.js";
+import { GIFT_CARD_TOPIC } from "./gift-cards/topic.js";
 import { authenticateShopper } from "./drafts/session.js";
 
 // Assembly of the webhooks (module load: every entry point that records or delivers events imports this file).
 registerTopic(RETURN_TOPIC);
+registerTopic(GIFT_CARD_TOPIC);
 registerDeliveryFormat(WAREHOUSE_DELIVERY_FORMAT);
 // Every event fans out to the webhooks, and a return's events to the shopper's emails (src/email).
 setEventHooks({

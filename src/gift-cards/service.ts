@@ -12,6 +12,7 @@ import { fail } from "../core/errors.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { requestHash } from "../core/idempotency.js";
 import { newId } from "../core/ids.js";
+import { eventsCommitted, recordEvent } from "../core/events.js";
 import { assertCurrency, formatMinor, parseMajor } from "../core/money.js";
 import type { GiftCard, GiftCardEntry } from "../db/generated/sqlite/client.js";
 import { refuse } from "./refusals.js";
@@ -75,7 +76,7 @@ export async function redeemGiftCard(
   const card = await cardOrRefuse(ctx, storeId, code);
   const amount = amountOf(card, input);
   try {
-    return await ctx.prisma.$transaction(async (tx) => {
+    const done = await ctx.prisma.$transaction(async (tx) => {
       // The one statement that spends: it takes the amount only while the balance covers it (and on PostgreSQL
       // waits for any other spender of the card, then checks again), so the balance never goes below zero.
       // One UPDATE, written out: the condition must be the statement's own, never a read before it.
@@ -102,8 +103,11 @@ export async function redeemGiftCard(
           requestHash: hash,
         },
       });
+      await recordEvent(tx, { storeId, topic: "gift_card", subjectId: entry.id, type: "redeemed" });
       return { entry, card: now, replayed: false };
     });
+    eventsCommitted(ctx.services, "gift_card");
+    return done;
   } catch (err) {
     // The same key sent concurrently: the other request spent; this one rolled back and answers it.
     if (!isUniqueViolation(err)) throw err;
@@ -137,7 +141,7 @@ export async function reverseRedemption(
   const earlier = await priorReversal(ctx, storeId, redemption.id);
   if (earlier) return earlier;
   try {
-    return await ctx.prisma.$transaction(async (tx) => {
+    const done = await ctx.prisma.$transaction(async (tx) => {
       await tx.giftCard.update({ where: { id: card.id }, data: { balance: { increment: redemption.amount } } });
       const now = await tx.giftCard.findUniqueOrThrow({ where: { id: card.id } });
       const entry = await tx.giftCardEntry.create({
@@ -154,8 +158,11 @@ export async function reverseRedemption(
           reversesId: redemption.id,
         },
       });
+      await recordEvent(tx, { storeId, topic: "gift_card", subjectId: entry.id, type: "reversed" });
       return { entry, card: now, replayed: false };
     });
+    eventsCommitted(ctx.services, "gift_card");
+    return done;
   } catch (err) {
     // Reversed concurrently: the other request put it back; this one rolled back and answers it.
     if (!isUniqueViolation(err)) throw err;

@@ -7,19 +7,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { pushOrder, returnBody } from "../../support/orders.js";
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
+import { startSubscriber, type Subscriber } from "../../support/subscriber.js";
 
 describe.each(providers)("store credit redeemed over REST (%s)", (provider) => {
   let svc: TestService;
+  let sub: Subscriber;
   let storeId: string;
   let secret: string;
   let keyNo = 0;
 
   beforeAll(async () => {
-    svc = await startTestService(provider, NO_RATE_LIMITS);
+    svc = await startTestService(provider, { ...NO_RATE_LIMITS, WEBHOOK_POLL_INTERVAL: "50ms" });
+    sub = await startSubscriber();
     storeId = (await svc.createStore("Credit store")).id;
     secret = (await svc.createApiClient(storeId, "all")).secret;
   });
-  afterAll(() => svc?.close());
+  afterAll(async () => {
+    await sub?.close();
+    await svc?.close();
+  });
 
   const cardPath = (code: string, store = storeId) => `/v2.2/stores/${store}/gift-cards/${encodeURIComponent(code)}`;
   const redeem = (code: string, body: Record<string, unknown>, key: string | null = `k-${provider}-${++keyNo}`, token = secret) =>
@@ -244,5 +250,31 @@ describe.each(providers)("store credit redeemed over REST (%s)", (provider) => {
       field: "input.amount",
       refusal: { code: "INSUFFICIENT_BALANCE", params: { amount: "50.00", balance: "41.00", currency: "USD" } },
     });
+  });
+
+  it("tells `gift_card` webhooks of each redemption and reversal, with the balance right after it; a refusal tells nothing", async () => {
+    const hook = await svc.http.post(
+      `/v2.2/stores/${storeId}/webhooks`,
+      { webhook: { topic: "gift_card", callback: { url: `${sub.url}/credit` } } },
+      { token: secret },
+    );
+    expect(hook.status, hook.text).toBe(201);
+    const code = await newCard();
+    const events = () => svc.services.db.prisma.domainEvent.count({ where: { storeId, topic: "gift_card" } });
+    const before = await events();
+    expect((await redeem(code, { amount: "99.00", currency: "USD" })).status).toBe(422);
+    expect(await events()).toBe(before); // written in the spending transaction: nothing spent, nothing recorded
+    const spent = await redeem(code, { amount: "6.00", currency: "USD", reference: "order-W" });
+    const back = await reverse(code, spent.body.entry.id);
+    expect((await reverse(code, spent.body.entry.id)).headers.get("idempotent-replayed")).toBe("true");
+    expect(await events()).toBe(before + 2);
+    const got = await sub.waitFor((r) => r.filter((x) => x.json?.giftCard?.code === code).length >= 2, 20_000);
+    const mine = got.filter((x) => x.json?.giftCard?.code === code).map((x) => x.json);
+    expect(mine.map((j) => j.type).sort()).toEqual(["redeemed", "reversed"]);
+    const redeemed = mine.find((j) => j.type === "redeemed");
+    expect(redeemed.entry).toMatchObject({ id: spent.body.entry.id, kind: "redemption", amount: { amount: "6.00" }, reference: "order-W" });
+    expect(redeemed.giftCard.balance).toEqual({ amount: "35.00", currency: "USD" });
+    expect(mine.find((j) => j.type === "reversed").entry).toMatchObject({ id: back.body.entry.id, reversesId: spent.body.entry.id });
+    expect(sub.invalidPayloads).toEqual([]);
   });
 });
