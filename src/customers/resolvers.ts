@@ -1,7 +1,7 @@
 import { fail } from "../core/errors.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import { giftCardsOfCustomer, storeCreditOf } from "./credit.js";
-import { cardLoader } from "../gift-cards/ledger.js";
+import { accountOf } from "../gift-cards/ledger.js";
 import * as customers from "./service.js";
 import type { Resolvers } from "../core/generated/schema.js";
 
@@ -27,11 +27,7 @@ export const customersResolvers = {
     storeCredit: (c, _, ctx) => storeCreditOf(ctx, c),
   },
   CustomerGiftCard: {
-    account: async (g, _, ctx) => {
-      const card = g.id ? await cardLoader(ctx).load(g.id) : null;
-      if (!card) throw new Error(`gift card ${g.id} has no row`); // built from the row a moment ago
-      return card;
-    },
+    account: (g, _, ctx) => accountOf(ctx, g.id),
   },
   Order: {
     customerRecord: (o, _, ctx) => (o.customerRecordId ? customers.customerById(ctx, o.customerRecordId) : null),

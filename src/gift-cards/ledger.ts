@@ -63,3 +63,10 @@ export function reversalLoader(ctx: RequestContext) {
 export function cardLoader(ctx: RequestContext) {
   return ctx.loaders.byId("giftCards.card", (ids) => ctx.prisma.giftCard.findMany({ where: { id: { in: ids } } }));
 }
+
+/** A card by its id, for a field that names an issued card (`GiftCard.account`, `CustomerGiftCard.account`). */
+export async function accountOf(ctx: RequestContext, id: string | undefined) {
+  const card = id ? await cardLoader(ctx).load(id) : null;
+  if (!card) throw new Error(`gift card ${id} has no row`); // named by a row read a moment ago
+  return card;
+}

@@ -2,7 +2,7 @@
 import { PAGE_SIZES } from "../core/bounds.js";
 import { money } from "../core/money.js";
 import type { Resolvers } from "../core/generated/schema.js";
-import { historyLoader, reversalLoader, type EntryKind } from "./ledger.js";
+import { accountOf, historyLoader, reversalLoader, type EntryKind } from "./ledger.js";
 import { giftCardByCode, redeemGiftCard, reverseRedemption } from "./service.js";
 
 export const giftCardsResolvers = {
@@ -12,6 +12,9 @@ export const giftCardsResolvers = {
   Mutation: {
     redeemGiftCard: (_, a, ctx) => redeemGiftCard(ctx, a.storeId, a.code, a.input, a.idempotencyKey),
     reverseGiftCardRedemption: (_, a, ctx) => reverseRedemption(ctx, a.storeId, a.code, a.redemptionId, a.reference),
+  },
+  GiftCard: {
+    account: (g, _, ctx) => accountOf(ctx, g.externalId),
   },
   GiftCardAccount: {
     amount: (g) => money(g.amount, g.currency),

@@ -1,7 +1,7 @@
 // End-to-end (issue 37 item 5): a customer's store credit on the dashboard, card by card — what the gift card was
 // issued for, each time a storefront spent it at checkout (with the storefront's order reference) and each time a
 // spend was put back, with the balance after each, amounts signed by the way they moved, every time in the store's
-// zone with the zone named, and no ids or enum spellings. Headless Chromium on SQLite; the spends go through REST.
+// zone with the zone named, and no ids or enum spellings; the return that issued the card shows the same history. Headless Chromium on SQLite; the spends go through REST.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { TestService } from "../support/server.js";
@@ -93,6 +93,13 @@ describe.skipIf(!!e2eMissing)("a customer's store credit history on the dashboar
     await shot("90-customer-store-credit");
     await card.getByRole("link", { name: "this return" }).click();
     await page.getByRole("heading", { name: "Return for order #C1001", level: 1 }).waitFor();
+    // The return that issued the card shows what is left of it and the same history.
+    const issuedBy = page.getByRole("list", { name: /^Gift cards issued by return R\d+$/ });
+    await expect.poll(() => issuedBy.textContent()).toBe(`Gift card ${code} of 41.00 USD, 28.50 USD left`);
+    const onReturn = page.getByRole("table", { name: `History of gift card ${code}` });
+    await expect.poll(() => onReturn.locator("tbody tr").count()).toBe(4);
+    await expect(onReturn.locator("tbody tr").first().textContent()).resolves.toContain("Put back on the card");
+    await shot("91-return-store-credit");
     expect(pageErrors).toEqual([]);
   });
 });

@@ -840,6 +840,8 @@ export type FulfillmentPayload = {
 
 export type GiftCard = {
   __typename?: 'GiftCard';
+  /** The card as money held: its balance and its ledger (src/gift-cards). */
+  account: GiftCardAccount;
   amount: Money;
   code: Scalars['String']['output'];
   externalId: Scalars['String']['output'];
@@ -4828,7 +4830,7 @@ export type ResolversTypes = {
   FulfillmentLineItem: ResolverTypeWrapper<Partial<FulfillmentLineItem>>;
   FulfillmentLineItemInput: ResolverTypeWrapper<Partial<FulfillmentLineItemInput>>;
   FulfillmentPayload: ResolverTypeWrapper<Partial<Omit<FulfillmentPayload, 'fulfillment'> & { fulfillment: ResolversTypes['Fulfillment'] }>>;
-  GiftCard: ResolverTypeWrapper<Partial<GiftCard>>;
+  GiftCard: ResolverTypeWrapper<Partial<Omit<GiftCard, 'account'> & { account: ResolversTypes['GiftCardAccount'] }>>;
   GiftCardAccount: ResolverTypeWrapper<GiftCardRow>;
   GiftCardEntry: ResolverTypeWrapper<GiftCardEntryRow>;
   GiftCardEntryKind: ResolverTypeWrapper<Partial<GiftCardEntryKind>>;
@@ -5142,7 +5144,7 @@ export type ResolversParentTypes = {
   FulfillmentLineItem: Partial<FulfillmentLineItem>;
   FulfillmentLineItemInput: Partial<FulfillmentLineItemInput>;
   FulfillmentPayload: Partial<Omit<FulfillmentPayload, 'fulfillment'> & { fulfillment: ResolversParentTypes['Fulfillment'] }>;
-  GiftCard: Partial<GiftCard>;
+  GiftCard: Partial<Omit<GiftCard, 'account'> & { account: ResolversParentTypes['GiftCardAccount'] }>;
   GiftCardAccount: GiftCardRow;
   GiftCardEntry: GiftCardEntryRow;
   GiftCardMovement: Partial<Omit<GiftCardMovement, 'card' | 'entry'> & { card: ResolversParentTypes['GiftCardAccount'], entry: ResolversParentTypes['GiftCardEntry'] }>;
@@ -5818,6 +5820,7 @@ export type FulfillmentPayloadResolvers<ContextType = RequestContext, ParentType
 };
 
 export type GiftCardResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GiftCard'] = ResolversParentTypes['GiftCard']> = {
+  account?: Resolver<ResolversTypes['GiftCardAccount'], ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   externalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -1,5 +1,5 @@
 // The GraphQL document of pages/customer-credit.tsx, beside it (operations.ts lists it for the schema and cost checks).
-const ENTRY = "id kind amount { amount currency } balanceAfter { amount currency } reference reversed createdAt";
+import { GIFT_CARD_ENTRY_FIELDS as ENTRY } from "../fragments.js";
 
 // The store's time zone too: every time of a card's history is shown in it, the zone named.
 export const CUSTOMER_GIFT_CARDS = `query DashboardCustomerGiftCards($storeId: ID!, $id: ID!) {

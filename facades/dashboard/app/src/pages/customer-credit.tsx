@@ -5,7 +5,7 @@ import { Empty, Link, MoneyText, QueryView, Section, StoreZone, Table, Time, use
 import { CUSTOMER_GIFT_CARDS } from "./customer-credit.ops";
 
 type Money = { amount: string; currency: string };
-interface Entry {
+export interface GiftCardEntry {
   id: string;
   kind: "issue" | "redemption" | "reversal";
   amount: Money;
@@ -21,24 +21,43 @@ interface Card {
   createdAt: string;
   amount: Money;
   balance: Money;
-  account: { history: Entry[] };
+  account: { history: GiftCardEntry[] };
 }
 
 /** What a movement was, as the merchant says it. */
-export function movementWords(e: Entry): string {
+export function movementWords(e: GiftCardEntry): string {
   if (e.kind === "issue") return "Issued for a return";
   if (e.kind === "redemption") return e.reversed ? "Spent at checkout, then put back" : "Spent at checkout";
   return "Put back on the card (checkout failed or order cancelled)";
 }
 
 /** The amount with the way it moved the balance: "+41.00 USD" onto the card, "−12.50 USD" off it. */
-function signed(e: Entry) {
+function signed(e: GiftCardEntry) {
   const sign = e.kind === "redemption" ? "−" : "+";
   return (
     <span class="money">
       {sign}
       {e.amount.amount} {e.amount.currency}
     </span>
+  );
+}
+
+/** A card's movements, newest first: when, what, by how much, the balance after, the storefront's reference. */
+export function GiftCardHistory({ code, history }: { code: string; history: GiftCardEntry[] }) {
+  return (
+    <Table
+      caption={`History of gift card ${code}`}
+      rows={history}
+      rowKey={(e) => e.id}
+      empty={<Empty title="No movements yet" />}
+      columns={[
+        { label: "When", render: (e) => <Time value={e.createdAt} /> },
+        { label: "What", render: movementWords },
+        { label: "Amount", render: signed },
+        { label: "Balance after", render: (e) => <MoneyText value={e.balanceAfter} /> },
+        { label: "Your reference", render: (e) => (e.kind === "issue" ? "—" : (e.reference ?? "—")) },
+      ]}
+    />
   );
 }
 
@@ -51,19 +70,7 @@ function CardHistory({ card }: { card: Card }) {
       <p class="muted small">
         Issued by <Link href={`/returns/${encodeURIComponent(card.returnId)}`}>this return</Link> on <Time value={card.createdAt} />.
       </p>
-      <Table
-        caption={`History of gift card ${card.code}`}
-        rows={card.account.history}
-        rowKey={(e) => e.id}
-        empty={<Empty title="No movements yet" />}
-        columns={[
-          { label: "When", render: (e) => <Time value={e.createdAt} /> },
-          { label: "What", render: movementWords },
-          { label: "Amount", render: signed },
-          { label: "Balance after", render: (e) => <MoneyText value={e.balanceAfter} /> },
-          { label: "Your reference", render: (e) => (e.kind === "issue" ? "—" : (e.reference ?? "—")) },
-        ]}
-      />
+      <GiftCardHistory code={card.code} history={card.account.history} />
     </div>
   );
 }
