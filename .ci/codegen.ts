@@ -30,6 +30,8 @@ export const ROW_MAPPERS: Record<string, string> = {
   Customer: "Customer",
   DomainEvent: "DomainEvent",
   DraftReturn: "DraftReturn",
+  GiftCardAccount: "GiftCard",
+  GiftCardEntry: "GiftCardEntry",
   EmailMessage: "EmailMessage",
   Fulfillment: "Fulfillment",
   InboundShipment: "InboundShipment",

@@ -30,10 +30,13 @@ import { shippingResolvers } from "./shipping/resolvers.js";
 import { emailResolvers } from "./email/resolvers.js";
 import { enqueueEmails } from "./email/outbox.js";
 import { draftsResolvers } from "./drafts/resolvers.js";
+import { giftCardsResolvers } from "./gift-cards/resolvers.js";
+import { GIFT_CARD_TOPIC } from "./gift-cards/topic.js";
 import { authenticateShopper } from "./drafts/session.js";
 
 // Assembly of the webhooks (module load: every entry point that records or delivers events imports this file).
 registerTopic(RETURN_TOPIC);
+registerTopic(GIFT_CARD_TOPIC);
 registerDeliveryFormat(WAREHOUSE_DELIVERY_FORMAT);
 // Every event fans out to the webhooks, and a return's events to the shopper's emails (src/email).
 setEventHooks({
@@ -64,6 +67,7 @@ export const DOMAINS: Domains = {
     shippingResolvers,
     emailResolvers,
     draftsResolvers,
+    giftCardsResolvers,
   ],
   scopes: KNOWN_SCOPES,
   // A shopper token (rtr_sh_…) opens a shopper session; every other credential is the identity domain's.

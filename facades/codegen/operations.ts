@@ -206,6 +206,11 @@ export type FulfillmentLineItemInput = {
   quantity: number;
 };
 
+export type GiftCardEntryKind =
+  | 'issue'
+  | 'redemption'
+  | 'reversal';
+
 export type InboundShipmentStatus =
   | 'IN_TRANSIT'
   | 'PARTIALLY_RECEIVED'
@@ -541,6 +546,15 @@ export type ProductVariantInput = {
   width?: number | null | undefined;
 };
 
+export type RedeemGiftCardInput = {
+  /** A positive decimal amount in the card's currency, e.g. "12.50". */
+  amount: string;
+  /** The card's ISO 4217 currency. */
+  currency: string;
+  /** The caller's reference, e.g. the storefront's order id. */
+  reference?: string | null | undefined;
+};
+
 export type ReturnAddressInput = {
   city: string;
   country: string;
@@ -669,6 +683,10 @@ export type Scope =
   /** A storefront key, acting for shoppers: initialize answers a shopper token once, and every later call naming a draft must send it back (missing or wrong: not found); it lists no drafts. Grants nothing alone: give it with the two draft scopes. */
   | 'draft_returns_storefront'
   | 'draft_returns_write'
+  /** Store credit (src/gift-cards): a card's balance and history by its code. */
+  | 'gift_cards_read'
+  /** Store credit: redeeming a card and reversing a redemption (a storefront's checkout). */
+  | 'gift_cards_write'
   | 'inbound_shipments_read'
   | 'inventory_read'
   | 'invoices_read'
@@ -956,6 +974,15 @@ export type RestListInventoryItemsQueryVariables = Exact<{
 
 export type RestListInventoryItemsQuery = { inventoryItems: { nodes: Array<{ id: string, sku: string | null, name: string | null, kind: string, quantity: number, createdAt: string, updatedAt: string, locations: Array<{ quantity: number, location: { id: string, name: string } }> }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
+export type RestGetGiftCardQueryVariables = Exact<{
+  storeId: string | number;
+  code: string;
+  first?: number | null | undefined;
+}>;
+
+
+export type RestGetGiftCardQuery = { giftCard: { id: string, code: string, currency: string, spendable: boolean, createdAt: string, amount: { amount: string, currency: string }, balance: { amount: string, currency: string }, history: Array<{ id: string, kind: GiftCardEntryKind, reference: string | null, reversesId: string | null, reversed: boolean, createdAt: string, amount: { amount: string, currency: string }, balanceAfter: { amount: string, currency: string } }> } | null };
+
 export type RestGetInventoryItemQueryVariables = Exact<{
   storeId: string | number;
   id: string | number;
@@ -1090,6 +1117,16 @@ export type RestUpsertOrderMutationVariables = Exact<{
 
 export type RestUpsertOrderMutation = { upsertOrder: { created: boolean, replayed: boolean, order: { id: string, externalId: string } } };
 
+export type RestReverseGiftCardRedemptionMutationVariables = Exact<{
+  storeId: string | number;
+  code: string;
+  id: string | number;
+  reference?: string | null | undefined;
+}>;
+
+
+export type RestReverseGiftCardRedemptionMutation = { reverseGiftCardRedemption: { replayed: boolean, entry: { id: string, kind: GiftCardEntryKind, reference: string | null, reversesId: string | null, reversed: boolean, createdAt: string, amount: { amount: string, currency: string }, balanceAfter: { amount: string, currency: string } }, card: { id: string, code: string, currency: string, spendable: boolean, createdAt: string, amount: { amount: string, currency: string }, balance: { amount: string, currency: string } } } };
+
 export type RestGetReturnStatusQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -1195,6 +1232,16 @@ export type RestDeleteOrderMutationVariables = Exact<{
 
 
 export type RestDeleteOrderMutation = { deleteOrder: { success: boolean, orderId: string, externalOrderId: string } };
+
+export type RestRedeemGiftCardMutationVariables = Exact<{
+  storeId: string | number;
+  code: string;
+  input: RedeemGiftCardInput;
+  key: string;
+}>;
+
+
+export type RestRedeemGiftCardMutation = { redeemGiftCard: { replayed: boolean, entry: { id: string, kind: GiftCardEntryKind, reference: string | null, reversesId: string | null, reversed: boolean, createdAt: string, amount: { amount: string, currency: string }, balanceAfter: { amount: string, currency: string } }, card: { id: string, code: string, currency: string, spendable: boolean, createdAt: string, amount: { amount: string, currency: string }, balance: { amount: string, currency: string } } } };
 
 export type RestCreateWebhookMutationVariables = Exact<{
   storeId: string | number;

@@ -82,7 +82,12 @@ export function restDialect(serviceName: string): Dialect<RestRoute> {
     coreError(req, err, route, input) {
       const retryAfter = err.extensions?.retryAfter;
       const headers = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined;
-      return answer(route, problemFromGraphQL(serviceName, req, err, rename(route, input)), headers);
+      const problem = problemFromGraphQL(serviceName, req, err, rename(route, input));
+      // A refusal the route words itself (a code and its parameters from the core).
+      const refusal = err.extensions?.refusal as { code: string; params: Record<string, string | number> } | undefined;
+      const worded = refusal && route?.refusalWords?.(refusal);
+      if (worded) problem.detail = worded;
+      return answer(route, problem, headers);
     },
     bodyError(req, err, route) {
       if (err?.type === "entity.parse.failed") return answer(route, doorProblem(req, "malformedJson"));

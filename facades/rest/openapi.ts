@@ -3,7 +3,7 @@
 import { commonSchemas, PROBLEM_DESCRIPTIONS } from "./openapi-common.js";
 import { restRoutes } from "./routes/index.js";
 import { openApiOf, Text, T, toDocument, type RouteDecl } from "../declare.js";
-import { WebhookEvent } from "./routes/webhooks.js";
+import { GiftCardWebhookEvent, WebhookEvent } from "./routes/webhooks.js";
 import type { RestRoute } from "./route.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 
@@ -16,6 +16,14 @@ export function openApiDocument(serviceName: string) {
         operationId: "Return event",
         summary: "A return was created or changed: delivered to each `return` webhook",
         requestBody: { required: true, content: { "application/json": { schema: toDocument(WebhookEvent, eventSchemas) } } },
+        responses: { "2XX": { description: "Received; any other answer is retried" } },
+      },
+    },
+    gift_card: {
+      post: {
+        operationId: "Gift card event",
+        summary: "A gift card was redeemed or a redemption reversed: delivered to each `gift_card` webhook",
+        requestBody: { required: true, content: { "application/json": { schema: toDocument(GiftCardWebhookEvent, eventSchemas) } } },
         responses: { "2XX": { description: "Received; any other answer is retried" } },
       },
     },

@@ -25,6 +25,8 @@ export interface RestDecl<TData = unknown> extends RouteDecl {
   respond(data: TData, input: RestInput): RestResult;
   /** Routes of the Orders API answer these documented errors (status → description) as `{ error }` instead of problems. */
   errorBody?: Record<number, string>;
+  /** The core's refusal (`extensions.refusal`: a code and its parameters) in this route's words; undefined keeps the core's detail. */
+  refusalWords?(refusal: { code: string; params: Record<string, string | number> }): string | undefined;
   /** Maps the core's `field` of an error to the request's path (e.g. `items[0]` → `data.items[0]`). */
   fieldPath?(coreField: string): string;
 }

@@ -48,6 +48,7 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "DraftReturnItem.photos": L.draftPhotos,
   "DraftReturnItem.offers": 4,
   "Customer.giftCards": paged(PAGE_SIZES.standard),
+  "GiftCardAccount.history": paged(PAGE_SIZES.standard),
   "Customer.storeCredit": 20, // CREDIT_CURRENCIES (src/customers/credit.ts)
   "Query.customers": paged(PAGE_SIZES.standard),
   "InventoryItemConnection.edges": page,

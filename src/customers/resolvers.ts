@@ -1,6 +1,7 @@
 import { fail } from "../core/errors.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import { giftCardsOfCustomer, storeCreditOf } from "./credit.js";
+import { accountOf } from "../gift-cards/ledger.js";
 import * as customers from "./service.js";
 import type { Resolvers } from "../core/generated/schema.js";
 
@@ -24,6 +25,9 @@ export const customersResolvers = {
     orders: (c, a, ctx) => customers.ordersOfCustomer(ctx, c, a),
     giftCards: (c, a, ctx) => giftCardsOfCustomer(ctx, c, Math.min(a.first ?? PAGE_SIZES.standard.default, PAGE_SIZES.standard.max)),
     storeCredit: (c, _, ctx) => storeCreditOf(ctx, c),
+  },
+  CustomerGiftCard: {
+    account: (g, _, ctx) => accountOf(ctx, g.id),
   },
   Order: {
     customerRecord: (o, _, ctx) => (o.customerRecordId ? customers.customerById(ctx, o.customerRecordId) : null),

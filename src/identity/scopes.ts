@@ -21,6 +21,8 @@ export const ALL_SCOPES = [
   "portal_write",
   "draft_returns_read",
   "draft_returns_write",
+  "gift_cards_read",
+  "gift_cards_write",
 ] as const;
 
 /** Every scope a key may hold: the permissions and the storefront mode (src/drafts/session.ts). */

@@ -10,6 +10,7 @@ import { money } from "../core/money.js";
 import type { TransactionClient } from "../db/client.js";
 import { Prisma } from "../db/generated/sqlite/client.js";
 import { itemValues, returnCurrency } from "./values.js";
+import { recordIssue } from "../gift-cards/ledger.js";
 
 export type SettleEvent = "created" | "delivered" | "processed";
 
@@ -57,7 +58,7 @@ export async function issueGiftCards(
     let code = giftCardCode();
     while (await tx.giftCard.findUnique({ where: { storeId_code: { storeId: ret.storeId, code } }, select: { id: true } }))
       code = giftCardCode();
-    await tx.giftCard.create({
+    const card = await tx.giftCard.create({
       data: {
         id: newId("gc"),
         storeId: ret.storeId,
@@ -72,6 +73,7 @@ export async function issueGiftCards(
         balance: amount,
       },
     });
+    await recordIssue(tx, card); // the first row of the card's ledger, in the same transaction
     n++;
   }
   return n;

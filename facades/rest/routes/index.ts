@@ -13,6 +13,7 @@ import { inventoryRoutes } from "./inventory.js";
 import { returnTagsRoutes } from "./return-tags.js";
 import { policyRoutes } from "./policy.js";
 import { navigationRoutes } from "./navigation.js";
+import { giftCardsRoutes } from "./gift-cards.js";
 
 export const restRoutes: RestRoute[] = [
   ...checkoutRoutes,
@@ -28,4 +29,5 @@ export const restRoutes: RestRoute[] = [
   ...returnTagsRoutes,
   ...policyRoutes,
   ...navigationRoutes,
+  ...giftCardsRoutes,
 ];

@@ -4,12 +4,12 @@ import { operation } from "../../executor.js";
 import { declareRoutes, IDEMPOTENCY_KEY, notFound } from "../route.js";
 import { component, Nullable, Obj, selectionOf, T, Text } from "../../declare.js";
 import { LIST_BOUNDS, REPLAY_BOUNDS } from "../../../src/core/bounds.js";
-import { Order, Return } from "../shapes.js";
+import { Money, Order, Return } from "../shapes.js";
 import type * as gen from "../../codegen/operations.js";
 
 const S = T.String();
 const DateTime = T.String({ format: "date-time" });
-const Topic = T.String({ enum: ["return"] });
+const Topic = T.String({ enum: ["return", "gift_card"] });
 const Kind = T.String({ enum: ["redo", "loop"] });
 const WebhookCallback = component(
   "WebhookCallback",
@@ -69,6 +69,27 @@ const TestEvent = component(
   Obj({ type: T.Literal("test"), at: DateTime, merchantName: S, test: T.Literal(true), message: S, webhookId: S, topic: Topic }),
 );
 export const WebhookEvent = T.Union([ReturnEvent, TestEvent]);
+
+/** What a `gift_card` webhook receives: one movement of a card's ledger and the card's balance right after it. */
+const GiftCardEvent = component(
+  "GiftCardEvent",
+  Obj({
+    type: T.String({ enum: ["redeemed", "reversed", "backfill"] }),
+    at: DateTime,
+    merchantName: S,
+    giftCard: Obj({ id: S, code: S, currency: S, balance: Money }),
+    entry: Obj({
+      id: S,
+      kind: T.String({ enum: ["redemption", "reversal"] }),
+      amount: Money,
+      balanceAfter: Money,
+      reference: Nullable(S),
+      reversesId: Nullable(S),
+      createdAt: DateTime,
+    }),
+  }),
+);
+export const GiftCardWebhookEvent = T.Union([GiftCardEvent, TestEvent]);
 
 const WEBHOOK_FIELDS = selectionOf(Webhook);
 const createWebhook =

@@ -6,6 +6,9 @@ export const WRAPPED = `amount { ${MONEY} }`;
 
 export const ORDER_ADDRESS = `firstName lastName company address1 address2 city province postalCode country phone`;
 
+/** One movement of a gift card's ledger, as the dashboard shows it (pages/customer-credit.tsx). */
+export const GIFT_CARD_ENTRY_FIELDS = `id kind amount { ${MONEY} } balanceAfter { ${MONEY} } reference reversed createdAt`;
+
 export const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt reopened allowedActions storeId currency
   order { id name }
   tags { name source }
@@ -18,7 +21,7 @@ export const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt r
   totals { charge { ${WRAPPED} } exchange { ${WRAPPED} } refund { ${WRAPPED} } storeCredit { ${WRAPPED} } shippingFee { ${WRAPPED} } }
   shipment { carrier status tracker trackingUrl postageLabel formLabel }
   shipping { method carrier trackingNumber dropOffCode }
-  giftCards { code amount { ${MONEY} } }
+  giftCards { code amount { ${MONEY} } account { balance { ${MONEY} } history(first: 25) { ${GIFT_CARD_ENTRY_FIELDS} } } }
   createdBy { type id name } origin
   timeline { id action fromStatus toStatus actor { type id name } detail at }
   comments { id message image author { type id name } createdAt }

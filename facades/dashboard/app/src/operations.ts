@@ -3,6 +3,7 @@
 // test/unit/dashboard-operations.test.ts validates each against schema.graphql, so a schema change
 // that breaks a page fails the tests. Here only the shell's own (login, logout, viewer).
 import { CUSTOMER_ORDERS, CUSTOMER_RETURNS, CUSTOMERS } from "./pages/customers.ops.js";
+import { CUSTOMER_GIFT_CARDS } from "./pages/customer-credit.ops.js";
 import { ATTENTION } from "./pages/attention.ops.js";
 import { AB_TEST, AB_TESTS } from "./pages/ab-tests.ops.js";
 import { CHECKOUT_ROUTING, DELETE_CHECKOUT_EXPERIENCE, SET_CHECKOUT_TREE } from "./pages/checkout.ops.js";
@@ -91,6 +92,7 @@ export const ALL_OPERATIONS: Record<string, string> = {
   CUSTOMERS,
   CUSTOMER_ORDERS,
   CUSTOMER_RETURNS,
+  CUSTOMER_GIFT_CARDS,
   ATTENTION,
   RETURN_POLICY,
   UPDATE_RETURN_POLICY_DRAFT,
@@ -180,6 +182,8 @@ export const SCOPES: { name: string; label: string }[] = [
   { name: "portal_write", label: "Returns portal: write" },
   { name: "draft_returns_read", label: "Draft returns: read" },
   { name: "draft_returns_write", label: "Draft returns: write" },
+  { name: "gift_cards_read", label: "Store credit: read a gift card's balance and history" },
+  { name: "gift_cards_write", label: "Store credit: redeem gift cards, reverse redemptions" },
   // With the two above: the key acts for shoppers and must send each draft's shopper token.
   { name: "draft_returns_storefront", label: "Draft returns: storefront (acts for shoppers, with their token)" },
 ];

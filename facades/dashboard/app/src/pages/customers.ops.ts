@@ -8,12 +8,14 @@ export const CUSTOMERS = `query DashboardCustomers($storeId: ID!, $search: Strin
   }
 }`;
 
+// The store's time zone too: every time on the customer's page is shown in it, the zone named.
 export const CUSTOMER_ORDERS = `query DashboardCustomerOrders($storeId: ID!, $id: ID!, $first: Int, $after: String) {
   customer(storeId: $storeId, id: $id) {
     ${CUSTOMER_FIELDS}
     storeCredit { amount currency }
     orders(first: $first, after: $after) { nodes { id name placedAt total { amount currency } } pageInfo { hasNextPage endCursor } }
   }
+  store(id: $storeId) { timeZone }
 }`;
 
 export const CUSTOMER_RETURNS = `query DashboardCustomerReturns($storeId: ID!, $id: ID!, $first: Int, $after: String) {

@@ -4,9 +4,24 @@ import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
 import { useSearchParams } from "../router";
 import { personName, statusLabel, statusTone } from "../logic";
-import { Badge, Details, Empty, Link, ListFooter, MoneyText, PageHeader, QueryView, Section, Table, Time, useConnection } from "../ui";
+import {
+  Badge,
+  Details,
+  Empty,
+  Link,
+  ListFooter,
+  MoneyText,
+  PageHeader,
+  QueryView,
+  Section,
+  StoreZone,
+  Table,
+  Time,
+  useConnection,
+} from "../ui";
 import { Field } from "../ui-forms";
 import { CUSTOMERS, CUSTOMER_ORDERS, CUSTOMER_RETURNS } from "./customers.ops";
+import { CustomerCredit } from "./customer-credit";
 
 interface CustomerRow {
   id: string;
@@ -90,7 +105,7 @@ export function Customer({ storeId, params }: PageProps) {
   );
   return (
     <QueryView state={orders.state} label="Loading the customer…">
-      {({ customer }: { customer: CustomerRow | null }) =>
+      {({ customer, store }: { customer: CustomerRow | null; store?: { timeZone: string } | null }) =>
         !customer ? (
           <>
             {back}
@@ -98,7 +113,7 @@ export function Customer({ storeId, params }: PageProps) {
             <Empty title="No such customer in this store" />
           </>
         ) : (
-          <>
+          <StoreZone.Provider value={store?.timeZone ?? "UTC"}>
             {back}
             <PageHeader title={nameOf(customer)} description={customer.email} />
             <Section title="Contact">
@@ -124,6 +139,7 @@ export function Customer({ storeId, params }: PageProps) {
                 ]}
               />
             </Section>
+            <CustomerCredit storeId={storeId} customerId={customer.id} />
             <Section title="Orders">
               <Table
                 caption={`Orders of ${nameOf(customer)}`}
@@ -170,7 +186,7 @@ export function Customer({ storeId, params }: PageProps) {
                 )}
               </QueryView>
             </Section>
-          </>
+          </StoreZone.Provider>
         )
       }
     </QueryView>

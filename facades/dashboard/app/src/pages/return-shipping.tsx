@@ -1,10 +1,12 @@
 // A return's page, how it goes back and what it gives: the shipping section (the prepaid label and its tracking,
 // the drop-off code, or the shopper shipping it to the store's return address), the store credit the return issued
-// (its gift cards, the code in full: the merchant reads it to the shopper or enters it at the till), and the words
+// (its gift cards, the code in full: the merchant reads it to the shopper or enters it at the till; what each has left
+// and its history), and the words
 // for what an exchanged line is exchanged for.
 import type { ComponentChildren } from "preact";
 import { Details, MoneyText, Section } from "../ui";
 import type { ReturnDetail, ReturnItem } from "./returns-shared";
+import { GiftCardHistory } from "./customer-credit";
 
 /** "Organic tee – L" (× 2 when more than one): what an exchange line is given instead; null for other lines. */
 export function exchangeText(item: ReturnItem): string | null {
@@ -86,10 +88,13 @@ export function StoreCreditSection({ ret }: { ret: ReturnDetail }) {
       <ul class="plain" aria-label={`Gift cards issued by return ${ret.number ?? ""}`.trim()}>
         {ret.giftCards.map((g) => (
           <li key={g.code}>
-            Gift card <code>{g.code}</code> of <MoneyText value={g.amount} />
+            Gift card <code>{g.code}</code> of <MoneyText value={g.amount} />, <MoneyText value={g.account.balance} /> left
           </li>
         ))}
       </ul>
+      {ret.giftCards.map((g) => (
+        <GiftCardHistory key={g.code} code={g.code} history={g.account.history} />
+      ))}
     </Section>
   );
 }

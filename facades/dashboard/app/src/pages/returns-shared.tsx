@@ -1,5 +1,6 @@
 // What the returns list, a return's page and its action dialogs share: the shapes the core answers
 // and how a return is named and its status shown.
+import type { GiftCardEntry } from "./customer-credit";
 import { Badge } from "../ui";
 import { statusLabel, statusTone } from "../logic";
 
@@ -89,7 +90,7 @@ export interface ReturnDetail {
   /** How it goes back (prepaid label, drop-off code or shipping it yourself); null until one is issued. */
   shipping: { method: string; carrier: string | null; trackingNumber: string | null; dropOffCode: string | null } | null;
   /** The store credit issued as gift cards (the code in full: the dashboard is the staff's). */
-  giftCards: { code: string; amount: Money }[];
+  giftCards: { code: string; amount: Money; account: { balance: Money; history: GiftCardEntry[] } }[];
   createdBy: Actor;
   origin: string;
   timeline: { id: string; action: string; fromStatus: string | null; toStatus: string; actor: Actor; detail: string | null; at: string }[];

@@ -7,7 +7,11 @@ import type { WebhookT } from "./webhook-common";
 import { ErrorMessage, useMutation } from "../ui";
 import { Dialog, Field } from "../ui-forms";
 
-const TOPICS = ["return"];
+/** Each topic and what it says on the form (the value is the API's). */
+const TOPICS: [string, string][] = [
+  ["return", "return"],
+  ["gift_card", "gift card (store credit redeemed or put back)"],
+];
 
 const WEBHOOK_FIELDS = {
   "webhook.callback.url": "Callback URL",
@@ -66,8 +70,8 @@ export function WebhookForm({
             hint={`${REDO.help} For an endpoint written for the warehouse platform, create a warehouse webhook instead.`}
           >
             <select name="topic" value={topic} onChange={(e) => setTopic((e.target as HTMLSelectElement).value)}>
-              {TOPICS.map((t) => (
-                <option value={t}>{t}</option>
+              {TOPICS.map(([t, words]) => (
+                <option value={t}>{words}</option>
               ))}
             </select>
           </Field>
