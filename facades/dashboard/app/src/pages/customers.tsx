@@ -22,6 +22,10 @@ import {
 import { Field } from "../ui-forms";
 import { CUSTOMERS, CUSTOMER_ORDERS, CUSTOMER_RETURNS } from "./customers.ops";
 import { CustomerCredit } from "./customer-credit";
+import type { DashboardCustomerOrdersQuery, DashboardCustomerReturnsQuery } from "../codegen/operations";
+
+type CustomerOrder = NonNullable<DashboardCustomerOrdersQuery["customer"]>["orders"]["nodes"][number];
+type CustomerReturn = NonNullable<DashboardCustomerReturnsQuery["customer"]>["returns"]["nodes"][number];
 
 interface CustomerRow {
   id: string;
@@ -96,8 +100,16 @@ export function Customers({ storeId }: PageProps) {
 }
 
 export function Customer({ storeId, params }: PageProps) {
-  const orders = useConnection<any>(CUSTOMER_ORDERS, { storeId, id: params.id, first: 20 }, (d) => d.customer?.orders ?? null);
-  const returns = useConnection<any>(CUSTOMER_RETURNS, { storeId, id: params.id, first: 20 }, (d) => d.customer?.returns ?? null);
+  const orders = useConnection<CustomerOrder, DashboardCustomerOrdersQuery>(
+    CUSTOMER_ORDERS,
+    { storeId, id: params.id, first: 20 },
+    (d) => d.customer?.orders ?? null,
+  );
+  const returns = useConnection<CustomerReturn, DashboardCustomerReturnsQuery>(
+    CUSTOMER_RETURNS,
+    { storeId, id: params.id, first: 20 },
+    (d) => d.customer?.returns ?? null,
+  );
   const back = (
     <p>
       <Link href="/customers">← All customers</Link>
