@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { TestService } from "../support/server.js";
-import { pushOrder, returnBody } from "../support/orders.js";
+import { issueGiftCard } from "../support/gift-cards.js";
 import { type DemoDashboard, e2eMissing, openDemoDashboard } from "../support/e2e.js";
 
 describe.skipIf(!!e2eMissing)("a customer's store credit history on the dashboard in Chromium (sqlite)", () => {
@@ -27,20 +27,10 @@ describe.skipIf(!!e2eMissing)("a customer's store credit history on the dashboar
     // The store keeps Paris time (the browser here keeps the machine's): the history shows Paris time, named.
     await svc.services.db.prisma.store.update({ where: { id: storeId }, data: { timeZone: "Europe/Paris" } });
     const secret = (await svc.createApiClient(storeId, "all")).secret;
-    const order = await pushOrder(svc.http, storeId, secret, {
+    ({ code } = await issueGiftCard(svc.http, storeId, secret, {
       name: "#C1001",
       customer: { email: "mary.credit@example.test", firstName: "Mary", lastName: "Creditworth" },
-    });
-    const created = await svc.http.post(
-      `/v2.2/stores/${storeId}/returns`,
-      returnBody(order, [{ lineItemId: order.lineItems[0]!.id, quantity: 1, compensation: "store_credit" } as never]),
-      { token: secret },
-    );
-    expect(created.status, created.text).toBe(201);
-    const ret = created.body.return;
-    const processed = await svc.http.post(`/v2.2/returns/${ret.id}/process`, { products: [{ _id: ret.items[0].id }] }, { token: secret });
-    expect(processed.status, processed.text).toBe(200);
-    code = (await svc.http.get(`/v2.2/returns/${ret.id}`, { token: secret })).body.return.giftCards[0].code;
+    }));
     const spend = async (amount: string, reference: string) => {
       const res = await svc.http.post(
         `/v2.2/stores/${storeId}/gift-cards/${code}/redemptions`,

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
-import { pushOrder, returnBody } from "../../support/orders.js";
+import { issueGiftCard } from "../../support/gift-cards.js";
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
 
 type Op =
@@ -54,18 +54,7 @@ describe.each(providers)("store credit under random redemptions and reversals (%
   afterAll(() => svc?.close());
 
   async function newCard(): Promise<{ code: string; issued: number }> {
-    const order = await pushOrder(svc.http, storeId, secret);
-    const created = await svc.http.post(
-      `/v2.2/stores/${storeId}/returns`,
-      returnBody(order, [{ lineItemId: order.lineItems[0]!.id, quantity: 1, compensation: "store_credit" } as never]),
-      { token: secret },
-    );
-    expect(created.status, created.text).toBe(201);
-    const r = created.body.return;
-    expect((await svc.http.post(`/v2.2/returns/${r.id}/process`, { products: [{ _id: r.items[0].id }] }, { token: secret })).status).toBe(
-      200,
-    );
-    const card = (await svc.http.get(`/v2.2/returns/${r.id}`, { token: secret })).body.return.giftCards[0];
+    const card = await issueGiftCard(svc.http, storeId, secret);
     return { code: card.code, issued: Math.round(Number(card.amount.amount) * 100) };
   }
 

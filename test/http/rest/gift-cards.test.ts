@@ -5,7 +5,7 @@
 // balance spend exactly what it holds; every movement is one ledger row; scopes and stores are kept apart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
-import { pushOrder, returnBody } from "../../support/orders.js";
+import { issueGiftCard } from "../../support/gift-cards.js";
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
 import { startSubscriber, type Subscriber } from "../../support/subscriber.js";
 
@@ -47,24 +47,9 @@ describe.each(providers)("store credit redeemed over REST (%s)", (provider) => {
 
   /** A card issued the way store credit is: a return's store-credit line (41.00 USD: the test order's line) processed. */
   async function newCard(): Promise<string> {
-    const order = await pushOrder(svc.http, storeId, secret);
-    const created = await svc.http.post(
-      `/v2.2/stores/${storeId}/returns`,
-      returnBody(order, [{ lineItemId: order.lineItems[0]!.id, quantity: 1, compensation: "store_credit" } as never]),
-      { token: secret },
-    );
-    expect(created.status, created.text).toBe(201);
-    const item = created.body.return.items[0].id;
-    const processed = await svc.http.post(
-      `/v2.2/returns/${created.body.return.id}/process`,
-      { products: [{ _id: item }] },
-      { token: secret },
-    );
-    expect(processed.status, processed.text).toBe(200);
-    const read = await svc.http.get(`/v2.2/returns/${created.body.return.id}`, { token: secret });
-    expect(read.body.return.giftCards).toHaveLength(1);
-    expect(read.body.return.giftCards[0].amount).toEqual({ amount: "41.00", currency: "USD" });
-    return read.body.return.giftCards[0].code;
+    const card = await issueGiftCard(svc.http, storeId, secret);
+    expect(card.amount).toEqual({ amount: "41.00", currency: "USD" });
+    return card.code;
   }
 
   it("answers a card's balance, currency and whether it can be spent, with its issue in the history", async () => {
