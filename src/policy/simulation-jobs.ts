@@ -114,8 +114,17 @@ async function work(services: Services, id: string, p: Prepared, total: number, 
   const { threads } = services.config.simulation;
   const file = services.db.sqliteFile;
   if (file && threads > 1 && total > 1) {
+    const started = Date.now();
     const parts = await p.reader.parts(threads, total);
-    if (parts.length > 1) return workOnThreads(services, id, p, file, parts, stopping);
+    const on =
+      parts.length > 1
+        ? await startThreads(services, file, parts, p).catch((err) => {
+            // The worker's code could not be built (esbuild missing, say): the run goes on one thread.
+            services.log.warn({ err, runId: id }, "policy simulation threads unavailable: run on one thread");
+            return null;
+          })
+        : null;
+    if (on) return workOnThreads(services, id, on, started, stopping);
   }
   // Its reads on their own connection and thread (SQLite; PostgreSQL's pool), so the next chunk is read while
   // this one is evaluated.
@@ -185,12 +194,10 @@ async function workThrough(services: Services, id: string, p: Prepared, stopping
   await release(prisma, id, "completed", null, false, { money: sim.report(), affected, affectedCount });
 }
 
-/** As `workThrough`, the parts on their threads (src/policy/sim-threads.ts); figures before the end cover a prefix. */
-async function workOnThreads(services: Services, id: string, p: Prepared, file: string, parts: PartRange[], stopping: () => boolean) {
-  const { prisma } = services.db;
-  const { chunk, pauseMs, maxSeconds } = services.config.simulation;
-  const deadline = Date.now() + maxSeconds * 1000;
-  const common = {
+/** One worker thread per part (src/policy/sim-threads.ts). */
+function startThreads(services: Services, file: string, parts: PartRange[], p: Prepared) {
+  const { chunk, pauseMs } = services.config.simulation;
+  return SimulationThreads.start(file, parts, {
     storeId: p.storeId,
     historyDays: p.historyDays,
     draft: p.draft,
@@ -198,8 +205,14 @@ async function workOnThreads(services: Services, id: string, p: Prepared, file: 
     chunk,
     pauseMs,
     kept: AFFECTED_KEPT,
-  };
-  const threads = await SimulationThreads.start(file, parts, common);
+  });
+}
+
+/** As `workThrough`, the parts on their threads; the figures before the end cover a prefix of the range. */
+async function workOnThreads(services: Services, id: string, threads: SimulationThreads, started: number, stopping: () => boolean) {
+  const { prisma } = services.db;
+  const { pauseMs } = services.config.simulation;
+  const deadline = started + services.config.simulation.maxSeconds * 1000;
   const result = (c: ReturnType<SimulationThreads["covered"]>): RunResult => ({
     money: reportMoney(c.money),
     affected: c.affected,
