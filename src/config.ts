@@ -82,6 +82,12 @@ export interface SimulationConfig {
    * figures covering the returns checked so far. About 30 million lines at the measured 27 s per million.
    */
   maxSeconds: number;
+  /**
+   * Threads a run evaluates on (SIMULATION_THREADS, default 2; SQLite): its range cut in as many parts of
+   * about equal returns, each read and evaluated on a worker thread (src/policy/sim-threads.ts). 1: the
+   * main thread evaluates, the reads on one worker thread. PostgreSQL runs on the main thread.
+   */
+  threads: number;
 }
 
 export interface PhotoQuotaConfig {
@@ -304,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       chunk: problems.int(env, "SIMULATION_CHUNK", 2_000, 1, 10_000),
       pauseMs: problems.int(env, "SIMULATION_PAUSE_MS", 0, 0, 10_000),
       maxSeconds: problems.int(env, "SIMULATION_MAX_SECONDS", 900, 1, 86_400),
+      threads: problems.int(env, "SIMULATION_THREADS", 2, 1, 8),
     },
   };
   if (problems.list.length) throw new ConfigError(problems.list);

@@ -66,6 +66,8 @@ export interface Database {
    * reads are asynchronous already). Closed by the run.
    */
   readAside(): AsideReader;
+  /** The SQLite file (null on PostgreSQL and in memory): threads that open their own read-only connection to it (src/policy/sim-threads.ts). */
+  sqliteFile: string | null;
   /** Connection pool counters (SQLite: its one connection). */
   poolStats(): PoolStats;
   /** Rejects when the database cannot take writes now (readiness). */
@@ -305,6 +307,7 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
       const file = pool ? ":memory:" : sqlitePathOf(databaseUrl);
       return file === ":memory:" ? { readRows, close: async () => {} } : sqliteReadWorker(file, opts.onQuery);
     },
+    sqliteFile: pool || sqlitePathOf(databaseUrl) === ":memory:" ? null : sqlitePathOf(databaseUrl),
     poolStats: () =>
       pool
         ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }

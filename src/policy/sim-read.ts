@@ -8,7 +8,8 @@
 // keeps the returns it has read by customer (src/policy/sim-history.ts), having first read the history's days
 // before the range once (`readWindowBefore`); a page (or a chunk asked out of order) looks its customers up.
 // A background run reads on its own read-only connection on a worker thread (db.readAside, src/db/read-worker.ts),
-// so the next chunk is read while this one is evaluated.
+// so the next chunk is read while this one is evaluated; on SQLite it runs instead in parts of its range, each
+// read and evaluated by this reader on a worker thread of its own (src/policy/sim-threads.ts, `parts`).
 //
 // Strategies weighed (SQLite, a store of 1 000 000 returns, the newest 50 000 returns = 100 000 lines, the
 // bench's draft with a 90-day serial-returner rule; the machine shared, load average beside each; the
@@ -36,7 +37,7 @@
 // - Not tried: covering indexes for the lines and items (their table rows are read by key after the index).
 import type { Database } from "../db/client.js";
 import type { ReadRows } from "../db/direct.js";
-import { formatReturnNumber } from "../returns/list.js";
+import { formatReturnNumber } from "../returns/number.js";
 import { RELEASED_STATUSES } from "../returns/transitions.js";
 import type { OrderInput, OrderLineInput } from "./evaluate.js";
 import { type HistoryEntry, HistoryWindow } from "./sim-history.js";
@@ -102,7 +103,7 @@ export class SimulationReader {
   private windowEnd: Keyset | null = null;
 
   constructor(
-    db: Database,
+    db: Pick<Database, "provider" | "readRows">,
     private readonly storeId: string,
     private readonly from: Date,
     private readonly to: Date,
@@ -131,6 +132,37 @@ export class SimulationReader {
       s.build`SELECT COUNT(*) AS n FROM "Return" r WHERE r."storeId" = ${this.storeId} AND r."createdAt" >= ${s.time(this.from.getTime())} AND r."createdAt" < ${s.time(this.to.getTime())} AND r."orderId" IS NOT NULL`,
     );
     return Number(row?.n ?? 0);
+  }
+
+  /**
+   * The range cut in `parts` of about equal count of its `total` returns (src/policy/sim-threads.ts): the
+   * creation time of the return at each share's offset along the (storeId, createdAt) index (returns without
+   * an order counted too: the index alone answers), increasing (fewer parts when returns share a time); the
+   * last part ends at `to`. Each part says whether it keeps its history in one pass (`streaming`, the window
+   * before it read once) or looks each chunk's customers up: a part spanning less than a third of the
+   * history's days reads fewer rows by looking them up (its returns against the window's).
+   */
+  async parts(parts: number, total: number): Promise<{ from: number; to: number; streaming: boolean }[]> {
+    const s = this.sql;
+    const at = async (order: "ASC" | "DESC", offset: number) => {
+      const [row] = await this.read<{ at: unknown }>(
+        s.build`SELECT ${s.at('r."createdAt"')} AS "at" FROM "Return" r
+          WHERE r."storeId" = ${this.storeId} AND r."createdAt" >= ${s.time(this.from.getTime())} AND r."createdAt" < ${s.time(this.to.getTime())}
+          ORDER BY r."createdAt" ${s.raw(order)} LIMIT 1 OFFSET ${offset}`,
+      );
+      return row ? ms(row.at) : Number.NaN;
+    };
+    const bounds = [this.from.getTime()];
+    for (let i = 1; i < parts; i++) {
+      const cut = await at("ASC", Math.floor((total * i) / parts));
+      if (cut > bounds[bounds.length - 1]! && cut < this.to.getTime()) bounds.push(cut);
+    }
+    const newest = Math.min(this.to.getTime(), (await at("DESC", 0)) + 1 || this.to.getTime());
+    const window = this.historyDays * DAY_MS;
+    return bounds.map((from, i) => {
+      const to = bounds[i + 1] ?? this.to.getTime();
+      return { from, to, streaming: Math.min(to, newest) - from >= window / 3 };
+    });
   }
 
   /** The next `take` returns after `after` (null: from the range's start). */

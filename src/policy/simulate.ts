@@ -140,17 +140,33 @@ export class Simulation {
 
   /** The sums as decimals per currency. */
   report() {
-    const show = (t: Totals, cur: string) => ({
-      returns: t.returns,
-      refused: t.refused,
-      reviewed: t.reviewed,
-      refunds: { amount: formatMinor(t.refunds, cur), currency: cur },
-      storeCredit: { amount: formatMinor(t.storeCredit, cur), currency: cur },
-      bonus: { amount: formatMinor(t.bonus, cur), currency: cur },
-      fees: { amount: formatMinor(t.fees, cur), currency: cur },
-    });
-    return [...this.money.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([currency, m]) => ({ currency, draft: show(m.draft, currency), published: show(m.published, currency) }));
+    return reportMoney(this.money);
   }
+}
+
+export type MoneyByCurrency = Simulation["money"];
+
+/** Adds one part's sums to another's (a run on several threads: src/policy/sim-threads.ts); integers, so exact. */
+export function addMoney(into: Map<string, { draft: Totals; published: Totals }>, from: MoneyByCurrency): void {
+  for (const [currency, m] of from) {
+    let t = into.get(currency);
+    if (!t) into.set(currency, (t = { draft: zero(), published: zero() }));
+    for (const side of ["draft", "published"] as const) for (const k of Object.keys(t[side]) as (keyof Totals)[]) t[side][k] += m[side][k];
+  }
+}
+
+/** The sums as decimals per currency, currencies in order. */
+export function reportMoney(money: MoneyByCurrency) {
+  const show = (t: Totals, cur: string) => ({
+    returns: t.returns,
+    refused: t.refused,
+    reviewed: t.reviewed,
+    refunds: { amount: formatMinor(t.refunds, cur), currency: cur },
+    storeCredit: { amount: formatMinor(t.storeCredit, cur), currency: cur },
+    bonus: { amount: formatMinor(t.bonus, cur), currency: cur },
+    fees: { amount: formatMinor(t.fees, cur), currency: cur },
+  });
+  return [...money.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, m]) => ({ currency, draft: show(m.draft, currency), published: show(m.published, currency) }));
 }

@@ -2,8 +2,10 @@
 // place (PolicySimulationRun.runningStoreId is unique: a second start is refused by the database, whichever
 // replica it reaches), answers at once, and the process that took it works through the range a chunk at a
 // time (src/policy/sim-read.ts), writing after each chunk how far it got and reading back whether the
-// merchant asked it to stop. The dashboard polls `policySimulationRun`. A run whose process stopped
-// writing (crashed, or was stopped while it ran) gives its place up to the next start after STALE_MS.
+// merchant asked it to stop. On SQLite the range is cut in parts evaluated on worker threads at once
+// (src/policy/sim-threads.ts, SIMULATION_THREADS), their figures added; the loop is the same. The dashboard
+// polls `policySimulationRun`. A run whose process stopped writing (crashed, or was stopped while it ran)
+// gives its place up to the next start after STALE_MS.
 import { LIST_BOUNDS } from "../core/bounds.js";
 import type { RequestContext, Services } from "../core/context.js";
 import { isUniqueViolation } from "../core/db-errors.js";
@@ -11,7 +13,8 @@ import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import type { PrismaClient } from "../db/client.js";
 import { actorName } from "../returns/service.js";
-import { type AffectedReturn, Simulation } from "./simulate.js";
+import { type PartRange, SimulationThreads } from "./sim-threads.js";
+import { type AffectedReturn, reportMoney, Simulation } from "./simulate.js";
 import { type Prepared, prepareSimulation } from "./simulation-run.js";
 
 /** A running run that has not written for this long is taken as dead (a chunk takes well under a second). */
@@ -83,7 +86,7 @@ export async function startRun(ctx: RequestContext, storeId: string, args: { fro
   // Counted once the place is taken (a refused start costs no count).
   const total = await prepared.reader.count();
   row = await ctx.prisma.policySimulationRun.update({ where: { id: row.id }, data: { returnsTotal: total } });
-  launch(ctx.services, row.id, prepared);
+  launch(ctx.services, row.id, prepared, total);
   return row;
 }
 
@@ -95,9 +98,9 @@ async function release(prisma: PrismaClient, id: string, status: string, error: 
   });
 }
 
-function launch(services: Services, id: string, p: Prepared) {
+function launch(services: Services, id: string, p: Prepared, total: number) {
   let stopped = false;
-  const done = work(services, id, p, () => stopped)
+  const done = work(services, id, p, total, () => stopped)
     .catch(async (err) => {
       services.log.error({ err, runId: id }, "policy simulation failed");
       await release(services.db.prisma, id, "failed", "The simulation failed; start it again.").catch(() => {});
@@ -106,7 +109,23 @@ function launch(services: Services, id: string, p: Prepared) {
   workingOf(services).set(id, { stop: () => (stopped = true), done });
 }
 
-async function work(services: Services, id: string, p: Prepared, stopping: () => boolean) {
+async function work(services: Services, id: string, p: Prepared, total: number, stopping: () => boolean) {
+  // SQLite: the range in parts of about equal returns, each read and evaluated on a thread of its own.
+  const { threads } = services.config.simulation;
+  const file = services.db.sqliteFile;
+  if (file && threads > 1 && total > 1) {
+    const started = Date.now();
+    const parts = await p.reader.parts(threads, total);
+    const on =
+      parts.length > 1
+        ? await startThreads(services, file, parts, p).catch((err) => {
+            // The worker's code could not be built (esbuild missing, say): the run goes on one thread.
+            services.log.warn({ err, runId: id }, "policy simulation threads unavailable: run on one thread");
+            return null;
+          })
+        : null;
+    if (on) return workOnThreads(services, id, on, started, stopping);
+  }
   // Its reads on their own connection and thread (SQLite; PostgreSQL's pool), so the next chunk is read while
   // this one is evaluated.
   const aside = services.db.readAside();
@@ -173,6 +192,69 @@ async function workThrough(services: Services, id: string, p: Prepared, stopping
   }
   await prisma.policySimulationRun.update({ where: { id }, data: { returnsDone, linesDone: sim.lines, heartbeatAt: new Date() } });
   await release(prisma, id, "completed", null, false, { money: sim.report(), affected, affectedCount });
+}
+
+/** One worker thread per part (src/policy/sim-threads.ts). */
+function startThreads(services: Services, file: string, parts: PartRange[], p: Prepared) {
+  const { chunk, pauseMs } = services.config.simulation;
+  return SimulationThreads.start(file, parts, {
+    storeId: p.storeId,
+    historyDays: p.historyDays,
+    draft: p.draft,
+    published: p.published,
+    chunk,
+    pauseMs,
+    kept: AFFECTED_KEPT,
+  });
+}
+
+/** As `workThrough`, the parts on their threads; the figures before the end cover a prefix of the range. */
+async function workOnThreads(services: Services, id: string, threads: SimulationThreads, started: number, stopping: () => boolean) {
+  const { prisma } = services.db;
+  const { pauseMs } = services.config.simulation;
+  const deadline = started + services.config.simulation.maxSeconds * 1000;
+  const result = (c: ReturnType<SimulationThreads["covered"]>): RunResult => ({
+    money: reportMoney(c.money),
+    affected: c.affected,
+    affectedCount: c.affectedCount,
+  });
+  let written = 0;
+  try {
+    for (;;) {
+      await threads.next();
+      if (threads.done) break;
+      const c = Date.now() >= deadline ? threads.covered() : null;
+      if (c?.last) {
+        // The bound: the figures of the range's prefix checked, up to its last return.
+        const data = { returnsDone: c.read, linesDone: c.lines, heartbeatAt: new Date(), coveredTo: new Date(c.last.at) };
+        await prisma.policySimulationRun.update({ where: { id }, data });
+        await release(prisma, id, "limited", null, false, result(c));
+        return;
+      }
+      if (stopping()) {
+        await release(prisma, id, "failed", "The simulation stopped: the service running it was shut down.");
+        return;
+      }
+      if (pauseMs || Date.now() - written >= PROGRESS_EVERY_MS) {
+        written = Date.now();
+        const { read, lines } = threads.progress();
+        const row = await prisma.policySimulationRun.update({
+          where: { id },
+          data: { returnsDone: read, linesDone: lines, heartbeatAt: new Date() },
+          select: { cancelRequested: true },
+        });
+        if (row.cancelRequested) {
+          await release(prisma, id, "cancelled", null);
+          return;
+        }
+      }
+    }
+    const c = threads.covered();
+    await prisma.policySimulationRun.update({ where: { id }, data: { returnsDone: c.read, linesDone: c.lines, heartbeatAt: new Date() } });
+    await release(prisma, id, "completed", null, false, result(c));
+  } finally {
+    await threads.close();
+  }
 }
 
 /** Asks the store's run to stop; it ends after its current chunk. A run whose process is gone ends at once. */

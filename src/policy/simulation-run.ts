@@ -18,6 +18,9 @@ export interface Prepared {
   draft: PolicyVersionInput;
   published: PolicyVersionInput | null;
   reader: SimulationReader;
+  storeId: string;
+  /** How far back the history rules look (src/policy/sim-threads.ts gives it to each part's reader). */
+  historyDays: number;
 }
 
 /** The range checked, the draft and the published version read, and the reader over the range. */
@@ -46,7 +49,15 @@ export async function prepareSimulation(
   const draft = { number: 0, rules: checkRules(JSON.parse(row.rules) as PolicyRules, "draft"), timeZone: store?.timeZone ?? "UTC" };
   // The history either version's rules look at: the longer window of the two.
   const days = Math.max(historyDays(draft.rules), historyDays(published?.rules ?? null));
-  return { from, to, draft, published, reader: new SimulationReader(ctx.services.db, storeId, from, to, days, streaming) };
+  return {
+    from,
+    to,
+    draft,
+    published,
+    reader: new SimulationReader(ctx.services.db, storeId, from, to, days, streaming),
+    storeId,
+    historyDays: days,
+  };
 }
 
 export async function simulate(ctx: RequestContext, storeId: string, args: PageArgs & { from: Date | string; to: Date | string }) {

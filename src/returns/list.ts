@@ -23,10 +23,7 @@ export interface ReturnFilters {
   sort?: ReturnSort | null;
 }
 
-/** The human number of a return (its per-row compat id), as every screen shows it. */
-export function formatReturnNumber(compatId: number | null): string | null {
-  return compatId == null ? null : `R${compatId}`;
-}
+export { formatReturnNumber } from "./number.js";
 
 /** Every problem of a returns filter at once, named as the `filter` argument's fields. */
 function checkReturnFilters(f: ReturnFilters) {

@@ -1,8 +1,10 @@
 // A simulation run's time bound (SIMULATION_MAX_SECONDS, src/policy/simulation-jobs.ts): a run that reaches
 // it ends `limited`, its figures those of the returns it checked, `coveredTo` the creation of the last one,
 // and the store's place is free again. The run reads one return at a time and pauses 400 ms after each, so
-// the pauses alone outlast the one-second bound by the fourth of six returns: it cannot finish, whatever the
-// load (a slower box only reaches the bound sooner); and it checks at least one return before it stops.
+// the pauses alone outlast the one-second bound by the fourth of twelve returns, or of each half's six when
+// two threads take a half each (SQLite, src/policy/sim-threads.ts: the figures then cover the first half as
+// far as it got): it cannot finish, whatever the load (a slower box only reaches the bound sooner); and it
+// checks at least one return before it stops.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { pushOrder } from "../../support/orders.js";
@@ -12,7 +14,7 @@ const RUN_FIELDS = `id status from to coveredTo timeLimitSeconds returnsTotal re
 const START = `mutation($s: ID!) { startPolicySimulation(storeId: $s, from: "2000-01-01T00:00:00Z", to: "2100-01-01T00:00:00Z") { ${RUN_FIELDS} } }`;
 const RUN = `query($s: ID!, $id: ID) { policySimulationRun(storeId: $s, id: $id) { ${RUN_FIELDS} } }`;
 const POLICY = `mutation($s: ID!, $i: PolicyRulesInput!) { updateReturnPolicyDraft(storeId: $s, input: $i) { draft { window { days } } } }`;
-const RETURNS = 6;
+const RETURNS = 12;
 
 describe.each(providers)("a policy simulation run's time limit (%s)", (provider) => {
   let svc: TestService;
