@@ -11,7 +11,7 @@ import { providers } from "../../support/env.js";
 import { customOrderBody } from "../../support/orders.js";
 import { startTestService, type TestService } from "../../support/server.js";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const params = () => ({ numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), endOnFailure: true });
 
@@ -130,7 +130,7 @@ describe.each(providers)("order bodies with a hostile open part (%s)", (provider
   }
 
   it("every field of every object, in turn, as each kind of JSON value", { timeout: 300_000 }, async () => {
-    const kinds: unknown[] = [null, "x", 7, -1.5, true, [], [null], [7], {}, { id: 1 }];
+    const kinds: unknown[] = [null, "x", -1.5, [], [null], {}];
     for (const base of bases(storeId))
       for (const path of objectsOf(base.body)) {
         let at = base.body as Record<string | number, unknown>;
