@@ -83,3 +83,17 @@ export async function applyReturnStep(h: History, o: ReturnStep): Promise<void> 
     if (ret) await h.http.put(`/v2.2/returns/${ret.id}/status`, { status: o.status }, token);
   }
 }
+
+/** An order deleted, or a return moved back in time (days and hours), by number among those made so far. */
+export const orderAndDateSteps = [
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteOrder" as const), order: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("backdate" as const),
+      ret: fc.nat(),
+      days: fc.integer({ min: 0, max: 80 }),
+      hours: fc.integer({ min: 0, max: 23 }),
+    }),
+  },
+];

@@ -11,7 +11,7 @@ import { Prisma } from "../../../src/db/generated/sqlite/client.js";
 import { OUTCOMES, STAGE_BUCKETS, STAGES, pointStart } from "../../../src/returns/overview-measures.js";
 import { providers } from "../../support/env.js";
 import { customOrderBody } from "../../support/orders.js";
-import { applyReturnStep, pick, type ReturnStep, returnSteps } from "../../support/random-returns.js";
+import { applyReturnStep, orderAndDateSteps, pick, type ReturnStep, returnSteps } from "../../support/random-returns.js";
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
 
 const DAY = 86_400_000;
@@ -62,16 +62,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       variantTitle: fc.constantFrom("S", "M", ""),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteOrder" as const), order: fc.nat() }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant("backdate" as const),
-      ret: fc.nat(),
-      days: fc.integer({ min: 0, max: 80 }),
-      hours: fc.integer({ min: 0, max: 23 }),
-    }),
-  },
+  ...orderAndDateSteps,
 );
 
 describe.each(providers)("the overview's measures from the roll-ups (%s)", (provider) => {

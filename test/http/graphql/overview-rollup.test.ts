@@ -11,7 +11,7 @@ import { Prisma } from "../../../src/db/generated/sqlite/client.js";
 import { RETURN_STATUSES } from "../../../src/returns/transitions.js";
 import { providers } from "../../support/env.js";
 import { customOrderBody } from "../../support/orders.js";
-import { applyReturnStep, pick, type ReturnStep, returnSteps } from "../../support/random-returns.js";
+import { applyReturnStep, orderAndDateSteps, pick, type ReturnStep, returnSteps } from "../../support/random-returns.js";
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
 
 const DAY = 86_400_000;
@@ -47,16 +47,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   ...returnSteps(["complete", "open", "flagged", "rejected", "deleted", "delivered"], 2),
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("resync" as const), order: fc.nat(), price: fc.integer({ min: 0, max: 9999 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteOrder" as const), order: fc.nat() }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant("backdate" as const),
-      ret: fc.nat(),
-      days: fc.integer({ min: 0, max: 80 }),
-      hours: fc.integer({ min: 0, max: 23 }),
-    }),
-  },
+  ...orderAndDateSteps,
 );
 
 describe.each(providers)("overview and status tabs from the roll-ups (%s)", (provider) => {
