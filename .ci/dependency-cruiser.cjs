@@ -105,7 +105,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: ["^src/db/generated/", "^facades/dashboard/dist/", "^facades/dashboard/static/"] },
+    // test/peers: the peer engines' start scripts (test/support/peers.ts) load the engine from its own install in
+    // the machine's cache, never from this repository's node_modules.
+    exclude: { path: ["^src/db/generated/", "^facades/dashboard/dist/", "^facades/dashboard/static/", "^test/peers/"] },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

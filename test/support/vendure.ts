@@ -1,0 +1,132 @@
+// A real Vendure 3.7 server for a test file (test/peers/vendure/serve.mjs in a child process): installed once per
+// machine (test/support/peers.ts), started on a free port with its own SQLite file in a temp dir and a superadmin
+// password of its own, seeded with a small catalogue. Start it in beforeAll with PEER_INSTALL_HOOK_TIMEOUT_MS (the
+// first run on a machine installs it) and stop it in afterAll: the temp dir goes with it.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { installPeer } from "./peers.js";
+import { freePort } from "./processes.js";
+
+const SERVE = fileURLToPath(new URL("../peers/vendure/serve.mjs", import.meta.url));
+/** Vendure boots in about 7 s on a quiet machine; CI runs at a load of 6 to 13 on two cores. */
+const START_TIMEOUT_MS = 150_000;
+
+export interface Vendure {
+  /** http://127.0.0.1:<port>/admin-api */
+  adminApiUrl: string;
+  /** http://127.0.0.1:<port>/shop-api */
+  shopApiUrl: string;
+  /** A query or mutation on the Admin API as the superadmin; throws on GraphQL errors. */
+  admin<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  /** A new API key holding the seeded role `order-reader` (ReadOrder, ReadCatalog, ReadCustomer) or `catalog-reader`. */
+  createApiKey(role: "order-reader" | "catalog-reader"): Promise<{ key: string; id: string }>;
+  deleteApiKey(id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startVendure(): Promise<Vendure> {
+  const peerDir = await installPeer("vendure");
+  const dir = mkdtempSync(join(tmpdir(), "retour-vendure-"));
+  const port = await freePort();
+  const password = `test-${randomBytes(12).toString("hex")}`;
+  const child = spawn(process.execPath, [SERVE], {
+    cwd: dir, // Vendure writes a .vendure folder where it runs
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      VENDURE_PEER_DIR: peerDir,
+      VENDURE_PORT: String(port),
+      VENDURE_DB: join(dir, "vendure.sqlite"),
+      VENDURE_SUPERADMIN_PASSWORD: password,
+      VENDURE_COOKIE_SECRET: randomBytes(16).toString("hex"),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once("exit", () => ((exited = true), resolve())));
+  const stop = async () => {
+    if (!exited) child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await exit;
+    clearTimeout(timer);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`Vendure did not start within ${START_TIMEOUT_MS / 1000} s:\n${output.join("").slice(-3000)}`)),
+        START_TIMEOUT_MS,
+      );
+      const onData = (chunk: string) => {
+        output.push(chunk);
+        if (output.join("").includes("VENDURE_READY")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout.setEncoding("utf8").on("data", onData);
+      child.stderr.setEncoding("utf8").on("data", (c: string) => output.push(c));
+      void exit.then(() => {
+        clearTimeout(timer);
+        reject(new Error(`Vendure exited during start-up (code ${child.exitCode}):\n${output.join("").slice(-3000)}`));
+      });
+    });
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  const base = `http://127.0.0.1:${port}`;
+  const adminApiUrl = `${base}/admin-api`;
+  let token: string | null = null;
+
+  async function post(query: string, variables: Record<string, unknown> | undefined, headers: Record<string, string>) {
+    const res = await fetch(adminApiUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ query, variables }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    return { res, body: (await res.json()) as { data?: any; errors?: { message: string }[] } };
+  }
+
+  async function admin<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+    if (!token) {
+      const { res, body } = await post(
+        `mutation($u: String!, $p: String!) { login(username: $u, password: $p) { __typename ... on CurrentUser { id } ... on ErrorResult { message } } }`,
+        { u: "superadmin", p: password },
+        {},
+      );
+      if (body.data?.login?.__typename !== "CurrentUser") throw new Error(`Vendure login failed: ${JSON.stringify(body)}`);
+      token = res.headers.get("vendure-auth-token");
+    }
+    const { body } = await post(query, variables, { authorization: `Bearer ${token}` });
+    if (body.errors?.length) throw new Error(`Vendure Admin API: ${JSON.stringify(body.errors)}`);
+    return body.data as T;
+  }
+
+  return {
+    adminApiUrl,
+    shopApiUrl: `${base}/shop-api`,
+    admin,
+    async createApiKey(role) {
+      const roles = await admin<{ roles: { items: { id: string; code: string }[] } }>(`{ roles { items { id code } } }`);
+      const roleId = roles.roles.items.find((r) => r.code === role)?.id;
+      if (!roleId) throw new Error(`Vendure has no role ${role}`);
+      const made = await admin<{ createApiKey: { apiKey: string; entityId: string } }>(
+        `mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { apiKey entityId } }`,
+        { input: { roleIds: [roleId], translations: [{ languageCode: "en", name: `Retour ${role}` }] } },
+      );
+      return { key: made.createApiKey.apiKey, id: made.createApiKey.entityId };
+    },
+    async deleteApiKey(id) {
+      await admin(`mutation($ids: [ID!]!) { deleteApiKeys(ids: $ids) { result } }`, { ids: [id] });
+    },
+    close: stop,
+  };
+}
