@@ -33,6 +33,7 @@ import { draftsResolvers } from "./drafts/resolvers.js";
 import { giftCardsResolvers } from "./gift-cards/resolvers.js";
 import { GIFT_CARD_TOPIC } from "./gift-cards/topic.js";
 import { authenticateShopper } from "./drafts/session.js";
+import { shopsResolvers } from "./shops/resolvers.js";
 
 // Assembly of the webhooks (module load: every entry point that records or delivers events imports this file).
 registerTopic(RETURN_TOPIC);
@@ -68,6 +69,7 @@ export const DOMAINS: Domains = {
     emailResolvers,
     draftsResolvers,
     giftCardsResolvers,
+    shopsResolvers,
   ],
   scopes: KNOWN_SCOPES,
   // A shopper token (rtr_sh_…) opens a shopper session; every other credential is the identity domain's.

@@ -701,6 +701,10 @@ export type Scope =
   | 'products_write'
   | 'returns_read'
   | 'returns_write'
+  /** The store's shop connection (src/shops): the platform and its Admin API's address, never the key. */
+  | 'shop_read'
+  /** The shop connection: set it, remove it, and test it (which sends the stored key to the shop). */
+  | 'shop_write'
   | 'webhooks_read'
   | 'webhooks_write';
 

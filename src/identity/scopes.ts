@@ -23,6 +23,8 @@ export const ALL_SCOPES = [
   "draft_returns_write",
   "gift_cards_read",
   "gift_cards_write",
+  "shop_read",
+  "shop_write",
 ] as const;
 
 /** Every scope a key may hold: the permissions and the storefront mode (src/drafts/session.ts). */

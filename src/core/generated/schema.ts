@@ -1380,6 +1380,8 @@ export type Mutation = {
   removeDraftReturnPhoto: DraftReturn;
   /** Remove items from a return (at least one item must remain; reset the return instead). */
   removeReturnItems: ReturnActionPayload;
+  /** Removes the store's shop connection and its key; false when there was none. */
+  removeShopConnection: Scalars['Boolean']['output'];
   /** Reopen a complete or rejected return: items back to open, processing cleared, refunds not reversed. */
   reopenReturn: ReturnActionPayload;
   /** Re-delivers every event of the webhook's topic since `start`, in original order per subject, discarded ones included. */
@@ -1423,6 +1425,12 @@ export type Mutation = {
   setDraftReturnMethod: DraftReturn;
   /** Set the status as PUT /returns/{id}/status does: complete, open, flagged, rejected or deleted (and delivered: the parcel arrived). */
   setReturnStatus: ReturnActionPayload;
+  /**
+   * Connects the store to its shop, or changes the connection. `input.apiKey` is required the first time and when
+   * the address moves to another origin or the platform changes; omitted otherwise, the stored key is kept. Every bad
+   * field is named with its fix at once. Nothing is sent to the shop: `testShopConnection` does that.
+   */
+  setShopConnection: ShopConnection;
   /** Sets the store's IANA time zone ("Europe/Paris"): a window's last day ends at midnight there. Copied into each version published after. */
   setStoreTimeZone: ReturnPolicy;
   /**
@@ -1436,6 +1444,12 @@ export type Mutation = {
   submitDraftReturn: DraftReturn;
   /** Adds the store's tags `names` to a return (at most 50 tags a return). Emits the return's `updated` event when a tag was added. */
   tagReturn: Return;
+  /**
+   * Calls the shop with the stored connection and says what works and what does not: the address refused by the
+   * outbound guard, the shop unreachable (or not answering in time), not the platform's Admin API, the key refused,
+   * or the key not allowed to read orders. 404 when the store has no connection.
+   */
+  testShopConnection: ShopConnectionTest;
   /** Removes tags from a return. Emits the return's `updated` event when a tag was removed. */
   untagReturn: Return;
   updateCheckoutExperience: CheckoutExperience;
@@ -1761,6 +1775,11 @@ export type MutationRemoveReturnItemsArgs = {
 };
 
 
+export type MutationRemoveShopConnectionArgs = {
+  storeId: Scalars['ID']['input'];
+};
+
+
 export type MutationReopenReturnArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1863,6 +1882,12 @@ export type MutationSetReturnStatusArgs = {
 };
 
 
+export type MutationSetShopConnectionArgs = {
+  input: ShopConnectionInput;
+  storeId: Scalars['ID']['input'];
+};
+
+
 export type MutationSetStoreTimeZoneArgs = {
   storeId: Scalars['ID']['input'];
   timeZone: Scalars['String']['input'];
@@ -1885,6 +1910,11 @@ export type MutationSubmitDraftReturnArgs = {
 export type MutationTagReturnArgs = {
   id: Scalars['ID']['input'];
   names: Array<Scalars['String']['input']>;
+};
+
+
+export type MutationTestShopConnectionArgs = {
+  storeId: Scalars['ID']['input'];
 };
 
 
@@ -3096,6 +3126,8 @@ export type Query = {
    * counts per day, status and reason, the value asked back per currency, and the most-returned products.
    */
   returnsOverview: ReturnsOverview;
+  /** The store's shop connection, without its key; null until one is set. */
+  shopConnection?: Maybe<ShopConnection>;
   store?: Maybe<Store>;
   /** The public face of the store's portal: where the merchant API's customer-portal link leads (null until it is set up). */
   storePortal?: Maybe<PublicPortal>;
@@ -3388,6 +3420,11 @@ export type QueryReturnsOverviewArgs = {
   from?: InputMaybe<Scalars['DateTime']['input']>;
   storeId: Scalars['ID']['input'];
   to?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+export type QueryShopConnectionArgs = {
+  storeId: Scalars['ID']['input'];
 };
 
 
@@ -4261,6 +4298,10 @@ export type Scope =
   | 'products_write'
   | 'returns_read'
   | 'returns_write'
+  /** The store's shop connection (src/shops): the platform and its Admin API's address, never the key. */
+  | 'shop_read'
+  /** The shop connection: set it, remove it, and test it (which sends the stored key to the shop). */
+  | 'shop_write'
   | 'webhooks_read'
   | 'webhooks_write';
 
@@ -4300,6 +4341,53 @@ export type ShippingMethodInput = {
   /** Decimal amount in major units, e.g. "4.95". */
   price: Scalars['String']['input'];
 };
+
+export type ShopConnection = {
+  __typename?: 'ShopConnection';
+  /** Where the shop's Admin API answers, e.g. https://shop.example.com/admin-api. */
+  adminApiUrl: Scalars['String']['output'];
+  /** The API key's last four characters, to recognise it (the key itself is never read back). */
+  apiKeyHint: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  platform: ShopPlatform;
+  storeId: Scalars['ID']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type ShopConnectionInput = {
+  adminApiUrl: Scalars['String']['input'];
+  /** The API key the shop showed when it was made. Required the first time and when the address's origin or the platform changes. */
+  apiKey?: InputMaybe<Scalars['String']['input']>;
+  platform: ShopPlatform;
+};
+
+/** What is wrong with a shop connection. */
+export type ShopConnectionProblem =
+  /** The key is accepted but may not read orders. */
+  | 'missing_permission'
+  /** Something answered, but not the platform's Admin API (a web page, the Shop API, another server). */
+  | 'not_admin_api'
+  /** The address is refused by the outbound guard (http, or a private, loopback or link-local address). */
+  | 'refused_address'
+  /** The shop could not be reached, or did not answer in time. */
+  | 'unreachable'
+  /** The shop does not accept the API key (mistyped, deleted or rotated). */
+  | 'wrong_key';
+
+export type ShopConnectionTest = {
+  __typename?: 'ShopConnectionTest';
+  /** What was found, in words (in English; the dashboard words each problem itself). */
+  message: Scalars['String']['output'];
+  ok: Scalars['Boolean']['output'];
+  /** Null when ok. */
+  problem?: Maybe<ShopConnectionProblem>;
+  testedAt: Scalars['DateTime']['output'];
+};
+
+/** A commerce platform Retour connects to. */
+export type ShopPlatform =
+  /** Vendure 3 (its Admin API, an API key whose role may read orders). */
+  | 'vendure';
 
 export type ShopperSession = {
   __typename?: 'ShopperSession';
@@ -5025,6 +5113,11 @@ export type ResolversTypes = {
   ShippingLineInput: ResolverTypeWrapper<Partial<ShippingLineInput>>;
   ShippingMethod: ResolverTypeWrapper<ShippingMethodRow>;
   ShippingMethodInput: ResolverTypeWrapper<Partial<ShippingMethodInput>>;
+  ShopConnection: ResolverTypeWrapper<Partial<ShopConnection>>;
+  ShopConnectionInput: ResolverTypeWrapper<Partial<ShopConnectionInput>>;
+  ShopConnectionProblem: ResolverTypeWrapper<Partial<ShopConnectionProblem>>;
+  ShopConnectionTest: ResolverTypeWrapper<Partial<ShopConnectionTest>>;
+  ShopPlatform: ResolverTypeWrapper<Partial<ShopPlatform>>;
   ShopperSession: ResolverTypeWrapper<Partial<ShopperSession>>;
   StaffSessionPayload: ResolverTypeWrapper<Partial<Omit<StaffSessionPayload, 'user'> & { user: ResolversTypes['StaffUser'] }>>;
   StaffUser: ResolverTypeWrapper<StaffUserRow>;
@@ -5318,6 +5411,9 @@ export type ResolversParentTypes = {
   ShippingLineInput: Partial<ShippingLineInput>;
   ShippingMethod: ShippingMethodRow;
   ShippingMethodInput: Partial<ShippingMethodInput>;
+  ShopConnection: Partial<ShopConnection>;
+  ShopConnectionInput: Partial<ShopConnectionInput>;
+  ShopConnectionTest: Partial<ShopConnectionTest>;
   ShopperSession: Partial<ShopperSession>;
   StaffSessionPayload: Partial<Omit<StaffSessionPayload, 'user'> & { user: ResolversParentTypes['StaffUser'] }>;
   StaffUser: StaffUserRow;
@@ -6109,6 +6205,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   removeDraftReturnItem?: Resolver<ResolversTypes['DraftReturn'], ParentType, ContextType, RequireFields<MutationRemoveDraftReturnItemArgs, 'itemId'>>;
   removeDraftReturnPhoto?: Resolver<ResolversTypes['DraftReturn'], ParentType, ContextType, RequireFields<MutationRemoveDraftReturnPhotoArgs, 'itemId' | 'photo'>>;
   removeReturnItems?: Resolver<ResolversTypes['ReturnActionPayload'], ParentType, ContextType, RequireFields<MutationRemoveReturnItemsArgs, 'id' | 'itemIds'>>;
+  removeShopConnection?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveShopConnectionArgs, 'storeId'>>;
   reopenReturn?: Resolver<ResolversTypes['ReturnActionPayload'], ParentType, ContextType, RequireFields<MutationReopenReturnArgs, 'id'>>;
   replayWebhook?: Resolver<ResolversTypes['ReplayWebhookPayload'], ParentType, ContextType, RequireFields<MutationReplayWebhookArgs, 'id' | 'start'>>;
   reportExchangeOrder?: Resolver<ResolversTypes['ReturnActionPayload'], ParentType, ContextType, RequireFields<MutationReportExchangeOrderArgs, 'externalId' | 'id'>>;
@@ -6126,10 +6223,12 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   setDraftReturnCustomer?: Resolver<ResolversTypes['DraftReturn'], ParentType, ContextType, RequireFields<MutationSetDraftReturnCustomerArgs, 'email'>>;
   setDraftReturnMethod?: Resolver<ResolversTypes['DraftReturn'], ParentType, ContextType, RequireFields<MutationSetDraftReturnMethodArgs, 'method'>>;
   setReturnStatus?: Resolver<ResolversTypes['ReturnActionPayload'], ParentType, ContextType, RequireFields<MutationSetReturnStatusArgs, 'id' | 'status'>>;
+  setShopConnection?: Resolver<ResolversTypes['ShopConnection'], ParentType, ContextType, RequireFields<MutationSetShopConnectionArgs, 'input' | 'storeId'>>;
   setStoreTimeZone?: Resolver<ResolversTypes['ReturnPolicy'], ParentType, ContextType, RequireFields<MutationSetStoreTimeZoneArgs, 'storeId' | 'timeZone'>>;
   startPolicySimulation?: Resolver<ResolversTypes['PolicySimulationRun'], ParentType, ContextType, RequireFields<MutationStartPolicySimulationArgs, 'from' | 'storeId' | 'to'>>;
   submitDraftReturn?: Resolver<ResolversTypes['DraftReturn'], ParentType, ContextType, Partial<MutationSubmitDraftReturnArgs>>;
   tagReturn?: Resolver<ResolversTypes['Return'], ParentType, ContextType, RequireFields<MutationTagReturnArgs, 'id' | 'names'>>;
+  testShopConnection?: Resolver<ResolversTypes['ShopConnectionTest'], ParentType, ContextType, RequireFields<MutationTestShopConnectionArgs, 'storeId'>>;
   untagReturn?: Resolver<ResolversTypes['Return'], ParentType, ContextType, RequireFields<MutationUntagReturnArgs, 'id' | 'names'>>;
   updateCheckoutExperience?: Resolver<ResolversTypes['CheckoutExperience'], ParentType, ContextType, RequireFields<MutationUpdateCheckoutExperienceArgs, 'id' | 'input' | 'storeId'>>;
   updateDraftReturnItem?: Resolver<ResolversTypes['DraftReturn'], ParentType, ContextType, RequireFields<MutationUpdateDraftReturnItemArgs, 'input' | 'itemId'>>;
@@ -6608,6 +6707,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   returns?: Resolver<ResolversTypes['ReturnConnection'], ParentType, ContextType, RequireFields<QueryReturnsArgs, 'storeId'>>;
   returnsCsv?: Resolver<ResolversTypes['ReturnsCsvPage'], ParentType, ContextType, RequireFields<QueryReturnsCsvArgs, 'storeId'>>;
   returnsOverview?: Resolver<ResolversTypes['ReturnsOverview'], ParentType, ContextType, RequireFields<QueryReturnsOverviewArgs, 'storeId'>>;
+  shopConnection?: Resolver<Maybe<ResolversTypes['ShopConnection']>, ParentType, ContextType, RequireFields<QueryShopConnectionArgs, 'storeId'>>;
   store?: Resolver<Maybe<ResolversTypes['Store']>, ParentType, ContextType, RequireFields<QueryStoreArgs, 'id'>>;
   storePortal?: Resolver<Maybe<ResolversTypes['PublicPortal']>, ParentType, ContextType, RequireFields<QueryStorePortalArgs, 'storeId'>>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
@@ -7061,6 +7161,22 @@ export type ShippingMethodResolvers<ContextType = RequestContext, ParentType ext
   price?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 };
 
+export type ShopConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShopConnection'] = ResolversParentTypes['ShopConnection']> = {
+  adminApiUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  apiKeyHint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['ShopPlatform'], ParentType, ContextType>;
+  storeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ShopConnectionTestResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShopConnectionTest'] = ResolversParentTypes['ShopConnectionTest']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  problem?: Resolver<Maybe<ResolversTypes['ShopConnectionProblem']>, ParentType, ContextType>;
+  testedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export type ShopperSessionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShopperSession'] = ResolversParentTypes['ShopperSession']> = {
   draftId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -7443,6 +7559,8 @@ export type Resolvers<ContextType = RequestContext> = {
   ReturnsOverviewTime?: ReturnsOverviewTimeResolvers<ContextType>;
   ReturnsOverviewValue?: ReturnsOverviewValueResolvers<ContextType>;
   ShippingMethod?: ShippingMethodResolvers<ContextType>;
+  ShopConnection?: ShopConnectionResolvers<ContextType>;
+  ShopConnectionTest?: ShopConnectionTestResolvers<ContextType>;
   ShopperSession?: ShopperSessionResolvers<ContextType>;
   StaffSessionPayload?: StaffSessionPayloadResolvers<ContextType>;
   StaffUser?: StaffUserResolvers<ContextType>;

@@ -184,6 +184,8 @@ export const SCOPES: { name: string; label: string }[] = [
   { name: "draft_returns_write", label: "Draft returns: write" },
   { name: "gift_cards_read", label: "Store credit: read a gift card's balance and history" },
   { name: "gift_cards_write", label: "Store credit: redeem gift cards, reverse redemptions" },
+  { name: "shop_read", label: "Shop connection: read (never the key)" },
+  { name: "shop_write", label: "Shop connection: set, remove and test" },
   // With the two above: the key acts for shoppers and must send each draft's shopper token.
   { name: "draft_returns_storefront", label: "Draft returns: storefront (acts for shoppers, with their token)" },
 ];

@@ -1,0 +1,14 @@
+// Shop connections (schema.graphql, "Shop connections"): read without the key, set, removed, tested.
+import type { Resolvers } from "../core/generated/schema.js";
+import { getConnection, removeConnection, setConnection, testConnection } from "./service.js";
+
+export const shopsResolvers = {
+  Query: {
+    shopConnection: (_, a, ctx) => getConnection(ctx, a.storeId),
+  },
+  Mutation: {
+    setShopConnection: (_, a, ctx) => setConnection(ctx, a.storeId, a.input),
+    removeShopConnection: (_, a, ctx) => removeConnection(ctx, a.storeId),
+    testShopConnection: (_, a, ctx) => testConnection(ctx, a.storeId),
+  },
+} satisfies Resolvers;

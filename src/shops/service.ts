@@ -1,0 +1,121 @@
+// A store's shop connection (one per store): read without its key, set, removed, and tested against the shop.
+// The key is encrypted at rest as webhook secrets are (src/webhooks/crypto.ts, WEBHOOK_ENCRYPTION_KEY), returned by
+// no read (its last four characters only), kept by a change that sends none only while the URL stays on its origin
+// (the same rule as a webhook's bearer token: otherwise a caller who never knew the key could send it elsewhere).
+import type { RequestContext } from "../core/context.js";
+import { fail } from "../core/errors.js";
+import { decryptSecret, encryptSecret } from "../webhooks/crypto.js";
+import { originOf, urlProblem } from "../webhooks/ssrf.js";
+import type { ShopPlatform } from "../core/generated/schema.js";
+import type { ShopConnectionTest } from "./connector.js";
+import { SHOP_CONNECTORS } from "./platforms.js";
+
+export interface ShopConnectionInput {
+  platform: string;
+  adminApiUrl: string;
+  apiKey?: string | null;
+}
+
+type Row = { storeId: string; platform: string; adminApiUrl: string; apiKeyHint: string; createdAt: Date; updatedAt: Date };
+
+/** The GraphQL shape: never the key. */
+function view(row: Row) {
+  return {
+    storeId: row.storeId,
+    platform: row.platform as ShopPlatform,
+    adminApiUrl: row.adminApiUrl,
+    apiKeyHint: row.apiKeyHint,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+export type ShopConnectionView = ReturnType<typeof view>;
+
+export async function getConnection(ctx: RequestContext, storeId: string): Promise<ShopConnectionView | null> {
+  const row = await ctx.prisma.shopConnection.findUnique({ where: { storeId } });
+  return row ? view(row) : null;
+}
+
+function connectorOf(platform: string) {
+  const connector = SHOP_CONNECTORS[platform];
+  if (!connector)
+    throw fail.badInput(
+      `\`input.platform\` ${JSON.stringify(platform)} is not a platform Retour connects to; use one of ${Object.keys(SHOP_CONNECTORS).join(", ")}.`,
+      "input.platform",
+    );
+  return connector;
+}
+
+export async function setConnection(ctx: RequestContext, storeId: string, input: ShopConnectionInput): Promise<ShopConnectionView> {
+  const connector = connectorOf(input.platform);
+  const url = input.adminApiUrl.trim();
+  const problems: { field: string; detail: string }[] = [];
+  const urlIssue = urlProblem(url, ctx.config.webhooks);
+  if (urlIssue)
+    problems.push({
+      field: "input.adminApiUrl",
+      detail: `\`input.adminApiUrl\` ${urlIssue}; give ${connector.adminApiHint}. Got ${JSON.stringify(url.slice(0, 200))}.`,
+    });
+  const key = input.apiKey ?? null;
+  if (key !== null && (key.trim().length === 0 || /[\r\n]/.test(key) || key.length > 2048))
+    problems.push({
+      field: "input.apiKey",
+      detail: `\`input.apiKey\` must be the API key ${connector.name} showed when it was made: 1 to 2048 characters on one line; omit it to keep the stored key.`,
+    });
+  const existing = await ctx.prisma.shopConnection.findUnique({ where: { storeId } });
+  if (key === null && !problems.length) {
+    if (!existing)
+      problems.push({
+        field: "input.apiKey",
+        detail: `\`input.apiKey\` is required to connect a shop: make an API key in ${connector.name} and paste it here.`,
+      });
+    else if (originOf(existing.adminApiUrl) !== originOf(url) || existing.platform !== input.platform)
+      problems.push({
+        field: "input.apiKey",
+        detail:
+          `\`input.apiKey\` is required when the shop moves from ${originOf(existing.adminApiUrl)} to ${originOf(url)} or changes platform: ` +
+          `the stored key is only ever sent where it was given. Paste the key again.`,
+      });
+  }
+  if (problems.length) throw fail.badInputs(problems);
+  const data = { platform: input.platform, adminApiUrl: url };
+  if (key === null) {
+    // Only the row checked above is changed (same origin, same platform): a removal in between changes nothing.
+    const { count } = await ctx.prisma.shopConnection.updateMany({
+      where: { storeId, platform: input.platform, adminApiUrl: existing?.adminApiUrl ?? "" },
+      data,
+    });
+    if (count === 0)
+      throw fail.badInputs([
+        { field: "input.apiKey", detail: "`input.apiKey` is required: the connection changed meanwhile. Paste the key again." },
+      ]);
+    return view(await ctx.prisma.shopConnection.findUniqueOrThrow({ where: { storeId } }));
+  }
+  const sealed = { apiKeyEnc: encryptSecret(ctx.config.webhooks.encryptionKey, key.trim()), apiKeyHint: key.trim().slice(-4) };
+  const row = await ctx.prisma.shopConnection.upsert({
+    where: { storeId },
+    create: { storeId, ...data, ...sealed },
+    update: { ...data, ...sealed },
+  });
+  return view(row);
+}
+
+export async function removeConnection(ctx: RequestContext, storeId: string): Promise<boolean> {
+  const { count } = await ctx.prisma.shopConnection.deleteMany({ where: { storeId } });
+  return count > 0;
+}
+
+/** Calls the shop with the stored connection and says in words what works and what does not. */
+export async function testConnection(ctx: RequestContext, storeId: string): Promise<ShopConnectionTest & { testedAt: Date }> {
+  const row = await ctx.prisma.shopConnection.findUnique({ where: { storeId } });
+  if (!row)
+    throw fail.notFound(
+      "shops/no-connection",
+      "This store has no shop connection: set one (setShopConnection) before testing it.",
+      "No shop connection",
+    );
+  const connector = connectorOf(row.platform);
+  const apiKey = decryptSecret(ctx.config.webhooks.encryptionKey, row.apiKeyEnc);
+  const result = await connector.test(ctx.config.webhooks, { adminApiUrl: row.adminApiUrl, apiKey });
+  return { ...result, testedAt: new Date() };
+}
