@@ -23,6 +23,7 @@ import { Attention } from "./pages/attention";
 import { ReturnPolicyPage } from "./pages/policy";
 import { PortalSettingsPage } from "./pages/portal";
 import { EmailOutbox } from "./pages/outbox";
+import { ShopConnectionPage } from "./pages/shop";
 
 interface Route {
   path: string;
@@ -55,6 +56,7 @@ export const ROUTES: Route[] = [
   { path: "/ab-tests/:id", component: AbTest },
   { path: "/emails", nav: "Shopper emails", component: EmailOutbox },
   { path: "/settings/portal", nav: "Settings · Returns portal", component: PortalSettingsPage },
+  { path: "/settings/shop", nav: "Settings · Shop", component: ShopConnectionPage },
   { path: "/settings/developer", nav: "Settings · Developer", component: Developer },
 ];
 const HOME = "/returns";

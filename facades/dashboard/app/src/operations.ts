@@ -57,6 +57,7 @@ import {
   UPDATE_RETURN_POLICY_DRAFT,
 } from "./pages/policy.ops.js";
 import { EMAIL_OUTBOX, PORTAL_SETTINGS, UPDATE_PORTAL_SETTINGS } from "./pages/portal.ops.js";
+import { REMOVE_SHOP_CONNECTION, SET_SHOP_CONNECTION, SHOP_CONNECTION, TEST_SHOP_CONNECTION } from "./pages/shop.ops.js";
 
 export const LOGIN = `mutation DashboardLogin($email: String!, $password: String!) {
   login(email: $email, password: $password) { token expiresAt user { id email name } }
@@ -85,6 +86,10 @@ const OPERATIONS_PAGES: Record<string, string> = {
   PORTAL_SETTINGS,
   UPDATE_PORTAL_SETTINGS,
   EMAIL_OUTBOX,
+  SHOP_CONNECTION,
+  SET_SHOP_CONNECTION,
+  REMOVE_SHOP_CONNECTION,
+  TEST_SHOP_CONNECTION,
 };
 
 /** Every document above and beside the pages, for the schema check. */

@@ -496,6 +496,31 @@ export type Scope =
   | 'webhooks_read'
   | 'webhooks_write';
 
+export type ShopConnectionInput = {
+  adminApiUrl: string;
+  /** The API key the shop showed when it was made. Required the first time and when the address's origin or the platform changes. */
+  apiKey?: string | null | undefined;
+  platform: ShopPlatform;
+};
+
+/** What is wrong with a shop connection. */
+export type ShopConnectionProblem =
+  /** The key is accepted but may not read orders. */
+  | 'missing_permission'
+  /** Something answered, but not the platform's Admin API (a web page, the Shop API, another server). */
+  | 'not_admin_api'
+  /** The address is refused by the outbound guard (http, or a private, loopback or link-local address). */
+  | 'refused_address'
+  /** The shop could not be reached, or did not answer in time. */
+  | 'unreachable'
+  /** The shop does not accept the API key (mistyped, deleted or rotated). */
+  | 'wrong_key';
+
+/** A commerce platform Retour connects to. */
+export type ShopPlatform =
+  /** Vendure 3 (its Admin API, an API key whose role may read orders). */
+  | 'vendure';
+
 export type UpdateWebhookInput = {
   callback: WebhookCallbackInput;
   /** Omit to keep; null to clear. */
@@ -972,6 +997,13 @@ export type DashboardViewerQuery = { viewer:
     | { __typename: 'StaffViewer', user: { id: string, email: string, name: string }, stores: Array<{ id: string, name: string, timeZone: string }> }
    };
 
+export type DashboardRemoveShopConnectionMutationVariables = Exact<{
+  storeId: string | number;
+}>;
+
+
+export type DashboardRemoveShopConnectionMutation = { removeShopConnection: boolean };
+
 export type DashboardProductFamiliesQueryVariables = Exact<{
   storeId: string | number;
   first?: number | null | undefined;
@@ -996,6 +1028,20 @@ export type DashboardPolicySimulationRunQueryVariables = Exact<{
 
 
 export type DashboardPolicySimulationRunQuery = { policySimulationRun: { id: string, status: string, returnsTotal: number, returnsDone: number, linesDone: number, cancelRequested: boolean, startedAt: string, startedByName: string | null, error: string | null, publishedVersion: number | null, coveredTo: string | null, timeLimitSeconds: number, affectedCount: number, money: Array<{ currency: string, draft: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } }, published: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } } }>, affected: Array<{ returnId: string, returnNumber: string | null, orderName: string, createdAt: string, draft: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> }, published: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> } }> } | null };
+
+export type DashboardTestShopConnectionMutationVariables = Exact<{
+  storeId: string | number;
+}>;
+
+
+export type DashboardTestShopConnectionMutation = { testShopConnection: { ok: boolean, problem: ShopConnectionProblem | null, message: string, testedAt: string } };
+
+export type DashboardShopConnectionQueryVariables = Exact<{
+  storeId: string | number;
+}>;
+
+
+export type DashboardShopConnectionQuery = { shopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string } | null };
 
 export type DashboardUpdatePortalSettingsMutationVariables = Exact<{
   storeId: string | number;
@@ -1131,6 +1177,14 @@ export type DashboardWebhooksQueryVariables = Exact<{
 
 
 export type DashboardWebhooksQuery = { webhooks: Array<{ id: string, storeId: string, topic: string, kind: string, trigger: string | null, status: string, platformId: number | null, externalId: string | null, createdAt: string, updatedAt: string, callback: { url: string, auth: { bearer: { token: string } } | null }, health: { status: WebhookHealthStatus, failingSince: string | null, lastSuccessAt: string | null, consecutiveFailures: number } }> };
+
+export type DashboardSetShopConnectionMutationVariables = Exact<{
+  storeId: string | number;
+  input: ShopConnectionInput;
+}>;
+
+
+export type DashboardSetShopConnectionMutation = { setShopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string } };
 
 export type DashboardCheckoutRoutingQueryVariables = Exact<{
   storeId: string | number;

@@ -1,0 +1,18 @@
+// The GraphQL documents of pages/shop.tsx, beside it (operations.ts lists them for the schema and cost checks).
+const CONNECTION = `platform adminApiUrl apiKeyHint updatedAt`;
+
+export const SHOP_CONNECTION = `query DashboardShopConnection($storeId: ID!) {
+  shopConnection(storeId: $storeId) { ${CONNECTION} }
+}`;
+
+export const SET_SHOP_CONNECTION = `mutation DashboardSetShopConnection($storeId: ID!, $input: ShopConnectionInput!) {
+  setShopConnection(storeId: $storeId, input: $input) { ${CONNECTION} }
+}`;
+
+export const REMOVE_SHOP_CONNECTION = `mutation DashboardRemoveShopConnection($storeId: ID!) {
+  removeShopConnection(storeId: $storeId)
+}`;
+
+export const TEST_SHOP_CONNECTION = `mutation DashboardTestShopConnection($storeId: ID!) {
+  testShopConnection(storeId: $storeId) { ok problem message testedAt }
+}`;
