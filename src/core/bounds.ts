@@ -80,6 +80,8 @@ export const LIST_BOUNDS = {
   storeInvoices: 120,
   /** Shopper emails listed for one store (newest first). */
   storeEmails: 200,
+  /** The shop orders that could not be brought in, shown on the shop connection (the newest). */
+  shopSyncErrors: 100,
   /** Languages one portal speaks (English and one more; room for more catalogues), ways to send items back it offers. */
   portalLanguages: 10,
   returnMethods: 3,

@@ -85,6 +85,7 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "WarehouseWebhookTopic.triggers": 10,
   "Query.invoices": L.storeInvoices,
   "Query.emailOutbox": L.storeEmails,
+  "ShopConnection.syncErrors": L.shopSyncErrors,
   "PortalSettings.languages": L.portalLanguages,
   "PortalSettings.returnMethods": L.returnMethods,
   "PublicPortal.languages": L.portalLanguages,

@@ -1,6 +1,7 @@
 // One interface for every shop platform Retour connects to: a platform is a folder of its own (src/shops/vendure)
 // whose connector is registered in platforms.ts. A connector speaks its platform's Admin API through
 // postToShop (http.ts: the outbound guard, bounded answers) and answers in Retour's words.
+import type { OrderInput } from "../orders/service.js";
 import type { UrlPolicy } from "../webhooks/ssrf.js";
 
 /** What a stored connection gives a connector: where the shop's Admin API answers, and the key (decrypted). */
@@ -20,6 +21,18 @@ export interface ShopConnectionTest {
   message: string;
 }
 
+/** One of the shop's orders: its ids, and the core's order input (made when asked: a mapping that fails fails that order alone). */
+export interface ShopOrder {
+  /** The shop's own id of the order (Retour's order external id, with the platform as provider). */
+  externalId: string;
+  /** As people read it in the shop (Vendure: the order code). */
+  name: string;
+  updatedAt: Date;
+  input(): OrderInput;
+}
+
+export type ShopOrderPage = { ok: true; total: number; orders: ShopOrder[] } | { ok: false; message: string };
+
 export interface ShopConnector {
   /** The platform's code (schema.graphql `ShopPlatform`): "vendure". */
   platform: string;
@@ -29,4 +42,6 @@ export interface ShopConnector {
   adminApiHint: string;
   /** Calls the shop with the credentials: reachable, its Admin API, the key accepted, and allowed to read orders. */
   test(policy: UrlPolicy, credentials: ShopCredentials): Promise<ShopConnectionTest>;
+  /** A page of the shop's placed orders (not carts), placed after `placedAfter`, oldest first. */
+  orders(policy: UrlPolicy, credentials: ShopCredentials, page: { placedAfter: Date; skip: number; take: number }): Promise<ShopOrderPage>;
 }

@@ -1,5 +1,6 @@
 // Shop connections (schema.graphql, "Shop connections"): read without the key, set, removed, tested.
 import type { Resolvers } from "../core/generated/schema.js";
+import { importShopOrders, syncErrors } from "./import.js";
 import { getConnection, removeConnection, setConnection, testConnection } from "./service.js";
 
 export const shopsResolvers = {
@@ -10,5 +11,9 @@ export const shopsResolvers = {
     setShopConnection: (_, a, ctx) => setConnection(ctx, a.storeId, a.input),
     removeShopConnection: (_, a, ctx) => removeConnection(ctx, a.storeId),
     testShopConnection: (_, a, ctx) => testConnection(ctx, a.storeId),
+    importShopOrders: (_, a, ctx) => importShopOrders(ctx, a.storeId, a.days),
+  },
+  ShopConnection: {
+    syncErrors: (c, _, ctx) => syncErrors(ctx, c.storeId!),
   },
 } satisfies Resolvers;

@@ -101,7 +101,10 @@ export async function setConnection(ctx: RequestContext, storeId: string, input:
 }
 
 export async function removeConnection(ctx: RequestContext, storeId: string): Promise<boolean> {
-  const { count } = await ctx.prisma.shopConnection.deleteMany({ where: { storeId } });
+  const [{ count }] = await ctx.prisma.$transaction([
+    ctx.prisma.shopConnection.deleteMany({ where: { storeId } }),
+    ctx.prisma.shopOrderSyncError.deleteMany({ where: { storeId } }),
+  ]);
   return count > 0;
 }
 

@@ -25,6 +25,16 @@ export interface Vendure {
   /** A new API key holding the seeded role `order-reader` (ReadOrder, ReadCatalog, ReadCustomer) or `catalog-reader`. */
   createApiKey(role: "order-reader" | "catalog-reader"): Promise<{ key: string; id: string }>;
   deleteApiKey(id: string): Promise<void>;
+  /**
+   * An order placed as a shopper through Vendure's own Shop API (cart, customer, address, shipping, the test payment
+   * handler), so it becomes a real order; then, when `fulfil` is given, shipped through the Admin API with that
+   * tracking code. Answers its id and code.
+   */
+  placeOrder(order: {
+    email: string;
+    lines: { sku: string; quantity: number }[];
+    fulfil?: { carrier: string; trackingCode: string };
+  }): Promise<{ id: string; code: string }>;
   close(): Promise<void>;
 }
 
@@ -127,6 +137,91 @@ export async function startVendure(): Promise<Vendure> {
     async deleteApiKey(id) {
       await admin(`mutation($ids: [ID!]!) { deleteApiKeys(ids: $ids) { result } }`, { ids: [id] });
     },
+    placeOrder: (order) => placeOrder(`${base}/shop-api`, admin, order),
     close: stop,
   };
+}
+
+/** One shopper's session on the Shop API (Vendure answers its session token in `vendure-auth-token`). */
+function shopSession(url: string) {
+  let token: string | null = null;
+  return async (query: string, variables: Record<string, unknown> = {}): Promise<any> => {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    token = res.headers.get("vendure-auth-token") ?? token;
+    const body = (await res.json()) as { data?: any; errors?: unknown[] };
+    if (body.errors?.length) throw new Error(`Vendure Shop API: ${JSON.stringify(body.errors)}`);
+    const result = Object.values(body.data ?? {})[0] as { errorCode?: string; message?: string } | null;
+    if (result && typeof result === "object" && "errorCode" in result && result.errorCode)
+      throw new Error(`Vendure Shop API: ${result.errorCode} ${result.message}`);
+    return body.data;
+  };
+}
+
+const ORDER_RESULT = `... on Order { id code state lines { id productVariant { sku } } } ... on ErrorResult { errorCode message }`;
+
+async function placeOrder(
+  shopApiUrl: string,
+  admin: Vendure["admin"],
+  order: Parameters<Vendure["placeOrder"]>[0],
+): Promise<{ id: string; code: string }> {
+  const shop = shopSession(shopApiUrl);
+  let placed: { id: string; code: string; state: string; lines: { id: string; productVariant: { sku: string } }[] } | null = null;
+  for (const line of order.lines) {
+    const found = await admin<{ productVariants: { items: { id: string }[] } }>(
+      `query($sku: String!) { productVariants(options: { filter: { sku: { eq: $sku } } }) { items { id } } }`,
+      { sku: line.sku },
+    );
+    const variantId = found.productVariants.items[0]?.id;
+    if (!variantId) throw new Error(`Vendure has no variant ${line.sku}`);
+    placed = (
+      await shop(`mutation($v: ID!, $q: Int!) { addItemToOrder(productVariantId: $v, quantity: $q) { ${ORDER_RESULT} } }`, {
+        v: variantId,
+        q: line.quantity,
+      })
+    ).addItemToOrder;
+  }
+  const [firstName, ...rest] = order.email.split("@")[0].split(".");
+  await shop(`mutation($i: CreateCustomerInput!) { setCustomerForOrder(input: $i) { ${ORDER_RESULT} } }`, {
+    i: { emailAddress: order.email, firstName, lastName: rest.join(" ") || "Shopper" },
+  });
+  await shop(`mutation($i: CreateAddressInput!) { setOrderShippingAddress(input: $i) { ${ORDER_RESULT} } }`, {
+    i: { fullName: "Ada Lovelace", streetLine1: "1 Main St", city: "Springfield", province: "IL", postalCode: "62701", countryCode: "US" },
+  });
+  const methods = (await shop(`{ eligibleShippingMethods { id } }`)).eligibleShippingMethods as { id: string }[];
+  await shop(`mutation($m: [ID!]!) { setOrderShippingMethod(shippingMethodId: $m) { ${ORDER_RESULT} } }`, { m: [methods[0].id] });
+  await shop(
+    `mutation { transitionOrderToState(state: "ArrangingPayment") { ... on Order { id } ... on ErrorResult { errorCode message } } }`,
+  );
+  const payments = (await shop(`{ eligiblePaymentMethods { code } }`)).eligiblePaymentMethods as { code: string }[];
+  const paid = (
+    await shop(`mutation($i: PaymentInput!) { addPaymentToOrder(input: $i) { ${ORDER_RESULT} } }`, {
+      i: { method: payments[0].code, metadata: {} },
+    })
+  ).addPaymentToOrder;
+  if (paid.state !== "PaymentSettled") throw new Error(`Vendure order ${paid.code} is ${paid.state}, not paid`);
+  if (order.fulfil && placed) {
+    const lines = paid.lines.map((l: { id: string }, i: number) => ({ orderLineId: l.id, quantity: order.lines[i].quantity }));
+    const made = await admin<{ addFulfillmentToOrder: { id?: string; errorCode?: string; message?: string } }>(
+      `mutation($i: FulfillOrderInput!) { addFulfillmentToOrder(input: $i) { ... on Fulfillment { id } ... on ErrorResult { errorCode message } } }`,
+      {
+        i: {
+          lines,
+          handler: {
+            code: "manual-fulfillment",
+            arguments: [
+              { name: "method", value: order.fulfil.carrier },
+              { name: "trackingCode", value: order.fulfil.trackingCode },
+            ],
+          },
+        },
+      },
+    );
+    if (!made.addFulfillmentToOrder.id) throw new Error(`Vendure fulfillment: ${JSON.stringify(made.addFulfillmentToOrder)}`);
+  }
+  return { id: paid.id, code: paid.code };
 }

@@ -1341,6 +1341,14 @@ export type Mutation = {
    * answers the same return again; reused with another body it is an error for that return.
    */
   importReturns: ReturnImportResult;
+  /**
+   * Imports the shop's orders placed in the last `days` days (carts left out) into the store's orders, through the
+   * same upsert as the REST order sync, keyed by the shop's order id (provider: the platform), so importing again
+   * updates them. At most 1 000 orders a call (`more` says when there are more). An order that cannot be written is
+   * counted in `failed` and kept with its reason in the connection's `syncErrors`; the others go on. 404 without a
+   * connection; 422 (in words) when the shop does not give its orders.
+   */
+  importShopOrders: ShopOrderImport;
   /** Initializes a draft for a merchant or storefront key: the same lookup; the shopper token is given to storefront keys only. */
   initializeDraftReturn: DraftReturnSession;
   /** Log in to the dashboard; returns a session token to send as `Authorization: Bearer`. */
@@ -1693,6 +1701,12 @@ export type MutationFlagReturnArgs = {
 
 export type MutationImportReturnsArgs = {
   returns: Array<ReturnImportInput>;
+  storeId: Scalars['ID']['input'];
+};
+
+
+export type MutationImportShopOrdersArgs = {
+  days: Scalars['Int']['input'];
   storeId: Scalars['ID']['input'];
 };
 
@@ -4351,6 +4365,8 @@ export type ShopConnection = {
   createdAt: Scalars['DateTime']['output'];
   platform: ShopPlatform;
   storeId: Scalars['ID']['output'];
+  /** The shop's orders that could not be brought in (the newest 100), newest first. */
+  syncErrors: Array<ShopOrderSyncError>;
   updatedAt: Scalars['DateTime']['output'];
 };
 
@@ -4382,6 +4398,30 @@ export type ShopConnectionTest = {
   /** Null when ok. */
   problem?: Maybe<ShopConnectionProblem>;
   testedAt: Scalars['DateTime']['output'];
+};
+
+export type ShopOrderImport = {
+  __typename?: 'ShopOrderImport';
+  /** Of those, orders new to Retour. */
+  created: Scalars['Int']['output'];
+  /** Orders that could not be written (each in the connection's syncErrors). */
+  failed: Scalars['Int']['output'];
+  /** Placed orders the shop holds in the period. */
+  found: Scalars['Int']['output'];
+  /** Orders written (new or updated). */
+  imported: Scalars['Int']['output'];
+  /** True when the shop holds more orders than one import brings in. */
+  more: Scalars['Boolean']['output'];
+};
+
+/** An order of the shop that could not be brought into Retour, kept until it comes in. */
+export type ShopOrderSyncError = {
+  __typename?: 'ShopOrderSyncError';
+  /** What is wrong, in words. */
+  message: Scalars['String']['output'];
+  occurredAt: Scalars['DateTime']['output'];
+  /** The order as the shop names it (Vendure: its code). */
+  orderName: Scalars['String']['output'];
 };
 
 /** A commerce platform Retour connects to. */
@@ -5117,6 +5157,8 @@ export type ResolversTypes = {
   ShopConnectionInput: ResolverTypeWrapper<Partial<ShopConnectionInput>>;
   ShopConnectionProblem: ResolverTypeWrapper<Partial<ShopConnectionProblem>>;
   ShopConnectionTest: ResolverTypeWrapper<Partial<ShopConnectionTest>>;
+  ShopOrderImport: ResolverTypeWrapper<Partial<ShopOrderImport>>;
+  ShopOrderSyncError: ResolverTypeWrapper<Partial<ShopOrderSyncError>>;
   ShopPlatform: ResolverTypeWrapper<Partial<ShopPlatform>>;
   ShopperSession: ResolverTypeWrapper<Partial<ShopperSession>>;
   StaffSessionPayload: ResolverTypeWrapper<Partial<Omit<StaffSessionPayload, 'user'> & { user: ResolversTypes['StaffUser'] }>>;
@@ -5414,6 +5456,8 @@ export type ResolversParentTypes = {
   ShopConnection: Partial<ShopConnection>;
   ShopConnectionInput: Partial<ShopConnectionInput>;
   ShopConnectionTest: Partial<ShopConnectionTest>;
+  ShopOrderImport: Partial<ShopOrderImport>;
+  ShopOrderSyncError: Partial<ShopOrderSyncError>;
   ShopperSession: Partial<ShopperSession>;
   StaffSessionPayload: Partial<Omit<StaffSessionPayload, 'user'> & { user: ResolversParentTypes['StaffUser'] }>;
   StaffUser: StaffUserRow;
@@ -6192,6 +6236,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   finalizeDraftReturnItems?: Resolver<ResolversTypes['DraftReturn'], ParentType, ContextType, Partial<MutationFinalizeDraftReturnItemsArgs>>;
   flagReturn?: Resolver<ResolversTypes['ReturnActionPayload'], ParentType, ContextType, RequireFields<MutationFlagReturnArgs, 'id'>>;
   importReturns?: Resolver<ResolversTypes['ReturnImportResult'], ParentType, ContextType, RequireFields<MutationImportReturnsArgs, 'returns' | 'storeId'>>;
+  importShopOrders?: Resolver<ResolversTypes['ShopOrderImport'], ParentType, ContextType, RequireFields<MutationImportShopOrdersArgs, 'days' | 'storeId'>>;
   initializeDraftReturn?: Resolver<ResolversTypes['DraftReturnSession'], ParentType, ContextType, RequireFields<MutationInitializeDraftReturnArgs, 'input' | 'storeId'>>;
   login?: Resolver<ResolversTypes['StaffSessionPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'email' | 'password'>>;
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -7167,6 +7212,7 @@ export type ShopConnectionResolvers<ContextType = RequestContext, ParentType ext
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   platform?: Resolver<ResolversTypes['ShopPlatform'], ParentType, ContextType>;
   storeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  syncErrors?: Resolver<Array<ResolversTypes['ShopOrderSyncError']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
@@ -7175,6 +7221,20 @@ export type ShopConnectionTestResolvers<ContextType = RequestContext, ParentType
   ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   problem?: Resolver<Maybe<ResolversTypes['ShopConnectionProblem']>, ParentType, ContextType>;
   testedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ShopOrderImportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShopOrderImport'] = ResolversParentTypes['ShopOrderImport']> = {
+  created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  found?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  imported?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  more?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ShopOrderSyncErrorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShopOrderSyncError'] = ResolversParentTypes['ShopOrderSyncError']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  orderName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ShopperSessionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShopperSession'] = ResolversParentTypes['ShopperSession']> = {
@@ -7561,6 +7621,8 @@ export type Resolvers<ContextType = RequestContext> = {
   ShippingMethod?: ShippingMethodResolvers<ContextType>;
   ShopConnection?: ShopConnectionResolvers<ContextType>;
   ShopConnectionTest?: ShopConnectionTestResolvers<ContextType>;
+  ShopOrderImport?: ShopOrderImportResolvers<ContextType>;
+  ShopOrderSyncError?: ShopOrderSyncErrorResolvers<ContextType>;
   ShopperSession?: ShopperSessionResolvers<ContextType>;
   StaffSessionPayload?: StaffSessionPayloadResolvers<ContextType>;
   StaffUser?: StaffUserResolvers<ContextType>;

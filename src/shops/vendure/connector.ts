@@ -2,6 +2,7 @@
 // or the Admin API's createApiKey) whose roles hold ReadOrder.
 import type { ShopConnectionTest, ShopConnector } from "../connector.js";
 import { isForbidden, unknownField, vendureAdmin } from "./admin-api.js";
+import { vendureOrders } from "./orders.js";
 
 /**
  * The test, in three calls that each say one thing: `activeAdministrator` exists only on the Admin API (the Shop API
@@ -69,4 +70,5 @@ export const vendureConnector: ShopConnector = {
   name: "Vendure",
   adminApiHint: "the Admin API's address, such as https://shop.example.com/admin-api",
   test,
+  orders: vendureOrders,
 };

@@ -38,6 +38,8 @@ const PRODUCTS = [
       ["L", "JKT-L", "129.00", 5],
     ],
   },
+  // Not counted in stock, and a shop may sell more of it in one line than Retour takes (a wholesale order).
+  { name: "Sticker", slug: "sticker", type: "accessories", group: "design", untracked: true, variants: [["Logo", "STK-1", "1.00", 0]] },
 ];
 
 function csv() {
@@ -60,7 +62,7 @@ function csv() {
           price,
           "Standard Tax",
           String(stock),
-          "true",
+          p.untracked ? "false" : "true",
           "",
           "",
         ].join(","),
@@ -98,6 +100,7 @@ const config = {
   },
   dbConnectionOptions: { type: "better-sqlite3", database, synchronize: true, logging: false },
   paymentOptions: { paymentMethodHandlers: [dummyPaymentHandler] },
+  orderOptions: { orderItemsLimit: 10_000, orderLineItemsLimit: 10_000 },
   logger: new DefaultLogger({ level: LogLevel.Warn }),
   plugins: [],
 };

@@ -1,0 +1,91 @@
+// Orders in from the connected shop: the shop's placed orders of the last N days, read page by page through the
+// platform's connector and written through the core's order upsert (src/orders/service.ts, the one the REST order
+// sync uses), keyed by the shop's order id with the platform as provider, so importing again updates instead of
+// doubling. An order that cannot be written (its mapping or the upsert refuses it) is kept in ShopOrderSyncError
+// with the reason, for the dashboard, and the others go on; it leaves that table when it comes in.
+import type { RequestContext } from "../core/context.js";
+import { DomainError, fail } from "../core/errors.js";
+import { isStorageUnavailable } from "../core/db-errors.js";
+import { LIST_BOUNDS } from "../core/bounds.js";
+import { upsertOrder } from "../orders/service.js";
+import { decryptSecret } from "../webhooks/crypto.js";
+import { SHOP_CONNECTORS } from "./platforms.js";
+
+/** Orders read per call to the shop. */
+const PAGE = 50;
+/** The most orders one import brings in; `more` says when the shop holds more (import fewer days, or again). */
+export const IMPORT_MAX_ORDERS = 1000;
+
+export interface ShopOrderImport {
+  /** Placed orders the shop holds in the period. */
+  found: number;
+  imported: number;
+  created: number;
+  failed: number;
+  more: boolean;
+}
+
+export async function importShopOrders(ctx: RequestContext, storeId: string, days: number): Promise<ShopOrderImport> {
+  const row = await ctx.prisma.shopConnection.findUnique({ where: { storeId } });
+  if (!row)
+    throw fail.notFound(
+      "shops/no-connection",
+      "This store has no shop connection: set one (setShopConnection) before importing orders.",
+      "No shop connection",
+    );
+  const connector = SHOP_CONNECTORS[row.platform];
+  const credentials = { adminApiUrl: row.adminApiUrl, apiKey: decryptSecret(ctx.config.webhooks.encryptionKey, row.apiKeyEnc) };
+  const placedAfter = new Date(Date.now() - days * 86_400_000);
+  const result: ShopOrderImport = { found: 0, imported: 0, created: 0, failed: 0, more: false };
+  for (let skip = 0; ; ) {
+    const page = await connector.orders(ctx.config.webhooks, credentials, {
+      placedAfter,
+      skip,
+      take: Math.min(PAGE, IMPORT_MAX_ORDERS - skip),
+    });
+    if (!page.ok)
+      throw fail.unprocessable(
+        "shops/unavailable",
+        "The shop did not give its orders",
+        `${page.message} ${result.imported} order(s) were imported before; import again once the connection test passes.`,
+      );
+    result.found = page.total;
+    for (const order of page.orders) {
+      try {
+        const written = await upsertOrder(ctx, storeId, order.input(), "UPSERT");
+        result.imported++;
+        if (written.created) result.created++;
+        await ctx.prisma.shopOrderSyncError.deleteMany({ where: { storeId, externalOrderId: order.externalId } });
+      } catch (err) {
+        if (isStorageUnavailable(err)) throw err;
+        result.failed++;
+        // A refusal of the core says what is wrong in words; anything else is logged, and kept without its details.
+        const message =
+          err instanceof DomainError ? err.message : "Retour could not write this order (an unexpected error, logged for the operator).";
+        if (!(err instanceof DomainError)) ctx.log.error({ err, storeId, shopOrder: order.externalId }, "shop order import failed");
+        const data = { orderName: order.name.slice(0, 255), message: message.slice(0, 2000), occurredAt: new Date() };
+        await ctx.prisma.shopOrderSyncError.upsert({
+          where: { storeId_externalOrderId: { storeId, externalOrderId: order.externalId } },
+          create: { storeId, externalOrderId: order.externalId, ...data },
+          update: data,
+        });
+      }
+    }
+    skip += page.orders.length;
+    if (page.orders.length === 0 || skip >= page.total) break;
+    if (skip >= IMPORT_MAX_ORDERS) {
+      result.more = true;
+      break;
+    }
+  }
+  return result;
+}
+
+/** The shop's orders that could not be brought in, newest failure first. */
+export function syncErrors(ctx: RequestContext, storeId: string) {
+  return ctx.prisma.shopOrderSyncError.findMany({
+    where: { storeId },
+    orderBy: [{ occurredAt: "desc" }, { externalOrderId: "asc" }],
+    take: LIST_BOUNDS.shopSyncErrors,
+  });
+}
