@@ -15,6 +15,7 @@ import { startDispatcher, type Dispatcher } from "../src/webhooks/dispatcher.js"
 import { startEmailSender, type EmailSender } from "../src/email/sender.js";
 import { stopRuns } from "../src/policy/simulation-jobs.js";
 import { startRetentionSweeper, type RetentionSweeper } from "../src/retention/sweeper.js";
+import { startShopSync, type ShopSync } from "../src/shops/sync.js";
 import { optimizeAtStart } from "../src/db/optimize.js";
 
 export interface Running {
@@ -29,6 +30,8 @@ export interface Running {
   emailSender: EmailSender | null;
   /** The in-process retention sweep (null when RETENTION_SWEEP=false or facades only). */
   retention: RetentionSweeper | null;
+  /** The in-process order sync of the connected shops (null when SHOP_SYNC=false or facades only). */
+  shopSync: ShopSync | null;
   log: Logger;
   metrics: Metrics;
   /** Marks start-up finished when started with deferReady (after the caller's own start-up work). */
@@ -205,6 +208,8 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
   const emailSender = core && config.mail.sender ? startEmailSender(core.services, `http://localhost:${port}`) : null;
   // Deletes what is past its retention (src/retention), every RETENTION_SWEEP_INTERVAL unless RETENTION_SWEEP=false.
   const retention = core && config.retention.sweep ? startRetentionSweeper(core.services) : null;
+  // Polls the connected shops for changed orders (src/shops/sync.ts), every SHOP_SYNC_INTERVAL_SECONDS unless SHOP_SYNC=false.
+  const shopSync = core && config.shopSync.run ? startShopSync(core.services) : null;
   if (core) metrics.watchStorage(core.services.db, config.webhooks.dispatcher);
   if (!opts.deferReady) readiness.ready = true;
   if (!config.metrics.token && !config.metrics.port)
@@ -219,6 +224,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
     dispatcher,
     emailSender,
     retention,
+    shopSync,
     log,
     metrics,
     markReady() {
@@ -237,6 +243,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
         await dispatcher?.stop();
         await emailSender?.stop();
         await retention?.stop();
+        await shopSync?.stop();
         if (core) await stopRuns(core.services); // each policy simulation run ends after its chunk, its place given up
         await stop();
         await db?.close();

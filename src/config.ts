@@ -47,6 +47,8 @@ export interface Config {
   /** What a shopper may upload as photos of draft returns (src/drafts/quota.ts). */
   photoQuota: PhotoQuotaConfig;
   simulation: SimulationConfig;
+  /** The shops' order sync (src/shops/sync.ts): run in this process (SHOP_SYNC, default true), how often (SHOP_SYNC_INTERVAL_SECONDS, 60). */
+  shopSync: { run: boolean; intervalMs: number };
 }
 
 /** What the retention sweep (src/retention) deletes, and when: every age in days. */
@@ -311,6 +313,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pauseMs: problems.int(env, "SIMULATION_PAUSE_MS", 0, 0, 10_000),
       maxSeconds: problems.int(env, "SIMULATION_MAX_SECONDS", 900, 1, 86_400),
       threads: problems.int(env, "SIMULATION_THREADS", 2, 1, 8),
+    },
+    shopSync: {
+      run: problems.bool(env, "SHOP_SYNC", true),
+      intervalMs: problems.int(env, "SHOP_SYNC_INTERVAL_SECONDS", 60, 5, 86_400) * 1000,
     },
   };
   if (problems.list.length) throw new ConfigError(problems.list);

@@ -31,6 +31,8 @@ export interface ShopOrder {
   input(): OrderInput;
 }
 
+export type ShopOrderQuery = ({ placedAfter: Date } | { updatedAfter: Date }) & { skip: number; take: number };
+
 export type ShopOrderPage = { ok: true; total: number; orders: ShopOrder[] } | { ok: false; message: string };
 
 export interface ShopConnector {
@@ -42,6 +44,11 @@ export interface ShopConnector {
   adminApiHint: string;
   /** Calls the shop with the credentials: reachable, its Admin API, the key accepted, and allowed to read orders. */
   test(policy: UrlPolicy, credentials: ShopCredentials): Promise<ShopConnectionTest>;
-  /** A page of the shop's placed orders (not carts), placed after `placedAfter`, oldest first. */
-  orders(policy: UrlPolicy, credentials: ShopCredentials, page: { placedAfter: Date; skip: number; take: number }): Promise<ShopOrderPage>;
+  /** How far back the sync reads again from its cursor: the precision of the shop's updated-at (Vendure on SQLite: 1 s). */
+  cursorOverlapMs: number;
+  /**
+   * A page of the shop's placed orders (not carts): placed after `placedAfter` (oldest placed first), or changed
+   * after `updatedAfter` (oldest change first: the sync's cursor).
+   */
+  orders(policy: UrlPolicy, credentials: ShopCredentials, page: ShopOrderQuery): Promise<ShopOrderPage>;
 }

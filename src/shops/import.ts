@@ -9,6 +9,7 @@ import { isStorageUnavailable } from "../core/db-errors.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { upsertOrder } from "../orders/service.js";
 import { decryptSecret } from "../webhooks/crypto.js";
+import type { ShopOrder } from "./connector.js";
 import { SHOP_CONNECTORS } from "./platforms.js";
 
 /** Orders read per call to the shop. */
@@ -51,24 +52,11 @@ export async function importShopOrders(ctx: RequestContext, storeId: string, day
       );
     result.found = page.total;
     for (const order of page.orders) {
-      try {
-        const written = await upsertOrder(ctx, storeId, order.input(), "UPSERT");
+      const written = await writeShopOrder(ctx, storeId, order);
+      if (written === "failed") result.failed++;
+      else {
         result.imported++;
-        if (written.created) result.created++;
-        await ctx.prisma.shopOrderSyncError.deleteMany({ where: { storeId, externalOrderId: order.externalId } });
-      } catch (err) {
-        if (isStorageUnavailable(err)) throw err;
-        result.failed++;
-        // A refusal of the core says what is wrong in words; anything else is logged, and kept without its details.
-        const message =
-          err instanceof DomainError ? err.message : "Retour could not write this order (an unexpected error, logged for the operator).";
-        if (!(err instanceof DomainError)) ctx.log.error({ err, storeId, shopOrder: order.externalId }, "shop order import failed");
-        const data = { orderName: order.name.slice(0, 255), message: message.slice(0, 2000), occurredAt: new Date() };
-        await ctx.prisma.shopOrderSyncError.upsert({
-          where: { storeId_externalOrderId: { storeId, externalOrderId: order.externalId } },
-          create: { storeId, externalOrderId: order.externalId, ...data },
-          update: data,
-        });
+        if (written === "created") result.created++;
       }
     }
     skip += page.orders.length;
@@ -79,6 +67,31 @@ export async function importShopOrders(ctx: RequestContext, storeId: string, day
     }
   }
   return result;
+}
+
+/**
+ * One order of the shop written through the core's order upsert; when it cannot be, its reason is kept (the
+ * dashboard shows it) and the caller goes on with the next. Only storage being unavailable stops the caller.
+ */
+export async function writeShopOrder(ctx: RequestContext, storeId: string, order: ShopOrder): Promise<"created" | "updated" | "failed"> {
+  try {
+    const written = await upsertOrder(ctx, storeId, order.input(), "UPSERT");
+    await ctx.prisma.shopOrderSyncError.deleteMany({ where: { storeId, externalOrderId: order.externalId } });
+    return written.created ? "created" : "updated";
+  } catch (err) {
+    if (isStorageUnavailable(err)) throw err;
+    // A refusal of the core says what is wrong in words; anything else is logged, and kept without its details.
+    const message =
+      err instanceof DomainError ? err.message : "Retour could not write this order (an unexpected error, logged for the operator).";
+    if (!(err instanceof DomainError)) ctx.log.error({ err, storeId, shopOrder: order.externalId }, "shop order import failed");
+    const data = { orderName: order.name.slice(0, 255), message: message.slice(0, 2000), occurredAt: new Date() };
+    await ctx.prisma.shopOrderSyncError.upsert({
+      where: { storeId_externalOrderId: { storeId, externalOrderId: order.externalId } },
+      create: { storeId, externalOrderId: order.externalId, ...data },
+      update: data,
+    });
+    return "failed";
+  }
 }
 
 /** The shop's orders that could not be brought in, newest failure first. */

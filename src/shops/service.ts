@@ -92,10 +92,13 @@ export async function setConnection(ctx: RequestContext, storeId: string, input:
     return view(await ctx.prisma.shopConnection.findUniqueOrThrow({ where: { storeId } }));
   }
   const sealed = { apiKeyEnc: encryptSecret(ctx.config.webhooks.encryptionKey, key.trim()), apiKeyHint: key.trim().slice(-4) };
+  // Another shop (or the first): the order sync follows its changes from now on; earlier orders come by import.
+  const fresh = { syncedThrough: new Date(), syncedIds: "[]", lastSyncError: null };
+  const moved = !existing || existing.adminApiUrl !== url || existing.platform !== input.platform;
   const row = await ctx.prisma.shopConnection.upsert({
     where: { storeId },
-    create: { storeId, ...data, ...sealed },
-    update: { ...data, ...sealed },
+    create: { storeId, ...data, ...sealed, ...fresh },
+    update: { ...data, ...sealed, ...(moved ? fresh : {}) },
   });
   return view(row);
 }

@@ -68,6 +68,8 @@ export async function startTestService(
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: "0",
     // Background deletions would add statements to the suites that count them; the retention tests turn it on.
     RETENTION_SWEEP: "false",
+    // The shops' order sync polls only connected stores; the shop suites run it themselves, or turn it on.
+    SHOP_SYNC: "false",
     ...env,
   };
   const remote = executorMode === "remote";

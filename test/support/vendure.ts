@@ -35,6 +35,8 @@ export interface Vendure {
     lines: { sku: string; quantity: number }[];
     fulfil?: { carrier: string; trackingCode: string };
   }): Promise<{ id: string; code: string }>;
+  /** Ships every line of an order through the Admin API with the manual handler, carrier and tracking code, marked shipped. */
+  fulfil(orderId: string, shipment: { carrier: string; trackingCode: string }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -138,6 +140,7 @@ export async function startVendure(): Promise<Vendure> {
       await admin(`mutation($ids: [ID!]!) { deleteApiKeys(ids: $ids) { result } }`, { ids: [id] });
     },
     placeOrder: (order) => placeOrder(`${base}/shop-api`, admin, order),
+    fulfil: (orderId, shipment) => fulfil(admin, orderId, shipment),
     close: stop,
   };
 }
@@ -204,24 +207,37 @@ async function placeOrder(
     })
   ).addPaymentToOrder;
   if (paid.state !== "PaymentSettled") throw new Error(`Vendure order ${paid.code} is ${paid.state}, not paid`);
-  if (order.fulfil && placed) {
-    const lines = paid.lines.map((l: { id: string }, i: number) => ({ orderLineId: l.id, quantity: order.lines[i].quantity }));
-    const made = await admin<{ addFulfillmentToOrder: { id?: string; errorCode?: string; message?: string } }>(
-      `mutation($i: FulfillOrderInput!) { addFulfillmentToOrder(input: $i) { ... on Fulfillment { id } ... on ErrorResult { errorCode message } } }`,
-      {
-        i: {
-          lines,
-          handler: {
-            code: "manual-fulfillment",
-            arguments: [
-              { name: "method", value: order.fulfil.carrier },
-              { name: "trackingCode", value: order.fulfil.trackingCode },
-            ],
-          },
+  if (order.fulfil && placed) await fulfil(admin, paid.id, order.fulfil);
+  return { id: paid.id, code: paid.code };
+}
+
+async function fulfil(admin: Vendure["admin"], orderId: string, shipment: { carrier: string; trackingCode: string }): Promise<void> {
+  const order = (
+    await admin<{ order: { lines: { id: string; quantity: number }[] } }>(`query($id: ID!) { order(id: $id) { lines { id quantity } } }`, {
+      id: orderId,
+    })
+  ).order;
+  const made = await admin<{ addFulfillmentToOrder: { id?: string; errorCode?: string; message?: string } }>(
+    `mutation($i: FulfillOrderInput!) { addFulfillmentToOrder(input: $i) { ... on Fulfillment { id } ... on ErrorResult { errorCode message } } }`,
+    {
+      i: {
+        lines: order.lines.map((l) => ({ orderLineId: l.id, quantity: l.quantity })),
+        handler: {
+          code: "manual-fulfillment",
+          arguments: [
+            { name: "method", value: shipment.carrier },
+            { name: "trackingCode", value: shipment.trackingCode },
+          ],
         },
       },
-    );
-    if (!made.addFulfillmentToOrder.id) throw new Error(`Vendure fulfillment: ${JSON.stringify(made.addFulfillmentToOrder)}`);
-  }
-  return { id: paid.id, code: paid.code };
+    },
+  );
+  if (!made.addFulfillmentToOrder.id) throw new Error(`Vendure fulfillment: ${JSON.stringify(made.addFulfillmentToOrder)}`);
+  // Marked shipped, as a merchant does: the order moves to Shipped (a new fulfillment alone leaves the order as it was).
+  const shipped = await admin<{ transitionFulfillmentToState: { state?: string; errorCode?: string; message?: string } }>(
+    `mutation($id: ID!) { transitionFulfillmentToState(id: $id, state: "Shipped") { ... on Fulfillment { state } ... on ErrorResult { errorCode message } } }`,
+    { id: made.addFulfillmentToOrder.id },
+  );
+  if (shipped.transitionFulfillmentToState.state !== "Shipped")
+    throw new Error(`Vendure shipping: ${JSON.stringify(shipped.transitionFulfillmentToState)}`);
 }

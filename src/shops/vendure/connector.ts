@@ -70,5 +70,7 @@ export const vendureConnector: ShopConnector = {
   name: "Vendure",
   adminApiHint: "the Admin API's address, such as https://shop.example.com/admin-api",
   test,
+  // Vendure keeps updatedAt in whole seconds on SQLite and MySQL (milliseconds on PostgreSQL).
+  cursorOverlapMs: 1000,
   orders: vendureOrders,
 };

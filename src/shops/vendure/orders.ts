@@ -5,7 +5,7 @@
 // once, on the lines they were spread over.
 import type { OrderInput } from "../../orders/service.js";
 import type { UrlPolicy } from "../../webhooks/ssrf.js";
-import type { ShopCredentials, ShopOrderPage } from "../connector.js";
+import type { ShopCredentials, ShopOrderPage, ShopOrderQuery } from "../connector.js";
 import { vendureAdmin } from "./admin-api.js";
 
 const ORDERS = `query RetourOrders($options: OrderListOptions) {
@@ -128,16 +128,13 @@ export function orderInputOf(o: VendureOrder): OrderInput {
   };
 }
 
-/** One page of the shop's placed orders (carts left out), placed after `placedAfter`, oldest first. */
-export async function vendureOrders(
-  policy: UrlPolicy,
-  credentials: ShopCredentials,
-  page: { placedAfter: Date; skip: number; take: number },
-): Promise<ShopOrderPage> {
+/** One page of the shop's placed orders (carts left out), by when they were placed or last changed, oldest first. */
+export async function vendureOrders(policy: UrlPolicy, credentials: ShopCredentials, page: ShopOrderQuery): Promise<ShopOrderPage> {
+  const [field, after] = "updatedAfter" in page ? ["updatedAt", page.updatedAfter] : ["orderPlacedAt", page.placedAfter];
   const res = await vendureAdmin<{ orders: { totalItems: number; items: VendureOrder[] } }>(policy, credentials, ORDERS, {
     options: {
-      filter: { orderPlacedAt: { after: page.placedAfter.toISOString() }, active: { eq: false } },
-      sort: { orderPlacedAt: "ASC" },
+      filter: { [field]: { after: after.toISOString() }, active: { eq: false } },
+      sort: { [field]: "ASC" },
       skip: page.skip,
       take: page.take,
     },

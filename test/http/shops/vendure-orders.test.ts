@@ -2,7 +2,9 @@
 // Shop API (cart, address, shipping, the test payment handler), one shipped with a tracking code, are imported
 // through the GraphQL core into the store's orders, on both Retour databases, with the right lines, prices, taxes,
 // shipping, customer, address and fulfillment; importing again changes nothing; an order Retour cannot take (a line
-// of 1 001 units) is kept with its reason while the others come in; a return can be made on an imported order.
+// of 1 001 units) is kept with its reason while the others come in; a return can be made on an imported order. Then
+// the order sync on the service's own job loop, in two replicas: an order placed after connecting comes in, once, and
+// later runs do not write it again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { PEER_INSTALL_HOOK_TIMEOUT_MS } from "../../support/peers.js";
@@ -140,4 +142,53 @@ describe.each(providers)("orders imported from a real Vendure (%s)", (provider) 
     const far = await gql(IMPORT, { s: storeId, d: 5000 });
     expect(far.errors?.[0]?.extensions).toMatchObject({ status: 400, field: "days" });
   });
+});
+
+describe.each(providers)("orders followed by the sync loop, in two replicas (%s)", (provider) => {
+  let svc: TestService;
+  let replica: Awaited<ReturnType<TestService["startReplica"]>> | undefined;
+  let storeId: string;
+
+  beforeAll(async () => {
+    svc = await startTestService(provider, { SHOP_SYNC: "true", SHOP_SYNC_INTERVAL_SECONDS: "5" });
+    replica = await svc.startReplica();
+    storeId = (await svc.createStore("Vendure sync")).id;
+    const secret = (await svc.createApiClient(storeId, "all")).secret;
+    const set = await svc.http.graphql(SET, { s: storeId, i: { platform: "vendure", adminApiUrl: vendure.adminApiUrl, apiKey } }, secret);
+    expect(set.errors).toBeUndefined();
+  });
+  afterAll(async () => {
+    await replica?.close();
+    await svc?.close();
+  });
+
+  it("brings in an order placed after connecting, once, and later runs leave it as it is", async () => {
+    const prisma = svc.services.db.prisma;
+    const placed = await vendure.placeOrder({
+      email: `katherine.johnson.${provider}@example.test`,
+      lines: [{ sku: "JKT-M", quantity: 1 }],
+    });
+    const order = () =>
+      prisma.order.findMany({ where: { storeId, provider: "vendure", externalId: placed.id }, include: { lineItems: true } });
+    await expect.poll(async () => (await order()).length, { timeout: 90_000, interval: 500 }).toBe(1);
+    const [synced] = await order();
+    expect(synced).toMatchObject({ name: placed.code, customerEmail: `katherine.johnson.${provider}@example.test` });
+    expect(synced.lineItems.map((l) => [l.sku, l.quantity, l.unitPrice])).toEqual([["JKT-M", 1, 12900]]);
+    // Only what changed after connecting: the orders placed before are for the import.
+    expect(await prisma.order.count({ where: { storeId } })).toBe(1);
+
+    // Both replicas keep running their loops: later runs read the cursor's second again and skip it, never doubling.
+    const written = synced.version;
+    const lastRun = async () => (await prisma.shopConnection.findUniqueOrThrow({ where: { storeId } })).lastSyncAt?.getTime() ?? 0;
+    // The run that wrote it ends, then another one runs after it.
+    const since = Date.now();
+    await expect.poll(lastRun, { timeout: 90_000, interval: 500 }).toBeGreaterThanOrEqual(since);
+    const first = await lastRun();
+    await expect.poll(lastRun, { timeout: 90_000, interval: 500 }).toBeGreaterThan(first);
+    expect((await order())[0].version).toBe(written);
+    expect(await prisma.order.count({ where: { storeId } })).toBe(1);
+    const connection = await prisma.shopConnection.findUniqueOrThrow({ where: { storeId } });
+    expect(connection.lastSyncError).toBeNull();
+    expect(JSON.parse(connection.syncedIds).map(([id]: [string, number]) => id)).toEqual([placed.id]);
+  }, 240_000);
 });
