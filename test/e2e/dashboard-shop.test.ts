@@ -2,7 +2,8 @@
 // The merchant connects the store with a key whose role may only read the catalogue and the test button says, in
 // words, that the key may not read orders; a new key fixes it and the button says the connection works; the key is
 // write-only (never shown again, only its last four characters); moving the shop without a key is refused beside the
-// key's field; the connection is removed. The browser only ever talks to Retour.
+// key's field; the shop's orders are imported from the page and the one Retour cannot take is listed with its reason;
+// the connection is removed. The browser only ever talks to Retour.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { type DemoDashboard, e2eMissing, openDemoDashboard } from "../support/e2e.js";
@@ -34,7 +35,7 @@ describe.skipIf(!!e2eMissing)("the shop connection on the dashboard in Chromium,
   };
   const testResult = async () => {
     await page.getByRole("button", { name: "Test the connection" }).click();
-    const result = page.locator("[role=status].notice, [role=status].warning");
+    const result = page.getByRole("status", { name: "Connection test" });
     await result.waitFor();
     return ((await result.textContent()) ?? "").replace(/\s+/g, " ");
   };
@@ -72,6 +73,25 @@ describe.skipIf(!!e2eMissing)("the shop connection on the dashboard in Chromium,
     expect(await status().count()).toBeGreaterThan(0);
     expect(external).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it("imports the shop's orders and lists, in words, the one it could not bring in", async () => {
+    const placed = await vendure!.placeOrder({ email: "ada.lovelace@example.test", lines: [{ sku: "TEE-M", quantity: 2 }] });
+    const wholesale = await vendure!.placeOrder({ email: "mary.somerville@example.test", lines: [{ sku: "STK-1", quantity: 1001 }] });
+    await page.getByLabel("Orders placed in the last (days)").fill("7");
+    await page.getByRole("button", { name: "Import orders" }).click();
+    const words = page.locator("[role=status].notice").filter({ hasText: "placed in your shop" });
+    await words.waitFor();
+    expect(((await words.textContent()) ?? "").trim()).toBe(
+      "2 orders were placed in your shop in the last 7 days. 1 order is now in Retour (1 new). 1 order could not be imported: see below.",
+    );
+    const failed = page.getByRole("table", { name: "Orders that could not be brought in" });
+    await expect.poll(() => failed.locator("tbody tr").count()).toBe(1);
+    const row = ((await failed.locator("tbody tr").textContent()) ?? "").replace(/\s+/g, " ");
+    expect(row).toContain(wholesale.code);
+    expect(row).toContain("must be an integer from 1 to 1000; got 1001");
+    expect(row).not.toContain(placed.code);
+    await dashboard!.shot("shop-orders-imported");
   });
 
   it("says the shop does not accept a key Vendure no longer knows", async () => {

@@ -57,7 +57,13 @@ import {
   UPDATE_RETURN_POLICY_DRAFT,
 } from "./pages/policy.ops.js";
 import { EMAIL_OUTBOX, PORTAL_SETTINGS, UPDATE_PORTAL_SETTINGS } from "./pages/portal.ops.js";
-import { REMOVE_SHOP_CONNECTION, SET_SHOP_CONNECTION, SHOP_CONNECTION, TEST_SHOP_CONNECTION } from "./pages/shop.ops.js";
+import {
+  IMPORT_SHOP_ORDERS,
+  REMOVE_SHOP_CONNECTION,
+  SET_SHOP_CONNECTION,
+  SHOP_CONNECTION,
+  TEST_SHOP_CONNECTION,
+} from "./pages/shop.ops.js";
 
 export const LOGIN = `mutation DashboardLogin($email: String!, $password: String!) {
   login(email: $email, password: $password) { token expiresAt user { id email name } }
@@ -90,6 +96,7 @@ const OPERATIONS_PAGES: Record<string, string> = {
   SET_SHOP_CONNECTION,
   REMOVE_SHOP_CONNECTION,
   TEST_SHOP_CONNECTION,
+  IMPORT_SHOP_ORDERS,
 };
 
 /** Every document above and beside the pages, for the schema check. */

@@ -596,6 +596,14 @@ export type DashboardBulkReturnActionMutationVariables = Exact<{
 
 export type DashboardBulkReturnActionMutation = { bulkReturnAction: Array<{ id: string, ok: boolean, message: string, errorType: string | null, return: { id: string, number: string | null, status: ReturnStatus, order: { name: string } } | null }> };
 
+export type DashboardImportShopOrdersMutationVariables = Exact<{
+  storeId: string | number;
+  days: number;
+}>;
+
+
+export type DashboardImportShopOrdersMutation = { importShopOrders: { found: number, imported: number, created: number, failed: number, more: boolean } };
+
 export type DashboardRetryWebhookDeliveryMutationVariables = Exact<{
   id: string | number;
 }>;
@@ -709,6 +717,14 @@ export type DashboardUpdateWebhookMutationVariables = Exact<{
 
 
 export type DashboardUpdateWebhookMutation = { updateWebhook: { id: string, storeId: string, topic: string, kind: string, trigger: string | null, status: string, platformId: number | null, externalId: string | null, createdAt: string, updatedAt: string, callback: { url: string, auth: { bearer: { token: string } } | null }, health: { status: WebhookHealthStatus, failingSince: string | null, lastSuccessAt: string | null, consecutiveFailures: number } } };
+
+export type DashboardSetShopConnectionMutationVariables = Exact<{
+  storeId: string | number;
+  input: ShopConnectionInput;
+}>;
+
+
+export type DashboardSetShopConnectionMutation = { setShopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string, syncErrors: Array<{ orderName: string, message: string, occurredAt: string }> } };
 
 export type DashboardRevealWarehouseSigningSecretMutationVariables = Exact<{
   storeId: string | number;
@@ -874,6 +890,13 @@ export type DashboardCustomersQueryVariables = Exact<{
 
 export type DashboardCustomersQuery = { customers: { nodes: Array<{ id: string, email: string, firstName: string | null, lastName: string | null, phoneNumber: string | null, updatedAt: string, location: { city: string | null, state: string | null, country: string | null } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
+export type DashboardShopConnectionQueryVariables = Exact<{
+  storeId: string | number;
+}>;
+
+
+export type DashboardShopConnectionQuery = { shopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string, syncErrors: Array<{ orderName: string, message: string, occurredAt: string }> } | null };
+
 export type DashboardReturnPolicyQueryVariables = Exact<{
   storeId: string | number;
 }>;
@@ -1036,13 +1059,6 @@ export type DashboardTestShopConnectionMutationVariables = Exact<{
 
 export type DashboardTestShopConnectionMutation = { testShopConnection: { ok: boolean, problem: ShopConnectionProblem | null, message: string, testedAt: string } };
 
-export type DashboardShopConnectionQueryVariables = Exact<{
-  storeId: string | number;
-}>;
-
-
-export type DashboardShopConnectionQuery = { shopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string } | null };
-
 export type DashboardUpdatePortalSettingsMutationVariables = Exact<{
   storeId: string | number;
   input: PortalSettingsInput;
@@ -1177,14 +1193,6 @@ export type DashboardWebhooksQueryVariables = Exact<{
 
 
 export type DashboardWebhooksQuery = { webhooks: Array<{ id: string, storeId: string, topic: string, kind: string, trigger: string | null, status: string, platformId: number | null, externalId: string | null, createdAt: string, updatedAt: string, callback: { url: string, auth: { bearer: { token: string } } | null }, health: { status: WebhookHealthStatus, failingSince: string | null, lastSuccessAt: string | null, consecutiveFailures: number } }> };
-
-export type DashboardSetShopConnectionMutationVariables = Exact<{
-  storeId: string | number;
-  input: ShopConnectionInput;
-}>;
-
-
-export type DashboardSetShopConnectionMutation = { setShopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string } };
 
 export type DashboardCheckoutRoutingQueryVariables = Exact<{
   storeId: string | number;

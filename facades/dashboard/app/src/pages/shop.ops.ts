@@ -1,5 +1,5 @@
 // The GraphQL documents of pages/shop.tsx, beside it (operations.ts lists them for the schema and cost checks).
-const CONNECTION = `platform adminApiUrl apiKeyHint updatedAt`;
+const CONNECTION = `platform adminApiUrl apiKeyHint updatedAt syncErrors { orderName message occurredAt }`;
 
 export const SHOP_CONNECTION = `query DashboardShopConnection($storeId: ID!) {
   shopConnection(storeId: $storeId) { ${CONNECTION} }
@@ -15,4 +15,8 @@ export const REMOVE_SHOP_CONNECTION = `mutation DashboardRemoveShopConnection($s
 
 export const TEST_SHOP_CONNECTION = `mutation DashboardTestShopConnection($storeId: ID!) {
   testShopConnection(storeId: $storeId) { ok problem message testedAt }
+}`;
+
+export const IMPORT_SHOP_ORDERS = `mutation DashboardImportShopOrders($storeId: ID!, $days: Int!) {
+  importShopOrders(storeId: $storeId, days: $days) { found imported created failed more }
 }`;

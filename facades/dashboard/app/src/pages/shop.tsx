@@ -8,6 +8,7 @@ import { fieldErrors } from "../forms";
 import { REMOVE_SHOP_CONNECTION, SET_SHOP_CONNECTION, SHOP_CONNECTION, TEST_SHOP_CONNECTION } from "./shop.ops";
 import { ErrorMessage, Notice, PageHeader, QueryView, Section, Time, useMutation, useQuery } from "../ui";
 import { ConfirmDialog, Field } from "../ui-forms";
+import { ShopOrders } from "./shop-orders";
 import type {
   DashboardRemoveShopConnectionMutation,
   DashboardSetShopConnectionMutation,
@@ -151,7 +152,7 @@ function ShopForm({ storeId, saved }: { storeId: string; saved: Connection | nul
           </button>
           <ErrorMessage error={test.error} />
           {result && (
-            <div role="status" class={result.ok ? "notice" : "warning"}>
+            <div role="status" aria-label="Connection test" class={result.ok ? "notice" : "warning"}>
               <p>
                 <strong>
                   {result.ok ? "The connection works." : (PROBLEM_WORDS[result.problem ?? ""] ?? "The connection does not work.")}
@@ -167,6 +168,7 @@ function ShopForm({ storeId, saved }: { storeId: string; saved: Connection | nul
           </p>
         </Section>
       )}
+      {current && <ShopOrders storeId={storeId} connection={current} onChange={setCurrent} />}
       <ConfirmDialog
         open={confirming}
         title="Remove the shop connection?"
