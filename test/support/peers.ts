@@ -27,27 +27,27 @@ export function peerCacheRoot(): string {
 }
 
 /** The pin of a peer: a hash of its package.json and package-lock.json. */
-export function peerKey(name: string): string {
+export function peerKey(name: string, peers = PEERS): string {
   const hash = createHash("sha256");
-  for (const file of ["package.json", "package-lock.json"]) hash.update(readFileSync(join(PEERS, name, file)));
+  for (const file of ["package.json", "package-lock.json"]) hash.update(readFileSync(join(peers, name, file)));
   return `${name}-${hash.digest("hex").slice(0, 16)}`;
 }
 
 /** The folder of the installed peer (its node_modules inside), installing it first when this machine has none. */
-export async function installPeer(name: string): Promise<string> {
+export async function installPeer(name: string, peers = PEERS): Promise<string> {
   const root = peerCacheRoot();
-  const target = join(root, peerKey(name));
-  if (existsSync(join(target, "node_modules"))) return target;
+  const target = join(root, peerKey(name, peers));
+  if (existsSync(target)) return target; // renamed into place only once npm ci finished
   mkdirSync(root, { recursive: true });
   const lock = `${target}.lock`;
   await acquire(lock);
   try {
-    if (existsSync(join(target, "node_modules"))) return target; // another worker finished while this one waited
-    await registryReachable(name);
+    if (existsSync(target)) return target; // another worker finished while this one waited
+    await registryReachable(name, peers);
     const work = `${target}.partial-${process.pid}`;
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work);
-    for (const file of ["package.json", "package-lock.json"]) copyFileSync(join(PEERS, name, file), join(work, file));
+    for (const file of ["package.json", "package-lock.json"]) copyFileSync(join(peers, name, file), join(work, file));
     await npmCi(name, work);
     renameSync(work, target);
     return target;
@@ -73,7 +73,9 @@ async function acquire(lock: string): Promise<void> {
       // the owner has made the folder but not yet written its pid: wait for it
     }
     if (owner && !isAlive(owner)) {
-      rmSync(lock, { recursive: true, force: true }); // its owner died mid-install: take it over
+      // Its owner died mid-install: take it over, with what it left half done.
+      rmSync(`${lock.slice(0, -".lock".length)}.partial-${owner}`, { recursive: true, force: true });
+      rmSync(lock, { recursive: true, force: true });
       continue;
     }
     if (Date.now() > deadline)
@@ -83,7 +85,7 @@ async function acquire(lock: string): Promise<void> {
 }
 
 /** Fails in words, before `npm ci` retries for minutes, when the registry does not answer. */
-async function registryReachable(name: string): Promise<void> {
+async function registryReachable(name: string, peers: string): Promise<void> {
   const registry = process.env.npm_config_registry || "https://registry.npmjs.org/";
   try {
     const res = await fetch(registry, { signal: AbortSignal.timeout(20_000) });
@@ -92,7 +94,7 @@ async function registryReachable(name: string): Promise<void> {
     throw new Error(
       `The npm registry ${registry} is unreachable (${(e as Error).cause ?? (e as Error).message}): the ${name} tests install their ` +
         `peer engine from it once per machine (into ${peerCacheRoot()}). Connect this machine to the registry, or copy an installed ` +
-        `${peerCacheRoot()}/${peerKey(name)} folder from a machine that has one.`,
+        `${peerCacheRoot()}/${peerKey(name, peers)} folder from a machine that has one.`,
     );
   }
 }
