@@ -278,9 +278,12 @@ async function main(argv: string[]): Promise<void> {
     log: createLogger(config.logLevel),
     afterCommit: new Set(),
   };
+  // PostgreSQL: the events a command records (the seeds) wake the service's dispatchers (src/webhooks/listen.ts).
+  const stopNotices = db.provider === "postgresql" ? (await import("../webhooks/listen.js")).deliveryNotices(services) : null;
   try {
     out(await command.run(parsed.values, services, identity));
   } finally {
+    await stopNotices?.();
     await db.close();
   }
 }
