@@ -1,0 +1,30 @@
+// The core's refusals in the merchant's words: the core sends `extensions.refusal` = { code, params } beside its
+// English detail (src/core/refusals.ts, one list per domain); the dashboard words each code it knows from its own
+// catalogue (one file per domain here) and shows the core's detail for a code it does not know yet.
+// test/unit/refusal-catalogues.test.ts checks that every code of the core has its sentence here.
+import { CUSTOMER_WORDS } from "./customers.js";
+import { GIFT_CARD_WORDS } from "./gift-cards.js";
+import type { RefusalWords } from "./types.js";
+
+export type { RefusalWords } from "./types.js";
+
+/** Every code the dashboard words, by code. */
+export const REFUSAL_WORDS: RefusalWords = { ...CUSTOMER_WORDS, ...GIFT_CARD_WORDS };
+
+/** A refusal as the core sends it. */
+export interface RefusalIn {
+  code: string;
+  params: Record<string, string | number>;
+}
+
+/** A well-formed refusal of an error's extensions, else null. */
+export function refusalOf(raw: unknown): RefusalIn | null {
+  const r = raw as RefusalIn | null | undefined;
+  return typeof r?.code === "string" && r.params && typeof r.params === "object" ? r : null;
+}
+
+/** The refusal in the merchant's words, or `detail` (the core's English) for a code the catalogue lacks. */
+export function refusalText(refusal: RefusalIn | null, detail: string): string {
+  const words = refusal && Object.hasOwn(REFUSAL_WORDS, refusal.code) ? REFUSAL_WORDS[refusal.code] : null;
+  return words ? words(refusal!.params) : detail;
+}

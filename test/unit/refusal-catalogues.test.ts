@@ -1,0 +1,74 @@
+// Every refusal the core can raise (each domain's list, src/refusals.ts) has its English sentence (the doors'
+// detail) and its sentence in the dashboard's catalogue (facades/dashboard/app/src/refusals), and the dashboard
+// words no code the core does not raise. A code added to a domain's list without its dashboard entry fails here.
+// For random parameters, both catalogues give a whole sentence, the dashboard's with no API path or code in it.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { REFUSAL_LISTS } from "../../src/refusals.js";
+import { REFUSAL_CODES as DRAFT_CODES } from "../../src/drafts/refusals.js";
+import { REFUSAL_WORDS, refusalText } from "../../facades/dashboard/app/src/refusals/index.js";
+
+type Words = (p: Record<string, string | number>) => string;
+const CODES = REFUSAL_LISTS.flatMap((list) => list.codes.map((code) => ({ list, code: code as string })));
+const english = (list: (typeof REFUSAL_LISTS)[number], code: string): Words =>
+  (list.entries as unknown as Record<string, { en: Words }>)[code].en;
+
+/** The parameter names a sentence reads. */
+function namesRead(words: Words): string[] {
+  const read = new Set<string>();
+  words(new Proxy({}, { get: (_, k) => (typeof k === "string" && read.add(k), "x") }));
+  return [...read];
+}
+
+describe("the refusal catalogues", () => {
+  it("lists every code once across the domains (and none the draft flow uses)", () => {
+    const codes = CODES.map((c) => c.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.filter((c) => (DRAFT_CODES as readonly string[]).includes(c))).toEqual([]);
+    expect(codes.length).toBeGreaterThan(10);
+    for (const code of codes) expect(code).toMatch(/^[A-Z][A-Z0-9_]+$/);
+  });
+
+  it("has each code's English in the core and its merchant's words in the dashboard, and nothing more", () => {
+    const missing = CODES.filter(({ code }) => !Object.hasOwn(REFUSAL_WORDS, code)).map((c) => `${c.list.domain}: ${c.code}`);
+    expect(missing, "codes without a sentence in facades/dashboard/app/src/refusals").toEqual([]);
+    for (const { list, code } of CODES) expect(typeof english(list, code), code).toBe("function");
+    const known = new Set(CODES.map((c) => c.code));
+    expect(
+      Object.keys(REFUSAL_WORDS).filter((c) => !known.has(c)),
+      "dashboard codes the core never raises",
+    ).toEqual([]);
+  });
+
+  it("words every code from its parameters alone: whole sentences, the dashboard's without API paths or codes", () => {
+    for (const { list, code } of CODES) {
+      const en = english(list, code);
+      const names = namesRead(en);
+      const merchant = REFUSAL_WORDS[code];
+      // The dashboard reads only parameters the core sends (those its English reads).
+      expect(
+        namesRead(merchant).filter((n) => !names.includes(n)),
+        code,
+      ).toEqual([]);
+      const value = fc.oneof(fc.stringMatching(/^[a-z0-9 .@+-]{0,8}$/), fc.integer({ min: -1000, max: 100000 }));
+      fc.assert(
+        fc.property(fc.record(Object.fromEntries(names.map((n) => [n, value]))), (params) => {
+          const detail = en(params);
+          const shown = refusalText({ code, params }, "the core's detail");
+          for (const s of [detail, shown]) {
+            expect(s.trim().length).toBeGreaterThan(10);
+            expect(s).not.toMatch(/undefined|\[object /);
+          }
+          expect(shown).not.toContain("`");
+          expect(shown).not.toContain(code);
+        }),
+        { numRuns: 20 },
+      );
+    }
+  });
+
+  it("shows the core's detail for a code the dashboard does not know", () => {
+    expect(refusalText({ code: "SOMETHING_NEW", params: {} }, "The core's sentence.")).toBe("The core's sentence.");
+    expect(refusalText(null, "The core's sentence.")).toBe("The core's sentence.");
+  });
+});
