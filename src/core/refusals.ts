@@ -19,7 +19,7 @@ export interface RefusalEntry<P> {
   /** The problem type's suffix (`customers/not-found`); `request/invalid` for a 400 by default. */
   type?: string | ((p: P) => string);
   /** The title the doors show; by default the status's usual one. */
-  title?: string;
+  title?: string | ((p: P) => string);
   /** The argument to blame, as GraphQL names it (a dotted path), when one is. */
   field?: string | ((p: P) => string | undefined);
   /** The core's English sentence (every door's `detail`). */
@@ -51,6 +51,8 @@ export interface RefusalList<T> {
   entries: RefusalEntries<T>;
   /** The refusal as an error: its status, type and field, the English detail, `extensions.refusal`. */
   refuse<C extends keyof T & string>(code: C, ...params: ParamsArg<T[C]>): DomainError;
+  /** The refusal as an error with more extensions a door reads (lists the parameters cannot hold). */
+  refuseWith<C extends keyof T & string>(extra: Record<string, unknown>, code: C, ...params: ParamsArg<T[C]>): DomainError;
   /** The refusal as one bad input among several (`checkInputs`, `fail.badInputs`). */
   problem<C extends keyof T & string>(code: C, ...params: ParamsArg<T[C]>): FieldProblem;
   /** The English sentence of a refusal. */
@@ -65,24 +67,26 @@ export function refusalList<T extends { [C in keyof T]: RefusalParamsOf }>(domai
     const field = typeof entry.field === "function" ? entry.field(params) : entry.field;
     return { entry, params, field, detail: entry.en(params), refusal: { code, params } as Refusal };
   };
+  const refuseWith: RefusalList<T>["refuseWith"] = (more, code, ...[p]) => {
+    const { entry, params, field, detail, refusal } = of(code, p);
+    const [errCode, title] = ERROR_CODES[entry.status];
+    const type = typeof entry.type === "function" ? entry.type(params) : (entry.type ?? "request/invalid");
+    return new DomainError({
+      code: errCode,
+      status: entry.status,
+      type,
+      title: typeof entry.title === "function" ? entry.title(params) : (entry.title ?? title),
+      detail,
+      ...(field ? { field } : {}),
+      extra: { ...(entry.extra?.(params) ?? {}), ...more, refusal },
+    });
+  };
   return {
     domain,
     codes: Object.keys(entries) as (keyof T & string)[],
     entries,
-    refuse(code, ...[p]) {
-      const { entry, params, field, detail, refusal } = of(code, p);
-      const [errCode, title] = ERROR_CODES[entry.status];
-      const type = typeof entry.type === "function" ? entry.type(params) : (entry.type ?? "request/invalid");
-      return new DomainError({
-        code: errCode,
-        status: entry.status,
-        type,
-        title: entry.title ?? title,
-        detail,
-        ...(field ? { field } : {}),
-        extra: { ...(entry.extra?.(params) ?? {}), refusal },
-      });
-    },
+    refuse: (code, ...params) => refuseWith({}, code, ...params),
+    refuseWith,
     problem(code, ...[p]) {
       const { field, detail, refusal } = of(code, p);
       return { ...(field ? { field } : {}), detail, refusal };

@@ -5,11 +5,32 @@
 import { CUSTOMER_WORDS } from "./customers.js";
 import { GIFT_CARD_WORDS } from "./gift-cards.js";
 import type { RefusalWords } from "./types.js";
+import { POLICY_WORDS } from "./policy.js";
+import { FULFILLMENT_WORDS } from "./fulfillments.js";
+import { SHIPPING_WORDS } from "./shipping.js";
+import { PRODUCT_WORDS } from "./products.js";
+import { ORDER_WORDS } from "./orders.js";
+import { IDENTITY_WORDS } from "./identity.js";
+import { WEBHOOK_WORDS } from "./webhooks.js";
+import { INVOICE_WORDS } from "./invoices.js";
+import { INVENTORY_WORDS } from "./inventory.js";
 
 export type { RefusalWords } from "./types.js";
 
 /** Every code the dashboard words, by code. */
-export const REFUSAL_WORDS: RefusalWords = { ...CUSTOMER_WORDS, ...GIFT_CARD_WORDS };
+export const REFUSAL_WORDS: RefusalWords = {
+  ...CUSTOMER_WORDS,
+  ...GIFT_CARD_WORDS,
+  ...INVENTORY_WORDS,
+  ...INVOICE_WORDS,
+  ...WEBHOOK_WORDS,
+  ...IDENTITY_WORDS,
+  ...ORDER_WORDS,
+  ...PRODUCT_WORDS,
+  ...SHIPPING_WORDS,
+  ...FULFILLMENT_WORDS,
+  ...POLICY_WORDS,
+};
 
 /** A refusal as the core sends it. */
 export interface RefusalIn {
