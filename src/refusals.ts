@@ -1,6 +1,8 @@
 // The core's English catalogue of refusals: every domain's list (src/<domain>/refusals.ts) in one place, for
 // the catalogue tests and the guide. A domain with a new list adds it here; a code is unique across lists.
 import type { RefusalList } from "./core/refusals.js";
+import { CHECKOUT_REFUSALS } from "./checkout/refusals.js";
+import { INBOUND_REFUSALS } from "./inbound/refusals.js";
 import { PORTAL_REFUSALS } from "./portal/refusals.js";
 import { POLICY_REFUSALS } from "./policy/refusals.js";
 import { FULFILLMENT_REFUSALS } from "./fulfillments/refusals.js";
@@ -27,6 +29,8 @@ const LISTS = [
   FULFILLMENT_REFUSALS,
   POLICY_REFUSALS,
   PORTAL_REFUSALS,
+  INBOUND_REFUSALS,
+  CHECKOUT_REFUSALS,
 ];
 
 /** Every domain's list, read as lists of any codes. */

@@ -2,6 +2,7 @@
 // detail) and its sentence in the dashboard's catalogue (facades/dashboard/app/src/refusals), and the dashboard
 // words no code the core does not raise. A code added to a domain's list without its dashboard entry fails here.
 // For random parameters, both catalogues give a whole sentence, the dashboard's with no API path or code in it.
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { REFUSAL_LISTS } from "../../src/refusals.js";
@@ -75,6 +76,19 @@ describe("the refusal catalogues", () => {
         { numRuns: 20 },
       );
     }
+  });
+
+  it("lists every code in the refusals guide (facades/dashboard/guides/refusals.md)", () => {
+    const guide = readFileSync(new URL("../../facades/dashboard/guides/refusals.md", import.meta.url), "utf8");
+    const listed = new Set([...guide.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]));
+    expect(
+      CODES.map((c) => c.code).filter((c) => !listed.has(c)),
+      "codes without a row in the guide",
+    ).toEqual([]);
+    expect(
+      [...listed].filter((c) => !CODES.some((x) => x.code === c)),
+      "rows of codes the core no longer raises",
+    ).toEqual([]);
   });
 
   it("shows the core's detail for a code the dashboard does not know", () => {

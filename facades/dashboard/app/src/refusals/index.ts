@@ -5,6 +5,8 @@
 import { CUSTOMER_WORDS } from "./customers.js";
 import { GIFT_CARD_WORDS } from "./gift-cards.js";
 import type { RefusalWords } from "./types.js";
+import { CHECKOUT_WORDS } from "./checkout.js";
+import { INBOUND_WORDS } from "./inbound.js";
 import { POLICY_WORDS } from "./policy.js";
 import { FULFILLMENT_WORDS } from "./fulfillments.js";
 import { SHIPPING_WORDS } from "./shipping.js";
@@ -30,6 +32,8 @@ export const REFUSAL_WORDS: RefusalWords = {
   ...SHIPPING_WORDS,
   ...FULFILLMENT_WORDS,
   ...POLICY_WORDS,
+  ...INBOUND_WORDS,
+  ...CHECKOUT_WORDS,
 };
 
 /** A refusal as the core sends it. */
