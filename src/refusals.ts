@@ -1,6 +1,7 @@
 // The core's English catalogue of refusals: every domain's list (src/<domain>/refusals.ts) in one place, for
 // the catalogue tests and the guide. A domain with a new list adds it here; a code is unique across lists.
 import type { RefusalList } from "./core/refusals.js";
+import { CORE_REFUSALS } from "./core/core-refusals.js";
 import { CHECKOUT_REFUSALS } from "./checkout/refusals.js";
 import { INBOUND_REFUSALS } from "./inbound/refusals.js";
 import { PORTAL_REFUSALS } from "./portal/refusals.js";
@@ -17,6 +18,7 @@ import { CUSTOMER_REFUSALS } from "./customers/refusals.js";
 import { GIFT_CARD_REFUSALS } from "./gift-cards/refusals.js";
 
 const LISTS = [
+  CORE_REFUSALS,
   CUSTOMER_REFUSALS,
   GIFT_CARD_REFUSALS,
   INVENTORY_REFUSALS,

@@ -53,7 +53,7 @@ export interface RefusalList<T> {
   refuse<C extends keyof T & string>(code: C, ...params: ParamsArg<T[C]>): DomainError;
   /** The refusal as an error with more extensions a door reads (lists the parameters cannot hold). */
   refuseWith<C extends keyof T & string>(extra: Record<string, unknown>, code: C, ...params: ParamsArg<T[C]>): DomainError;
-  /** The refusal as one bad input among several (`checkInputs`, `fail.badInputs`). */
+  /** The refusal as one bad input among several (`fail.badInputs`), with its code (as the draft flow's carry theirs). */
   problem<C extends keyof T & string>(code: C, ...params: ParamsArg<T[C]>): FieldProblem;
   /** The English sentence of a refusal. */
   detail<C extends keyof T & string>(code: C, ...params: ParamsArg<T[C]>): string;
@@ -79,6 +79,7 @@ export function refusalList<T extends { [C in keyof T]: RefusalParamsOf }>(domai
       detail,
       ...(field ? { field } : {}),
       extra: { ...(entry.extra?.(params) ?? {}), ...more, refusal },
+      listed: true,
     });
   };
   return {
