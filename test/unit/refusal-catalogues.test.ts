@@ -81,7 +81,7 @@ describe("the refusal catalogues", () => {
 
   it("lists every code in the refusals guide (facades/dashboard/guides/refusals.md)", () => {
     const guide = readFileSync(new URL("../../facades/dashboard/guides/refusals.md", import.meta.url), "utf8");
-    const listed = new Set([...guide.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]));
+    const listed = new Set([...guide.matchAll(/^\| `([A-Z0-9_]+)` +\|/gm)].map((m) => m[1]));
     expect(
       CODES.map((c) => c.code).filter((c) => !listed.has(c)),
       "codes without a row in the guide",
