@@ -9,7 +9,7 @@ export const CHECKOUT_WORDS: RefusalWords = {
   CHECKOUT_DAYS_ORDER: () => "The fewest days cannot be more than the most days.",
   CHECKOUT_NOT_FOUND: () => "This checkout experience no longer exists in this store.",
   CHECKOUT_LIVE: (p) =>
-    `The checkout experience ${typed(p.name)} is in use by your checkout routing, so it cannot be deleted: route checkouts elsewhere first.`,
+    `The checkout experience ${typed(p.name)} is active in the store's checkout tree and cannot be deleted: route checkouts elsewhere first, then delete it.`,
   CHECKOUT_TOO_MANY_RULES: (p) => `Checkout routing holds at most ${p.max} rules.`,
   CHECKOUT_COUNTRY_INVALID: (p) => `${typed(p.value)} is not a country code; enter two letters such as US.`,
   CHECKOUT_EXPERIENCES_NOT_FOUND: () => "Some of the checkout experiences no longer exist in this store.",
