@@ -1,6 +1,7 @@
 // The core's English catalogue of refusals: every domain's list (src/<domain>/refusals.ts) in one place, for
 // the catalogue tests and the guide. A domain with a new list adds it here; a code is unique across lists.
 import type { RefusalList } from "./core/refusals.js";
+import { WAREHOUSE_REFUSALS } from "./warehouse/request-refusals.js";
 import { CORE_REFUSALS } from "./core/core-refusals.js";
 import { CHECKOUT_REFUSALS } from "./checkout/refusals.js";
 import { INBOUND_REFUSALS } from "./inbound/refusals.js";
@@ -33,6 +34,7 @@ const LISTS = [
   PORTAL_REFUSALS,
   INBOUND_REFUSALS,
   CHECKOUT_REFUSALS,
+  WAREHOUSE_REFUSALS,
 ];
 
 /** Every domain's list, read as lists of any codes. */

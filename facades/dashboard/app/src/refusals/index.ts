@@ -5,6 +5,7 @@
 import { CUSTOMER_WORDS } from "./customers.js";
 import { GIFT_CARD_WORDS } from "./gift-cards.js";
 import type { RefusalWords } from "./types.js";
+import { WAREHOUSE_WORDS } from "./warehouse.js";
 import { CORE_WORDS } from "./core.js";
 import { CHECKOUT_WORDS } from "./checkout.js";
 import { INBOUND_WORDS } from "./inbound.js";
@@ -36,6 +37,7 @@ export const REFUSAL_WORDS: RefusalWords = {
   ...INBOUND_WORDS,
   ...CHECKOUT_WORDS,
   ...CORE_WORDS,
+  ...WAREHOUSE_WORDS,
 };
 
 /** A refusal as the core sends it. */
