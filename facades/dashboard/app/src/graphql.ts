@@ -2,7 +2,7 @@
 // core's extensions (type, status, field); a refusal the core sends as a code (`extensions.refusal`) is
 // worded in the merchant's words (./refusals), any other keeps the core's message.
 import { refusalOf, refusalText } from "./refusals/index.js";
-import { currentSession, end } from "./session";
+import { currentSession, end } from "./session.js";
 
 export class GraphQLRequestError extends Error {
   constructor(
