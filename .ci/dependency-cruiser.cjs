@@ -67,8 +67,8 @@ module.exports = {
       name: "warehouse-imported-only-by-itself",
       severity: "error",
       comment:
-        "The warehouse platform's integration has one home, src/warehouse: other domains never name it (it plugs in at assembly, src/domains.ts: its resolvers, its delivery format), and its door (facades/compat) reaches it through GraphQL operations and the objects it publishes (next rule). Tests may import it.",
-      from: { pathNot: ["^src/warehouse/", "^src/domains\\.ts$", ASSEMBLY, "^test/", "^facades/compat/"] },
+        "The warehouse platform's integration has one home, src/warehouse: other domains never name it (it plugs in at assembly, src/domains.ts: its resolvers, its delivery format; and src/refusals.ts: its list of refusals), and its door (facades/compat) reaches it through GraphQL operations and the objects it publishes (next rule). Tests may import it.",
+      from: { pathNot: ["^src/warehouse/", "^src/domains\\.ts$", "^src/refusals\\.ts$", ASSEMBLY, "^test/", "^facades/compat/"] },
       to: { path: "^src/warehouse/" },
     },
     {

@@ -12,6 +12,7 @@ import { DOMAINS } from "../src/domains.js";
 import { createLogger } from "../src/core/log.js";
 import { createApp, type Readiness } from "./app.js";
 import { startDispatcher, type Dispatcher } from "../src/webhooks/dispatcher.js";
+import { deliveryNotices } from "../src/webhooks/listen.js";
 import { startEmailSender, type EmailSender } from "../src/email/sender.js";
 import { stopRuns } from "../src/policy/simulation-jobs.js";
 import { startRetentionSweeper, type RetentionSweeper } from "../src/retention/sweeper.js";
@@ -205,6 +206,8 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
   const port = (server.address() as AddressInfo).port;
   // Webhook deliveries run in the server process unless WEBHOOK_DISPATCHER=false.
   const dispatcher = core && config.webhooks.dispatcher ? startDispatcher(core.services) : null;
+  // PostgreSQL: every process that records events tells the dispatchers of every replica (src/webhooks/listen.ts).
+  const stopNotices = core ? deliveryNotices(core.services) : null;
   const emailSender = core && config.mail.sender ? startEmailSender(core.services, `http://localhost:${port}`) : null;
   // Deletes what is past its retention (src/retention), every RETENTION_SWEEP_INTERVAL unless RETENTION_SWEEP=false.
   const retention = core && config.retention.sweep ? startRetentionSweeper(core.services) : null;
@@ -241,6 +244,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
           setTimeout(() => server.closeAllConnections(), 5_000).unref();
         });
         await dispatcher?.stop();
+        await stopNotices?.();
         await emailSender?.stop();
         await retention?.stop();
         await shopSync?.stop();

@@ -125,7 +125,7 @@ export interface WebhookConfig {
   warehouseTimeoutMs: number;
   /** Per-attempt HTTP timeout (WEBHOOK_TIMEOUT, default 15s). */
   timeoutMs: number;
-  /** How often an idle dispatcher looks for due deliveries (WEBHOOK_POLL_INTERVAL, default 1s). */
+  /** The longest an idle dispatcher sleeps before it looks for due deliveries (WEBHOOK_POLL_INTERVAL, default 30s): it wakes sooner for a commit here, a NOTIFY on PostgreSQL, or the next retry or lease expiry it knows of. */
   pollIntervalMs: number;
   /** How long a claimed delivery stays leased to one replica; must exceed the timeout (WEBHOOK_LEASE, default timeout + 30s). */
   leaseMs: number;
@@ -225,7 +225,7 @@ function loadWebhookConfig(env: NodeJS.ProcessEnv, production: boolean, database
       problems.check(() => parseDuration(env.WEBHOOK_LOOP_TIMEOUT || "10s", "WEBHOOK_LOOP_TIMEOUT"), 10_000),
     ),
     timeoutMs,
-    pollIntervalMs: problems.check(() => parseDuration(env.WEBHOOK_POLL_INTERVAL || "1s", "WEBHOOK_POLL_INTERVAL"), 1_000),
+    pollIntervalMs: problems.check(() => parseDuration(env.WEBHOOK_POLL_INTERVAL || "30s", "WEBHOOK_POLL_INTERVAL"), 30_000),
     leaseMs,
     concurrency,
     perStoreConcurrency: problems.int(env, "WEBHOOK_CONCURRENCY_PER_STORE", Math.ceil(concurrency / 4), 1, 10_000),

@@ -32,6 +32,15 @@ export const commonSchemas = {
           description: "Every problem of the request when there are several; `field` and `detail` name the first.",
         }),
       ),
+      refusal: T.Optional(
+        T.Object(
+          { code: S, params: T.Record(S, T.Union([S, T.Number()])) },
+          {
+            description:
+              "The refusal as data, when the service states it so: a stable `code` (a reworded `detail` never changes it) and its parameters (amounts as decimal strings with their currency, dates as ISO 8601, `field` as the request names it).",
+          },
+        ),
+      ),
     },
     {
       description:

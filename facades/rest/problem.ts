@@ -49,6 +49,12 @@ export function problemFromGraphQL(
   if (typeof ext.field === "string") extra.field = fieldPath(ext.field);
   // Several bad inputs at once (the core's `problems`): listed as the door's own input problems are.
   if (Array.isArray(ext.problems) && ext.problems.length > 1) extra.errors = requestProblems(ext.problems, fieldPath);
+  // The core's refusal as data (a stable code and its parameters), its field named as the request names it.
+  const refusal = refusalOf(ext.refusal);
+  if (refusal)
+    extra.refusal = refusal.params.field
+      ? { ...refusal, params: { ...refusal.params, field: fieldPath(String(refusal.params.field)) } }
+      : refusal;
   let detail =
     status >= 500 && status !== 503
       ? INTERNAL_DETAIL
@@ -65,6 +71,14 @@ export function problemFromGraphQL(
     detail,
     extra,
   );
+}
+
+/** A well-formed `extensions.refusal` ({ code, params }), else null. */
+function refusalOf(raw: unknown): { code: string; params: Record<string, string | number> } | null {
+  const r = raw as { code?: unknown; params?: unknown } | null | undefined;
+  return typeof r?.code === "string" && r.params && typeof r.params === "object"
+    ? { code: r.code, params: r.params as Record<string, string | number> }
+    : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Checkout experiences (named groups of shipping methods), the store's checkout tree that routes
 // shoppers to them, and checkout A/B tests.
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { assertCurrency, parseMajor } from "../core/money.js";
 import { isForeignKeyViolation } from "../core/db-errors.js";
@@ -26,16 +26,16 @@ export interface ExperienceInput {
 function shippingMethodRows(methods: ShippingMethodInput[]) {
   return methods.map((m, i) => {
     const field = `input.shippingMethods[${i}]`;
-    if (!m.name.trim()) throw fail.badInput(`\`${field}.name\` must not be empty.`, `${field}.name`);
+    if (!m.name.trim()) throw refuse("CHECKOUT_NAME_EMPTY", { field: `${field}.name` });
     const currency = assertCurrency(m.currency, `${field}.currency`);
     const priceAmount = parseMajor(m.price, currency, `${field}.price`);
-    if (priceAmount < 0) throw fail.badInput(`\`${field}.price\` must not be negative.`, `${field}.price`);
+    if (priceAmount < 0) throw refuse("CHECKOUT_PRICE_NEGATIVE", { field: `${field}.price` });
     for (const k of ["minDays", "maxDays"] as const) {
       const v = m[k];
-      if (v != null && (v < 0 || v > 365)) throw fail.badInput(`\`${field}.${k}\` must be between 0 and 365.`, `${field}.${k}`);
+      if (v != null && (v < 0 || v > 365)) throw refuse("CHECKOUT_DAYS_RANGE", { field: `${field}.${k}`, min: 0, max: 365 });
     }
     if (m.minDays != null && m.maxDays != null && m.minDays > m.maxDays) {
-      throw fail.badInput(`\`${field}.minDays\` must not exceed \`maxDays\`.`, `${field}.minDays`);
+      throw refuse("CHECKOUT_DAYS_ORDER", { field: `${field}.minDays` });
     }
     return {
       id: newId("shm"),
@@ -51,8 +51,8 @@ function shippingMethodRows(methods: ShippingMethodInput[]) {
 }
 
 function checkName(name: string) {
-  if (!name.trim()) throw fail.badInput("`input.name` must not be empty.", "input.name");
-  if (name.length > 200) throw fail.badInput("`input.name` must have at most 200 characters.", "input.name");
+  if (!name.trim()) throw refuse("CHECKOUT_NAME_EMPTY", { field: "input.name" });
+  if (name.length > 200) throw refuse("CHECKOUT_NAME_TOO_LONG", { field: "input.name", max: 200 });
 }
 
 export async function createExperience(ctx: RequestContext, storeId: string, input: ExperienceInput) {
@@ -84,15 +84,11 @@ export async function updateExperience(ctx: RequestContext, storeId: string, id:
 }
 
 function experienceNotFound(id: string) {
-  return fail.notFound("checkout/not-found", `No checkout experience ${id} in this store.`, "Checkout experience not found");
+  return refuse("CHECKOUT_NOT_FOUND", { id });
 }
 
 function liveConflict(name: string, id: string) {
-  return fail.conflict(
-    "checkout/live-experience",
-    "Checkout experience is live",
-    `Checkout experience "${name}" (${id}) is active in the store's checkout tree and cannot be deleted. Repoint checkout routing in the merchant dashboard first, then delete it.`,
-  );
+  return refuse("CHECKOUT_LIVE", { name, id });
 }
 
 export async function getExperience(ctx: RequestContext, storeId: string, id: string) {
@@ -141,16 +137,12 @@ export interface RuleInput {
 
 /** Replaces the whole tree atomically. Dashboard only. */
 export async function setCheckoutTree(ctx: RequestContext, storeId: string, rules: RuleInput[]) {
-  if (rules.length > 200) throw fail.badInput("A checkout tree has at most 200 rules.", "rules");
+  if (rules.length > 200) throw refuse("CHECKOUT_TOO_MANY_RULES", { max: 200 });
   const rows = rules.map((r, i) => {
-    if (!r.name.trim()) throw fail.badInput(`\`rules[${i}].name\` must not be empty.`, `rules[${i}].name`);
+    if (!r.name.trim()) throw refuse("CHECKOUT_NAME_EMPTY", { field: `rules[${i}].name` });
     const countries = (r.countries ?? []).map((c) => c.toUpperCase());
     for (const c of countries)
-      if (!/^[A-Z]{2}$/.test(c))
-        throw fail.badInput(
-          `\`rules[${i}].countries\` must hold ISO 3166-1 alpha-2 codes; got ${JSON.stringify(c)}.`,
-          `rules[${i}].countries`,
-        );
+      if (!/^[A-Z]{2}$/.test(c)) throw refuse("CHECKOUT_COUNTRY_INVALID", { field: `rules[${i}].countries`, value: c });
     return {
       id: newId("crr"),
       storeId,
@@ -165,19 +157,14 @@ export async function setCheckoutTree(ctx: RequestContext, storeId: string, rule
       const ids = [...new Set(rows.map((r) => r.experienceId))];
       const found = await tx.checkoutExperience.findMany({ where: { id: { in: ids }, storeId }, select: { id: true } });
       const missing = ids.filter((id) => !found.some((f) => f.id === id));
-      if (missing.length) throw fail.badInput(`No checkout experience ${missing.join(", ")} in this store.`, "rules.experienceId");
+      if (missing.length) throw refuse("CHECKOUT_EXPERIENCES_NOT_FOUND", { ids: missing.join(", ") });
       await tx.checkoutRoutingRule.deleteMany({ where: { storeId } });
       for (const row of rows) await tx.checkoutRoutingRule.create({ data: row });
       return tx.checkoutRoutingRule.findMany({ where: { storeId }, orderBy: { position: "asc" } });
     });
   } catch (err) {
     // The experience was deleted between our check and the insert.
-    if (isForeignKeyViolation(err))
-      throw fail.conflict(
-        "checkout/experience-gone",
-        "Checkout experience was deleted",
-        "A checkout experience named by the tree was deleted meanwhile; reload and try again.",
-      );
+    if (isForeignKeyViolation(err)) throw refuse("CHECKOUT_EXPERIENCE_GONE");
     throw err;
   }
 }
@@ -238,16 +225,14 @@ export async function getAbTest(ctx: RequestContext, storeId: string, id: string
 }
 
 export async function createAbTest(ctx: RequestContext, storeId: string, input: AbTestInput) {
-  if (!input.name.trim()) throw fail.badInput("`input.name` must not be empty.", "input.name");
+  if (!input.name.trim()) throw refuse("CHECKOUT_NAME_EMPTY", { field: "input.name" });
   const t = input.treatments;
-  if (t.length < 2) throw fail.badInput("An A/B test needs at least two treatments.", "input.treatments");
-  if (t.filter((x) => x.isControl).length !== 1)
-    throw fail.badInput("Exactly one treatment must be the control (`isControl: true`).", "input.treatments");
+  if (t.length < 2) throw refuse("AB_TOO_FEW_TREATMENTS");
+  if (t.filter((x) => x.isControl).length !== 1) throw refuse("AB_ONE_CONTROL");
   const names = new Set(t.map((x) => x.name.trim()));
-  if (names.size !== t.length || names.has("")) throw fail.badInput("Treatment names must be non-empty and unique.", "input.treatments");
+  if (names.size !== t.length || names.has("")) throw refuse("AB_NAMES_UNIQUE");
   t.forEach((x, i) => {
-    if (!(x.weight > 0) || !Number.isFinite(x.weight))
-      throw fail.badInput(`\`input.treatments[${i}].weight\` must be a positive number.`, `input.treatments[${i}].weight`);
+    if (!(x.weight > 0) || !Number.isFinite(x.weight)) throw refuse("AB_WEIGHT_INVALID", { field: `input.treatments[${i}].weight` });
   });
   return ctx.prisma.abTest.create({
     data: {
@@ -267,13 +252,12 @@ export async function createAbTest(ctx: RequestContext, storeId: string, input: 
 export async function concludeAbTest(ctx: RequestContext, storeId: string, id: string, winnerTreatment: string | null | undefined) {
   return ctx.prisma.$transaction(async (tx) => {
     const test = await tx.abTest.findFirst({ where: { id, storeId, deletedAt: null }, include: { treatments: true } });
-    if (!test) throw fail.notFound("checkout/ab-test-not-found", `No A/B test ${id} in this store.`);
-    if (test.isConcluded)
-      throw fail.conflict("checkout/ab-test-concluded", "A/B test already concluded", `A/B test "${test.name}" is already concluded.`);
+    if (!test) throw refuse("AB_TEST_NOT_FOUND", { id });
+    if (test.isConcluded) throw refuse("AB_TEST_CONCLUDED", { name: test.name });
     let winner = null as null | (typeof test.treatments)[number];
     if (winnerTreatment != null) {
       winner = test.treatments.find((x) => x.name === winnerTreatment) ?? null;
-      if (!winner) throw fail.badInput(`No treatment named ${JSON.stringify(winnerTreatment)} in this test.`, "winnerTreatment");
+      if (!winner) throw refuse("AB_TREATMENT_NOT_FOUND", { name: winnerTreatment });
     }
     const toControl = !winner || winner.isControl;
     if (!toControl && winner) await tx.abTreatment.update({ where: { id: winner.id }, data: { isWinner: true } });
@@ -286,7 +270,7 @@ export async function concludeAbTest(ctx: RequestContext, storeId: string, id: s
 
 export async function deleteAbTest(ctx: RequestContext, storeId: string, id: string) {
   const test = await ctx.prisma.abTest.findFirst({ where: { id, storeId } });
-  if (!test) throw fail.notFound("checkout/ab-test-not-found", `No A/B test ${id} in this store.`);
+  if (!test) throw refuse("AB_TEST_NOT_FOUND", { id });
   if (test.deletedAt) return test;
   return ctx.prisma.abTest.update({ where: { id }, data: { deletedAt: new Date(), active: false } });
 }

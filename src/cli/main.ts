@@ -61,16 +61,9 @@ function presentClient(
 
 /** A client of any store, with a context allowed to change it. */
 async function clientContext(services: Services, id: string) {
-  const [{ DomainError }, { systemContext }] = await Promise.all([import("../core/errors.js"), import("../core/context.js")]);
+  const [{ refuse }, { systemContext }] = await Promise.all([import("../identity/refusals.js"), import("../core/context.js")]);
   const row = await services.db.prisma.apiClient.findUnique({ where: { id } });
-  if (!row)
-    throw new DomainError({
-      code: "NOT_FOUND",
-      status: 404,
-      type: "api-client/not-found",
-      title: "Not found",
-      detail: `No API client ${id}.`,
-    });
+  if (!row) throw refuse("API_CLIENT_NOT_FOUND", { id });
   return systemContext(services, row.storeId, "cli");
 }
 
@@ -278,9 +271,12 @@ async function main(argv: string[]): Promise<void> {
     log: createLogger(config.logLevel),
     afterCommit: new Set(),
   };
+  // PostgreSQL: the events a command records (the seeds) wake the service's dispatchers (src/webhooks/listen.ts).
+  const stopNotices = db.provider === "postgresql" ? (await import("../webhooks/listen.js")).deliveryNotices(services) : null;
   try {
     out(await command.run(parsed.values, services, identity));
   } finally {
+    await stopNotices?.();
     await db.close();
   }
 }

@@ -1,10 +1,10 @@
 // Enforces the access directives declared in schema.graphql (@scope, @staff) in one place, by
 // wrapping the resolvers of the fields that carry them. Store-scoped fields (a `storeId` argument)
 // are also checked for store access here, so no resolver can forget it.
+import { refuse } from "./core-refusals.js";
 import { type GraphQLResolveInfo, type GraphQLSchema, Kind, defaultFieldResolver, type DocumentNode, isObjectType } from "graphql";
 import { type AccessStep, accessPlan, fieldRule, fieldTypeScope, waivedByWrite } from "./access-plan.js";
 import type { RequestContext } from "./context.js";
-import { fail } from "./errors.js";
 
 export { accessPlan, type AccessStep };
 
@@ -48,21 +48,17 @@ export function checkAccess(ctx: RequestContext, scope: string | undefined, staf
   ctx.requireAuthenticated();
   if (ctx.rateLimit && !ctx.rateLimit.allowed) {
     const r = ctx.rateLimit;
-    const who = ctx.principal.kind === "shopper" ? "This shopper session (or its source address)" : "This API client";
-    throw fail.rateLimited(`${who} made more than ${r.limit} requests this minute; retry in ${r.resetSeconds} s.`, r.resetSeconds);
+    const who = ctx.principal.kind === "shopper" ? "shopper" : "apiClient";
+    throw refuse("RATE_LIMITED", { who, limit: r.limit, seconds: r.resetSeconds });
   }
   const p = ctx.principal;
   if (staffOnly && p.kind !== "staff") {
-    throw fail.forbidden("This operation is only available to staff users in the merchant dashboard.", "auth/staff-only");
+    throw refuse("STAFF_ONLY");
   }
   // A shopper session holds the draft scopes only: every other operation is closed to it.
-  if (p.kind === "shopper" && (staffOnly || (scope && !SHOPPER_SCOPES.has(scope))))
-    throw fail.forbidden("A shopper session reaches only its own draft return.", "auth/shopper-only-draft");
+  if (p.kind === "shopper" && (staffOnly || (scope && !SHOPPER_SCOPES.has(scope)))) throw refuse("SHOPPER_ONLY_DRAFT");
   if (scope && p.kind === "apiClient" && !p.scopes.has(scope)) {
-    throw fail.forbidden(
-      `The API secret lacks the \`${scope}\` scope this operation requires; add it to the API client in Settings → Developer.`,
-      "auth/missing-scope",
-    );
+    throw refuse("MISSING_SCOPE", { scope });
   }
 }
 

@@ -1,5 +1,6 @@
 // The request context: every service takes it first. It carries the database, the caller
 // (principal), per-request loaders, and a logger bound to the request id.
+import { refuse } from "./core-refusals.js";
 import type { GraphQLSchema } from "graphql";
 import type { Logger } from "pino";
 import type { Database, PrismaClient } from "../db/client.js";
@@ -98,12 +99,7 @@ export class RequestContext {
   requireStore(storeId: string): void {
     this.requireAuthenticated();
     // Another tenant's store is not found, like any other object of another tenant (and like a store that does not exist).
-    if (!this.canAccessStore(storeId))
-      throw fail.notFound(
-        "stores/not-found",
-        `No store ${JSON.stringify(storeId)} for these credentials; use the store id the API secret was issued for.`,
-        "Store not found",
-      );
+    if (!this.canAccessStore(storeId)) throw refuse("STORE_NOT_FOR_CREDENTIALS", { storeId });
   }
 
   /** Who did it, for timelines and audit: "api_client:<id>" or "staff:<id>". */

@@ -12,6 +12,11 @@ export interface ErrorInfo {
   /** Dotted path of the offending input field, when one is to blame. */
   field?: string;
   extra?: Record<string, unknown>;
+  /**
+   * Made from a domain's list of refusals (src/core/refusals.ts): its `extensions.refusal` is not copied into
+   * the `problems` of a request with several bad inputs, which keep the shape they always had.
+   */
+  listed?: boolean;
 }
 
 export class DomainError extends GraphQLError {
@@ -119,7 +124,7 @@ export const fail = {
 export function inputProblemsOf(err: unknown): FieldProblem[] {
   if (!(err instanceof DomainError) || err.info.status !== 400) return [];
   const listed = err.info.extra?.problems as FieldProblem[] | undefined;
-  const refusal = err.info.extra?.refusal as Refusal | undefined;
+  const refusal = err.info.listed ? undefined : (err.info.extra?.refusal as Refusal | undefined);
   return listed ?? [{ ...(err.info.field ? { field: err.info.field } : {}), detail: err.info.detail, ...(refusal ? { refusal } : {}) }];
 }
 

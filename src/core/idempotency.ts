@@ -12,9 +12,9 @@
 //  - a key in flight for longer than IDEMPOTENCY_IN_FLIGHT_MS (default 65 s) is taken over: its
 //    holder is presumed dead. Should that holder still be alive, its `save` finds the key taken and
 //    fails, rolling its transaction back, so the object is never created twice.
+import { refuse } from "./core-refusals.js";
 import { createHash } from "node:crypto";
 import type { RequestContext } from "./context.js";
-import { fail } from "./errors.js";
 import { isUniqueViolation } from "./db-errors.js";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -80,11 +80,7 @@ function pruneExpired(ctx: RequestContext): void {
 }
 
 function tooLate(key: string) {
-  return fail.conflict(
-    "request/idempotency-key-in-flight",
-    "Request in progress",
-    `The request with the idempotency key ${JSON.stringify(key)} ran past ${"IDEMPOTENCY_IN_FLIGHT_MS"} and was taken over by a retry; this attempt was rolled back.`,
-  );
+  return refuse("IDEMPOTENCY_TAKEN_OVER", { key });
 }
 
 /**
@@ -100,7 +96,7 @@ export async function idempotent<T>(
 ): Promise<{ result: T; replayed: boolean }> {
   const key = scope.key;
   if (key === null || key === undefined) return { result: await work(noClaim as IdempotencyClaim<T>), replayed: false };
-  if (key.length < 1 || key.length > 255) throw fail.badInput("`idempotencyKey` must have 1 to 255 characters.", "idempotencyKey");
+  if (key.length < 1 || key.length > 255) throw refuse("IDEMPOTENCY_KEY_LENGTH", { min: 1, max: 255 });
   const prisma = ctx.prisma;
   const id = { storeId: scope.storeId, operation: `${scope.operation}@${idempotencyCaller(ctx)}`, key };
   const hash = requestHash(scope.request);
@@ -109,12 +105,7 @@ export async function idempotent<T>(
 
   let ownedAt: Date | null = null;
   for (let attempt = 0; ownedAt === null; attempt++) {
-    if (attempt > 5)
-      throw fail.conflict(
-        "request/idempotency-key-in-flight",
-        "Request in progress",
-        `A request with the idempotency key ${JSON.stringify(key)} is still being processed; retry shortly.`,
-      );
+    if (attempt > 5) throw refuse("IDEMPOTENCY_IN_FLIGHT", { key });
     const now = new Date();
     try {
       await prisma.idempotencyKey.create({
@@ -132,19 +123,11 @@ export async function idempotent<T>(
       continue;
     }
     if (existing.requestHash !== hash) {
-      throw fail.unprocessable(
-        "request/idempotency-key-reused",
-        "Idempotency key reused",
-        `The idempotency key ${JSON.stringify(key)} was already used with a different request in the last 24 hours; use a new key for a new request.`,
-      );
+      throw refuse("IDEMPOTENCY_REUSED", { key, hours: 24 });
     }
     if (existing.response !== null) return { result: JSON.parse(existing.response) as T, replayed: true };
     if (now.getTime() - existing.createdAt.getTime() < inFlightMs) {
-      throw fail.conflict(
-        "request/idempotency-key-in-flight",
-        "Request in progress",
-        `A request with the idempotency key ${JSON.stringify(key)} is still being processed; retry shortly.`,
-      );
+      throw refuse("IDEMPOTENCY_IN_FLIGHT", { key });
     }
     // The holder is presumed dead: take the key over (compare-and-set on its start time).
     const taken = await prisma.idempotencyKey.updateMany({

@@ -1,5 +1,5 @@
 // Money is stored as integer minor units plus an ISO 4217 code and shown as a decimal string.
-import { fail } from "./errors.js";
+import { refuse } from "./core-refusals.js";
 
 const ZERO_DECIMAL = new Set([
   "BIF",
@@ -65,16 +65,15 @@ export function parseMajor(value: string | number, currency: string, field: stri
   const exp = currencyExponent(currency);
   const text = typeof value === "number" ? String(value) : value.trim();
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!m) throw fail.badInput(`\`${field}\` must be a decimal amount such as "12.50"; got ${JSON.stringify(value)}.`, field);
+  if (!m) throw refuse("AMOUNT_INVALID", { field, value });
   const frac = (m[3] ?? "").replace(/0+$/, "");
-  if (frac.length > exp) throw fail.badInput(`\`${field}\` has more decimals than ${currency.toUpperCase()} allows (${exp}).`, field);
+  if (frac.length > exp) throw refuse("AMOUNT_TOO_PRECISE", { field, currency: currency.toUpperCase(), decimals: exp });
   const minor = BigInt(m[2] + frac.padEnd(exp, "0"));
-  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) throw fail.badInput(`\`${field}\` is too large.`, field);
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) throw refuse("AMOUNT_TOO_LARGE", { field });
   return Number(m[1] ? -minor : minor);
 }
 
 export function assertCurrency(currency: string, field: string): string {
-  if (!/^[A-Za-z]{3}$/.test(currency))
-    throw fail.badInput(`\`${field}\` must be a 3-letter ISO 4217 currency code; got ${JSON.stringify(currency)}.`, field);
+  if (!/^[A-Za-z]{3}$/.test(currency)) throw refuse("CURRENCY_INVALID", { field, value: currency });
   return currency.toUpperCase();
 }

@@ -1,7 +1,8 @@
 // Keyset pagination over (sort key, id) with opaque, HMAC-protected cursors. Every list, in GraphQL
 // (Relay connections) and every door's paging (each names its own parameters), pages through here.
+import { refuse } from "./core-refusals.js";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { checkInputs, fail } from "./errors.js";
+import { checkInputs } from "./errors.js";
 
 export interface PageArgs {
   first?: number | null;
@@ -39,12 +40,7 @@ export class CursorCodec {
 
   /** `field`: the argument that carried the cursor (`after` or `before`), named by the error. */
   decode(cursor: string, list: string, field = "after"): CursorPayload {
-    const invalid = () =>
-      fail.badInput(
-        "The page cursor is invalid: pass the exact value of the previous page's `endCursor` unchanged.",
-        field,
-        "request/invalid-cursor",
-      );
+    const invalid = () => refuse("CURSOR_INVALID", { field });
     if (typeof cursor !== "string" || cursor.length > 2048) throw invalid();
     const dot = cursor.indexOf(".");
     if (dot < 1) throw invalid();
@@ -90,7 +86,7 @@ export interface KeysetOptions<T> {
 export function pageSize(first: number | null | undefined, defaultSize: number, maxSize: number, field = "first"): number {
   if (first === null || first === undefined) return defaultSize;
   if (!Number.isInteger(first) || first < 1 || first > maxSize) {
-    throw fail.badInput(`Page size must be an integer from 1 to ${maxSize}; got ${first}.`, field);
+    throw refuse("PAGE_SIZE_INVALID", { field, max: maxSize, value: String(first) });
   }
   return first;
 }
@@ -105,7 +101,7 @@ function pageStart<T>(
   let decoded: { k: string | number; i: string } | undefined;
   const [, size, keyset] = checkInputs(
     () => {
-      if (backward && opts.args.after) throw fail.badInput("Give either `after` or `before`, not both.", "before");
+      if (backward && opts.args.after) throw refuse("PAGE_AFTER_AND_BEFORE");
     },
     () => pageSize(backward ? (opts.args.last ?? opts.args.first) : opts.args.first, opts.defaultSize, opts.maxSize, sizeField),
     () => {

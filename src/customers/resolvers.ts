@@ -1,4 +1,4 @@
-import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import { giftCardsOfCustomer, storeCreditOf } from "./credit.js";
 import { accountOf } from "../gift-cards/ledger.js";
@@ -9,7 +9,7 @@ export const customersResolvers = {
   Query: {
     customers: (_, a, ctx) => customers.listCustomers(ctx, a.storeId, a.search, a),
     customer: async (_, a, ctx) => {
-      if ((a.email == null) === (a.id == null)) throw fail.badInput("Give either `email` or `id`.", "email");
+      if ((a.email == null) === (a.id == null)) throw refuse("CUSTOMER_EMAIL_OR_ID");
       return a.email != null ? customers.customerByEmail(ctx, a.storeId, a.email) : customers.getCustomer(ctx, a.storeId, a.id!);
     },
   },

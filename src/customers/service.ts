@@ -6,7 +6,7 @@ import type { RequestContext } from "../core/context.js";
 import { searchCustomerIds } from "./search.js";
 import type { TransactionClient } from "../db/client.js";
 import { LIST_BOUNDS, PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
-import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { newId } from "../core/ids.js";
 import { indexBy } from "../core/loaders.js";
 import { type PageArgs, pageOf } from "../core/pagination.js";
@@ -62,18 +62,17 @@ export function emailKey(email: string | null | undefined): string | null {
 
 export function requireEmail(email: string, field = "email"): string {
   const key = emailKey(email);
-  if (!key) throw fail.badInput(`\`${field}\` must be an e-mail address such as jane@example.com; got ${JSON.stringify(email)}.`, field);
+  if (!key) throw refuse("EMAIL_INVALID", { field, value: email });
   return key;
 }
 
 function customFieldOf(f: CustomFieldInput, i: number): CustomFieldValue {
   const field = `customFields[${i}]`;
-  if (!f.name.trim()) throw fail.badInput(`\`${field}.name\` must not be empty.`, `${field}.name`);
+  if (!f.name.trim()) throw refuse("CUSTOM_FIELD_NAME_EMPTY", { field });
   const given = [f.stringValue, f.numberValue, f.booleanValue].filter((v) => v !== null && v !== undefined);
-  if (given.length !== 1)
-    throw fail.badInput(`\`${field}\` (${f.name}) must have exactly one value: a string, a number or a boolean.`, field);
+  if (given.length !== 1) throw refuse("CUSTOM_FIELD_ONE_VALUE", { field, name: f.name });
   if (typeof f.numberValue === "number") {
-    if (!Number.isFinite(f.numberValue)) throw fail.badInput(`\`${field}\` (${f.name}) must be a finite number.`, field);
+    if (!Number.isFinite(f.numberValue)) throw refuse("CUSTOM_FIELD_NOT_FINITE", { field, name: f.name });
     return { type: "NUMBER", value: f.numberValue };
   }
   if (typeof f.booleanValue === "boolean") return { type: "BOOLEAN", value: f.booleanValue };
@@ -85,19 +84,16 @@ function customFieldOf(f: CustomFieldInput, i: number): CustomFieldValue {
 function validate(input: CustomerInput) {
   const email = requireEmail(input.email);
   if (input.phoneNumber != null && !E164.test(input.phoneNumber)) {
-    throw fail.badInput(
-      `\`phoneNumber\` must be an E.164 number such as +12345678900; got ${JSON.stringify(input.phoneNumber)}.`,
-      "phoneNumber",
-    );
+    throw refuse("PHONE_INVALID", { value: input.phoneNumber });
   }
   const loc = input.location;
   if (loc) {
     if (loc.latitude != null && !(Math.abs(loc.latitude) <= 90))
-      throw fail.badInput("`location.latitude` must be from -90 to 90.", "location.latitude");
+      throw refuse("COORDINATE_OUT_OF_RANGE", { field: "location.latitude", min: -90, max: 90 });
     if (loc.longitude != null && !(Math.abs(loc.longitude) <= 180))
-      throw fail.badInput("`location.longitude` must be from -180 to 180.", "location.longitude");
+      throw refuse("COORDINATE_OUT_OF_RANGE", { field: "location.longitude", min: -180, max: 180 });
     if (loc.countryCode != null && !/^[A-Za-z]{2}$/.test(loc.countryCode))
-      throw fail.badInput('`location.countryCode` must be an ISO 3166-1 alpha-2 code such as "US".', "location.countryCode");
+      throw refuse("COUNTRY_CODE_INVALID", { field: "location.countryCode" });
   }
   const fields = (input.customFields ?? []).map((f, i) => [f.name.trim(), customFieldOf(f, i)] as const);
   return { email, fields };
@@ -127,16 +123,10 @@ export async function upsertCustomer(
     if (input.phoneNumber && !phones.includes(input.phoneNumber)) phones.push(input.phoneNumber);
     const custom = { ...parseFields(row), ...Object.fromEntries(fields) };
     if (Object.keys(custom).length > LIST_BOUNDS.customerCustomFields) {
-      throw fail.badInput(
-        `\`customFields\`: the customer would have ${Object.keys(custom).length} custom fields; at most ${LIST_BOUNDS.customerCustomFields} are allowed.`,
-        "customFields",
-      );
+      throw refuse("TOO_MANY_CUSTOM_FIELDS", { count: Object.keys(custom).length, max: LIST_BOUNDS.customerCustomFields });
     }
     if (phones.length > LIST_BOUNDS.customerPhoneNumbers) {
-      throw fail.badInput(
-        `\`phoneNumber\`: the customer already has ${LIST_BOUNDS.customerPhoneNumbers} phone numbers, the most allowed.`,
-        "phoneNumber",
-      );
+      throw refuse("TOO_MANY_PHONE_NUMBERS", { max: LIST_BOUNDS.customerPhoneNumbers });
     }
     const location = input.location
       ? { ...(row.location ? (JSON.parse(row.location) as CustomerLocation) : {}), ...definedOnly(input.location) }

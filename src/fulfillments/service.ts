@@ -1,7 +1,7 @@
 // Fulfillments of order line items with tracking; dummy trackers (no outbound call) and
 // shipment-status updates that move the status and append tracking history.
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { isUniqueViolation } from "../core/db-errors.js";
@@ -58,7 +58,7 @@ const DEFAULT_MESSAGES: Record<string, string> = {
 };
 
 function orderNotFound(id: string) {
-  return fail.notFound("orders/not-found", `Order ${JSON.stringify(id)} not found in this store.`, "Order not found");
+  return refuse("FULFILLMENT_ORDER_NOT_FOUND", { id });
 }
 
 export async function createFulfillment(
@@ -88,22 +88,20 @@ async function insertFulfillment(
 ): Promise<string> {
   const order = await findOrder(ctx, storeId, orderRef, { byName: false });
   if (!order) throw orderNotFound(orderRef);
-  if (!input.lineItems.length) throw fail.badInput("`lineItems` must hold at least one line item.", "lineItems");
+  if (!input.lineItems.length) throw refuse("FULFILLMENT_NO_LINES");
   input.lineItems.forEach((li, i) => {
     checkLineQuantity(li.quantity, `lineItems[${i}].quantity`);
   });
-  if (input.fulfillmentId != null && !input.fulfillmentId.trim())
-    throw fail.badInput("`fulfillmentId` must not be empty.", "fulfillmentId");
-  if (input.tracking && (!input.tracking.carrier.trim() || !input.tracking.code.trim()))
-    throw fail.badInput("`tracking.carrier` and `tracking.code` must not be empty.", "tracking");
+  if (input.fulfillmentId != null && !input.fulfillmentId.trim()) throw refuse("FULFILLMENT_ID_EMPTY");
+  if (input.tracking && (!input.tracking.carrier.trim() || !input.tracking.code.trim())) throw refuse("FULFILLMENT_TRACKING_EMPTY");
   const initial = input.initialTracking;
-  if (initial && !input.useDummyTracking)
-    throw fail.badInput("`initialTracking` applies only with `useDummyTracking: true`.", "initialTracking");
+  if (initial && !input.useDummyTracking) throw refuse("FULFILLMENT_INITIAL_TRACKING");
   if (initial && !(FULFILLMENT_STATUSES as readonly string[]).includes(initial.status)) {
-    throw fail.badInput(
-      `\`initialTracking.status\` must be one of ${FULFILLMENT_STATUSES.join(", ")}; got ${JSON.stringify(initial.status)}.`,
-      "initialTracking.status",
-    );
+    throw refuse("FULFILLMENT_STATUS_UNKNOWN", {
+      field: "initialTracking.status",
+      value: initial.status,
+      statuses: FULFILLMENT_STATUSES.join(", "),
+    });
   }
   const id = newId("ful");
   const publicId = input.fulfillmentId?.trim() ?? id;
@@ -116,11 +114,7 @@ async function insertFulfillment(
       const wanted = new Map<string, number>();
       input.lineItems.forEach((li, i) => {
         const line = byExt.get(li.id) ?? byId.get(li.id);
-        if (!line)
-          throw fail.badInput(
-            `\`lineItems[${i}].id\` ${JSON.stringify(li.id)} is not a line item of order ${order.externalId}.`,
-            `lineItems[${i}].id`,
-          );
+        if (!line) throw refuse("FULFILLMENT_NOT_A_LINE", { field: `lineItems[${i}].id`, id: li.id, order: order.externalId });
         wanted.set(line.id, (wanted.get(line.id) ?? 0) + li.quantity);
       });
       const done = await tx.fulfillmentLineItem.groupBy({
@@ -133,10 +127,12 @@ async function insertFulfillment(
         const line = byId.get(lineId)!;
         const left = line.quantity - (fulfilled.get(lineId) ?? 0);
         if (qty > left)
-          throw fail.badInput(
-            `Line item ${line.externalId}: ${qty} requested but only ${Math.max(0, left)} of ${line.quantity} are still unfulfilled.`,
-            "lineItems",
-          );
+          throw refuse("FULFILLMENT_TOO_MANY_UNITS", {
+            line: line.externalId,
+            requested: qty,
+            left: Math.max(0, left),
+            ordered: line.quantity,
+          });
       }
       const status = input.useDummyTracking ? (initial?.status ?? "pre_transit") : input.tracking ? "pre_transit" : "unknown";
       const now = new Date();
@@ -172,12 +168,7 @@ async function insertFulfillment(
       await claim.save(tx, { id });
     });
   } catch (err) {
-    if (isUniqueViolation(err))
-      throw fail.badInput(
-        `A fulfillment with id ${JSON.stringify(publicId)} already exists in this store.`,
-        "fulfillmentId",
-        "fulfillments/duplicate-id",
-      );
+    if (isUniqueViolation(err)) throw refuse("FULFILLMENT_ID_TAKEN", { id: String(publicId) });
     throw err;
   }
   return id;
@@ -196,22 +187,18 @@ export async function updateShipmentStatus(
 ) {
   const isEvent = (AUTOMATION_EVENTS as readonly string[]).includes(input.status);
   if (!isEvent && !(UPDATABLE_STATUSES as readonly string[]).includes(input.status)) {
-    throw fail.badInput(
-      `\`status\` must be one of ${[...UPDATABLE_STATUSES, ...AUTOMATION_EVENTS].join(", ")}; got ${JSON.stringify(input.status)}.`,
-      "status",
-    );
+    throw refuse("FULFILLMENT_STATUS_UNKNOWN", {
+      field: "status",
+      value: input.status,
+      statuses: [...UPDATABLE_STATUSES, ...AUTOMATION_EVENTS].join(", "),
+    });
   }
   const order = await findOrder(ctx, storeId, orderRef, { byName: false });
   if (!order) throw orderNotFound(orderRef);
   const f = await ctx.prisma.fulfillment.findFirst({
     where: { storeId, orderId: order.id, OR: [{ publicId: fulfillmentId }, { id: fulfillmentId }] },
   });
-  if (!f)
-    throw fail.notFound(
-      "fulfillments/not-found",
-      `Fulfillment ${JSON.stringify(fulfillmentId)} not found on order ${order.externalId}.`,
-      "Fulfillment not found",
-    );
+  if (!f) throw refuse("FULFILLMENT_NOT_FOUND", { id: fulfillmentId, order: order.externalId });
   const now = new Date();
   const updated = await ctx.prisma.$transaction(async (tx) => {
     await tx.fulfillment.update({ where: { id: f.id }, data: { updatedAt: now } }); // lock

@@ -8,7 +8,6 @@
 //  - a reversal puts a redemption back once (its dedupeKey is the redemption's id); asked again it answers the
 //    same reversal.
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { requestHash } from "../core/idempotency.js";
 import { newId } from "../core/ids.js";
@@ -68,7 +67,7 @@ export async function redeemGiftCard(
   idempotencyKey: string,
 ): Promise<Movement> {
   const key = idempotencyKey;
-  if (!key.trim()) throw fail.badInput("`idempotencyKey` must not be empty: send a key of your own per redemption.", "idempotencyKey");
+  if (!key.trim()) throw refuse("IDEMPOTENCY_KEY_EMPTY");
   const reference = input.reference?.trim() || null;
   const hash = requestHash({ code: clean(code), amount: input.amount.trim(), currency: input.currency.trim().toUpperCase(), reference });
   const earlier = await replay(ctx, storeId, key, hash);

@@ -12,9 +12,9 @@
 // cannot pass the limit) and given back when it succeeds; a success also resets its email's counts,
 // so an office behind one address does not lock its own staff out.
 // The client's address is Express's `req.ip`: X-Forwarded-For counts only from TRUST_PROXY's peers.
+import { refuse } from "./refusals.js";
 import { createHash } from "node:crypto";
 import type { Services } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { sourceOf } from "../core/rate-limit.js";
 
 export const LOGIN_LIMITS = {
@@ -59,19 +59,13 @@ export async function throttleLogin(
   const mineKey = `${emailKey}:${source}`;
   const w = LOGIN_LIMITS.emailWindowMs;
   const bySource = await limiter.hit(sourceKey, LOGIN_LIMITS.perSourcePerMinute, 60_000);
-  if (!bySource.allowed)
-    throw fail.rateLimited(`Too many failed logins from this network; retry in ${bySource.resetSeconds} s.`, bySource.resetSeconds);
+  if (!bySource.allowed) throw refuse("LOGIN_THROTTLED_SOURCE", { seconds: bySource.resetSeconds });
   const [byMe, byAll] = await Promise.all([
     limiter.hit(mineKey, LOGIN_LIMITS.perEmailAndSource, w),
     limiter.hit(emailKey, LOGIN_LIMITS.perEmail, w),
   ]);
-  if (!byMe.allowed)
-    throw fail.rateLimited(`Too many failed logins for this email from this network; retry in ${byMe.resetSeconds} s.`, byMe.resetSeconds);
-  if (!byAll.allowed && !knownSource)
-    throw fail.rateLimited(
-      `Too many failed logins for this email from many networks: for now it logs in only from where it last did; retry in ${byAll.resetSeconds} s.`,
-      byAll.resetSeconds,
-    );
+  if (!byMe.allowed) throw refuse("LOGIN_THROTTLED_EMAIL_SOURCE", { seconds: byMe.resetSeconds });
+  if (!byAll.allowed && !knownSource) throw refuse("LOGIN_THROTTLED_EMAIL", { seconds: byAll.resetSeconds });
   return {
     async succeeded() {
       await Promise.all([limiter.giveBack(sourceKey, 60_000, 1), limiter.giveBack(mineKey, w), limiter.giveBack(emailKey, w)]);

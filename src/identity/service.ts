@@ -1,6 +1,6 @@
 // Stores, API clients, staff users and their sessions; turning presented credentials into a principal.
+import { refuse } from "./refusals.js";
 import type { Principal, RequestContext, Services } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { holdCountLimit } from "../core/count-limits.js";
@@ -119,14 +119,14 @@ function toDate(value: Date | string | number | null): Date | null {
 }
 
 export async function createStore(services: Services, name: string) {
-  if (!name.trim()) throw fail.badInput("`name` must not be empty.", "name");
+  if (!name.trim()) throw refuse("NAME_EMPTY");
   return services.db.prisma.store.create({ data: { id: newId("st"), name: name.trim() } });
 }
 
 /** The store, or a not-found error naming it (instead of a foreign-key failure later). */
 export async function requireStore(services: Services, storeId: string) {
   const store = await services.db.prisma.store.findUnique({ where: { id: storeId } });
-  if (!store) throw fail.notFound("store/not-found", `No store ${storeId}.`);
+  if (!store) throw refuse("STORE_NOT_FOUND", { storeId });
   return store;
 }
 
@@ -142,7 +142,7 @@ export interface ApiClientInput {
 }
 
 export async function createApiClient(services: Services, storeId: string, input: ApiClientInput) {
-  if (!input.name.trim()) throw fail.badInput("`name` must not be empty.", "name");
+  if (!input.name.trim()) throw refuse("NAME_EMPTY");
   const scopes = input.legacyAllScopes ? validateScopes(input.scopes) : requireScopes(input.scopes);
   await requireStore(services, storeId);
   const issued = issueToken(API_SECRET_PREFIX);
@@ -152,12 +152,7 @@ export async function createApiClient(services: Services, storeId: string, input
       name: "store-api-clients",
       max: LIST_BOUNDS.storeApiClients,
       count: () => tx.apiClient.count({ where: { storeId, revokedAt: null } }),
-      refuse: () =>
-        fail.conflict(
-          "api-client/limit-reached",
-          "Too many API clients",
-          `A store has at most ${LIST_BOUNDS.storeApiClients} active API clients; revoke one it no longer uses first.`,
-        ),
+      refuse: () => refuse("API_CLIENTS_LIMIT", { max: LIST_BOUNDS.storeApiClients }),
     });
     return tx.apiClient.create({
       data: {
@@ -176,24 +171,20 @@ export async function createApiClient(services: Services, storeId: string, input
 
 function validateScopes(scopes: string[]): Scope[] {
   const unknown = scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
-  if (unknown.length) throw fail.badInput(`Unknown scope(s): ${unknown.join(", ")}. Known scopes: ${KNOWN_SCOPES.join(", ")}.`, "scopes");
+  if (unknown.length) throw refuse("SCOPES_UNKNOWN", { unknown: unknown.join(", "), known: KNOWN_SCOPES.join(", ") });
   return [...new Set(scopes)] as Scope[];
 }
 
 /** A client without any scope could do nothing: refused, except a legacy client (its flag grants every scope). */
 function requireScopes(scopes: string[]): Scope[] {
   const valid = validateScopes(scopes);
-  if (!valid.length)
-    throw fail.badInput(
-      `\`scopes\` must hold at least one scope, e.g. ["returns_read"]; known scopes: ${KNOWN_SCOPES.join(", ")}.`,
-      "scopes",
-    );
+  if (!valid.length) throw refuse("SCOPES_EMPTY", { known: KNOWN_SCOPES.join(", ") });
   return valid;
 }
 
 async function apiClientOfCaller(ctx: RequestContext, id: string) {
   const client = await ctx.prisma.apiClient.findUnique({ where: { id } });
-  if (!client || !ctx.canAccessStore(client.storeId)) throw fail.notFound("api-client/not-found", `No API client ${id}.`);
+  if (!client || !ctx.canAccessStore(client.storeId)) throw refuse("API_CLIENT_NOT_FOUND", { id });
   return client;
 }
 
@@ -207,8 +198,7 @@ export async function setApiClientScopes(ctx: RequestContext, id: string, scopes
 /** Narrows a legacy all-scope client to explicit scopes (one-way; the secret stays the same). */
 export async function endLegacyAllScopes(ctx: RequestContext, id: string, scopes: string[]) {
   const client = await apiClientOfCaller(ctx, id);
-  if (client.revokedAt)
-    throw fail.conflict("api-client/revoked", "API client revoked", `API client ${id} is revoked; its scopes can no longer change.`);
+  if (client.revokedAt) throw refuse("API_CLIENT_REVOKED", { id });
   const valid = requireScopes(scopes);
   return ctx.prisma.apiClient.update({ where: { id: client.id }, data: { allScopes: false, scopes: valid.join(",") } });
 }
@@ -234,8 +224,8 @@ export function effectiveScopes(client: { scopes: string; allScopes: boolean }):
 
 export async function createStaffUser(services: Services, storeId: string, email: string, password: string, name = "") {
   const normalized = email.trim().toLowerCase();
-  if (!/^[^@\s]+@[^@\s]+$/.test(normalized)) throw fail.badInput("`email` must be an email address.", "email");
-  if (password.length < 8) throw fail.badInput("`password` must have at least 8 characters.", "password");
+  if (!/^[^@\s]+@[^@\s]+$/.test(normalized)) throw refuse("STAFF_EMAIL_INVALID");
+  if (password.length < 8) throw refuse("PASSWORD_TOO_SHORT", { min: 8 });
   const prisma = services.db.prisma;
   await requireStore(services, storeId);
   const passwordHash = await hashPassword(password);
@@ -258,10 +248,10 @@ export async function login(services: Services, email: string, password: string,
   const attempt = await throttleLogin(services, normalized, clientAddress, !!user && user.lastLoginSource === source);
   // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH).catch((err) => {
-    if (err instanceof PasswordHashingBusyError) throw fail.rateLimited("Too many logins in progress; retry in 1 s.", 1);
+    if (err instanceof PasswordHashingBusyError) throw refuse("LOGINS_BUSY", { seconds: 1 });
     throw err;
   });
-  if (!user || !ok) throw fail.unauthenticated("Wrong email or password.");
+  if (!user || !ok) throw refuse("LOGIN_WRONG");
   await attempt.succeeded();
   if (user.lastLoginSource !== source)
     await services.db.prisma.staffUser.update({ where: { id: user.id }, data: { lastLoginSource: source } });

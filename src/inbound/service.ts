@@ -1,9 +1,9 @@
 // Inbound shipments: inventory in transit to, or received at, one of the store's locations.
 // Counts (sku/item/received/damaged/missing) and per-item discrepancy are derived from the items;
 // the status is stored (it is filtered on) but only ever set from the items' receipts.
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
 import type { TransactionClient } from "../db/client.js";
-import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { assertCurrency, parseMajor } from "../core/money.js";
 import { type PageArgs, pageOf } from "../core/pagination.js";
@@ -18,18 +18,13 @@ export type InboundStatus = (typeof INBOUND_STATUSES)[number];
 
 /** A store's locations stop at LIST_BOUNDS.storeLocations (the list shows that many): counted under the limit's lock. */
 export async function createLocation(ctx: RequestContext, storeId: string, name: string) {
-  if (!name.trim() || name.length > 255) throw fail.badInput("`name` must be 1 to 255 characters.", "name");
+  if (!name.trim() || name.length > 255) throw refuse("LOCATION_NAME_LENGTH", { max: 255 });
   return ctx.prisma.$transaction(async (tx) => {
     await holdCountLimit(tx, ctx.services.db.provider, storeId, {
       name: "store-locations",
       max: LIST_BOUNDS.storeLocations,
       count: () => tx.location.count({ where: { storeId } }),
-      refuse: () =>
-        fail.conflict(
-          "locations/limit-reached",
-          "Too many locations",
-          `A store has at most ${LIST_BOUNDS.storeLocations} locations; use an existing one.`,
-        ),
+      refuse: () => refuse("LOCATIONS_LIMIT", { max: LIST_BOUNDS.storeLocations }),
     });
     return tx.location.create({ data: { id: newId("loc"), storeId, name: name.trim() } });
   });
@@ -61,15 +56,15 @@ export interface InboundFilter {
 const shipmentFilterChecks = (filter: InboundFilter) => [
   () => {
     if (filter.status != null && !(INBOUND_STATUSES as readonly string[]).includes(filter.status))
-      throw fail.badInput(`\`status\` must be one of ${INBOUND_STATUSES.join(", ")}; got ${JSON.stringify(filter.status)}.`, "status");
+      throw refuse("INBOUND_STATUS_UNKNOWN", { value: filter.status, statuses: INBOUND_STATUSES.join(", ") });
   },
   () => {
     if (filter.locationId != null && !/^loc_[A-Za-z0-9]{1,64}$/.test(filter.locationId))
-      throw fail.badInput(`The location must be a location id (\`loc_…\`); got ${JSON.stringify(filter.locationId)}.`, "locationId");
+      throw refuse("INBOUND_LOCATION_ID_INVALID", { value: filter.locationId });
   },
   ...(["createdAtMin", "createdAtMax"] as const).map((k) => () => {
     const v = filter[k];
-    if (v != null && Number.isNaN(v.getTime())) throw fail.badInput("The date must be an ISO 8601 date-time.", k);
+    if (v != null && Number.isNaN(v.getTime())) throw refuse("INBOUND_DATE_TIME_INVALID", { field: k });
   }),
 ];
 
@@ -176,42 +171,38 @@ function checkDate(value: string | null | undefined, field: string): string | nu
   if (value == null) return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const d = m ? new Date(`${value}T00:00:00Z`) : null;
-  if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
-    throw fail.badInput(`\`${field}\` must be a date YYYY-MM-DD; got ${JSON.stringify(value)}.`, field);
+  if (!d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) throw refuse("INBOUND_DATE_INVALID", { field, value });
   return value;
 }
 
 function short(value: string | null | undefined, field: string, max = 255): string | null {
   if (value == null || value === "") return null;
-  if (value.length > max) throw fail.badInput(`\`${field}\` must have at most ${max} characters.`, field);
+  if (value.length > max) throw refuse("INBOUND_TEXT_TOO_LONG", { field, max });
   return value;
 }
 
 async function validated(tx: TransactionClient, storeId: string, input: InboundShipmentInput) {
   const location = await tx.location.findFirst({ where: { id: input.locationId, storeId } });
-  if (!location) throw fail.badInput(`No location ${input.locationId} in this store.`, "input.locationId");
+  if (!location) throw refuse("INBOUND_LOCATION_NOT_FOUND", { id: input.locationId });
   const currency = assertCurrency(input.freightCost?.currency ?? input.dutyCost?.currency ?? "USD", "input.freightCost.currency");
-  if (input.dutyCost && input.dutyCost.currency.toUpperCase() !== currency)
-    throw fail.badInput("`input.dutyCost.currency` must equal `input.freightCost.currency`.", "input.dutyCost.currency");
+  if (input.dutyCost && input.dutyCost.currency.toUpperCase() !== currency) throw refuse("INBOUND_CURRENCIES_DIFFER");
   const costOf = (m: MoneyInput | null | undefined, field: string) => {
     if (!m) return 0;
     const v = parseMajor(m.amount, currency, `${field}.amount`);
-    if (v < 0) throw fail.badInput(`\`${field}.amount\` must not be negative.`, `${field}.amount`);
+    if (v < 0) throw refuse("INBOUND_AMOUNT_NEGATIVE", { field });
     return v;
   };
-  if (!input.items.length || input.items.length > 1000) throw fail.badInput("A shipment needs 1 to 1000 items.", "input.items");
+  if (!input.items.length || input.items.length > 1000) throw refuse("INBOUND_ITEMS_COUNT", { max: 1000 });
   input.items.forEach((it, i) => {
     if (!Number.isInteger(it.quantity) || it.quantity < 1)
-      throw fail.badInput(`\`input.items[${i}].quantity\` must be a positive integer.`, `input.items[${i}].quantity`);
+      throw refuse("INBOUND_QUANTITY_INVALID", { field: `input.items[${i}].quantity` });
   });
   const productIds = [...new Set(input.items.map((i) => i.productId))];
   const products = await tx.product.findMany({ where: { id: { in: productIds }, storeId }, select: { id: true } });
   const missing = productIds.filter((id) => !products.some((p) => p.id === id));
-  if (missing.length) throw fail.badInput(`No product ${missing.join(", ")} in this store.`, "input.items.productId");
-  if (input.customVolumeCubicMeters != null && !(input.customVolumeCubicMeters >= 0))
-    throw fail.badInput("`input.customVolumeCubicMeters` must not be negative.", "input.customVolumeCubicMeters");
-  if (input.trackingUrl && !/^https?:\/\//.test(input.trackingUrl))
-    throw fail.badInput("`input.trackingUrl` must be an http(s) URL.", "input.trackingUrl");
+  if (missing.length) throw refuse("INBOUND_PRODUCTS_NOT_FOUND", { ids: missing.join(", ") });
+  if (input.customVolumeCubicMeters != null && !(input.customVolumeCubicMeters >= 0)) throw refuse("INBOUND_VOLUME_NEGATIVE");
+  if (input.trackingUrl && !/^https?:\/\//.test(input.trackingUrl)) throw refuse("INBOUND_URL_INVALID", { field: "input.trackingUrl" });
   return {
     header: {
       locationId: location.id,
@@ -238,7 +229,7 @@ async function validated(tx: TransactionClient, storeId: string, input: InboundS
       ...(input.purchaseOrders ?? []).map((d, i) => ({ id: newId("po"), kind: "purchase_order", name: d.name, position: i })),
       ...(input.transferOrders ?? []).map((d, i) => ({ id: newId("trn"), kind: "transfer_order", name: d.name, position: i })),
       ...(input.files ?? []).map((f, i) => {
-        if (!/^https?:\/\//.test(f.url)) throw fail.badInput(`\`input.files[${i}].url\` must be an http(s) URL.`, `input.files[${i}].url`);
+        if (!/^https?:\/\//.test(f.url)) throw refuse("INBOUND_URL_INVALID", { field: `input.files[${i}].url` });
         return { id: newId("isf"), kind: "file", name: f.title, url: f.url, contentType: f.contentType, position: i };
       }),
     ],
@@ -255,7 +246,7 @@ export async function createShipment(ctx: RequestContext, storeId: string, input
 }
 
 function notFound(id: string) {
-  return fail.notFound("inbound/not-found", `No inbound shipment ${id} in this store.`, "Inbound shipment not found");
+  return refuse("INBOUND_NOT_FOUND", { id });
 }
 
 /** Replaces the header, documents and (while nothing has been received) the items. */
@@ -272,11 +263,7 @@ export async function updateShipment(ctx: RequestContext, storeId: string, id: s
       );
     if (!sameItems) {
       if (found.status === "PARTIALLY_RECEIVED" || found.status === "RECEIVED") {
-        throw fail.conflict(
-          "inbound/items-locked",
-          "Items already received",
-          `Inbound shipment ${id} has receipts recorded; its items can no longer be changed.`,
-        );
+        throw refuse("INBOUND_ITEMS_LOCKED", { id });
       }
       await tx.inboundShipmentItem.deleteMany({ where: { shipmentId: id } });
       await tx.inboundShipmentItem.createMany({ data: v.items.map((it) => ({ ...it, shipmentId: id })) });
@@ -293,11 +280,7 @@ export async function markInTransit(ctx: RequestContext, storeId: string, id: st
     if (!found) throw notFound(id);
     if (found.status === "IN_TRANSIT") return found;
     if (found.status !== "PENDING") {
-      throw fail.conflict(
-        "inbound/invalid-transition",
-        "Shipment already arriving",
-        `Inbound shipment ${id} is ${found.status}; only a PENDING shipment can be marked in transit.`,
-      );
+      throw refuse("INBOUND_NOT_PENDING", { id, status: found.status });
     }
     return tx.inboundShipment.update({ where: { id }, data: { status: "IN_TRANSIT" } });
   });
@@ -316,12 +299,11 @@ export interface ReceiptInput {
  * the actual arrival date.
  */
 export async function recordReceipts(ctx: RequestContext, storeId: string, id: string, receipts: ReceiptInput[]) {
-  if (!receipts.length) throw fail.badInput("`receipts` must not be empty.", "receipts");
+  if (!receipts.length) throw refuse("INBOUND_RECEIPTS_EMPTY");
   receipts.forEach((r, i) => {
     for (const k of ["received", "damaged", "missing"] as const) {
       const v = r[k] ?? 0;
-      if (!Number.isInteger(v) || v < 0)
-        throw fail.badInput(`\`receipts[${i}].${k}\` must be a non-negative integer.`, `receipts[${i}].${k}`);
+      if (!Number.isInteger(v) || v < 0) throw refuse("INBOUND_COUNT_INVALID", { field: `receipts[${i}].${k}` });
     }
   });
   return ctx.prisma.$transaction(async (tx) => {
@@ -333,17 +315,18 @@ export async function recordReceipts(ctx: RequestContext, storeId: string, id: s
     const byId = new Map(items.map((i) => [i.id, { ...i }]));
     receipts.forEach((r, i) => {
       const item = byId.get(r.itemId);
-      if (!item) throw fail.badInput(`No item ${r.itemId} in inbound shipment ${id}.`, `receipts[${i}].itemId`);
+      if (!item) throw refuse("INBOUND_ITEM_NOT_FOUND", { field: `receipts[${i}].itemId`, itemId: r.itemId, id });
       item.receivedQuantity += r.received ?? 0;
       item.damagedQuantity += r.damaged ?? 0;
       item.missingQuantity += r.missing ?? 0;
       const accounted = item.receivedQuantity + item.damagedQuantity + item.missingQuantity;
       if (accounted > item.quantity) {
-        throw fail.conflict(
-          "inbound/over-receipt",
-          "More units than shipped",
-          `Item ${item.id} was shipped with ${item.quantity} units; received, damaged and missing would add up to ${accounted}. Record at most ${item.quantity - (accounted - (r.received ?? 0) - (r.damaged ?? 0) - (r.missing ?? 0))} more.`,
-        );
+        throw refuse("INBOUND_OVER_RECEIPT", {
+          itemId: item.id,
+          shipped: item.quantity,
+          accounted,
+          left: item.quantity - (accounted - (r.received ?? 0) - (r.damaged ?? 0) - (r.missing ?? 0)),
+        });
       }
     });
     for (const item of byId.values()) {

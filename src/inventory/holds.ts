@@ -3,7 +3,7 @@
 // transaction of the change. A hold lowers a level only where enough units are on hand, in one conditional
 // UPDATE (Postgres re-checks the row after a concurrent writer; SQLite has one writer), so two returns
 // racing for the last unit never both hold it.
-import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { newId } from "../core/ids.js";
 import type { TransactionClient } from "../db/client.js";
 import { MOVEMENT_CAUSES } from "./service.js";
@@ -41,12 +41,7 @@ export async function holdExchangeUnits(tx: TransactionClient, storeId: string, 
       }
     }
     if (!item || !levelId) {
-      throw fail.conflict(
-        "returns/exchange-out-of-stock",
-        "Exchange variant out of stock",
-        `\`${a.field}.exchangeSku\` (line item ${a.lineItemId}): fewer than ${a.quantity} unit(s) of SKU ${a.sku} are on hand at any one location, so the exchange cannot be held. Choose another variant, or refund or store credit for this line.`,
-        { field: `${a.field}.exchangeSku`, lineItemId: a.lineItemId },
-      );
+      throw refuse("EXCHANGE_OUT_OF_STOCK", { field: a.field, lineItemId: a.lineItemId, quantity: a.quantity, sku: a.sku });
     }
     await tx.inventoryItem.update({ where: { id: item.id }, data: { quantity: { decrement: a.quantity }, updatedAt: now } });
     await tx.inventoryMovement.create({

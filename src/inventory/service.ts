@@ -3,10 +3,10 @@
 // Each change is a movement with its cause, written in the transaction of the change that causes it;
 // the level and the item's total move by an atomic increment (never read, add, write), so concurrent
 // restocks and receipts of one SKU never lose a unit, and a level always equals the sum of its movements.
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
 import type { TransactionClient } from "../db/client.js";
 import { LIST_BOUNDS, NUMBER_BOUNDS, PAGE_SIZES } from "../core/bounds.js";
-import { fail } from "../core/errors.js";
 import { isOutOfRange } from "../core/db-errors.js";
 import { newId } from "../core/ids.js";
 import { groupBy, indexBy } from "../core/loaders.js";
@@ -63,11 +63,13 @@ const catalogueRef = (p: CatalogueProduct): ItemRef => ({
 });
 
 function outOfRange(m: Movement) {
-  return fail.conflict(
-    "inventory/quantity-out-of-range",
-    "Quantity out of range",
-    `${m.returnItemId ? `Return item ${m.returnItemId}` : "A movement"} would move ${m.delta} units of ${m.item.sku ?? m.item.key}, past what inventory can hold (${MOVEMENT_MAX} units a movement, ${ON_HAND_MAX} on hand). Process it without restocking.`,
-  );
+  return refuse("QUANTITY_OUT_OF_RANGE", {
+    returnItemId: m.returnItemId ?? "",
+    delta: m.delta,
+    item: m.item.sku ?? m.item.key,
+    movementMax: MOVEMENT_MAX,
+    onHandMax: ON_HAND_MAX,
+  });
 }
 
 /**
@@ -259,7 +261,7 @@ const LOCATION_ID = /^loc_[A-Za-z0-9]{1,64}$/;
 
 function checkLocation(locationId: string | null | undefined) {
   if (locationId != null && !LOCATION_ID.test(locationId)) {
-    throw fail.badInput(`The location must be a location id (\`loc_…\`); got ${JSON.stringify(locationId)}.`, "locationId");
+    throw refuse("LOCATION_ID_INVALID", { value: locationId });
   }
 }
 
@@ -286,7 +288,7 @@ export async function listItems(ctx: RequestContext, storeId: string, filter: It
       () => checkLocation(filter.locationId),
       () => {
         if (filter.kind != null && !(INVENTORY_KINDS as readonly string[]).includes(filter.kind))
-          throw fail.badInput(`\`kind\` must be one of ${INVENTORY_KINDS.join(", ")}; got ${JSON.stringify(filter.kind)}.`, "kind");
+          throw refuse("INVENTORY_KIND_UNKNOWN", { value: filter.kind, kinds: INVENTORY_KINDS.join(", ") });
       },
     ],
     where,

@@ -1,8 +1,8 @@
 // Invoices: what the service bills a store per period, and their billable items. One invoice per
 // store is `pending` (open, accumulating items); it is then `issued` and eventually `paid`.
 // The charge is derived from the items (never stored twice).
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { indexBy } from "../core/loaders.js";
 import { keysetOrder, type PageArgs, pageOf } from "../core/pagination.js";
@@ -25,7 +25,7 @@ export function getInvoice(ctx: RequestContext, id: string) {
 export function pendingInvoice(ctx: RequestContext, storeId: string | null | undefined) {
   const stores = ctx.storeIds();
   const store = storeId ?? (stores.length === 1 ? stores[0] : null);
-  if (!store) throw fail.badInput("The caller has access to several stores; pass `storeId`.", "storeId");
+  if (!store) throw refuse("INVOICE_STORE_NEEDED");
   return ctx.prisma.invoice.findFirst({ where: { storeId: store, status: "pending" }, orderBy: keysetOrder("createdAt") });
 }
 
@@ -85,7 +85,7 @@ export async function addBillableItems(ctx: RequestContext, storeId: string, ite
     }
     const rows = items.map((it) => {
       const quantity = it.quantity ?? 1;
-      if (!Number.isInteger(quantity) || quantity < 1) throw fail.badInput("`quantity` must be a positive integer.", "quantity");
+      if (!Number.isInteger(quantity) || quantity < 1) throw refuse("INVOICE_QUANTITY_INVALID");
       return {
         id: newId("ivi"),
         invoiceId: invoice!.id,

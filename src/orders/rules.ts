@@ -1,6 +1,6 @@
 // The order rules every door shares: which lines mark a protection purchase, what a line weighs in
 // grams, and the quantity a line may hold. Pure, so the unit tests and every door see one rule.
-import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { QUANTITY_BOUNDS } from "../core/bounds.js";
 
 export interface Protection {
@@ -54,11 +54,8 @@ const GRAMS_PER_UNIT: Record<string, number> = { g: 1, kg: 1_000, lb: 453.59237,
 export function gramsOf(weight: { value: number; unit: string }, field: string): number {
   const perUnit = GRAMS_PER_UNIT[weight.unit.trim().toLowerCase()];
   if (perUnit === undefined)
-    throw fail.badInput(
-      `\`${field}.unit\` must be one of ${Object.keys(GRAMS_PER_UNIT).join(", ")}; got ${JSON.stringify(weight.unit)}.`,
-      `${field}.unit`,
-    );
-  if (!Number.isFinite(weight.value) || weight.value < 0) throw fail.badInput(`\`${field}.value\` must be a number ≥ 0.`, `${field}.value`);
+    throw refuse("WEIGHT_UNIT_UNKNOWN", { field, value: weight.unit, units: Object.keys(GRAMS_PER_UNIT).join(", ") });
+  if (!Number.isFinite(weight.value) || weight.value < 0) throw refuse("WEIGHT_NEGATIVE", { field });
   return weight.value * perUnit;
 }
 
@@ -66,6 +63,6 @@ export function gramsOf(weight: { value: number; unit: string }, field: string):
 export function checkLineQuantity(quantity: number, field: string): number {
   const max = QUANTITY_BOUNDS.lineItem;
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > max)
-    throw fail.badInput(`\`${field}\` must be an integer from 1 to ${max}; got ${JSON.stringify(quantity)}.`, field);
+    throw refuse("LINE_QUANTITY_OUT_OF_RANGE", { field, max, value: String(JSON.stringify(quantity)) });
   return quantity;
 }

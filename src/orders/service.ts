@@ -1,8 +1,8 @@
 // Orders pushed in by merchants: the custom order sync (upsert) and the Orders API (create, read,
 // delete) write through one upsert. Orders are keyed by (store, provider, external id); they also
 // have an internal id (ord_…) and a display name.
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
-import { DomainError, fail } from "../core/errors.js";
 import { RELEASED_STATUSES } from "../returns/transitions.js";
 import { newId } from "../core/ids.js";
 import { assertCurrency, currencyExponent, money, parseMajor } from "../core/money.js";
@@ -79,15 +79,15 @@ export function normaliseProvider(provider: string | null | undefined): string {
 }
 
 const nonEmpty = (v: string, field: string, max = 255) => {
-  if (!v.trim()) throw fail.badInput(`\`${field}\` must not be empty.`, field);
-  if (v.length > max) throw fail.badInput(`\`${field}\` must have at most ${max} characters.`, field);
+  if (!v.trim()) throw refuse("TEXT_EMPTY", { field });
+  if (v.length > max) throw refuse("TEXT_TOO_LONG", { field, max });
   return v.trim();
 };
 
 function amount(v: string | null | undefined, currency: string, field: string): number | null {
   if (v === null || v === undefined) return null;
   const minor = parseMajor(v, currency, field);
-  if (minor < 0) throw fail.badInput(`\`${field}\` must not be negative.`, field);
+  if (minor < 0) throw refuse("AMOUNT_NEGATIVE", { field });
   return minor;
 }
 
@@ -97,11 +97,7 @@ function amountSum(values: (string | null | undefined)[], currency: string, fiel
 }
 
 function orderNotFound(id: string) {
-  return fail.notFound(
-    "orders/not-found",
-    `No order ${JSON.stringify(id)} in this store (looked up by external id, internal id and name).`,
-    "Order not found",
-  );
+  return refuse("ORDER_NOT_FOUND_IN_STORE", { id });
 }
 
 /** Creates or updates an order with its line items. Line items are matched by external id. */
@@ -133,14 +129,13 @@ async function writeOrder(
   const provider = normaliseProvider(input.provider);
   const name = input.name != null ? nonEmpty(input.name, "name") : externalId;
   const currency = assertCurrency(input.currency, "currency");
-  if (!(input.placedAt instanceof Date) || Number.isNaN(input.placedAt.getTime()))
-    throw fail.badInput("`createdAt` must be an ISO 8601 date-time.", "createdAt");
-  if (!input.lineItems.length) throw fail.badInput("`lineItems` must hold at least one line item.", "lineItems");
+  if (!(input.placedAt instanceof Date) || Number.isNaN(input.placedAt.getTime())) throw refuse("ORDER_DATE_INVALID");
+  if (!input.lineItems.length) throw refuse("ORDER_NO_LINES");
   const seen = new Set<string>();
   const lines = input.lineItems.map((li, i) => {
     const f = `lineItems[${i}]`;
     const id = nonEmpty(li.id, `${f}.id`);
-    if (seen.has(id)) throw fail.badInput(`\`${f}.id\` ${JSON.stringify(id)} appears twice.`, `${f}.id`);
+    if (seen.has(id)) throw refuse("LINE_ID_TWICE", { field: `${f}.id`, id });
     seen.add(id);
     return {
       externalId: id,
@@ -204,11 +199,7 @@ async function writeOrder(
     ctx.prisma.$transaction(async (tx) => {
       const existing = await tx.order.findUnique({ where: { storeId_provider_externalId: { storeId, provider, externalId } } });
       if (existing && mode === "CREATE") {
-        throw fail.conflict(
-          "orders/duplicate",
-          "Order already exists",
-          `An order with id ${JSON.stringify(externalId)} already exists in this store; delete it first or use the custom order sync to update it.`,
-        );
+        throw refuse("ORDER_EXISTS", { id: externalId });
       }
       let orderId: string;
       const customerRecordId = await customerForOrder(tx, storeId, { ...c, firstName, lastName });
@@ -228,10 +219,7 @@ async function writeOrder(
         if (dropped.length) {
           const used = await tx.returnItem.count({ where: { lineItemId: { in: dropped.map((d) => d.id) } } });
           const fulfilled = await tx.fulfillmentLineItem.count({ where: { lineItemId: { in: dropped.map((d) => d.id) } } });
-          if (used || fulfilled)
-            throw lineItemInUse(
-              `Line item(s) ${dropped.map((d) => d.externalId).join(", ")} are part of a return or fulfillment and cannot be removed from the order; send them again.`,
-            );
+          if (used || fulfilled) throw refuse("LINES_IN_USE", { lines: dropped.map((d) => d.externalId).join(", ") });
           await tx.orderLineItem.deleteMany({ where: { id: { in: dropped.map((d) => d.id) } } });
         }
       } else {
@@ -263,11 +251,6 @@ async function writeOrder(
   }
 }
 
-/** The one refusal for a re-sync that would take back line items (or units) a return or fulfillment holds. */
-function lineItemInUse(detail: string, field?: string) {
-  return new DomainError({ code: "CONFLICT", status: 409, type: "orders/line-item-in-use", title: "Line item in use", detail, field });
-}
-
 /**
  * A re-sync may lower a line's quantity, but not below the units in its returns that still hold
  * them (every status but the released ones), which creating a return checks from the other side.
@@ -292,10 +275,7 @@ async function refuseQuantityBelowReturned(
     const inReturns = heldById.get(byExt.get(line.externalId)!.id) ?? 0;
     if (line.quantity < inReturns) {
       const field = `lineItems[${line.position}].quantity`;
-      throw lineItemInUse(
-        `Line item(s) ${line.externalId} are part of a return or fulfillment: ${inReturns} unit(s) are in returns, so \`${field}\` cannot go below ${inReturns} (got ${line.quantity}); send at least ${inReturns}.`,
-        field,
-      );
+      throw refuse("LINE_QUANTITY_IN_RETURNS", { field, line: line.externalId, inReturns, quantity: line.quantity });
     }
   }
 }
@@ -313,11 +293,7 @@ async function syncFulfillments(
     if (exists) continue;
     const lines = f.lineItems.map((li, j) => {
       const line = byExt.get(li.id);
-      if (!line)
-        throw fail.badInput(
-          `\`fulfillments[${i}].lineItems[${j}].id\` ${JSON.stringify(li.id)} is not a line item of this order.`,
-          `fulfillments[${i}].lineItems[${j}].id`,
-        );
+      if (!line) throw refuse("FULFILLMENT_LINE_UNKNOWN", { field: `fulfillments[${i}].lineItems[${j}].id`, id: li.id });
       return { id: newId("fli"), lineItemId: line.id, quantity: li.quantity };
     });
     await tx.fulfillment.create({

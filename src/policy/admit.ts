@@ -3,9 +3,9 @@
 // version is published records exactly one of them. An ineligible line is refused with a 422 naming the
 // line and the rule, unless the merchant's own API asked to override the policy: then every overridden
 // rule is written on the timeline with who did it.
+import { POLICY_REFUSALS } from "./refusals.js";
 import { wordsOf } from "../core/decisions/codes.js";
 import { merchantWords } from "../core/decisions/merchant.js";
-import { DomainError } from "../core/errors.js";
 import type { TransactionClient } from "../db/client.js";
 import { type Decision, evaluate } from "./evaluate.js";
 import { loadHistory, loadOrderInput, publishedVersion } from "./load.js";
@@ -81,26 +81,21 @@ export async function admitByPolicy(
   });
   if (refusals.length && !override) {
     const first = refusals[0]!;
-    const detail = `\`${first.field}\` (line item ${first.lineItemId}) is not returnable under policy version ${version.number}: ${first.explanation}${refusals.length > 1 ? ` (${refusals.length - 1} more line(s) refused too)` : ""} Remove the line, or, from the merchant's own API, create it outside the policy with \`options.overridePolicy\`.`;
-    throw new DomainError({
-      code: "UNPROCESSABLE",
-      status: 422,
-      type: "returns/policy-refused",
-      title: "Not returnable under the store's return policy",
-      detail,
+    // Each refusal's decision as data too: its code and params (values as text), for a client to word it.
+    const decisions = refusals.map(({ field, lineItemId, rule, name, decision }) => ({
+      field,
+      lineItemId,
+      rule,
+      name,
+      code: decision.code,
+      params: wordsOf(decision).params,
+    }));
+    throw POLICY_REFUSALS.refuseWith({ refusals: decisions }, "POLICY_REFUSED", {
       field: first.field,
-      extra: {
-        policyVersion: version.number,
-        // Each refusal's decision as data too: its code and params (values as text), for a client to word it.
-        refusals: refusals.map(({ field, lineItemId, rule, name, decision }) => ({
-          field,
-          lineItemId,
-          rule,
-          name,
-          code: decision.code,
-          params: wordsOf(decision).params,
-        })),
-      },
+      lineItemId: first.lineItemId,
+      version: version.number,
+      explanation: first.explanation,
+      more: refusals.length - 1,
     });
   }
   const reviews = [...e.decisions, ...e.lines.flatMap((l) => l.decisions)]

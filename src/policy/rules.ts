@@ -1,6 +1,7 @@
 // A store's return policy: its rules as the merchant writes them (the GraphQL input, the REST body and the
 // stored JSON share this shape) and the check that refuses a bad one, every problem named by its field
 // with the fix. Amounts are decimal strings in the policy's currency; percentages decimal strings ("12.5").
+import { refuse } from "./refusals.js";
 import { fail, type FieldProblem } from "../core/errors.js";
 import { assertCurrency, parseMajor } from "../core/money.js";
 import { isTimeZone } from "./zone.js";
@@ -336,10 +337,6 @@ export function offeredOutcomes(o: PolicyRules["outcomes"]): Outcome[] {
 /** The store's time zone as given, or a 400 naming the field. */
 export function checkTimeZone(zone: string, field = "timeZone"): string {
   const z = zone.trim();
-  if (!isTimeZone(z))
-    throw fail.badInput(
-      `\`${field}\` must be an IANA time zone such as "Europe/Paris" or "America/New_York"; got ${JSON.stringify(zone)}.`,
-      field,
-    );
+  if (!isTimeZone(z)) throw refuse("TIME_ZONE_INVALID", { field, value: zone });
   return z;
 }

@@ -2,8 +2,8 @@
 // zone, and eligibility for an order. Publishing bumps ReturnPolicy.latestVersion in the same transaction
 // that writes the version: the row's write lock serialises two publishes, and (storeId, number) is unique,
 // so neither loses its version.
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { actorName } from "../returns/service.js";
 import { type AskedLine, evaluate } from "./evaluate.js";
@@ -47,12 +47,7 @@ export async function publish(ctx: RequestContext, storeId: string) {
   const actor = ctx.actor();
   return ctx.prisma.$transaction(async (tx) => {
     const draft = await tx.returnPolicy.findUnique({ where: { storeId } });
-    if (!draft)
-      throw fail.conflict(
-        "policy/no-draft",
-        "Nothing to publish",
-        "The store has no draft policy: write one first (updateReturnPolicyDraft).",
-      );
+    if (!draft) throw refuse("POLICY_NO_DRAFT", { action: "publish" });
     // Re-checked: a draft written before a rule was tightened must not be published unchecked.
     const rules = checkRules(JSON.parse(draft.rules) as PolicyRules, "draft");
     const { latestVersion: number } = await tx.returnPolicy.update({ where: { storeId }, data: { latestVersion: { increment: 1 } } });
@@ -91,12 +86,7 @@ export async function findOrder(ctx: RequestContext, storeId: string, orderId: s
   const order =
     (await ctx.prisma.order.findFirst({ where: { storeId, id: orderId } })) ??
     (await ctx.prisma.order.findFirst({ where: { storeId, externalId: orderId }, orderBy: { createdAt: "asc" } }));
-  if (!order)
-    throw fail.notFound(
-      "orders/not-found",
-      `No order ${JSON.stringify(orderId)} in this store (give its id or the merchant's order id).`,
-      "Order not found",
-    );
+  if (!order) throw refuse("POLICY_ORDER_NOT_FOUND", { id: orderId });
   return order;
 }
 
@@ -112,23 +102,14 @@ export async function eligibility(
 ) {
   const order = await findOrder(ctx, storeId, args.orderId);
   const version = await publishedVersion(ctx.prisma, storeId, args.policyVersion);
-  if (args.policyVersion != null && !version)
-    throw fail.notFound(
-      "policy/version-not-found",
-      `The store has no published policy version ${args.policyVersion}.`,
-      "Policy version not found",
-    );
+  if (args.policyVersion != null && !version) throw refuse("POLICY_VERSION_NOT_FOUND", { version: args.policyVersion });
   const input = await loadOrderInput(ctx.prisma, order);
   const now = args.at ?? new Date();
   let asked: AskedLine[] | null = null;
   if (args.items) {
     asked = args.items.map((it, i) => {
       const line = input.lines.find((l) => l.externalId === it.lineItemId) ?? input.lines.find((l) => l.id === it.lineItemId);
-      if (!line)
-        throw fail.badInput(
-          `\`items[${i}].lineItemId\` ${JSON.stringify(it.lineItemId)} is not a line item of order ${order.name}.`,
-          `items[${i}].lineItemId`,
-        );
+      if (!line) throw refuse("POLICY_NOT_A_LINE", { field: `items[${i}].lineItemId`, id: it.lineItemId, order: order.name });
       return { lineId: line.id, quantity: it.quantity, reasonCode: it.reasonCode ?? null };
     });
   }

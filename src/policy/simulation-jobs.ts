@@ -6,10 +6,10 @@
 // (src/policy/sim-threads.ts, SIMULATION_THREADS), their figures added; the loop is the same. The dashboard
 // polls `policySimulationRun`. A run whose process stopped writing (crashed, or was stopped while it ran)
 // gives its place up to the next start after STALE_MS.
+import { refuse } from "./refusals.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import type { RequestContext, Services } from "../core/context.js";
 import { isUniqueViolation } from "../core/db-errors.js";
-import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import type { PrismaClient } from "../db/client.js";
 import { actorName } from "../returns/service.js";
@@ -41,13 +41,12 @@ const workingOf = (services: Services) => {
 };
 
 function busy(row: RunRow) {
-  const done = row.returnsTotal ? ` (${row.returnsDone} of ${row.returnsTotal} returns checked)` : "";
-  return fail.conflict(
-    "policy/simulation-running",
-    "A simulation is already running",
-    `A simulation of this store started at ${row.startedAt.toISOString()} is still running${done}: wait for it to finish, or cancel it (cancelPolicySimulation) and start again.`,
-    { runId: row.id },
-  );
+  return refuse("SIMULATION_RUNNING", {
+    runId: row.id,
+    startedAt: row.startedAt.toISOString(),
+    done: row.returnsDone,
+    total: row.returnsTotal,
+  });
 }
 
 export async function startRun(ctx: RequestContext, storeId: string, args: { from: Date | string; to: Date | string }) {
@@ -260,8 +259,7 @@ async function workOnThreads(services: Services, id: string, threads: Simulation
 /** Asks the store's run to stop; it ends after its current chunk. A run whose process is gone ends at once. */
 export async function cancelRun(ctx: RequestContext, storeId: string, id: string) {
   const row = await ctx.prisma.policySimulationRun.findFirst({ where: { id, storeId } });
-  if (!row)
-    throw fail.notFound("policy/simulation-not-found", `No simulation ${JSON.stringify(id)} in this store.`, "Simulation not found");
+  if (!row) throw refuse("SIMULATION_NOT_FOUND", { id });
   if (row.status !== "running") return row;
   await ctx.prisma.policySimulationRun.updateMany({ where: { id, status: "running" }, data: { cancelRequested: true } });
   if (!workingOf(ctx.services).has(id) && row.heartbeatAt.getTime() < Date.now() - STALE_MS) {

@@ -2,9 +2,9 @@
 // order as it is now and the customer's history at its creation, read a chunk at a time by
 // src/policy/sim-read.ts. Two doors: one page at a time (`returnPolicySimulation`, keyset cursor), and a
 // run over the whole range in the background with progress (src/policy/simulation-jobs.ts).
+import { refuse } from "./refusals.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { paginate, type PageArgs } from "../core/pagination.js";
 import type { PolicyVersionInput } from "./evaluate.js";
 import { historyDays, publishedVersion } from "./load.js";
@@ -34,18 +34,13 @@ export async function prepareSimulation(
 ): Promise<Prepared> {
   const from = new Date(fromArg);
   const to = new Date(toArg);
-  if (!(from < to)) throw fail.badInput("`to` must be later than `from`: the range is [from, to).", "to");
+  if (!(from < to)) throw refuse("SIMULATION_RANGE");
   const [row, store, published] = await Promise.all([
     ctx.prisma.returnPolicy.findUnique({ where: { storeId } }),
     ctx.prisma.store.findUnique({ where: { id: storeId }, select: { timeZone: true } }),
     publishedVersion(ctx.prisma, storeId),
   ]);
-  if (!row)
-    throw fail.conflict(
-      "policy/no-draft",
-      "Nothing to simulate",
-      "The store has no draft policy: write one first (updateReturnPolicyDraft).",
-    );
+  if (!row) throw refuse("POLICY_NO_DRAFT", { action: "simulate" });
   const draft = { number: 0, rules: checkRules(JSON.parse(row.rules) as PolicyRules, "draft"), timeZone: store?.timeZone ?? "UTC" };
   // The history either version's rules look at: the longer window of the two.
   const days = Math.max(historyDays(draft.rules), historyDays(published?.rules ?? null));

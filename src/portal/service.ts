@@ -1,6 +1,7 @@
 // A store's shopper portal settings: the merchant reads and replaces them (portal_read / portal_write);
 // anyone may read, by handle, what the portal shows a shopper (no return address lines beyond what a
 // shopper who ships the parcel needs, nothing about the store's account).
+import { PORTAL_REFUSALS } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { isUniqueViolation } from "../core/db-errors.js";
@@ -41,10 +42,7 @@ export async function updateSettings(ctx: RequestContext, storeId: string, input
     const row = await ctx.prisma.portalSettings.upsert({ where: { storeId }, create: { storeId, ...data }, update: data });
     return settingsView(row);
   } catch (err) {
-    if (isUniqueViolation(err))
-      throw fail.badInputs([
-        { field: "input.handle", detail: `\`input.handle\` "${data.handle}" is taken by another store's portal; choose another.` },
-      ]);
+    if (isUniqueViolation(err)) throw fail.badInputs([PORTAL_REFUSALS.problem("PORTAL_HANDLE_TAKEN", { handle: data.handle })]);
     throw err;
   }
 }

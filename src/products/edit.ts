@@ -1,10 +1,10 @@
 // Editing one product family or one variant from the dashboard: a patch (omitted fields keep their
 // value), validated whole before anything is written, each edit one update. Bulk upload (service.ts)
 // replaces whole families instead, as the merchant file format does.
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
 import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
 import { isUniqueViolation } from "../core/db-errors.js";
-import { fail } from "../core/errors.js";
 import { assertCurrency, parseMajor } from "../core/money.js";
 import { type ImageInput, storedImages } from "./inputs.js";
 import { checkEnum, checkImages, checkLength, checkNumber, productType, WEIGHT_UNITS } from "./validation.js";
@@ -32,7 +32,7 @@ export interface VariantEdit {
 /** `null` on a required field is refused like a blank one: omit a field to keep it. */
 function requiredText(v: string | null | undefined, field: string, max: number): string | undefined {
   if (v === undefined) return undefined;
-  if (v === null || !v.trim()) throw fail.badInput(`\`${field}\` must not be blank; omit it to keep the current value.`, field);
+  if (v === null || !v.trim()) throw refuse("PRODUCT_TEXT_BLANK_EDIT", { field });
   checkLength(v, field, max);
   return v.trim();
 }
@@ -41,19 +41,15 @@ function images(list: ImageInput[] | null | undefined, field: string): string | 
   if (list === undefined) return undefined;
   const given = list ?? [];
   if (given.length > LIST_BOUNDS.productImages)
-    throw fail.badInput(`\`${field}\` holds at most ${LIST_BOUNDS.productImages} images; got ${given.length}.`, field);
+    throw refuse("PRODUCT_TOO_MANY_IMAGES", { field, max: LIST_BOUNDS.productImages, count: given.length });
   given.forEach((img, i) => checkLength(img.url, `${field}[${i}].url`, TEXT_BOUNDS.url));
   checkImages(given, field);
   return JSON.stringify(storedImages(given));
 }
 
-function notFound(what: string, id: string) {
-  return fail.notFound(`products/not-found`, `No ${what} ${id} in this store.`, "Product not found");
-}
-
 export async function updateFamily(ctx: RequestContext, storeId: string, id: string, input: FamilyEdit) {
   const tags = input.tags === undefined ? undefined : (input.tags ?? []);
-  if (tags && tags.length > 250) throw fail.badInput(`\`input.tags\` holds at most 250 tags; got ${tags.length}.`, "input.tags");
+  if (tags && tags.length > 250) throw refuse("PRODUCT_TOO_MANY_TAGS", { max: 250, count: tags.length });
   tags?.forEach((t, i) => checkLength(t, `input.tags[${i}]`, TEXT_BOUNDS.short));
   checkLength(input.description, "input.description", 5000);
   checkLength(input.vendor, "input.vendor", TEXT_BOUNDS.short);
@@ -67,21 +63,21 @@ export async function updateFamily(ctx: RequestContext, storeId: string, id: str
     images: images(input.images, "input.images"),
   };
   const updated = await ctx.prisma.productFamily.updateMany({ where: { id, storeId }, data });
-  if (!updated.count) throw notFound("product family", id);
+  if (!updated.count) throw refuse("PRODUCT_FAMILY_NOT_FOUND", { id });
   return ctx.prisma.productFamily.findFirstOrThrow({ where: { id, storeId } });
 }
 
 export async function updateVariant(ctx: RequestContext, storeId: string, id: string, input: VariantEdit) {
   const current = await ctx.prisma.product.findFirst({ where: { id, storeId } });
-  if (!current) throw notFound("product", id);
+  if (!current) throw refuse("PRODUCT_NOT_FOUND", { id });
   const currency = input.currency == null ? current.currency : assertCurrency(input.currency, "input.currency");
   if (input.currency !== undefined && input.price == null && currency !== current.currency) {
-    throw fail.badInput("`input.price` is required when `input.currency` changes, so the amount is not misread.", "input.price");
+    throw refuse("PRODUCT_PRICE_NEEDED");
   }
   let priceAmount: number | undefined;
   if (input.price != null) {
     priceAmount = parseMajor(input.price, currency, "input.price");
-    if (priceAmount < 0) throw fail.badInput("`input.price` must not be negative.", "input.price");
+    if (priceAmount < 0) throw refuse("PRODUCT_PRICE_NEGATIVE");
   }
   checkLength(input.upc, "input.upc", 50);
   checkLength(input.title, "input.title", 500);
@@ -100,12 +96,7 @@ export async function updateVariant(ctx: RequestContext, storeId: string, id: st
     await ctx.prisma.product.update({ where: { id: current.id }, data });
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw fail.conflict(
-        "products/sku-taken",
-        "SKU in use",
-        `Another product of this store already has SKU ${JSON.stringify(data.sku)}; choose another.`,
-        { field: "input.sku" },
-      );
+      throw refuse("PRODUCT_SKU_TAKEN", { sku: String(data.sku) });
     }
     throw err;
   }

@@ -5,9 +5,9 @@
 // written in chunks of families, each chunk in one transaction. A chunk that fails in the database is
 // rolled back and replayed family by family, so every family is atomic and one bad family never rolls
 // back another. Only one upload runs per store at a time, across replicas: a lease row in the database.
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
 import type { TransactionClient } from "../db/client.js";
-import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { type PageArgs, pageOf } from "../core/pagination.js";
@@ -396,7 +396,7 @@ export function getFamily(ctx: RequestContext, storeId: string, id: string) {
 }
 
 export function getProduct(ctx: RequestContext, storeId: string, where: { id?: string | null; sku?: string | null }) {
-  if (!where.id && !where.sku) throw fail.badInput("Pass `id` or `sku`.", "id");
+  if (!where.id && !where.sku) throw refuse("PRODUCT_ID_OR_SKU");
   return ctx.prisma.product.findFirst({
     where: { storeId, ...(where.id ? { id: where.id } : {}), ...(where.sku ? { sku: where.sku } : {}) },
   });

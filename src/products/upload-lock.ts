@@ -1,8 +1,8 @@
 // One product bulk upload per store at a time, across replicas: a lease row in the database.
+import { refuse } from "./refusals.js";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 
 export const LOCK_LEASE_MS = Number(process.env.BULK_UPLOAD_LEASE_MS ?? 60_000);
@@ -64,11 +64,7 @@ export async function acquireLock(ctx: RequestContext, storeId: string): Promise
     }
     break;
   }
-  throw fail.conflict(
-    "products/bulk-upload-in-progress",
-    "Bulk upload already running",
-    "Another product bulk upload is running for this store; only one runs at a time. Retry when it has finished.",
-  );
+  throw refuse("PRODUCT_UPLOAD_RUNNING");
 }
 
 export async function releaseLock(ctx: RequestContext, storeId: string, token: string) {

@@ -1,6 +1,6 @@
 // Product bulk upload and edit: the whole request is validated first (any failure → 400 naming the field,
 // nothing written). Split from service.ts, which keeps the writing and the reads.
-import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
 import type { FamilyInput, ImageInput } from "./inputs.js";
 
@@ -17,24 +17,20 @@ export const productType = (v: string | null | undefined): string | null => v?.t
 
 export function checkLength(v: string | null | undefined, field: string, max: number, min = 0) {
   if (v == null) {
-    if (min > 0) throw fail.badInput(`\`${field}\` is required.`, field);
+    if (min > 0) throw refuse("PRODUCT_TEXT_REQUIRED", { field });
     return;
   }
   if (typeof v !== "string" || v.length < min || v.length > max) {
-    throw fail.badInput(
-      min > 0 ? `\`${field}\` must be ${min} to ${max} characters.` : `\`${field}\` must have at most ${max} characters.`,
-      field,
-    );
+    throw refuse("PRODUCT_TEXT_LENGTH", { field, min, max });
   }
 }
 
 export function checkEnum(v: string | null | undefined, field: string, values: string[]) {
-  if (v != null && !values.includes(v))
-    throw fail.badInput(`\`${field}\` must be one of ${values.join(", ")}; got ${JSON.stringify(v)}.`, field);
+  if (v != null && !values.includes(v)) throw refuse("PRODUCT_VALUE_UNKNOWN", { field, value: String(v), values: values.join(", ") });
 }
 
 export function checkNumber(v: number | null | undefined, field: string) {
-  if (v != null && (!Number.isFinite(v) || v < 0)) throw fail.badInput(`\`${field}\` must be a non-negative number.`, field);
+  if (v != null && (!Number.isFinite(v) || v < 0)) throw refuse("PRODUCT_NUMBER_NEGATIVE", { field });
 }
 
 export function checkImages(images: ImageInput[] | null | undefined, field: string) {
@@ -45,24 +41,21 @@ export function checkImages(images: ImageInput[] | null | undefined, field: stri
     } catch {
       ok = false;
     }
-    if (!ok) throw fail.badInput(`\`${field}[${i}].url\` must be an absolute http(s) URL.`, `${field}[${i}].url`);
+    if (!ok) throw refuse("PRODUCT_IMAGE_URL", { field: `${field}[${i}].url` });
     checkLength(img.altText, `${field}[${i}].altText`, 1000);
   });
 }
 
 export function validateUpload(families: FamilyInput[]) {
   if (!Array.isArray(families) || families.length < 1 || families.length > MAX_FAMILIES) {
-    throw fail.badInput(
-      `\`families\` must hold 1 to ${MAX_FAMILIES} product families; got ${Array.isArray(families) ? families.length : "none"}.`,
-      "families",
-    );
+    throw refuse("PRODUCT_UPLOAD_FAMILIES", { max: MAX_FAMILIES, count: Array.isArray(families) ? String(families.length) : "none" });
   }
   families.forEach((f, i) => {
     const p = `families[${i}]`;
     checkLength(f.familyId, `${p}.familyId`, 255);
     checkLength(f.externalId, `${p}.externalId`, 255);
     checkLength(f.title, `${p}.title`, 500, 1);
-    if (!f.title.trim()) throw fail.badInput(`\`${p}.title\` must not be blank.`, `${p}.title`);
+    if (!f.title.trim()) throw refuse("PRODUCT_TEXT_BLANK", { field: `${p}.title` });
     checkLength(f.description, `${p}.description`, 5000);
     checkLength(f.vendor, `${p}.vendor`, 255);
     checkLength(f.productType, `${p}.productType`, TEXT_BOUNDS.name);
@@ -74,7 +67,7 @@ export function validateUpload(families: FamilyInput[]) {
     });
     checkImages(f.images, `${p}.images`);
     if (!f.variants.length || f.variants.length > MAX_VARIANTS) {
-      throw fail.badInput(`\`${p}.variants\` must hold 1 to ${MAX_VARIANTS} variants; got ${f.variants.length}.`, `${p}.variants`);
+      throw refuse("PRODUCT_UPLOAD_VARIANTS", { field: `${p}.variants`, max: MAX_VARIANTS, count: f.variants.length });
     }
     f.variants.forEach((v, j) => {
       const q = `${p}.variants[${j}]`;
@@ -82,18 +75,17 @@ export function validateUpload(families: FamilyInput[]) {
       checkLength(v.externalId, `${q}.externalId`, 255);
       checkLength(v.title, `${q}.title`, 500);
       checkLength(v.sku, `${q}.sku`, 255, 1);
-      if (!v.sku.trim()) throw fail.badInput(`\`${q}.sku\` must not be blank.`, `${q}.sku`);
+      if (!v.sku.trim()) throw refuse("PRODUCT_TEXT_BLANK", { field: `${q}.sku` });
       checkLength(v.upc, `${q}.upc`, 50);
-      if (!Number.isInteger(v.price) || v.price < 0)
-        throw fail.badInput(`\`${q}.price\` must be a non-negative integer in minor units (2999 = 29.99).`, `${q}.price`);
+      if (!Number.isInteger(v.price) || v.price < 0) throw refuse("PRODUCT_PRICE_MINOR", { field: `${q}.price` });
       if (typeof v.currency !== "string" || !/^[A-Za-z]{3}$/.test(v.currency))
-        throw fail.badInput(`\`${q}.currency\` must be a 3-letter ISO 4217 code; got ${JSON.stringify(v.currency)}.`, `${q}.currency`);
+        throw refuse("PRODUCT_CURRENCY_INVALID", { field: `${q}.currency`, value: String(JSON.stringify(v.currency)) });
       for (const k of ["weight", "width", "length", "height"] as const) checkNumber(v[k], `${q}.${k}`);
       checkEnum(v.weightUnit, `${q}.weightUnit`, WEIGHT_UNITS);
       checkEnum(v.dimensionUnit, `${q}.dimensionUnit`, DIMENSION_UNITS);
       checkLength(v.hsCode, `${q}.hsCode`, 50);
       if (v.originCountry != null && !/^[A-Z]{2}$/.test(v.originCountry))
-        throw fail.badInput(`\`${q}.originCountry\` must be an ISO 3166-1 alpha-2 code in capitals.`, `${q}.originCountry`);
+        throw refuse("PRODUCT_COUNTRY_INVALID", { field: `${q}.originCountry` });
       checkImages(v.images, `${q}.images`);
     });
   });

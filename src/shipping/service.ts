@@ -2,10 +2,10 @@
 // `label` filled so every door shows the tracking number), a drop-off code whose QR the shopper shows,
 // or the shopper ships it to the store's return address. One per return; asking again for the same
 // method answers the one issued (a submit retried makes one label), another method is refused.
+import { refuse } from "./refusals.js";
 import { randomBytes } from "node:crypto";
 import QRCode from "qrcode";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { eventsCommitted, recordEvent } from "../core/events.js";
@@ -73,17 +73,13 @@ export async function issueReturnShipping(tx: TransactionClient, returnId: strin
   const existing = await tx.returnShipping.findUnique({ where: { returnId } });
   if (existing) {
     if (existing.method === method) return existing;
-    throw fail.conflict(
-      "shipping/already-issued",
-      "Already issued",
-      `This return already goes back by ${METHOD_WORDS[existing.method as ReturnMethod] ?? existing.method}; it cannot also get ${METHOD_WORDS[method]}.`,
-    );
+    throw refuse("SHIPPING_ALREADY_ISSUED", { existing: existing.method, method });
   }
   const ret = await tx.return.findUnique({
     where: { id: returnId },
     select: { id: true, storeId: true, compatId: true, shippingAddress: true, orderId: true, label: true },
   });
-  if (!ret) throw fail.notFound("returns/not-found", `No return ${returnId}.`);
+  if (!ret) throw refuse("SHIPPING_RETURN_NOT_FOUND", { id: returnId, inYourStores: 0 });
   const base = { id: newId("shp"), storeId: ret.storeId, returnId, method };
   if (method === "ship_yourself") return tx.returnShipping.create({ data: base });
   if (method === "drop_off_qr") {
@@ -97,19 +93,12 @@ export async function issueReturnShipping(tx: TransactionClient, returnId: strin
       }
     }
   }
-  if (ret.label)
-    throw fail.conflict("shipping/already-labelled", "Already labelled", "This return already has a label (given when it was created).");
+  if (ret.label) throw refuse("SHIPPING_ALREADY_LABELLED");
   const settings = await tx.portalSettings.findUnique({ where: { storeId: ret.storeId } });
   const to = parse<LabelAddress>(settings?.returnAddress);
-  if (!settings || !to)
-    throw fail.unprocessable(
-      "shipping/no-return-address",
-      "No return address",
-      "The store has no return address for labels: set it in Settings → Returns portal first.",
-    );
+  if (!settings || !to) throw refuse("SHIPPING_NO_RETURN_ADDRESS");
   const carrier = carrierByCode(settings.carrier);
-  if (!carrier)
-    throw fail.unprocessable("shipping/unknown-carrier", "Unknown carrier", `The store's carrier "${settings.carrier}" is not available.`);
+  if (!carrier) throw refuse("SHIPPING_CARRIER_UNKNOWN", { carrier: settings.carrier });
   const order = ret.orderId
     ? await tx.order.findUnique({
         where: { id: ret.orderId },
@@ -117,19 +106,9 @@ export async function issueReturnShipping(tx: TransactionClient, returnId: strin
       })
     : null;
   const from = senderOf(ret, order);
-  if (!from)
-    throw fail.unprocessable(
-      "shipping/no-sender-address",
-      "No sender address",
-      "Neither the return nor its order has a shipping address to print as the label's sender.",
-    );
+  if (!from) throw refuse("SHIPPING_NO_SENDER_ADDRESS");
   const label = await carrier.createLabel({ returnNumber: ret.compatId == null ? ret.id : `R${ret.compatId}`, from, to });
-  if (label.pdf.length > MAX_LABEL_BYTES)
-    throw fail.unprocessable(
-      "shipping/label-too-large",
-      "Label too large",
-      `The carrier's label is larger than ${MAX_LABEL_BYTES / 1024} KB.`,
-    );
+  if (label.pdf.length > MAX_LABEL_BYTES) throw refuse("SHIPPING_LABEL_TOO_LARGE", { maxKb: MAX_LABEL_BYTES / 1024 });
   await tx.return.update({
     where: { id: returnId },
     data: { label: JSON.stringify({ trackingNumber: label.trackingNumber, carrier: carrier.name }), version: { increment: 1 } },
@@ -142,16 +121,12 @@ export async function issueReturnShipping(tx: TransactionClient, returnId: strin
   return row;
 }
 
-export const METHOD_WORDS: Record<ReturnMethod, string> = {
-  prepaid_label: "a prepaid label",
-  drop_off_qr: "a drop-off QR code",
-  ship_yourself: "shipping it yourself",
-};
+export { METHOD_WORDS } from "./refusals.js";
 
 /** The merchant's mutation: one transaction, the return looked up within the caller's stores. */
 export async function createReturnShipping(ctx: RequestContext, returnId: string, method: ReturnMethod) {
   const owned = await ctx.prisma.return.findFirst({ where: { id: returnId, storeId: { in: ctx.storeIds() } }, select: { id: true } });
-  if (!owned) throw fail.notFound("returns/not-found", `No return ${returnId} in your stores.`);
+  if (!owned) throw refuse("SHIPPING_RETURN_NOT_FOUND", { id: returnId, inYourStores: 1 });
   const issued = await ctx.prisma.$transaction(async (tx) => {
     await tx.return.update({ where: { id: returnId }, data: { version: { increment: 1 } } }); // row lock: one label under concurrency
     return issueReturnShipping(tx, returnId, method);

@@ -1,7 +1,8 @@
 // The warehouse platform's ASN report in the core: a page at a time of the returns created in a
 // window (the platform does not page it; the warehouse door walks these pages, up to 5 000 returns).
+import { refuse } from "./request-refusals.js";
 import type { RequestContext } from "../core/context.js";
-import { checkInputs, DomainError, fail } from "../core/errors.js";
+import { checkInputs, DomainError } from "../core/errors.js";
 import { pageOf } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
 import { ASN_DEFAULT_DAYS, DAY, LIST_WINDOW_MAX_DAYS, warehouseStore } from "./rules.js";
@@ -27,13 +28,12 @@ export async function warehouseAsn(ctx: RequestContext, a: AsnArgs, now = new Da
   const size = a.pageSize ?? defaultSize;
   checkInputs(
     () => {
-      if (!Number.isInteger(size) || size < 1 || size > maxSize)
-        throw fail.badInput(`The page size must be between 1 and ${maxSize}.`, "pageSize");
+      if (!Number.isInteger(size) || size < 1 || size > maxSize) throw refuse("WAREHOUSE_PAGE_SIZE", { max: maxSize });
     },
     () => {
-      if (from > to) throw fail.badInput("The from must be a date before or equal to to.", "from");
+      if (from > to) throw refuse("WAREHOUSE_WINDOW_ORDER");
       if (to.getTime() - from.getTime() > LIST_WINDOW_MAX_DAYS * DAY)
-        throw fail.badInput(`The to must be a date within ${LIST_WINDOW_MAX_DAYS} days of from.`, "to");
+        throw refuse("WAREHOUSE_WINDOW_TOO_LONG", { days: LIST_WINDOW_MAX_DAYS });
     },
   );
   const where = { storeId, createdAt: { gte: from, lte: to } };
@@ -49,8 +49,7 @@ export async function warehouseAsn(ctx: RequestContext, a: AsnArgs, now = new Da
       findMany: (q) => ctx.prisma.return.findMany(q),
     });
   } catch (err) {
-    if (err instanceof DomainError && err.info.type === "request/invalid-cursor")
-      throw fail.badInput("The cursor is invalid: send a nextCursor unchanged, with its page's from and to.", "cursor");
+    if (err instanceof DomainError && err.info.type === "request/invalid-cursor") throw refuse("WAREHOUSE_ASN_CURSOR_INVALID");
     throw err;
   }
   return {

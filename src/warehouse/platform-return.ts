@@ -6,11 +6,91 @@
 import { compatTimestamp, money2 } from "./platform-format.js";
 import { labelStatusOf } from "./states.js";
 
-/** The core's Return as the door's selection (COMPAT_RETURN_FIELDS) and return-object.ts read it. */
-// biome-ignore lint/suspicious/noExplicitAny: the core's Return JSON as its published selection gives it, renamed field by field (its type would repeat src/returns/shapes.ts).
-export type CoreReturn = Record<string, any>;
-// biome-ignore lint/suspicious/noExplicitAny: the core's Return JSON as its published selection gives it, renamed field by field (its type would repeat src/returns/shapes.ts).
-type CoreItem = Record<string, any>;
+/** An amount as the core writes it: exact decimal text. */
+interface Amount {
+  amount: string;
+}
+
+/** A returned item as the door's selection (COMPAT_RETURN_FIELDS) and return-object.ts read it. */
+export interface CoreItem {
+  id: string;
+  quantity: number;
+  reason: string;
+  customerComment: string | null;
+  status: string;
+  restockStatus: string;
+  sku: string | null;
+  productId: string | null;
+  variantId: string | null;
+  imageUrl: string | null;
+  orderItem: { id: string; externalId: string };
+  refund: { amount: Amount };
+  refundBeforeTax: Amount;
+  refundTax: Amount;
+  productValueNoTaxNoAdjustment: { amount: Amount };
+  tax: { amount: Amount };
+}
+
+/** A line of the return's order. */
+interface CoreOrderLine {
+  id: string;
+  price: Amount;
+  product: { name: string; externalId: string | null };
+  variant: { name: string; externalId: string | null; sku: string | null };
+}
+
+/**
+ * The core's Return as the door's selection (COMPAT_RETURN_FIELDS, typed by its generated operations) and
+ * return-object.ts (from the rows, for the webhook topics) give it: both are checked against this type by the
+ * compiler. The webhook's selection adds the customer's name, address and phone and the return's status.
+ */
+export interface CoreReturn {
+  id: string;
+  compatId: number | null;
+  compatState: string;
+  status?: string;
+  type: string;
+  createdAt: string;
+  updatedAt: string;
+  editedAt: string | null;
+  closedAt: string | null;
+  warehouseOutcome: string;
+  statusPageUrl: string | null;
+  warehouseTotals: { product: Amount; tax: Amount; returnTotal: Amount; refund: Amount; storeCredit: Amount; total: Amount };
+  publishedOrder: { id: string; externalId: string; name: string; currency: string; placedAt: string; items: CoreOrderLine[] };
+  source: {
+    emailAddress: string | null;
+    mailingAddress: {
+      country: string;
+      line1?: string | null;
+      line2?: string | null;
+      city?: string | null;
+      state?: string | null;
+      postalCode?: string | null;
+    } | null;
+    name?: { given: string; surname: string } | null;
+    phoneNumber?: string | null;
+  };
+  totals: { exchange: { amount: Amount }; charge: { amount: Amount } };
+  exchange: {
+    order: { externalId: string | null } | null;
+    items: {
+      id: string;
+      quantity: number;
+      variant: { externalId: string | null; sku: string | null };
+      product: { name: string; externalId: string | null } | null;
+      price: Amount | null;
+    }[];
+  } | null;
+  items: CoreItem[];
+  shipment: {
+    carrier: string | null;
+    status: string | null;
+    tracker: string | null;
+    trackingUrl: string | null;
+    postageLabel: string | null;
+  } | null;
+}
 
 /** The platform's money keys of a return (zero unless a value says otherwise); its door's schema lists them too. */
 export const MONEY_KEYS = [
@@ -45,7 +125,7 @@ function countryName(code: string | null | undefined): string | null {
 const orderNumber = (name: string) => name.replace(/^#/, "");
 /** The return's order; the core's empty one for an imported return (which has none). */
 const orderOf = (r: CoreReturn) => r.publishedOrder;
-const orderLine = (r: CoreReturn, item: CoreItem) => orderOf(r).items.find((l: CoreItem) => l.id === item.orderItem.id);
+const orderLine = (r: CoreReturn, item: CoreItem) => orderOf(r).items.find((l) => l.id === item.orderItem.id);
 
 function lineItem(r: CoreReturn, item: CoreItem, details: boolean) {
   const line = orderLine(r, item);
@@ -81,11 +161,28 @@ function lineItem(r: CoreReturn, item: CoreItem, details: boolean) {
 }
 
 /** ReturnListItem (list: ids as strings) or ReturnDetails (details: `id` a number). */
+export function renderReturn(r: CoreReturn, kind: "list"): ReturnType<typeof commonOf> & { id: string };
+export function renderReturn(r: CoreReturn, kind: "details"): ReturnType<typeof detailsOf>;
 export function renderReturn(r: CoreReturn, kind: "list" | "details") {
+  return kind === "list" ? { id: String(r.compatId ?? ""), ...commonOf(r, false) } : detailsOf(r);
+}
+
+function detailsOf(r: CoreReturn) {
+  return {
+    id: r.compatId,
+    ...commonOf(r, true),
+    exchange_order_name: null,
+    exchange_order_id: r.exchange?.order?.externalId ?? null,
+    refunds: [],
+  };
+}
+
+/** What the list and details objects share (the details' line items carry their titles and image). */
+function commonOf(r: CoreReturn, details: boolean) {
   const t = r.warehouseTotals;
   const country = r.source.mailingAddress?.country;
   const s = r.shipment;
-  const zero = Object.fromEntries(MONEY_KEYS.map((k) => [k, "0.00"]));
+  const zero = Object.fromEntries(MONEY_KEYS.map((k) => [k, "0.00"])) as Record<(typeof MONEY_KEYS)[number], string>;
   const common = {
     service_id: r.id,
     state: r.compatState,
@@ -118,7 +215,7 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     handling_fee: money2(r.totals.charge.amount.amount),
     gift_card_order_name: null,
     gift_card_order_id: null,
-    line_items: r.items.map((i: CoreItem) => lineItem(r, i, kind === "details")),
+    line_items: r.items.map((i) => lineItem(r, i, details)),
     exchanges: exchangesOf(r),
     carrier: s?.carrier ?? null,
     tracking_number: s?.tracker ?? null,
@@ -134,14 +231,13 @@ export function renderReturn(r: CoreReturn, kind: "list" | "details") {
     type: r.type === "warranty" ? "warranty" : "standard",
     labels: s ? [{ url: s.postageLabel, tracking_number: s.tracker, carrier: s.carrier, status: s.status, rate: null }] : [],
   };
-  if (kind === "list") return { id: String(r.compatId ?? ""), ...common };
-  return { id: r.compatId, ...common, exchange_order_name: null, exchange_order_id: r.exchange?.order?.externalId ?? null, refunds: [] };
+  return common;
 }
 
 /** The platform's `exchanges`: one per exchanged unit (its price, the held variant; held, so never out of stock). */
 function exchangesOf(r: CoreReturn) {
   const order = r.exchange?.order?.externalId ?? null;
-  return ((r.exchange?.items ?? []) as CoreItem[]).flatMap((i) =>
+  return (r.exchange?.items ?? []).flatMap((i) =>
     Array.from({ length: i.quantity }, (_, k) => ({
       exchange_id: i.quantity > 1 ? `${i.id}-${k + 1}` : i.id,
       exchange_order_id: order,
@@ -164,7 +260,7 @@ function exchangesOf(r: CoreReturn) {
 /** AsnRow: one per returned line item, with its order and return data. */
 export function renderAsnRows(r: CoreReturn) {
   const s = r.shipment;
-  return r.items.map((item: CoreItem) => ({
+  return r.items.map((item) => ({
     id: r.compatId,
     service_id: r.id,
     return_line_item_id: item.id,
@@ -205,8 +301,7 @@ const webhookTime = (t: string | null | undefined) => (t ? `${t.replace(" ", "T"
  * label fields' "N/A"; the list object's other keys follow (extra keys are harmless to consumers).
  */
 export function renderWebhookReturn(r: CoreReturn, shopId: number): Record<string, unknown> {
-  // biome-ignore lint/suspicious/noExplicitAny: the core's Return JSON as its published selection gives it, renamed field by field (its type would repeat src/returns/shapes.ts).
-  const list = renderReturn(r, "list") as Record<string, any>;
+  const list = renderReturn(r, "list");
   const name = r.source?.name ?? { given: "", surname: "" };
   const a = r.source?.mailingAddress;
   const providerNumber = /^\d{1,15}$/.test(list.provider_order_number) ? Number(list.provider_order_number) : null;
@@ -276,7 +371,7 @@ export function renderWebhookReturn(r: CoreReturn, shopId: number): Record<strin
  * moment of the event, `shipment_id` Retour's shipping record (null for a label given with the return);
  * `updated_at` too, which a known consumer reads to tell deliveries apart (reference §4).
  */
-export function renderWebhookLabel(r: CoreReturn, shopId: number, label: { at: Date; shipmentId: string | null }) {
+export function renderWebhookLabel(r: CoreReturn & { status: string }, shopId: number, label: { at: Date; shipmentId: string | null }) {
   const s = r.shipment;
   const at = webhookTime(compatTimestamp(label.at));
   return {

@@ -9,14 +9,14 @@ import { exchangeOf } from "../returns/exchange.js";
 import { returnParts } from "../returns/payload.js";
 import { timelineOf } from "../returns/service.js";
 import { publicStatusUrl } from "../portal/status-page.js";
+import type { CoreReturn } from "./platform-return.js";
 import { warehouseStateOf } from "./states.js";
 import { WAREHOUSE_ITEM_FIELDS, closedAtOf, editedAtOf, warehouseOutcome, warehouseTotalsIn } from "./values.js";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The return as the compat door's selection answers it (DateTime as ISO text, absent values null). */
-// biome-ignore lint/suspicious/noExplicitAny: the core's Return JSON as its published selection gives it (see platform-return.ts).
-export async function warehouseReturnOf(ctx: RequestContext, storeId: string, returnId: string): Promise<Record<string, any>> {
+export async function warehouseReturnOf(ctx: RequestContext, storeId: string, returnId: string): Promise<CoreReturn & { status: string }> {
   const [{ r, items, order, lines, currency, values }, timeline, statusPageUrl] = await Promise.all([
     returnParts(ctx, storeId, returnId),
     timelineOf(ctx, returnId),

@@ -3,8 +3,9 @@
 // from which state (and with which of its messages), the list window and the ASN window.
 // The compat door (facades/compat) only translates HTTP to these and renders the results (with this
 // integration's objects, platform-return.ts).
+import { WAREHOUSE_REFUSALS } from "./request-refusals.js";
 import type { RequestContext } from "../core/context.js";
-import { checkInputs, DomainError, fail } from "../core/errors.js";
+import { checkInputs, DomainError } from "../core/errors.js";
 import { keysetOrder, pageOf } from "../core/pagination.js";
 import * as returns from "../returns/service.js";
 import type { ReturnRow } from "../returns/service.js";
@@ -43,7 +44,7 @@ export function warehouseStore(ctx: RequestContext, storeId?: string | null): st
   if (storeId) return storeId; // checked by the access rules (another store → 403)
   const ids = ctx.storeIds();
   if (ids.length === 1) return ids[0];
-  throw fail.badInput("`storeId` is required: these credentials reach several stores.", "storeId");
+  throw WAREHOUSE_REFUSALS.refuse("WAREHOUSE_STORE_NEEDED");
 }
 
 function hasRef(ref: WarehouseRef): boolean {
@@ -144,10 +145,10 @@ export function warehouseProcess(ctx: RequestContext, storeId: string | null | u
     try {
       parsed = JSON.parse(details);
     } catch {
-      throw fail.badInput("`details` must be a JSON object.", "details");
+      throw WAREHOUSE_REFUSALS.refuse("WAREHOUSE_DETAILS_NOT_JSON");
     }
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
-      throw fail.badInput("`details` must be a JSON object (key/value pairs), not an array or a scalar.", "details");
+      throw WAREHOUSE_REFUSALS.refuse("WAREHOUSE_DETAILS_NOT_OBJECT");
   }
   return withReturn(
     ctx,
@@ -279,17 +280,16 @@ export function listWindow(a: ListArgs, now = new Date()): ListWindow {
   // Every problem of the window at once.
   checkInputs(
     () => {
-      if (from > to) throw fail.badInput("The from must be a date before or equal to to.", "from");
+      if (from > to) throw WAREHOUSE_REFUSALS.refuse("WAREHOUSE_WINDOW_ORDER");
       if (to.getTime() - from.getTime() > LIST_WINDOW_MAX_DAYS * DAY)
-        throw fail.badInput(`The to must be a date within ${LIST_WINDOW_MAX_DAYS} days of from.`, "to");
+        throw WAREHOUSE_REFUSALS.refuse("WAREHOUSE_WINDOW_TOO_LONG", { days: LIST_WINDOW_MAX_DAYS });
     },
     () => {
-      if (filter !== "created_at" && filter !== "updated_at")
-        throw fail.badInput("The selected filter is invalid: use created_at or updated_at.", "filter");
+      if (filter !== "created_at" && filter !== "updated_at") throw WAREHOUSE_REFUSALS.refuse("WAREHOUSE_FILTER_INVALID");
     },
     () => {
       if (a.state != null && !WAREHOUSE_STATES.includes(a.state as WarehouseState))
-        throw fail.badInput(`The selected state is invalid: use one of ${WAREHOUSE_STATES.join(", ")}.`, "state");
+        throw WAREHOUSE_REFUSALS.refuse("WAREHOUSE_STATE_INVALID", { states: WAREHOUSE_STATES.join(", ") });
     },
   );
   return { from, to, filter: filter as ListWindow["filter"], state: (a.state as WarehouseState | null) ?? null };
@@ -308,7 +308,7 @@ function encodeCursor(w: ListWindow, d: "n" | "p", c: string): string {
 }
 
 function decodeCursor(cursor: string): { window: ListWindow; d: "n" | "p"; c: string } {
-  const invalid = () => fail.badInput("The cursor is invalid: use nextPageUrl / previousPageUrl (or their cursor) unchanged.", "cursor");
+  const invalid = () => WAREHOUSE_REFUSALS.refuse("WAREHOUSE_CURSOR_INVALID");
   let b: CursorBody;
   try {
     b = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
@@ -334,7 +334,7 @@ export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
   const [, decoded, asked] = checkInputs(
     () => {
       if (!Number.isInteger(size) || size < 1 || size > LIST_PAGE_SIZE_MAX)
-        throw fail.badInput(`The page size must be between 1 and ${LIST_PAGE_SIZE_MAX}.`, "pageSize");
+        throw WAREHOUSE_REFUSALS.refuse("WAREHOUSE_PAGE_SIZE", { max: LIST_PAGE_SIZE_MAX });
     },
     () => (a.cursor ? decodeCursor(a.cursor) : null),
     () => listWindow(a),
@@ -358,7 +358,7 @@ export async function warehouseReturns(ctx: RequestContext, a: ListArgs) {
     });
   } catch (err) {
     if (err instanceof DomainError && err.info.type === "request/invalid-cursor")
-      throw fail.badInput("The cursor is invalid: use nextPageUrl / previousPageUrl (or their cursor) unchanged.", "cursor");
+      throw WAREHOUSE_REFUSALS.refuse("WAREHOUSE_CURSOR_INVALID");
     throw err;
   }
   const { pageInfo } = conn;

@@ -85,7 +85,16 @@ export function closedAtOf(status: string, timeline: TimelineFact[]): Date | nul
 
 /** The platform's totals as Money in the return's currency (the `warehouseTotals` field and its webhook object). */
 export function warehouseTotalsIn(items: ItemMoney[], currency: string, paid?: { refund: number; storeCredit: number }) {
-  return Object.fromEntries(Object.entries(warehouseTotals(items, paid)).map(([k, minor]) => [k, money(minor, currency)]));
+  const t = warehouseTotals(items, paid);
+  const m = (minor: number) => money(minor, currency);
+  return {
+    product: m(t.product),
+    tax: m(t.tax),
+    returnTotal: m(t.returnTotal),
+    refund: m(t.refund),
+    storeCredit: m(t.storeCredit),
+    total: m(t.total),
+  };
 }
 
 type ItemV = { item: { status: string }; tax: number; refund: number; currency: string };

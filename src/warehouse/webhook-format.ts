@@ -140,10 +140,9 @@ export async function warehouseEventBody(services: Services, eventId: string, tr
 /** Kind "loop", registered at assembly (src/domains.ts) into src/webhooks/formats.ts. */
 export const WAREHOUSE_DELIVERY_FORMAT: DeliveryFormat = {
   kind: "loop",
-  refuseCreate:
-    "`webhook.kind` `loop` (the warehouse platform's webhooks) is created with `createWarehouseWebhook`, which takes its topic and trigger.",
-  refuseUpdate: (w) =>
-    `Webhook ${w.id} is the warehouse platform's (kind \`loop\`, platformId ${w.platformId}): change it with \`updateWarehouseWebhook\`.`,
+  owner: "the warehouse platform",
+  createOperation: "createWarehouseWebhook",
+  updateOperation: "updateWarehouseWebhook",
   triggersOf: platformTriggersOf,
   objectBytes: phpJson,
   ensurePayload: ensurePlatformPayload,

@@ -2,6 +2,7 @@
 // status; an integer id per store), the store's account with it (`shop_id` and the ONE signing secret
 // of all its loop webhooks, shown once) — see facades/dashboard/guides/warehouse-webhooks.md.
 // Delivery is the webhooks domain's (src/webhooks: outbox.ts, dispatcher.ts); the format is in webhook-format.ts.
+import { refuse } from "./request-refusals.js";
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
@@ -63,7 +64,7 @@ function check(ctx: RequestContext, input: WarehouseWebhookInput): Problem[] {
 }
 
 function notFound(platformId: number) {
-  return fail.notFound("webhooks/not-found", `No warehouse webhook ${platformId} in this store.`, "Webhook not found");
+  return refuse("WAREHOUSE_WEBHOOK_NOT_FOUND", { platformId });
 }
 
 // ─── The store's account: shop_id and signing secret ─────────────────────────
@@ -119,12 +120,7 @@ export async function revealSigningSecret(ctx: RequestContext, storeId: string) 
     const account = await ensureAccount(tx, storeId, key);
     // Compare-and-set: of two racing reveals one shows the secret, the other is told it was shown.
     const won = await tx.warehouseAccount.updateMany({ where: { storeId, secretShownAt: null }, data: { secretShownAt: new Date() } });
-    if (won.count === 0)
-      throw fail.conflict(
-        "webhooks/secret-already-shown",
-        "Secret already shown",
-        "The signing secret is shown once and was shown already; rotate it (rotateWarehouseSigningSecret) to get a new one.",
-      );
+    if (won.count === 0) throw refuse("WAREHOUSE_SECRET_SHOWN");
     return { secret: decryptSecret(key, account.secretEnc), hint: account.secretHint, createdAt: account.secretCreatedAt };
   });
 }

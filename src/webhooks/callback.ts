@@ -1,10 +1,10 @@
 // A webhook's callback as a caller gives it: the URL (SSRF rules, ssrf.ts), the subscriber's bearer token
 // (masked in every read, kept by sending the mask back) and the caller's external id.
+import { refuse } from "./refusals.js";
 import type { Services } from "../core/context.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { decryptSecret, encryptSecret } from "./crypto.js";
-import { originOf, urlProblem } from "./ssrf.js";
+import { originOf, urlReason } from "./ssrf.js";
 
 /** What list/get answer instead of the subscriber's token; sending it back in an update keeps the stored token. */
 export const MASKED_TOKEN = "********";
@@ -19,20 +19,15 @@ export function checkCallback(
   callback: CallbackInput | null | undefined,
   field: string,
 ): { url: string; token: string | null | undefined } {
-  if (!callback || typeof callback.url !== "string") throw fail.badInput(`\`${field}.url\` is required.`, `${field}.url`);
-  const problem = urlProblem(callback.url, ctx.config.webhooks);
-  if (problem) throw fail.badInput(`\`${field}.url\` ${problem}; got ${JSON.stringify(callback.url.slice(0, 200))}.`, `${field}.url`);
+  if (!callback || typeof callback.url !== "string") throw refuse("CALLBACK_URL_REQUIRED", { field });
+  const reason = urlReason(callback.url, ctx.config.webhooks);
+  if (reason) throw refuse("CALLBACK_URL_INVALID", { field, reason, value: callback.url.slice(0, 200) });
   let token: string | null | undefined = null;
   if (callback.auth) {
     const t = callback.auth.bearer?.token;
-    if (typeof t !== "string" || t.length === 0)
-      throw fail.badInput(
-        `\`${field}.auth.bearer.token\` must be a non-empty string, or send \`${field}.auth: null\`.`,
-        `${field}.auth.bearer.token`,
-      );
-    if (t.length > 2048)
-      throw fail.badInput(`\`${field}.auth.bearer.token\` must have at most 2048 characters.`, `${field}.auth.bearer.token`);
-    if (/[\r\n]/.test(t)) throw fail.badInput(`\`${field}.auth.bearer.token\` must not contain line breaks.`, `${field}.auth.bearer.token`);
+    if (typeof t !== "string" || t.length === 0) throw refuse("CALLBACK_TOKEN_EMPTY", { field });
+    if (t.length > 2048) throw refuse("CALLBACK_TOKEN_TOO_LONG", { field, max: 2048 });
+    if (/[\r\n]/.test(t)) throw refuse("CALLBACK_TOKEN_LINE_BREAK", { field });
     token = t === MASKED_TOKEN ? undefined : t; // undefined: keep the stored token
   }
   return { url: callback.url, token };
@@ -51,11 +46,12 @@ export function tokenToStore(
 ): string | null {
   if (token === undefined) {
     if (existing.authTokenEnc && originOf(existing.callbackUrl) !== originOf(url)) {
-      throw fail.badInput(
-        `\`${field}.auth.bearer.token\` is the masked value ${JSON.stringify(MASKED_TOKEN)}, which keeps the stored token only while the callback stays on ${originOf(existing.callbackUrl)}; ` +
-          `the new URL is on ${originOf(url)}: send the subscriber's token again, or \`${field}.auth: null\` to send none.`,
-        `${field}.auth.bearer.token`,
-      );
+      throw refuse("CALLBACK_TOKEN_MASKED_ELSEWHERE", {
+        field,
+        masked: MASKED_TOKEN,
+        origin: originOf(existing.callbackUrl),
+        newOrigin: originOf(url),
+      });
     }
     return existing.authTokenEnc;
   }
@@ -64,8 +60,7 @@ export function tokenToStore(
 
 export function checkExternalId(externalId: string | null | undefined, field: string): string | null {
   if (externalId === null || externalId === undefined) return null;
-  if (externalId.length === 0 || externalId.length > 255)
-    throw fail.badInput(`\`${field}\` must have 1 to 255 characters, or be null.`, field);
+  if (externalId.length === 0 || externalId.length > 255) throw refuse("EXTERNAL_ID_LENGTH", { field, min: 1, max: 255 });
   return externalId;
 }
 

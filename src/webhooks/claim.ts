@@ -79,3 +79,24 @@ export async function giveBack(services: Services, owner: string, seqs: number[]
     data: { leaseOwner: null, leaseExpiresAt: null },
   });
 }
+
+/**
+ * When the next delivery this process knows of comes due: the soonest retry (`nextAttemptAt` ahead) or
+ * the soonest lease of another process to run out (a crashed replica's deliveries), whichever is first;
+ * null when neither exists. Deliveries due now but skipped for their store's or origin's share are not
+ * counted: a slot freed here wakes the dispatcher for them. Two index lookups, asked only when idle.
+ */
+export async function nextDueAt(services: Services, now = new Date()): Promise<Date | null> {
+  const [retry, lease] = await Promise.all([
+    services.db.prisma.webhookDelivery.aggregate({
+      where: { status: "pending", nextAttemptAt: { gt: now } },
+      _min: { nextAttemptAt: true },
+    }),
+    services.db.prisma.webhookDelivery.aggregate({
+      where: { status: "pending", leaseExpiresAt: { gt: now } },
+      _min: { leaseExpiresAt: true },
+    }),
+  ]);
+  const times = [retry._min.nextAttemptAt, lease._min.leaseExpiresAt].filter((t): t is Date => t !== null);
+  return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
+}

@@ -1,7 +1,7 @@
 // The delivery log: a webhook's deliveries (paged, filtered), one delivery, its retry, and the loaders
 // of its attempts, events and webhooks.
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { eventsCommitted } from "../core/events.js";
 import { type PageArgs, pageOf } from "../core/pagination.js";
 import { PAGE_SIZES } from "../core/bounds.js";
@@ -34,7 +34,7 @@ export async function listDeliveries(ctx: RequestContext, filter: DeliveryFilter
     checks: [
       () => {
         if (filter.status && !DELIVERY_STATUSES.includes(filter.status))
-          throw fail.badInput(`\`status\` must be one of ${DELIVERY_STATUSES.join(", ")}; got ${JSON.stringify(filter.status)}.`, "status");
+          throw refuse("DELIVERY_STATUS_UNKNOWN", { value: filter.status, statuses: DELIVERY_STATUSES.join(", ") });
       },
     ],
     where: { ...where },
@@ -49,18 +49,9 @@ export async function getDelivery(ctx: RequestContext, id: string) {
 /** Retry now: a pending delivery is attempted at once; a finished one is queued again (new webhook-id). */
 export async function retryDelivery(ctx: RequestContext, id: string) {
   const delivery = await getDelivery(ctx, id);
-  if (!delivery)
-    throw fail.notFound(
-      "webhooks/delivery-not-found",
-      `No webhook delivery ${id} in the stores these credentials can access.`,
-      "Delivery not found",
-    );
+  if (!delivery) throw refuse("DELIVERY_NOT_FOUND", { id });
   if (delivery.status === "waiting") {
-    throw fail.conflict(
-      "webhooks/delivery-waiting",
-      "Delivery is waiting",
-      `Delivery ${id} waits for an earlier delivery of subject ${delivery.subjectId} to finish (deliveries of one subject are sent in order); retry that one instead.`,
-    );
+    throw refuse("DELIVERY_WAITING", { id, subjectId: delivery.subjectId });
   }
   if (delivery.status === "pending") {
     // The answer is the delivery as the retry left it (read before any dispatcher is woken, which may send it at once).

@@ -32,8 +32,9 @@ import { Shares } from "./fairness.js";
 import { postVia, type PostVia } from "./http-post.js";
 import { OutcomeWriter } from "./outcome-writer.js";
 import { WebhookCache } from "./webhook-cache.js";
+import { listenForDeliveries, type Listening } from "./listen.js";
 import { Wakeups } from "./wake.js";
-import { claimDeliveries, exclusions, giveBack } from "./claim.js";
+import { claimDeliveries, exclusions, giveBack, nextDueAt } from "./claim.js";
 import { attempt, type AttemptHost } from "./attempt.js";
 
 export interface DispatcherOptions {
@@ -75,6 +76,8 @@ export class Dispatcher {
   /** Something may have become due since the last empty claim: a commit, a recorded batch, a freed share, a poll. */
   private dueChanged = true;
   private readonly wakeups = new Wakeups(() => this.sending);
+  /** PostgreSQL: notifications of deliveries queued by any process (listen.ts). */
+  private listening: Listening | null = null;
   /** Slots freed since the last claim. */
   private freed = 0;
   /** A batch's worth (claims and outcome writes): half a store's share (see gather and claim). */
@@ -134,6 +137,7 @@ export class Dispatcher {
     setMaxListeners(0, this.aborts.signal); // each POST in flight listens to it (up to 2 × concurrency)
     if (this.via.agent.destroyed) this.via = postVia(this.via.policy, MAX_CONNECTIONS_PER_ORIGIN);
     this.services.afterCommit.add(this.listener);
+    this.listening = listenForDeliveries(this.services, this.listener);
     this.loopDone = this.loop();
     return this;
   }
@@ -142,6 +146,7 @@ export class Dispatcher {
   async stop(): Promise<void> {
     this.running = false;
     this.services.afterCommit.delete(this.listener);
+    await this.stopListening();
     this.wake();
     await this.loopDone;
     await Promise.allSettled([...this.inFlight.values()].map((f) => f.promise));
@@ -153,6 +158,7 @@ export class Dispatcher {
     this.crashed = true;
     this.running = false;
     this.services.afterCommit.delete(this.listener);
+    await this.stopListening();
     this.wake();
     this.aborts.abort();
     await this.loopDone;
@@ -162,6 +168,12 @@ export class Dispatcher {
 
   wake(): void {
     this.wakeups.wake();
+  }
+
+  private async stopListening(): Promise<void> {
+    const l = this.listening;
+    this.listening = null;
+    await l?.close();
   }
 
   /** Launches what this process may send now; gives back (in one statement) deliveries whose origin is at its share. */
@@ -206,11 +218,29 @@ export class Dispatcher {
         this.services.log.error({ err }, "webhook dispatcher tick failed");
       }
       if (!this.running) break;
-      // Saturated: wait for a slot (a finishing attempt wakes us). Otherwise poll, or a commit wakes us.
-      const polled = await this.wakeups.idle(this.cfg.pollIntervalMs);
+      // Saturated: wait for a slot (a finishing attempt wakes us). Otherwise until the next delivery it
+      // knows of comes due, or a commit (here, or NOTIFY from another process on PostgreSQL) wakes us.
+      const polled = await this.wakeups.idle(await this.idleWait());
       if (polled) this.renderDue = this.dueChanged = true;
       // Woken by a finishing exchange: let the others finishing alongside free their slots too, so one claim fills them all.
       else await this.wakeups.gather(() => this.freed >= this.batch);
+    }
+  }
+
+  /**
+   * How long the loop may sleep: with nothing in flight, until the next retry or lease expiry it knows of
+   * (nextDueAt), at most the poll interval, which only catches what no wake-up reports (another process's
+   * writes on SQLite). With exchanges in flight their ends wake it, and the interval stands.
+   */
+  private async idleWait(): Promise<number> {
+    if (this.inFlight.size) return this.cfg.pollIntervalMs;
+    if (this.dueChanged) return Math.min(this.cfg.pollIntervalMs, 1_000); // a failed tick is tried again soon
+    try {
+      const due = await nextDueAt(this.services);
+      return due ? Math.min(this.cfg.pollIntervalMs, Math.max(0, due.getTime() - Date.now())) : this.cfg.pollIntervalMs;
+    } catch (err) {
+      this.services.log.warn({ err }, "webhook dispatcher could not read its next due delivery; polling");
+      return Math.min(this.cfg.pollIntervalMs, 1_000);
     }
   }
 

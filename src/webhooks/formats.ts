@@ -24,9 +24,10 @@ export interface AttemptResult {
 export interface DeliveryFormat {
   /** The webhook's `kind` as stored and published. */
   kind: string;
-  /** Why createWebhook refuses this kind (it has its own operations), and updateWebhook a webhook of it. */
-  refuseCreate: string;
-  refuseUpdate(webhook: { id: string; platformId: number | null }): string;
+  /** Whose webhooks these are ("the warehouse platform"), and the operations that create and change them (createWebhook and updateWebhook refuse them). */
+  owner: string;
+  createOperation: string;
+  updateOperation: string;
   /** The triggers an event fires (a subscription of this kind picks one; stored with the event for replay). */
   triggersOf(e: TriggerFacts): string[];
   /** The stored bytes of an object that is a fact of the moment (DomainEvent.platformPayload). */

@@ -1,8 +1,8 @@
 // A subscription's health, from its delivery log (WebhookAttempt, indexed by webhook and time) and
 // "Send test event": a clearly marked delivery through the normal outbox, so it shows in the log.
 // Kept apart from service.ts (subscriptions, replay) and dispatcher.ts (delivery).
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { eventsCommitted } from "../core/events.js";
 import { newId } from "../core/ids.js";
 import { enqueueDelivery } from "./outbox.js";
@@ -45,8 +45,7 @@ export const TEST_EVENT_TYPE = "test";
  */
 export async function sendTestEvent(ctx: RequestContext, webhookId: string) {
   const webhook = await getWebhook(ctx, webhookId);
-  if (!webhook)
-    throw fail.notFound("webhooks/not-found", `No webhook ${webhookId} in the stores these credentials can access.`, "Webhook not found");
+  if (!webhook) throw refuse("WEBHOOK_NOT_FOUND", { id: webhookId });
   const store = await ctx.prisma.store.findUnique({ where: { id: webhook.storeId }, select: { name: true } });
   const subjectId = newId("test");
   const payload = JSON.stringify({

@@ -1,6 +1,6 @@
 // Replay: the events of a webhook's topic since a date, delivered again in order per subject, in bounded calls.
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { eventsCommitted } from "../core/events.js";
 import { REPLAY_BOUNDS } from "../core/bounds.js";
 import { enqueueDelivery } from "./outbox.js";
@@ -18,16 +18,13 @@ import { findOwn, notFound } from "./subscriptions.js";
 export async function replayWebhook(ctx: RequestContext, id: string, start: Date) {
   const webhook = await findOwn(ctx, id);
   if (!webhook) throw notFound(id);
-  if (Number.isNaN(start.getTime())) throw fail.badInput("`start` must be an ISO 8601 date-time.", "start");
-  if (start.getTime() > Date.now()) throw fail.badInput("`start` must not be in the future.", "start");
+  if (Number.isNaN(start.getTime())) throw refuse("REPLAY_START_INVALID");
+  if (start.getTime() > Date.now()) throw refuse("REPLAY_START_FUTURE");
   // The replay window is how long events are kept (RETENTION_EVENTS_DAYS, src/retention): older ones are gone.
   const windowDays = ctx.services.config.retention.eventsDays;
   const oldest = new Date(Date.now() - windowDays * 86_400_000);
   if (start < oldest) {
-    throw fail.badInput(
-      `\`start\` must be within the last ${windowDays} days, the replay window: events are kept that long (at or after ${oldest.toISOString()}); got ${start.toISOString()}.`,
-      "start",
-    );
+    throw refuse("REPLAY_START_TOO_OLD", { days: windowDays, oldest: oldest.toISOString(), start: start.toISOString() });
   }
   const prisma = ctx.prisma;
   const triggered = formatOf(webhook.kind) !== undefined;

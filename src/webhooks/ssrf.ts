@@ -86,25 +86,42 @@ export interface UrlPolicy {
   allowPrivateUrls: boolean;
 }
 
-const NON_PUBLIC = "must not point at a private, loopback or link-local address";
+/** Why a callback URL is refused when it is saved, as a code (the webhooks' refusals word it). */
+export type UrlReason = "NOT_ABSOLUTE" | "CREDENTIALS" | "TOO_LONG" | "NOT_HTTP" | "NOT_HTTPS" | "NON_PUBLIC";
 
-/** Checks a callback URL when it is saved; returns the problem or null. Addresses are checked again at connect time. */
-export function urlProblem(text: string, policy: UrlPolicy): string | null {
+/** Each reason in the core's English (after the field's name). */
+export const URL_REASONS: Record<UrlReason, string> = {
+  NOT_ABSOLUTE: "is not an absolute URL",
+  CREDENTIALS: "must not contain credentials (send them as callback.auth)",
+  TOO_LONG: "must have at most 2048 characters",
+  NOT_HTTP: "must use http or https",
+  NOT_HTTPS: "must use https",
+  NON_PUBLIC: "must not point at a private, loopback or link-local address",
+};
+
+/** Checks a callback URL when it is saved; returns why it is refused, or null. Addresses are checked again at connect time. */
+export function urlReason(text: string, policy: UrlPolicy): UrlReason | null {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return "is not an absolute URL";
+    return "NOT_ABSOLUTE";
   }
-  if (url.username || url.password) return "must not contain credentials (send them as callback.auth)";
-  if (text.length > 2048) return "must have at most 2048 characters";
-  if (policy.allowPrivateUrls) return url.protocol === "https:" || url.protocol === "http:" ? null : "must use http or https";
-  if (url.protocol !== "https:") return "must use https";
+  if (url.username || url.password) return "CREDENTIALS";
+  if (text.length > 2048) return "TOO_LONG";
+  if (policy.allowPrivateUrls) return url.protocol === "https:" || url.protocol === "http:" ? null : "NOT_HTTP";
+  if (url.protocol !== "https:") return "NOT_HTTPS";
   // The URL parser already turned 2130706433, 0x7f.1 and 0177.0.0.1 into 127.0.0.1.
   const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
-  if (isIP(host) && isNonPublicAddress(host)) return NON_PUBLIC;
-  if (host === "localhost" || host.endsWith(".localhost")) return NON_PUBLIC;
+  if (isIP(host) && isNonPublicAddress(host)) return "NON_PUBLIC";
+  if (host === "localhost" || host.endsWith(".localhost")) return "NON_PUBLIC";
   return null;
+}
+
+/** Checks a callback URL when it is saved; returns the problem in English or null. */
+export function urlProblem(text: string, policy: UrlPolicy): string | null {
+  const reason = urlReason(text, policy);
+  return reason ? URL_REASONS[reason] : null;
 }
 
 export class BlockedAddressError extends Error {

@@ -1,8 +1,8 @@
 // Webhook subscriptions: create (idempotent, or an update by external id, with an optional backfill),
 // read, update and delete. Replay is in replay.ts, the delivery log in delivery-log.ts, delivery itself in
 // dispatcher.ts.
+import { refuse } from "./refusals.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
@@ -44,7 +44,7 @@ type WebhookRow = {
 };
 
 export function notFound(id: string) {
-  return fail.notFound("webhooks/not-found", `No webhook ${id} in the stores these credentials can access.`, "Webhook not found");
+  return refuse("WEBHOOK_NOT_FOUND", { id });
 }
 
 /** Creates a webhook (or updates the one with the same externalId); `idempotencyKey` as for every creating POST. */
@@ -58,12 +58,7 @@ export async function createWebhook(ctx: RequestContext, storeId: string, input:
     },
   );
   const webhook = await ctx.prisma.webhook.findFirst({ where: { id: result.id, storeId } });
-  if (!webhook)
-    throw fail.notFound(
-      "webhooks/not-found",
-      `Webhook ${result.id}, created by the first request with this idempotency key, has been deleted since.`,
-      "Webhook not found",
-    );
+  if (!webhook) throw refuse("WEBHOOK_DELETED_SINCE", { id: result.id });
   // The signing secret is in the creation response only; a replay of that response repeats it to the same caller.
   const signingSecret = result.created ? decryptSecret(ctx.config.webhooks.encryptionKey, webhook.signingSecretEnc) : null;
   return { webhook, created: result.created, signingSecret, replayed };
@@ -76,24 +71,12 @@ async function createWebhookOnce(
   claim: IdempotencyClaim<{ id: string; created: boolean }>,
 ) {
   const topic = topicOf(input.topic);
-  if (!topic)
-    throw fail.badInput(
-      `\`webhook.topic\` must be one of ${topicNames()
-        .map((t) => `\`${t}\``)
-        .join(", ")}; got ${JSON.stringify(input.topic)}.`,
-      "webhook.topic",
-    );
+  if (!topic) throw refuse("WEBHOOK_TOPIC_UNKNOWN", { value: input.topic, topics: topicNames().join(", ") });
   const kind = input.kind ?? "redo";
   // A webhook of a registered format needs its trigger and status: its domain has its own operations.
   const format = formatOf(kind);
-  if (format) throw fail.badInput(format.refuseCreate, "webhook.kind");
-  if (!kinds().includes(kind))
-    throw fail.badInput(
-      `\`webhook.kind\` must be one of ${kinds()
-        .map((k) => `\`${k}\``)
-        .join(", ")}; got ${JSON.stringify(kind)}.`,
-      "webhook.kind",
-    );
+  if (format) throw refuse("WEBHOOK_KIND_OWN_CREATE", { kind, owner: format.owner, operation: format.createOperation });
+  if (!kinds().includes(kind)) throw refuse("WEBHOOK_KIND_UNKNOWN", { value: kind, kinds: kinds().join(", ") });
   const externalId = checkExternalId(input.externalId, "webhook.externalId");
   const { url, token } = checkCallback(ctx, input.callback, "webhook.callback");
   const key = ctx.config.webhooks.encryptionKey;
@@ -116,22 +99,12 @@ async function createWebhookOnce(
     const existing = await prisma.webhook.findFirst({ where: { storeId, externalId } });
     if (existing) return update(existing);
   }
-  if (token === undefined)
-    throw fail.badInput(
-      `\`webhook.callback.auth.bearer.token\` must be the subscriber's token (the masked value only keeps an existing one).`,
-      "webhook.callback.auth.bearer.token",
-    );
+  if (token === undefined) throw refuse("CALLBACK_TOKEN_MASKED_NEW");
   const signingSecret = newSigningSecret();
   let webhook: WebhookRow;
   try {
     webhook = await prisma.$transaction(async (tx) => {
-      await holdStoreWebhookLimit(tx, ctx, storeId, () =>
-        fail.badInput(
-          `A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks (\`webhook\`): delete one it no longer needs, or update an existing one (PUT, or create with its \`externalId\`).`,
-          "webhook",
-          "webhooks/too-many",
-        ),
-      );
+      await holdStoreWebhookLimit(tx, ctx, storeId, () => refuse("TOO_MANY_WEBHOOKS", { max: LIST_BOUNDS.storeWebhooks }));
       const row = await tx.webhook.create({
         data: {
           id: newId("wh"),
@@ -176,7 +149,14 @@ export async function updateWebhook(ctx: RequestContext, id: string, input: Upda
   const existing = await findOwn(ctx, id);
   if (!existing) throw notFound(id);
   const format = formatOf(existing.kind);
-  if (format) throw fail.badInput(format.refuseUpdate(existing), "id");
+  if (format)
+    throw refuse("WEBHOOK_KIND_OWN_UPDATE", {
+      id: existing.id,
+      kind: existing.kind,
+      owner: format.owner,
+      platformId: String(existing.platformId),
+      operation: format.updateOperation,
+    });
   const { url, token } = checkCallback(ctx, input.callback, "webhook.callback");
   const externalId = input.externalId === undefined ? existing.externalId : checkExternalId(input.externalId, "webhook.externalId");
   const key = ctx.config.webhooks.encryptionKey;
@@ -187,11 +167,7 @@ export async function updateWebhook(ctx: RequestContext, id: string, input: Upda
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw fail.conflict(
-        "webhooks/external-id-taken",
-        "External id in use",
-        `Another webhook of this store already has externalId ${JSON.stringify(externalId)}; choose another or update that webhook.`,
-      );
+      throw refuse("EXTERNAL_ID_TAKEN", { externalId: externalId ?? "" });
     }
     throw err;
   }

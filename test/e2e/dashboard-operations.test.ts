@@ -11,7 +11,7 @@ import { createStaffUser } from "../../src/identity/service.js";
 import { seedStore } from "../../src/demo/seed.js";
 import { systemContext } from "../../src/core/context.js";
 import { createWebhook } from "../../src/webhooks/service.js";
-import { E2E_OUT, e2eMissing, logIn, openBrowser } from "../support/e2e.js";
+import { E2E_OUT, HEAVY_PAGE, e2eMissing, logIn, openBrowser } from "../support/e2e.js";
 
 describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)", () => {
   let svc: TestService;
@@ -228,11 +228,7 @@ describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)",
   });
 
   it("shows both APIs in /docs and serves the favicon", { timeout: 120_000 }, async () => {
-    // Swagger UI's first render is the heaviest wait of the e2e suites: it compiles a 1.4 MB bundle and
-    // resolves the whole REST document. Measured in this test's steps: about 1.5 s on a quiet box, 10.8 s
-    // with Chromium's CPU throttled 6x (Emulation.setCPUThrottlingRate), which is what a full `npm test`
-    // at load 6.6 on two cores gives it: the page's 10 s default then timed out in CI. Its own budget:
-    const render = { timeout: 45_000 };
+    const render = HEAVY_PAGE;
     await page.goto(url("/docs/"), render);
     await page.getByText("/stores/{storeId}/checkout-ab-tests").first().waitFor(render);
     await page.getByLabel("Show API").selectOption({ label: "Warehouse compat API" }, render);
@@ -244,7 +240,7 @@ describe.skipIf(!!e2eMissing)("dashboard operations pages in Chromium (sqlite)",
 
     for (const path of ["/docs/", "/dashboard/"]) {
       await page.goto(url(path), render);
-      await expect(page.locator('link[rel="icon"]').getAttribute("href")).resolves.toBe("/favicon.svg");
+      await expect(page.locator('link[rel="icon"]').getAttribute("href", render)).resolves.toBe("/favicon.svg");
     }
     for (const path of ["/favicon.svg", "/favicon.ico"]) {
       const res = await fetch(url(path));

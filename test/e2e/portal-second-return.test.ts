@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { PORTAL_DIST } from "../../facades/portal/index.js";
 import { seedStore } from "../../src/demo/seed.js";
 import { DEMO_PORTAL_ORDER, seedPortalDemo } from "../../src/drafts/seed.js";
-import { CHROMIUM } from "../support/e2e.js";
+import { CHROMIUM, E2E_STEP_TIMEOUT } from "../support/e2e.js";
 import { providers } from "../support/env.js";
 import { pushOrder } from "../support/orders.js";
 import { startTestService, type TestService } from "../support/server.js";
@@ -64,7 +64,7 @@ describe.skipIf(!!missing).each(providers)("the shopper's second return, without
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "fr-FR" });
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(E2E_STEP_TIMEOUT);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
 

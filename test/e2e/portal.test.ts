@@ -14,7 +14,7 @@ import { PORTAL_DIST } from "../../facades/portal/index.js";
 import { createStaffUser } from "../../src/identity/service.js";
 import { seedStore } from "../../src/demo/seed.js";
 import { DEMO_PORTAL_ORDER, seedPortalDemo } from "../../src/drafts/seed.js";
-import { CHROMIUM, E2E_OUT, logIn } from "../support/e2e.js";
+import { CHROMIUM, E2E_OUT, E2E_STEP_TIMEOUT, logIn } from "../support/e2e.js";
 import { DASHBOARD_DIST } from "../../facades/dashboard/index.js";
 import { providers } from "../support/env.js";
 import { startTestService, type TestService } from "../support/server.js";
@@ -86,7 +86,7 @@ describe.skipIf(!!missing).each(providers)("shopper portal in Chromium (%s)", (p
 
       const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, locale: "en-US" });
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(E2E_STEP_TIMEOUT);
       const errors: string[] = [];
       const external: string[] = [];
       page.on("pageerror", (e) => errors.push(String(e)));
@@ -209,7 +209,7 @@ describe.skipIf(!!missing).each(providers)("shopper portal in Chromium (%s)", (p
       // 9. The merchant sees the return with its reasons, and the unit of size L held for the exchange.
       const desk = await browser.newContext({ viewport: { width: 1280, height: 860 } });
       const merchant = await desk.newPage();
-      merchant.setDefaultTimeout(10_000);
+      merchant.setDefaultTimeout(E2E_STEP_TIMEOUT);
       await logIn(merchant, svc, staffEmail, "e2e-password-123");
       await merchant.goto(`${svc.url}/dashboard/returns/${ret.id}`);
       const items = merchant.getByRole("table", { name: `Items of return R${ret.compatId}` });
@@ -235,7 +235,7 @@ describe.skipIf(!!missing).each(providers)("shopper portal in Chromium (%s)", (p
     const { handle } = await prisma.portalSettings.findUniqueOrThrow({ where: { storeId }, select: { handle: true } });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "fr-FR" });
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(E2E_STEP_TIMEOUT);
 
     // The browser speaks French; the link names the order and its postal code: the items come at once.
     await page.goto(`${svc.url}/portal/${handle}?order=1007&zip=${DEMO_PORTAL_ORDER.postalCode}`);

@@ -21,6 +21,19 @@ const ARGS = [
   "--disable-sync",
 ];
 export const E2E_OUT = "test/output/e2e";
+/**
+ * A page's own wait (locators, navigation): a step that takes longer on a loaded machine is still a pass, a
+ * step that never happens still fails. CI runs these suites at load 6 to 13 on two cores.
+ */
+export const E2E_STEP_TIMEOUT = 10_000;
+/**
+ * The budget of the two heaviest pages, Swagger UI (/docs: a 1.4 MB bundle compiled and the whole REST
+ * document resolved) and GraphiQL (/graphql). Measured on /docs: about 1.5 s on a quiet box, 10.8 s with
+ * Chromium's CPU throttled 6x (Emulation.setCPUThrottlingRate), which is what a full `npm test` at load 6.6
+ * on two cores gives it; at load 13 a locator on the page (even the head's favicon link) waited over 10 s
+ * while its main thread compiled. Every step on these pages takes this budget, not the page's default.
+ */
+export const HEAVY_PAGE = { timeout: 45_000 };
 
 /** Why the e2e suites cannot run here, or null. */
 export const e2eMissing: string | null = !existsSync(CHROMIUM)
@@ -48,7 +61,7 @@ export async function openBrowser(svc: TestService): Promise<E2EBrowser> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: svc.url });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(E2E_STEP_TIMEOUT);
   const external: string[] = [];
   const pageErrors: string[] = [];
   // Everything must come from this service: no CDN, no third-party call.

@@ -2,6 +2,7 @@
 // Registered in order by test/e2e/dashboard.test.ts; the story's state: test/support/dashboard-story.ts.
 import { expect, it } from "vitest";
 import type { DashboardStory } from "../../support/dashboard-story.js";
+import { HEAVY_PAGE } from "../../support/e2e.js";
 
 /** Registers this chapter's tests in the story's describe. */
 export function shell(s: DashboardStory): void {
@@ -49,21 +50,21 @@ export function shell(s: DashboardStory): void {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Flag");
   });
 
-  it("serves the API reference and the GraphQL explorer from this process", async () => {
+  it("serves the API reference and the GraphQL explorer from this process", { timeout: 120_000 }, async () => {
     const { page, url, shot } = s;
-    await page.goto(url("/docs/"));
-    await page.getByText("Retour merchant API").first().waitFor();
-    await page.getByText("/stores/{storeId}/checkout-ab-tests").first().waitFor();
+    await page.goto(url("/docs/"), HEAVY_PAGE);
+    await page.getByText("Retour merchant API").first().waitFor(HEAVY_PAGE);
+    await page.getByText("/stores/{storeId}/checkout-ab-tests").first().waitFor(HEAVY_PAGE);
     await shot("12-docs-rest");
 
-    await page.goto(url("/graphql"));
-    await page.locator(".graphiql-container").waitFor();
-    await page.locator(".graphiql-execute-button").click();
+    await page.goto(url("/graphql"), HEAVY_PAGE);
+    await page.locator(".graphiql-container").waitFor(HEAVY_PAGE);
+    await page.locator(".graphiql-execute-button").click(HEAVY_PAGE);
     // The explorer picked up the dashboard session: the viewer is the staff user.
     await page
       .locator(".graphiql-response")
       .getByText(/merchant@e2e\.test/)
-      .waitFor();
+      .waitFor(HEAVY_PAGE);
     await shot("13-graphql-explorer");
   });
 

@@ -1,6 +1,8 @@
 // The dashboard's only way to the service: POST /graphql with the session token. Errors keep the
-// core's message and extensions (type, status, field) so pages can show them as they are.
-import { currentSession, end } from "./session";
+// core's extensions (type, status, field); a refusal the core sends as a code (`extensions.refusal`) is
+// worded in the merchant's words (./refusals), any other keeps the core's message.
+import { refusalOf, refusalText } from "./refusals/index.js";
+import { currentSession, end } from "./session.js";
 
 export class GraphQLRequestError extends Error {
   constructor(
@@ -24,13 +26,15 @@ export interface FieldProblem {
 
 interface WireError {
   message: string;
-  extensions?: { code?: string; status?: number; type?: string; title?: string; field?: string; problems?: unknown };
+  extensions?: { code?: string; status?: number; type?: string; title?: string; field?: string; problems?: unknown; refusal?: unknown };
 }
 
-/** The well-formed entries of `extensions.problems` (anything else is left to the message). */
+/** The well-formed entries of `extensions.problems` (anything else is left to the message), each in the merchant's words. */
 function problemsOf(raw: unknown): FieldProblem[] {
   if (!Array.isArray(raw)) return [];
-  return raw.filter((p): p is FieldProblem => typeof p?.field === "string" && typeof p?.detail === "string");
+  return raw
+    .filter((p): p is FieldProblem & { refusal?: unknown } => typeof p?.field === "string" && typeof p?.detail === "string")
+    .map((p) => ({ field: p.field, detail: refusalText(refusalOf(p.refusal), p.detail) }));
 }
 
 export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
@@ -63,7 +67,7 @@ export async function gql<T = any>(query: string, variables: Record<string, unkn
   if (first) {
     const x = first.extensions ?? {};
     const err = new GraphQLRequestError(
-      first.message,
+      refusalText(refusalOf(x.refusal), first.message),
       x.code ?? "ERROR",
       x.status ?? res.status,
       x.type ?? null,

@@ -1,0 +1,73 @@
+// What the warehouse platform's requests refuse before any action (a store to name, a list's window, page
+// and cursor, an action's details, its webhooks), as codes with their parameters (src/core/refusals.ts); each
+// code's English is the message the platform's clients have always read. The refusals of the actions by a
+// return's state are the platform's own matrix (refusals.ts).
+import { refusalList } from "../core/refusals.js";
+
+export const WAREHOUSE_REFUSALS = refusalList<{
+  /** The credentials reach several stores and none was named. */
+  WAREHOUSE_STORE_NEEDED: Record<string, never>;
+  /** The details are not JSON. */
+  WAREHOUSE_DETAILS_NOT_JSON: Record<string, never>;
+  /** The details are JSON but not an object. */
+  WAREHOUSE_DETAILS_NOT_OBJECT: Record<string, never>;
+  /** A list's window starts after it ends. */
+  WAREHOUSE_WINDOW_ORDER: Record<string, never>;
+  /** A list's window is longer than `days` days. */
+  WAREHOUSE_WINDOW_TOO_LONG: { days: number };
+  /** The list's filter is not created_at or updated_at. */
+  WAREHOUSE_FILTER_INVALID: Record<string, never>;
+  /** The list's state is not one of `states`. */
+  WAREHOUSE_STATE_INVALID: { states: string };
+  /** The page size is not from 1 to `max`. */
+  WAREHOUSE_PAGE_SIZE: { max: number };
+  /** The return list's cursor was changed. */
+  WAREHOUSE_CURSOR_INVALID: Record<string, never>;
+  /** The ASN list's cursor was changed or sent with another window. */
+  WAREHOUSE_ASN_CURSOR_INVALID: Record<string, never>;
+  /** No warehouse webhook `platformId` in the store. */
+  WAREHOUSE_WEBHOOK_NOT_FOUND: { platformId: number };
+  /** The signing secret was shown already. */
+  WAREHOUSE_SECRET_SHOWN: Record<string, never>;
+}>("Warehouse platform requests", {
+  WAREHOUSE_STORE_NEEDED: {
+    status: 400,
+    field: "storeId",
+    en: () => "`storeId` is required: these credentials reach several stores.",
+  },
+  WAREHOUSE_DETAILS_NOT_JSON: { status: 400, field: "details", en: () => "`details` must be a JSON object." },
+  WAREHOUSE_DETAILS_NOT_OBJECT: {
+    status: 400,
+    field: "details",
+    en: () => "`details` must be a JSON object (key/value pairs), not an array or a scalar.",
+  },
+  WAREHOUSE_WINDOW_ORDER: { status: 400, field: "from", en: () => "The from must be a date before or equal to to." },
+  WAREHOUSE_WINDOW_TOO_LONG: { status: 400, field: "to", en: (p) => `The to must be a date within ${p.days} days of from.` },
+  WAREHOUSE_FILTER_INVALID: { status: 400, field: "filter", en: () => "The selected filter is invalid: use created_at or updated_at." },
+  WAREHOUSE_STATE_INVALID: { status: 400, field: "state", en: (p) => `The selected state is invalid: use one of ${p.states}.` },
+  WAREHOUSE_PAGE_SIZE: { status: 400, field: "pageSize", en: (p) => `The page size must be between 1 and ${p.max}.` },
+  WAREHOUSE_CURSOR_INVALID: {
+    status: 400,
+    field: "cursor",
+    en: () => "The cursor is invalid: use nextPageUrl / previousPageUrl (or their cursor) unchanged.",
+  },
+  WAREHOUSE_ASN_CURSOR_INVALID: {
+    status: 400,
+    field: "cursor",
+    en: () => "The cursor is invalid: send a nextCursor unchanged, with its page's from and to.",
+  },
+  WAREHOUSE_WEBHOOK_NOT_FOUND: {
+    status: 404,
+    type: "webhooks/not-found",
+    title: "Webhook not found",
+    en: (p) => `No warehouse webhook ${p.platformId} in this store.`,
+  },
+  WAREHOUSE_SECRET_SHOWN: {
+    status: 409,
+    type: "webhooks/secret-already-shown",
+    title: "Secret already shown",
+    en: () => "The signing secret is shown once and was shown already; rotate it (rotateWarehouseSigningSecret) to get a new one.",
+  },
+});
+
+export const refuse = WAREHOUSE_REFUSALS.refuse;
