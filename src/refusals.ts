@@ -17,11 +17,13 @@ import { INVOICE_REFUSALS } from "./invoices/refusals.js";
 import { INVENTORY_REFUSALS } from "./inventory/refusals.js";
 import { CUSTOMER_REFUSALS } from "./customers/refusals.js";
 import { GIFT_CARD_REFUSALS } from "./gift-cards/refusals.js";
+import { SHOP_REFUSALS } from "./shops/refusals.js";
 
 const LISTS = [
   CORE_REFUSALS,
   CUSTOMER_REFUSALS,
   GIFT_CARD_REFUSALS,
+  SHOP_REFUSALS,
   INVENTORY_REFUSALS,
   INVOICE_REFUSALS,
   WEBHOOK_REFUSALS,

@@ -4,7 +4,8 @@
 // doubling. An order that cannot be written (its mapping or the upsert refuses it) is kept in ShopOrderSyncError
 // with the reason, for the dashboard, and the others go on; it leaves that table when it comes in.
 import type { RequestContext } from "../core/context.js";
-import { DomainError, fail } from "../core/errors.js";
+import { DomainError } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { isStorageUnavailable } from "../core/db-errors.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { upsertOrder } from "../orders/service.js";
@@ -28,12 +29,7 @@ export interface ShopOrderImport {
 
 export async function importShopOrders(ctx: RequestContext, storeId: string, days: number): Promise<ShopOrderImport> {
   const row = await ctx.prisma.shopConnection.findUnique({ where: { storeId } });
-  if (!row)
-    throw fail.notFound(
-      "shops/no-connection",
-      "This store has no shop connection: set one (setShopConnection) before importing orders.",
-      "No shop connection",
-    );
+  if (!row) throw refuse("SHOP_NO_CONNECTION", { action: "import orders from it" });
   const connector = SHOP_CONNECTORS[row.platform];
   const credentials = { adminApiUrl: row.adminApiUrl, apiKey: decryptSecret(ctx.config.webhooks.encryptionKey, row.apiKeyEnc) };
   const placedAfter = new Date(Date.now() - days * 86_400_000);
@@ -44,12 +40,7 @@ export async function importShopOrders(ctx: RequestContext, storeId: string, day
       skip,
       take: Math.min(PAGE, IMPORT_MAX_ORDERS - skip),
     });
-    if (!page.ok)
-      throw fail.unprocessable(
-        "shops/unavailable",
-        "The shop did not give its orders",
-        `${page.message} ${result.imported} order(s) were imported before; import again once the connection test passes.`,
-      );
+    if (!page.ok) throw refuse("SHOP_ORDERS_UNAVAILABLE", { problem: page.message, imported: result.imported });
     result.found = page.total;
     for (const order of page.orders) {
       const written = await writeShopOrder(ctx, storeId, order);

@@ -4,6 +4,7 @@
 // (the same rule as a webhook's bearer token: otherwise a caller who never knew the key could send it elsewhere).
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
+import { refuse, SHOP_REFUSALS } from "./refusals.js";
 import { decryptSecret, encryptSecret } from "../webhooks/crypto.js";
 import { originOf, urlProblem } from "../webhooks/ssrf.js";
 import type { ShopPlatform } from "../core/generated/schema.js";
@@ -38,44 +39,25 @@ export async function getConnection(ctx: RequestContext, storeId: string): Promi
 
 function connectorOf(platform: string) {
   const connector = SHOP_CONNECTORS[platform];
-  if (!connector)
-    throw fail.badInput(
-      `\`input.platform\` ${JSON.stringify(platform)} is not a platform Retour connects to; use one of ${Object.keys(SHOP_CONNECTORS).join(", ")}.`,
-      "input.platform",
-    );
+  if (!connector) throw refuse("SHOP_PLATFORM_UNKNOWN", { platform, platforms: Object.keys(SHOP_CONNECTORS).join(", ") });
   return connector;
 }
 
 export async function setConnection(ctx: RequestContext, storeId: string, input: ShopConnectionInput): Promise<ShopConnectionView> {
   const connector = connectorOf(input.platform);
   const url = input.adminApiUrl.trim();
-  const problems: { field: string; detail: string }[] = [];
+  const problems: ReturnType<typeof SHOP_REFUSALS.problem>[] = [];
   const urlIssue = urlProblem(url, ctx.config.webhooks);
   if (urlIssue)
-    problems.push({
-      field: "input.adminApiUrl",
-      detail: `\`input.adminApiUrl\` ${urlIssue}; give ${connector.adminApiHint}. Got ${JSON.stringify(url.slice(0, 200))}.`,
-    });
+    problems.push(SHOP_REFUSALS.problem("SHOP_URL_REFUSED", { url: url.slice(0, 200), problem: urlIssue, hint: connector.adminApiHint }));
   const key = input.apiKey ?? null;
   if (key !== null && (key.trim().length === 0 || /[\r\n]/.test(key) || key.length > 2048))
-    problems.push({
-      field: "input.apiKey",
-      detail: `\`input.apiKey\` must be the API key ${connector.name} showed when it was made: 1 to 2048 characters on one line; omit it to keep the stored key.`,
-    });
+    problems.push(SHOP_REFUSALS.problem("SHOP_API_KEY_INVALID", { platform: connector.name, max: 2048 }));
   const existing = await ctx.prisma.shopConnection.findUnique({ where: { storeId } });
   if (key === null && !problems.length) {
-    if (!existing)
-      problems.push({
-        field: "input.apiKey",
-        detail: `\`input.apiKey\` is required to connect a shop: make an API key in ${connector.name} and paste it here.`,
-      });
+    if (!existing) problems.push(SHOP_REFUSALS.problem("SHOP_API_KEY_REQUIRED", { platform: connector.name }));
     else if (originOf(existing.adminApiUrl) !== originOf(url) || existing.platform !== input.platform)
-      problems.push({
-        field: "input.apiKey",
-        detail:
-          `\`input.apiKey\` is required when the shop moves from ${originOf(existing.adminApiUrl)} to ${originOf(url)} or changes platform: ` +
-          `the stored key is only ever sent where it was given. Paste the key again.`,
-      });
+      problems.push(SHOP_REFUSALS.problem("SHOP_API_KEY_REQUIRED_MOVED", { from: originOf(existing.adminApiUrl), to: originOf(url) }));
   }
   if (problems.length) throw fail.badInputs(problems);
   const data = { platform: input.platform, adminApiUrl: url };
@@ -85,10 +67,7 @@ export async function setConnection(ctx: RequestContext, storeId: string, input:
       where: { storeId, platform: input.platform, adminApiUrl: existing?.adminApiUrl ?? "" },
       data,
     });
-    if (count === 0)
-      throw fail.badInputs([
-        { field: "input.apiKey", detail: "`input.apiKey` is required: the connection changed meanwhile. Paste the key again." },
-      ]);
+    if (count === 0) throw fail.badInputs([SHOP_REFUSALS.problem("SHOP_CONNECTION_CHANGED")]);
     return view(await ctx.prisma.shopConnection.findUniqueOrThrow({ where: { storeId } }));
   }
   const sealed = { apiKeyEnc: encryptSecret(ctx.config.webhooks.encryptionKey, key.trim()), apiKeyHint: key.trim().slice(-4) };
@@ -114,12 +93,7 @@ export async function removeConnection(ctx: RequestContext, storeId: string): Pr
 /** Calls the shop with the stored connection and says in words what works and what does not. */
 export async function testConnection(ctx: RequestContext, storeId: string): Promise<ShopConnectionTest & { testedAt: Date }> {
   const row = await ctx.prisma.shopConnection.findUnique({ where: { storeId } });
-  if (!row)
-    throw fail.notFound(
-      "shops/no-connection",
-      "This store has no shop connection: set one (setShopConnection) before testing it.",
-      "No shop connection",
-    );
+  if (!row) throw refuse("SHOP_NO_CONNECTION", { action: "test it" });
   const connector = connectorOf(row.platform);
   const apiKey = decryptSecret(ctx.config.webhooks.encryptionKey, row.apiKeyEnc);
   const result = await connector.test(ctx.config.webhooks, { adminApiUrl: row.adminApiUrl, apiKey });

@@ -106,7 +106,7 @@ describe.skipIf(!!e2eMissing)("the shop connection on the dashboard in Chromium,
     await page.getByLabel("Admin API address").fill("http://127.0.0.1:9/admin-api");
     await page.getByRole("button", { name: "Save the connection" }).click();
     const keyField = page.locator("label.field.invalid").filter({ hasText: "API key" });
-    await keyField.getByText("Paste the key again").waitFor();
+    await keyField.getByText("paste the API key again").waitFor();
 
     await page.getByRole("button", { name: "Remove the connection" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Remove the shop connection?" });

@@ -4,6 +4,7 @@
 // test/unit/refusal-catalogues.test.ts checks that every code of the core has its sentence here.
 import { CUSTOMER_WORDS } from "./customers.js";
 import { GIFT_CARD_WORDS } from "./gift-cards.js";
+import { SHOP_WORDS } from "./shops.js";
 import type { RefusalWords } from "./types.js";
 import { WAREHOUSE_WORDS } from "./warehouse.js";
 import { CORE_WORDS } from "./core.js";
@@ -25,6 +26,7 @@ export type { RefusalWords } from "./types.js";
 export const REFUSAL_WORDS: RefusalWords = {
   ...CUSTOMER_WORDS,
   ...GIFT_CARD_WORDS,
+  ...SHOP_WORDS,
   ...INVENTORY_WORDS,
   ...INVOICE_WORDS,
   ...WEBHOOK_WORDS,

@@ -1,0 +1,15 @@
+// The shop connection's refusals (src/shops/refusals.ts) in the merchant's words.
+import { type RefusalWords, typed } from "./types.js";
+
+export const SHOP_WORDS: RefusalWords = {
+  SHOP_PLATFORM_UNKNOWN: (p) => `Retour does not connect to ${typed(p.platform)}; choose ${p.platforms}.`,
+  SHOP_URL_REFUSED: (p) => `Retour may not call ${typed(p.url)}: it ${p.problem}. Give ${p.hint}.`,
+  SHOP_API_KEY_INVALID: (p) => `Paste the API key exactly as ${p.platform} showed it, on one line (at most ${p.max} characters).`,
+  SHOP_API_KEY_REQUIRED: (p) => `Paste an API key made in ${p.platform} to connect your shop.`,
+  SHOP_API_KEY_REQUIRED_MOVED: (p) =>
+    `Your shop moves from ${p.from} to ${p.to}: paste the API key again (the saved key is only ever sent where it was given).`,
+  SHOP_CONNECTION_CHANGED: () => "The connection changed meanwhile: paste the API key again.",
+  SHOP_NO_CONNECTION: () => "No shop is connected yet: save a connection first.",
+  SHOP_ORDERS_UNAVAILABLE: (p) =>
+    `Your shop did not give its orders. ${p.problem} ${p.imported} were imported before this; try again once the connection test passes.`,
+};

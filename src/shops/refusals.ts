@@ -1,0 +1,74 @@
+// What the shop connection refuses, as codes with their parameters (src/core/refusals.ts): a door words each code
+// itself (the dashboard: facades/dashboard/app/src/refusals/shops.ts); a reworded sentence never changes a code.
+import { quoted, refusalList, type RefusalEntries } from "../core/refusals.js";
+
+export type ShopRefusalParams = {
+  /** `platform` is not one Retour connects to; `platforms` are (comma-separated). */
+  SHOP_PLATFORM_UNKNOWN: { platform: string; platforms: string };
+  /** The Admin API's address `url` is refused by the outbound guard: `problem` says why, `hint` what to give. */
+  SHOP_URL_REFUSED: { url: string; problem: string; hint: string };
+  /** The API key sent is empty, on several lines or longer than `max` characters. */
+  SHOP_API_KEY_INVALID: { platform: string; max: number };
+  /** No key was sent and the store has no connection yet. */
+  SHOP_API_KEY_REQUIRED: { platform: string };
+  /** No key was sent and the shop moves from the origin `from` to `to` (or changes platform). */
+  SHOP_API_KEY_REQUIRED_MOVED: { from: string; to: string };
+  /** No key was sent and the connection changed between the check and the write. */
+  SHOP_CONNECTION_CHANGED: Record<string, never>;
+  /** The store has no shop connection to `action` (test, import orders from). */
+  SHOP_NO_CONNECTION: { action: string };
+  /** The shop did not give its orders (`problem`, in words); `imported` orders were written before. */
+  SHOP_ORDERS_UNAVAILABLE: { problem: string; imported: number };
+};
+
+const ENTRIES: RefusalEntries<ShopRefusalParams> = {
+  SHOP_PLATFORM_UNKNOWN: {
+    status: 400,
+    field: "input.platform",
+    en: (p) => `\`input.platform\` ${quoted(p.platform)} is not a platform Retour connects to; use one of ${p.platforms}.`,
+  },
+  SHOP_URL_REFUSED: {
+    status: 400,
+    field: "input.adminApiUrl",
+    en: (p) => `\`input.adminApiUrl\` ${p.problem}; give ${p.hint}. Got ${quoted(p.url)}.`,
+  },
+  SHOP_API_KEY_INVALID: {
+    status: 400,
+    field: "input.apiKey",
+    en: (p) =>
+      `\`input.apiKey\` must be the API key ${p.platform} showed when it was made: 1 to ${p.max} characters on one line; omit it to keep the stored key.`,
+  },
+  SHOP_API_KEY_REQUIRED: {
+    status: 400,
+    field: "input.apiKey",
+    en: (p) => `\`input.apiKey\` is required to connect a shop: make an API key in ${p.platform} and paste it here.`,
+  },
+  SHOP_API_KEY_REQUIRED_MOVED: {
+    status: 400,
+    field: "input.apiKey",
+    en: (p) =>
+      `\`input.apiKey\` is required when the shop moves from ${p.from} to ${p.to} or changes platform: the stored key is only ever sent where it was given. Paste the key again.`,
+  },
+  SHOP_CONNECTION_CHANGED: {
+    status: 400,
+    field: "input.apiKey",
+    en: () => "`input.apiKey` is required: the connection changed meanwhile. Paste the key again.",
+  },
+  SHOP_NO_CONNECTION: {
+    status: 404,
+    type: "shops/no-connection",
+    title: "No shop connection",
+    en: (p) => `This store has no shop connection: set one (setShopConnection) before you ${p.action}.`,
+  },
+  SHOP_ORDERS_UNAVAILABLE: {
+    status: 422,
+    type: "shops/unavailable",
+    title: "The shop did not give its orders",
+    en: (p) => `${p.problem} ${p.imported} order(s) were imported before; import again once the connection test passes.`,
+  },
+};
+
+export const SHOP_REFUSALS = refusalList("Shop connections", ENTRIES);
+
+/** The refusal as an error: its status, type and field, with `extensions.refusal` = { code, params }. */
+export const refuse = SHOP_REFUSALS.refuse;
