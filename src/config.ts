@@ -71,6 +71,8 @@ export interface RetentionConfig {
   emailsDays: number;
   /** Policy simulation runs, after they ended (RETENTION_SIMULATIONS_DAYS, default 30). */
   simulationsDays: number;
+  /** A shop's orders that could not come in, after their last failure (RETENTION_SHOP_SYNC_ERRORS_DAYS, default 30). */
+  shopSyncErrorsDays: number;
 }
 
 /** How a policy simulation run works through its range (src/policy/simulation-jobs.ts). */
@@ -339,6 +341,7 @@ function loadRetentionConfig(env: NodeJS.ProcessEnv, problems: Problems): Retent
     sessionsDays: problems.int(env, "RETENTION_SESSIONS_DAYS", 14, 1, 3_650),
     emailsDays: problems.int(env, "RETENTION_EMAILS_DAYS", 30, 1, 3_650),
     simulationsDays: problems.int(env, "RETENTION_SIMULATIONS_DAYS", 30, 1, 3_650),
+    shopSyncErrorsDays: problems.int(env, "RETENTION_SHOP_SYNC_ERRORS_DAYS", 30, 1, 3_650),
   };
 }
 

@@ -161,5 +161,23 @@ export function rulesOf(cfg: RetentionConfig): Rule[] {
         return { found: rows.length, deleted: { policySimulationRuns: runs.count } };
       },
     },
+    {
+      // A shop's orders that could not come in (src/shops/import.ts), some days after their last failure: an
+      // order that comes in later removes its own at once; one the shop never fixes goes here.
+      name: "shopSyncErrors",
+      async run(tx, now, batch) {
+        const rows = await tx.shopOrderSyncError.findMany({
+          where: { occurredAt: { lt: ago(now, cfg.shopSyncErrorsDays) } },
+          orderBy: { occurredAt: "asc" },
+          take: batch,
+          select: { storeId: true, externalOrderId: true },
+        });
+        if (!rows.length) return NONE;
+        const gone = await tx.shopOrderSyncError.deleteMany({
+          where: { OR: rows.map((r) => ({ storeId: r.storeId, externalOrderId: r.externalOrderId })) },
+        });
+        return { found: rows.length, deleted: { shopOrderSyncErrors: gone.count } };
+      },
+    },
   ];
 }

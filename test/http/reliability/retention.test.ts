@@ -145,7 +145,7 @@ describe.each(providers)("retention sweep (%s)", (provider) => {
     expect(now.map((e) => e.sequence)).toEqual([first.sequence + 1]);
   });
 
-  it("deletes sessions, idempotency keys, rate-limit counters and sent emails past theirs", async () => {
+  it("deletes sessions, idempotency keys, rate-limit counters, sent emails and a shop's old sync errors past theirs", async () => {
     const staff = await svc.createStaff(storeId);
     const me = `query { viewer { __typename } }`;
     const isStaff = async () => (await svc.http.graphql(me, {}, staff.token)).data?.viewer?.__typename === "StaffViewer";
@@ -188,8 +188,16 @@ describe.each(providers)("retention sweep (%s)", (provider) => {
     expect(await isStaff()).toBe(false);
     expect(await prisma().idempotencyKey.count({ where: { storeId } })).toBe(0);
     expect(await mails()).toBeGreaterThan(0); // 30 days for mails
-    await run(31);
+    // An order the shop sync could not bring in (src/shops/import.ts keeps its reason; written here as it does).
+    await prisma().shopOrderSyncError.create({
+      data: { storeId, externalOrderId: "vendure-7", orderName: "AB-7", message: "A line has 1001 units.", occurredAt: new Date() },
+    });
+    await run(29);
+    expect(await prisma().shopOrderSyncError.count({ where: { storeId } })).toBe(1);
+    const month = await run(31);
     expect(await mails()).toBe(0);
+    expect(month).toMatchObject({ deleted: { shopOrderSyncErrors: 1 } });
+    expect(await prisma().shopOrderSyncError.count({ where: { storeId } })).toBe(0);
   });
 
   it("runs in one process at a time: a sweep finds the lease held and says so; two at once, one runs", async () => {

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "ShopOrderSyncError_occurredAt_idx" ON "ShopOrderSyncError"("occurredAt");
+
