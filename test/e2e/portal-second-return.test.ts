@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { PORTAL_DIST } from "../../facades/portal/index.js";
 import { seedStore } from "../../src/demo/seed.js";
 import { DEMO_PORTAL_ORDER, seedPortalDemo } from "../../src/drafts/seed.js";
-import { CHROMIUM, E2E_STEP_TIMEOUT } from "../support/e2e.js";
+import { CHROMIUM, E2E_STEP_TIMEOUT, timeBesideDate } from "../support/e2e.js";
 import { providers } from "../support/env.js";
 import { pushOrder } from "../support/orders.js";
 import { startTestService, type TestService } from "../support/server.js";
@@ -161,14 +161,14 @@ describe.skipIf(!!missing).each(providers)("the shopper's second return, without
       await heading(status, `Retour R${ret.compatId}`);
       await expect(section("Vos articles")).resolves.toContain("Motif : Trop petit");
       // "29 novembre 2026 à 15:04 CET": the store's zone (Paris), named, whatever the browser's.
-      const when = new Intl.DateTimeFormat("fr", { timeZone: "Europe/Paris", hour: "numeric", minute: "2-digit" }).format(ret.createdAt);
+      const when = timeBesideDate(ret.createdAt, "Europe/Paris", "fr");
       await expect(section("Étapes")).resolves.toMatch(new RegExp(`Retour demandé.* à ${when} CES?T`));
       await expect(section("Envoyez votre colis à")).resolves.toMatch(/200 Warehouse WayColumbus, OH 43215États-Unis/);
       await status.goto(`${svc.url}${path}?lang=en`);
       await heading(status, `Return R${ret.compatId}`);
       await expect(section("Your items")).resolves.toContain("Reason: Too small");
-      const at = new Intl.DateTimeFormat("en", { timeZone: "Europe/Paris", hour: "numeric", minute: "2-digit" }).format(ret.createdAt);
-      await expect(section("What happened")).resolves.toMatch(new RegExp(`Return requested.* at ${at.replace(/\s/g, "\\s")} CES?T`));
+      const at = timeBesideDate(ret.createdAt, "Europe/Paris", "en");
+      await expect(section("What happened")).resolves.toMatch(new RegExp(`Return requested.* at ${at} CES?T`));
       await expect(section("Send your parcel to")).resolves.toContain("Columbus, OH 43215United States");
       // A French return address reads by the French convention: postal code, then town.
       await prisma.portalSettings.update({

@@ -35,6 +35,34 @@ export const E2E_STEP_TIMEOUT = 10_000;
  */
 export const HEAVY_PAGE = { timeout: 45_000 };
 
+/**
+ * The time of day of `at` in `zone` as a page writes it beside a date (src/core/zoned-time.ts's options), as a
+ * regular expression's source: `0?0:44` in French, `12:44\sAM` in US English, never a longer hour's end. The hour's leading zero is
+ * optional: Chromium's ICU writes "00:44" in French where Node's writes "0:44" (a check built with Node's
+ * formatting failed from midnight to ten in Paris), and the space before AM/PM is any space.
+ */
+export function timeBesideDate(at: Date, zone: string, locale: string): string {
+  const parts = new Intl.DateTimeFormat(locale, {
+    timeZone: zone,
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).formatToParts(at);
+  const from = parts.findIndex((p) => p.type === "hour");
+  let to = from;
+  parts.forEach((p, i) => {
+    if (i > from && (p.type === "minute" || p.type === "dayPeriod")) to = i;
+  });
+  return parts
+    .slice(from, to + 1)
+    .map((p) =>
+      p.type === "hour" ? `(?<!\\d)0?${String(Number(p.value))}` : p.value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s/g, "\\s"),
+    )
+    .join("");
+}
+
 /** Why the e2e suites cannot run here, or null. */
 export const e2eMissing: string | null = !existsSync(CHROMIUM)
   ? `${CHROMIUM} is absent (install Debian's chromium: apt-get install -y chromium)`
