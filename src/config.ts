@@ -87,9 +87,9 @@ export interface SimulationConfig {
    */
   maxSeconds: number;
   /**
-   * Threads a run evaluates on (SIMULATION_THREADS, default 2; SQLite): its range cut in as many parts of
-   * about equal returns, each read and evaluated on a worker thread (src/policy/sim-threads.ts). 1: the
-   * main thread evaluates, the reads on one worker thread. PostgreSQL runs on the main thread.
+   * Threads a run evaluates on (SIMULATION_THREADS, default 2): its range cut in as many parts of about
+   * equal returns, each read and evaluated on a worker thread with its own connection (src/policy/sim-threads.ts).
+   * 1: the main thread evaluates (SQLite: its reads on one worker thread; PostgreSQL: on the pool).
    */
   threads: number;
 }

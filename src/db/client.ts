@@ -15,7 +15,7 @@ import {
 } from "./direct.js";
 import { type AsideReader, sqliteReadWorker } from "./read-worker.js";
 import { statementCache } from "./statement-cache.js";
-import { pgConfigOf, providerOf, sqlitePathOf, type Provider } from "./url.js";
+import { pgConfigOf, providerOf, sqlitePathOf, type Provider, type ThreadConnection } from "./url.js";
 
 export { providerOf, type Provider } from "./url.js";
 export { migrate } from "./migrate.js";
@@ -66,8 +66,11 @@ export interface Database {
    * reads are asynchronous already). Closed by the run.
    */
   readAside(): AsideReader;
-  /** The SQLite file (null on PostgreSQL and in memory): threads that open their own read-only connection to it (src/policy/sim-threads.ts). */
-  sqliteFile: string | null;
+  /**
+   * How a thread opens its own read connection (src/policy/sim-threads.ts): the SQLite file (read-only), or
+   * PostgreSQL's settings (the database the pool reads); null for an in-memory SQLite database.
+   */
+  threadConnection: ThreadConnection | null;
   /** Connection pool counters (SQLite: its one connection). */
   poolStats(): PoolStats;
   /** Rejects when the database cannot take writes now (readiness). */
@@ -307,7 +310,11 @@ export async function openDatabase(databaseUrl: string, opts: OpenOptions = {}):
       const file = pool ? ":memory:" : sqlitePathOf(databaseUrl);
       return file === ":memory:" ? { readRows, close: async () => {} } : sqliteReadWorker(file, opts.onQuery);
     },
-    sqliteFile: pool || sqlitePathOf(databaseUrl) === ":memory:" ? null : sqlitePathOf(databaseUrl),
+    threadConnection: pool
+      ? { provider: "postgresql", config: pgConfigOf(databaseUrl) }
+      : sqlitePathOf(databaseUrl) === ":memory:"
+        ? null
+        : { provider: "sqlite", file: sqlitePathOf(databaseUrl) },
     poolStats: () =>
       pool
         ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }

@@ -39,6 +39,9 @@ export function pgConfigOf(url: string): pg.ClientConfig {
   };
 }
 
+/** A connection a worker thread opens itself (src/policy/sim-worker.ts); cloned into the thread. */
+export type ThreadConnection = { provider: "sqlite"; file: string } | { provider: "postgresql"; config: pg.ClientConfig };
+
 export function redactUrl(url: string): string {
   return url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
 }

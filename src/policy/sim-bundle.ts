@@ -58,7 +58,7 @@ async function bundle(): Promise<string> {
     target: "node20",
     // Packages' ES module builds first, so that what is not used is left out (graphql's error alone).
     mainFields: ["module", "main"],
-    external: ["better-sqlite3"],
+    external: ["better-sqlite3", "pg"],
     logLevel: "silent",
   });
   const text = out.outputFiles[0]!.text;

@@ -1,7 +1,7 @@
-// A policy simulation run on several threads (SQLite; src/policy/simulation-jobs.ts drives it): the range cut
-// at the creation times that split its returns in parts of about equal count, each part read, evaluated and
-// tallied on a worker thread of its own (src/policy/sim-worker.ts) with its own read-only connection, so a
-// two-core box evaluates two halves at once. Each part reads its customers' history itself (the days before
+// A policy simulation run on several threads (src/policy/simulation-jobs.ts drives it): the range cut at the
+// creation times that split its returns in parts of about equal count, each part read, evaluated and tallied
+// on a worker thread of its own (src/policy/sim-worker.ts) with its own connection (SQLite: read-only;
+// PostgreSQL: one connection beside the service's pool), so a two-core box evaluates two halves at once. Each part reads its customers' history itself (the days before
 // its start read once, or each chunk's customers looked up when the part is short: SimulationReader.parts),
 // so every return sees the same history, order and catalogue as in one pass: the figures are the same sums
 // (integers, added exactly: `addMoney`), the changed returns the same ones in the same order
@@ -11,6 +11,7 @@
 // The worker's entry is TypeScript: bundled by esbuild into one script evaluated in place (src/policy/sim-bundle.ts).
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+import type { ThreadConnection } from "../db/url.js";
 import { simWorkerCode } from "./sim-bundle.js";
 import type { Keyset } from "./sim-sql.js";
 import type { PartInput, PartMessage } from "./sim-worker.js";
@@ -38,7 +39,7 @@ export interface Covered {
   complete: boolean;
 }
 
-export type Common = Omit<PartInput, "driver" | "file" | "from" | "to" | "streaming" | "stop">;
+export type Common = Omit<PartInput, "driver" | "connection" | "from" | "to" | "streaming" | "stop">;
 export type PartRange = Pick<PartInput, "from" | "to" | "streaming">;
 
 export class SimulationThreads {
@@ -53,12 +54,12 @@ export class SimulationThreads {
   private constructor(private readonly kept: number) {}
 
   /** One worker per part, the parts in the range's order (SimulationReader.parts). */
-  static async start(file: string, parts: PartRange[], common: Common): Promise<SimulationThreads> {
+  static async start(connection: ThreadConnection, parts: PartRange[], common: Common): Promise<SimulationThreads> {
     const code = await simWorkerCode();
-    const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+    const driver = createRequire(import.meta.url).resolve(connection.provider === "postgresql" ? "pg" : "better-sqlite3");
     const t = new SimulationThreads(common.kept);
     for (const part of parts) {
-      const workerData: PartInput = { ...common, ...part, driver, file, stop: t.stop };
+      const workerData: PartInput = { ...common, ...part, driver, connection, stop: t.stop };
       // No tsx in the thread (its code is plain JavaScript): a faster start.
       t.watch(new Worker(code, { eval: true, workerData, execArgv: [] }));
     }

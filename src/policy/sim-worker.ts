@@ -1,22 +1,24 @@
 // The policy simulation's worker thread (src/policy/sim-threads.ts starts it, bundled by esbuild: a worker
 // cannot load TypeScript under tsx): one part of a run's range, a time range [from, to), read on the
-// thread's own read-only SQLite connection by the same reader (src/policy/sim-read.ts), evaluated and
-// tallied by the same Simulation
+// thread's own connection (a read-only SQLite connection, or one PostgreSQL connection) by the same reader
+// (src/policy/sim-read.ts), evaluated and tallied by the same Simulation
 // (src/policy/simulate.ts). After each chunk it posts the part's figures so far (a few sums per currency),
 // its counts and the keyset of its last return, and the changed returns of the chunk (the first `kept` of
 // the part): never the returns read. It stops after the chunk in hand when the main thread sets `stop`.
 import { createRequire } from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
 import type BetterSqlite3 from "better-sqlite3";
-import { sqliteReader } from "../db/direct.js";
+import type Pg from "pg";
+import { postgresReader, type ReadRows, sqliteReader } from "../db/direct.js";
+import type { ThreadConnection } from "../db/url.js";
 import type { PolicyVersionInput } from "./evaluate.js";
 import { type Keyset, SimulationReader } from "./sim-read.js";
 import { type AffectedReturn, Simulation } from "./simulate.js";
 
 export interface PartInput {
-  /** better-sqlite3 as the service resolved it, and the database file. */
+  /** The driver (better-sqlite3 or pg) as the service resolved it, and what to open with it. */
   driver: string;
-  file: string;
+  connection: ThreadConnection;
   storeId: string;
   /** The part's range [from, to), epoch ms. */
   from: number;
@@ -56,20 +58,31 @@ export type PartMessage =
     }
   | { kind: "error"; message: string };
 
-async function runPart(d: PartInput, post: (m: PartMessage) => void) {
+/** The thread's own connection: its reads, and how to close it. */
+function open(d: PartInput, onQuery: (ms: number) => void): { readRows: ReadRows; close: () => Promise<void> } {
+  const report = (e: { duration: number }) => onQuery(e.duration);
+  if (d.connection.provider === "postgresql") {
+    const pg = createRequire(d.driver)(d.driver) as typeof Pg;
+    // One connection: the part's statements run one after another (its next chunk is asked after this one).
+    const pool = new pg.Pool({ ...d.connection.config, max: 1, application_name: "retour-simulation" });
+    return { readRows: postgresReader(pool, report), close: () => pool.end() };
+  }
   const Driver = createRequire(d.driver)(d.driver) as typeof BetterSqlite3;
-  const db = new Driver(d.file, { readonly: true, fileMustExist: true });
+  const db = new Driver(d.connection.file, { readonly: true, fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  const readRows = sqliteReader(() => ({ prepare: (sql: string) => db.prepare(sql), openTransaction: () => null }), report);
+  return { readRows, close: async () => void db.close() };
+}
+
+async function runPart(d: PartInput, post: (m: PartMessage) => void) {
+  let statementsMs = 0;
+  const db = open(d, (ms) => {
+    statementsMs += ms;
+  });
   try {
-    db.pragma("busy_timeout = 5000");
-    let statementsMs = 0;
-    const readRows = sqliteReader(
-      () => ({ prepare: (sql: string) => db.prepare(sql), openTransaction: () => null }),
-      (e) => {
-        statementsMs += e.duration;
-      },
-    );
+    const { readRows } = db;
     const reader = new SimulationReader(
-      { provider: "sqlite", readRows },
+      { provider: d.connection.provider, readRows },
       d.storeId,
       new Date(d.from),
       new Date(d.to),
@@ -109,7 +122,7 @@ async function runPart(d: PartInput, post: (m: PartMessage) => void) {
       if (Atomics.load(d.stop, 0)) return;
     }
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

@@ -2,8 +2,8 @@
 // place (PolicySimulationRun.runningStoreId is unique: a second start is refused by the database, whichever
 // replica it reaches), answers at once, and the process that took it works through the range a chunk at a
 // time (src/policy/sim-read.ts), writing after each chunk how far it got and reading back whether the
-// merchant asked it to stop. On SQLite the range is cut in parts evaluated on worker threads at once
-// (src/policy/sim-threads.ts, SIMULATION_THREADS), their figures added; the loop is the same. The dashboard
+// merchant asked it to stop. The range is cut in parts evaluated on worker threads at once, each on its own
+// connection (src/policy/sim-threads.ts, SIMULATION_THREADS), their figures added; the loop is the same. The dashboard
 // polls `policySimulationRun`. A run whose process stopped writing (crashed, or was stopped while it ran)
 // gives its place up to the next start after STALE_MS.
 import { refuse } from "./refusals.js";
@@ -12,6 +12,7 @@ import type { RequestContext, Services } from "../core/context.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { newId } from "../core/ids.js";
 import type { PrismaClient } from "../db/client.js";
+import type { ThreadConnection } from "../db/url.js";
 import { actorName } from "../returns/service.js";
 import { type PartRange, SimulationThreads } from "./sim-threads.js";
 import { type AffectedReturn, reportMoney, Simulation } from "./simulate.js";
@@ -109,15 +110,15 @@ function launch(services: Services, id: string, p: Prepared, total: number) {
 }
 
 async function work(services: Services, id: string, p: Prepared, total: number, stopping: () => boolean) {
-  // SQLite: the range in parts of about equal returns, each read and evaluated on a thread of its own.
+  // The range in parts of about equal returns, each read and evaluated on a thread of its own.
   const { threads } = services.config.simulation;
-  const file = services.db.sqliteFile;
-  if (file && threads > 1 && total > 1) {
+  const connection = services.db.threadConnection;
+  if (connection && threads > 1 && total > 1) {
     const started = Date.now();
     const parts = await p.reader.parts(threads, total);
     const on =
       parts.length > 1
-        ? await startThreads(services, file, parts, p).catch((err) => {
+        ? await startThreads(services, connection, parts, p).catch((err) => {
             // The worker's code could not be built (esbuild missing, say): the run goes on one thread.
             services.log.warn({ err, runId: id }, "policy simulation threads unavailable: run on one thread");
             return null;
@@ -194,9 +195,9 @@ async function workThrough(services: Services, id: string, p: Prepared, stopping
 }
 
 /** One worker thread per part (src/policy/sim-threads.ts). */
-function startThreads(services: Services, file: string, parts: PartRange[], p: Prepared) {
+function startThreads(services: Services, connection: ThreadConnection, parts: PartRange[], p: Prepared) {
   const { chunk, pauseMs } = services.config.simulation;
-  return SimulationThreads.start(file, parts, {
+  return SimulationThreads.start(connection, parts, {
     storeId: p.storeId,
     historyDays: p.historyDays,
     draft: p.draft,

@@ -1,5 +1,6 @@
-// A simulation run on several threads (src/policy/sim-threads.ts, SQLite): the range cut in parts, each read
-// and evaluated on a worker thread with its own history window, the sums added. Its figures must be those of
+// A simulation run on several threads (src/policy/sim-threads.ts; each engine, the threads on their own
+// connections): the range cut in parts, each read and evaluated on a worker thread with its own history
+// window, the sums added. Its figures must be those of
 // the run on one thread, exactly: on a random store (seeded; the seed is in the test's name), the same run
 // on three threads, on two and on one (a second service on the same database, SIMULATION_THREADS=1) gives
 // the same money to the cent, the same changed returns in the same order with the same decisions, and the
@@ -50,21 +51,24 @@ function random(seed: number) {
   };
 }
 
-describe.runIf(providers.includes("sqlite"))(`policy simulation on threads (sqlite, seed ${SEED})`, () => {
+describe.each(providers)(`policy simulation on threads (%s, seed ${SEED})`, (provider) => {
   let svc: TestService;
   let single: TestService;
   let two: TestService;
   let storeId: string;
   let secret: string;
   let cuts = 0;
+  /** Chunks read by the service's own connections: a part's thread reads on its own, unseen here. */
+  let chunksSeen = 0;
   const countCuts = (e: QueryEvent) => {
     if (/ORDER BY r\."createdAt" ASC LIMIT 1 OFFSET/.test(e.query)) cuts++;
+    if (/AS "chunk"/.test(e.query)) chunksSeen++;
   };
 
   beforeAll(async () => {
     const rand = random(SEED);
     const int = (n: number) => Math.floor(rand() * n);
-    svc = await startTestService("sqlite", { ...NO_RATE_LIMITS, SIMULATION_CHUNK: "3", SIMULATION_THREADS: "3" }, { onQuery: countCuts });
+    svc = await startTestService(provider, { ...NO_RATE_LIMITS, SIMULATION_CHUNK: "3", SIMULATION_THREADS: "3" }, { onQuery: countCuts });
     storeId = (await svc.createStore("Simulation threads")).id;
     secret = (await svc.createApiClient(storeId, "all")).secret;
     const prisma = svc.services.db.prisma;
@@ -116,7 +120,7 @@ describe.runIf(providers.includes("sqlite"))(`policy simulation on threads (sqli
     // The same database, one thread and two.
     const on = (threads: number) =>
       startTestService(
-        "sqlite",
+        provider,
         { ...NO_RATE_LIMITS, SIMULATION_CHUNK: "3", SIMULATION_THREADS: String(threads) },
         { databaseUrl: svc.databaseUrl, onQuery: countCuts },
       );
@@ -155,11 +159,15 @@ describe.runIf(providers.includes("sqlite"))(`policy simulation on threads (sqli
     expect(one.affectedCount).toBeGreaterThan(0);
     expect(one.money.map((m: { currency: string }) => m.currency)).toEqual(["EUR", "USD"]);
     expect(cuts).toBe(0);
+    expect(chunksSeen).toBeGreaterThan(1);
+    chunksSeen = 0;
     const three = await run(svc);
     expect(cuts).toBe(2);
     expect(three).toEqual(one);
     expect(await run(two)).toEqual(one);
     expect(cuts).toBe(3);
+    // Every chunk of the threaded runs was read by a part's thread on its own connection.
+    expect(chunksSeen).toBe(0);
   });
 
   it("says the same of a range shorter than the history's days, its parts looking their customers up", async () => {
