@@ -47,10 +47,10 @@ async function periodCounts(ctx: RequestContext, storeId: string, parts: PeriodP
       ctx.laggingReads.returnDailyCount
         .findMany({ where: { storeId, day: { gte: parts.days[0], lt: parts.days[1] }, count: { gt: 0 } } })
         .then((r) => void rows.push(...r)),
-    ...parts.partial.map(([start, end]) =>
+    ...parts.edges.map(({ from: start, to: end, sign }) =>
       ctx.laggingReads.return
         .groupBy({ by: ["status"], where: { storeId, createdAt: { gte: start, lt: end } }, _count: { _all: true } })
-        .then((r) => void rows.push(...r.map((g) => ({ day: dayOf(start.getTime()), status: g.status, count: g._count._all })))),
+        .then((r) => void rows.push(...r.map((g) => ({ day: dayOf(start.getTime()), status: g.status, count: sign * g._count._all })))),
     ),
   ]);
   return rows;
@@ -59,8 +59,9 @@ async function periodCounts(ctx: RequestContext, storeId: string, parts: PeriodP
 /**
  * The rows of one roll-up dimension over the period, as (`columns`…, day), UNION ALL the same figures of the
  * items at the period's ends (`edge`: their select list, one item a row, over `ri`, `r`, `li`, `o`; their day
- * is the part's UTC day). Products and variants read months from their monthly rows (their day then
- * "YYYY-MM"), less the days outside the period as rows of negative figures (monthPlan).
+ * is the part's UTC day; an edge taken off a whole day with its figures negated). Products and variants read
+ * months from their monthly rows (their day then "YYYY-MM"), less the days outside the period as rows of
+ * negative figures (monthPlan).
  */
 export function figures(
   storeId: string,
@@ -81,9 +82,12 @@ export function figures(
     for (const range of plan.plus) parts_.push(rollup(dimension, range));
     for (const range of plan.minus) parts_.push(rollup(dimension, range, -1));
   } else if (parts.days) parts_.push(rollup(dimension, parts.days));
-  for (const [start, end] of parts.partial)
-    parts_.push(Prisma.sql`SELECT ${edge}, ${Prisma.raw(`'${dayOf(start.getTime())}'`)} AS "day" FROM "ReturnItem" ri JOIN "Return" r ON r."id" = ri."returnId" ${edgeJoin}
-      WHERE r."storeId" = ${storeId} AND r."createdAt" >= ${start} AND r."createdAt" < ${end}`);
+  for (const { from: start, to: end, sign } of parts.edges) {
+    const rows = Prisma.sql`SELECT ${edge}, ${Prisma.raw(`'${dayOf(start.getTime())}'`)} AS "day" FROM "ReturnItem" ri JOIN "Return" r ON r."id" = ri."returnId" ${edgeJoin}
+      WHERE r."storeId" = ${storeId} AND r."createdAt" >= ${start} AND r."createdAt" < ${end}`;
+    const negated = Prisma.raw([...columns.map((c) => (numeric.has(c) ? `-e."${c}" AS "${c}"` : `e."${c}"`)), `e."day"`].join(", "));
+    parts_.push(sign > 0 ? rows : Prisma.sql`SELECT ${negated} FROM (${rows}) e`);
+  }
   return Prisma.join(parts_, " UNION ALL ");
 }
 

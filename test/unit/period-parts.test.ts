@@ -1,5 +1,5 @@
-// The overview's period cut into roll-up parts (src/returns/period.ts): the parts cover [from, to) exactly,
-// none twice, whole months and days on UTC boundaries, the parts of a day within one day each.
+// The overview's period cut into roll-up parts (src/returns/period.ts): whole days and signed edges that cover
+// [from, to) exactly once net, the edges within one day each and at most half a day when taken off.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { monthPlan, periodParts } from "../../src/returns/period.js";
@@ -9,7 +9,7 @@ const dayStart = (key: string) => Date.parse(`${key}T00:00:00Z`);
 const monthStart = (key: string) => Date.parse(`${key}-01T00:00:00Z`);
 
 describe("periodParts", () => {
-  it("covers the period exactly once", () => {
+  it("covers the period exactly once, net, and reads at most half a day of returns at an end", () => {
     const instant = fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2027, 0, 1) });
     // Periods up to 366 days, with ends often on a midnight or a first of the month.
     const snap = (t: number, how: number) =>
@@ -19,18 +19,28 @@ describe("periodParts", () => {
         const from = snap(start, a);
         const to = Math.max(from + 1, snap(from + length, b));
         const p = periodParts(new Date(from), new Date(to));
-        const pieces: [number, number][] = p.partial.map(([x, y]) => [x.getTime(), y.getTime()]);
-        for (const [x, y] of p.partial) expect(Math.floor(x.getTime() / DAY)).toBe(Math.floor((y.getTime() - 1) / DAY));
-        if (p.months) {
-          pieces.push([monthStart(p.months[0]), monthStart(p.months[1])]);
-          for (const [x, y] of p.monthDays) pieces.push([dayStart(x), dayStart(y)]);
-        } else if (p.days) pieces.push([dayStart(p.days[0]), dayStart(p.days[1])]);
-        if (p.days) expect([dayStart(p.days[0]), dayStart(p.days[1])]).toEqual([Math.ceil(from / DAY) * DAY, Math.floor(to / DAY) * DAY]);
-        pieces.sort((x, y) => x[0] - y[0]);
-        for (const [x, y] of pieces) expect(x).toBeLessThan(y);
-        expect(pieces[0][0]).toBe(from);
-        expect(pieces[pieces.length - 1][1]).toBe(to);
-        for (let i = 1; i < pieces.length; i++) expect(pieces[i][0]).toBe(pieces[i - 1][1]);
+        // Signed pieces: the whole days (+1) and the edges (+1 added, -1 taken off a whole day).
+        const pieces: [number, number, number][] = p.edges.map((e) => [e.from.getTime(), e.to.getTime(), e.sign]);
+        if (p.days) pieces.push([dayStart(p.days[0]), dayStart(p.days[1]), 1]);
+        for (const e of p.edges) {
+          expect(e.from.getTime()).toBeLessThan(e.to.getTime());
+          // Each edge within one UTC day; one taken off is at most half of it, and lies in the whole days.
+          expect(Math.floor(e.from.getTime() / DAY)).toBe(Math.floor((e.to.getTime() - 1) / DAY));
+          if (e.sign < 0) {
+            expect(e.to.getTime() - e.from.getTime()).toBeLessThan(DAY / 2);
+            expect(p.days && e.from.getTime() >= dayStart(p.days[0]) && e.to.getTime() <= dayStart(p.days[1])).toBe(true);
+          }
+        }
+        // Net coverage between every two consecutive boundaries: 1 inside [from, to), 0 outside.
+        const bounds = [...new Set(pieces.flatMap(([x, y]) => [x, y]).concat([from, to]))].sort((x, y) => x - y);
+        for (let i = 1; i < bounds.length; i++) {
+          const mid = (bounds[i - 1] + bounds[i]) / 2;
+          const net = pieces.reduce((n, [x, y, sign]) => n + (x <= mid && mid < y ? sign : 0), 0);
+          expect(net, new Date(mid).toISOString()).toBe(mid >= from && mid < to ? 1 : 0);
+        }
+        // Returns read at the ends: at most half a day each, unless the period lies within one day.
+        const raw = p.edges.reduce((n, e) => n + e.to.getTime() - e.from.getTime(), 0);
+        if (p.days || p.edges.length > 1) expect(raw).toBeLessThanOrEqual(DAY);
       }),
       { numRuns: 2000 },
     );

@@ -169,6 +169,16 @@ describe.each(providers)("overview and status tabs from the roll-ups (%s)", (pro
           [now - 83 * DAY + 4_321_000, now + 3_600_000], // parts of a day at both ends
           [now - 3 * 3_600_000, now + 3_600_000], // within a day or two
         ];
+        // An end cut through the day of a return, on the side that holds it: taken off a whole day when the
+        // end covers more than half of its day (periodParts), added as a part of a day otherwise. Both kinds,
+        // whatever the time of day the test runs at.
+        const first = await svc.services.db.prisma.return.findFirst({ where: { storeId }, orderBy: { createdAt: "asc" } });
+        if (first) {
+          const t = first.createdAt.getTime();
+          const morning = t - Math.floor(t / DAY) * DAY < DAY / 2;
+          periods.push(morning ? [t + 1, t + 30 * DAY] : [t - 30 * DAY, t]); // the return outside, by an edge taken off
+          periods.push(morning ? [t - 30 * DAY, t + 1] : [t, t + 30 * DAY]); // the return inside, by an edge added
+        }
         for (const [from, to] of periods) {
           const res = await svc.http.graphql(
             OVERVIEW,
