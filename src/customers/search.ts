@@ -12,6 +12,7 @@
 import type { RequestContext } from "../core/context.js";
 import {
   containsPattern,
+  essentialWords,
   ftsPhrase,
   INDEXED_WORD,
   joinedSql,
@@ -65,6 +66,6 @@ export function customerSearchStatement(provider: Provider, storeId: string, wor
 export async function searchCustomerIds(ctx: RequestContext, storeId: string, search: string | null | undefined): Promise<string[] | null> {
   const words = searchWords(search ?? "");
   if (words.length === 0) return null;
-  const statement = customerSearchStatement(ctx.services.db.provider, storeId, words);
+  const statement = customerSearchStatement(ctx.services.db.provider, storeId, essentialWords(words));
   return (await ctx.prisma.$queryRaw<{ id: string }[]>(statement)).map((r) => r.id);
 }

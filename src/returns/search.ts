@@ -30,6 +30,7 @@ import type { RequestContext } from "../core/context.js";
 import { TEXT_BOUNDS } from "../core/bounds.js";
 import {
   containsPattern,
+  essentialWords,
   ftsPhrase,
   INDEXED_WORD,
   joinedSql,
@@ -110,6 +111,6 @@ export async function searchReturnIds(ctx: RequestContext, storeId: string, sear
     const exact = await read(exactShapeStatement(storeId, words[0]));
     if (exact.length > 0) return exact.map((r) => r.returnId);
   }
-  const text = textSearchStatement(ctx.services.db.provider, storeId, words);
+  const text = textSearchStatement(ctx.services.db.provider, storeId, essentialWords(words));
   return text ? (await read(text)).map((r) => r.returnId) : [];
 }
