@@ -5,7 +5,7 @@ import { PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
 import { checkInputs, fail } from "../core/errors.js";
 import { csvField, guardFormula } from "../invoices/csv.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
-import { searchReturnIds } from "./search.js";
+import { SEARCH_BOUND, searchReturnIds } from "./search.js";
 import { RETURN_STATUSES, isReturnStatus } from "./transitions.js";
 
 export const RETURN_SORTS = { NEWEST: ["createdAt", "desc"], OLDEST: ["createdAt", "asc"], UPDATED: ["updatedAt", "desc"] } as const;
@@ -95,19 +95,21 @@ export async function narrow(ctx: RequestContext, storeId: string, f: ReturnFilt
  * Ids a statement may carry at once: Prisma binds at most 999 parameters on SQLite, and a search's matches
  * (at most 500) may stand beside a tag's returns. A narrowing with more ids (a tag on up to NARROW_MAX
  * returns) is asked in chunks of disjoint ids, whose pages are merged and whose counts are added.
+ * PostgreSQL binds up to 32 767: one statement (a tag on 1 000 returns at 1 000 000 was three statements
+ * of 15 ms each).
  */
-const ID_CHUNK = 400;
+const ID_CHUNK = { sqlite: 400, postgresql: NARROW_MAX + SEARCH_BOUND } as const;
 
-function chunked(narrowed: Narrowed): Narrowed[] {
+function chunked(ctx: RequestContext, narrowed: Narrowed): Narrowed[] {
+  const size = ID_CHUNK[ctx.services.db.provider];
   const at = narrowed.findIndex((c) => {
     const ids = (c.id as { in?: unknown[] } | undefined)?.in;
-    return Array.isArray(ids) && ids.length > ID_CHUNK && !("tagLinks" in c);
+    return Array.isArray(ids) && ids.length > size && !("tagLinks" in c);
   });
   if (at < 0) return [narrowed];
   const ids = (narrowed[at].id as { in: string[] }).in;
   const out: Narrowed[] = [];
-  for (let i = 0; i < ids.length; i += ID_CHUNK)
-    out.push(narrowed.map((c, j) => (j === at ? { id: { in: ids.slice(i, i + ID_CHUNK) } } : c)));
+  for (let i = 0; i < ids.length; i += size) out.push(narrowed.map((c, j) => (j === at ? { id: { in: ids.slice(i, i + size) } } : c)));
   return out;
 }
 
@@ -155,7 +157,7 @@ export async function listReturns(
     checks: [() => checkReturnFilters(f)],
     fetch: async (keyset, take) => {
       const parts = await Promise.all(
-        chunked(narrowed).map((n) =>
+        chunked(ctx, narrowed).map((n) =>
           ctx.laggingReads.return.findMany({
             where: keyset ? { AND: [returnsWhere(storeId, f, n), keyset] } : returnsWhere(storeId, f, n),
             orderBy: keysetOrder(sortField, direction),
@@ -191,7 +193,7 @@ export async function statusCounts(ctx: RequestContext, storeId: string, f: Retu
     counts = new Map(rows.map((r) => [r.status, r._sum.count ?? 0]));
   } else {
     counts = new Map();
-    for (const n of chunked(narrowed ?? (await narrow(ctx, storeId, f)))) {
+    for (const n of chunked(ctx, narrowed ?? (await narrow(ctx, storeId, f)))) {
       const rows = await ctx.laggingReads.return.groupBy({
         by: ["status"],
         where: returnsWhere(storeId, f, n, false),
