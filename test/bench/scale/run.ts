@@ -12,6 +12,7 @@ import { createTestDatabase } from "../../support/databases.js";
 import { planLines } from "../../support/plans.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { profilePhase } from "../cpu-profile.js";
+import { postgresCpu } from "../postgres-cpu.js";
 import { median, round, UNLIMITED, type Result } from "../lib.js";
 import { buildTemplate, grow, makeTags, openScaleDb, stepOf, subscribe, type ScaleDb } from "./grow.js";
 import { sqliteMigrationTimes } from "./migrations.js";
@@ -101,6 +102,8 @@ async function simulations(svc: TestService, store: Store, now: number, provider
     return body.data;
   };
   await gql(POLICY, { s: store.id, i: DRAFT });
+  // PostgreSQL's own CPU beside the service's (its statements run in the server's processes).
+  const server = provider === "postgresql" ? await postgresCpu(svc.databaseUrl) : null;
   const out: Result[] = [];
   for (const [lines, target] of [
     [100_000, 2],
@@ -112,6 +115,7 @@ async function simulations(svc: TestService, store: Store, now: number, provider
     const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
     const stop = await profilePhase(`simulation-${provider}-${lines}`);
     const cpu0 = process.cpuUsage();
+    const server0 = server?.read() ?? 0;
     const sql0 = directMs();
     const t0 = performance.now();
     const { id } = (await gql(START, { s: store.id, from, to })).startPolicySimulation;
@@ -125,6 +129,7 @@ async function simulations(svc: TestService, store: Store, now: number, provider
     // The service runs in this process: its CPU (user + system) and the driver's statements' time.
     const cpuUsed = process.cpuUsage(cpu0);
     const cpu = (cpuUsed.user + cpuUsed.system) / 1e6;
+    const serverCpu = server ? (server.read() - server0) / 1e6 : null;
     const statements = (directMs() - sql0) / 1000;
     await stop();
     if (run.status !== "completed") throw new Error(`simulation ${run.status}: ${run.error}`);
@@ -143,12 +148,13 @@ async function simulations(svc: TestService, store: Store, now: number, provider
         returns: run.returnsDone,
         "lines per second": round(run.linesDone / seconds),
         "CPU s (user + system)": round(cpu, 2),
+        ...(serverCpu === null ? {} : { "PostgreSQL CPU s": round(serverCpu, 2) }),
         "statements s": round(statements, 2),
         "load average before": load,
       },
     });
     log(
-      `${provider}: simulation over ${run.returnsDone} returns (${run.linesDone} lines): ${round(seconds, 2)} s, CPU ${round(cpu, 2)} s, statements ${round(statements, 2)} s (load before: ${load})`,
+      `${provider}: simulation over ${run.returnsDone} returns (${run.linesDone} lines): ${round(seconds, 2)} s, CPU ${round(cpu, 2)} s${serverCpu === null ? "" : ` (PostgreSQL ${round(serverCpu, 2)} s)`}, statements ${round(statements, 2)} s (load before: ${load})`,
     );
   }
   return out;
