@@ -16,7 +16,14 @@ export type Principal =
   | { kind: "anonymous" }
   /** Credentials were sent but are not valid (unknown, malformed, revoked or expired). */
   | { kind: "invalid"; reason: string }
-  | { kind: "apiClient"; clientId: string; storeId: string; scopes: ReadonlySet<string> }
+  | {
+      kind: "apiClient";
+      clientId: string;
+      storeId: string;
+      scopes: ReadonlySet<string>;
+      /** The client's name as authentication read it (what a return records as its creator); absent: read it. */
+      name?: string;
+    }
   | { kind: "staff"; userId: string; sessionId: string; storeIds: ReadonlySet<string> }
   /** A shopper's session (src/drafts): reaches its one draft return and that draft's order, nothing of the store. */
   | { kind: "shopper"; draftId: string; storeId: string };

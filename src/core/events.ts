@@ -18,6 +18,12 @@ export interface DomainEventInput {
   statusChange?: { from: string; to: string } | null;
   /** The warehouse platform's object of this event when it is a fact of the moment (a processing failure). */
   platformObject?: Record<string, unknown> | null;
+  /**
+   * The subject was made in this transaction and the change says what it knows of it, so neither the
+   * recording nor its consumers read it back: its first event (sequence 1, nothing sent for it yet), its
+   * order, the shopper's e-mail on that order, how many gift cards it issued.
+   */
+  newSubject?: { orderId: string | null; shopperEmail: string | null; giftCardsIssued: number };
 }
 
 /** What the event's consumers add, given at assembly: the row's extra columns and the fan-out. */
@@ -42,11 +48,13 @@ export function setEventHooks(h: EventHooks): void {
  */
 export async function recordEvent(tx: TransactionClient, event: DomainEventInput): Promise<{ id: string; sequence: number }> {
   if (!hooks) throw new Error("recording an event needs its consumers, registered by the assembly (src/domains.ts)");
-  const last = await tx.domainEvent.findFirst({
-    where: { topic: event.topic, subjectId: event.subjectId },
-    orderBy: { sequence: "desc" },
-    select: { sequence: true },
-  });
+  const last = event.newSubject
+    ? null
+    : await tx.domainEvent.findFirst({
+        where: { topic: event.topic, subjectId: event.subjectId },
+        orderBy: { sequence: "desc" },
+        select: { sequence: true },
+      });
   const sequence = (last?.sequence ?? 0) + 1;
   const id = newId("evt");
   await tx.domainEvent.create({

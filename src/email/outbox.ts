@@ -27,28 +27,37 @@ export async function enqueueEmails(tx: TransactionClient, event: DomainEventInp
   // Gift cards are issued only with creation or a status change (src/returns/gift-cards.ts).
   const mayHaveCards = event.type === "created" || !!event.statusChange;
   if (!mails.length && !mayHaveCards) return false;
-  const ret = await tx.return.findUnique({
-    where: { id: event.subjectId },
-    select: { id: true, storeId: true, orderId: true },
-  });
+  // A return made in this transaction comes with what the change knows of it (no read back).
+  const known = event.newSubject;
+  const ret = known
+    ? { id: event.subjectId, storeId: event.storeId, orderId: known.orderId }
+    : await tx.return.findUnique({ where: { id: event.subjectId }, select: { id: true, storeId: true, orderId: true } });
   // An imported return (no order) is history brought in from elsewhere: its shopper was told there.
   if (!ret?.orderId) return false;
-  const order = await tx.order.findUnique({ where: { id: ret.orderId }, select: { customerEmail: true } });
-  const recipient = order?.customerEmail?.trim().toLowerCase();
+  const email = known
+    ? known.shopperEmail
+    : (await tx.order.findUnique({ where: { id: ret.orderId }, select: { customerEmail: true } }))?.customerEmail;
+  const recipient = email?.trim().toLowerCase();
   if (!recipient?.includes("@")) return false;
-  const cards = mayHaveCards ? await tx.giftCard.findMany({ where: { returnId: ret.id }, select: { id: true } }) : [];
+  const cards =
+    mayHaveCards && (!known || known.giftCardsIssued > 0)
+      ? await tx.giftCard.findMany({ where: { returnId: ret.id }, select: { id: true } })
+      : [];
   const wanted = [
     ...mails.map((m) => ({ ...m, giftCardId: null as string | null })),
     ...cards.map((c) => ({ kind: "credit_issued" as const, dedupeKey: `credit:${c.id}`, giftCardId: c.id })),
   ];
   if (!wanted.length) return false;
+  // A new return has no mail yet.
   const have = new Set(
-    (
-      await tx.emailMessage.findMany({
-        where: { storeId: ret.storeId, dedupeKey: { in: wanted.map((w) => w.dedupeKey) } },
-        select: { dedupeKey: true },
-      })
-    ).map((m) => m.dedupeKey),
+    known
+      ? []
+      : (
+          await tx.emailMessage.findMany({
+            where: { storeId: ret.storeId, dedupeKey: { in: wanted.map((w) => w.dedupeKey) } },
+            select: { dedupeKey: true },
+          })
+        ).map((m) => m.dedupeKey),
   );
   const now = new Date();
   let added = false;

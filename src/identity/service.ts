@@ -45,6 +45,7 @@ export async function authenticate(services: Services, authorization: string | u
       clientId: client.id,
       storeId: client.storeId,
       scopes: client.allScopes ? ALL_SCOPE_SET : scopeSetOf(client.scopes),
+      name: client.name,
     };
   }
 
@@ -80,6 +81,7 @@ function scopeSetOf(text: string): ReadonlySet<string> {
 interface ApiClientCredentials {
   id: string;
   storeId: string;
+  name: string;
   scopes: string;
   allScopes: boolean;
   secretHash: string;
@@ -107,10 +109,10 @@ async function apiClientByLookupId(db: Services["db"], lookupId: string): Promis
 }
 
 const sqliteClientQuery = (lookupId: string) => Prisma.sql`
-  SELECT "id", "storeId", "scopes", "allScopes", "secretHash", "lastUsedAt", "revokedAt" FROM "ApiClient" WHERE "lookupId" = ${lookupId}`;
+  SELECT "id", "storeId", "name", "scopes", "allScopes", "secretHash", "lastUsedAt", "revokedAt" FROM "ApiClient" WHERE "lookupId" = ${lookupId}`;
 // Prisma's columns are timestamps without a zone holding UTC; pg would read them in the process's zone.
 const postgresClientQuery = (lookupId: string) => Prisma.sql`
-  SELECT "id", "storeId", "scopes", "allScopes", "secretHash",
+  SELECT "id", "storeId", "name", "scopes", "allScopes", "secretHash",
     "lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt", "revokedAt" AT TIME ZONE 'UTC' AS "revokedAt"
   FROM "ApiClient" WHERE "lookupId" = ${lookupId}`;
 

@@ -223,23 +223,27 @@ async function insertReturn(
         settleOn: admission.settleOn,
         returnFee: admission.returnFee ? parseMajor(admission.returnFee.amount, order.currency, "returnFee") : null,
         returnFeeOn: admission.returnFee?.on ?? null,
-        items: {
-          create: resolved.map(({ it, line }, i) => ({
-            id: itemIds[i]!,
-            orderId: order.id,
-            lineItemId: line.id,
-            position: i,
-            quantity: it.quantity,
-            reason: it.reason ?? "",
-            reasonCode: it.reasonCode ?? null,
-            customerComment: it.notes ?? null,
-            compensation: it.compensation ?? "refund",
-            exchangeProductId: variants[i]?.id ?? null,
-            ...minorOf(admission.chosen[i], order.currency),
-          })),
-        },
-        timeline: { create: [createdEntry(actor), ...policyEntries(admission, actor)] },
       },
+      // Its items and timeline written flat: a nested create reads the whole return back.
+      select: { id: true },
+    });
+    const items = resolved.map(({ it, line }, i) => ({
+      id: itemIds[i]!,
+      returnId: id,
+      orderId: order.id,
+      lineItemId: line.id,
+      position: i,
+      quantity: it.quantity,
+      reason: it.reason ?? "",
+      reasonCode: it.reasonCode ?? null,
+      customerComment: it.notes ?? null,
+      compensation: it.compensation ?? "refund",
+      exchangeProductId: variants[i]?.id ?? null,
+      ...minorOf(admission.chosen[i], order.currency),
+    }));
+    await tx.returnItem.createMany({ data: items });
+    await tx.returnTimelineEntry.createMany({
+      data: [createdEntry(actor), ...policyEntries(admission, actor)].map((e) => ({ ...e, returnId: id })),
     });
     await holdExchangeUnits(
       tx,
@@ -260,11 +264,22 @@ async function insertReturn(
           : [];
       }),
     );
-    await issueGiftCards(tx, { id, storeId, orderId: order.id, currency: null, customer: null, settleOn: admission.settleOn }, "created");
+    const giftCardsIssued = await issueGiftCards(
+      tx,
+      { id, storeId, orderId: order.id, currency: null, customer: null, settleOn: admission.settleOn },
+      "created",
+    );
     // Kept lines settling at creation (not while a review rule holds the return for the merchant).
-    if (!admission.reviews.length) await settleAtCreation(tx, id, admission.settleOn, keepsEverything(resolved.map((r) => r.it)), actor);
+    if (!admission.reviews.length)
+      await settleAtCreation(tx, { id, settleOn: admission.settleOn, items }, keepsEverything(resolved.map((r) => r.it)), actor);
     await within?.created?.(tx, id);
-    await recordEvent(tx, { storeId, topic: "return", subjectId: id, type: "created" });
+    await recordEvent(tx, {
+      storeId,
+      topic: "return",
+      subjectId: id,
+      type: "created",
+      newSubject: { orderId: order.id, shopperEmail: order.customerEmail, giftCardsIssued },
+    });
     await claim.save(tx, { id });
   });
   eventsCommitted(ctx.services, "return");
@@ -274,12 +289,19 @@ async function insertReturn(
 /** Settles kept lines whose event is creation; a return made only of them is then complete (nothing to wait for). */
 async function settleAtCreation(
   tx: Parameters<typeof settleKeptItems>[0],
-  id: string,
-  settleOn: string | null,
+  ret: { id: string; settleOn: string | null; items: { id: string; compensation: string }[] },
   onlyKept: boolean,
   actor: { type: string; id: string | null },
 ) {
-  const kept = await settleKeptItems(tx, { id, settleOn }, "created");
+  const id = ret.id;
+  // The items just written, all open: not read back.
+  const kept = await settleKeptItems(
+    tx,
+    ret,
+    "created",
+    new Date(),
+    ret.items.map((i) => ({ ...i, status: "open" })),
+  );
   if (!kept.length) return;
   const to = onlyKept ? "complete" : INITIAL_STATUS;
   if (onlyKept) await tx.return.update({ where: { id }, data: { status: to } });

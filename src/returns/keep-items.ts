@@ -28,8 +28,11 @@ export async function settleKeptItems(
   ret: { id: string; settleOn: string | null },
   event: SettleEvent,
   now = new Date(),
+  /** The return's items when the caller has just written them (else read). */
+  known?: { id: string; compensation: string; status: string }[],
 ): Promise<string[]> {
-  const items = await tx.returnItem.findMany({ where: { returnId: ret.id }, select: { id: true, compensation: true, status: true } });
+  const items =
+    known ?? (await tx.returnItem.findMany({ where: { returnId: ret.id }, select: { id: true, compensation: true, status: true } }));
   if (keepSettleEvent(ret.settleOn, keepsEverything(items)) !== event) return [];
   const open = items.filter((i) => i.compensation === KEEP_ITEM && i.status === "open").map((i) => i.id);
   if (!open.length) return [];

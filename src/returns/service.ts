@@ -77,7 +77,8 @@ export function createdEntry(actor: { type: string; id: string | null }) {
 
 export async function actorName(ctx: RequestContext, tx: TransactionClient): Promise<string | null> {
   const p = ctx.principal;
-  if (p.kind === "apiClient") return (await tx.apiClient.findUnique({ where: { id: p.clientId }, select: { name: true } }))?.name ?? null;
+  if (p.kind === "apiClient")
+    return p.name ?? (await tx.apiClient.findUnique({ where: { id: p.clientId }, select: { name: true } }))?.name ?? null;
   if (p.kind === "staff" && p.userId !== "system")
     return (
       (await tx.staffUser

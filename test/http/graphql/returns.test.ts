@@ -47,7 +47,10 @@ describe.each(providers)("returns over GraphQL (%s)", (provider) => {
 
   it("creates with the creator recorded, and walks every action with a timeline and domain events", async () => {
     const { ret } = await newReturn();
-    expect(ret).toMatchObject({ status: "open", createdBy: { type: "api_client", id: clientId } });
+    // The client's name as it stands (read with the credentials that authenticated the request).
+    const name = (await svc.services.db.prisma.apiClient.findUniqueOrThrow({ where: { id: clientId } })).name;
+    expect(name).toMatch(/^key \d+$/);
+    expect(ret).toMatchObject({ status: "open", createdBy: { type: "api_client", id: clientId, name } });
     expect(ret.allowedActions).toEqual(["process", "flag", "reject", "cancel", "reset", "complete", "remove_items", "comment", "deliver"]);
     const run = async (q: string, vars: Record<string, unknown> = {}) =>
       expectNoErrors(await svc.http.graphql(q, { id: ret.id, ...vars }, secret));
