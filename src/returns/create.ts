@@ -1,6 +1,7 @@
 // Creating a return: its input checked (fields named as the GraphQL input names them), the over-return
 // rule held under concurrency, the compat number allocated, the created event recorded, all in one
 // transaction; an idempotency key replays the first answer.
+import { primeLoaders, readReturnAggregate } from "./aggregate.js";
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
@@ -55,8 +56,12 @@ export async function createReturn(
       return { id };
     },
   );
-  const ret = await ctx.prisma.return.findFirst({ where: { id: result.id, storeId } });
-  if (!ret) throw returnNotFound(result.id);
+  // Read back as `return(id)` reads it: one statement for the return and every part its fields read, primed
+  // into the request's loaders (aggregate.ts), instead of a query per part.
+  const aggregate = await readReturnAggregate(ctx, result.id, [storeId]);
+  if (!aggregate) throw returnNotFound(result.id);
+  primeLoaders(ctx, aggregate);
+  const ret = aggregate.ret;
   // No external RMA integration (ShipBob, …) is configured for any store: nothing to report, and
   // never a fabricated success.
   return { return: ret, externalRMAResponses: [] as never[], replayed };
