@@ -22,8 +22,11 @@ export interface Vendure {
   shopApiUrl: string;
   /** A query or mutation on the Admin API as the superadmin; throws on GraphQL errors. */
   admin<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
-  /** A new API key holding the seeded role `order-reader` (ReadOrder, ReadCatalog, ReadCustomer) or `catalog-reader`. */
-  createApiKey(role: "order-reader" | "catalog-reader"): Promise<{ key: string; id: string }>;
+  /**
+   * A new API key holding a seeded role: `order-reader` (ReadOrder, ReadCatalog, ReadCustomer), `catalog-reader`, or
+   * `order-manager` (those, UpdateOrder to refund, ReadPromotion and CreatePromotion for credit codes).
+   */
+  createApiKey(role: "order-reader" | "catalog-reader" | "order-manager"): Promise<{ key: string; id: string }>;
   deleteApiKey(id: string): Promise<void>;
   /**
    * An order placed as a shopper through Vendure's own Shop API (cart, customer, address, shipping, the test payment
