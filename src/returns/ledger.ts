@@ -4,7 +4,8 @@
 //   refund        a refund or keep-item line once processed: its refund value, less the return fee where the fee
 //                 falls on the refund (taken off the first refunds written);
 //   fee           that fee, as kept back from the shopper;
-//   store_credit  a gift card issued (its amount less its bonus), and bonus its bonus;
+//   store_credit  a gift card issued (its amount less its bonus), and bonus its bonus; in a connected shop the
+//                 credit is pushed as a code its checkout accepts, worth the whole card;
 // Each entry's destination: the shop (a store connected to the shop the order came from: src/shops/outcomes.ts
 // pushes it, pending → sent or failed), store_credit (Retour's own gift card: sent when issued), or merchant
 // (recorded only: nothing carries it, the merchant pays it). Exchange differences are not written: an exchange is
@@ -122,15 +123,12 @@ export async function recordLedger(tx: TransactionClient, ret: Ret): Promise<num
       shopReference: card.code,
       destination: "store_credit",
     };
+    // In a connected shop the card becomes a code its checkout accepts (the pusher makes it, worth the whole card).
+    const credit = toShop
+      ? { ...sent, destination: "shop", state: "pending", shopReference: null, nextAttemptAt: now }
+      : { ...sent, state: "sent", sentAt: now };
     if (card.amount - card.bonus > 0)
-      rows.push({
-        ...sent,
-        kind: "store_credit",
-        amount: card.amount - card.bonus,
-        dedupeKey: `credit:${card.id}`,
-        state: "sent",
-        sentAt: now,
-      });
+      rows.push({ ...credit, kind: "store_credit", amount: card.amount - card.bonus, dedupeKey: `credit:${card.id}` });
     if (card.bonus > 0)
       rows.push({ ...sent, kind: "bonus", amount: card.bonus, dedupeKey: `bonus:${card.id}`, state: "sent", sentAt: now });
   }

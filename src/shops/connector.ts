@@ -56,8 +56,18 @@ export type ShopPushResult =
   | { kind: "refused"; answer: string }
   | { kind: "uncertain"; answer: string };
 
-/** What the shop holds for a marker: found (its reference), none (never paid), or it could not be asked. */
-export type ShopRefundLookup =
+/** Store credit as something the shop's checkout accepts, under the code the shopper reads. */
+export interface ShopCreditRequest {
+  code: string;
+  /** The credit's whole amount (bonus included) as a decimal, and its currency. */
+  amount: string;
+  currency: string;
+  marker: string;
+  note: string;
+}
+
+/** What the shop holds for a marker: found (its reference), none (never made), or it could not be asked. */
+export type ShopPushLookup =
   | { kind: "found"; reference: string; answer: string }
   | { kind: "none" }
   | { kind: "uncertain"; answer: string };
@@ -81,5 +91,9 @@ export interface ShopConnector {
   /** Refunds to the order's payment (src/shops/outcomes.ts); a platform without it leaves refunds to the merchant. */
   refund?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopRefundRequest): Promise<ShopPushResult>;
   /** The refund made with `request.marker`, if the shop holds one: asked before any retry, so none is paid twice. */
-  findRefund?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopRefundRequest): Promise<ShopRefundLookup>;
+  findRefund?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopRefundRequest): Promise<ShopPushLookup>;
+  /** Makes the credit spendable at the shop's checkout (Vendure: a single-use promotion whose coupon is the code). */
+  issueCredit?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopCreditRequest): Promise<ShopPushResult>;
+  /** The credit made with `request.marker`, if the shop holds it: asked before any retry. */
+  findCredit?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopCreditRequest): Promise<ShopPushLookup>;
 }

@@ -1,5 +1,6 @@
-// The pusher: a return's ledger entries bound for the shop (src/returns/ledger.ts, destination "shop") sent to the
-// connected shop on the service's own loop (src/core/due-loop.ts: woken by this process's commits, asleep until the
+// The pusher: a return's ledger entries bound for the shop (src/returns/ledger.ts, destination "shop": refunds to
+// the order's payment, store credit as a code the shop's checkout accepts) sent to the connected shop on the
+// service's own loop (src/core/due-loop.ts: woken by this process's commits, asleep until the
 // next entry is due). Oldest first and in order per return: an entry waits while an earlier one of its return is
 // still pending.
 //
@@ -38,27 +39,39 @@ async function attempt(services: Services, entry: ReturnLedgerEntry): Promise<Ou
     ? await prisma.order.findUnique({ where: { id: ret.orderId }, select: { externalId: true, name: true } })
     : null;
   const connection = await prisma.shopConnection.findUnique({ where: { storeId: entry.storeId } });
-  if (!order) return { kind: "refused", answer: "The return's order is no longer in Retour: refund it in the shop." };
+  if (!order) return { kind: "refused", answer: "The return's order is no longer in Retour: settle it in the shop." };
   const connector = connection ? SHOP_CONNECTORS[connection.platform] : undefined;
-  if (!connection || !connector?.refund)
-    return { kind: "refused", answer: "The store is no longer connected to a shop that takes refunds: connect it again, then retry." };
+  const credit = entry.kind === "store_credit";
+  if (!connection || !connector || !(credit ? connector.issueCredit : connector.refund))
+    return {
+      kind: "refused",
+      answer: `The store is no longer connected to a shop that takes ${credit ? "store credit" : "refunds"}: connect it again, then retry.`,
+    };
   const credentials = {
     adminApiUrl: connection.adminApiUrl,
     apiKey: decryptSecret(services.config.webhooks.encryptionKey, connection.apiKeyEnc),
   };
   const policy = services.config.webhooks;
+  const note = `Retour return ${formatReturnNumber(ret!.compatId) ?? entry.returnId} of order ${order.name}`;
+  if (credit) {
+    // The whole card (its bonus included) under the code the shopper reads; issueCredit looks for its own first.
+    const card = await prisma.giftCard.findUnique({ where: { id: entry.dedupeKey.replace(/^credit:/, "") } });
+    if (!card) return { kind: "refused", answer: "The gift card of this credit is no longer in Retour." };
+    const amount = formatMinor(card.amount, card.currency);
+    return connector.issueCredit!(policy, credentials, { code: card.code, amount, currency: card.currency, marker: entry.id, note });
+  }
   const request = {
     orderId: order.externalId,
     amount: formatMinor(entry.amount, entry.currency),
     currency: entry.currency,
     marker: entry.id,
-    note: `Retour return ${formatReturnNumber(ret!.compatId) ?? entry.returnId} of order ${order.name}`,
+    note,
   };
   if (entry.attempts > 0 && connector.findRefund) {
     const found = await connector.findRefund(policy, credentials, request);
     if (found.kind !== "none") return found;
   }
-  const result = await connector.refund(policy, credentials, request);
+  const result = await connector.refund!(policy, credentials, request);
   if (KILL_AFTER_REFUND && result.kind === "sent") process.kill(process.pid, "SIGKILL");
   return result;
 }

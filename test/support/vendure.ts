@@ -38,6 +38,8 @@ export interface Vendure {
     lines: { sku: string; quantity: number }[];
     fulfil?: { carrier: string; trackingCode: string };
   }): Promise<{ id: string; code: string }>;
+  /** A new shopper's session on the Shop API: one GraphQL operation a call, throwing on errors and error results. */
+  shopSession(): (query: string, variables?: Record<string, unknown>) => Promise<any>;
   /** Ships every line of an order through the Admin API with the manual handler, carrier and tracking code, marked shipped. */
   fulfil(orderId: string, shipment: { carrier: string; trackingCode: string }): Promise<void>;
   close(): Promise<void>;
@@ -143,6 +145,7 @@ export async function startVendure(): Promise<Vendure> {
       await admin(`mutation($ids: [ID!]!) { deleteApiKeys(ids: $ids) { result } }`, { ids: [id] });
     },
     placeOrder: (order) => placeOrder(`${base}/shop-api`, admin, order),
+    shopSession: () => shopSession(`${base}/shop-api`),
     fulfil: (orderId, shipment) => fulfil(admin, orderId, shipment),
     close: stop,
   };

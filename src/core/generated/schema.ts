@@ -3900,7 +3900,7 @@ export type ReturnLedgerAttempt = {
 export type ReturnLedgerDestination =
   /** Recorded only: no shop connection carries it; the merchant pays it. */
   | 'merchant'
-  /** The connected shop (the order's payment). */
+  /** The connected shop: a refund to the order's payment, or store credit as a coupon its checkout accepts. */
   | 'shop'
   /** Retour's own store credit (a gift card). */
   | 'store_credit';
@@ -3923,7 +3923,7 @@ export type ReturnLedgerEntry = {
   /** The return item it pays for; null for the return's fee. */
   returnItemId?: Maybe<Scalars['ID']['output']>;
   sentAt?: Maybe<Scalars['DateTime']['output']>;
-  /** The shop's id of the refund, or the gift card's code. */
+  /** The shop's id of the refund or of the credit's promotion, or the gift card's code. */
   shopReference?: Maybe<Scalars['String']['output']>;
   state: ReturnLedgerState;
 };

@@ -4,6 +4,7 @@ import type { ShopConnectionTest, ShopConnector } from "../connector.js";
 import { isForbidden, unknownField, vendureAdmin } from "./admin-api.js";
 import { vendureOrders } from "./orders.js";
 import { vendureFindRefund, vendureRefund } from "./refunds.js";
+import { vendureFindCredit, vendureIssueCredit } from "./credit.js";
 
 /**
  * The test, in three calls that each say one thing: `activeAdministrator` exists only on the Admin API (the Shop API
@@ -76,4 +77,6 @@ export const vendureConnector: ShopConnector = {
   orders: vendureOrders,
   refund: vendureRefund,
   findRefund: vendureFindRefund,
+  issueCredit: vendureIssueCredit,
+  findCredit: vendureFindCredit,
 };

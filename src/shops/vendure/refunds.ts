@@ -2,7 +2,7 @@
 // API key's role needing UpdateOrder). The ledger entry's id goes in the refund's reason, and findRefund reads the
 // order's refunds for it: a push whose answer was lost is recognised before it is tried again.
 import type { UrlPolicy } from "../../webhooks/ssrf.js";
-import type { ShopCredentials, ShopPushResult, ShopRefundLookup, ShopRefundRequest } from "../connector.js";
+import type { ShopCredentials, ShopPushResult, ShopPushLookup, ShopRefundRequest } from "../connector.js";
 import { isForbidden, vendureAdmin } from "./admin-api.js";
 import { vendureAmount } from "./orders.js";
 
@@ -60,7 +60,7 @@ export async function vendureFindRefund(
   policy: UrlPolicy,
   credentials: ShopCredentials,
   request: ShopRefundRequest,
-): Promise<ShopRefundLookup> {
+): Promise<ShopPushLookup> {
   const read = await readOrder(policy, credentials, request.orderId);
   if (!read.ok) return { kind: "uncertain", answer: read.answer };
   const found = mine(read.order, request.marker);

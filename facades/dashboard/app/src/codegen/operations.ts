@@ -413,7 +413,7 @@ export type ReturnFilter = {
 export type ReturnLedgerDestination =
   /** Recorded only: no shop connection carries it; the merchant pays it. */
   | 'merchant'
-  /** The connected shop (the order's payment). */
+  /** The connected shop: a refund to the order's payment, or store credit as a coupon its checkout accepts. */
   | 'shop'
   /** Retour's own store credit (a gift card). */
   | 'store_credit';

@@ -14,7 +14,8 @@ const KIND_WORDS: Record<LedgerEntry["kind"], string> = {
 
 function where(e: LedgerEntry) {
   if (e.kind === "fee") return "Kept back from the refund";
-  if (e.destination === "shop") return "To the original payment, in your shop";
+  if (e.destination === "shop")
+    return e.kind === "store_credit" ? "As a discount code your shop's checkout accepts" : "To the original payment, in your shop";
   if (e.destination === "store_credit") return e.shopReference ? `On gift card ${e.shopReference}` : "As a gift card";
   return "Recorded only: no shop is connected to pay it, so pay it yourself";
 }
@@ -25,7 +26,12 @@ function StateText({ e }: { e: LedgerEntry }) {
       return (
         <>
           <Badge tone="good">Paid</Badge> <Time value={e.sentAt} />
-          {e.destination === "shop" && e.shopReference ? <> · your shop's refund {e.shopReference}</> : null}
+          {e.destination === "shop" && e.shopReference ? (
+            <>
+              {" "}
+              · your shop's {e.kind === "store_credit" ? "promotion" : "refund"} {e.shopReference}
+            </>
+          ) : null}
         </>
       );
     case "pending":
