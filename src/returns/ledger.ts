@@ -15,6 +15,7 @@ import { newId } from "../core/ids.js";
 import { money } from "../core/money.js";
 import type { TransactionClient } from "../db/client.js";
 import type { ReturnLedgerEntry } from "../db/generated/sqlite/client.js";
+import { pays } from "./totals.js";
 import { itemValues, returnCurrency } from "./values.js";
 
 export const LEDGER_KINDS = ["refund", "store_credit", "bonus", "fee", "exchange_difference"] as const;
@@ -79,15 +80,17 @@ export async function recordLedger(tx: TransactionClient, ret: Ret): Promise<num
   const now = new Date();
   const rows: Omit<ReturnLedgerEntry, "id" | "createdAt" | "updatedAt" | "attempts" | "attemptLog" | "lastError">[] = [];
   const base = { storeId: ret.storeId, returnId: ret.id, currency, shopReference: null, sentAt: null, nextAttemptAt: null };
-  // The fee falls on the refund: taken off the first refunds written, once.
-  let fee = ret.returnFeeOn === "refund" && (ret.returnFee ?? 0) > 0 && !written.has(`fee:${ret.id}`) ? ret.returnFee! : 0;
+  // The fee falls on the refund (a refund's or a kept item's, as totals.ts takes it): off the first refunds written, once.
+  let fee =
+    (ret.returnFeeOn === "refund" || ret.returnFeeOn === "keep_item") && (ret.returnFee ?? 0) > 0 && !written.has(`fee:${ret.id}`)
+      ? ret.returnFee!
+      : 0;
   let feeTaken = 0;
   for (const item of items) {
     if (written.has(`refund:${item.id}`)) continue;
     const values = itemValues(item, (item.lineItemId && lines.get(item.lineItemId)) || null);
-    const restocking =
-      item.compensation === "refund" && item.outcomeTotal != null ? Math.max(0, values.productValue - item.outcomeTotal) : 0;
-    let amount = Math.max(0, values.refund - restocking);
+    const paid = pays({ ...item, refund: values.refund, productValue: values.productValue, exchangeValue: 0 });
+    let amount = paid?.bucket === "refund" ? paid.amount : 0;
     const take = Math.min(fee, amount);
     fee -= take;
     feeTaken += take;

@@ -13,6 +13,8 @@ export async function retryLedgerEntry(ctx: RequestContext, id: string) {
     data: { state: "pending", nextAttemptAt: new Date(), lastError: null },
   });
   if (!count) throw refuse("LEDGER_ENTRY_NOT_RETRYABLE", { id, state: entry.state });
+  // Read before the pusher is woken: the answer is the entry as queued, never a push half-way.
+  const queued = ledgerView(await ctx.prisma.returnLedgerEntry.findUniqueOrThrow({ where: { id } }));
   eventsCommitted(ctx.services, LEDGER_TOPIC);
-  return ledgerView(await ctx.prisma.returnLedgerEntry.findUniqueOrThrow({ where: { id } }));
+  return queued;
 }
