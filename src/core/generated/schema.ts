@@ -1376,7 +1376,8 @@ export type Mutation = {
    * Takes `input.amount` off the card's balance (all of it or part), in one transaction with its ledger row. Refused
    * (extensions.refusal: a code and its parameters) when the card is unknown (GIFT_CARD_NOT_FOUND, 404), the amount is
    * not positive (AMOUNT_NOT_POSITIVE, 400), the currency is not the card's (CURRENCY_MISMATCH, 422) or the amount is
-   * more than the balance (INSUFFICIENT_BALANCE, 422). The same `idempotencyKey` with the same input answers the first
+   * more than the balance (INSUFFICIENT_BALANCE, 422), or the card is a coupon at the connected shop's checkout and spent
+   * there only (GIFT_CARD_IN_SHOP, 409). The same `idempotencyKey` with the same input answers the first
    * redemption again (`replayed: true`) and never spends twice, whenever it comes back; with another input it is
    * refused (IDEMPOTENCY_KEY_REUSED, 422). A key is the store's, kept with the ledger.
    */

@@ -1,7 +1,8 @@
 // Store credit a real Vendure 3.7 checkout accepts (issue 37, outcomes out): a return of an order placed through
 // Vendure's Shop API, its line for store credit, is processed; the gift card's code (the one the shopper reads) becomes
-// a single-use Vendure promotion worth the credit, made by the service's pusher; a new shopper applies the code at
-// Vendure's Shop API checkout (applyCouponCode) and sees the discount. Processing again makes no second promotion.
+// a single-use Vendure promotion worth the credit, made by the service's pusher; Retour's redemption API refuses the
+// card (spent at the shop only); a new shopper applies the code at Vendure's Shop API checkout (applyCouponCode) and
+// sees the discount. Processing again makes no second promotion.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { PEER_INSTALL_HOOK_TIMEOUT_MS } from "../../support/peers.js";
@@ -95,6 +96,26 @@ describe.each(providers)("store credit as a Vendure coupon (%s)", (provider) => 
         actions: [{ code: "order_fixed_discount", args: [{ name: "discount", value: "3080" }] }],
       },
     ]);
+
+    // Spent at the shop only: Retour's redemption API refuses the card, through both doors, and nothing moves.
+    const redeemed = await svc.http.graphql(
+      `mutation($s: ID!, $c: String!) { redeemGiftCard(storeId: $s, code: $c, input: { amount: "1.00", currency: "USD" }, idempotencyKey: "twice") { replayed } }`,
+      { s: storeId, c: card.code },
+      secret,
+    );
+    expect(redeemed.errors?.[0]?.extensions).toMatchObject({
+      status: 409,
+      refusal: { code: "GIFT_CARD_IN_SHOP", params: { code: card.code } },
+    });
+    const rest = await svc.http.post(
+      `/v2.2/stores/${storeId}/gift-cards/${card.code}/redemptions`,
+      { amount: "1.00", currency: "USD" },
+      { token: secret, headers: { "Idempotency-Key": "twice-rest" } },
+    );
+    expect(rest.status, rest.text).toBe(409);
+    expect(rest.body).toMatchObject({ type: expect.stringContaining("gift-card/in-shop") });
+    const held = await svc.services.db.prisma.giftCard.findFirstOrThrow({ where: { storeId, code: card.code } });
+    expect(held.balance).toBe(held.amount);
 
     // A shopper spends it at Vendure's own checkout: a jacket (129.00), the code applied, 30.80 off.
     const shop = vendure.shopSession();
