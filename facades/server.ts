@@ -17,6 +17,8 @@ import { startEmailSender, type EmailSender } from "../src/email/sender.js";
 import { stopRuns } from "../src/policy/simulation-jobs.js";
 import { startRetentionSweeper, type RetentionSweeper } from "../src/retention/sweeper.js";
 import { startShopSync, type ShopSync } from "../src/shops/sync.js";
+import { startShopPusher } from "../src/shops/outcomes.js";
+import type { DueLoop } from "../src/core/due-loop.js";
 import { optimizeAtStart } from "../src/db/optimize.js";
 
 export interface Running {
@@ -33,6 +35,7 @@ export interface Running {
   retention: RetentionSweeper | null;
   /** The in-process order sync of the connected shops (null when SHOP_SYNC=false or facades only). */
   shopSync: ShopSync | null;
+  shopPusher: DueLoop | null;
   log: Logger;
   metrics: Metrics;
   /** Marks start-up finished when started with deferReady (after the caller's own start-up work). */
@@ -213,6 +216,8 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
   const retention = core && config.retention.sweep ? startRetentionSweeper(core.services) : null;
   // Polls the connected shops for changed orders (src/shops/sync.ts), every SHOP_SYNC_INTERVAL_SECONDS unless SHOP_SYNC=false.
   const shopSync = core && config.shopSync.run ? startShopSync(core.services) : null;
+  // Sends returns' refunds to the connected shops (src/shops/outcomes.ts) unless SHOP_PUSH=false.
+  const shopPusher = core && config.shopPush.run ? startShopPusher(core.services) : null;
   if (core) metrics.watchStorage(core.services.db, config.webhooks.dispatcher);
   if (!opts.deferReady) readiness.ready = true;
   if (!config.metrics.token && !config.metrics.port)
@@ -228,6 +233,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
     emailSender,
     retention,
     shopSync,
+    shopPusher,
     log,
     metrics,
     markReady() {
@@ -248,6 +254,7 @@ export async function startService(opts: StartOptions = {}): Promise<Running> {
         await emailSender?.stop();
         await retention?.stop();
         await shopSync?.stop();
+        await shopPusher?.stop();
         if (core) await stopRuns(core.services); // each policy simulation run ends after its chunk, its place given up
         await stop();
         await db?.close();

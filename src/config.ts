@@ -49,6 +49,13 @@ export interface Config {
   simulation: SimulationConfig;
   /** The shops' order sync (src/shops/sync.ts): run in this process (SHOP_SYNC, default true), how often (SHOP_SYNC_INTERVAL_SECONDS, 60). */
   shopSync: { run: boolean; intervalMs: number };
+  /**
+   * The pusher of returns' money to the connected shops (src/shops/outcomes.ts): run in this process (SHOP_PUSH,
+   * default true), the waits between attempts whose answer was lost (SHOP_PUSH_RETRY_SCHEDULE, default
+   * 10s,1m,5m,30m,2h, then failed), how long an idle pusher waits before it looks again (SHOP_PUSH_POLL_INTERVAL, 60s), how long a claimed entry stays its
+   * process's (SHOP_PUSH_LEASE, 2m: longer than an attempt's two shop calls; a process that died holds it that long).
+   */
+  shopPush: { run: boolean; retrySchedule: number[]; pollIntervalMs: number; leaseMs: number };
 }
 
 /** What the retention sweep (src/retention) deletes, and when: every age in days. */
@@ -319,6 +326,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopSync: {
       run: problems.bool(env, "SHOP_SYNC", true),
       intervalMs: problems.int(env, "SHOP_SYNC_INTERVAL_SECONDS", 60, 5, 86_400) * 1000,
+    },
+    shopPush: {
+      run: problems.bool(env, "SHOP_PUSH", true),
+      retrySchedule: durations(env, "SHOP_PUSH_RETRY_SCHEDULE", "10s,1m,5m,30m,2h", problems),
+      pollIntervalMs: problems.check(() => parseDuration(env.SHOP_PUSH_POLL_INTERVAL || "60s", "SHOP_PUSH_POLL_INTERVAL"), 60_000),
+      leaseMs: problems.check(() => parseDuration(env.SHOP_PUSH_LEASE || "2m", "SHOP_PUSH_LEASE"), 120_000),
     },
   };
   if (problems.list.length) throw new ConfigError(problems.list);

@@ -153,6 +153,8 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Return.notes": 1,
   "Return.shipments": 1,
   "Return.giftCards": L.returnItems, // one per store-credit item
+  "Return.ledger": 2 * L.returnItems + 1, // per item a refund, or a credit and its bonus; the return's fee
+  "ReturnLedgerEntry.attemptLog": 10, // ATTEMPTS_KEPT (src/returns/ledger.ts)
   "Return.externalReturnIds": 1,
   "Return.dropoffs": 0,
   "Return.tags": L.returnTags,

@@ -8,6 +8,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Services } from "../core/context.js";
 import { statusLink } from "../portal/status-link.js";
 import { renderMail } from "./render.js";
+import { startDueLoop } from "../core/due-loop.js";
 
 /** A claimed mail is someone else's for this long (longer than one SMTP exchange). */
 const LEASE_MS = 2 * 60_000;
@@ -30,9 +31,6 @@ export function startEmailSender(services: Services, localBase: string): EmailSe
   const schedule = config.mail.retrySchedule;
   const base = localBase;
   let stopped = false;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
 
   async function sendOne(mail: {
     id: string;
@@ -114,64 +112,26 @@ export function startEmailSender(services: Services, localBase: string): EmailSe
     return n;
   }
 
-  // After each run it sleeps until the next mail it knows is due (a retry, a lease left by a process that
-  // stopped), and at most MAIL_POLL_INTERVAL when it knows of none (a mail another process committed and
-  // could not send): an idle sender asks the database once an interval, not every 2 s (issue 38). A commit
-  // of this process wakes it at once.
-  const idle = config.mail.pollIntervalMs;
-  async function nextWait(): Promise<number> {
-    const next = await prisma.emailMessage.findFirst({
-      where: { status: "pending" },
-      orderBy: { nextAttemptAt: "asc" },
-      select: { nextAttemptAt: true },
-    });
-    const at = next?.nextAttemptAt?.getTime();
-    return at === undefined ? idle : Math.min(idle, Math.max(0, at - Date.now()));
-  }
-  function arm() {
-    if (stopped) return;
-    void nextWait()
-      .catch(() => idle)
-      .then((wait) => {
-        if (stopped) return;
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(kick, wait);
-        timer.unref();
-      });
-  }
-
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runOnce()
-      .catch((err) => {
-        log.warn({ err }, "shopper email sender failed");
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          kick();
-        } else arm();
-      });
-  }
-
-  const onCommit = (topic: string) => {
-    if (topic === "return") kick();
-  };
-  services.afterCommit.add(onCommit);
-  kick();
+  // Sleeps until the next mail it knows is due, at most MAIL_POLL_INTERVAL; a commit of a return wakes it.
+  const loop = startDueLoop(services, {
+    name: "shopper email sender",
+    topics: ["return"],
+    idleMs: config.mail.pollIntervalMs,
+    runOnce,
+    nextDueAt: async () =>
+      (
+        await prisma.emailMessage.findFirst({
+          where: { status: "pending" },
+          orderBy: { nextAttemptAt: "asc" },
+          select: { nextAttemptAt: true },
+        })
+      )?.nextAttemptAt,
+  });
   return {
     runOnce,
     async stop() {
       stopped = true;
-      services.afterCommit.delete(onCommit);
-      if (timer) clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport?.close();
     },
   };

@@ -18,6 +18,8 @@ export type GiftCardRefusalParams = {
   REDEMPTION_NOT_FOUND: { redemptionId: string; code: string };
   /** The idempotency key sent is empty. */
   IDEMPOTENCY_KEY_EMPTY: Record<string, never>;
+  /** The card `code` is spent at the connected shop's checkout (a coupon there), so not through this API. */
+  GIFT_CARD_IN_SHOP: { code: string };
 };
 
 export type GiftCardRefusalCode = keyof GiftCardRefusalParams;
@@ -65,6 +67,13 @@ const ENTRIES: RefusalEntries<GiftCardRefusalParams> = {
     status: 400,
     field: "idempotencyKey",
     en: () => "`idempotencyKey` must not be empty: send a key of your own per redemption.",
+  },
+  GIFT_CARD_IN_SHOP: {
+    status: 409,
+    type: "gift-card/in-shop",
+    field: "code",
+    en: (p) =>
+      `The gift card ${JSON.stringify(p.code)} is spent at the connected shop's checkout, where it is a coupon code; it cannot also be redeemed here.`,
   },
 };
 

@@ -73,6 +73,12 @@ export async function redeemGiftCard(
   const earlier = await replay(ctx, storeId, key, hash);
   if (earlier) return earlier;
   const card = await cardOrRefuse(ctx, storeId, code);
+  // A card the connected shop's checkout takes as a coupon (src/shops/outcomes.ts) is spent there only: never both.
+  const inShop = await ctx.prisma.returnLedgerEntry.findUnique({
+    where: { dedupeKey: `credit:${card.id}` },
+    select: { destination: true },
+  });
+  if (inShop?.destination === "shop") throw refuse("GIFT_CARD_IN_SHOP", { code: card.code });
   const amount = amountOf(card, input);
   try {
     const done = await ctx.prisma.$transaction(async (tx) => {

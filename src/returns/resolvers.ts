@@ -13,6 +13,7 @@ import { importReturns } from "./import.js";
 import { tagsOfReturn } from "./tags.js";
 import { RETURN_ACTIONS, RETURN_STATUSES, TRANSITIONS, allowedActions, type ReturnStatus } from "./transitions.js";
 import { giftCardsOf } from "./gift-cards.js";
+import { ledgerOf } from "./ledger.js";
 import { exchangeOf } from "./exchange.js";
 import { reportExchangeOrder } from "./exchange-order.js";
 import * as f from "./fields.js";
@@ -157,6 +158,7 @@ export const returnsResolvers = {
     compensationMethods: async (r, _, ctx) => f.compensationMethodsOf(await returns.itemsOf(ctx, r.id)),
     completeWithNoAction: () => f.RETURN_CONSTANTS.completeWithNoAction,
     giftCards: (r, _, ctx) => giftCardsOf(ctx, r.id),
+    ledger: (r, _, ctx) => ledgerOf(ctx, r.id),
     exchange: async (r, _, ctx) => exchangeOf(ctx, await returns.itemsOf(ctx, r.id), r),
     externalOrderIds: async (r, _, ctx) => f.externalIdsOf(await orderOf(ctx, r)),
     platformOrderIds: async (r, _, ctx) => f.externalIdsOf(await orderOf(ctx, r)),

@@ -11,6 +11,7 @@ import { findOrder } from "../orders/service.js";
 import { restockReturnItems } from "../inventory/service.js";
 import { holdsReleased, releaseExchangeUnits } from "../inventory/holds.js";
 import { issueGiftCards } from "./gift-cards.js";
+import { recordLedger } from "./ledger.js";
 import { KEEP_ITEM, refuseKeptRestock, settleKeptItems } from "./keep-items.js";
 import {
   INITIAL_STATUS,
@@ -157,6 +158,8 @@ async function act(
     const event = processing ? "processed" : next === "delivered" && current !== next ? "delivered" : null;
     const cards = event ? await issueGiftCards(tx, ret, event) : 0;
     if (event === "delivered") kept.push(...(await settleKeptItems(tx, ret, "delivered")));
+    // The money it moves, once each (a refund for the shop to pay, the credit issued, the fee kept back).
+    if (processing || cards) await recordLedger(tx, ret);
     const updated = await tx.return.update({ where: { id }, data: { status: next, updatedAt: new Date() } });
     await tx.returnTimelineEntry.create({
       data: {

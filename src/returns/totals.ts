@@ -37,8 +37,8 @@ export interface Totals {
   shippingFee: number;
 }
 
-/** What one live item pays out, by the bucket it pays into. */
-function pays(i: TotalsItem): { bucket: "refund" | "storeCredit" | "exchange"; amount: number } | null {
+/** What one live item pays out, by the bucket it pays into (the ledger writes a refund line's from it too). */
+export function pays(i: TotalsItem): { bucket: "refund" | "storeCredit" | "exchange"; amount: number } | null {
   if (i.status === "rejected") return null;
   switch (i.compensation) {
     case "store_credit":

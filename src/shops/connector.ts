@@ -35,6 +35,43 @@ export type ShopOrderQuery = ({ placedAfter: Date } | { updatedAfter: Date }) & 
 
 export type ShopOrderPage = { ok: true; total: number; orders: ShopOrder[] } | { ok: false; message: string };
 
+/** A refund of the shop's order to its payment: `marker` (the ledger entry's id) goes with it, to be recognised later. */
+export interface ShopRefundRequest {
+  /** The shop's id of the order. */
+  orderId: string;
+  /** The amount as a decimal ("30.80") and its currency. */
+  amount: string;
+  currency: string;
+  marker: string;
+  /** Said beside the marker where the shop shows it (the return's number). */
+  note: string;
+}
+
+/**
+ * sent: the shop made it (its reference); refused: the shop said no and paid nothing (no retry helps without a
+ * change); uncertain: no answer or an error, it may or may not have paid (the next try asks the shop first).
+ */
+export type ShopPushResult =
+  | { kind: "sent"; reference: string; answer: string }
+  | { kind: "refused"; answer: string }
+  | { kind: "uncertain"; answer: string };
+
+/** Store credit as something the shop's checkout accepts, under the code the shopper reads. */
+export interface ShopCreditRequest {
+  code: string;
+  /** The credit's whole amount (bonus included) as a decimal, and its currency. */
+  amount: string;
+  currency: string;
+  marker: string;
+  note: string;
+}
+
+/** What the shop holds for a marker: found (its reference), none (never made), or it could not be asked. */
+export type ShopPushLookup =
+  | { kind: "found"; reference: string; answer: string }
+  | { kind: "none" }
+  | { kind: "uncertain"; answer: string };
+
 export interface ShopConnector {
   /** The platform's code (schema.graphql `ShopPlatform`): "vendure". */
   platform: string;
@@ -51,4 +88,12 @@ export interface ShopConnector {
    * after `updatedAfter` (oldest change first: the sync's cursor).
    */
   orders(policy: UrlPolicy, credentials: ShopCredentials, page: ShopOrderQuery): Promise<ShopOrderPage>;
+  /** Refunds to the order's payment (src/shops/outcomes.ts); a platform without it leaves refunds to the merchant. */
+  refund?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopRefundRequest): Promise<ShopPushResult>;
+  /** The refund made with `request.marker`, if the shop holds one: asked before any retry, so none is paid twice. */
+  findRefund?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopRefundRequest): Promise<ShopPushLookup>;
+  /** Makes the credit spendable at the shop's checkout (Vendure: a single-use promotion whose coupon is the code). */
+  issueCredit?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopCreditRequest): Promise<ShopPushResult>;
+  /** The credit made with `request.marker`, if the shop holds it: asked before any retry. */
+  findCredit?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopCreditRequest): Promise<ShopPushLookup>;
 }

@@ -19,6 +19,10 @@ export type ShopRefusalParams = {
   SHOP_NO_CONNECTION: { action: string };
   /** The shop did not give its orders (`problem`, in words); `imported` orders were written before. */
   SHOP_ORDERS_UNAVAILABLE: { problem: string; imported: number };
+  /** No ledger entry `id` in the caller's stores. */
+  LEDGER_ENTRY_NOT_FOUND: { id: string };
+  /** The ledger entry is `state` (pending, sent, recorded): only a failed push is retried. */
+  LEDGER_ENTRY_NOT_RETRYABLE: { id: string; state: string };
 };
 
 const ENTRIES: RefusalEntries<ShopRefusalParams> = {
@@ -65,6 +69,18 @@ const ENTRIES: RefusalEntries<ShopRefusalParams> = {
     type: "shops/unavailable",
     title: "The shop did not give its orders",
     en: (p) => `${p.problem} ${p.imported} order(s) were imported before; import again once the connection test passes.`,
+  },
+  LEDGER_ENTRY_NOT_FOUND: {
+    status: 404,
+    type: "returns/ledger-entry-not-found",
+    title: "Ledger entry not found",
+    en: (p) => `No ledger entry ${p.id} in your stores.`,
+  },
+  LEDGER_ENTRY_NOT_RETRYABLE: {
+    status: 409,
+    type: "returns/ledger-entry-not-failed",
+    title: "Nothing to retry",
+    en: (p) => `Ledger entry ${p.id} is ${p.state}: only a failed push to the shop can be retried.`,
   },
 };
 

@@ -1,6 +1,7 @@
 // Shop connections (schema.graphql, "Shop connections"): read without the key, set, removed, tested.
 import type { Resolvers } from "../core/generated/schema.js";
 import { importShopOrders, syncErrors } from "./import.js";
+import { retryLedgerEntry } from "./ledger-retry.js";
 import { getConnection, removeConnection, setConnection, testConnection } from "./service.js";
 
 export const shopsResolvers = {
@@ -12,6 +13,7 @@ export const shopsResolvers = {
     removeShopConnection: (_, a, ctx) => removeConnection(ctx, a.storeId),
     testShopConnection: (_, a, ctx) => testConnection(ctx, a.storeId),
     importShopOrders: (_, a, ctx) => importShopOrders(ctx, a.storeId, a.days),
+    retryReturnLedgerEntry: (_, a, ctx) => retryLedgerEntry(ctx, a.id),
   },
   ShopConnection: {
     syncErrors: (c, _, ctx) => syncErrors(ctx, c.storeId!),

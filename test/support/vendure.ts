@@ -22,8 +22,11 @@ export interface Vendure {
   shopApiUrl: string;
   /** A query or mutation on the Admin API as the superadmin; throws on GraphQL errors. */
   admin<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
-  /** A new API key holding the seeded role `order-reader` (ReadOrder, ReadCatalog, ReadCustomer) or `catalog-reader`. */
-  createApiKey(role: "order-reader" | "catalog-reader"): Promise<{ key: string; id: string }>;
+  /**
+   * A new API key holding a seeded role: `order-reader` (ReadOrder, ReadCatalog, ReadCustomer), `catalog-reader`, or
+   * `order-manager` (those, UpdateOrder to refund, ReadPromotion and CreatePromotion for credit codes).
+   */
+  createApiKey(role: "order-reader" | "catalog-reader" | "order-manager"): Promise<{ key: string; id: string }>;
   deleteApiKey(id: string): Promise<void>;
   /**
    * An order placed as a shopper through Vendure's own Shop API (cart, customer, address, shipping, the test payment
@@ -35,6 +38,8 @@ export interface Vendure {
     lines: { sku: string; quantity: number }[];
     fulfil?: { carrier: string; trackingCode: string };
   }): Promise<{ id: string; code: string }>;
+  /** A new shopper's session on the Shop API: one GraphQL operation a call, throwing on errors and error results. */
+  shopSession(): (query: string, variables?: Record<string, unknown>) => Promise<any>;
   /** Ships every line of an order through the Admin API with the manual handler, carrier and tracking code, marked shipped. */
   fulfil(orderId: string, shipment: { carrier: string; trackingCode: string }): Promise<void>;
   close(): Promise<void>;
@@ -140,6 +145,7 @@ export async function startVendure(): Promise<Vendure> {
       await admin(`mutation($ids: [ID!]!) { deleteApiKeys(ids: $ids) { result } }`, { ids: [id] });
     },
     placeOrder: (order) => placeOrder(`${base}/shop-api`, admin, order),
+    shopSession: () => shopSession(`${base}/shop-api`),
     fulfil: (orderId, shipment) => fulfil(admin, orderId, shipment),
     close: stop,
   };

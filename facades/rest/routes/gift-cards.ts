@@ -63,6 +63,7 @@ const WORDS: Record<string, (p: Record<string, string | number>) => string> = {
   IDEMPOTENCY_KEY_REUSED: (p) =>
     `The Idempotency-Key "${p.key}" was already used for redemption ${p.redemptionId} with another body; send a new key for a new redemption, or the same body to get ${p.redemptionId} back.`,
   REDEMPTION_NOT_FOUND: (p) => `${p.redemptionId} is not a redemption of the gift card ${p.code}.`,
+  GIFT_CARD_IN_SHOP: (p) => `The gift card ${p.code} is a coupon at the connected shop's checkout: the shopper spends it there, not here.`,
 };
 const FIELDS: Record<string, string> = {
   "input.amount": "amount",
@@ -114,7 +115,7 @@ export const giftCardsRoutes: RestRoute[] = [
     path: "/stores/:storeId/gift-cards/:code/redemptions",
     operationId: "Gift card redeem",
     summary: "Redeem Gift Card",
-    description: `${codeParam} Takes \`amount\` off the card's balance (part of it or all), atomically: parallel redemptions never take the balance below zero. The \`Idempotency-Key\` is required and kept with the card's ledger (it never expires): the same key and body answer the first redemption again (\`Idempotent-Replayed: true\`) without spending twice; another body is a 422. Refusals: 400 \`gift-card/amount-not-positive\`, 404 \`gift-card/not-found\`, 422 \`gift-card/currency-mismatch\` and \`gift-card/insufficient-balance\` (the \`field\` names what to fix).`,
+    description: `${codeParam} Takes \`amount\` off the card's balance (part of it or all), atomically: parallel redemptions never take the balance below zero. The \`Idempotency-Key\` is required and kept with the card's ledger (it never expires): the same key and body answer the first redemption again (\`Idempotent-Replayed: true\`) without spending twice; another body is a 422. Refusals: 400 \`gift-card/amount-not-positive\`, 404 \`gift-card/not-found\`, 409 \`gift-card/in-shop\` (a card the connected shop's checkout takes as a coupon is spent there only), 422 \`gift-card/currency-mismatch\` and \`gift-card/insufficient-balance\` (the \`field\` names what to fix).`,
     tags,
     operation: redeem,
     headers: {

@@ -1376,7 +1376,8 @@ export type Mutation = {
    * Takes `input.amount` off the card's balance (all of it or part), in one transaction with its ledger row. Refused
    * (extensions.refusal: a code and its parameters) when the card is unknown (GIFT_CARD_NOT_FOUND, 404), the amount is
    * not positive (AMOUNT_NOT_POSITIVE, 400), the currency is not the card's (CURRENCY_MISMATCH, 422) or the amount is
-   * more than the balance (INSUFFICIENT_BALANCE, 422). The same `idempotencyKey` with the same input answers the first
+   * more than the balance (INSUFFICIENT_BALANCE, 422), or the card is a coupon at the connected shop's checkout and spent
+   * there only (GIFT_CARD_IN_SHOP, 409). The same `idempotencyKey` with the same input answers the first
    * redemption again (`replayed: true`) and never spends twice, whenever it comes back; with another input it is
    * refused (IDEMPOTENCY_KEY_REUSED, 422). A key is the store's, kept with the ledger.
    */
@@ -1403,6 +1404,11 @@ export type Mutation = {
   reportExchangeOrder: ReturnActionPayload;
   /** Reset to the initial state (the compat door's cancel): processing cleared, status deleted, items returnable again. */
   resetReturn: ReturnActionPayload;
+  /**
+   * Queues a failed push to the shop again, now. Before paying, Retour reads the shop's refunds of the order and
+   * recognises one it already made (it carries the entry's id), so a retry never pays twice. 409 unless failed.
+   */
+  retryReturnLedgerEntry: ReturnLedgerEntry;
   /** Attempts a pending delivery now, or queues a finished (delivered or discarded) one again. */
   retryWebhookDelivery: WebhookDelivery;
   /** Shows the store's signing secret ONCE (creating it if the store has none); afterwards answers 409 `webhooks/secret-already-shown`: rotate to get a new one. */
@@ -1814,6 +1820,11 @@ export type MutationReportExchangeOrderArgs = {
 export type MutationResetReturnArgs = {
   id: Scalars['ID']['input'];
   reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRetryReturnLedgerEntryArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -3561,6 +3572,8 @@ export type Return = {
   id: Scalars['ID']['output'];
   internalCreatedByName?: Maybe<Scalars['String']['output']>;
   items: Array<ReturnItem>;
+  /** What the return paid out and kept back, oldest first: where each went, when, and how its push to the shop went. */
+  ledger: Array<ReturnLedgerEntry>;
   notes: Array<ReturnNote>;
   /** The short number merchants use: R and the compat id, e.g. R12 (null only for rows written outside the service). `returns(search:)` finds it. */
   number?: Maybe<Scalars['String']['output']>;
@@ -3876,6 +3889,62 @@ export type ReturnLabelInput = {
   trackingNumber: Scalars['String']['input'];
   trackingUrl?: InputMaybe<Scalars['String']['input']>;
 };
+
+/** One try at sending an entry to the shop, with the shop's answer in words (at most 300 characters). */
+export type ReturnLedgerAttempt = {
+  __typename?: 'ReturnLedgerAttempt';
+  answer: Scalars['String']['output'];
+  at: Scalars['DateTime']['output'];
+  ok: Scalars['Boolean']['output'];
+};
+
+export type ReturnLedgerDestination =
+  /** Recorded only: no shop connection carries it; the merchant pays it. */
+  | 'merchant'
+  /** The connected shop: a refund to the order's payment, or store credit as a coupon its checkout accepts. */
+  | 'shop'
+  /** Retour's own store credit (a gift card). */
+  | 'store_credit';
+
+export type ReturnLedgerEntry = {
+  __typename?: 'ReturnLedgerEntry';
+  /** Positive; the kind gives the direction (a fee is kept back). */
+  amount: Money;
+  /** The newest ten attempts, oldest first. */
+  attemptLog: Array<ReturnLedgerAttempt>;
+  attempts: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  destination: ReturnLedgerDestination;
+  id: Scalars['ID']['output'];
+  kind: ReturnLedgerKind;
+  /** Why the last attempt did not go through, in words. */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** When a pending entry is tried next. */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The return item it pays for; null for the return's fee. */
+  returnItemId?: Maybe<Scalars['ID']['output']>;
+  sentAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The shop's id of the refund or of the credit's promotion, or the gift card's code. */
+  shopReference?: Maybe<Scalars['String']['output']>;
+  state: ReturnLedgerState;
+};
+
+export type ReturnLedgerKind =
+  | 'bonus'
+  | 'exchange_difference'
+  | 'fee'
+  | 'refund'
+  | 'store_credit';
+
+export type ReturnLedgerState =
+  /** The shop refused it, or every attempt failed: see the attempts; retryable. */
+  | 'failed'
+  /** Waiting to be sent to the shop (retried with backoff). */
+  | 'pending'
+  /** Nothing to send (a fee kept back, a refund the merchant makes). */
+  | 'recorded'
+  /** Done: the shop answered with its reference, or the gift card was issued. */
+  | 'sent';
 
 /** How the items go back to the store. */
 export type ReturnMethod =
@@ -5109,6 +5178,11 @@ export type ResolversTypes = {
   ReturnItem: ResolverTypeWrapper<DomainParents["ReturnItem"]>;
   ReturnItemRefund: ResolverTypeWrapper<Partial<ReturnItemRefund>>;
   ReturnLabelInput: ResolverTypeWrapper<Partial<ReturnLabelInput>>;
+  ReturnLedgerAttempt: ResolverTypeWrapper<Partial<ReturnLedgerAttempt>>;
+  ReturnLedgerDestination: ResolverTypeWrapper<Partial<ReturnLedgerDestination>>;
+  ReturnLedgerEntry: ResolverTypeWrapper<Partial<ReturnLedgerEntry>>;
+  ReturnLedgerKind: ResolverTypeWrapper<Partial<ReturnLedgerKind>>;
+  ReturnLedgerState: ResolverTypeWrapper<Partial<ReturnLedgerState>>;
   ReturnMethod: ResolverTypeWrapper<Partial<ReturnMethod>>;
   ReturnNote: ResolverTypeWrapper<Partial<ReturnNote>>;
   ReturnOrderItemRef: ResolverTypeWrapper<DomainParents["ReturnOrderItemRef"]>;
@@ -5419,6 +5493,8 @@ export type ResolversParentTypes = {
   ReturnItem: DomainParents["ReturnItem"];
   ReturnItemRefund: Partial<ReturnItemRefund>;
   ReturnLabelInput: Partial<ReturnLabelInput>;
+  ReturnLedgerAttempt: Partial<ReturnLedgerAttempt>;
+  ReturnLedgerEntry: Partial<ReturnLedgerEntry>;
   ReturnNote: Partial<ReturnNote>;
   ReturnOrderItemRef: DomainParents["ReturnOrderItemRef"];
   ReturnOrderRef: Partial<ReturnOrderRef>;
@@ -6255,6 +6331,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   replayWebhook?: Resolver<ResolversTypes['ReplayWebhookPayload'], ParentType, ContextType, RequireFields<MutationReplayWebhookArgs, 'id' | 'start'>>;
   reportExchangeOrder?: Resolver<ResolversTypes['ReturnActionPayload'], ParentType, ContextType, RequireFields<MutationReportExchangeOrderArgs, 'externalId' | 'id'>>;
   resetReturn?: Resolver<ResolversTypes['ReturnActionPayload'], ParentType, ContextType, RequireFields<MutationResetReturnArgs, 'id'>>;
+  retryReturnLedgerEntry?: Resolver<ResolversTypes['ReturnLedgerEntry'], ParentType, ContextType, RequireFields<MutationRetryReturnLedgerEntryArgs, 'id'>>;
   retryWebhookDelivery?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType, RequireFields<MutationRetryWebhookDeliveryArgs, 'id'>>;
   revealWarehouseSigningSecret?: Resolver<ResolversTypes['WarehouseSigningSecretReveal'], ParentType, ContextType, RequireFields<MutationRevealWarehouseSigningSecretArgs, 'storeId'>>;
   reverseGiftCardRedemption?: Resolver<ResolversTypes['GiftCardMovement'], ParentType, ContextType, RequireFields<MutationReverseGiftCardRedemptionArgs, 'code' | 'redemptionId' | 'storeId'>>;
@@ -6796,6 +6873,7 @@ export type ReturnResolvers<ContextType = RequestContext, ParentType extends Res
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   internalCreatedByName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['ReturnItem']>, ParentType, ContextType>;
+  ledger?: Resolver<Array<ResolversTypes['ReturnLedgerEntry']>, ParentType, ContextType>;
   notes?: Resolver<Array<ResolversTypes['ReturnNote']>, ParentType, ContextType>;
   number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   order?: Resolver<ResolversTypes['ReturnOrderRef'], ParentType, ContextType>;
@@ -6952,6 +7030,28 @@ export type ReturnItemResolvers<ContextType = RequestContext, ParentType extends
 export type ReturnItemRefundResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnItemRefund'] = ResolversParentTypes['ReturnItemRefund']> = {
   amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReturnLedgerAttemptResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnLedgerAttempt'] = ResolversParentTypes['ReturnLedgerAttempt']> = {
+  answer?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ReturnLedgerEntryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnLedgerEntry'] = ResolversParentTypes['ReturnLedgerEntry']> = {
+  amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  attemptLog?: Resolver<Array<ResolversTypes['ReturnLedgerAttempt']>, ParentType, ContextType>;
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  destination?: Resolver<ResolversTypes['ReturnLedgerDestination'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ReturnLedgerKind'], ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nextAttemptAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  returnItemId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  sentAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  shopReference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['ReturnLedgerState'], ParentType, ContextType>;
 };
 
 export type ReturnNoteResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReturnNote'] = ResolversParentTypes['ReturnNote']> = {
@@ -7588,6 +7688,8 @@ export type Resolvers<ContextType = RequestContext> = {
   ReturnImportResult?: ReturnImportResultResolvers<ContextType>;
   ReturnItem?: ReturnItemResolvers<ContextType>;
   ReturnItemRefund?: ReturnItemRefundResolvers<ContextType>;
+  ReturnLedgerAttempt?: ReturnLedgerAttemptResolvers<ContextType>;
+  ReturnLedgerEntry?: ReturnLedgerEntryResolvers<ContextType>;
   ReturnNote?: ReturnNoteResolvers<ContextType>;
   ReturnOrderItemRef?: ReturnOrderItemRefResolvers<ContextType>;
   ReturnOrderRef?: ReturnOrderRefResolvers<ContextType>;

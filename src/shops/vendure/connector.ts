@@ -3,6 +3,8 @@
 import type { ShopConnectionTest, ShopConnector } from "../connector.js";
 import { isForbidden, unknownField, vendureAdmin } from "./admin-api.js";
 import { vendureOrders } from "./orders.js";
+import { vendureFindRefund, vendureRefund } from "./refunds.js";
+import { vendureFindCredit, vendureIssueCredit } from "./credit.js";
 
 /**
  * The test, in three calls that each say one thing: `activeAdministrator` exists only on the Admin API (the Shop API
@@ -73,4 +75,8 @@ export const vendureConnector: ShopConnector = {
   // Vendure keeps updatedAt in whole seconds on SQLite and MySQL (milliseconds on PostgreSQL).
   cursorOverlapMs: 1000,
   orders: vendureOrders,
+  refund: vendureRefund,
+  findRefund: vendureFindRefund,
+  issueCredit: vendureIssueCredit,
+  findCredit: vendureFindCredit,
 };

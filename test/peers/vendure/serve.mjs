@@ -2,7 +2,7 @@
 // `node serve.mjs` with VENDURE_PEER_DIR (the installed peer, test/support/peers.ts), VENDURE_PORT, VENDURE_DB (a
 // SQLite file of its own), VENDURE_SUPERADMIN_PASSWORD (not Vendure's default) and VENDURE_COOKIE_SECRET.
 // It makes its schema, seeds a small catalogue (products with variants and stock, a zone, a tax rate, a shipping
-// method, the test payment handler, two roles for API keys), then prints one line `VENDURE_READY {json}`.
+// method, the test payment handler, three roles for API keys), then prints one line `VENDURE_READY {json}`.
 import { createRequire } from "node:module";
 import { writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
@@ -77,6 +77,11 @@ const initialData = {
   roles: [
     { code: "order-reader", description: "Reads orders (what Retour needs)", permissions: ["ReadOrder", "ReadCatalog", "ReadCustomer"] },
     { code: "catalog-reader", description: "Reads the catalogue only", permissions: ["ReadCatalog"] },
+    {
+      code: "order-manager",
+      description: "Reads orders and refunds them, makes promotions (what Retour's outcomes need)",
+      permissions: ["ReadOrder", "UpdateOrder", "ReadCatalog", "ReadCustomer", "ReadPromotion", "CreatePromotion"],
+    },
   ],
   countries: [{ code: "US", name: "United States", zone: "Americas" }],
   taxRates: [{ name: "Standard Tax", percentage: 10 }],

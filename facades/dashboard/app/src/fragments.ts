@@ -9,6 +9,10 @@ export const ORDER_ADDRESS = `firstName lastName company address1 address2 city 
 /** One movement of a gift card's ledger, as the dashboard shows it (pages/customer-credit.tsx). */
 export const GIFT_CARD_ENTRY_FIELDS = `id kind amount { ${MONEY} } balanceAfter { ${MONEY} } reference reversed createdAt`;
 
+/** One entry of a return's money ledger (pages/return-ledger.tsx). */
+export const LEDGER_ENTRY_FIELDS = `id kind amount { ${MONEY} } destination state returnItemId attempts attemptLog { at ok answer } lastError
+  shopReference nextAttemptAt createdAt sentAt`;
+
 export const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt reopened allowedActions storeId currency
   order { id name }
   tags { name source }
@@ -22,6 +26,7 @@ export const RETURN_DETAIL_FIELDS = `id number type status createdAt updatedAt r
   shipment { carrier status tracker trackingUrl postageLabel formLabel }
   shipping { method carrier trackingNumber dropOffCode }
   giftCards { code amount { ${MONEY} } account { balance { ${MONEY} } history(first: 25) { ${GIFT_CARD_ENTRY_FIELDS} } } }
+  ledger { ${LEDGER_ENTRY_FIELDS} }
   createdBy { type id name } origin
   timeline { id action fromStatus toStatus actor { type id name } detail at }
   comments { id message image author { type id name } createdAt }

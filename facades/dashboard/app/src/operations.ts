@@ -32,6 +32,7 @@ import {
   RESET_RETURN,
 } from "./pages/return-actions.ops.js";
 import { ADD_RETURN_COMMENT, RETURN } from "./pages/return-page.ops.js";
+import { RETRY_RETURN_LEDGER_ENTRY } from "./pages/return-ledger.ops.js";
 import { DELETE_RETURN_TAG, RETURN_TAGS, TAG_RETURN, UNTAG_RETURN, UPSERT_RETURN_TAG } from "./pages/return-tags.ops.js";
 import { BULK_RETURN_ACTION, RETURN_STATUSES, RETURNS, RETURNS_CSV } from "./pages/returns.ops.js";
 import {
@@ -148,6 +149,7 @@ export const ALL_OPERATIONS: Record<string, string> = {
   DELETE_RETURN_TAG,
   TAG_RETURN,
   UNTAG_RETURN,
+  RETRY_RETURN_LEDGER_ENTRY,
   WEBHOOKS,
   WEBHOOK,
   CREATE_WEBHOOK,

@@ -44,6 +44,7 @@ import { originText } from "../origin-text";
 import { type CustomerReturns, returnLabel, StatusBadge, type ReturnAddress, type ReturnDetail, type ReturnItem } from "./returns-shared";
 import { ReturnPolicySection } from "./return-policy";
 import { exchangeText, ShippingSection, StoreCreditSection } from "./return-shipping";
+import { LedgerSection } from "./return-ledger";
 import { ProcessDialog, RemoveItemsDialog, SimpleActionDialog, SIMPLE_MUTATIONS } from "./return-actions";
 
 /** The customer's other returns, linked (the customer record is the order's, matched by e-mail). */
@@ -211,6 +212,11 @@ export function ReturnPage({ params, storeId }: PageProps) {
                 />
               </Section>
             </div>
+            <LedgerSection
+              ret={r}
+              itemTitle={itemTitle}
+              onRetried={(e) => setCurrent({ ...r, ledger: r.ledger.map((x) => (x.id === e.id ? e : x)) })}
+            />
             <StoreCreditSection ret={r} />
             <CustomerReturnsSection ret={r} />
             <Section title="Items">

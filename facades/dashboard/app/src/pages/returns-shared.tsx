@@ -91,6 +91,8 @@ export interface ReturnDetail {
   shipping: { method: string; carrier: string | null; trackingNumber: string | null; dropOffCode: string | null } | null;
   /** The store credit issued as gift cards (the code in full: the dashboard is the staff's). */
   giftCards: { code: string; amount: Money; account: { balance: Money; history: GiftCardEntry[] } }[];
+  /** Every money movement the return decided (src/returns/ledger.ts). */
+  ledger: LedgerEntry[];
   createdBy: Actor;
   origin: string;
   timeline: { id: string; action: string; fromStatus: string | null; toStatus: string; actor: Actor; detail: string | null; at: string }[];
@@ -112,6 +114,22 @@ export interface ReturnDetail {
     }[];
     customerRecord: CustomerReturns | null;
   } | null;
+}
+
+export interface LedgerEntry {
+  id: string;
+  kind: "refund" | "store_credit" | "bonus" | "fee" | "exchange_difference";
+  amount: Money;
+  destination: "shop" | "store_credit" | "merchant";
+  state: "pending" | "sent" | "failed" | "recorded";
+  returnItemId: string | null;
+  attempts: number;
+  attemptLog: { at: string; ok: boolean; answer: string }[];
+  lastError: string | null;
+  shopReference: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  sentAt: string | null;
 }
 
 export interface CustomerReturns {

@@ -9,4 +9,5 @@ export const GIFT_CARD_WORDS: RefusalWords = {
   IDEMPOTENCY_KEY_REUSED: () => "This request was already used for another payment with this card; start a new one.",
   REDEMPTION_NOT_FOUND: (p) => `This payment was not made with the gift card ${typed(p.code)}.`,
   IDEMPOTENCY_KEY_EMPTY: () => "The payment could not be told apart from others; try again.",
+  GIFT_CARD_IN_SHOP: (p) => `The gift card ${typed(p.code)} is spent at your shop's checkout, where it is a coupon code.`,
 };

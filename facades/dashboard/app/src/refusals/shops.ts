@@ -12,4 +12,9 @@ export const SHOP_WORDS: RefusalWords = {
   SHOP_NO_CONNECTION: () => "No shop is connected yet: save a connection first.",
   SHOP_ORDERS_UNAVAILABLE: (p) =>
     `Your shop did not give its orders. ${p.problem} ${p.imported} were imported before this; try again once the connection test passes.`,
+  LEDGER_ENTRY_NOT_FOUND: () => "This payment is no longer in the return's ledger: reload the page.",
+  LEDGER_ENTRY_NOT_RETRYABLE: (p) =>
+    p.state === "sent"
+      ? "This payment has been made already: nothing to retry."
+      : "This payment is still being sent to your shop: nothing to retry yet.",
 };
