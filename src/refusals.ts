@@ -18,6 +18,8 @@ import { INVENTORY_REFUSALS } from "./inventory/refusals.js";
 import { CUSTOMER_REFUSALS } from "./customers/refusals.js";
 import { GIFT_CARD_REFUSALS } from "./gift-cards/refusals.js";
 import { SHOP_REFUSALS } from "./shops/refusals.js";
+import { RETURN_REFUSALS } from "./returns/refusals.js";
+import { TAG_REFUSALS } from "./returns/tag-refusals.js";
 
 const LISTS = [
   CORE_REFUSALS,
@@ -37,6 +39,8 @@ const LISTS = [
   INBOUND_REFUSALS,
   CHECKOUT_REFUSALS,
   WAREHOUSE_REFUSALS,
+  RETURN_REFUSALS,
+  TAG_REFUSALS,
 ];
 
 /** Every domain's list, read as lists of any codes. */

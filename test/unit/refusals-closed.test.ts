@@ -18,17 +18,6 @@ const NOT_YET_CONVERTED: Record<string, number> = {
   "src/drafts/session.ts": 2,
   "src/drafts/store-settings.ts": 1,
   "src/drafts/submit.ts": 1,
-  "src/returns/bulk.ts": 6,
-  "src/returns/create.ts": 17,
-  "src/returns/exchange-order.ts": 3,
-  "src/returns/exchange.ts": 4,
-  "src/returns/import.ts": 13,
-  "src/returns/keep-items.ts": 1,
-  "src/returns/list.ts": 2,
-  "src/returns/overview.ts": 2,
-  "src/returns/service.ts": 18,
-  "src/returns/tags.ts": 13,
-  "src/returns/transitions.ts": 1,
   "src/warehouse/webhooks.ts": 1,
 };
 

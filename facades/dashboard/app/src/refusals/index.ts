@@ -19,6 +19,7 @@ import { IDENTITY_WORDS } from "./identity.js";
 import { WEBHOOK_WORDS } from "./webhooks.js";
 import { INVOICE_WORDS } from "./invoices.js";
 import { INVENTORY_WORDS } from "./inventory.js";
+import { RETURN_WORDS } from "./returns.js";
 
 export type { RefusalWords } from "./types.js";
 
@@ -40,6 +41,7 @@ export const REFUSAL_WORDS: RefusalWords = {
   ...CHECKOUT_WORDS,
   ...CORE_WORDS,
   ...WAREHOUSE_WORDS,
+  ...RETURN_WORDS,
 };
 
 /** A refusal as the core sends it. */
