@@ -92,6 +92,11 @@ export const fail = {
       extra: { problems },
     });
   },
+  /** The bad inputs found (at least one): the one as itself (its field and refusal), several as `badInputs`. */
+  problems(problems: FieldProblem[]): DomainError {
+    const [one] = problems;
+    return problems.length === 1 && one ? fail.badInput(one.detail, one.field, undefined, one.refusal) : fail.badInputs(problems);
+  },
   unauthenticated(detail = "Missing or invalid credentials: send `Authorization: Bearer <API secret>`."): DomainError {
     return new DomainError({ code: "UNAUTHENTICATED", status: 401, type: "auth/unauthenticated", title: "Unauthorized", detail });
   },

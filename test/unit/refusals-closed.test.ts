@@ -9,15 +9,6 @@ const NOT_YET_CONVERTED: Record<string, number> = {
   "src/core/errors.ts": 1,
   "src/core/input-bounds.ts": 1,
   "src/core/limits.ts": 1,
-  "src/drafts/items.ts": 12,
-  "src/drafts/lifecycle.ts": 3,
-  "src/drafts/lookup.ts": 3,
-  "src/drafts/photos.ts": 3,
-  "src/drafts/quota.ts": 3,
-  "src/drafts/service.ts": 3,
-  "src/drafts/session.ts": 2,
-  "src/drafts/store-settings.ts": 1,
-  "src/drafts/submit.ts": 1,
   "src/warehouse/webhooks.ts": 1,
 };
 
