@@ -3,6 +3,7 @@
 import type { RefusalList } from "./core/refusals.js";
 import { WAREHOUSE_REFUSALS } from "./warehouse/request-refusals.js";
 import { CORE_REFUSALS } from "./core/core-refusals.js";
+import { INPUT_REFUSALS } from "./core/input-refusals.js";
 import { CHECKOUT_REFUSALS } from "./checkout/refusals.js";
 import { INBOUND_REFUSALS } from "./inbound/refusals.js";
 import { PORTAL_REFUSALS } from "./portal/refusals.js";
@@ -23,6 +24,7 @@ import { TAG_REFUSALS } from "./returns/tag-refusals.js";
 
 const LISTS = [
   CORE_REFUSALS,
+  INPUT_REFUSALS,
   CUSTOMER_REFUSALS,
   GIFT_CARD_REFUSALS,
   SHOP_REFUSALS,

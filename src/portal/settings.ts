@@ -2,7 +2,8 @@
 // segment, a colour readable as a button behind white text and as text on white, the languages the
 // portal's catalogue holds, and which methods and lookups exist.
 import { fail, type FieldProblem } from "../core/errors.js";
-import { linkProblem } from "../core/display-text.js";
+import { linkScheme } from "../core/display-text.js";
+import { INPUT_REFUSALS } from "../core/input-refusals.js";
 import { LANGUAGES } from "../core/words/index.js";
 import { RETURN_METHODS, type ReturnMethod } from "../shipping/service.js";
 import { CARRIERS } from "../shipping/carrier.js";
@@ -90,8 +91,8 @@ export function checkSettings(input: PortalSettingsInput) {
   if (!displayName) add("input.displayName", "`input.displayName` must not be empty: it is the name shoppers see.");
   const logoUrl = input.logoUrl?.trim() || null;
   if (logoUrl) {
-    const p = linkProblem(logoUrl);
-    add("input.logoUrl", p && `\`input.logoUrl\` ${p}.`);
+    const scheme = linkScheme(logoUrl);
+    if (scheme !== null) problems.push(INPUT_REFUSALS.problem("LINK_NOT_HTTP", { field: "input.logoUrl", scheme }));
   }
   const accentColor = input.accentColor ?? DEFAULT_ACCENT;
   add("input.accentColor", accentProblem(accentColor));

@@ -77,7 +77,8 @@ describe("the refusal catalogues", () => {
         { numRuns: 20 },
       );
     }
-  });
+    // Some 400 codes, 20 random parameter sets each: seconds on a busy machine.
+  }, 30_000);
 
   it("lists every code in the refusals guide (facades/dashboard/guides/refusals.md)", () => {
     const guide = readFileSync(new URL("../../facades/dashboard/guides/refusals.md", import.meta.url), "utf8");

@@ -20,6 +20,7 @@ import { WEBHOOK_WORDS } from "./webhooks.js";
 import { INVOICE_WORDS } from "./invoices.js";
 import { INVENTORY_WORDS } from "./inventory.js";
 import { RETURN_WORDS } from "./returns.js";
+import { INPUT_WORDS } from "./input.js";
 
 export type { RefusalWords } from "./types.js";
 
@@ -42,6 +43,7 @@ export const REFUSAL_WORDS: RefusalWords = {
   ...CORE_WORDS,
   ...WAREHOUSE_WORDS,
   ...RETURN_WORDS,
+  ...INPUT_WORDS,
 };
 
 /** A refusal as the core sends it. */
