@@ -19,6 +19,8 @@ export type ShopRefusalParams = {
   SHOP_NO_CONNECTION: { action: string };
   /** The shop did not give its orders (`problem`, in words); `imported` orders were written before. */
   SHOP_ORDERS_UNAVAILABLE: { problem: string; imported: number };
+  /** An order of the shop could not be written for a reason of Retour's own (logged): kept with this code, never thrown. */
+  SHOP_ORDER_NOT_WRITTEN: Record<string, never>;
 };
 
 const ENTRIES: RefusalEntries<ShopRefusalParams> = {
@@ -65,6 +67,12 @@ const ENTRIES: RefusalEntries<ShopRefusalParams> = {
     type: "shops/unavailable",
     title: "The shop did not give its orders",
     en: (p) => `${p.problem} ${p.imported} order(s) were imported before; import again once the connection test passes.`,
+  },
+  SHOP_ORDER_NOT_WRITTEN: {
+    status: 422,
+    type: "shops/order-not-written",
+    title: "Order not written",
+    en: () => "Retour could not write this order (an unexpected error, logged for the operator).",
   },
 };
 

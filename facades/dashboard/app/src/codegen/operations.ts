@@ -718,14 +718,6 @@ export type DashboardUpdateWebhookMutationVariables = Exact<{
 
 export type DashboardUpdateWebhookMutation = { updateWebhook: { id: string, storeId: string, topic: string, kind: string, trigger: string | null, status: string, platformId: number | null, externalId: string | null, createdAt: string, updatedAt: string, callback: { url: string, auth: { bearer: { token: string } } | null }, health: { status: WebhookHealthStatus, failingSince: string | null, lastSuccessAt: string | null, consecutiveFailures: number } } };
 
-export type DashboardSetShopConnectionMutationVariables = Exact<{
-  storeId: string | number;
-  input: ShopConnectionInput;
-}>;
-
-
-export type DashboardSetShopConnectionMutation = { setShopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string, syncErrors: Array<{ orderName: string, message: string, occurredAt: string }> } };
-
 export type DashboardRevealWarehouseSigningSecretMutationVariables = Exact<{
   storeId: string | number;
 }>;
@@ -889,13 +881,6 @@ export type DashboardCustomersQueryVariables = Exact<{
 
 
 export type DashboardCustomersQuery = { customers: { nodes: Array<{ id: string, email: string, firstName: string | null, lastName: string | null, phoneNumber: string | null, updatedAt: string, location: { city: string | null, state: string | null, country: string | null } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
-
-export type DashboardShopConnectionQueryVariables = Exact<{
-  storeId: string | number;
-}>;
-
-
-export type DashboardShopConnectionQuery = { shopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string, syncErrors: Array<{ orderName: string, message: string, occurredAt: string }> } | null };
 
 export type DashboardReturnPolicyQueryVariables = Exact<{
   storeId: string | number;
@@ -1155,6 +1140,14 @@ export type DashboardProcessReturnMutationVariables = Exact<{
 
 export type DashboardProcessReturnMutation = { processReturn: { message: string, return: { id: string, number: string | null, type: string, status: ReturnStatus, createdAt: string, updatedAt: string, reopened: boolean, allowedActions: Array<ReturnAction>, storeId: string, currency: string, origin: ReturnOrigin, order: { id: string, name: string }, tags: Array<{ name: string, source: string }>, source: { emailAddress: string | null, phoneNumber: string | null, name: { given: string, surname: string }, mailingAddress: { line1: string, line2: string, city: string, state: string, postalCode: string, country: string } | null }, items: Array<{ id: string, quantity: number, reason: string, reasonCode: string | null, customerComment: string | null, customerImages: Array<string>, status: string, compensation: string, outcome: string | null, productAdjustment: string | null, sku: string | null, title: string | null, imageUrl: string | null, tax: { amount: { amount: string, currency: string } }, orderItem: { id: string, externalId: string }, exchangeItem: { quantity: number, product: { name: string } | null, variant: { name: string, sku: string | null } | null } | null, refund: { type: string, amount: { amount: string, currency: string } }, productValueNoTaxNoAdjustment: { amount: { amount: string, currency: string } }, maxMerchantAdjustment: { amount: string, currency: string } }>, totals: { charge: { amount: { amount: string, currency: string } }, exchange: { amount: { amount: string, currency: string } }, refund: { amount: { amount: string, currency: string } }, storeCredit: { amount: { amount: string, currency: string } }, shippingFee: { amount: { amount: string, currency: string } } }, shipment: { carrier: string | null, status: string | null, tracker: string | null, trackingUrl: string | null, postageLabel: string | null, formLabel: string | null } | null, shipping: { method: ReturnMethod, carrier: string | null, trackingNumber: string | null, dropOffCode: string | null } | null, giftCards: Array<{ code: string, amount: { amount: string, currency: string }, account: { balance: { amount: string, currency: string }, history: Array<{ id: string, kind: GiftCardEntryKind, reference: string | null, reversed: boolean, createdAt: string, amount: { amount: string, currency: string }, balanceAfter: { amount: string, currency: string } }> } }>, createdBy: { type: string, id: string | null, name: string | null }, timeline: Array<{ id: string, action: string, fromStatus: ReturnStatus | null, toStatus: ReturnStatus, detail: string | null, at: string, actor: { type: string, id: string | null, name: string | null } }>, comments: Array<{ id: string, message: string | null, image: string | null, createdAt: string, author: { type: string, id: string | null, name: string | null } }>, fullOrder: { id: string, name: string, currency: string, shippingAddress: { firstName: string | null, lastName: string | null, company: string | null, address1: string | null, address2: string | null, city: string | null, province: string | null, postalCode: string | null, country: string | null, phone: string | null } | null, billingAddress: { firstName: string | null, lastName: string | null, company: string | null, address1: string | null, address2: string | null, city: string | null, province: string | null, postalCode: string | null, country: string | null, phone: string | null } | null, items: Array<{ id: string, externalId: string, quantity: number, price: { amount: string, currency: string }, product: { name: string }, variant: { name: string, sku: string | null } }>, customerRecord: { id: string, email: string, returns: { nodes: Array<{ id: string, number: string | null, status: ReturnStatus, createdAt: string }>, pageInfo: { hasNextPage: boolean } } } | null } | null } } };
 
+export type DashboardSetShopConnectionMutationVariables = Exact<{
+  storeId: string | number;
+  input: ShopConnectionInput;
+}>;
+
+
+export type DashboardSetShopConnectionMutation = { setShopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string, syncErrors: Array<{ orderName: string, message: string, occurredAt: string, refusal: { code: string, params: Array<{ name: string, value: string }> } | null }> } };
+
 export type DashboardCancelPolicySimulationMutationVariables = Exact<{
   storeId: string | number;
   id: string | number;
@@ -1241,6 +1234,13 @@ export type DashboardSetCheckoutTreeMutationVariables = Exact<{
 
 
 export type DashboardSetCheckoutTreeMutation = { setCheckoutTree: Array<{ id: string, position: number, name: string, countries: Array<string>, experience: { id: string, name: string } }> };
+
+export type DashboardShopConnectionQueryVariables = Exact<{
+  storeId: string | number;
+}>;
+
+
+export type DashboardShopConnectionQuery = { shopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string, syncErrors: Array<{ orderName: string, message: string, occurredAt: string, refusal: { code: string, params: Array<{ name: string, value: string }> } | null }> } | null };
 
 export type DashboardAttentionQueryVariables = Exact<{
   storeId: string | number;

@@ -12,4 +12,5 @@ export const SHOP_WORDS: RefusalWords = {
   SHOP_NO_CONNECTION: () => "No shop is connected yet: save a connection first.",
   SHOP_ORDERS_UNAVAILABLE: (p) =>
     `Your shop did not give its orders. ${p.problem} ${p.imported} were imported before this; try again once the connection test passes.`,
+  SHOP_ORDER_NOT_WRITTEN: () => "Retour could not write this order because of an error of its own; it has been logged for the operator.",
 };
