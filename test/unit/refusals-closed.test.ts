@@ -9,9 +9,6 @@ import { detailHelpers, helpersOf, sentenceSites, sentenceSitesOfSrc } from "../
 const NOT_YET_CONVERTED: Record<string, number> = {
   // The policy's validation (checkRules): each rule's problems as sentences, through `bad(field, detail)`.
   "src/policy/rules.ts": 37,
-  // The portal settings' validation (checkSettings), through `add(field, detail)`; its handle's and accent
-  // colour's problems are sentences returned by helpers, which this check does not see.
-  "src/portal/settings.ts": 9,
   // A line the policy does not let return: the evaluator's own prose (its decision travels as a code beside it).
   "src/drafts/items.ts": 1,
   // Why the shop's address is refused or unreachable, as a fragment of SHOP_URL_REFUSED's `problem` parameter.
