@@ -27,7 +27,7 @@ export async function holdPhotoQuota(
     _sum: { size: true },
   });
   if (mine._count._all >= quota.draftCount)
-    throw refuse("TOO_MANY_PHOTOS", { scope: "DRAFT", max: quota.draftCount, count: mine._count._all, uploaded: mine._count._all });
+    throw refuse("TOO_MANY_PHOTOS", { scope: "DRAFT", max: quota.draftCount, count: mine._count._all, uploaded: 0 });
   const draftBytes = mine._sum.size ?? 0;
   if (draftBytes + size > quota.draftBytes)
     throw refuse("PHOTO_DRAFT_FULL", {

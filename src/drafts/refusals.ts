@@ -37,7 +37,7 @@ export const DRAFT_REFUSALS = refusalList<{
   VARIANT_NOT_OFFERED: { field: string; variant: string; line: string; offered: string };
   /** The variant `variant` has fewer than `units` in stock. */
   VARIANT_OUT_OF_STOCK: { field: string; variant: string; units: number };
-  /** Photos past the most allowed (`max`): `scope` ITEM (an upload), LINKS (links given; `uploaded` of `count` are uploads) or DRAFT (the draft's). */
+  /** Photos past the most allowed (`max`): `scope` ITEM (an upload), LINKS (links given; `uploaded` of `count` are uploads, else 0) or DRAFT (the draft's). */
   TOO_MANY_PHOTOS: { scope: string; max: number; count: number; uploaded: number };
   /** The photo is refused: `reason` LINK (a shopper gives a link), NOT_BASE64, or NOT_IMAGE (`kind`: the file's type, if known). */
   PHOTO_NOT_IMAGE: { reason: string; kind: string };
