@@ -3,6 +3,7 @@
 import type { RefusalList } from "./core/refusals.js";
 import { WAREHOUSE_REFUSALS } from "./warehouse/request-refusals.js";
 import { CORE_REFUSALS } from "./core/core-refusals.js";
+import { INPUT_REFUSALS } from "./core/input-refusals.js";
 import { CHECKOUT_REFUSALS } from "./checkout/refusals.js";
 import { INBOUND_REFUSALS } from "./inbound/refusals.js";
 import { PORTAL_REFUSALS } from "./portal/refusals.js";
@@ -18,9 +19,12 @@ import { INVENTORY_REFUSALS } from "./inventory/refusals.js";
 import { CUSTOMER_REFUSALS } from "./customers/refusals.js";
 import { GIFT_CARD_REFUSALS } from "./gift-cards/refusals.js";
 import { SHOP_REFUSALS } from "./shops/refusals.js";
+import { RETURN_REFUSALS } from "./returns/refusals.js";
+import { TAG_REFUSALS } from "./returns/tag-refusals.js";
 
 const LISTS = [
   CORE_REFUSALS,
+  INPUT_REFUSALS,
   CUSTOMER_REFUSALS,
   GIFT_CARD_REFUSALS,
   SHOP_REFUSALS,
@@ -37,6 +41,8 @@ const LISTS = [
   INBOUND_REFUSALS,
   CHECKOUT_REFUSALS,
   WAREHOUSE_REFUSALS,
+  RETURN_REFUSALS,
+  TAG_REFUSALS,
 ];
 
 /** Every domain's list, read as lists of any codes. */

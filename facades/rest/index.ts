@@ -74,9 +74,14 @@ export function restDialect(serviceName: string): Dialect<RestRoute> {
       return answer(route, problemFor(serviceName, req, 400, "request/invalid", "Invalid request", err.message, extra));
     },
     coreProblems(err, route, input) {
-      const ext = (err.extensions ?? {}) as { status?: number; field?: string; problems?: { field?: string; detail: string }[] };
+      const ext = (err.extensions ?? {}) as {
+        status?: number;
+        field?: string;
+        problems?: { field?: string; detail: string; refusal?: unknown }[];
+        refusal?: unknown;
+      };
       if (ext.status !== 400) return [];
-      const found = ext.problems ?? [{ field: ext.field, detail: err.message }];
+      const found = ext.problems ?? [{ field: ext.field, detail: err.message, refusal: ext.refusal }];
       return requestProblems(found, rename(route, input)).map((p) => ({ field: p.field ?? "query", detail: p.detail }));
     },
     coreError(req, err, route, input) {

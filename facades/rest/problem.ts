@@ -3,6 +3,7 @@
 import type { Request } from "express";
 import type { Reply } from "../door.js";
 import type { GraphQLFormattedError } from "graphql";
+import { restRefusalWords } from "./refusal-words.js";
 
 export interface Problem {
   type: string;
@@ -58,7 +59,7 @@ export function problemFromGraphQL(
   let detail =
     status >= 500 && status !== 503
       ? INTERNAL_DETAIL
-      : renameInDetail(error.message, fieldPath, typeof ext.field === "string" ? ext.field : undefined);
+      : renameInDetail(restRefusalWords(refusal) ?? error.message, fieldPath, typeof ext.field === "string" ? ext.field : undefined);
   // A value GraphQL could not coerce (the declared request schema let it through): name the field, not GraphQL.
   const coercion = status < 500 ? coercionProblem(error.message, fieldPath) : null;
   if (coercion) Object.assign(extra, { field: coercion.field }), (detail = coercion.detail);
@@ -74,7 +75,7 @@ export function problemFromGraphQL(
 }
 
 /** A well-formed `extensions.refusal` ({ code, params }), else null. */
-function refusalOf(raw: unknown): { code: string; params: Record<string, string | number> } | null {
+export function refusalOf(raw: unknown): { code: string; params: Record<string, string | number> } | null {
   const r = raw as { code?: unknown; params?: unknown } | null | undefined;
   return typeof r?.code === "string" && r.params && typeof r.params === "object"
     ? { code: r.code, params: r.params as Record<string, string | number> }
@@ -87,7 +88,7 @@ function refusalOf(raw: unknown): { code: string; params: Record<string, string 
  * renames outright (`endCursor` → `X-Page-Next`); any other quoted word is left as the core wrote it.
  */
 function renameInDetail(detail: string, fieldPath: (f: string) => string, own?: string): string {
-  return restOperations(detail).replace(/`([\w.[\]]+)`/g, (quoted, field: string) => {
+  return detail.replace(/`([\w.[\]]+)`/g, (quoted, field: string) => {
     const renamed = fieldPath(field);
     if (renamed === field) return quoted;
     const isField = /[.[]/.test(field) || field === own || !renamed.includes(field);
@@ -96,28 +97,14 @@ function renameInDetail(detail: string, fieldPath: (f: string) => string, own?: 
 }
 
 /**
- * The core names the fix of a refusal by its own operation (`upsertOrder`), never a door's path, and
- * its arguments by their GraphQL names (`idempotencyKey`); this door says them in its own words, as it
- * always did (the compat door's, for what only that door offers).
+ * The core's problems of several inputs, each `field` named as the request names it (`request` when none is to
+ * blame), each detail in this door's words where it words the problem's refusal (refusal-words.ts).
  */
-const REST_OPERATIONS: Record<string, string> = {
-  idempotencyKey: "`Idempotency-Key`",
-  upsertOrder: "POST /stores/{storeId}/custom/orders",
-  upsertReturnTag: "returnTags / PUT /return-tags/{name}",
-  createWarehouseWebhook: "createWarehouseWebhook, or POST /api/v1/webhooks on the compat door",
-  updateWarehouseWebhook: "updateWarehouseWebhook, or PUT /api/v1/webhooks/{platformId} on the compat door",
-};
-
-/** Each core operation quoted in a detail (`upsertOrder`) as this door names it; the idempotency key is its header. */
-export function restOperations(detail: string): string {
-  return detail
-    .replace(/\b([Tt]he|this) idempotency key\b/g, "$1 Idempotency-Key")
-    .replace(/`(\w+)`/g, (quoted, op: string) => (Object.hasOwn(REST_OPERATIONS, op) ? REST_OPERATIONS[op] : quoted));
-}
-
-/** The core's problems of several inputs, each `field` named as the request names it (`request` when none is to blame). */
-export function requestProblems(problems: { field?: string; detail: string }[], fieldPath: (f: string) => string) {
-  return problems.map((p) => ({ field: p.field ? fieldPath(p.field) : "request", detail: renameInDetail(p.detail, fieldPath, p.field) }));
+export function requestProblems(problems: { field?: string; detail: string; refusal?: unknown }[], fieldPath: (f: string) => string) {
+  return problems.map((p) => ({
+    field: p.field ? fieldPath(p.field) : "request",
+    detail: renameInDetail(restRefusalWords(refusalOf(p.refusal)) ?? p.detail, fieldPath, p.field),
+  }));
 }
 
 /** `Variable "$input" got invalid value … at "input.items[0]"; Field "x" … was not provided.` in plain words. */

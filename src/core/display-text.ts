@@ -11,12 +11,12 @@
 /** Unicode format (Cf: zero-width, bidi marks/overrides/isolates, BOM, soft hyphen, …), control, line and paragraph separators. */
 const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}]/u;
 
-/** Why `text` cannot be a name, or null. */
-export function nameProblem(text: string): string | null {
+/** The first invisible or direction-control character of a name (U+XXXX) and its position, or null (a name may hold none). */
+export function invisibleCharacter(text: string): { character: string; position: number } | null {
   const m = INVISIBLE.exec(text);
   if (!m) return null;
   const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-  return `holds the invisible or direction-control character U+${code} at position ${[...text.slice(0, m.index)].length}; names are shown to people, remove it`;
+  return { character: `U+${code}`, position: [...text.slice(0, m.index)].length };
 }
 
 /** A name as stored and compared: Unicode NFC. */
@@ -24,15 +24,16 @@ export function normalName(text: string): string {
   return text.normalize("NFC");
 }
 
-/** Why `text` cannot be a link shown to people, or null. */
-export function linkProblem(text: string): string | null {
+/**
+ * Why `text` cannot be a link shown to people: `""` when it is no absolute URL, its scheme (`ftp:`) when not
+ * http(s); null when it is a link.
+ */
+export function linkScheme(text: string): string | null {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return "must be an absolute http(s) URL";
+    return "";
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    return `must be an absolute http(s) URL; a ${url.protocol.slice(0, 20)} URL is not allowed`;
-  return null;
+  return url.protocol !== "http:" && url.protocol !== "https:" ? url.protocol.slice(0, 20) : null;
 }

@@ -2,6 +2,9 @@
 // HTTP: { code, status, type, title } (type is the problem type suffix, e.g. "checkout/not-found").
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { isStorageUnavailable } from "./db-errors.js";
+import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_ENTRY } from "./storage-refusal.js";
+
+export { STORAGE_RETRY_AFTER_SECONDS };
 
 export interface ErrorInfo {
   code: string;
@@ -51,19 +54,21 @@ export interface Refusal {
 }
 
 export const STORAGE_UNAVAILABLE = "STORAGE_UNAVAILABLE";
-/** How long a client is told to wait when the database is unavailable. */
-export const STORAGE_RETRY_AFTER_SECONDS = 5;
 
 export const fail = {
   /** The database cannot be reached or does not take writes: nothing was changed; retry later. */
   storageUnavailable(): DomainError {
+    // As INPUT_REFUSALS.refuse("STORAGE_UNAVAILABLE") makes it (input-refusals.ts), which this module is below.
+    const e = STORAGE_UNAVAILABLE_ENTRY;
+    const params = { seconds: STORAGE_RETRY_AFTER_SECONDS };
     return new DomainError({
       code: STORAGE_UNAVAILABLE,
-      status: 503,
-      type: "storage/unavailable",
-      title: "Service unavailable",
-      detail: `The database is unavailable, so nothing was changed; retry in ${STORAGE_RETRY_AFTER_SECONDS} seconds.`,
-      extra: { retryAfter: STORAGE_RETRY_AFTER_SECONDS },
+      status: e.status,
+      type: e.type,
+      title: e.title,
+      detail: e.en(params),
+      extra: { ...e.extra(params), refusal: { code: STORAGE_UNAVAILABLE, params } },
+      listed: true,
     });
   },
   badInput(detail: string, field?: string, type = "request/invalid", refusal?: Refusal): DomainError {
@@ -91,6 +96,11 @@ export const fail = {
       field: problems[0]?.field,
       extra: { problems },
     });
+  },
+  /** The bad inputs found (at least one): the one as itself (its field and refusal), several as `badInputs`. */
+  problems(problems: FieldProblem[]): DomainError {
+    const [one] = problems;
+    return problems.length === 1 && one ? fail.badInput(one.detail, one.field, undefined, one.refusal) : fail.badInputs(problems);
   },
   unauthenticated(detail = "Missing or invalid credentials: send `Authorization: Bearer <API secret>`."): DomainError {
     return new DomainError({ code: "UNAUTHENTICATED", status: 401, type: "auth/unauthenticated", title: "Unauthorized", detail });
@@ -124,7 +134,7 @@ export const fail = {
 export function inputProblemsOf(err: unknown): FieldProblem[] {
   if (!(err instanceof DomainError) || err.info.status !== 400) return [];
   const listed = err.info.extra?.problems as FieldProblem[] | undefined;
-  const refusal = err.info.listed ? undefined : (err.info.extra?.refusal as Refusal | undefined);
+  const refusal = err.info.extra?.refusal as Refusal | undefined;
   return listed ?? [{ ...(err.info.field ? { field: err.info.field } : {}), detail: err.info.detail, ...(refusal ? { refusal } : {}) }];
 }
 

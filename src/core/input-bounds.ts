@@ -24,9 +24,9 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from "graphql";
-import { LIST_BOUNDS, NUMBER_BOUNDS, pastListBound, TEXT_BOUNDS } from "./bounds.js";
-import { linkProblem, nameProblem, normalName } from "./display-text.js";
-import { DomainError } from "./errors.js";
+import { LIST_BOUNDS, NUMBER_BOUNDS, TEXT_BOUNDS } from "./bounds.js";
+import { invisibleCharacter, linkScheme, normalName } from "./display-text.js";
+import { refuse } from "./input-refusals.js";
 
 interface InputBound {
   maxItems?: number;
@@ -93,24 +93,14 @@ function characters(text: string): number {
   return n;
 }
 
-function outOfBound(path: string, detail: string): DomainError {
-  return new DomainError({
-    code: "BAD_USER_INPUT",
-    status: 400,
-    type: "request/invalid",
-    title: "Invalid request",
-    detail: `\`${path}\` ${detail}.`,
-    field: path,
-  });
-}
-
 /** `inInput`: the value is in the `input` argument, whose refusals of what a text is name it `input.…` as the domains do. */
 function checkValue(value: unknown, type: GraphQLInputType, bound: InputBound, path: string, inInput = false): void {
   if (value === null || value === undefined) return;
   const t = getNullableType(type);
   if (isListType(t)) {
     const items = value as unknown[];
-    if (bound.maxItems !== undefined && items.length > bound.maxItems) throw outOfBound(path, pastListBound(items.length, bound.maxItems));
+    if (bound.maxItems !== undefined && items.length > bound.maxItems)
+      throw refuse("LIST_PAST_BOUND", { field: path, count: items.length, max: bound.maxItems });
     items.forEach((item, i) => checkValue(item, t.ofType, bound, `${path}[${i}]`, inInput)); // maxLength bounds each entry
   } else if (isInputObjectType(t)) {
     const fields = t.getFields();
@@ -123,15 +113,17 @@ function checkValue(value: unknown, type: GraphQLInputType, bound: InputBound, p
     // Page sizes are checked by the paging code, joined with the request's other problems.
     if ("checkedByPaging" in r) return;
     if (!(value >= r.min && value <= r.max) || (r.integer && !Number.isInteger(value)))
-      throw outOfBound(path, `must be ${r.integer ? "an integer" : "a number"} from ${r.min} to ${r.max}; got ${value}`);
+      throw refuse("NUMBER_OUT_OF_RANGE", { field: path, kind: r.integer ? "integer" : "number", min: r.min, max: r.max, value });
   } else if (typeof value === "string") {
     if (bound.maxLength !== undefined && value.length > bound.maxLength) {
       const length = characters(value);
-      if (length > bound.maxLength)
-        throw outOfBound(path, `has ${length} characters; at most ${bound.maxLength} are allowed (maxLength); shorten it`);
+      if (length > bound.maxLength) throw refuse("TEXT_PAST_BOUND", { field: path, length, max: bound.maxLength });
     }
-    const problem = bound.text === "name" ? nameProblem(value) : bound.text === "link" ? linkProblem(value) : null;
-    if (problem) throw outOfBound(inInput ? `input.${path}` : path, problem);
+    const field = inInput ? `input.${path}` : path;
+    const invisible = bound.text === "name" ? invisibleCharacter(value) : null;
+    if (invisible) throw refuse("NAME_INVISIBLE_CHARACTER", { field, ...invisible });
+    const scheme = bound.text === "link" ? linkScheme(value) : null;
+    if (scheme !== null) throw refuse("LINK_NOT_HTTP", { field, scheme });
   }
 }
 

@@ -1,7 +1,7 @@
 // Query limits for the public GraphQL endpoint: the document's limits (src/core/document-limits.ts,
 // checked before validation and again as a validation rule), the text no database can store, and
 // the cost model (list bounds). Facade documents are fixed and checked at start-up and in tests.
-import { DomainError } from "./errors.js";
+import { refuse } from "./input-refusals.js";
 import {
   Kind,
   getNamedType,
@@ -49,25 +49,9 @@ export function checkInputText(document: DocumentNode, variables: Record<string,
   checkDocumentText(document);
 }
 
-function textProblem(text: string): string | null {
-  return text.includes("\u0000")
-    ? "contains the NUL character (U+0000), which is not allowed in any text; remove it"
-    : LONE_SURROGATE.test(text)
-      ? "contains a lone UTF-16 surrogate (an unpaired \\ud800–\\udfff escape), which is not text; send well-formed Unicode"
-      : null;
-}
-
 function checkText(text: string, path: string): void {
-  const why = textProblem(text);
-  if (why)
-    throw new DomainError({
-      code: "BAD_USER_INPUT",
-      status: 400,
-      type: "request/invalid",
-      title: "Invalid request",
-      detail: `\`${path}\` ${why}.`,
-      field: path,
-    });
+  const reason = text.includes("\u0000") ? "NUL" : LONE_SURROGATE.test(text) ? "LONE_SURROGATE" : null;
+  if (reason) throw refuse("TEXT_NOT_STORABLE", { field: path, reason });
 }
 
 /** The per-request half: every string (and object key) of the variables. */
@@ -234,15 +218,8 @@ export function checkPageRows(
   maxRows = DEFAULT_MAX_PAGE_ROWS,
 ): void {
   const rows = computeQueryCost(schema, document, operationName, variables, maxRows, "pageRows");
-  if (rows > maxRows)
-    throw tooComplex(
-      `The query asks for at least ${rows} rows of pages across its fields and aliases; the limit is ${maxRows}. Ask for fewer or smaller pages per request, and take the next page with its cursor.`,
-    );
+  if (rows > maxRows) throw refuse("QUERY_ROWS_PAST_LIMIT", { rows, max: maxRows });
 }
-
-/** The one refusal of both limits: a 400 before anything executes, its detail stating the measure and the limit. */
-const tooComplex = (detail: string) =>
-  new DomainError({ code: "QUERY_TOO_COMPLEX", status: 400, type: "request/query-too-complex", title: "Query too complex", detail });
 
 /** Refuses an operation whose cost exceeds the limit, before anything executes, stating both. */
 export function checkQueryCost(
@@ -255,8 +232,6 @@ export function checkQueryCost(
   const total = computeQueryCost(schema, document, operationName, variables, maxCost);
   if (total > maxCost) {
     // The walk stops once past the limit, so the cost stated is "at least".
-    throw tooComplex(
-      `The query's estimated cost is at least ${total}; the limit is ${maxCost}. Each field costs 1; a list multiplies what it selects by its bound (a paged list by its page size). Ask for smaller pages or fewer nested lists.`,
-    );
+    throw refuse("QUERY_COST_PAST_LIMIT", { cost: total, max: maxCost });
   }
 }

@@ -209,6 +209,8 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "PolicyBonus.on": 4,
   // The most params a decision code carries (REVIEW_RULE: its message and everything a rule can match on).
   "PolicyDecision.params": 10,
+  // The most params a refusal code carries (RETURN_EXCHANGE_PRICE has 6); the resolver gives no more.
+  "Refusal.params": 10,
   "PolicyReason.outcomes": 4,
   "ReturnEligibility.lines": L.orderLineItems,
   "ReturnEligibility.decisions": L.policyDecisions,

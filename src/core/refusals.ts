@@ -11,11 +11,13 @@ import { DomainError, type FieldProblem, type Refusal } from "./errors.js";
 /** A refusal's parameters: names to plain values. */
 export type RefusalParamsOf = Record<string, string | number>;
 
-type Status = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+type Status = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
 /** One code of a domain's list. */
 export interface RefusalEntry<P> {
   status: Status;
+  /** The error's `extensions.code`, when not the status's usual one (`QUERY_TOO_COMPLEX`). */
+  code?: string;
   /** The problem type's suffix (`customers/not-found`); `request/invalid` for a 400 by default. */
   type?: string | ((p: P) => string);
   /** The title the doors show; by default the status's usual one. */
@@ -41,6 +43,7 @@ const ERROR_CODES: Record<Status, [code: string, title: string]> = {
   409: ["CONFLICT", "Conflict"],
   422: ["UNPROCESSABLE", "Unprocessable request"],
   429: ["RATE_LIMITED", "Too many requests"],
+  503: ["STORAGE_UNAVAILABLE", "Service unavailable"],
 };
 
 /** A domain's list of refusals: its codes, and the errors and problems made of them. */
@@ -72,7 +75,7 @@ export function refusalList<T extends { [C in keyof T]: RefusalParamsOf }>(domai
     const [errCode, title] = ERROR_CODES[entry.status];
     const type = typeof entry.type === "function" ? entry.type(params) : (entry.type ?? "request/invalid");
     return new DomainError({
-      code: errCode,
+      code: entry.code ?? errCode,
       status: entry.status,
       type,
       title: typeof entry.title === "function" ? entry.title(params) : (entry.title ?? title),

@@ -4,6 +4,7 @@
 // sends one beside the code). Doors rename to and from their own words (the compat door: address1, zip,
 // country_code). Drafts stored before this shape (address1, zip, countryCode) are read the same.
 import type { FieldProblem } from "../core/errors.js";
+import { problem } from "./refusals.js";
 import { normalName } from "../core/display-text.js";
 import type { CreateReturnInput } from "../returns/service.js";
 
@@ -35,10 +36,9 @@ const text = (v: string | null | undefined) => (v == null || !v.trim() ? null : 
 /** The address to store, or every problem of it (fields named under `address.`). */
 export function checkAddress(a: DraftAddressInput): { address: DraftAddress; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
-  if (!a.line1.trim()) problems.push({ field: "address.line1", detail: "`address.line1` must not be empty." });
-  if (!a.city.trim()) problems.push({ field: "address.city", detail: "`address.city` must not be empty." });
-  if (!/^[A-Za-z]{2}$/.test(a.country.trim()))
-    problems.push({ field: "address.country", detail: '`address.country` must be an ISO 3166-1 alpha-2 code such as "US".' });
+  if (!a.line1.trim()) problems.push(problem("ADDRESS_PART_EMPTY", { field: "address.line1" }));
+  if (!a.city.trim()) problems.push(problem("ADDRESS_PART_EMPTY", { field: "address.city" }));
+  if (!/^[A-Za-z]{2}$/.test(a.country.trim())) problems.push(problem("ADDRESS_COUNTRY_INVALID", { field: "address.country" }));
   return {
     problems,
     address: {

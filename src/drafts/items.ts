@@ -9,24 +9,17 @@ import { newId } from "../core/ids.js";
 import { normalName } from "../core/display-text.js";
 import { evaluateDraft, exchangeVariants, isLineVariant } from "./evaluate.js";
 import { type ActionScope, act } from "./service.js";
-import { notEligible, variantUnavailable } from "./errors.js";
+import { notEligible } from "./errors.js";
 import { STEPS } from "./lifecycle.js";
 import { uploadIdOf } from "./photos.js";
-import { problem, refusal } from "./refusals.js";
+import { problem, refuse } from "./refusals.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 
 type Ref = { id?: string | null; shopperToken?: string | null };
-const OUTCOME_WORDS = (list: string[]) => list.map((o) => o.replaceAll("_", " ")).join(", ") || "nothing";
 
 function lineOf(s: ActionScope, lines: { id: string; externalId: string }[], given: string, field: string) {
   const line = lines.find((l) => l.externalId === given) ?? lines.find((l) => l.id === given);
-  if (!line)
-    throw fail.badInput(
-      `\`${field}\` ${JSON.stringify(given)} is not a line item of order ${s.order.name}.`,
-      field,
-      undefined,
-      refusal("NOT_A_LINE"),
-    );
+  if (!line) throw refuse("NOT_A_LINE", { field, line: given, order: s.order.name });
   return line;
 }
 
@@ -51,21 +44,10 @@ export function addItem(
         `Line item ${view.externalId} cannot be returned (${view.code}): ${view.decision ? apiShopperMessage(view.decision) : "the store's policy does not allow it."}`,
         view.decision,
       );
-    if (draft.items.some((i) => i.lineItemId === line.id))
-      throw fail.badInput(
-        `\`input.lineItemId\` ${JSON.stringify(input.lineItemId)} is already in this draft; change its quantity by removing it and adding it again.`,
-        "input.lineItemId",
-        undefined,
-        refusal("ALREADY_IN_DRAFT"),
-      );
+    if (draft.items.some((i) => i.lineItemId === line.id)) throw refuse("ALREADY_IN_DRAFT", { line: input.lineItemId });
     const quantity = input.quantity ?? 1;
     if (quantity > view.returnable)
-      throw fail.badInput(
-        `\`input.quantity\` may be at most ${view.returnable} for line item ${view.externalId}; got ${quantity}.`,
-        "input.quantity",
-        undefined,
-        refusal("TOO_MANY_UNITS", { max: view.returnable }),
-      );
+      throw refuse("TOO_MANY_UNITS", { field: "input.quantity", max: view.returnable, quantity, line: view.externalId });
     const position = draft.items.reduce((n, i) => Math.max(n, i.position + 1), 0);
     const item = await tx.draftReturnItem.create({
       data: { id: newId("dri"), draftId: draft.id, position, lineItemId: line.id, quantity },
@@ -91,19 +73,13 @@ export function updateItem(ctx: RequestContext, ref: Ref, itemId: string, input:
   // would be shown to the merchant as the shopper's photo though Retour never saw it (issue 36, low finding).
   // A storefront or merchant key may give links, as the platform's API lets them.
   const links = (input.photos ?? []).filter((p) => !uploadIdOf(p));
-  if (ctx.principal.kind === "shopper" && links.length)
-    throw fail.badInput(
-      "`input.photos`: a shopper session adds photos by uploading them (addDraftReturnPhoto), not by link.",
-      "input.photos",
-      undefined,
-      refusal("PHOTO_NOT_IMAGE"),
-    );
+  if (ctx.principal.kind === "shopper" && links.length) throw refuse("PHOTO_NOT_IMAGE", { reason: "LINK", kind: "" });
   return act(ctx, ref, STEPS.updateItem, (s) => applyUpdate(s, itemId, input), itemId);
 }
 
 function itemOf(s: ActionScope, itemId: string) {
   const item = s.draft.items.find((i) => i.id === itemId);
-  if (!item) throw fail.notFound("drafts/item-not-found", `No item ${JSON.stringify(itemId)} in this draft return.`, "Item not found");
+  if (!item) throw refuse("ITEM_NOT_FOUND", { id: itemId });
   return item;
 }
 
@@ -112,12 +88,7 @@ function withUploads(current: string, given: string[]): string[] {
   const uploads = (JSON.parse(current) as string[]).filter((p) => uploadIdOf(p));
   const photos = [...uploads, ...given.filter((p) => !uploads.includes(p))];
   if (photos.length > LIST_BOUNDS.draftPhotos)
-    throw fail.badInput(
-      `\`input.photos\`: the item would hold ${photos.length} photos (${uploads.length} uploaded); at most ${LIST_BOUNDS.draftPhotos} are allowed.`,
-      "input.photos",
-      undefined,
-      refusal("TOO_MANY_PHOTOS", { max: LIST_BOUNDS.draftPhotos }),
-    );
+    throw refuse("TOO_MANY_PHOTOS", { scope: "LINKS", max: LIST_BOUNDS.draftPhotos, count: photos.length, uploaded: uploads.length });
   return photos;
 }
 
@@ -134,29 +105,18 @@ async function applyUpdate(s: ActionScope, itemId: string, input: ItemUpdate) {
   const items = draft.items.map((i) => (i.id === item.id ? merged : i));
   const e = await evaluateDraft(tx, order, items);
   if (merged.reasonCode && e.reasons.length && !e.reasons.some((r) => r.code === merged.reasonCode))
-    throw fail.badInput(
-      `\`input.reasonCode\` ${JSON.stringify(merged.reasonCode)} is not one of the store's reasons: ${e.reasons.map((r) => r.code).join(", ")}.`,
-      "input.reasonCode",
-      undefined,
-      refusal("REASON_NOT_LISTED"),
-    );
+    throw refuse("REASON_NOT_LISTED", { reason: merged.reasonCode, reasons: e.reasons.map((r) => r.code).join(", ") });
   const offers = e.itemOffers[items.findIndex((i) => i.id === item.id)]!.map((o) => o.outcome);
   if (merged.outcome && !offers.includes(merged.outcome))
-    throw fail.badInput(
-      `\`${input.outcome !== undefined ? "input.outcome" : "input.reasonCode"}\`: the store offers ${OUTCOME_WORDS(offers)} for this item${merged.reasonCode ? ` with reason ${merged.reasonCode}` : ""}, not ${merged.outcome.replaceAll("_", " ")}.`,
-      input.outcome !== undefined ? "input.outcome" : "input.reasonCode",
-      undefined,
-      refusal("OUTCOME_NOT_OFFERED"),
-    );
+    throw refuse("OUTCOME_NOT_OFFERED", {
+      field: input.outcome !== undefined ? "input.outcome" : "input.reasonCode",
+      outcome: merged.outcome,
+      offered: offers.join(", "),
+      reason: merged.reasonCode ?? "",
+    });
   let exchangeSku = merged.outcome === "exchange" ? merged.exchangeSku : null;
   if (input.exchangeVariant != null) {
-    if (merged.outcome !== "exchange")
-      throw fail.badInput(
-        "`input.exchangeVariant` goes with the outcome exchange: set `input.outcome` to exchange (where the store offers it).",
-        "input.exchangeVariant",
-        undefined,
-        refusal("EXCHANGE_NEEDS_OUTCOME"),
-      );
+    if (merged.outcome !== "exchange") throw refuse("EXCHANGE_NEEDS_OUTCOME");
     exchangeSku = await checkVariant(s, e.lines.find((l) => l.id === item.lineItemId)!, input.exchangeVariant, merged.quantity);
   }
   await tx.draftReturnItem.update({
@@ -184,30 +144,14 @@ async function checkVariant(
     where: { storeId: s.draft.storeId, OR: [{ sku: name }, { id: name }, { externalId: name }] },
     select: { sku: true },
   });
-  if (!product)
-    throw fail.badInput(
-      `\`${f}\` ${JSON.stringify(given)} is no variant in this store's catalogue.`,
-      f,
-      undefined,
-      refusal("VARIANT_NOT_OFFERED"),
-    );
+  if (!product) throw refuse("VARIANT_UNKNOWN", { field: f, variant: given });
   const offered = (await exchangeVariants(s.tx, s.draft.storeId, line.productId, line.unitPrice, s.order.currency, units)).filter(
     (v) => !isLineVariant(v, line),
   );
   const v = offered.find((x) => x.sku === product.sku);
   if (!v)
-    throw fail.badInput(
-      `\`${f}\` ${JSON.stringify(given)} is not a variant of the returned product at its price (line item ${line.externalId}); choose one of: ${offered.map((x) => x.sku).join(", ") || "none"}.`,
-      f,
-      undefined,
-      refusal("VARIANT_NOT_OFFERED"),
-    );
-  if (!v.inStock)
-    throw variantUnavailable(
-      f,
-      `\`${f}\` ${JSON.stringify(given)}: fewer than ${units} unit(s) are in stock; choose another variant.`,
-      units,
-    );
+    throw refuse("VARIANT_NOT_OFFERED", { field: f, variant: given, line: line.externalId, offered: offered.map((x) => x.sku).join(", ") });
+  if (!v.inStock) throw refuse("VARIANT_OUT_OF_STOCK", { field: f, variant: given, units });
   return v.sku;
 }
 
@@ -234,41 +178,15 @@ export function finalizeItems(ctx: RequestContext, ref: Ref) {
       const f = `items[${i}]`;
       const line = e.lines.find((l) => l.id === it.lineItemId)!;
       if (it.quantity > line.returnable)
-        problems.push(
-          problem(
-            `${f}.quantity`,
-            `\`${f}.quantity\` may now be at most ${line.returnable}; got ${it.quantity}.`,
-            refusal("TOO_MANY_UNITS", { max: line.returnable }),
-          ),
-        );
+        problems.push(problem("TOO_MANY_UNITS", { field: `${f}.quantity`, max: line.returnable, quantity: it.quantity, line: "" }));
       const reason = e.reasons.find((r) => r.code === it.reasonCode);
       if (e.reasons.length && !reason)
-        problems.push(
-          problem(
-            `${f}.reasonCode`,
-            `\`${f}.reasonCode\`: choose one of ${e.reasons.map((r) => r.code).join(", ")}.`,
-            refusal("NEED_REASON"),
-          ),
-        );
-      if (reason?.question && !it.answer)
-        problems.push(
-          problem(
-            `${f}.answer`,
-            `\`${f}.answer\`: the reason asks "${reason.question}"; answer it.`,
-            refusal("NEED_ANSWER", { question: reason.question }),
-          ),
-        );
-      if (reason?.photoRequired && it.photos === "[]")
-        problems.push(
-          problem(`${f}.photos`, `\`${f}.photos\`: the reason ${reason.code} needs a photo of the item.`, refusal("NEED_PHOTO")),
-        );
-      if (it.outcome === "exchange" && !it.exchangeSku)
-        problems.push(
-          problem(`${f}.exchangeVariant`, `\`${f}.exchangeVariant\`: choose the variant given in exchange.`, refusal("NEED_VARIANT")),
-        );
+        problems.push(problem("NEED_REASON", { field: `${f}.reasonCode`, reasons: e.reasons.map((r) => r.code).join(", ") }));
+      if (reason?.question && !it.answer) problems.push(problem("NEED_ANSWER", { field: `${f}.answer`, question: reason.question }));
+      if (reason?.photoRequired && it.photos === "[]") problems.push(problem("NEED_PHOTO", { field: `${f}.photos`, reason: reason.code }));
+      if (it.outcome === "exchange" && !it.exchangeSku) problems.push(problem("NEED_VARIANT", { field: `${f}.exchangeVariant` }));
     });
-    if (problems.length === 1) throw fail.badInput(problems[0]!.detail, problems[0]!.field, undefined, problems[0]!.refusal);
-    if (problems.length) throw fail.badInputs(problems);
+    if (problems.length) throw fail.problems(problems);
   });
 }
 
@@ -279,13 +197,7 @@ export function setCreditType(ctx: RequestContext, ref: Ref, creditType: string)
     draft.items.forEach((it, i) => {
       if (it.outcome) return;
       const offers = e.itemOffers[i]!.map((o) => o.outcome);
-      if (!offers.includes(creditType))
-        throw fail.badInput(
-          `\`creditType\` ${creditType.replaceAll("_", " ")} is not offered for item ${i + 1} (the store offers ${OUTCOME_WORDS(offers)}).`,
-          "creditType",
-          undefined,
-          refusal("CREDIT_NOT_OFFERED"),
-        );
+      if (!offers.includes(creditType)) throw refuse("CREDIT_NOT_OFFERED", { creditType, item: i + 1, offered: offers.join(", ") });
     });
     await tx.draftReturn.update({ where: { id: draft.id }, data: { creditType } });
   });

@@ -1,10 +1,9 @@
 // The draft lifecycle: one table (src/core/lifecycle.ts) of what may be done from which state, the guards
 // on the draft's items, and the named steps the service runs. `act` (service.ts) and `submit` check every
 // step through it; GraphQL's `allowedActions` (and so the doors' links and the portal) is its answer.
-import { fail } from "../core/errors.js";
 import { type Guard, type Step, defineLifecycle } from "../core/lifecycle.js";
 import { terminalState, wrongState } from "./errors.js";
-import { refusal } from "./refusals.js";
+import { refuse } from "./refusals.js";
 
 export const STATES = ["created", "items_finalized", "submitted", "cancelled", "expired"] as const;
 export type DraftState = (typeof STATES)[number];
@@ -36,25 +35,20 @@ type DraftGuard = Guard<DraftState, DraftAction, DraftSubject>;
 export const itemExists: DraftGuard = {
   name: "itemExists",
   holds: (d) => (d.itemId === undefined ? d.items.length > 0 : d.items.some((i) => i.id === d.itemId)),
-  refuse: (d) =>
-    fail.notFound("drafts/item-not-found", `No item ${JSON.stringify(d.itemId ?? "")} in this draft return.`, "Item not found"),
+  refuse: (d) => refuse("ITEM_NOT_FOUND", { id: d.itemId ?? "" }),
 };
 
 export const hasItems: DraftGuard = {
   name: "hasItems",
   holds: (d) => d.items.length > 0,
-  refuse: () => fail.badInput("`items`: add at least one item before finalizing.", "items", undefined, refusal("NEED_ITEMS")),
+  refuse: () => refuse("NEED_ITEMS"),
 };
 
 /** Every item has an outcome: its own, or the draft's credit type. */
 export const everyItemResolved: DraftGuard = {
   name: "everyItemResolved",
   holds: (d) => d.items.every((it) => it.outcome || d.creditType),
-  refuse: (d) =>
-    fail.badInput(
-      `\`creditType\`: item ${d.items.findIndex((it) => !it.outcome && !d.creditType) + 1} has no outcome of its own; set the credit type first.`,
-      "creditType",
-    ),
+  refuse: (d) => refuse("ITEM_NEEDS_OUTCOME", { item: d.items.findIndex((it) => !it.outcome && !d.creditType) + 1 }),
 };
 
 const OPEN: DraftState[] = ["created", "items_finalized"];

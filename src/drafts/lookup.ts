@@ -12,9 +12,9 @@
 // A correct answer gives its hits back, so a shopper's own successful lookups never count against them.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { RequestContext } from "../core/context.js";
-import { DomainError } from "../core/errors.js";
+import type { DomainError } from "../core/errors.js";
 import { sourceOf } from "../core/rate-limit.js";
-import { refusal } from "./refusals.js";
+import { refuse } from "./refusals.js";
 
 /** How a store lets shoppers name their order (the portal settings choose; the default takes either). */
 export type LookupMethod = "email" | "postal_code" | "either";
@@ -56,40 +56,10 @@ export function postalCodeOf(shippingAddress: string | null): string | null {
   }
 }
 
-export function orderNotFound(): DomainError {
-  return new DomainError({
-    code: "NOT_FOUND",
-    status: 404,
-    type: "drafts/order-not-found",
-    title: "Order not found",
-    detail: "No order matches this order number and email or postal code; check both and try again.",
-    field: "input.secondaryInput",
-    extra: { refusal: refusal("ORDER_NOT_FOUND") },
-  });
-}
+export const orderNotFound = (): DomainError => refuse("ORDER_NOT_FOUND");
 
-function throttled(resetSeconds: number): DomainError {
-  return new DomainError({
-    code: "RATE_LIMITED",
-    status: 429,
-    type: "drafts/order-lookup-throttled",
-    title: "Too many lookups",
-    detail: `Too many order lookups; retry in ${resetSeconds} s.`,
-    extra: { retryAfter: resetSeconds, refusal: refusal("LOOKUP_THROTTLED", { minutes: Math.ceil(resetSeconds / 60) }) },
-  });
-}
-
-function emailOnly(): DomainError {
-  return new DomainError({
-    code: "UNPROCESSABLE",
-    status: 422,
-    type: "drafts/order-lookup-needs-email",
-    title: "Email address needed",
-    detail: "This order has had many failed lookups: for now it opens only with the email address it was placed with.",
-    field: "input.secondaryInput",
-    extra: { refusal: refusal("LOOKUP_NEEDS_EMAIL") },
-  });
-}
+const throttled = (seconds: number) => refuse("LOOKUP_THROTTLED", { minutes: Math.ceil(seconds / 60), seconds });
+const emailOnly = () => refuse("LOOKUP_NEEDS_EMAIL");
 
 /** The lookup's counters (see the head of this file); `settle` gives back a correct answer's hits. */
 async function throttle(ctx: RequestContext, storeId: string, orderName: string) {

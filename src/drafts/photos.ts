@@ -5,8 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import type { RequestContext } from "../core/context.js";
-import { fail, type Refusal } from "../core/errors.js";
-import { refusal } from "./refusals.js";
+import type { DomainError } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { act } from "./service.js";
 import { STEPS } from "./lifecycle.js";
@@ -19,37 +19,28 @@ export const PHOTO_TYPES: Record<string, string> = { "image/jpeg": "JPEG", "imag
 /** Where the portal door serves a photo (same origin as the portal and the dashboard). */
 export const PHOTO_PATH = "/portal/photos/";
 const PHOTO_ID = /^ph_[A-Za-z0-9_-]{22}$/;
-const FIELD = "contentBase64";
 
 export const photoLink = (id: string) => `${PHOTO_PATH}${id}`;
 /** The upload's id a link names, or null when the link is not one of ours (an absolute URL given). */
 export const uploadIdOf = (link: string) => (link.startsWith(PHOTO_PATH) ? link.slice(PHOTO_PATH.length) : null);
 
-type Judged = { ok: true; bytes: Buffer; contentType: string } | { ok: false; detail: string; refusal: Refusal };
+type Judged = { ok: true; bytes: Buffer; contentType: string } | { ok: false; refused: DomainError };
 
 /** Decodes and judges a photo (pure but for the sniffing): the refusal is thrown later, once access is checked. */
 export async function judgePhoto(contentBase64: string): Promise<Judged> {
   const text = contentBase64.replace(/^data:[\w.+/-]*(;[\w=.-]+)*;base64,/, "").replace(/\s+/g, "");
   if (!text || !/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1)
-    return {
-      ok: false,
-      detail: `\`${FIELD}\` is not base64: send the photo's bytes base64-encoded (a data: URL is accepted).`,
-      refusal: refusal("PHOTO_NOT_IMAGE"),
-    };
+    return { ok: false, refused: refuse("PHOTO_NOT_IMAGE", { reason: "NOT_BASE64", kind: "" }) };
   const bytes = Buffer.from(text, "base64");
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !PHOTO_TYPES[type.mime])
-    return {
-      ok: false,
-      detail: `\`${FIELD}\` is not a JPEG, PNG or WebP image (${type ? `it is a ${type.ext.toUpperCase()} file` : "it is not an image file"}); send a photo in one of those formats.`,
-      refusal: refusal("PHOTO_NOT_IMAGE"),
-    };
+    return { ok: false, refused: refuse("PHOTO_NOT_IMAGE", { reason: "NOT_IMAGE", kind: type ? type.ext.toUpperCase() : "" }) };
   return { ok: true, bytes, contentType: type.mime };
 }
 
 function itemOf(items: { id: string; photos: string }[], itemId: string) {
   const item = items.find((i) => i.id === itemId);
-  if (!item) throw fail.notFound("drafts/item-not-found", `No item ${JSON.stringify(itemId)} in this draft return.`, "Item not found");
+  if (!item) throw refuse("ITEM_NOT_FOUND", { id: itemId });
   return item;
 }
 
@@ -63,13 +54,8 @@ export async function addPhoto(ctx: RequestContext, ref: Ref, itemId: string, co
       const item = itemOf(draft.items, itemId);
       const photos = JSON.parse(item.photos) as string[];
       if (photos.length >= LIST_BOUNDS.draftPhotos)
-        throw fail.badInput(
-          `\`itemId\`: this item already has ${photos.length} photos, the most it may hold; remove one before adding another.`,
-          "itemId",
-          undefined,
-          refusal("TOO_MANY_PHOTOS", { max: LIST_BOUNDS.draftPhotos }),
-        );
-      if (!judged.ok) throw fail.badInput(judged.detail, FIELD, undefined, judged.refusal);
+        throw refuse("TOO_MANY_PHOTOS", { scope: "ITEM", max: LIST_BOUNDS.draftPhotos, count: photos.length, uploaded: 0 });
+      if (!judged.ok) throw judged.refused;
       await holdPhotoQuota(tx, ctx.services, draft, judged.bytes.length);
       const id = `ph_${randomBytes(16).toString("base64url")}`;
       await tx.draftPhoto.create({
@@ -97,8 +83,7 @@ export function removePhoto(ctx: RequestContext, ref: Ref, itemId: string, photo
     async ({ tx, draft }) => {
       const item = itemOf(draft.items, itemId);
       const photos = JSON.parse(item.photos) as string[];
-      if (!photos.includes(photo))
-        throw fail.badInput(`\`photo\` ${JSON.stringify(photo.slice(0, 200))} is not one of this item's photos.`, "photo");
+      if (!photos.includes(photo)) throw refuse("PHOTO_NOT_ON_ITEM", { photo: photo.slice(0, 200) });
       const upload = uploadIdOf(photo);
       if (upload) await tx.draftPhoto.deleteMany({ where: { id: upload, itemId: item.id } });
       await tx.draftReturnItem.update({ where: { id: item.id }, data: { photos: JSON.stringify(photos.filter((p) => p !== photo)) } });

@@ -2,6 +2,7 @@
 // transaction each, so a refusal leaves the draft as it was), and the actions on the draft as a whole.
 import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { newId } from "../core/ids.js";
 import type { TransactionClient } from "../db/client.js";
 import { holdCountLimit } from "../core/count-limits.js";
@@ -10,7 +11,6 @@ import { lookupOrder } from "./lookup.js";
 import { addressFromOrder, checkAddress, type DraftAddressInput } from "./address.js";
 import { requireOffered, storeLookupMethod } from "./store-settings.js";
 import { DRAFT_TTL_MS, SESSION_TTL_MS, isStorefrontKey, issueShopperToken, locateDraft } from "./session.js";
-import { draftError } from "./errors.js";
 import { DRAFT_LIFECYCLE, type DraftState, type DraftStep, OPEN_STATES, STEPS } from "./lifecycle.js";
 
 export type DraftRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["draftReturn"]["findUnique"]>>>;
@@ -24,11 +24,7 @@ export async function openDraft(
   input: { orderName: string; secondaryInput: string; isGift?: boolean | null; language?: string | null },
 ) {
   const language = input.language?.trim() || "en";
-  if (!/^[a-z]{2}(-[A-Za-z]{2})?$/.test(language))
-    throw fail.badInput(
-      '`input.language` must be a 2-letter language code with an optional region, such as "en" or "fr-CA".',
-      "input.language",
-    );
+  if (!/^[a-z]{2}(-[A-Za-z]{2})?$/.test(language)) throw refuse("LANGUAGE_INVALID");
   // The store's portal settings choose how shoppers name their order.
   const method = await storeLookupMethod(ctx, storeId);
   const order = await lookupOrder(ctx, storeId, input.orderName, input.secondaryInput, method);
@@ -44,13 +40,7 @@ export async function openDraft(
         tx.draftReturn.count({
           where: { orderId: order.id, state: { in: [...OPEN_STATES] }, expiresAt: { gt: new Date() } },
         }),
-      refuse: () =>
-        draftError(
-          409,
-          "too-many-open-drafts",
-          "Too many open draft returns",
-          `Order ${order.name} already has ${LIST_BOUNDS.orderOpenDrafts} open draft returns; finish or cancel one first.`,
-        ),
+      refuse: () => refuse("DRAFT_TOO_MANY_OPEN", { order: order.name, max: LIST_BOUNDS.orderOpenDrafts }),
     });
     const name = `draft:${storeId}`;
     const seq = await tx.compatSequence.upsert({ where: { name }, create: { name, next: 2 }, update: { next: { increment: 1 } } });
@@ -118,7 +108,7 @@ export async function act(
     const refusedState = DRAFT_LIFECYCLE.stateRefusal(state, step.action, undefined, step.label);
     if (refusedState) throw refusedState;
     const order = await tx.order.findUnique({ where: { id: draft.orderId } });
-    if (!order) throw fail.notFound("drafts/order-not-found", "The draft's order no longer exists.", "Order not found");
+    if (!order) throw refuse("DRAFT_ORDER_GONE");
     const refusedGuard = DRAFT_LIFECYCLE.guardRefusal(state, step.action, { items: draft.items, creditType: draft.creditType, itemId });
     if (refusedGuard) throw refusedGuard;
     await apply({ tx, draft, order });
@@ -131,7 +121,7 @@ export async function act(
 export function setAddress(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }, a: DraftAddressInput) {
   const { address, problems } = checkAddress(a);
   return act(ctx, ref, STEPS.setAddress, ({ tx, draft }) => {
-    if (problems.length) throw problems.length === 1 ? fail.badInput(problems[0]!.detail, problems[0]!.field) : fail.badInputs(problems);
+    if (problems.length) throw fail.problems(problems);
     return tx.draftReturn.update({ where: { id: draft.id }, data: { shippingAddress: JSON.stringify(address) } });
   });
 }
@@ -139,7 +129,7 @@ export function setAddress(ctx: RequestContext, ref: { id?: string | null; shopp
 export function setCustomer(ctx: RequestContext, ref: { id?: string | null; shopperToken?: string | null }, email: string) {
   const e = email.trim().toLowerCase();
   return act(ctx, ref, STEPS.setCustomer, ({ tx, draft }) => {
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e)) throw fail.badInput("`email` must be an email address such as jane@example.com.", "email");
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e)) throw refuse("CUSTOMER_EMAIL_INVALID");
     return tx.draftReturn.update({ where: { id: draft.id }, data: { customerEmail: e } });
   });
 }

@@ -3,7 +3,7 @@
 // a shopper session its own only; a storefront key (holding only the draft scopes) a draft of its store
 // whose token it sends; a merchant key or staff any draft of their stores. Everything else is "not found".
 import type { Principal, RequestContext, Services } from "../core/context.js";
-import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { issueToken, parseToken, tokenMatches } from "../identity/secrets.js";
 
 export const SHOPPER_TOKEN_PREFIX = "rtr_sh";
@@ -42,7 +42,7 @@ export async function authenticateShopper(services: Services, authorization: str
 }
 
 export function draftNotFound(id: string | null | undefined) {
-  return fail.notFound("drafts/not-found", `No draft return ${JSON.stringify(id ?? "")} for these credentials.`, "Draft return not found");
+  return refuse("DRAFT_NOT_FOUND", { id: id ?? "" });
 }
 
 const isNumber = (id: string) => /^\d{1,9}$/.test(id);
@@ -55,7 +55,7 @@ export async function locateDraft(ctx: RequestContext, id: string | null | undef
     draft = await ctx.prisma.draftReturn.findUnique({ where: { id: p.draftId } });
     if (draft && id && id !== draft.id && id !== String(draft.compatId)) draft = null;
   } else {
-    if (!id) throw fail.badInput("`id` is required: name the draft return by its id or number.", "id");
+    if (!id) throw refuse("DRAFT_ID_REQUIRED");
     const stores = ctx.storeIds();
     // A number names a draft only for a caller of one store (numbers are per store).
     draft = isNumber(id)

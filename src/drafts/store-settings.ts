@@ -1,11 +1,10 @@
 // What a draft reads from the store's portal settings: how shoppers name their order, and which ways of
 // sending items back the store offers (the draft's method names turned into the shipping side's).
 import type { RequestContext } from "../core/context.js";
-import { DomainError } from "../core/errors.js";
 import type { TransactionClient } from "../db/client.js";
 import type { ReturnMethod } from "../shipping/service.js";
 import type { LookupMethod } from "./lookup.js";
-import { refusal } from "./refusals.js";
+import { refuse } from "./refusals.js";
 
 export type DraftMethod = "label" | "drop_off" | "ship_yourself";
 
@@ -40,15 +39,5 @@ export async function offeredMethods(tx: TransactionClient, storeId: string): Pr
 export async function requireOffered(tx: TransactionClient, storeId: string, method: string, field: string) {
   const offered = await offeredMethods(tx, storeId);
   if (offered.includes(method as DraftMethod)) return SHIPPING_METHOD[method as DraftMethod];
-  throw new DomainError({
-    code: "UNPROCESSABLE",
-    status: 422,
-    type: "drafts/return-method-not-offered",
-    title: "Return method not offered",
-    detail: offered.length
-      ? `\`${field}\` ${method} is not offered by this store; choose one of: ${offered.join(", ")}.`
-      : `\`${field}\`: this store offers no return method yet (its returns portal settings name them).`,
-    field,
-    extra: { refusal: refusal("METHOD_NOT_OFFERED") },
-  });
+  throw refuse("METHOD_NOT_OFFERED", { field, method, offered: offered.join(", ") });
 }

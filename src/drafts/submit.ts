@@ -3,7 +3,8 @@
 // same transaction, right after the order's lock. A second submit, even a concurrent one, finds the draft
 // submitted and answers the same return.
 import { RequestContext } from "../core/context.js";
-import { DomainError, fail } from "../core/errors.js";
+import { DomainError } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { createReturn } from "../returns/create.js";
 import { KEEP_ITEM } from "../returns/keep-items.js";
 import { issueReturnShipping } from "../shipping/service.js";
@@ -30,7 +31,7 @@ export async function submit(ctx: RequestContext, ref: Ref): Promise<DraftRow> {
     ctx.prisma.draftReturnItem.findMany({ where: { draftId: draft.id }, orderBy: { position: "asc" } }),
     ctx.prisma.order.findUnique({ where: { id: draft.orderId } }),
   ]);
-  if (!order) throw fail.notFound("drafts/order-not-found", "The draft's order no longer exists.", "Order not found");
+  if (!order) throw refuse("DRAFT_ORDER_GONE");
   // The table's guard: every item has an outcome (its own or the credit type).
   const refusedGuard = DRAFT_LIFECYCLE.guardRefusal(state, STEPS.submit.action, { items, creditType: draft.creditType });
   if (refusedGuard) throw refusedGuard;

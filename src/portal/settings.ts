@@ -2,7 +2,10 @@
 // segment, a colour readable as a button behind white text and as text on white, the languages the
 // portal's catalogue holds, and which methods and lookups exist.
 import { fail, type FieldProblem } from "../core/errors.js";
-import { linkProblem } from "../core/display-text.js";
+import { linkScheme } from "../core/display-text.js";
+import { INPUT_REFUSALS } from "../core/input-refusals.js";
+import { PORTAL_REFUSALS } from "./refusals.js";
+import { ORDER_REFUSALS } from "../orders/refusals.js";
 import { LANGUAGES } from "../core/words/index.js";
 import { RETURN_METHODS, type ReturnMethod } from "../shipping/service.js";
 import { CARRIERS } from "../shipping/carrier.js";
@@ -17,15 +20,19 @@ export const DEFAULT_ACCENT = "#1F4E79";
 
 const HANDLE = /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/;
 
-export function handleProblem(handle: string): string | null {
+const problem = PORTAL_REFUSALS.problem;
+
+/** The handle's refusal as a problem of the settings, or null. */
+export function handleRefusal(handle: string): FieldProblem | null {
   if (HANDLE.test(handle) && !handle.includes("--")) return null;
   const hint = handle
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 40);
-  return `\`input.handle\` must be 3 to 40 lowercase letters, digits and single hyphens, starting and ending with a letter or digit (it is the portal's address, /portal/{handle})${hint.length >= 3 ? `, e.g. "${hint}"` : ""}.`;
+  return problem("PORTAL_HANDLE_INVALID", { hint });
 }
+export const handleProblem = (handle: string): string | null => handleRefusal(handle)?.detail ?? null;
 
 /** Relative luminance of an sRGB colour "#RRGGBB" (WCAG 2). */
 export function luminance(hex: string): number {
@@ -49,13 +56,15 @@ export function normalHex(text: string): string | null {
   return `#${h.toUpperCase()}`;
 }
 
-export function accentProblem(text: string): string | null {
+/** The accent colour's refusal as a problem of the settings, or null. */
+export function accentRefusal(text: string): FieldProblem | null {
   const hex = normalHex(text);
-  if (!hex) return `\`input.accentColor\` must be a hex colour such as #1F4E79 (got "${text.slice(0, 20)}").`;
+  if (!hex) return problem("PORTAL_ACCENT_INVALID", { value: text.slice(0, 20) });
   const ratio = contrastWithWhite(hex);
   if (ratio >= MIN_CONTRAST) return null;
-  return `\`input.accentColor\` ${hex} has a contrast of ${ratio.toFixed(2)}:1 with white, too little both for white text on its buttons and for its links on the white page (at least ${MIN_CONTRAST}:1 is needed); choose a darker colour.`;
+  return problem("PORTAL_ACCENT_CONTRAST", { color: hex, ratio: ratio.toFixed(2), min: MIN_CONTRAST });
 }
+export const accentProblem = (text: string): string | null => accentRefusal(text)?.detail ?? null;
 
 export interface AddressInput {
   name: string;
@@ -82,39 +91,36 @@ export interface PortalSettingsInput {
 /** The row to write, or every problem of the input at once (400 naming each field). */
 export function checkSettings(input: PortalSettingsInput) {
   const problems: FieldProblem[] = [];
-  const add = (field: string, detail: string | null) => {
-    if (detail) problems.push({ field, detail });
+  const add = (p: FieldProblem | null) => {
+    if (p) problems.push(p);
   };
-  add("input.handle", handleProblem(input.handle));
+  add(handleRefusal(input.handle));
   const displayName = input.displayName.trim();
-  if (!displayName) add("input.displayName", "`input.displayName` must not be empty: it is the name shoppers see.");
+  if (!displayName) add(problem("PORTAL_NAME_EMPTY"));
   const logoUrl = input.logoUrl?.trim() || null;
   if (logoUrl) {
-    const p = linkProblem(logoUrl);
-    add("input.logoUrl", p && `\`input.logoUrl\` ${p}.`);
+    const scheme = linkScheme(logoUrl);
+    if (scheme !== null) problems.push(INPUT_REFUSALS.problem("LINK_NOT_HTTP", { field: "input.logoUrl", scheme }));
   }
   const accentColor = input.accentColor ?? DEFAULT_ACCENT;
-  add("input.accentColor", accentProblem(accentColor));
+  add(accentRefusal(accentColor));
   const languages = [...new Set(input.languages ?? ["en"])];
   const unknown = languages.filter((l) => !(PORTAL_LANGUAGES as readonly string[]).includes(l));
-  if (unknown.length)
-    add("input.languages", `\`input.languages\` may hold ${PORTAL_LANGUAGES.join(" and ")} only; "${unknown[0]}" has no catalogue yet.`);
-  else if (!languages.includes("en")) add("input.languages", "`input.languages` must include en: English is always offered.");
+  if (unknown.length) add(problem("PORTAL_LANGUAGE_UNKNOWN", { value: unknown[0]!, languages: PORTAL_LANGUAGES.join(",") }));
+  else if (!languages.includes("en")) add(problem("PORTAL_LANGUAGE_NO_ENGLISH"));
   const methods = [...new Set(input.returnMethods ?? ["prepaid_label"])];
-  if (!methods.length) add("input.returnMethods", "`input.returnMethods` must offer at least one way to send items back.");
-  for (const m of methods)
-    if (!(RETURN_METHODS as readonly string[]).includes(m)) add("input.returnMethods", `Unknown return method "${m}".`);
+  if (!methods.length) add(problem("PORTAL_METHODS_EMPTY"));
+  for (const m of methods) if (!(RETURN_METHODS as readonly string[]).includes(m)) add(problem("PORTAL_METHOD_UNKNOWN", { value: m }));
   const carrier = input.carrier ?? "test";
   if (!CARRIERS.some((c) => c.code === carrier))
-    add("input.carrier", `\`input.carrier\` must be one of: ${CARRIERS.map((c) => c.code).join(", ")}.`);
+    add(problem("PORTAL_CARRIER_UNKNOWN", { carriers: CARRIERS.map((c) => c.code).join(",") }));
   const address = input.returnAddress ?? null;
   if (address) {
     for (const k of ["name", "line1", "city", "country"] as const)
-      if (!address[k].trim()) add(`input.returnAddress.${k}`, `\`input.returnAddress.${k}\` must not be empty.`);
-    if (address.country.trim() && !/^[A-Za-z]{2}$/.test(address.country.trim()))
-      add("input.returnAddress.country", "`input.returnAddress.country` must be a two-letter country code such as US or FR.");
+      if (!address[k].trim()) add(ORDER_REFUSALS.problem("TEXT_EMPTY", { field: `input.returnAddress.${k}` }));
+    if (address.country.trim() && !/^[A-Za-z]{2}$/.test(address.country.trim())) add(problem("PORTAL_ADDRESS_COUNTRY"));
   } else if (methods.includes("prepaid_label") || methods.includes("ship_yourself")) {
-    add("input.returnAddress", "`input.returnAddress` is needed: labels are addressed to it and shoppers who ship themselves send to it.");
+    add(problem("PORTAL_ADDRESS_NEEDED"));
   }
   if (problems.length) throw fail.badInputs(problems);
   return {

@@ -2,7 +2,9 @@
 // own transaction through the lifecycle, one result per id in the order given.
 import type { RequestContext } from "../core/context.js";
 import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
-import { DomainError, fail } from "../core/errors.js";
+import { DomainError } from "../core/errors.js";
+import { quoted } from "../core/refusals.js";
+import { refuse } from "./refusals.js";
 import { KEEP_ITEM } from "./keep-items.js";
 import { flagReturn, processReturn, rejectReturn, returnNotFound } from "./service.js";
 
@@ -24,12 +26,7 @@ async function processOpenItems(ctx: RequestContext, id: string, restock: boolea
   });
   if (!ret) throw returnNotFound(id);
   const open = ret.items;
-  if (!open.length)
-    throw fail.conflict(
-      "returns/nothing-to-process",
-      "Nothing to process",
-      `This return is ${ret.status.replace(/_/g, " ")}: no item is left to process.`,
-    );
+  if (!open.length) throw refuse("RETURN_NOTHING_TO_PROCESS", { status: ret.status });
   return processReturn(
     ctx,
     id,
@@ -48,12 +45,11 @@ export async function bulkReturnAction(
   action: BulkAction,
   opts: { reason?: string | null; restock?: boolean | null } = {},
 ) {
-  if (!ids.length) throw fail.badInput("`ids` must name at least one return.", "ids");
-  if (ids.length > BULK_MAX)
-    throw fail.badInput(`\`ids\` may name at most ${BULK_MAX} returns at once; got ${ids.length}. Send them in several requests.`, "ids");
-  if (new Set(ids).size !== ids.length) throw fail.badInput("`ids` names a return twice; name each once.", "ids");
+  if (!ids.length) throw refuse("RETURN_BULK_EMPTY");
+  if (ids.length > BULK_MAX) throw refuse("RETURN_BULK_TOO_MANY", { max: BULK_MAX, count: ids.length });
+  if (new Set(ids).size !== ids.length) throw refuse("RETURN_BULK_TWICE");
   if (opts.reason && opts.reason.length > TEXT_BOUNDS.note)
-    throw fail.badInput(`\`reason\` may hold at most ${TEXT_BOUNDS.note} characters.`, "reason");
+    throw refuse("RETURN_TEXT_TOO_LONG", { field: "reason", max: TEXT_BOUNDS.note });
   // An id outside the caller's stores is a wrong request, refused before anything changes (and told
   // apart from a refusal of the lifecycle, which is reported on its row).
   const found = new Set(
@@ -62,12 +58,7 @@ export async function bulkReturnAction(
     ),
   );
   const unknown = ids.filter((id) => !found.has(id));
-  if (unknown.length)
-    throw fail.notFound(
-      "returns/not-found",
-      `No return ${unknown.map((id) => JSON.stringify(id)).join(", ")} in this store; nothing was changed.`,
-      "Return not found",
-    );
+  if (unknown.length) throw refuse("RETURNS_NOT_FOUND", { ids: unknown.map(quoted).join(", ") });
   const run = (id: string) =>
     action === "process"
       ? processOpenItems(ctx, id, opts.restock ?? true)

@@ -3,7 +3,9 @@
 // transaction; an idempotency key replays the first answer.
 import { primeLoaders, readReturnAggregate } from "./aggregate.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
+import { refuse as refuseText } from "../orders/refusals.js";
+import { refuse as refuseCountry } from "../customers/refusals.js";
 import { newId } from "../core/ids.js";
 import { recordEvent, eventsCommitted } from "../core/events.js";
 import { type Admission, admitByPolicy } from "../policy/admit.js";
@@ -68,53 +70,34 @@ export async function createReturn(
 }
 
 function validateCreate(input: CreateReturnInput) {
-  if (!input.provider.trim()) throw fail.badInput("`input.provider` must not be empty.", "input.provider");
-  if (!input.externalOrderId.trim()) throw fail.badInput("`input.externalOrderId` must not be empty.", "input.externalOrderId");
-  if (!input.items.length) throw fail.badInput("`input.items` must hold at least one item.", "input.items");
-  if (input.items.length > 500) throw fail.badInput("`input.items` may hold at most 500 items.", "input.items");
+  if (!input.provider.trim()) throw refuseText("TEXT_EMPTY", { field: "input.provider" });
+  if (!input.externalOrderId.trim()) throw refuseText("TEXT_EMPTY", { field: "input.externalOrderId" });
+  if (!input.items.length) throw refuse("RETURN_NO_ITEMS");
+  if (input.items.length > 500) throw refuse("RETURN_TOO_MANY_ITEMS", { max: 500 });
   const type = input.type ?? "return";
   if (!(RETURN_TYPES as readonly string[]).includes(type))
-    throw fail.badInput(`\`input.type\` must be one of ${RETURN_TYPES.join(", ")}; got ${JSON.stringify(type)}.`, "input.type");
+    throw refuse("RETURN_TYPE_UNKNOWN", { value: type, types: RETURN_TYPES.join(", ") });
   input.items.forEach((it, i) => {
     const f = `input.items[${i}]`;
-    if (!it.lineItemId.trim()) throw fail.badInput(`\`${f}.lineItemId\` must not be empty.`, `${f}.lineItemId`);
+    if (!it.lineItemId.trim()) throw refuseText("TEXT_EMPTY", { field: `${f}.lineItemId` });
     if (!Number.isInteger(it.quantity) || it.quantity < 1)
-      throw fail.badInput(`\`${f}.quantity\` must be an integer of at least 1; got ${it.quantity}.`, `${f}.quantity`);
+      throw refuse("RETURN_QUANTITY_INVALID", { field: `${f}.quantity`, value: String(it.quantity) });
     if (it.compensation != null && !(COMPENSATIONS as readonly string[]).includes(it.compensation)) {
-      throw fail.badInput(
-        `\`${f}.compensation\` must be one of ${COMPENSATIONS.join(", ")}; got ${JSON.stringify(it.compensation)}.`,
-        `${f}.compensation`,
-      );
+      const value = it.compensation;
+      throw refuse("RETURN_COMPENSATION_UNKNOWN", { field: `${f}.compensation`, value, compensations: COMPENSATIONS.join(", ") });
     }
     const sku = it.exchangeSku?.trim();
-    if (it.compensation === "exchange" && !sku)
-      throw fail.badInput(
-        `\`${f}.exchangeSku\` is required with compensation exchange: name the SKU of the variant given instead.`,
-        `${f}.exchangeSku`,
-      );
-    if (it.compensation !== "exchange" && it.exchangeSku != null)
-      throw fail.badInput(
-        `\`${f}.exchangeSku\` goes only with compensation exchange; drop it or set \`${f}.compensation\` to exchange.`,
-        `${f}.exchangeSku`,
-      );
+    if (it.compensation === "exchange" && !sku) throw refuse("RETURN_EXCHANGE_SKU_REQUIRED", { field: `${f}.exchangeSku` });
+    if (it.compensation !== "exchange" && it.exchangeSku != null) throw refuse("RETURN_EXCHANGE_SKU_ALONE", { field: `${f}.exchangeSku` });
   });
   const a = input.shippingAddress;
   if (a) {
     for (const k of ["line1", "city", "country"] as const)
-      if (!a[k]?.trim()) throw fail.badInput(`\`input.shippingAddress.${k}\` must not be empty.`, `input.shippingAddress.${k}`);
-    if (!/^[A-Za-z]{2}$/.test(a.country))
-      throw fail.badInput(
-        '`input.shippingAddress.country` must be an ISO 3166-1 alpha-2 code such as "US".',
-        "input.shippingAddress.country",
-      );
+      if (!a[k]?.trim()) throw refuseText("TEXT_EMPTY", { field: `input.shippingAddress.${k}` });
+    if (!/^[A-Za-z]{2}$/.test(a.country)) throw refuseCountry("COUNTRY_CODE_INVALID", { field: "input.shippingAddress.country" });
   }
-  if (input.label && keepsEverything(input.items))
-    throw fail.badInput(
-      "`input.label`: every item is kept by the customer (compensation keep_item), so nothing ships back; drop the label.",
-      "input.label",
-    );
-  if (input.label && !input.label.trackingNumber.trim())
-    throw fail.badInput("`input.label.trackingNumber` must not be empty.", "input.label.trackingNumber");
+  if (input.label && keepsEverything(input.items)) throw refuse("RETURN_LABEL_NOTHING_SHIPS");
+  if (input.label && !input.label.trackingNumber.trim()) throw refuseText("TEXT_EMPTY", { field: "input.label.trackingNumber" });
   return type;
 }
 
@@ -130,11 +113,7 @@ async function insertReturn(
   const provider = normaliseProvider(input.provider);
   const order = await ctx.prisma.order.findFirst({ where: { storeId, externalId: input.externalOrderId.trim(), provider } });
   if (!order) {
-    throw fail.notFound(
-      "returns/order-not-found",
-      `No order with externalOrderId ${JSON.stringify(input.externalOrderId)} from provider ${JSON.stringify(input.provider)} in this store; push the order first (\`upsertOrder\`).`,
-      "Order not found",
-    );
+    throw refuse("RETURN_ORDER_NOT_FOUND", { externalOrderId: input.externalOrderId, provider: input.provider });
   }
   const id = newId("ret");
   const actor = ctx.actor();
@@ -148,11 +127,7 @@ async function insertReturn(
     const wanted = new Map<string, number>();
     const resolved = input.items.map((it, i) => {
       const line = byExt.get(it.lineItemId) ?? byId.get(it.lineItemId);
-      if (!line)
-        throw fail.badInput(
-          `\`input.items[${i}].lineItemId\` ${JSON.stringify(it.lineItemId)} is not a line item of order ${order.name}.`,
-          `input.items[${i}].lineItemId`,
-        );
+      if (!line) throw refuse("RETURN_NOT_A_LINE", { field: `input.items[${i}].lineItemId`, lineItemId: it.lineItemId, order: order.name });
       wanted.set(line.id, (wanted.get(line.id) ?? 0) + it.quantity);
       return { it, line };
     });
@@ -166,11 +141,8 @@ async function insertReturn(
       const line = byId.get(lineId)!;
       const prior = returned.get(lineId) ?? 0;
       if (prior + qty > line.quantity) {
-        throw fail.conflict(
-          "returns/quantity-exceeded",
-          "Quantity exceeds what can be returned",
-          `Line item ${line.externalId} was ordered ${line.quantity} time(s) and ${prior} are already in other returns; at most ${Math.max(0, line.quantity - prior)} more can be returned, not ${qty}.`,
-        );
+        const max = Math.max(0, line.quantity - prior);
+        throw refuse("RETURN_QUANTITY_EXCEEDED", { line: line.externalId, ordered: line.quantity, inReturns: prior, max, quantity: qty });
       }
     }
     // The store's published return policy (none: every remaining unit, as before).

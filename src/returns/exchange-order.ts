@@ -4,7 +4,7 @@
 // recorded on that order through the Orders API ships the held units (src/inventory/holds.ts).
 import type { RequestContext } from "../core/context.js";
 import { recordEvent, eventsCommitted } from "../core/events.js";
-import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { newId } from "../core/ids.js";
 import type { TransactionClient } from "../db/client.js";
 import { holdsShipped, shipExchangeHolds } from "../inventory/holds.js";
@@ -14,7 +14,7 @@ const CLOSED = ["deleted", "rejected"];
 
 export async function reportExchangeOrder(ctx: RequestContext, id: string, externalIdArg: string) {
   const externalId = externalIdArg.trim();
-  if (!externalId) throw fail.badInput("`externalId` must not be empty: give the shop's id of the exchange order.", "externalId");
+  if (!externalId) throw refuse("RETURN_EXCHANGE_ORDER_EMPTY");
   const found = await ctx.prisma.return.findFirst({ where: { id, storeId: { in: ctx.storeIds() } } });
   if (!found) throw returnNotFound(id);
   // The same report again writes nothing (not even updatedAt): the shop may retry it safely.
@@ -26,12 +26,7 @@ export async function reportExchangeOrder(ctx: RequestContext, id: string, exter
       where: { returnId: id, compensation: "exchange", status: { not: "rejected" } },
       select: { id: true },
     });
-    if (!items.length || CLOSED.includes(ret.status))
-      throw fail.conflict(
-        "returns/no-exchange",
-        "No exchange to report an order for",
-        `This return (status ${ret.status}) has no live exchange item, so it has no exchange order; report one only for a return whose items exchange.`,
-      );
+    if (!items.length || CLOSED.includes(ret.status)) throw refuse("RETURN_NO_EXCHANGE", { status: ret.status });
     if (
       ret.exchangeOrderExternalId &&
       (await holdsShipped(
@@ -39,11 +34,7 @@ export async function reportExchangeOrder(ctx: RequestContext, id: string, exter
         items.map((i) => i.id),
       ))
     )
-      throw fail.conflict(
-        "returns/exchange-shipped",
-        "Exchange already shipped",
-        `The exchange already shipped with order ${JSON.stringify(ret.exchangeOrderExternalId)}; its order can no longer change.`,
-      );
+      throw refuse("RETURN_EXCHANGE_SHIPPED", { order: ret.exchangeOrderExternalId });
     const updated = await tx.return.update({ where: { id }, data: { exchangeOrderExternalId: externalId, updatedAt: new Date() } });
     await tx.returnTimelineEntry.create({
       data: {

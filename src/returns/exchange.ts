@@ -3,7 +3,7 @@
 // `exchange` block is then built from the held items (the merchant API's shape), the same on every door
 // and in the webhook payload. The units themselves are held in src/inventory/holds.ts.
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { formatMinor, money } from "../core/money.js";
 import type { TransactionClient } from "../db/client.js";
 import type { ReturnItemRow } from "./rows.js";
@@ -24,21 +24,18 @@ export async function exchangeVariant(
     select: { id: true, sku: true, priceAmount: true, currency: true, family: { select: { externalId: true } } },
   });
   const f = `${field}.exchangeSku`;
-  if (!p)
-    throw fail.badInput(
-      `\`${f}\` ${JSON.stringify(sku)} is no variant in this store's catalogue; upload the product first or name another SKU.`,
-      f,
-    );
+  if (!p) throw refuse("RETURN_EXCHANGE_SKU_UNKNOWN", { field: f, sku });
   if (p.family.externalId !== line.productId)
-    throw fail.badInput(
-      `\`${f}\` ${JSON.stringify(sku)} is a variant of another product; an exchange is for a variant of the returned product (${line.productId}) of line item ${line.externalId}.`,
-      f,
-    );
+    throw refuse("RETURN_EXCHANGE_OTHER_PRODUCT", { field: f, sku, product: line.productId, line: line.externalId });
   if (p.currency !== currency || p.priceAmount !== line.unitPrice)
-    throw fail.badInput(
-      `\`${f}\` ${JSON.stringify(sku)} costs ${formatMinor(p.priceAmount, p.currency)} ${p.currency}; an exchange must cost the line's unit price, ${formatMinor(line.unitPrice, currency)} ${currency}. Name a variant at that price, or refund the line.`,
-      f,
-    );
+    throw refuse("RETURN_EXCHANGE_PRICE", {
+      field: f,
+      sku,
+      price: formatMinor(p.priceAmount, p.currency),
+      priceCurrency: p.currency,
+      unitPrice: formatMinor(line.unitPrice, currency),
+      currency,
+    });
   return { id: p.id, sku: p.sku };
 }
 
@@ -47,12 +44,7 @@ export async function exchangeVariant(
  * the item (refunded without a parcel) is the merchant's choice.
  */
 export function exchangeNotOffered(field: string, outcome: "exchange" | "keep_item" = "exchange") {
-  const offering = outcome === "exchange" ? "exchanges" : "keep-item returns (outcomes.keepItemBelow)";
-  return fail.unprocessable(
-    "returns/policy-refused",
-    "Not returnable under the store's return policy",
-    `\`${field}.compensation\` ${outcome}: this store has published no return policy offering ${offering}; ask for refund or store_credit, or publish a policy that allows ${outcome}.`,
-  );
+  return refuse("RETURN_OUTCOME_NEEDS_POLICY", { field: `${field}.compensation`, outcome });
 }
 
 type Variant = Awaited<ReturnType<typeof variantsById>>[number];

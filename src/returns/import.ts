@@ -10,7 +10,10 @@
 //  - each created return records its `created` event, like any creation.
 import type { RequestContext } from "../core/context.js";
 import { LIST_BOUNDS, QUANTITY_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
-import { DomainError, fail } from "../core/errors.js";
+import { DomainError } from "../core/errors.js";
+import { refuse } from "./refusals.js";
+import { refuse as refuseOrder } from "../orders/refusals.js";
+import { refuse as refuseCountry } from "../customers/refusals.js";
 import { newId } from "../core/ids.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import { requestHash } from "../core/idempotency.js";
@@ -58,7 +61,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The call as a whole: 1 to 100 returns (a shape problem of one return is that return's error). */
 export async function importReturns(ctx: RequestContext, storeId: string, inputs: ImportReturnInput[]) {
   if (inputs.length < 1 || inputs.length > LIST_BOUNDS.importedReturns)
-    throw fail.badInput(`\`returns\` must hold 1 to ${LIST_BOUNDS.importedReturns} returns; got ${inputs.length}.`, "returns");
+    throw refuse("IMPORT_COUNT", { max: LIST_BOUNDS.importedReturns, count: inputs.length });
   const results: ImportResult[] = [];
   // One after another: each return is its own transaction, and 100 small ones keep the pool free.
   for (const [index, input] of inputs.entries()) {
@@ -76,20 +79,21 @@ export async function importReturns(ctx: RequestContext, storeId: string, inputs
 
 function validate(input: ImportReturnInput, f: string) {
   const text = (value: string | null | undefined, field: string, max: number = TEXT_BOUNDS.short) => {
-    if (value != null && value.length > max) throw fail.badInput(`\`${f}.${field}\` may have at most ${max} characters.`, `${f}.${field}`);
+    if (value != null && value.length > max) throw refuse("IMPORT_TEXT_TOO_LONG", { field: `${f}.${field}`, max });
   };
-  if (!input.products.length) throw fail.badInput(`\`${f}.products\` must hold at least one product.`, `${f}.products`);
+  if (!input.products.length) throw refuse("IMPORT_NO_PRODUCTS", { field: `${f}.products` });
   if (input.products.length > LIST_BOUNDS.importedReturnProducts)
-    throw fail.badInput(`\`${f}.products\` may hold at most ${LIST_BOUNDS.importedReturnProducts} products.`, `${f}.products`);
+    throw refuse("IMPORT_TOO_MANY_PRODUCTS", { field: `${f}.products`, max: LIST_BOUNDS.importedReturnProducts });
   input.products.forEach((p, i) => {
     const g = `products[${i}]`;
-    if (!p.productId.trim()) throw fail.badInput(`\`${f}.${g}.productId\` must not be empty.`, `${f}.${g}.productId`);
+    if (!p.productId.trim()) throw refuseOrder("TEXT_EMPTY", { field: `${f}.${g}.productId` });
     // The same bound as an order line's (an imported item stands for units of one line elsewhere).
     if (!Number.isInteger(p.quantity) || p.quantity < 1 || p.quantity > QUANTITY_BOUNDS.lineItem)
-      throw fail.badInput(
-        `\`${f}.${g}.quantity\` must be an integer from 1 to ${QUANTITY_BOUNDS.lineItem}; got ${p.quantity}.`,
-        `${f}.${g}.quantity`,
-      );
+      throw refuseOrder("LINE_QUANTITY_OUT_OF_RANGE", {
+        field: `${f}.${g}.quantity`,
+        max: QUANTITY_BOUNDS.lineItem,
+        value: String(p.quantity),
+      });
     text(p.productId, `${g}.productId`, TEXT_BOUNDS.id);
     for (const k of ["sku", "barcode", "condition"] as const) text(p[k], `${g}.${k}`);
     for (const k of ["productTitle", "variantTitle"] as const) text(p[k], `${g}.${k}`, TEXT_BOUNDS.title);
@@ -100,23 +104,19 @@ function validate(input: ImportReturnInput, f: string) {
     text(c.firstName, "customer.firstName");
     text(c.lastName, "customer.lastName");
     text(c.email, "customer.email");
-    if (c.email != null && !EMAIL.test(c.email))
-      throw fail.badInput(`\`${f}.customer.email\` must be an e-mail address such as jane@example.com.`, `${f}.customer.email`);
+    if (c.email != null && !EMAIL.test(c.email)) throw refuse("IMPORT_EMAIL_INVALID", { field: `${f}.customer.email` });
   }
   for (const k of ["externalReferenceId", "trackingNumber", "carrier", "idempotencyKey"] as const) text(input[k], k);
-  if (input.idempotencyKey != null && !input.idempotencyKey.trim())
-    throw fail.badInput(`\`${f}.idempotencyKey\` must not be empty when sent.`, `${f}.idempotencyKey`);
+  if (input.idempotencyKey != null && !input.idempotencyKey.trim()) throw refuse("IMPORT_KEY_EMPTY", { field: `${f}.idempotencyKey` });
   text(input.notes, "notes", TEXT_BOUNDS.note);
-  if (input.currency != null && !/^[A-Za-z]{3}$/.test(input.currency))
-    throw fail.badInput(`\`${f}.currency\` must be an ISO 4217 code such as "USD".`, `${f}.currency`);
+  if (input.currency != null && !/^[A-Za-z]{3}$/.test(input.currency)) throw refuse("IMPORT_CURRENCY_INVALID", { field: `${f}.currency` });
   for (const which of ["shippingAddress", "merchantAddress"] as const) {
     const a = input[which];
     if (!a) continue;
     for (const k of ["line1", "city", "country"] as const)
-      if (!a[k]?.trim()) throw fail.badInput(`\`${f}.${which}.${k}\` must not be empty.`, `${f}.${which}.${k}`);
+      if (!a[k]?.trim()) throw refuseOrder("TEXT_EMPTY", { field: `${f}.${which}.${k}` });
     for (const k of ["line1", "line2", "city", "state", "postalCode", "country", "name", "phone"] as const) text(a[k], `${which}.${k}`);
-    if (!/^[A-Za-z]{2}$/.test(a.country))
-      throw fail.badInput(`\`${f}.${which}.country\` must be an ISO 3166-1 alpha-2 code such as "US".`, `${f}.${which}.country`);
+    if (!/^[A-Za-z]{2}$/.test(a.country)) throw refuseCountry("COUNTRY_CODE_INVALID", { field: `${f}.${which}.country` });
   }
 }
 
@@ -138,12 +138,7 @@ const address = (a: ImportAddress | null | undefined) =>
 async function replay(ctx: RequestContext, storeId: string, key: string, hash: string, f: string): Promise<string | null> {
   const prior = await ctx.prisma.return.findFirst({ where: { storeId, importKey: key }, select: { id: true, importHash: true } });
   if (!prior) return null;
-  if (prior.importHash !== hash)
-    throw fail.badInput(
-      `\`${f}.idempotencyKey\` ${JSON.stringify(key)} was already used for another return (${prior.id}) with a different body; send a new key for a new return, or the same body to get ${prior.id} back.`,
-      `${f}.idempotencyKey`,
-      "returns/idempotency-key-reused",
-    );
+  if (prior.importHash !== hash) throw refuse("IMPORT_KEY_REUSED", { field: `${f}.idempotencyKey`, key, id: prior.id });
   return prior.id;
 }
 
@@ -164,12 +159,7 @@ async function importOne(ctx: RequestContext, storeId: string, input: ImportRetu
   const byId = new Map(catalogue.map((p) => [p.id, p]));
   const items = input.products.map((p, i) => {
     const product = byId.get(p.productId);
-    if (!product)
-      throw fail.badInput(
-        `\`${f}.products[${i}].productId\` ${JSON.stringify(p.productId)} is not a product of this store; use a \`prd_…\` id from the product bulk upload.`,
-        `${f}.products[${i}].productId`,
-        "returns/unknown-product",
-      );
+    if (!product) throw refuse("IMPORT_PRODUCT_UNKNOWN", { field: `${f}.products[${i}].productId`, productId: p.productId });
     return {
       id: newId("rit"),
       position: i,

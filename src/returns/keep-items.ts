@@ -3,7 +3,7 @@
 // payment when the return reaches the policy's event (`settleOn`). Settling marks the line processed (its
 // refund is then recorded on the return's totals and timeline), inside the transaction that moves the
 // return, so concurrent moves settle it once (the row lock orders them; only open lines are taken).
-import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import type { TransactionClient } from "../db/client.js";
 import type { SettleEvent } from "./gift-cards.js";
 
@@ -46,9 +46,5 @@ export async function settleKeptItems(
 
 /** A kept line comes back to nobody: restocking it is refused, naming the field. */
 export function refuseKeptRestock(item: { compensation: string }, field: string) {
-  if (item.compensation === KEEP_ITEM)
-    throw fail.badInput(
-      `\`${field}\`: the customer keeps this item (compensation keep_item), so nothing comes back to restock; drop \`restock\` for it.`,
-      field,
-    );
+  if (item.compensation === KEEP_ITEM) throw refuse("RETURN_KEPT_NO_RESTOCK", { field });
 }

@@ -2,7 +2,8 @@
 // CSV export. One `returnsWhere` builds the filter, so the list, its tab counts and its CSV agree.
 import type { RequestContext } from "../core/context.js";
 import { PAGE_SIZES, TEXT_BOUNDS } from "../core/bounds.js";
-import { checkInputs, fail } from "../core/errors.js";
+import { checkInputs } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { csvField, guardFormula } from "../invoices/csv.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
 import { SEARCH_BOUND, searchReturnIds } from "./search.js";
@@ -29,12 +30,10 @@ export { formatReturnNumber } from "./number.js";
 function checkReturnFilters(f: ReturnFilters) {
   checkInputs(
     () => {
-      if (f.status != null && !isReturnStatus(f.status))
-        throw fail.badInput(`\`status\` must be a return status; got ${JSON.stringify(f.status)}.`, "filter.status");
+      if (f.status != null && !isReturnStatus(f.status)) throw refuse("RETURN_STATUS_FILTER_UNKNOWN", { value: f.status });
     },
     () => {
-      if ((f.search?.trim().length ?? 0) > TEXT_BOUNDS.short)
-        throw fail.badInput(`\`search\` may hold at most ${TEXT_BOUNDS.short} characters.`, "filter.search");
+      if ((f.search?.trim().length ?? 0) > TEXT_BOUNDS.short) throw refuse("RETURN_SEARCH_TOO_LONG", { max: TEXT_BOUNDS.short });
     },
   );
 }

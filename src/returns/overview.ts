@@ -7,7 +7,7 @@
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { Prisma } from "../db/generated/sqlite/client.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
 import { money } from "../core/money.js";
 import { DAILY_OUTCOMES_UP_TO, OUTCOMES, periodFees, pointStart, stageTimes, unitsSold } from "./overview-measures.js";
 import { monthPlan, periodParts, type PeriodParts } from "./period.js";
@@ -23,9 +23,8 @@ const TOP_RATES = Math.max(TOP_PRODUCTS, LIST_BOUNDS.overviewRates);
 export function overviewPeriod(from: Date | null | undefined, to: Date | null | undefined, now = new Date()) {
   const start = from ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const end = to ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  if (end <= start) throw fail.badInput("`to` must be after `from`.", "to");
-  if (end.getTime() - start.getTime() > MAX_DAYS * DAY_MS)
-    throw fail.badInput(`The period may span at most ${MAX_DAYS} days; choose a later \`from\` or an earlier \`to\`.`, "from");
+  if (end <= start) throw refuse("RETURN_PERIOD_ORDER");
+  if (end.getTime() - start.getTime() > MAX_DAYS * DAY_MS) throw refuse("RETURN_PERIOD_TOO_LONG", { max: MAX_DAYS });
   return { from: start, to: end };
 }
 

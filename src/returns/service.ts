@@ -2,7 +2,8 @@
 // lifecycle (src/returns/transitions.ts is the one table of what may happen from which status).
 // Every write that changes a return records a domain event in the same transaction.
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
+import { refuse } from "./refusals.js";
+import { refuse as refuseOrder } from "../orders/refusals.js";
 import { newId } from "../core/ids.js";
 import { money, parseMajor } from "../core/money.js";
 import { recordEvent, eventsCommitted } from "../core/events.js";
@@ -68,7 +69,7 @@ import { itemValues, returnCurrency } from "./values.js";
 export { itemValues, returnCurrency };
 
 export function returnNotFound(id: string) {
-  return fail.notFound("returns/not-found", `No return ${JSON.stringify(id)} in this store.`, "Return not found");
+  return refuse("RETURN_NOT_FOUND", { id });
 }
 
 /** The first timeline entry of every new return, however it was created (portal, API, import). */
@@ -204,7 +205,7 @@ export interface ProcessItemInput {
 }
 
 export async function processReturn(ctx: RequestContext, id: string, inputs: ProcessItemInput[], customerNotes?: string | null) {
-  if (!inputs.length) throw fail.badInput("`items` must name at least one return item.", "items");
+  if (!inputs.length) throw refuse("RETURN_PROCESS_NO_ITEMS");
   return act(ctx, id, "process", async ({ tx, ret, items }) => {
     const byId = new Map(items.map((i) => [i.id, i]));
     const order = ret.orderId ? await tx.order.findUnique({ where: { id: ret.orderId }, select: { currency: true } }) : null;
@@ -216,36 +217,25 @@ export async function processReturn(ctx: RequestContext, id: string, inputs: Pro
     for (const [i, p] of inputs.entries()) {
       const f = `items[${i}]`;
       const item = byId.get(p.itemId);
-      if (!item) throw fail.badInput(`\`${f}.itemId\` ${JSON.stringify(p.itemId)} is not an item of this return.`, `${f}.itemId`);
-      if (seen.has(item.id)) throw fail.badInput(`\`${f}.itemId\` ${item.id} appears twice.`, `${f}.itemId`);
+      if (!item) throw refuse("RETURN_NOT_AN_ITEM", { field: `${f}.itemId`, id: p.itemId });
+      if (seen.has(item.id)) throw refuse("RETURN_ITEM_TWICE", { field: `${f}.itemId`, id: item.id });
       seen.add(item.id);
-      if (item.status !== "open")
-        throw fail.conflict(
-          "returns/item-already-processed",
-          "Item already processed",
-          `Return item ${item.id} is ${item.status}; reopen or reset the return to process it again.`,
-        );
+      if (item.status !== "open") throw refuse("RETURN_ITEM_PROCESSED", { id: item.id, status: item.status });
       if (p.restock) refuseKeptRestock(item, `${f}.restock`);
-      if (p.reject && (p.restock != null || p.merchantAdjustment != null))
-        throw fail.badInput(
-          `\`${f}.reject\` cannot be combined with \`${f}.restock\` or \`${f}.merchantAdjustment\`: reject the item, or process it.`,
-          `${f}.reject`,
-        );
+      if (p.reject && (p.restock != null || p.merchantAdjustment != null)) throw refuse("RETURN_REJECT_COMBINED", { field: `${f}.reject` });
       let adjustment: number | null = null;
       if (p.merchantAdjustment != null) {
         const field = `${f}.merchantAdjustment`;
         adjustment = parseMajor(p.merchantAdjustment, currency, field);
-        if (adjustment < 0) throw fail.badInput(`\`${field}\` must not be negative.`, field);
+        if (adjustment < 0) throw refuseOrder("AMOUNT_NEGATIVE", { field });
         // More than the item is worth is a typo, not a refund of 0.
         const { maxAdjustment } = itemValues(
           { ...item, merchantAdjustment: null },
           (item.lineItemId && lines.get(item.lineItemId)) || null,
         );
         if (adjustment > maxAdjustment) {
-          throw fail.badInput(
-            `\`${field}\` (${money(adjustment, currency).amount}) must not exceed the item's value of ${money(maxAdjustment, currency).amount} ${currency} (tax included); enter at most that amount.`,
-            field,
-          );
+          const [amount, max] = [money(adjustment, currency).amount, money(maxAdjustment, currency).amount];
+          throw refuse("RETURN_ADJUSTMENT_TOO_LARGE", { field, amount, max, currency });
         }
       }
       await tx.returnItem.update({
@@ -290,12 +280,7 @@ export async function processRemaining(ctx: RequestContext, id: string, opts: { 
   if (removesAll) {
     return act(ctx, id, "reset", async ({ tx, items }) => {
       const changed = items.filter((i) => i.status !== "open" || !remove.has(i.id)).map((i) => i.id);
-      if (changed.length || items.length !== remove.size)
-        throw fail.conflict(
-          "returns/items-changed",
-          "Items changed",
-          `Items of this return changed meanwhile: ${changed.join(", ") || "item count"}.`,
-        );
+      if (changed.length || items.length !== remove.size) throw refuse("RETURN_ITEMS_CHANGED", { items: changed.join(", ") });
       await tx.returnItem.updateMany({
         where: { returnId: id },
         data: { status: "open", restock: null, merchantAdjustment: null, processedAt: null },
@@ -310,8 +295,7 @@ export async function processRemaining(ctx: RequestContext, id: string, opts: { 
     // Checked again under the return's lock: the named items must still be open items of it.
     const open = new Set(items.filter((i) => i.status === "open").map((i) => i.id));
     const gone = [...remove].filter((x) => !open.has(x));
-    if (gone.length)
-      throw fail.conflict("returns/items-changed", "Items changed", `Not open items of this return (any more): ${gone.join(", ")}.`);
+    if (gone.length) throw refuse("RETURN_ITEMS_NOT_OPEN", { items: gone.join(", ") });
     if (remove.size) await tx.returnItem.deleteMany({ where: { returnId: id, id: { in: [...remove] } } });
     const rest = items.filter((i) => i.status === "open" && !remove.has(i.id));
     const now = new Date();
@@ -357,11 +341,7 @@ export async function reopenReturn(ctx: RequestContext, id: string) {
         items.filter((i) => i.compensation === "exchange").map((i) => i.id),
       )
     )
-      throw fail.conflict(
-        "returns/exchange-released",
-        "Exchange units were released",
-        "This return's exchange units went back to inventory when it was rejected; it cannot be reopened. Create a new return for the items instead.",
-      );
+      throw refuse("RETURN_EXCHANGE_RELEASED");
     await tx.returnItem.updateMany({
       where: { returnId: id },
       data: { status: "open", restock: null, merchantAdjustment: null, processedAt: null },
@@ -372,18 +352,14 @@ export async function reopenReturn(ctx: RequestContext, id: string) {
 }
 
 export async function removeReturnItems(ctx: RequestContext, id: string, itemIds: string[]) {
-  if (!itemIds.length) throw fail.badInput("`itemIds` must name at least one return item.", "itemIds");
+  if (!itemIds.length) throw refuse("RETURN_REMOVE_NO_ITEMS");
   return act(ctx, id, "remove_items", async ({ tx, items }) => {
     const known = new Set(items.map((i) => i.id));
     const unknown = itemIds.filter((x) => !known.has(x));
-    if (unknown.length) throw fail.badInput(`Not items of this return: ${unknown.join(", ")}.`, "itemIds");
+    if (unknown.length) throw refuse("RETURN_NOT_ITEMS", { items: unknown.join(", ") });
     const remove = new Set(itemIds);
     if (items.every((i) => remove.has(i.id))) {
-      throw fail.conflict(
-        "returns/last-item",
-        "Cannot remove every item",
-        "A return keeps at least one item; to withdraw the whole return, reset or cancel it.",
-      );
+      throw refuse("RETURN_LAST_ITEM");
     }
     await tx.returnItem.deleteMany({ where: { returnId: id, id: { in: [...remove] } } });
     return { detail: { removedItemIds: [...remove] }, message: `Removed ${remove.size} item(s).` };
@@ -392,8 +368,7 @@ export async function removeReturnItems(ctx: RequestContext, id: string, itemIds
 
 export async function setReturnStatus(ctx: RequestContext, id: string, status: string) {
   const action = isReturnStatus(status) ? STATUS_ACTIONS[status] : undefined;
-  if (!action)
-    throw fail.badInput(`\`status\` must be one of ${Object.keys(STATUS_ACTIONS).join(", ")}; got ${JSON.stringify(status)}.`, "status");
+  if (!action) throw refuse("RETURN_STATUS_UNKNOWN", { value: status, statuses: Object.keys(STATUS_ACTIONS).join(", ") });
   switch (action) {
     case "complete":
       return completeReturn(ctx, id);
@@ -411,9 +386,9 @@ export async function setReturnStatus(ctx: RequestContext, id: string, status: s
 }
 
 export async function addComment(ctx: RequestContext, id: string, message: string | null | undefined, image: string | null | undefined) {
-  if ((message == null) === (image == null)) throw fail.badInput("A comment is exactly one of `message` or `image`.", "comment");
-  if (message != null && !message.trim()) throw fail.badInput("`comment.message` must not be empty.", "comment.message");
-  if (image != null && !/^[A-Za-z0-9+/=\s]+$/.test(image)) throw fail.badInput("`comment.image` must be base64 data.", "comment.image");
+  if ((message == null) === (image == null)) throw refuse("RETURN_COMMENT_ONE_OF");
+  if (message != null && !message.trim()) throw refuseOrder("TEXT_EMPTY", { field: "comment.message" });
+  if (image != null && !/^[A-Za-z0-9+/=\s]+$/.test(image)) throw refuse("RETURN_COMMENT_IMAGE");
   const actor = ctx.actor();
   const commentId = newId("rcm");
   await act(ctx, id, "comment", async ({ tx }) => {

@@ -4,7 +4,8 @@
 // tagging or untagging a return changes it (updatedAt) and records its event likewise.
 import type { RequestContext } from "../core/context.js";
 import { LIST_BOUNDS, TEXT_BOUNDS } from "../core/bounds.js";
-import { fail } from "../core/errors.js";
+import { refuse } from "./tag-refusals.js";
+import { refuse as refuseReturn } from "./refusals.js";
 import { isForeignKeyViolation, isUniqueViolation } from "../core/db-errors.js";
 import { newId } from "../core/ids.js";
 import { holdCountLimit } from "../core/count-limits.js";
@@ -19,23 +20,18 @@ export { PILL_THEMES };
 
 export type ReturnTagRow = NonNullable<Awaited<ReturnType<RequestContext["prisma"]["returnTag"]["findFirst"]>>>;
 
-const RENAME_REFUSED = "return-tag/rename-precondition-failed";
-
 /** A tag name as stored: at least one visible character, no control characters, at most 255. */
 export function requireTagName(name: string, field: string): string {
-  if (!name.trim())
-    throw fail.badInput(`\`${field}\` must name a tag: at least one visible character.`, field, "return-tag/invalid-request");
-  if ([...name].length > TEXT_BOUNDS.short)
-    throw fail.badInput(`\`${field}\` may hold at most ${TEXT_BOUNDS.short} characters.`, field, "return-tag/invalid-request");
+  if (!name.trim()) throw refuse("TAG_NAME_BLANK", { field });
+  if ([...name].length > TEXT_BOUNDS.short) throw refuse("TAG_NAME_TOO_LONG", { field, max: TEXT_BOUNDS.short });
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(name))
-    throw fail.badInput(`\`${field}\` must not contain control characters (tabs, line breaks).`, field, "return-tag/invalid-request");
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw refuse("TAG_NAME_CONTROL", { field });
   return name;
 }
 
 function requireTheme(theme: string): string {
   if (!(PILL_THEMES as readonly string[]).includes(theme))
-    throw fail.badInput(`\`pillTheme\` must be one of ${PILL_THEMES.join(", ")}; got ${JSON.stringify(theme)}.`, "pillTheme");
+    throw refuse("TAG_THEME_UNKNOWN", { value: theme, themes: PILL_THEMES.join(", ") });
   return theme;
 }
 
@@ -91,26 +87,12 @@ export async function upsertReturnTag(
     ctx.prisma.$transaction(async (tx) => {
       const existing = await tx.returnTag.findUnique({ where: { storeId_name: { storeId, name } } });
       if (newName != null && newName !== name) {
-        if (!existing)
-          throw fail.badInput(
-            `No tag ${JSON.stringify(name)} to rename in this store; create it first (PUT without \`newName\`).`,
-            "name",
-            RENAME_REFUSED,
-          );
+        if (!existing) throw refuse("TAG_RENAME_UNKNOWN", { name });
         // The tag's row lock first: two renames of one tag run one after the other, the second sees the first.
         const locked = await tx.returnTag.updateMany({ where: { id: existing.id, name }, data: { version: { increment: 1 } } });
-        if (!locked.count)
-          throw fail.badInput(
-            `No tag ${JSON.stringify(name)} to rename in this store (it was just renamed or deleted).`,
-            "name",
-            RENAME_REFUSED,
-          );
+        if (!locked.count) throw refuse("TAG_RENAME_GONE", { name });
         if (await tx.returnTag.findUnique({ where: { storeId_name: { storeId, name: newName } }, select: { id: true } }))
-          throw fail.badInput(
-            `A tag ${JSON.stringify(newName)} already exists in this store; choose another \`newName\`.`,
-            "newName",
-            RENAME_REFUSED,
-          );
+          throw refuse("TAG_NAME_TAKEN", { name: newName });
         const renamed = await tx.returnTag.update({ where: { id: existing.id }, data: { name: newName, pillTheme } });
         const returnIds = await linkedReturnIds(tx, existing.id);
         await touchReturns(tx, storeId, returnIds);
@@ -122,12 +104,7 @@ export async function upsertReturnTag(
         name: "store-return-tags",
         max: LIST_BOUNDS.storeReturnTags,
         count: () => tx.returnTag.count({ where: { storeId } }),
-        refuse: () =>
-          fail.conflict(
-            "return-tag/limit-reached",
-            "Too many tags",
-            `A store holds at most ${LIST_BOUNDS.storeReturnTags} return tags; delete one before creating another.`,
-          ),
+        refuse: () => refuse("TAG_LIMIT", { max: LIST_BOUNDS.storeReturnTags }),
       });
       return tx.returnTag.create({ data: { id: newId("rtg"), storeId, name, pillTheme } });
     }),
@@ -138,7 +115,7 @@ export async function upsertReturnTag(
 
 function noSuchTag(name: string) {
   // A 400 rather than a 404: the reference declares no 404 on these operations (only 400 and default).
-  return fail.badInput(`No tag ${JSON.stringify(name)} in this store (names are case-sensitive).`, "name", "return-tag/not-found");
+  return refuse("TAG_NOT_FOUND", { name });
 }
 
 /** Deletes the tag and strips it from every return that carries it (400 return-tag/not-found when there is none). */
@@ -162,13 +139,11 @@ export async function deleteReturnTag(ctx: RequestContext, storeId: string, rawN
   return true;
 }
 
-function returnNotFound(id: string) {
-  return fail.notFound("returns/not-found", `No return ${JSON.stringify(id)} in this store.`, "Return not found");
-}
+const returnNotFound = (id: string) => refuseReturn("RETURN_NOT_FOUND", { id });
 
 /** Adds (or removes) the named tags of the return's store; the return's event when anything changed. */
 export async function setTags(ctx: RequestContext, id: string, rawNames: string[], add: boolean) {
-  if (!rawNames.length) throw fail.badInput("`names` must name at least one tag.", "names");
+  if (!rawNames.length) throw refuse("TAG_NAMES_EMPTY");
   const names = [...new Set(rawNames.map((n, i) => requireTagName(n, `names[${i}]`)))];
   const ret = await ctx.prisma.return.findFirst({ where: { id, storeId: { in: ctx.storeIds() } }, select: { id: true, storeId: true } });
   if (!ret) throw returnNotFound(id);
@@ -180,15 +155,10 @@ export async function setTags(ctx: RequestContext, id: string, rawNames: string[
       const byName = new Map(tags.map((t) => [t.name, t.id]));
       if (add) {
         const unknown = names.findIndex((n) => !byName.has(n));
-        if (unknown >= 0)
-          throw fail.badInput(
-            `No tag ${JSON.stringify(names[unknown])} in this store; create it first (\`upsertReturnTag\`).`,
-            `names[${rawNames.indexOf(names[unknown])}]`,
-          );
+        if (unknown >= 0) throw refuse("TAG_UNKNOWN", { field: `names[${rawNames.indexOf(names[unknown])}]`, name: names[unknown] });
         const have = new Set((await tx.returnTagLink.findMany({ where: { returnId: id }, select: { tagId: true } })).map((l) => l.tagId));
         const fresh = tags.filter((t) => !have.has(t.id));
-        if (have.size + fresh.length > LIST_BOUNDS.returnTags)
-          throw fail.badInput(`A return carries at most ${LIST_BOUNDS.returnTags} tags; remove one first.`, "names");
+        if (have.size + fresh.length > LIST_BOUNDS.returnTags) throw refuse("TAG_RETURN_FULL", { max: LIST_BOUNDS.returnTags });
         for (const t of fresh) await tx.returnTagLink.create({ data: { returnId: id, tagId: t.id } });
         changed = fresh.length > 0;
       } else {

@@ -1,6 +1,6 @@
 // The return lifecycle: ONE table (src/core/lifecycle.ts), action → statuses it runs from → next status.
 // Everything else (GraphQL `allowedActions`, `returnTransitions`, PUT /status, the compat door) is derived from it.
-import { fail } from "../core/errors.js";
+import { RETURN_REFUSALS } from "./refusals.js";
 import { type Guard, type Refused, defineLifecycle } from "../core/lifecycle.js";
 
 export const RETURN_STATUSES = [
@@ -66,13 +66,13 @@ export const flaggedProcessingAllowed: Guard<ReturnStatus, ReturnAction, ReturnF
   holds: (flags, at) => at.state !== "flagged" || !!flags.allowFlaggedReturnProcessing,
 };
 
-const refused = (at: Refused<ReturnStatus, ReturnAction>, note = "") =>
-  fail.conflict(
-    "returns/invalid-transition",
-    "Invalid return transition",
-    `Cannot ${at.action.replace("_", " ")} a return whose status is ${at.state}${note}. Allowed actions from ${at.state}: ${at.allowed.join(", ") || "none"}.`,
-    { currentStatus: at.state, allowedActions: at.allowed },
-  );
+/** A refused transition: its code, with the status and the actions allowed from it as the doors read them. */
+const refused = (at: Refused<ReturnStatus, ReturnAction>, code: "RETURN_TRANSITION_REFUSED" | "RETURN_FLAGGED_PROCESSING_OFF") =>
+  RETURN_REFUSALS.refuseWith({ currentStatus: at.state, allowedActions: at.allowed }, code, {
+    action: at.action,
+    status: at.state,
+    allowed: at.allowed.join(", "),
+  });
 
 /** The return lifecycle: action → the statuses it runs from → where it leads. */
 export const RETURN_LIFECYCLE = defineLifecycle<ReturnStatus, ReturnAction, Target, ReturnFlags>({
@@ -93,8 +93,8 @@ export const RETURN_LIFECYCLE = defineLifecycle<ReturnStatus, ReturnAction, Targ
     deliver: { from: ["open", "in_transit"], to: "delivered" },
   },
   refuse: {
-    state: (at) => refused(at),
-    guard: (at) => refused(at, " (the store does not allow processing flagged returns)"),
+    state: (at) => refused(at, "RETURN_TRANSITION_REFUSED"),
+    guard: (at) => refused(at, "RETURN_FLAGGED_PROCESSING_OFF"),
   },
 });
 

@@ -5,7 +5,8 @@
 // with the reason, for the dashboard, and the others go on; it leaves that table when it comes in.
 import type { RequestContext } from "../core/context.js";
 import { DomainError } from "../core/errors.js";
-import { refuse } from "./refusals.js";
+import type { Refusal } from "../core/errors.js";
+import { refuse, SHOP_REFUSALS } from "./refusals.js";
 import { isStorageUnavailable } from "../core/db-errors.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { upsertOrder } from "../orders/service.js";
@@ -71,11 +72,21 @@ export async function writeShopOrder(ctx: RequestContext, storeId: string, order
     return written.created ? "created" : "updated";
   } catch (err) {
     if (isStorageUnavailable(err)) throw err;
-    // A refusal of the core says what is wrong in words; anything else is logged, and kept without its details.
-    const message =
-      err instanceof DomainError ? err.message : "Retour could not write this order (an unexpected error, logged for the operator).";
+    // A refusal of the core is kept as its code and parameters (and its English); anything else is logged, and
+    // kept as SHOP_ORDER_NOT_WRITTEN without its details.
+    const refusal = (err instanceof DomainError && (err.extensions.refusal as Refusal | undefined)) || {
+      code: "SHOP_ORDER_NOT_WRITTEN",
+      params: {},
+    };
+    const message = err instanceof DomainError ? err.message : SHOP_REFUSALS.detail("SHOP_ORDER_NOT_WRITTEN");
     if (!(err instanceof DomainError)) ctx.log.error({ err, storeId, shopOrder: order.externalId }, "shop order import failed");
-    const data = { orderName: order.name.slice(0, 255), message: message.slice(0, 2000), occurredAt: new Date() };
+    const data = {
+      orderName: order.name.slice(0, 255),
+      message: message.slice(0, 2000),
+      code: refusal.code,
+      params: paramsText(refusal.params),
+      occurredAt: new Date(),
+    };
     await ctx.prisma.shopOrderSyncError.upsert({
       where: { storeId_externalOrderId: { storeId, externalOrderId: order.externalId } },
       create: { storeId, externalOrderId: order.externalId, ...data },
@@ -83,6 +94,20 @@ export async function writeShopOrder(ctx: RequestContext, storeId: string, order
     });
     return "failed";
   }
+}
+
+/** A refusal's parameters as kept (JSON, a few hundred characters at most; none past 4 000). */
+const paramsText = (params: Record<string, unknown>) => {
+  const text = JSON.stringify(params);
+  return text.length <= 4000 ? text : "{}";
+};
+
+/** A kept error's refusal as the API gives it (its parameters as name and text), or null for a row kept before codes. */
+export function syncErrorRefusal(row: { code?: string | null; params?: string | null }) {
+  if (!row.code) return null;
+  const params = JSON.parse(row.params || "{}") as Record<string, string | number>;
+  const named = Object.entries(params).map(([name, value]) => ({ name, value: String(value) }));
+  return { code: row.code, params: named.slice(0, 10) };
 }
 
 /** The shop's orders that could not be brought in, newest failure first. */

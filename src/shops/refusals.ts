@@ -23,6 +23,8 @@ export type ShopRefusalParams = {
   LEDGER_ENTRY_NOT_FOUND: { id: string };
   /** The ledger entry is `state` (pending, sent, recorded): only a failed push is retried. */
   LEDGER_ENTRY_NOT_RETRYABLE: { id: string; state: string };
+  /** An order of the shop could not be written for a reason of Retour's own (logged): kept with this code, never thrown. */
+  SHOP_ORDER_NOT_WRITTEN: Record<string, never>;
 };
 
 const ENTRIES: RefusalEntries<ShopRefusalParams> = {
@@ -81,6 +83,12 @@ const ENTRIES: RefusalEntries<ShopRefusalParams> = {
     type: "returns/ledger-entry-not-failed",
     title: "Nothing to retry",
     en: (p) => `Ledger entry ${p.id} is ${p.state}: only a failed push to the shop can be retried.`,
+  },
+  SHOP_ORDER_NOT_WRITTEN: {
+    status: 422,
+    type: "shops/order-not-written",
+    title: "Order not written",
+    en: () => "Retour could not write this order (an unexpected error, logged for the operator).",
   },
 };
 

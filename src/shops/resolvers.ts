@@ -1,6 +1,6 @@
 // Shop connections (schema.graphql, "Shop connections"): read without the key, set, removed, tested.
 import type { Resolvers } from "../core/generated/schema.js";
-import { importShopOrders, syncErrors } from "./import.js";
+import { importShopOrders, syncErrorRefusal, syncErrors } from "./import.js";
 import { retryLedgerEntry } from "./ledger-retry.js";
 import { getConnection, removeConnection, setConnection, testConnection } from "./service.js";
 
@@ -17,5 +17,8 @@ export const shopsResolvers = {
   },
   ShopConnection: {
     syncErrors: (c, _, ctx) => syncErrors(ctx, c.storeId!),
+  },
+  ShopOrderSyncError: {
+    refusal: (e) => syncErrorRefusal(e as { code?: string | null; params?: string | null }),
   },
 } satisfies Resolvers;

@@ -29,6 +29,14 @@ export const WAREHOUSE_REFUSALS = refusalList<{
   WAREHOUSE_WEBHOOK_NOT_FOUND: { platformId: number };
   /** The signing secret was shown already. */
   WAREHOUSE_SECRET_SHOWN: Record<string, never>;
+  /** A webhook's `field` (topic, trigger, url) is missing. */
+  WAREHOUSE_WEBHOOK_FIELD_REQUIRED: { field: string };
+  /** A webhook's `field` is not one of `values` (comma-separated); `unsent`: the topic given, when the platform has it but Retour never sends it. */
+  WAREHOUSE_WEBHOOK_VALUE_UNKNOWN: { field: string; values: string; unsent: string };
+  /** The webhook's url is refused by the outbound guard: `problem` says why. */
+  WAREHOUSE_WEBHOOK_URL_REFUSED: { problem: string };
+  /** The store has `max` webhooks already. */
+  WAREHOUSE_WEBHOOK_LIMIT: { max: number };
 }>("Warehouse platform requests", {
   WAREHOUSE_STORE_NEEDED: {
     status: 400,
@@ -67,6 +75,19 @@ export const WAREHOUSE_REFUSALS = refusalList<{
     type: "webhooks/secret-already-shown",
     title: "Secret already shown",
     en: () => "The signing secret is shown once and was shown already; rotate it (rotateWarehouseSigningSecret) to get a new one.",
+  },
+  // The platform's own sentences (its 422 names each bad field so), kept as its clients read them.
+  WAREHOUSE_WEBHOOK_FIELD_REQUIRED: { status: 400, field: (p) => p.field, en: (p) => `The ${p.field} field is required.` },
+  WAREHOUSE_WEBHOOK_VALUE_UNKNOWN: {
+    status: 400,
+    field: (p) => p.field,
+    en: (p) => `Must be one of the following values:${p.values}${p.unsent ? ` (topic ${p.unsent} is not sent by Retour)` : ""}`,
+  },
+  WAREHOUSE_WEBHOOK_URL_REFUSED: { status: 400, field: "url", en: (p) => `The url ${p.problem}.` },
+  WAREHOUSE_WEBHOOK_LIMIT: {
+    status: 400,
+    field: "webhook",
+    en: (p) => `A store may have at most ${p.max} webhooks: delete one it no longer needs.`,
   },
 });
 

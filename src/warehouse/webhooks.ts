@@ -2,9 +2,9 @@
 // status; an integer id per store), the store's account with it (`shop_id` and the ONE signing secret
 // of all its loop webhooks, shown once) — see facades/dashboard/guides/warehouse-webhooks.md.
 // Delivery is the webhooks domain's (src/webhooks: outbox.ts, dispatcher.ts); the format is in webhook-format.ts.
-import { refuse } from "./request-refusals.js";
+import { refuse, WAREHOUSE_REFUSALS } from "./request-refusals.js";
 import type { RequestContext } from "../core/context.js";
-import { fail } from "../core/errors.js";
+import { fail, type FieldProblem } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
 import { isUniqueViolation } from "../core/db-errors.js";
@@ -40,26 +40,21 @@ export interface WarehouseWebhookInput {
   status?: string | null;
 }
 
-type Problem = { field: string; detail: string };
+const problem = WAREHOUSE_REFUSALS.problem;
+const unknownValue = (field: string, values: readonly string[], unsent = "") =>
+  problem("WAREHOUSE_WEBHOOK_VALUE_UNKNOWN", { field, values: values.join(","), unsent });
 
 /** Every problem of the input at once (the platform's 422 names each bad field). */
-function check(ctx: RequestContext, input: WarehouseWebhookInput): Problem[] {
-  const problems: Problem[] = [];
+function check(ctx: RequestContext, input: WarehouseWebhookInput): FieldProblem[] {
+  const problems: FieldProblem[] = [];
   for (const field of ["topic", "trigger", "url"] as const)
-    if (!input[field]) problems.push({ field, detail: `The ${field} field is required.` });
+    if (!input[field]) problems.push(problem("WAREHOUSE_WEBHOOK_FIELD_REQUIRED", { field }));
   if (input.topic && !WAREHOUSE_TOPICS.includes(input.topic))
-    problems.push({
-      field: "topic",
-      detail: `Must be one of the following values:${WAREHOUSE_TOPICS.join(",")}${
-        UNSUPPORTED_TOPICS.includes(input.topic) ? ` (topic ${input.topic} is not sent by Retour)` : ""
-      }`,
-    });
-  if (input.trigger && !WAREHOUSE_TRIGGERS.includes(input.trigger))
-    problems.push({ field: "trigger", detail: `Must be one of the following values:${WAREHOUSE_TRIGGERS.join(",")}` });
+    problems.push(unknownValue("topic", WAREHOUSE_TOPICS, UNSUPPORTED_TOPICS.includes(input.topic) ? input.topic : ""));
+  if (input.trigger && !WAREHOUSE_TRIGGERS.includes(input.trigger)) problems.push(unknownValue("trigger", WAREHOUSE_TRIGGERS));
   const urlIssue = input.url ? urlProblem(input.url, ctx.config.webhooks) : null;
-  if (urlIssue) problems.push({ field: "url", detail: `The url ${urlIssue}.` });
-  if (input.status != null && !WAREHOUSE_STATUSES.includes(input.status))
-    problems.push({ field: "status", detail: `Must be one of the following values:${WAREHOUSE_STATUSES.join(",")}` });
+  if (urlIssue) problems.push(problem("WAREHOUSE_WEBHOOK_URL_REFUSED", { problem: urlIssue }));
+  if (input.status != null && !WAREHOUSE_STATUSES.includes(input.status)) problems.push(unknownValue("status", WAREHOUSE_STATUSES));
   return problems;
 }
 
@@ -171,9 +166,7 @@ export async function createWarehouseWebhook(ctx: RequestContext, storeIdArg: st
   const key = ctx.config.webhooks.encryptionKey;
   return withAccountRetry(ctx, async (tx) => {
     await holdStoreWebhookLimit(tx, ctx, storeId, () =>
-      fail.badInputs([
-        { field: "webhook", detail: `A store may have at most ${LIST_BOUNDS.storeWebhooks} webhooks: delete one it no longer needs.` },
-      ]),
+      fail.badInputs([problem("WAREHOUSE_WEBHOOK_LIMIT", { max: LIST_BOUNDS.storeWebhooks })]),
     );
     const account = await ensureAccount(tx, storeId, key);
     const seq = await tx.compatSequence.upsert({

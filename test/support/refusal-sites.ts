@@ -1,10 +1,21 @@
-// Finds the throw sites in src/ that write a refusal's sentence themselves: a string literal, a template
-// or a concatenation as the detail of a `fail.*(…)` call, or as the `detail` of a `new DomainError({…})` or
-// of a problem passed to `fail.badInputs([…])`. A converted domain names a code and its parameters instead
-// (src/core/refusals.ts). Read by test/unit/refusals-closed.test.ts.
+// Finds the places in src/ that write a refusal's sentence themselves: a string literal, a template or a
+// concatenation as the detail of a `fail.*(…)` call; as the `detail` of any object (a `new DomainError({…})`,
+// a problem pushed on a list before the throw, one passed to `fail.badInputs([…])`); or as the argument of a
+// helper whose parameter is named `detail` (`bad(field, detail)`, `draftError(…, detail)`), declared in the file
+// or imported from the file that declares it. A converted domain names a code and its parameters instead (src/core/refusals.ts).
+// Read by test/unit/refusals-closed.test.ts.
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
+
+/** A file's syntax tree, parsed once however many times it is read. */
+const parsed = new Map<string, ts.SourceFile>();
+function parse(source: string, fileName: string): ts.SourceFile {
+  const key = `${fileName}\0${source}`;
+  let file = parsed.get(key);
+  if (!file) parsed.set(key, (file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true)));
+  return file;
+}
 
 /** Which argument of each `fail.*` holds the detail. */
 const DETAIL_ARG: Record<string, number> = {
@@ -28,29 +39,44 @@ function isSentence(node: ts.Node | undefined): boolean {
   return false;
 }
 
-/** Object literals' `detail` written in place, anywhere under `node`. */
-function detailProperties(node: ts.Node): number {
-  let n = 0;
-  const visit = (x: ts.Node) => {
-    if (ts.isPropertyAssignment(x) && x.name.getText() === "detail" && isSentence(x.initializer)) n++;
-    ts.forEachChild(x, visit);
+/** The helpers a file declares that take a detail: their names and the index of the parameter named `detail`. */
+export function detailHelpers(source: string, fileName = "file.ts"): Map<string, number> {
+  const file = parse(source, fileName);
+  const found = new Map<string, number>();
+  const note = (name: string, params: ts.NodeArray<ts.ParameterDeclaration>) => {
+    const at = params.findIndex((p) => p.name.getText() === "detail");
+    if (at >= 0) found.set(name, at);
   };
-  visit(node);
-  return n;
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionDeclaration(node) && node.name) note(node.name.text, node.parameters);
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+    )
+      note(node.name.text, node.initializer.parameters);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
 }
 
-/** How many sentences a file's throw sites write in place. */
-export function sentenceSites(source: string, fileName = "file.ts"): number {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+/**
+ * How many sentences a file writes in place as a refusal's detail: at a `fail.*` call, as any object's `detail`,
+ * or as the `detail` argument of a helper (those of `helpers`, by name: src/'s, else the file's own).
+ */
+export function sentenceSites(source: string, fileName = "file.ts", helpers = detailHelpers(source, fileName)): number {
+  const file = parse(source, fileName);
   let n = 0;
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.expression.getText() === "fail") {
       const method = node.expression.name.text;
-      if (method === "badInputs") n += node.arguments.reduce((sum, a) => sum + detailProperties(a), 0);
-      else if (method in DETAIL_ARG && isSentence(node.arguments[DETAIL_ARG[method]])) n++;
+      if (method in DETAIL_ARG && isSentence(node.arguments[DETAIL_ARG[method]])) n++;
     }
-    if (ts.isNewExpression(node) && node.expression.getText() === "DomainError")
-      n += (node.arguments ?? []).reduce((s, a) => s + detailProperties(a), 0);
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && helpers.has(node.expression.text))
+      if (isSentence(node.arguments[helpers.get(node.expression.text)!])) n++;
+    if (ts.isPropertyAssignment(node) && node.name.getText() === "detail" && isSentence(node.initializer)) n++;
     ts.forEachChild(node, visit);
   };
   visit(file);
@@ -66,11 +92,30 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The files of `root`/src with sentences written at their throw sites, and how many. */
+/** A file's own helpers and those it imports (by their local names) from the files of `declared`. */
+export function helpersOf(source: string, path: string, declared: Map<string, Map<string, number>>): Map<string, number> {
+  const helpers = new Map(declared.get(path) ?? detailHelpers(source, path));
+  const file = parse(source, path);
+  for (const s of file.statements) {
+    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier) || !s.moduleSpecifier.text.startsWith(".")) continue;
+    const from = declared.get(resolve(dirname(path), s.moduleSpecifier.text.replace(/\.js$/, ".ts")));
+    const named = s.importClause?.namedBindings;
+    if (!from || !named || !ts.isNamedImports(named)) continue;
+    for (const e of named.elements) {
+      const at = from.get((e.propertyName ?? e.name).text);
+      if (at !== undefined) helpers.set(e.name.text, at);
+    }
+  }
+  return helpers;
+}
+
+/** The files of `root`/src that write refusals' sentences in place, and how many. */
 export function sentenceSitesOfSrc(root: string): Record<string, number> {
+  const files = sourceFiles(resolve(root, "src")).map((path) => ({ path, source: readFileSync(path, "utf8") }));
+  const declared = new Map(files.map(({ path, source }) => [path, detailHelpers(source, path)]));
   const found: Record<string, number> = {};
-  for (const path of sourceFiles(join(root, "src"))) {
-    const n = sentenceSites(readFileSync(path, "utf8"), path);
+  for (const { path, source } of files) {
+    const n = sentenceSites(source, path, helpersOf(source, path, declared));
     if (n) found[relative(root, path)] = n;
   }
   return found;

@@ -1,6 +1,6 @@
 // One vocabulary in the core (issue 35, item 1): `src/` and `schema.graphql` name no door. No REST or
 // compat path and no REST header (a refusal names the fix by the core's own operation and argument,
-// and each door says it in its own words: facades/rest/problem.ts), and no door's field name, except
+// and each door words its code in its own words: facades/rest/refusal-words.ts), and no door's field name, except
 // where the ALLOWED table says why:
 // a stored or published value, or a GraphQL field whose renaming would break its clients. An entry
 // that no longer matches anything fails too, so the table shrinks as the names leave.
@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { restOperations } from "../../facades/rest/problem.js";
+import { restRefusalWords } from "../../facades/rest/refusal-words.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -136,16 +136,18 @@ describe("one vocabulary in the core", () => {
   });
 
   it("the REST door says the core's fixes in the words it always used", () => {
-    expect(restOperations("No order … in this store; push the order first (`upsertOrder`).")).toBe(
-      "No order … in this store; push the order first (POST /stores/{storeId}/custom/orders).",
+    // Every code's REST detail against the core's English: test/unit/rest-refusal-words.test.ts.
+    expect(restRefusalWords({ code: "RETURN_ORDER_NOT_FOUND", params: { externalOrderId: "1", provider: "p" } })).toBe(
+      'No order with externalOrderId "1" from provider "p" in this store; push the order first (POST /stores/{storeId}/custom/orders).',
     );
-    expect(restOperations('No tag "x" in this store; create it first (`upsertReturnTag`).')).toBe(
+    expect(restRefusalWords({ code: "TAG_UNKNOWN", params: { field: "names[0]", name: "x" } })).toBe(
       'No tag "x" in this store; create it first (returnTags / PUT /return-tags/{name}).',
     );
-    expect(restOperations('The idempotency key "k" was already used with a different request.')).toBe(
-      'The Idempotency-Key "k" was already used with a different request.',
+    expect(restRefusalWords({ code: "IDEMPOTENCY_REUSED", params: { key: "k", hours: 24 } })).toBe(
+      'The Idempotency-Key "k" was already used with a different request in the last 24 hours; use a new key for a new request.',
     );
-    expect(restOperations("`idempotencyKey` must have 1 to 255 characters.")).toBe("`Idempotency-Key` must have 1 to 255 characters.");
-    expect(restOperations("`names[0]` is `unknownWord`.")).toBe("`names[0]` is `unknownWord`.");
+    expect(restRefusalWords({ code: "IDEMPOTENCY_KEY_LENGTH", params: { min: 1, max: 255 } })).toBe(
+      "`Idempotency-Key` must have 1 to 255 characters.",
+    );
   });
 });

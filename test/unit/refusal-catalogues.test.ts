@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { REFUSAL_LISTS } from "../../src/refusals.js";
-import { REFUSAL_CODES as DRAFT_CODES } from "../../src/drafts/refusals.js";
+import { DRAFT_REFUSALS, REFUSAL_CODES as DRAFT_CODES } from "../../src/drafts/refusals.js";
 import { REFUSAL_WORDS, refusalText } from "../../facades/dashboard/app/src/refusals/index.js";
 
 type Words = (p: Record<string, string | number>) => string;
@@ -77,7 +77,8 @@ describe("the refusal catalogues", () => {
         { numRuns: 20 },
       );
     }
-  });
+    // Some 400 codes, 20 random parameter sets each: seconds on a busy machine.
+  }, 30_000);
 
   it("lists every code in the refusals guide (facades/dashboard/guides/refusals.md)", () => {
     const guide = readFileSync(new URL("../../facades/dashboard/guides/refusals.md", import.meta.url), "utf8");
@@ -90,6 +91,21 @@ describe("the refusal catalogues", () => {
       [...listed].filter((c) => !CODES.some((x) => x.code === c)),
       "rows of codes the core no longer raises",
     ).toEqual([]);
+  });
+
+  it("words every refusal of the draft flow in the API's English from its parameters alone (the portal's words: words-catalogues)", () => {
+    const list = DRAFT_REFUSALS as unknown as (typeof REFUSAL_LISTS)[number];
+    for (const code of DRAFT_CODES) {
+      const en = english(list, code);
+      const value = fc.oneof(fc.stringMatching(/^[a-z0-9 .@+-]{0,8}$/), fc.integer({ min: -1000, max: 100000 }));
+      fc.assert(
+        fc.property(fc.record(Object.fromEntries(paramsOf(list, code).map((n) => [n, value]))), (params) => {
+          expect(en(params).trim().length, code).toBeGreaterThan(8);
+          expect(en(params), code).not.toMatch(/undefined|\[object /);
+        }),
+        { numRuns: 20 },
+      );
+    }
   });
 
   it("shows the core's detail for a code the dashboard does not know", () => {

@@ -3532,6 +3532,16 @@ export type RedeemGiftCardInput = {
   reference?: InputMaybe<Scalars['String']['input']>;
 };
 
+/**
+ * A refusal as data: a stable code and its parameters (the codes of the refusals guide). Parameters are text:
+ * amounts exact decimals, instants ISO 8601, lists comma-separated, a field the dotted path of the input.
+ */
+export type Refusal = {
+  __typename?: 'Refusal';
+  code: Scalars['String']['output'];
+  params: Array<DecisionParam>;
+};
+
 export type ReplayWebhookPayload = {
   __typename?: 'ReplayWebhookPayload';
   /** How many deliveries the replay queued (events already waiting to be sent to this webhook are not queued again). */
@@ -4486,11 +4496,13 @@ export type ShopOrderImport = {
 /** An order of the shop that could not be brought into Retour, kept until it comes in. */
 export type ShopOrderSyncError = {
   __typename?: 'ShopOrderSyncError';
-  /** What is wrong, in words. */
+  /** What is wrong, in words (English). */
   message: Scalars['String']['output'];
   occurredAt: Scalars['DateTime']['output'];
   /** The order as the shop names it (Vendure: its code). */
   orderName: Scalars['String']['output'];
+  /** What is wrong, as data (a stable code and its parameters), for a client to word it; null for an error kept before codes were. */
+  refusal?: Maybe<Refusal>;
 };
 
 /** A commerce platform Retour connects to. */
@@ -5152,6 +5164,7 @@ export type ResolversTypes = {
   PublicPortal: ResolverTypeWrapper<DomainParents["PublicPortal"]>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RedeemGiftCardInput: ResolverTypeWrapper<Partial<RedeemGiftCardInput>>;
+  Refusal: ResolverTypeWrapper<Partial<Refusal>>;
   ReplayWebhookPayload: ResolverTypeWrapper<Partial<ReplayWebhookPayload>>;
   Return: ResolverTypeWrapper<ReturnRow>;
   ReturnAction: ResolverTypeWrapper<Partial<ReturnAction>>;
@@ -5469,6 +5482,7 @@ export type ResolversParentTypes = {
   PublicPortal: DomainParents["PublicPortal"];
   Query: Record<PropertyKey, never>;
   RedeemGiftCardInput: Partial<RedeemGiftCardInput>;
+  Refusal: Partial<Refusal>;
   ReplayWebhookPayload: Partial<ReplayWebhookPayload>;
   Return: ReturnRow;
   ReturnActionPayload: Partial<Omit<ReturnActionPayload, 'return'> & { return: ResolversParentTypes['Return'] }>;
@@ -6845,6 +6859,11 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   webhooks?: Resolver<Array<ResolversTypes['Webhook']>, ParentType, ContextType, RequireFields<QueryWebhooksArgs, 'storeId'>>;
 };
 
+export type RefusalResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Refusal'] = ResolversParentTypes['Refusal']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  params?: Resolver<Array<ResolversTypes['DecisionParam']>, ParentType, ContextType>;
+};
+
 export type ReplayWebhookPayloadResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReplayWebhookPayload'] = ResolversParentTypes['ReplayWebhookPayload']> = {
   deliveriesQueued?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   nextStart?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -7335,6 +7354,7 @@ export type ShopOrderSyncErrorResolvers<ContextType = RequestContext, ParentType
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   orderName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refusal?: Resolver<Maybe<ResolversTypes['Refusal']>, ParentType, ContextType>;
 };
 
 export type ShopperSessionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShopperSession'] = ResolversParentTypes['ShopperSession']> = {
@@ -7671,6 +7691,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ProductUploadResult?: ProductUploadResultResolvers<ContextType>;
   PublicPortal?: PublicPortalResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Refusal?: RefusalResolvers<ContextType>;
   ReplayWebhookPayload?: ReplayWebhookPayloadResolvers<ContextType>;
   Return?: ReturnResolvers<ContextType>;
   ReturnActionPayload?: ReturnActionPayloadResolvers<ContextType>;

@@ -88,9 +88,18 @@ describe.each(providers)("cursor pagination (%s)", (provider) => {
     const RETURNS = `query($s: ID!, $first: Int, $after: String, $filter: ReturnFilter) {
       returns(storeId: $s, first: $first, after: $after, filter: $filter) { nodes { id } } }`;
     const problems = await problemsOf(RETURNS, { first: 9999, after: "garbage", filter: { status: "open" } });
+    // Each with its refusal as data (a code and its parameters), for a door to word it.
     expect(problems).toEqual([
-      { field: "first", detail: "Page size must be an integer from 1 to 500; got 9999." },
-      { field: "after", detail: expect.stringMatching(/^The page cursor is invalid: pass the exact value/) },
+      {
+        field: "first",
+        detail: "Page size must be an integer from 1 to 500; got 9999.",
+        refusal: { code: "PAGE_SIZE_INVALID", params: { field: "first", max: 500, value: "9999" } },
+      },
+      {
+        field: "after",
+        detail: expect.stringMatching(/^The page cursor is invalid: pass the exact value/),
+        refusal: { code: "CURSOR_INVALID", params: { field: "after" } },
+      },
     ]);
     // The same for the CSV of the list, and backwards (`last`, `before`), and for the other lists.
     const CSV = `query($s: ID!, $first: Int, $after: String) { returnsCsv(storeId: $s, first: $first, after: $after) { csv } }`;

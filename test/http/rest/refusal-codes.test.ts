@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providers } from "../../support/env.js";
 import { issueGiftCard } from "../../support/gift-cards.js";
+import { pushOrder, returnBody } from "../../support/orders.js";
 import { startTestService, type TestService } from "../../support/server.js";
 
 const UPSERT = `mutation($s: ID!, $i: CustomerInput!) { upsertCustomer(storeId: $s, input: $i) { created } }`;
@@ -73,5 +74,35 @@ describe.each(providers)("refusals as codes and parameters through the doors (%s
     const unknown = await put({ email: "x@example.com", nickname: "X" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.refusal).toBeUndefined();
+  });
+
+  it("returns: the code through both doors; REST words a refusal naming a core operation from its code, as it always did", async () => {
+    const order = await pushOrder(svc.http, storeId, secret, { name: "#R-1" });
+    const missing = await svc.http.post(
+      `/v2.2/stores/${storeId}/returns`,
+      returnBody(order, [{ lineItemId: order.lineItems[0].id, quantity: 1 }], { externalOrderId: "missing" }),
+      { token: secret },
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({
+      type: "com.retour.api:returns/order-not-found",
+      detail:
+        'No order with externalOrderId "missing" from provider "custom" in this store; push the order first (POST /stores/{storeId}/custom/orders).',
+      refusal: { code: "RETURN_ORDER_NOT_FOUND", params: { externalOrderId: "missing", provider: "custom" } },
+    });
+    // A field in the parameters is named as the request names it; the detail is the core's English, renamed likewise.
+    const zero = await svc.http.post(`/v2.2/stores/${storeId}/returns`, returnBody(order, [{ lineItemId: "nope", quantity: 1 }]), {
+      token: secret,
+    });
+    expect(zero.body).toMatchObject({
+      field: "data.items[0].lineItemId",
+      detail: '`data.items[0].lineItemId` "nope" is not a line item of order #R-1.',
+      refusal: { code: "RETURN_NOT_A_LINE", params: { field: "data.items[0].lineItemId", lineItemId: "nope", order: "#R-1" } },
+    });
+    const tag = await svc.http.graphql(`mutation($r: ID!) { tagReturn(id: $r, names: ["nope"]) { id } }`, { r: "ret_missing" }, staff);
+    expect(tag.errors?.[0]).toMatchObject({
+      message: 'No return "ret_missing" in this store.',
+      extensions: { status: 404, type: "returns/not-found", refusal: { code: "RETURN_NOT_FOUND", params: { id: "ret_missing" } } },
+    });
   });
 });

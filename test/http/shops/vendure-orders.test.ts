@@ -112,6 +112,22 @@ describe.each(providers)("orders imported from a real Vendure (%s)", (provider) 
       },
     ]);
     expect(await svc.services.db.prisma.order.count({ where: { storeId, externalId: wholesale.id } })).toBe(0);
+    // And as data, for the dashboard to word it: the refusal's code and its parameters.
+    const coded = await gql(`query($s: ID!) { shopConnection(storeId: $s) { syncErrors { refusal { code params { name value } } } } }`, {
+      s: storeId,
+    });
+    expect(coded.data.shopConnection.syncErrors).toEqual([
+      {
+        refusal: {
+          code: "LINE_QUANTITY_OUT_OF_RANGE",
+          params: [
+            { name: "field", value: "lineItems[0].quantity" },
+            { name: "max", value: "1000" },
+            { name: "value", value: "1001" },
+          ],
+        },
+      },
+    ]);
   });
 
   it("imports again without doubling anything", async () => {

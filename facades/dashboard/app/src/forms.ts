@@ -10,7 +10,7 @@ export interface FieldErrorSource {
 }
 
 /** The form's key of an API path: the path itself or the longest key it starts with (`input.images[0].url` → `input.images`). */
-function keyOf(path: string, labels: Record<string, string>): string | null {
+export function keyOf(path: string, labels: Record<string, string>): string | null {
   let best: string | null = null;
   for (const key of Object.keys(labels)) {
     if ((path === key || path.startsWith(key + ".") || path.startsWith(key + "[")) && (!best || key.length > best.length)) best = key;

@@ -745,14 +745,6 @@ export type DashboardUpdateWebhookMutationVariables = Exact<{
 
 export type DashboardUpdateWebhookMutation = { updateWebhook: { id: string, storeId: string, topic: string, kind: string, trigger: string | null, status: string, platformId: number | null, externalId: string | null, createdAt: string, updatedAt: string, callback: { url: string, auth: { bearer: { token: string } } | null }, health: { status: WebhookHealthStatus, failingSince: string | null, lastSuccessAt: string | null, consecutiveFailures: number } } };
 
-export type DashboardSetShopConnectionMutationVariables = Exact<{
-  storeId: string | number;
-  input: ShopConnectionInput;
-}>;
-
-
-export type DashboardSetShopConnectionMutation = { setShopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string, syncErrors: Array<{ orderName: string, message: string, occurredAt: string }> } };
-
 export type DashboardRevealWarehouseSigningSecretMutationVariables = Exact<{
   storeId: string | number;
 }>;
@@ -917,13 +909,6 @@ export type DashboardCustomersQueryVariables = Exact<{
 
 
 export type DashboardCustomersQuery = { customers: { nodes: Array<{ id: string, email: string, firstName: string | null, lastName: string | null, phoneNumber: string | null, updatedAt: string, location: { city: string | null, state: string | null, country: string | null } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
-
-export type DashboardShopConnectionQueryVariables = Exact<{
-  storeId: string | number;
-}>;
-
-
-export type DashboardShopConnectionQuery = { shopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string, syncErrors: Array<{ orderName: string, message: string, occurredAt: string }> } | null };
 
 export type DashboardReturnPolicyQueryVariables = Exact<{
   storeId: string | number;
@@ -1195,6 +1180,14 @@ export type DashboardInboundShipmentQueryVariables = Exact<{
 
 export type DashboardInboundShipmentQuery = { inboundShipment: { id: string, shipmentId: string | null, status: InboundShipmentStatus, carrier: string | null, trackingNumber: string | null, estimatedArrivalDate: string | null, actualArrivalDate: string | null, skuCount: number, itemCount: number, receivedCount: number, damagedCount: number, missingCount: number, createdAt: string, updatedAt: string, trackingUrl: string | null, freightType: string | null, paymentTerms: string | null, customVolumeCubicMeters: number | null, location: { id: string, name: string }, freightCost: { amount: string, currency: string }, dutyCost: { amount: string, currency: string }, items: Array<{ id: string, quantity: number, receivedQuantity: number, damagedQuantity: number, missingQuantity: number, discrepancy: number, packingMode: string, product: { id: string, title: string, sku: string | null, upc: string | null } }>, purchaseOrders: Array<{ id: string, name: string }>, transferOrders: Array<{ id: string, name: string }>, files: Array<{ id: string, title: string, url: string, contentType: string, createdAt: string }> } | null };
 
+export type DashboardSetShopConnectionMutationVariables = Exact<{
+  storeId: string | number;
+  input: ShopConnectionInput;
+}>;
+
+
+export type DashboardSetShopConnectionMutation = { setShopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string, syncErrors: Array<{ orderName: string, message: string, occurredAt: string, refusal: { code: string, params: Array<{ name: string, value: string }> } | null }> } };
+
 export type DashboardCancelPolicySimulationMutationVariables = Exact<{
   storeId: string | number;
   id: string | number;
@@ -1273,6 +1266,13 @@ export type DashboardSetCheckoutTreeMutationVariables = Exact<{
 
 
 export type DashboardSetCheckoutTreeMutation = { setCheckoutTree: Array<{ id: string, position: number, name: string, countries: Array<string>, experience: { id: string, name: string } }> };
+
+export type DashboardShopConnectionQueryVariables = Exact<{
+  storeId: string | number;
+}>;
+
+
+export type DashboardShopConnectionQuery = { shopConnection: { platform: ShopPlatform, adminApiUrl: string, apiKeyHint: string, updatedAt: string, syncErrors: Array<{ orderName: string, message: string, occurredAt: string, refusal: { code: string, params: Array<{ name: string, value: string }> } | null }> } | null };
 
 export type DashboardAttentionQueryVariables = Exact<{
   storeId: string | number;

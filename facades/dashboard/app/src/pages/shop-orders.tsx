@@ -2,7 +2,7 @@
 // the shop's orders that could not be brought in, each with the reason the core gave.
 import { useState } from "preact/hooks";
 import { gql } from "../graphql";
-import { withLabels } from "../forms";
+import { syncErrorWords } from "../refusals/shop-sync.js";
 import { IMPORT_SHOP_ORDERS, SHOP_CONNECTION } from "./shop.ops";
 import { ErrorMessage, Section, Table, Time, useMutation } from "../ui";
 import { Field } from "../ui-forms";
@@ -11,17 +11,6 @@ import type { DashboardImportShopOrdersMutation, DashboardShopConnectionQuery } 
 type Connection = NonNullable<DashboardShopConnectionQuery["shopConnection"]>;
 type SyncError = Connection["syncErrors"][number];
 type Result = DashboardImportShopOrdersMutation["importShopOrders"];
-
-/** The parts of an order the core's refusals name by their API path, in the merchant's words. */
-const ORDER_PARTS: Record<string, string> = {
-  lineItems: "An order line's quantity, price or product",
-  fulfillments: "A shipment",
-  shippingLines: "The shipping",
-  customer: "The customer",
-  currency: "The currency",
-  name: "The order number",
-  createdAt: "The order date",
-};
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -86,7 +75,7 @@ export function ShopOrders({
         empty={<p>None: every order your shop gave came in.</p>}
         columns={[
           { label: "Order", render: (e) => e.orderName },
-          { label: "Why", render: (e) => withLabels(e.message, ORDER_PARTS) },
+          { label: "Why", render: (e) => syncErrorWords(e) },
           { label: "When", render: (e) => <Time value={e.occurredAt} /> },
         ]}
       />

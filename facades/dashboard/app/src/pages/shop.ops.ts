@@ -1,5 +1,5 @@
 // The GraphQL documents of pages/shop.tsx, beside it (operations.ts lists them for the schema and cost checks).
-const CONNECTION = `platform adminApiUrl apiKeyHint updatedAt syncErrors { orderName message occurredAt }`;
+const CONNECTION = `platform adminApiUrl apiKeyHint updatedAt syncErrors { orderName message refusal { code params { name value } } occurredAt }`;
 
 export const SHOP_CONNECTION = `query DashboardShopConnection($storeId: ID!) {
   shopConnection(storeId: $storeId) { ${CONNECTION} }

@@ -19,6 +19,8 @@ import { IDENTITY_WORDS } from "./identity.js";
 import { WEBHOOK_WORDS } from "./webhooks.js";
 import { INVOICE_WORDS } from "./invoices.js";
 import { INVENTORY_WORDS } from "./inventory.js";
+import { RETURN_WORDS } from "./returns.js";
+import { INPUT_WORDS } from "./input.js";
 
 export type { RefusalWords } from "./types.js";
 
@@ -40,6 +42,8 @@ export const REFUSAL_WORDS: RefusalWords = {
   ...CHECKOUT_WORDS,
   ...CORE_WORDS,
   ...WAREHOUSE_WORDS,
+  ...RETURN_WORDS,
+  ...INPUT_WORDS,
 };
 
 /** A refusal as the core sends it. */

@@ -14,4 +14,18 @@ export const POLICY_WORDS: RefusalWords = {
   SIMULATION_NOT_FOUND: () => "This trial run no longer exists.",
   SIMULATION_RANGE: () => "The end of the period must come after its start.",
   PORTAL_HANDLE_TAKEN: (p) => `The portal address ${typed(p.handle)} is taken by another store; choose another.`,
+  PORTAL_HANDLE_INVALID: (p) =>
+    `Use 3 to 40 lowercase letters, digits and single hyphens, starting and ending with a letter or digit${String(p.hint).length >= 3 ? ` (for example ${typed(p.hint)})` : ""}.`,
+  PORTAL_NAME_EMPTY: () => "Enter the name shoppers see.",
+  PORTAL_ACCENT_INVALID: (p) => `${typed(p.value)} is not a colour; enter one such as #1F4E79.`,
+  PORTAL_ACCENT_CONTRAST: (p) =>
+    `${p.color} has a contrast of ${p.ratio}:1 with white, too little for white text on its buttons and for its links (at least ${p.min}:1); choose a darker colour.`,
+  PORTAL_LANGUAGE_UNKNOWN: (p) =>
+    `The portal speaks ${String(p.languages).split(",").join(" and ")} only; ${typed(p.value)} is not one of them yet.`,
+  PORTAL_LANGUAGE_NO_ENGLISH: () => "English is always offered: keep it among the languages.",
+  PORTAL_METHODS_EMPTY: () => "Offer at least one way to send items back.",
+  PORTAL_METHOD_UNKNOWN: (p) => `${typed(p.value)} is not a way to send items back.`,
+  PORTAL_CARRIER_UNKNOWN: (p) => `Choose one of the carriers: ${String(p.carriers).split(",").join(", ")}.`,
+  PORTAL_ADDRESS_COUNTRY: () => "Enter the country as its two-letter code, such as US or FR.",
+  PORTAL_ADDRESS_NEEDED: () => "Enter the return address: labels are addressed to it, and shoppers who ship themselves send to it.",
 };

@@ -17,4 +17,5 @@ export const SHOP_WORDS: RefusalWords = {
     p.state === "sent"
       ? "This payment has been made already: nothing to retry."
       : "This payment is still being sent to your shop: nothing to retry yet.",
+  SHOP_ORDER_NOT_WRITTEN: () => "Retour could not write this order because of an error of its own; it has been logged for the operator.",
 };

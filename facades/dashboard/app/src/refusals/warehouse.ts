@@ -14,4 +14,9 @@ export const WAREHOUSE_WORDS: RefusalWords = {
   WAREHOUSE_ASN_CURSOR_INVALID: () => "This page could not be found again; go back to the first page.",
   WAREHOUSE_WEBHOOK_NOT_FOUND: () => "This warehouse webhook no longer exists in this store.",
   WAREHOUSE_SECRET_SHOWN: () => "The signing secret was shown once already; rotate it to get a new one.",
+  WAREHOUSE_WEBHOOK_FIELD_REQUIRED: () => "Fill this in: a warehouse webhook needs its topic, trigger and address.",
+  WAREHOUSE_WEBHOOK_VALUE_UNKNOWN: (p) =>
+    p.unsent ? `Retour never sends ${p.unsent}; choose another topic.` : `Choose one of: ${String(p.values).split(",").join(", ")}.`,
+  WAREHOUSE_WEBHOOK_URL_REFUSED: (p) => `Retour may not call this address: it ${p.problem}.`,
+  WAREHOUSE_WEBHOOK_LIMIT: (p) => `Your store has ${p.max} webhooks, the most it may have: delete one it no longer needs.`,
 };
