@@ -8,6 +8,7 @@ import { CHECKOUT_REFUSALS } from "./checkout/refusals.js";
 import { INBOUND_REFUSALS } from "./inbound/refusals.js";
 import { PORTAL_REFUSALS } from "./portal/refusals.js";
 import { POLICY_REFUSALS } from "./policy/refusals.js";
+import { RULE_REFUSALS } from "./policy/rule-refusals.js";
 import { FULFILLMENT_REFUSALS } from "./fulfillments/refusals.js";
 import { SHIPPING_REFUSALS } from "./shipping/refusals.js";
 import { PRODUCT_REFUSALS } from "./products/refusals.js";
@@ -37,6 +38,7 @@ const LISTS = [
   SHIPPING_REFUSALS,
   FULFILLMENT_REFUSALS,
   POLICY_REFUSALS,
+  RULE_REFUSALS,
   PORTAL_REFUSALS,
   INBOUND_REFUSALS,
   CHECKOUT_REFUSALS,

@@ -2,6 +2,7 @@
 // stored JSON share this shape) and the check that refuses a bad one, every problem named by its field
 // with the fix. Amounts are decimal strings in the policy's currency; percentages decimal strings ("12.5").
 import { refuse } from "./refusals.js";
+import { RULE_REFUSALS, type RuleParams } from "./rule-refusals.js";
 import { fail, type FieldProblem } from "../core/errors.js";
 import { assertCurrency, parseMajor } from "../core/money.js";
 import { isTimeZone } from "./zone.js";
@@ -100,22 +101,25 @@ const opt = (v: string | null | undefined): string | null => (v == null || v.tri
  */
 export function checkRules(input: Input, prefix = "input"): PolicyRules {
   const problems: FieldProblem[] = [];
-  const bad = (field: string, detail: string) => problems.push({ field: `${prefix}.${field}`, detail: `\`${prefix}.${field}\` ${detail}` });
+  // Every problem at once, each a code naming its field (rule-refusals.ts).
+  const bad: Bad = (field, code, params) =>
+    problems.push(RULE_REFUSALS.problem(code, { ...params, field: `${prefix}.${field}` } as RuleParams[typeof code]));
   const base = defaultRules();
   let currency = base.currency;
   try {
     currency = assertCurrency(input.currency ?? base.currency, `${prefix}.currency`);
   } catch {
-    bad("currency", `must be a 3-letter ISO 4217 currency code such as "USD"; got ${JSON.stringify(input.currency)}.`);
+    bad("currency", "RULE_CURRENCY", { got: JSON.stringify(input.currency) });
   }
   const amount = (field: string, v: string | null | undefined, positive = true): string | null => {
     const t = opt(v);
     if (t == null) return null;
     try {
       const minor = parseMajor(t, currency, `${prefix}.${field}`);
-      if (minor < 0 || (positive && minor === 0)) bad(field, `must be ${positive ? "above" : "at least"} 0; got ${JSON.stringify(t)}.`);
+      if (minor < 0 || (positive && minor === 0))
+        bad(field, "RULE_AMOUNT_SIGN", { bound: positive ? "above" : "at least", got: JSON.stringify(t) });
     } catch {
-      bad(field, `must be a decimal amount in ${currency} such as "5.00"; got ${JSON.stringify(t)}.`);
+      bad(field, "RULE_AMOUNT_FORMAT", { currency, got: JSON.stringify(t) });
     }
     return t;
   };
@@ -123,20 +127,20 @@ export function checkRules(input: Input, prefix = "input"): PolicyRules {
     const t = opt(v);
     if (t == null) return null;
     const bp = percentBp(t);
-    if (!Number.isFinite(bp)) bad(field, `must be a percentage such as "10" or "12.5" (at most 2 decimals); got ${JSON.stringify(t)}.`);
-    else if (bp > 10_000) bad(field, `must be at most 100 (a percentage of the value); got ${t}.`);
-    else if (bp === 0) bad(field, "must be above 0; remove the rule instead of setting 0.");
+    if (!Number.isFinite(bp)) bad(field, "RULE_PERCENT_FORMAT", { got: JSON.stringify(t) });
+    else if (bp > 10_000) bad(field, "RULE_PERCENT_ABOVE_100", { value: t });
+    else if (bp === 0) bad(field, "RULE_PERCENT_ZERO");
     return t;
   };
   const days = (field: string, v: number | null | undefined, fallback: number, max = 3650): number => {
     const d = v ?? fallback;
-    if (!Number.isInteger(d) || d < 0 || d > max) bad(field, `must be a whole number of days from 0 to ${max}; got ${d}.`);
+    if (!Number.isInteger(d) || d < 0 || d > max) bad(field, "RULE_DAYS", { max, got: d });
     return d;
   };
   const names = (field: string, v: string[] | null | undefined): string[] => {
     const out = list(v).map((s) => s.trim());
     out.forEach((s, i) => {
-      if (!s) bad(`${field}[${i}]`, "must not be empty.");
+      if (!s) bad(`${field}[${i}]`, "RULE_LIST_ENTRY_EMPTY");
     });
     return out;
   };
@@ -144,7 +148,7 @@ export function checkRules(input: Input, prefix = "input"): PolicyRules {
   const w = input.window ?? {};
   const from = w.from ?? base.window.from;
   if (!(WINDOW_ANCHORS as readonly string[]).includes(from))
-    bad("window.from", `must be one of ${WINDOW_ANCHORS.join(", ")}; got ${JSON.stringify(from)}.`);
+    bad("window.from", "RULE_NOT_ONE_OF", { allowed: WINDOW_ANCHORS.join(","), got: JSON.stringify(from) });
   const window = {
     days: days("window.days", w.days, base.window.days),
     from,
@@ -158,27 +162,24 @@ export function checkRules(input: Input, prefix = "input"): PolicyRules {
       skus: names(`${f}.skus`, r.skus),
       productTypes: names(`${f}.productTypes`, r.productTypes),
     };
-    if (!m.tags.length && !m.skus.length && !m.productTypes.length)
-      bad(f, "names no product, so it can never match: give tags, skus or productTypes.");
+    if (!m.tags.length && !m.skus.length && !m.productTypes.length) bad(f, "RULE_WINDOW_NO_PRODUCT");
     return { name: ruleName(bad, `${f}.name`, r.name), ...m, days: days(`${f}.days`, r.days, 0) };
   });
   const extensions = list(input.extensions).map((r, i) => {
     const f = `extensions[${i}]`;
     for (const k of ["orderedFrom", "orderedTo"] as const)
       if (!DATE.test(r[k] ?? "") || Number.isNaN(Date.parse(`${r[k]}T00:00:00Z`)))
-        bad(`${f}.${k}`, `must be a date such as "2026-11-20"; got ${JSON.stringify(r[k])}.`);
+        bad(`${f}.${k}`, "RULE_DATE", { got: JSON.stringify(r[k]) });
     const orderedFrom = r.orderedFrom ?? "";
     const orderedTo = r.orderedTo ?? "";
-    if (orderedFrom > orderedTo && orderedTo)
-      bad(f, `runs from ${r.orderedFrom} to the earlier ${r.orderedTo}, so it can never match: swap the dates.`);
+    if (orderedFrom > orderedTo && orderedTo) bad(f, "RULE_EXTENSION_DATES", { from: String(r.orderedFrom), to: String(r.orderedTo) });
     const d = days(`${f}.days`, r.days, 0);
-    if (d === 0) bad(`${f}.days`, "must be above 0: an extension of 0 days never lengthens a window.");
+    if (d === 0) bad(`${f}.days`, "RULE_EXTENSION_ZERO");
     return { name: ruleName(bad, `${f}.name`, r.name), orderedFrom, orderedTo, days: d };
   });
   const x = input.exclusions ?? {};
   const discountAbove = percent("exclusions.discountAbovePercent", x.discountAbovePercent);
-  if (discountAbove != null && percentBp(discountAbove) >= 10_000)
-    bad("exclusions.discountAbovePercent", "must be below 100: no item is discounted beyond 100%, so it can never match.");
+  if (discountAbove != null && percentBp(discountAbove) >= 10_000) bad("exclusions.discountAbovePercent", "RULE_DISCOUNT_100");
   const exclusions = {
     tags: names("exclusions.tags", x.tags),
     skus: names("exclusions.skus", x.skus),
@@ -195,15 +196,14 @@ export function checkRules(input: Input, prefix = "input"): PolicyRules {
     settleOn: (o.settleOn ?? base.outcomes.settleOn ?? "processed") as SettleEvent,
   };
   if (!(SETTLE_EVENTS as readonly string[]).includes(outcomes.settleOn))
-    bad("outcomes.settleOn", `must be one of ${SETTLE_EVENTS.join(", ")}; got ${JSON.stringify(outcomes.settleOn)}.`);
+    bad("outcomes.settleOn", "RULE_NOT_ONE_OF", { allowed: SETTLE_EVENTS.join(","), got: JSON.stringify(outcomes.settleOn) });
   const offered = offeredOutcomes(outcomes);
-  if (!offered.length)
-    bad("outcomes", "offers no outcome, so nothing could ever be returned: allow refund, storeCredit, exchange or keepItemBelow.");
+  if (!offered.length) bad("outcomes", "RULE_NO_OUTCOME");
   const outcomeList = (field: string, v: string[] | null | undefined): Outcome[] => {
     const out = list(v) as Outcome[];
     out.forEach((k, i) => {
       if (!(OUTCOMES as readonly string[]).includes(k))
-        bad(`${field}[${i}]`, `must be one of ${OUTCOMES.join(", ")}; got ${JSON.stringify(k)}.`);
+        bad(`${field}[${i}]`, "RULE_NOT_ONE_OF", { allowed: OUTCOMES.join(","), got: JSON.stringify(k) });
     });
     return [...new Set(out)];
   };
@@ -216,21 +216,17 @@ export function checkRules(input: Input, prefix = "input"): PolicyRules {
       percent: percent("returnFee.percent", f.percent),
       waivedFor: outcomeList("returnFee.waivedFor", f.waivedFor),
     };
-    if ((returnFee.amount == null) === (returnFee.percent == null)) bad("returnFee", "must give exactly one of amount (flat) or percent.");
-    else if (offered.every((k) => returnFee!.waivedFor.includes(k)))
-      bad(
-        "returnFee.waivedFor",
-        "waives the fee for every offered outcome, so it can never apply: remove the fee or an outcome from waivedFor.",
-      );
+    if ((returnFee.amount == null) === (returnFee.percent == null)) bad("returnFee", "RULE_AMOUNT_OR_PERCENT");
+    else if (offered.every((k) => returnFee!.waivedFor.includes(k))) bad("returnFee.waivedFor", "RULE_FEE_ALWAYS_WAIVED");
   }
   const restockingFees = list(input.restockingFees).map((r, i) => {
     const f = `restockingFees[${i}]`;
     const tags = names(`${f}.tags`, r.tags);
-    if (!tags.length) bad(`${f}.tags`, "names no product tag, so it can never match: give at least one tag.");
+    if (!tags.length) bad(`${f}.tags`, "RULE_RESTOCKING_NO_TAG");
     return {
       name: ruleName(bad, `${f}.name`, r.name),
       tags,
-      percent: percent(`${f}.percent`, r.percent) ?? (bad(`${f}.percent`, "is required."), "0"),
+      percent: percent(`${f}.percent`, r.percent) ?? (bad(`${f}.percent`, "RULE_REQUIRED"), "0"),
     };
   });
   let bonus: PolicyRules["bonus"] = null;
@@ -238,37 +234,29 @@ export function checkRules(input: Input, prefix = "input"): PolicyRules {
     const b = input.bonus;
     const on = outcomeList("bonus.on", b.on) as ("store_credit" | "exchange")[];
     on.forEach((k, i) => {
-      if (!(BONUS_OUTCOMES as readonly string[]).includes(k))
-        bad(`bonus.on[${i}]`, `must be store_credit or exchange (a bonus is credit); got ${JSON.stringify(k)}.`);
+      if (!(BONUS_OUTCOMES as readonly string[]).includes(k)) bad(`bonus.on[${i}]`, "RULE_BONUS_OUTCOME", { got: JSON.stringify(k) });
     });
     bonus = { amount: amount("bonus.amount", b.amount), percent: percent("bonus.percent", b.percent), on };
-    if ((bonus.amount == null) === (bonus.percent == null)) bad("bonus", "must give exactly one of amount (flat) or percent.");
-    if (!on.length || !on.some((k) => offered.includes(k)))
-      bad("bonus.on", "names no offered outcome, so the bonus can never apply: offer store credit or exchange and list it here.");
+    if ((bonus.amount == null) === (bonus.percent == null)) bad("bonus", "RULE_AMOUNT_OR_PERCENT");
+    if (!on.length || !on.some((k) => offered.includes(k))) bad("bonus.on", "RULE_BONUS_NEVER");
   }
   const codes = new Set<string>();
   const reasons = list(input.reasons).map((r, i) => {
     const f = `reasons[${i}]`;
     const code = (r.code ?? "").trim();
-    if (!/^[a-z0-9_-]{1,64}$/.test(code))
-      bad(`${f}.code`, `must be 1–64 lower-case letters, digits, _ or -; got ${JSON.stringify(r.code)}.`);
-    if (codes.has(code)) bad(`${f}.code`, `repeats ${JSON.stringify(code)}: each reason needs its own code.`);
+    if (!/^[a-z0-9_-]{1,64}$/.test(code)) bad(`${f}.code`, "RULE_REASON_CODE", { got: JSON.stringify(r.code) });
+    if (codes.has(code)) bad(`${f}.code`, "RULE_REASON_CODE_REPEATED", { got: JSON.stringify(code) });
     codes.add(code);
     const allowed = r.outcomes == null ? offered : outcomeList(`${f}.outcomes`, r.outcomes);
-    if (!allowed.some((k) => offered.includes(k)))
-      bad(
-        `${f}.outcomes`,
-        "allows no outcome the policy offers, so a return with this reason could never be accepted: allow an offered outcome.",
-      );
+    if (!allowed.some((k) => offered.includes(k))) bad(`${f}.outcomes`, "RULE_REASON_NO_OUTCOME");
     const label = (r.label ?? "").trim();
-    if (!label) bad(`${f}.label`, "must not be empty: it is what the shopper picks.");
+    if (!label) bad(`${f}.label`, "RULE_REASON_LABEL_EMPTY");
     return { code, label, question: opt(r.question), photoRequired: !!r.photoRequired, outcomes: allowed };
   });
   const reviewRules = list(input.reviewRules).map((r, i) => {
     const f = `reviewRules[${i}]`;
     const action = r.action ?? "review";
-    if (!(REVIEW_ACTIONS as readonly string[]).includes(action))
-      bad(`${f}.action`, `must be review or refuse; got ${JSON.stringify(action)}.`);
+    if (!(REVIEW_ACTIONS as readonly string[]).includes(action)) bad(`${f}.action`, "RULE_REVIEW_ACTION", { got: JSON.stringify(action) });
     const rule = {
       name: ruleName(bad, `${f}.name`, r.name),
       action,
@@ -279,31 +267,20 @@ export function checkRules(input: Input, prefix = "input"): PolicyRules {
       orderTags: names(`${f}.orderTags`, r.orderTags),
       shopperMessage: (r.shopperMessage ?? "").trim(),
     };
-    if ((rule.returnsInDays == null) !== (rule.returnsAbove == null))
-      bad(f, "must give both returnsInDays and returnsAbove (more than returnsAbove returns in the last returnsInDays days), or neither.");
+    if ((rule.returnsInDays == null) !== (rule.returnsAbove == null)) bad(f, "RULE_REVIEW_COUNT_PAIR");
     if (rule.returnsInDays != null) days(`${f}.returnsInDays`, rule.returnsInDays, 0, 3650);
-    if (rule.returnsInDays === 0)
-      bad(`${f}.returnsInDays`, "must be at least 1: no return was placed in the last 0 days, so it can never match.");
+    if (rule.returnsInDays === 0) bad(`${f}.returnsInDays`, "RULE_REVIEW_ZERO_DAYS");
     if (rule.returnsAbove != null && (!Number.isInteger(rule.returnsAbove) || rule.returnsAbove < 0))
-      bad(`${f}.returnsAbove`, `must be a whole number of at least 0; got ${rule.returnsAbove}.`);
+      bad(`${f}.returnsAbove`, "RULE_REVIEW_RETURNS_ABOVE", { value: rule.returnsAbove });
     if (rule.valueAbove == null && rule.returnsInDays == null && !rule.reasonCodes.length && !rule.orderTags.length)
-      bad(
-        f,
-        "has no condition, so it would match every return: give valueAbove, returnsInDays with returnsAbove, reasonCodes or orderTags.",
-      );
+      bad(f, "RULE_REVIEW_NO_CONDITION");
     rule.reasonCodes.forEach((c, j) => {
-      if (!codes.has(c))
-        bad(
-          `${f}.reasonCodes[${j}]`,
-          `names ${JSON.stringify(c)}, which is not a code in reasons, so it can never match: add the reason or fix the code.`,
-        );
+      if (!codes.has(c)) bad(`${f}.reasonCodes[${j}]`, "RULE_REVIEW_REASON_UNKNOWN", { got: JSON.stringify(c) });
     });
-    if (action === "refuse" && !rule.shopperMessage)
-      bad(`${f}.shopperMessage`, "must not be empty when the rule refuses: it is what the shopper reads.");
+    if (action === "refuse" && !rule.shopperMessage) bad(`${f}.shopperMessage`, "RULE_REVIEW_MESSAGE_EMPTY");
     return rule;
   });
-  if (problems.length === 1) throw fail.badInput(problems[0]!.detail, problems[0]!.field);
-  if (problems.length) throw fail.badInputs(problems);
+  if (problems.length) throw fail.problems(problems);
   return {
     currency,
     window,
@@ -319,9 +296,12 @@ export function checkRules(input: Input, prefix = "input"): PolicyRules {
   } as PolicyRules;
 }
 
-function ruleName(bad: (f: string, d: string) => void, field: string, name: string | null | undefined): string {
+/** A problem of the rules: its field under the input, its code and the code's parameters but the field. */
+type Bad = <C extends keyof RuleParams>(field: string, code: C, params?: Omit<RuleParams[C], "field">) => void;
+
+function ruleName(bad: Bad, field: string, name: string | null | undefined): string {
   const n = (name ?? "").trim();
-  if (!n) bad(field, "must not be empty: the name is how a decision names its rule.");
+  if (!n) bad(field, "RULE_NAME_EMPTY");
   return n;
 }
 

@@ -8,7 +8,6 @@ import { detailHelpers, helpersOf, sentenceSites, sentenceSitesOfSrc } from "../
 /** Files still writing refusals' sentences in place, and how many (to be converted), with why. */
 const NOT_YET_CONVERTED: Record<string, number> = {
   // The policy's validation (checkRules): each rule's problems as sentences, through `bad(field, detail)`.
-  "src/policy/rules.ts": 37,
   // A line the policy does not let return: the evaluator's own prose (its decision travels as a code beside it).
   "src/drafts/items.ts": 1,
   // Why the shop's address is refused or unreachable, as a fragment of SHOP_URL_REFUSED's `problem` parameter.

@@ -63,6 +63,19 @@ describe.each(providers)("return policy (%s)", (provider) => {
       "input.returnFee.percent",
     ]);
     expect(bad.errors?.[0]?.message).toMatch(/can never match/);
+    // Each problem a code with its parameters (src/policy/rule-refusals.ts), its English as it always was.
+    expect(bad.errors?.[0]?.extensions.problems).toEqual([
+      {
+        field: "input.windowRules[0]",
+        detail: "`input.windowRules[0]` names no product, so it can never match: give tags, skus or productTypes.",
+        refusal: { code: "RULE_WINDOW_NO_PRODUCT", params: { field: "input.windowRules[0]" } },
+      },
+      {
+        field: "input.returnFee.percent",
+        detail: "`input.returnFee.percent` must be at most 100 (a percentage of the value); got 150.",
+        refusal: { code: "RULE_PERCENT_ABOVE_100", params: { value: "150", field: "input.returnFee.percent" } },
+      },
+    ]);
     const negative = await gql(POLICY, { s: storeId, i: { window: { days: -1 } } });
     expect(negative.errors?.[0]?.extensions).toMatchObject({ status: 400 });
     expect(negative.errors?.[0]?.message).toMatch(/window\.days/);

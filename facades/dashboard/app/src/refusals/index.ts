@@ -11,6 +11,7 @@ import { CORE_WORDS } from "./core.js";
 import { CHECKOUT_WORDS } from "./checkout.js";
 import { INBOUND_WORDS } from "./inbound.js";
 import { POLICY_WORDS } from "./policy.js";
+import { POLICY_RULE_WORDS } from "./policy-rules.js";
 import { FULFILLMENT_WORDS } from "./fulfillments.js";
 import { SHIPPING_WORDS } from "./shipping.js";
 import { PRODUCT_WORDS } from "./products.js";
@@ -38,6 +39,7 @@ export const REFUSAL_WORDS: RefusalWords = {
   ...SHIPPING_WORDS,
   ...FULFILLMENT_WORDS,
   ...POLICY_WORDS,
+  ...POLICY_RULE_WORDS,
   ...INBOUND_WORDS,
   ...CHECKOUT_WORDS,
   ...CORE_WORDS,
