@@ -86,6 +86,7 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "Query.invoices": L.storeInvoices,
   "Query.emailOutbox": L.storeEmails,
   "ShopConnection.syncErrors": L.shopSyncErrors,
+  "Query.shopPlatforms": 10, // the connectors of src/shops/platforms.ts
   "PortalSettings.languages": L.portalLanguages,
   "PortalSettings.returnMethods": L.returnMethods,
   "PublicPortal.languages": L.portalLanguages,

@@ -2,11 +2,13 @@
 import type { Resolvers } from "../core/generated/schema.js";
 import { importShopOrders, syncErrorRefusal, syncErrors } from "./import.js";
 import { retryLedgerEntry } from "./ledger-retry.js";
+import { shopPlatforms } from "./platforms.js";
 import { getConnection, removeConnection, setConnection, testConnection } from "./service.js";
 
 export const shopsResolvers = {
   Query: {
     shopConnection: (_, a, ctx) => getConnection(ctx, a.storeId),
+    shopPlatforms: () => shopPlatforms(),
   },
   Mutation: {
     setShopConnection: (_, a, ctx) => setConnection(ctx, a.storeId, a.input),

@@ -3153,6 +3153,8 @@ export type Query = {
   returnsOverview: ReturnsOverview;
   /** The store's shop connection, without its key; null until one is set. */
   shopConnection?: Maybe<ShopConnection>;
+  /** The platforms a store can connect to (src/shops/platforms.ts: one connector each), as people name them. */
+  shopPlatforms: Array<ShopPlatformInfo>;
   store?: Maybe<Store>;
   /** The public face of the store's portal: where the merchant API's customer-portal link leads (null until it is set up). */
   storePortal?: Maybe<PublicPortal>;
@@ -4510,6 +4512,16 @@ export type ShopPlatform =
   /** Vendure 3 (its Admin API, an API key whose role may read orders). */
   | 'vendure';
 
+/** A shop platform Retour connects to. */
+export type ShopPlatformInfo = {
+  __typename?: 'ShopPlatformInfo';
+  /** The Admin API address the merchant is asked for, in words. */
+  adminApiHint: Scalars['String']['output'];
+  /** As people write it: Vendure. */
+  name: Scalars['String']['output'];
+  platform: ShopPlatform;
+};
+
 export type ShopperSession = {
   __typename?: 'ShopperSession';
   draftId: Scalars['ID']['output'];
@@ -5247,6 +5259,7 @@ export type ResolversTypes = {
   ShopOrderImport: ResolverTypeWrapper<Partial<ShopOrderImport>>;
   ShopOrderSyncError: ResolverTypeWrapper<Partial<ShopOrderSyncError>>;
   ShopPlatform: ResolverTypeWrapper<Partial<ShopPlatform>>;
+  ShopPlatformInfo: ResolverTypeWrapper<Partial<ShopPlatformInfo>>;
   ShopperSession: ResolverTypeWrapper<Partial<ShopperSession>>;
   StaffSessionPayload: ResolverTypeWrapper<Partial<Omit<StaffSessionPayload, 'user'> & { user: ResolversTypes['StaffUser'] }>>;
   StaffUser: ResolverTypeWrapper<StaffUserRow>;
@@ -5548,6 +5561,7 @@ export type ResolversParentTypes = {
   ShopConnectionTest: Partial<ShopConnectionTest>;
   ShopOrderImport: Partial<ShopOrderImport>;
   ShopOrderSyncError: Partial<ShopOrderSyncError>;
+  ShopPlatformInfo: Partial<ShopPlatformInfo>;
   ShopperSession: Partial<ShopperSession>;
   StaffSessionPayload: Partial<Omit<StaffSessionPayload, 'user'> & { user: ResolversParentTypes['StaffUser'] }>;
   StaffUser: StaffUserRow;
@@ -6844,6 +6858,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   returnsCsv?: Resolver<ResolversTypes['ReturnsCsvPage'], ParentType, ContextType, RequireFields<QueryReturnsCsvArgs, 'storeId'>>;
   returnsOverview?: Resolver<ResolversTypes['ReturnsOverview'], ParentType, ContextType, RequireFields<QueryReturnsOverviewArgs, 'storeId'>>;
   shopConnection?: Resolver<Maybe<ResolversTypes['ShopConnection']>, ParentType, ContextType, RequireFields<QueryShopConnectionArgs, 'storeId'>>;
+  shopPlatforms?: Resolver<Array<ResolversTypes['ShopPlatformInfo']>, ParentType, ContextType>;
   store?: Resolver<Maybe<ResolversTypes['Store']>, ParentType, ContextType, RequireFields<QueryStoreArgs, 'id'>>;
   storePortal?: Resolver<Maybe<ResolversTypes['PublicPortal']>, ParentType, ContextType, RequireFields<QueryStorePortalArgs, 'storeId'>>;
   viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
@@ -7357,6 +7372,12 @@ export type ShopOrderSyncErrorResolvers<ContextType = RequestContext, ParentType
   refusal?: Resolver<Maybe<ResolversTypes['Refusal']>, ParentType, ContextType>;
 };
 
+export type ShopPlatformInfoResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShopPlatformInfo'] = ResolversParentTypes['ShopPlatformInfo']> = {
+  adminApiHint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['ShopPlatform'], ParentType, ContextType>;
+};
+
 export type ShopperSessionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShopperSession'] = ResolversParentTypes['ShopperSession']> = {
   draftId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -7746,6 +7767,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ShopConnectionTest?: ShopConnectionTestResolvers<ContextType>;
   ShopOrderImport?: ShopOrderImportResolvers<ContextType>;
   ShopOrderSyncError?: ShopOrderSyncErrorResolvers<ContextType>;
+  ShopPlatformInfo?: ShopPlatformInfoResolvers<ContextType>;
   ShopperSession?: ShopperSessionResolvers<ContextType>;
   StaffSessionPayload?: StaffSessionPayloadResolvers<ContextType>;
   StaffUser?: StaffUserResolvers<ContextType>;

@@ -68,6 +68,12 @@ describe.each(providers)("shop connection to a real Vendure (%s)", (provider) =>
   };
 
   it("connects with an API key made in Vendure, keeps the key encrypted, never reads it back, and the test says it reads orders", async () => {
+    // The platforms offered come from the core's connectors (the dashboard's list of them).
+    const platforms = await svc.http.graphql(`{ shopPlatforms { platform name adminApiHint } }`, {}, secret);
+    expect(platforms.errors).toBeUndefined();
+    expect(platforms.data.shopPlatforms).toEqual([
+      { platform: "vendure", name: "Vendure", adminApiHint: expect.stringContaining("admin-api") },
+    ]);
     const saved = await set({ adminApiUrl: vendure.adminApiUrl, apiKey: orderKey.key });
     expect(saved.errors).toBeUndefined();
     expect(saved.data.setShopConnection).toEqual({

@@ -3,6 +3,7 @@ const CONNECTION = `platform adminApiUrl apiKeyHint updatedAt syncErrors { order
 
 export const SHOP_CONNECTION = `query DashboardShopConnection($storeId: ID!) {
   shopConnection(storeId: $storeId) { ${CONNECTION} }
+  shopPlatforms { platform name }
 }`;
 
 export const SET_SHOP_CONNECTION = `mutation DashboardSetShopConnection($storeId: ID!, $input: ShopConnectionInput!) {

@@ -19,8 +19,9 @@ import type {
 type Connection = DashboardShopConnectionQuery["shopConnection"];
 type TestResult = DashboardTestShopConnectionMutation["testShopConnection"];
 
-const PLATFORMS: [string, string][] = [["vendure", "Vendure"]];
-const platformName = (code: string) => PLATFORMS.find(([c]) => c === code)?.[1] ?? code;
+/** The platforms the core connects to (GraphQL `shopPlatforms`), as people name them. */
+type Platforms = DashboardShopConnectionQuery["shopPlatforms"];
+const nameOf = (platforms: Platforms, code: string) => platforms.find((p) => p.platform === code)?.name ?? code;
 
 const LABELS: Record<string, string> = {
   "input.platform": "Platform",
@@ -46,15 +47,15 @@ export function ShopConnectionPage({ storeId }: PageProps) {
         description="The shop Retour works with: its platform, where its Admin API answers and an API key made in the shop. Test the connection to see whether Retour can read your shop's orders."
       />
       <QueryView state={q} label="Loading the shop connection…">
-        {(data) => <ShopForm storeId={storeId} saved={data.shopConnection} />}
+        {(data) => <ShopForm storeId={storeId} saved={data.shopConnection} platforms={data.shopPlatforms} />}
       </QueryView>
     </>
   );
 }
 
-function ShopForm({ storeId, saved }: { storeId: string; saved: Connection | null }) {
+function ShopForm({ storeId, saved, platforms }: { storeId: string; saved: Connection | null; platforms: Platforms }) {
   const [current, setCurrent] = useState<Connection | null>(saved);
-  const [platform, setPlatform] = useState<string>(saved?.platform ?? "vendure");
+  const [platform, setPlatform] = useState<string>(saved?.platform ?? platforms[0]?.platform ?? "");
   const [url, setUrl] = useState(saved?.adminApiUrl ?? "");
   const [apiKey, setApiKey] = useState("");
   const [done, setDone] = useState(false);
@@ -97,7 +98,7 @@ function ShopForm({ storeId, saved }: { storeId: string; saved: Connection | nul
     <>
       {current ? (
         <p>
-          Connected to {platformName(current.platform)} at <strong>{current.adminApiUrl}</strong> with the API key ending in{" "}
+          Connected to {nameOf(platforms, current.platform)} at <strong>{current.adminApiUrl}</strong> with the API key ending in{" "}
           <strong>{current.apiKeyHint}</strong> (saved <Time value={current.updatedAt} />
           ).
         </p>
@@ -110,9 +111,9 @@ function ShopForm({ storeId, saved }: { storeId: string; saved: Connection | nul
         <Section title="Connection">
           <Field label="Platform" error={fields["input.platform"]}>
             <select value={platform} onChange={(e) => (setDone(false), setPlatform(e.currentTarget.value))}>
-              {PLATFORMS.map(([v, l]) => (
-                <option key={v} value={v}>
-                  {l}
+              {platforms.map((p) => (
+                <option key={p.platform} value={p.platform}>
+                  {p.name}
                 </option>
               ))}
             </select>
