@@ -35,12 +35,13 @@ export function startEmailSender(services: Services, localBase: string): EmailSe
   async function sendOne(mail: {
     id: string;
     kind: string;
+    storeId: string;
     returnId: string;
     giftCardId: string | null;
     recipient: string;
     attempts: number;
   }) {
-    const rendered = await renderMail(prisma, mail, (handle) => statusLink(config, handle, mail.returnId, base));
+    const rendered = await renderMail(services, mail, (handle) => statusLink(config, handle, mail.returnId, base));
     if (!rendered) {
       await prisma.emailMessage.update({
         where: { id: mail.id },
@@ -91,7 +92,16 @@ export function startEmailSender(services: Services, localBase: string): EmailSe
       where: { status: "pending", nextAttemptAt: { lte: now } },
       orderBy: { nextAttemptAt: "asc" },
       take: BATCH,
-      select: { id: true, kind: true, returnId: true, giftCardId: true, recipient: true, attempts: true, nextAttemptAt: true },
+      select: {
+        id: true,
+        kind: true,
+        storeId: true,
+        returnId: true,
+        giftCardId: true,
+        recipient: true,
+        attempts: true,
+        nextAttemptAt: true,
+      },
     });
     let n = 0;
     for (const mail of due) {

@@ -6,6 +6,7 @@
 // Prisma's own in test/unit/json-rows.test.ts). The caller's API-client lookup is not part of it: it
 // stays a statement of its own on every request, so a revocation holds at once.
 import type { RequestContext } from "../core/context.js";
+import type { Database } from "../db/client.js";
 import { jsonRowMapper, mapJsonRows, type RowFields } from "../db/json-rows.js";
 import { Prisma } from "../db/generated/sqlite/client.js";
 import type { Provider } from "../db/url.js";
@@ -147,8 +148,11 @@ export interface ReturnAggregate {
   lines: LineItemRow[];
 }
 
+/** Where the aggregate is read: a request's context, or a background worker's services (the email sender). */
+export type AggregateReader = { services: { db: Pick<Database, "provider" | "readRows"> } };
+
 /** Reads a return of the given stores with its parts in one statement; null when there is none. */
-export async function readReturnAggregate(ctx: RequestContext, id: string, storeIds: string[]): Promise<ReturnAggregate | null> {
+export async function readReturnAggregate(ctx: AggregateReader, id: string, storeIds: string[]): Promise<ReturnAggregate | null> {
   if (!storeIds.length) return null;
   const provider = ctx.services.db.provider;
   const query = provider === "sqlite" ? sqliteQuery(id, storeIds) : postgresQuery(id, storeIds);
