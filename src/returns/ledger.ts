@@ -56,9 +56,10 @@ type Ret = {
 
 /**
  * The entries due now for the return's processed lines and issued gift cards, written in the caller's transaction.
- * Answers how many were written.
+ * Answers how many were written, and how many of them the shop is to pay (the caller wakes the pusher for those
+ * after its commit: `LEDGER_TOPIC`).
  */
-export async function recordLedger(tx: TransactionClient, ret: Ret): Promise<number> {
+export async function recordLedger(tx: TransactionClient, ret: Ret): Promise<{ written: number; toShop: number }> {
   const items = await tx.returnItem.findMany({
     where: { returnId: ret.id, status: { in: ["processed", "complete"] }, compensation: { in: ["refund", "keep_item"] } },
     orderBy: [{ position: "asc" }, { id: "asc" }],
@@ -136,7 +137,7 @@ export async function recordLedger(tx: TransactionClient, ret: Ret): Promise<num
       rows.push({ ...sent, kind: "bonus", amount: card.bonus, dedupeKey: `bonus:${card.id}`, state: "sent", sentAt: now });
   }
   for (const row of rows) await tx.returnLedgerEntry.create({ data: { id: newId("rle"), ...row } });
-  return rows.length;
+  return { written: rows.length, toShop: rows.filter((r) => r.destination === "shop").length };
 }
 
 /** The return's entries, oldest first (one query for every return a response names). */

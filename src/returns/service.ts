@@ -12,7 +12,7 @@ import { findOrder } from "../orders/service.js";
 import { restockReturnItems } from "../inventory/service.js";
 import { holdsReleased, releaseExchangeUnits } from "../inventory/holds.js";
 import { issueGiftCards } from "./gift-cards.js";
-import { recordLedger } from "./ledger.js";
+import { LEDGER_TOPIC, recordLedger } from "./ledger.js";
 import { KEEP_ITEM, refuseKeptRestock, settleKeptItems } from "./keep-items.js";
 import {
   INITIAL_STATUS,
@@ -132,7 +132,9 @@ async function act(
   if (!found) throw returnNotFound(id);
   const actor = ctx.actor();
   let message = "";
+  let toShop = 0;
   const ret = await ctx.prisma.$transaction(async (tx) => {
+    toShop = 0; // a transaction retried from the start writes its entries again
     const ret = await tx.return.update({ where: { id }, data: { version: { increment: 1 } } }); // row lock
     const current = ret.status as ReturnStatus;
     const store = await tx.store.findUnique({ where: { id: ret.storeId }, select: { allowFlaggedReturnProcessing: true } });
@@ -160,7 +162,7 @@ async function act(
     const cards = event ? await issueGiftCards(tx, ret, event) : 0;
     if (event === "delivered") kept.push(...(await settleKeptItems(tx, ret, "delivered")));
     // The money it moves, once each (a refund for the shop to pay, the credit issued, the fee kept back).
-    if (processing || cards) await recordLedger(tx, ret);
+    if (processing || cards) toShop = (await recordLedger(tx, ret)).toShop;
     const updated = await tx.return.update({ where: { id }, data: { status: next, updatedAt: new Date() } });
     await tx.returnTimelineEntry.create({
       data: {
@@ -194,6 +196,8 @@ async function act(
     return updated;
   });
   eventsCommitted(ctx.services, "return");
+  // The shop's pusher wakes only for money it is to move (not on every return's commit).
+  if (toShop) eventsCommitted(ctx.services, LEDGER_TOPIC);
   return { return: ret, message };
 }
 

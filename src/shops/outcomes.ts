@@ -153,7 +153,8 @@ export function startShopPusher(services: Services): DueLoop {
   let stopped = false;
   const loop = startDueLoop(services, {
     name: "shop push",
-    topics: ["return", LEDGER_TOPIC],
+    // Woken by an entry the shop is to pay (processing, a retry), not by every return's commit.
+    topics: [LEDGER_TOPIC],
     idleMs: services.config.shopPush.pollIntervalMs,
     runOnce: () => pushLedger(services, { owner, stopping: () => stopped }),
     nextDueAt: async () =>
