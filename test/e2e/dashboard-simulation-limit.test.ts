@@ -1,7 +1,9 @@
 // End-to-end: a policy simulation that reaches the service's time limit (SIMULATION_MAX_SECONDS) is shown
 // for what it is: how far it got, the figures of the returns it checked, up to when, and what to do. The
-// service reads one return at a time and pauses 400 ms after each, so the demo store's history cannot be
-// checked within the one-second limit, whatever the load.
+// service reads one return at a time and pauses 1.5 s after each, so no thread's part of the demo store's
+// history can be checked within the one-second limit, whatever the load. (At 400 ms, two threads of three
+// returns each finished at 1.2 s, and a loaded box could deliver both parts' last chunks before the run looked
+// at the time: the run was then complete, 6 of 6, and the test saw no limit.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startTestService, type TestService } from "../support/server.js";
@@ -18,7 +20,7 @@ describe.skipIf(!!e2eMissing)("a policy simulation at its time limit in Chromium
   const password = "e2e-password-123";
 
   beforeAll(async () => {
-    svc = await startTestService("sqlite", { SIMULATION_CHUNK: "1", SIMULATION_PAUSE_MS: "400", SIMULATION_MAX_SECONDS: "1" });
+    svc = await startTestService("sqlite", { SIMULATION_CHUNK: "1", SIMULATION_PAUSE_MS: "1500", SIMULATION_MAX_SECONDS: "1" });
     const storeId = (await svc.createStore("E2E Simulation limit")).id;
     await createStaffUser(svc.services, storeId, email, password, "Lim Iter");
     await seedStore(svc.services, storeId);
