@@ -97,3 +97,26 @@ export const orderAndDateSteps = [
     }),
   },
 ];
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Two periods whose end cuts through the day of the store's first return, on the side that holds it: one leaves
+ * the return out by an edge taken off a whole day, one takes it in by a part of a day added (src/returns/period.ts
+ * `periodParts` reads an end covering more than half its day as the day less the rest). Both kinds whatever the
+ * hour the test runs at; none when the store has no return.
+ */
+export function edgePeriods(firstCreatedAt: Date | null | undefined): [number, number][] {
+  if (!firstCreatedAt) return [];
+  const t = firstCreatedAt.getTime();
+  const morning = t - Math.floor(t / DAY_MS) * DAY_MS < DAY_MS / 2;
+  return morning
+    ? [
+        [t + 1, t + 30 * DAY_MS],
+        [t - 30 * DAY_MS, t + 1],
+      ]
+    : [
+        [t - 30 * DAY_MS, t],
+        [t, t + 30 * DAY_MS],
+      ];
+}

@@ -11,7 +11,7 @@ import { Prisma } from "../../../src/db/generated/sqlite/client.js";
 import { OUTCOMES, STAGE_BUCKETS, STAGES, pointStart } from "../../../src/returns/overview-measures.js";
 import { providers } from "../../support/env.js";
 import { customOrderBody } from "../../support/orders.js";
-import { applyReturnStep, orderAndDateSteps, pick, type ReturnStep, returnSteps } from "../../support/random-returns.js";
+import { applyReturnStep, orderAndDateSteps, pick, type ReturnStep, returnSteps, edgePeriods } from "../../support/random-returns.js";
 import { NO_RATE_LIMITS, startTestService, type TestService } from "../../support/server.js";
 
 const DAY = 86_400_000;
@@ -303,16 +303,9 @@ describe.each(providers)("the overview's measures from the roll-ups (%s)", (prov
           [now - 40 * DAY + 4_321_000, now + 3_600_000], // parts of a day at both ends, per day
           [now - 3 * 3_600_000, now + 3_600_000], // within a day or two
         ];
-        // An end cut through the day of a return, on the side that holds it: taken off a whole day when the
-        // end covers more than half of its day (periodParts), added as a part of a day otherwise. Both kinds,
-        // whatever the time of day the test runs at.
+        // Ends cut through the first return's day both ways (an edge taken off, an edge added).
         const first = await svc.services.db.prisma.return.findFirst({ where: { storeId }, orderBy: { createdAt: "asc" } });
-        if (first) {
-          const t = first.createdAt.getTime();
-          const morning = t - Math.floor(t / DAY) * DAY < DAY / 2;
-          periods.push(morning ? [t + 1, t + 30 * DAY] : [t - 30 * DAY, t]); // the return outside, by an edge taken off
-          periods.push(morning ? [t - 30 * DAY, t + 1] : [t, t + 30 * DAY]); // the return inside, by an edge added
-        }
+        periods.push(...edgePeriods(first?.createdAt));
         for (const [from, to] of periods) {
           const res = await svc.http.graphql(
             OVERVIEW,
