@@ -91,6 +91,52 @@ export async function narrow(ctx: RequestContext, storeId: string, f: ReturnFilt
 }
 
 /**
+ * A tag with no search, order name or `updatedAt` window beside it (a status may stand beside it) is read
+ * along its links: each link carries its return's createdAt and status (copied by triggers, the migration
+ * tag_list_order), so a page walks the index (tagId[, returnStatus], returnCreatedAt, returnId) in the
+ * list's order and stops at the page, and the counts come from ReturnTagCount. A tag on 1 000 returns at
+ * 1 000 000 had its 1 000 ids read, sorted per chunk and counted on every page (3.3× to 4.8× the
+ * 10 000-return store's time).
+ */
+function tagAlone(f: ReturnFilters): boolean {
+  return f.tag != null && !f.search?.trim() && f.orderName == null && !f.updatedAtMin && !f.updatedAtMax;
+}
+
+/** The keyset of a returns page spelled on a tag's links: the return's createdAt and id as the link copies them. */
+function onLinks(keyset: unknown): unknown {
+  if (Array.isArray(keyset)) return keyset.map(onLinks);
+  if (keyset === null || typeof keyset !== "object" || keyset instanceof Date) return keyset;
+  const names: Record<string, string> = { createdAt: "returnCreatedAt", id: "returnId" };
+  return Object.fromEntries(Object.entries(keyset).map(([k, v]) => [names[k] ?? k, onLinks(v)]));
+}
+
+async function tagOf(ctx: RequestContext, storeId: string, name: string) {
+  return ctx.laggingReads.returnTag.findUnique({ where: { storeId_name: { storeId, name } }, select: { id: true } });
+}
+
+/** A page of a tag's returns read along its links (see tagAlone): two statements, whatever the tag's size. */
+async function tagPage(
+  ctx: RequestContext,
+  tagId: string | undefined,
+  f: ReturnFilters,
+  keyset: Record<string, unknown> | undefined,
+  take: number,
+  direction: "asc" | "desc",
+) {
+  if (!tagId) return [];
+  const links = await ctx.laggingReads.returnTagLink.findMany({
+    where: { tagId, ...(f.status ? { returnStatus: f.status } : {}), ...(keyset ? (onLinks(keyset) as Record<string, unknown>) : {}) },
+    orderBy: [{ returnCreatedAt: direction }, { returnId: direction }],
+    take,
+    select: { returnId: true },
+  });
+  if (links.length === 0) return [];
+  const rows = await ctx.laggingReads.return.findMany({ where: { id: { in: links.map((l) => l.returnId) } } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return links.flatMap((l) => byId.get(l.returnId) ?? []);
+}
+
+/**
  * Ids a statement may carry at once: Prisma binds at most 999 parameters on SQLite, and a search's matches
  * (at most 500) may stand beside a tag's returns. A narrowing with more ids (a tag on up to NARROW_MAX
  * returns) is asked in chunks of disjoint ids, whose pages are merged and whose counts are added.
@@ -145,7 +191,10 @@ export async function listReturns(
   maxSize = PAGE_SIZES.standard.max,
 ) {
   const [sortField, direction] = RETURN_SORTS[sortOf(f)];
-  const narrowed = await narrow(ctx, storeId, f);
+  const alongTag = tagAlone(f) && sortField === "createdAt";
+  if (alongTag) checkReturnFilters(f);
+  const tag = alongTag && f.tag != null ? await tagOf(ctx, storeId, f.tag) : null;
+  const narrowed = alongTag ? [] : await narrow(ctx, storeId, f);
   const page = await paginate(ctx.services.cursors, {
     list: listKey(storeId, f),
     args,
@@ -155,6 +204,7 @@ export async function listReturns(
     direction,
     checks: [() => checkReturnFilters(f)],
     fetch: async (keyset, take) => {
+      if (alongTag) return tagPage(ctx, tag?.id, f, keyset, take, direction);
       const parts = await Promise.all(
         chunked(ctx, narrowed).map((n) =>
           ctx.laggingReads.return.findMany({
@@ -179,14 +229,22 @@ export async function listReturns(
 /**
  * How many returns each status holds under the filters (the status filter aside), every status listed.
  * Unfiltered (the dashboard's tabs on every page turn): summed from the store's daily counts, which
- * triggers keep (at most days × statuses rows, not the store's returns). Under an order name or a tag:
+ * triggers keep (at most days × statuses rows, not the store's returns). Under a tag alone: the tag's
+ * counts (ReturnTagCount, kept by triggers: one row per status). Under an order name or a tag beside others:
  * counted among the returns they name (at most NARROW_MAX); under a search, among its matches; under an
  * `updatedAt` window, over the window's range of its index.
  */
 export async function statusCounts(ctx: RequestContext, storeId: string, f: ReturnFilters, narrowed?: Narrowed) {
   const filtered = f.orderName != null || f.tag != null || !!f.search?.trim() || !!f.updatedAtMin || !!f.updatedAtMax;
   let counts: Map<string, number>;
-  if (!filtered) {
+  if (tagAlone(f)) {
+    checkReturnFilters(f);
+    const tag = f.tag != null ? await tagOf(ctx, storeId, f.tag) : null;
+    const rows = tag
+      ? await ctx.laggingReads.returnTagCount.findMany({ where: { tagId: tag.id }, select: { status: true, count: true } })
+      : [];
+    counts = new Map(rows.map((r) => [r.status, r.count]));
+  } else if (!filtered) {
     checkReturnFilters(f);
     const rows = await ctx.laggingReads.returnDailyCount.groupBy({ by: ["status"], where: { storeId }, _sum: { count: true } });
     counts = new Map(rows.map((r) => [r.status, r._sum.count ?? 0]));

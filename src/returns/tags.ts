@@ -40,8 +40,10 @@ export function listReturnTags(ctx: RequestContext, storeId: string) {
   return ctx.prisma.returnTag.findMany({ where: { storeId }, orderBy: [{ name: "asc" }], take: LIST_BOUNDS.storeReturnTags });
 }
 
-export function returnCountOf(ctx: RequestContext, tagId: string) {
-  return ctx.prisma.returnTagLink.count({ where: { tagId } });
+/** How many returns carry the tag: the sum of its status counts (ReturnTagCount, kept by triggers), not its links counted. */
+export async function returnCountOf(ctx: RequestContext, tagId: string) {
+  const sum = await ctx.prisma.returnTagCount.aggregate({ where: { tagId }, _sum: { count: true } });
+  return sum._sum.count ?? 0;
 }
 
 /**

@@ -23,8 +23,8 @@ interface Db {
 }
 
 /** The triggers that keep a roll-up, by name (every migration that adds one names it so). */
-const ROLLUP_TRIGGER = /^(Return_daily_count|ReturnItemDaily|OrderUnitsDaily|ReturnStageDaily)_/;
-const ROLLUP_TABLE = /^INSERT INTO "(ReturnDailyCount|ReturnItemDaily|OrderUnitsDaily|ReturnStageDaily)"/;
+const ROLLUP_TRIGGER = /^(Return_daily_count|ReturnItemDaily|OrderUnitsDaily|ReturnStageDaily|ReturnTagLink_count)_/;
+const ROLLUP_TABLE = /^INSERT INTO "(ReturnDailyCount|ReturnItemDaily|OrderUnitsDaily|ReturnStageDaily|ReturnTagCount)"/;
 
 /**
  * The statements the migrations fill the roll-ups with for the rows already there, in migration order:

@@ -27,8 +27,15 @@ const GROWING = [
 /** What a path's statements must show in their plans besides no full scan (SQLite, PostgreSQL). */
 const MUST: Record<string, [RegExp, RegExp | null] | ((events: QueryEvent[]) => void)> = {
   "REST provider_order_name": [/Return_orderId_idx \(orderId=\?\)/, /Return_orderId_idx/],
-  "REST tag= (1 return in 1 000)": [/Return.*(sqlite_autoindex_Return_1|PRIMARY KEY) \(id=\?\)/, /Return_pkey/],
-  "GraphQL filter.tag (1 in 1 000)": [/Return.*(sqlite_autoindex_Return_1|PRIMARY KEY) \(id=\?\)/, /Return_pkey/],
+  // A tag's page walks its links in the list's order and stops at the page (no sort of the tag's returns).
+  "REST tag= (1 return in 1 000)": [
+    /ReturnTagLink USING COVERING INDEX ReturnTagLink_tagId_returnCreatedAt_returnId_idx \(tagId=\?\)\n/,
+    /Index (Only )?Scan Backward using "?ReturnTagLink_tagId_returnCreatedAt_returnId_idx/,
+  ],
+  "GraphQL filter.tag (1 in 1 000)": [
+    /ReturnTagLink USING COVERING INDEX ReturnTagLink_tagId_returnCreatedAt_returnId_idx \(tagId=\?\)\n/,
+    /Index (Only )?Scan Backward using "?ReturnTagLink_tagId_returnCreatedAt_returnId_idx/,
+  ],
   "a page halfway down the list (keyset cursor)": [
     /Return_storeId_createdAt_idx \(storeId=\? AND createdAt<\?\)/,
     /Index Cond: .*"createdAt" <=/,
