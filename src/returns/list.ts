@@ -6,7 +6,8 @@ import { checkInputs } from "../core/errors.js";
 import { refuse } from "./refusals.js";
 import { csvField, guardFormula } from "../invoices/csv.js";
 import { keysetOrder, paginate, type PageArgs } from "../core/pagination.js";
-import { SEARCH_BOUND, searchReturnIds } from "./search.js";
+import { SEARCH_BOUND, searchMatches, type SearchMatch } from "./search.js";
+import { matchPage, matchesUnder } from "./search-page.js";
 import { RETURN_STATUSES, isReturnStatus } from "./transitions.js";
 
 export const RETURN_SORTS = { NEWEST: ["createdAt", "desc"], OLDEST: ["createdAt", "asc"], UPDATED: ["updatedAt", "desc"] } as const;
@@ -65,7 +66,7 @@ export async function narrow(ctx: RequestContext, storeId: string, f: ReturnFilt
   checkReturnFilters(f);
   const out: Narrowed = [];
   const search = f.search?.trim() ?? "";
-  if (search) out.push({ id: { in: await searchReturnIds(ctx, storeId, search) } });
+  if (search) out.push({ id: { in: (await searchMatches(ctx, storeId, search)).map((m) => m.id) } });
   if (f.orderName != null) {
     const orders = await ctx.laggingReads.order.findMany({
       where: { storeId, name: { in: orderNameForms(f.orderName) } },
@@ -102,6 +103,19 @@ function tagAlone(f: ReturnFilters): boolean {
   return f.tag != null && !f.search?.trim() && f.orderName == null && !f.updatedAtMin && !f.updatedAtMax;
 }
 
+/** A search with no tag or order name beside it: paged and counted from its matches (src/returns/search-page.ts). */
+function searchAlone(f: ReturnFilters): boolean {
+  return !!f.search?.trim() && f.tag == null && f.orderName == null;
+}
+
+/** The returns of these ids, in this order (a page already cut). */
+async function byKeys(ctx: RequestContext, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await ctx.laggingReads.return.findMany({ where: { id: { in: ids } } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The keyset of a returns page spelled on a tag's links: the return's createdAt and id as the link copies them. */
 function onLinks(keyset: unknown): unknown {
   if (Array.isArray(keyset)) return keyset.map(onLinks);
@@ -130,10 +144,10 @@ async function tagPage(
     take,
     select: { returnId: true },
   });
-  if (links.length === 0) return [];
-  const rows = await ctx.laggingReads.return.findMany({ where: { id: { in: links.map((l) => l.returnId) } } });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return links.flatMap((l) => byId.get(l.returnId) ?? []);
+  return byKeys(
+    ctx,
+    links.map((l) => l.returnId),
+  );
 }
 
 /**
@@ -192,9 +206,11 @@ export async function listReturns(
 ) {
   const [sortField, direction] = RETURN_SORTS[sortOf(f)];
   const alongTag = tagAlone(f) && sortField === "createdAt";
-  if (alongTag) checkReturnFilters(f);
+  const bySearch = searchAlone(f);
+  if (alongTag || bySearch) checkReturnFilters(f);
   const tag = alongTag && f.tag != null ? await tagOf(ctx, storeId, f.tag) : null;
-  const narrowed = alongTag ? [] : await narrow(ctx, storeId, f);
+  const matches = bySearch ? await searchMatches(ctx, storeId, f.search!.trim()) : undefined;
+  const narrowed = alongTag || bySearch ? [] : await narrow(ctx, storeId, f);
   const page = await paginate(ctx.services.cursors, {
     list: listKey(storeId, f),
     args,
@@ -203,8 +219,9 @@ export async function listReturns(
     sortField,
     direction,
     checks: [() => checkReturnFilters(f)],
-    fetch: async (keyset, take) => {
+    fetch: async (keyset, take, cursor) => {
       if (alongTag) return tagPage(ctx, tag?.id, f, keyset, take, direction);
+      if (matches) return byKeys(ctx, matchPage(matchesUnder(matches, f), sortField, direction, take, cursor));
       const parts = await Promise.all(
         chunked(ctx, narrowed).map((n) =>
           ctx.laggingReads.return.findMany({
@@ -222,8 +239,8 @@ export async function listReturns(
       return take < 0 ? rows.slice(take) : rows.slice(0, take);
     },
   });
-  // The filters ride along for `ReturnConnection.statusCounts`.
-  return { ...page, storeId, filters: f, narrowed };
+  // The filters (and what they resolved to) ride along for `ReturnConnection.statusCounts`.
+  return { ...page, storeId, filters: f, narrowed, matches };
 }
 
 /**
@@ -234,7 +251,14 @@ export async function listReturns(
  * counted among the returns they name (at most NARROW_MAX); under a search, among its matches; under an
  * `updatedAt` window, over the window's range of its index.
  */
-export async function statusCounts(ctx: RequestContext, storeId: string, f: ReturnFilters, narrowed?: Narrowed) {
+export async function statusCounts(ctx: RequestContext, storeId: string, f: ReturnFilters, narrowed?: Narrowed, matches?: SearchMatch[]) {
+  if (searchAlone(f)) {
+    checkReturnFilters(f);
+    const counts = new Map<string, number>();
+    for (const m of matchesUnder(matches ?? (await searchMatches(ctx, storeId, f.search!.trim())), f, false))
+      counts.set(m.status, (counts.get(m.status) ?? 0) + 1);
+    return RETURN_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 }));
+  }
   const filtered = f.orderName != null || f.tag != null || !!f.search?.trim() || !!f.updatedAtMin || !!f.updatedAtMax;
   let counts: Map<string, number>;
   if (tagAlone(f)) {

@@ -136,7 +136,7 @@ export const returnsResolvers = {
     csv: (o) => overviewCsv(o),
   },
   ReturnConnection: {
-    statusCounts: (c, _, ctx) => statusCounts(ctx, c.storeId, c.filters, c.narrowed),
+    statusCounts: (c, _, ctx) => statusCounts(ctx, c.storeId, c.filters, c.narrowed, c.matches),
     orders: async (c, _, ctx) => {
       const ids = [...new Set(c.nodes.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
       return (await Promise.all(ids.map((id) => orderById(ctx, id)))).filter((o) => o !== null);

@@ -23,9 +23,11 @@
 //      stops at SEARCH_BOUND matches).
 //    A word of one or two characters has no trigram: it narrows the rows the longer words found (a
 //    filter, never the index), and a search of such words alone finds only its exact shapes.
-// 3. Bounded: at most SEARCH_BOUND returns, the newest documents first. The list, its status counts and
-//    the CSV read those returns by primary key; a search matching more shows (and counts) the newest
-//    SEARCH_BOUND of them: more words narrow it.
+// 3. Bounded: at most SEARCH_BOUND returns, the newest documents first, read with their status and times
+//    in the same statement (searchMatches). The list pages and counts them in memory (search-page.ts) and
+//    reads only the page's returns by primary key; beside a tag or an order name, their ids narrow the
+//    list (list.ts). A search matching more shows (and counts) the newest SEARCH_BOUND of them: more words
+//    narrow it.
 import type { RequestContext } from "../core/context.js";
 import { TEXT_BOUNDS } from "../core/bounds.js";
 import {
@@ -102,15 +104,41 @@ export function textSearchStatement(provider: Provider, storeId: string, words: 
     ORDER BY s."docId" DESC LIMIT ${SEARCH_BOUND}`;
 }
 
-/** The ids of the store's returns the search matches, at most SEARCH_BOUND (see the top of this file). */
-export async function searchReturnIds(ctx: RequestContext, storeId: string, search: string): Promise<string[]> {
+/** A return the search matches, with what its list orders, filters and counts it by. */
+export interface SearchMatch {
+  id: string;
+  status: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * A search statement's returns with their status and times, read with them in one statement (by primary
+ * key, at most SEARCH_BOUND): the list pages, filters and counts them without asking the database again.
+ * The search stays a subquery with its own LIMIT, so neither engine reorders it behind the join.
+ */
+function withReturn(sql: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`SELECT r."id" AS "id", r."status" AS "status", r."createdAt" AS "createdAt", r."updatedAt" AS "updatedAt"
+    FROM (${sql}) m JOIN "Return" r ON r."id" = m."returnId"`;
+}
+
+const asDate = (v: unknown) => (v instanceof Date ? v : new Date(v as string | number));
+
+/** The store's returns the search matches, at most SEARCH_BOUND (see the top of this file). */
+export async function searchMatches(ctx: RequestContext, storeId: string, search: string): Promise<SearchMatch[]> {
   if (search.length > TEXT_BOUNDS.short) return []; // refused with a 400 naming the field (list.ts) before this runs
   const words = searchWords(search);
-  const read = (sql: Prisma.Sql) => ctx.laggingReads.$queryRaw<{ returnId: string }[]>(sql);
+  const read = async (sql: Prisma.Sql) =>
+    (await ctx.laggingReads.$queryRaw<SearchMatch[]>(withReturn(sql))).map((m) => ({
+      id: m.id,
+      status: m.status,
+      createdAt: asDate(m.createdAt),
+      updatedAt: asDate(m.updatedAt),
+    }));
   if (words.length === 1) {
     const exact = await read(exactShapeStatement(storeId, words[0]));
-    if (exact.length > 0) return exact.map((r) => r.returnId);
+    if (exact.length > 0) return exact;
   }
   const text = textSearchStatement(ctx.services.db.provider, storeId, essentialWords(words));
-  return text ? (await read(text)).map((r) => r.returnId) : [];
+  return text ? read(text) : [];
 }
