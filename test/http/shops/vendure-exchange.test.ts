@@ -28,6 +28,12 @@ const PLACED = `query($m: String!) { orders(options: { filter: { transactionId: 
 const OF_CUSTOMER = `query($n: String!) { orders(options: { filter: { customerLastName: { eq: $n } } }) { items { code state } } }`;
 const REFUNDS = `query($id: ID!) { order(id: $id) { payments { refunds { total state } } } }`;
 const STOCK = `query($sku: String!) { productVariants(options: { filter: { sku: { eq: $sku } } }) { items { stockOnHand stockAllocated } } }`;
+/**
+ * An exchange attempt is about fifteen Admin API calls, each a Vendure transaction on SQLite; a fault test makes up to
+ * four attempts. On a loaded two-core box (other test files and their Vendures beside it) that took 48 s once.
+ */
+const SETTLE_MS = 120_000;
+const TEST_MS = 180_000;
 const PUSH = { SHOP_PUSH_RETRY_SCHEDULE: "1s,1s,1s,1s", SHOP_PUSH_LEASE: "5s", SHOP_PUSH_POLL_INTERVAL: "1s" };
 
 let vendure: Vendure;
@@ -190,7 +196,7 @@ async function read(svc: TestService, secret: string, returnId: string) {
  * The return once no entry is pending, read again after that: one read resolves the return's row before its ledger, so
  * the read that saw the last entry sent may hold the row from before the same commit (exchange.order still null).
  */
-const settled = async (svc: TestService, secret: string, returnId: string, timeout = 45_000) => {
+const settled = async (svc: TestService, secret: string, returnId: string, timeout = SETTLE_MS) => {
   await expect
     .poll(async () => (await read(svc, secret, returnId)).ledger.map((e) => e.state), { timeout, interval: 200 })
     .not.toContain("pending");
@@ -210,113 +216,129 @@ describe.each(providers)("exchanges and restocks pushed to a real Vendure (%s)",
     await svc?.close();
   });
 
-  it("refunds the jacket, places the tee's exchange as a Vendure order at no charge, restocks both, once each", async () => {
-    const before = { teeM: await stock("TEE-M"), jacket: await stock("JKT-M"), teeL: await stock("TEE-L") };
-    const held = await store.level();
-    const lastName = `both-${provider}`;
-    const { order, returnId } = await returnedAndProcessed(
-      svc,
-      store.storeId,
-      store.secret,
-      lastName,
-      [{ sku: "TEE-M", compensation: "exchange", exchangeSku: "TEE-L" }, { sku: "JKT-M" }],
-      true,
-      // Retour holds the large tee from the return's creation until the shop's order takes it.
-      async () => expect(await store.level()).toBe(held - 1),
-    );
-    const r = await settled(svc, store.secret, returnId);
-    const byKind = (k: string) => r.ledger.filter((e) => e.kind === k);
-    expect(r.ledger.map((e) => e.state)).toEqual(r.ledger.map(() => "sent"));
-    expect(byKind("refund")).toMatchObject([{ amount: { amount: "141.90", currency: "USD" }, destination: "shop" }]);
-    expect(byKind("restock")).toHaveLength(2);
-    const [exchange] = byKind("exchange_order");
-    expect(exchange).toMatchObject({ amount: { amount: "28.00", currency: "USD" }, destination: "shop", attempts: 1 });
+  it(
+    "refunds the jacket, places the tee's exchange as a Vendure order at no charge, restocks both, once each",
+    async () => {
+      const before = { teeM: await stock("TEE-M"), jacket: await stock("JKT-M"), teeL: await stock("TEE-L") };
+      const held = await store.level();
+      const lastName = `both-${provider}`;
+      const { order, returnId } = await returnedAndProcessed(
+        svc,
+        store.storeId,
+        store.secret,
+        lastName,
+        [{ sku: "TEE-M", compensation: "exchange", exchangeSku: "TEE-L" }, { sku: "JKT-M" }],
+        true,
+        // Retour holds the large tee from the return's creation until the shop's order takes it.
+        async () => expect(await store.level()).toBe(held - 1),
+      );
+      const r = await settled(svc, store.secret, returnId);
+      const byKind = (k: string) => r.ledger.filter((e) => e.kind === k);
+      expect(r.ledger.map((e) => e.state)).toEqual(r.ledger.map(() => "sent"));
+      expect(byKind("refund")).toMatchObject([{ amount: { amount: "141.90", currency: "USD" }, destination: "shop" }]);
+      expect(byKind("restock")).toHaveLength(2);
+      const [exchange] = byKind("exchange_order");
+      expect(exchange).toMatchObject({ amount: { amount: "28.00", currency: "USD" }, destination: "shop", attempts: 1 });
 
-    // Vendure: the refund on the order's payment, one exchange order for the large tee paid by Retour, the stock back.
-    const refunds = (await vendure.admin(REFUNDS, { id: order.id })).order.payments.flatMap((p: any) => p.refunds);
-    expect(refunds.map((x: { total: number }) => x.total)).toEqual([14190]);
-    const placed = await placedWith(exchange.id);
-    expect(placed).toHaveLength(1);
-    expect(placed[0]).toMatchObject({
-      code: exchange.shopReference,
-      state: "PaymentSettled",
-      customer: { emailAddress: `ada.${lastName}@example.test` },
-      lines: [{ quantity: 1, productVariant: { sku: "TEE-L" } }],
-      payments: [{ method: "retour-exchange", state: "Settled", transactionId: exchange.id }],
-    });
-    expect(exchange.attemptLog).toEqual([{ ok: true, answer: expect.stringContaining(`placed exchange order ${placed[0].code}`) }]);
-    expect(await stock("TEE-M")).toMatchObject({ stockOnHand: before.teeM.stockOnHand + 1 });
-    expect(await stock("JKT-M")).toMatchObject({ stockOnHand: before.jacket.stockOnHand + 1 });
-    expect((await stock("TEE-L")).stockAllocated).toBe(before.teeL.stockAllocated + 1);
-    expect((await liveOrdersOf(lastName)).map((o) => o.code).sort()).toEqual([order.code, placed[0].code].sort());
+      // Vendure: the refund on the order's payment, one exchange order for the large tee paid by Retour, the stock back.
+      const refunds = (await vendure.admin(REFUNDS, { id: order.id })).order.payments.flatMap((p: any) => p.refunds);
+      expect(refunds.map((x: { total: number }) => x.total)).toEqual([14190]);
+      const placed = await placedWith(exchange.id);
+      expect(placed).toHaveLength(1);
+      expect(placed[0]).toMatchObject({
+        code: exchange.shopReference,
+        state: "PaymentSettled",
+        customer: { emailAddress: `ada.${lastName}@example.test` },
+        lines: [{ quantity: 1, productVariant: { sku: "TEE-L" } }],
+        payments: [{ method: "retour-exchange", state: "Settled", transactionId: exchange.id }],
+      });
+      expect(exchange.attemptLog).toEqual([{ ok: true, answer: expect.stringContaining(`placed exchange order ${placed[0].code}`) }]);
+      expect(await stock("TEE-M")).toMatchObject({ stockOnHand: before.teeM.stockOnHand + 1 });
+      expect(await stock("JKT-M")).toMatchObject({ stockOnHand: before.jacket.stockOnHand + 1 });
+      expect((await stock("TEE-L")).stockAllocated).toBe(before.teeL.stockAllocated + 1);
+      expect((await liveOrdersOf(lastName)).map((o) => o.code).sort()).toEqual([order.code, placed[0].code].sort());
 
-    // Retour: the exchange names Vendure's order on every door, the hold is released, the timeline says so.
-    expect(r.exchange.order).toEqual({ externalId: placed[0].code });
-    const rest = await svc.http.get(`/v2.2/returns/${returnId}`, { token: store.secret });
-    expect(rest.body.return.exchange.order).toEqual({ externalId: placed[0].code });
-    expect(await store.level()).toBe(held);
-    expect(r.timeline.filter((t) => t.action === "exchange_order_placed")).toHaveLength(1);
-  });
+      // Retour: the exchange names Vendure's order on every door, the hold is released, the timeline says so.
+      expect(r.exchange.order).toEqual({ externalId: placed[0].code });
+      const rest = await svc.http.get(`/v2.2/returns/${returnId}`, { token: store.secret });
+      expect(rest.body.return.exchange.order).toEqual({ externalId: placed[0].code });
+      expect(await store.level()).toBe(held);
+      expect(r.timeline.filter((t) => t.action === "exchange_order_placed")).toHaveLength(1);
+    },
+    TEST_MS,
+  );
 
-  it("retries when Vendure answers 500 before taking the payment, and places one order", async () => {
-    fault = { op: "RetourExchangePay", mode: "before", left: 2, seen: 0 };
-    const lastName = `before-${provider}`;
-    const { returnId } = await returnedAndProcessed(
-      svc,
-      store.storeId,
-      store.secret,
-      lastName,
-      [{ sku: "TEE-S", compensation: "exchange", exchangeSku: "TEE-M" }],
-      false,
-    );
-    const r = await settled(svc, store.secret, returnId);
-    const [exchange] = r.ledger;
-    expect(exchange).toMatchObject({ kind: "exchange_order", state: "sent", attempts: 3 });
-    expect(exchange.attemptLog.map((a: { ok: boolean }) => a.ok)).toEqual([false, false, true]);
-    expect(exchange.attemptLog[0].answer).toMatch(/HTTP 500/);
-    expect(await placedWith(exchange.id)).toHaveLength(1);
-    // The two orders left unpaid were cancelled: the customer has the original and one exchange order.
-    expect(await liveOrdersOf(lastName)).toHaveLength(2);
-  });
+  it(
+    "retries when Vendure answers 500 before taking the payment, and places one order",
+    async () => {
+      fault = { op: "RetourExchangePay", mode: "before", left: 2, seen: 0 };
+      const lastName = `before-${provider}`;
+      const { returnId } = await returnedAndProcessed(
+        svc,
+        store.storeId,
+        store.secret,
+        lastName,
+        [{ sku: "TEE-S", compensation: "exchange", exchangeSku: "TEE-M" }],
+        false,
+      );
+      const r = await settled(svc, store.secret, returnId);
+      const [exchange] = r.ledger;
+      expect(exchange).toMatchObject({ kind: "exchange_order", state: "sent", attempts: 3 });
+      expect(exchange.attemptLog.map((a: { ok: boolean }) => a.ok)).toEqual([false, false, true]);
+      expect(exchange.attemptLog[0].answer).toMatch(/HTTP 500/);
+      expect(await placedWith(exchange.id)).toHaveLength(1);
+      // The two orders left unpaid were cancelled: the customer has the original and one exchange order.
+      expect(await liveOrdersOf(lastName)).toHaveLength(2);
+    },
+    TEST_MS,
+  );
 
-  it("recognises the order when Vendure's answer to the payment is lost (500 after placing it)", async () => {
-    fault = { op: "RetourExchangePay", mode: "after", left: 1, seen: 0 };
-    const lastName = `after-${provider}`;
-    const { returnId } = await returnedAndProcessed(
-      svc,
-      store.storeId,
-      store.secret,
-      lastName,
-      [{ sku: "TEE-S", compensation: "exchange", exchangeSku: "TEE-M" }],
-      false,
-    );
-    const r = await settled(svc, store.secret, returnId);
-    const placed = await placedWith(r.ledger[0].id);
-    expect(placed).toHaveLength(1);
-    expect(fault.seen).toBe(1); // paid once
-    expect(r.ledger[0]).toMatchObject({ state: "sent", shopReference: placed[0].code });
-    expect(r.ledger[0].attemptLog.at(-1).answer).toContain(`already holds exchange order ${placed[0].code}`);
-    expect(await liveOrdersOf(lastName)).toHaveLength(2);
-  });
+  it(
+    "recognises the order when Vendure's answer to the payment is lost (500 after placing it)",
+    async () => {
+      fault = { op: "RetourExchangePay", mode: "after", left: 1, seen: 0 };
+      const lastName = `after-${provider}`;
+      const { returnId } = await returnedAndProcessed(
+        svc,
+        store.storeId,
+        store.secret,
+        lastName,
+        [{ sku: "TEE-S", compensation: "exchange", exchangeSku: "TEE-M" }],
+        false,
+      );
+      const r = await settled(svc, store.secret, returnId);
+      const placed = await placedWith(r.ledger[0].id);
+      expect(placed).toHaveLength(1);
+      expect(fault.seen).toBe(1); // paid once
+      expect(r.ledger[0]).toMatchObject({ state: "sent", shopReference: placed[0].code });
+      expect(r.ledger[0].attemptLog.at(-1).answer).toContain(`already holds exchange order ${placed[0].code}`);
+      expect(await liveOrdersOf(lastName)).toHaveLength(2);
+    },
+    TEST_MS,
+  );
 
-  it("retries while Vendure is down for every call, and places one order", async () => {
-    const lastName = `down-${provider}`;
-    // Down from the processing on (the import went through): each attempt's first call is answered 500.
-    const { returnId } = await returnedAndProcessed(
-      svc,
-      store.storeId,
-      store.secret,
-      lastName,
-      [{ sku: "TEE-S", compensation: "exchange", exchangeSku: "TEE-M" }],
-      false,
-      () => void (fault = { op: "*", mode: "before", left: 3, seen: 0 }),
-    );
-    const r = await settled(svc, store.secret, returnId);
-    expect(r.ledger[0]).toMatchObject({ kind: "exchange_order", state: "sent", attempts: 4 });
-    expect(r.ledger[0].attemptLog.map((a: { ok: boolean }) => a.ok)).toEqual([false, false, false, true]);
-    expect(await placedWith(r.ledger[0].id)).toHaveLength(1);
-    expect(await liveOrdersOf(lastName)).toHaveLength(2);
-  });
+  it(
+    "retries while Vendure is down for every call, and places one order",
+    async () => {
+      const lastName = `down-${provider}`;
+      // Down from the processing on (the import went through): each attempt's first call is answered 500.
+      const { returnId } = await returnedAndProcessed(
+        svc,
+        store.storeId,
+        store.secret,
+        lastName,
+        [{ sku: "TEE-S", compensation: "exchange", exchangeSku: "TEE-M" }],
+        false,
+        () => void (fault = { op: "*", mode: "before", left: 3, seen: 0 }),
+      );
+      const r = await settled(svc, store.secret, returnId);
+      expect(r.ledger[0]).toMatchObject({ kind: "exchange_order", state: "sent", attempts: 4 });
+      expect(r.ledger[0].attemptLog.map((a: { ok: boolean }) => a.ok)).toEqual([false, false, false, true]);
+      expect(await placedWith(r.ledger[0].id)).toHaveLength(1);
+      expect(await liveOrdersOf(lastName)).toHaveLength(2);
+    },
+    TEST_MS,
+  );
 });
 
 describe.each(providers)("an exchange push killed after Vendure placed the order (%s)", (provider) => {
@@ -339,29 +361,33 @@ describe.each(providers)("an exchange push killed after Vendure placed the order
     await svc?.close();
   });
 
-  it("after a restart, Vendure holds exactly one exchange order and the return names it", async () => {
-    const doomed = await startChild({ RETOUR_FAULT_KILL_AFTER_SHOP_EXCHANGE: "1" });
-    const lastName = `crash-${provider}`;
-    const { returnId } = await returnedAndProcessed(
-      svc,
-      store.storeId,
-      store.secret,
-      lastName,
-      [{ sku: "TEE-S", compensation: "exchange", exchangeSku: "TEE-M" }],
-      false,
-    );
-    await expect.poll(() => doomed.exited, { timeout: 45_000, interval: 100 }).toBe(true);
-    const [entry] = (await read(svc, store.secret, returnId)).ledger;
-    expect(entry).toMatchObject({ kind: "exchange_order", state: "pending", attempts: 1, shopReference: null });
-    const placed = await placedWith(entry.id);
-    expect(placed).toHaveLength(1);
+  it(
+    "after a restart, Vendure holds exactly one exchange order and the return names it",
+    async () => {
+      const doomed = await startChild({ RETOUR_FAULT_KILL_AFTER_SHOP_EXCHANGE: "1" });
+      const lastName = `crash-${provider}`;
+      const { returnId } = await returnedAndProcessed(
+        svc,
+        store.storeId,
+        store.secret,
+        lastName,
+        [{ sku: "TEE-S", compensation: "exchange", exchangeSku: "TEE-M" }],
+        false,
+      );
+      await expect.poll(() => doomed.exited, { timeout: SETTLE_MS, interval: 100 }).toBe(true);
+      const [entry] = (await read(svc, store.secret, returnId)).ledger;
+      expect(entry).toMatchObject({ kind: "exchange_order", state: "pending", attempts: 1, shopReference: null });
+      const placed = await placedWith(entry.id);
+      expect(placed).toHaveLength(1);
 
-    await startChild();
-    const r = await settled(svc, store.secret, returnId);
-    expect(r.ledger[0]).toMatchObject({ state: "sent", attempts: 2, shopReference: placed[0].code });
-    expect(r.ledger[0].attemptLog[0].answer).toContain(`already holds exchange order ${placed[0].code}`);
-    expect(r.exchange.order).toEqual({ externalId: placed[0].code });
-    expect(await placedWith(entry.id)).toHaveLength(1);
-    expect(await liveOrdersOf(lastName)).toHaveLength(2);
-  });
+      await startChild();
+      const r = await settled(svc, store.secret, returnId);
+      expect(r.ledger[0]).toMatchObject({ state: "sent", attempts: 2, shopReference: placed[0].code });
+      expect(r.ledger[0].attemptLog[0].answer).toContain(`already holds exchange order ${placed[0].code}`);
+      expect(r.exchange.order).toEqual({ externalId: placed[0].code });
+      expect(await placedWith(entry.id)).toHaveLength(1);
+      expect(await liveOrdersOf(lastName)).toHaveLength(2);
+    },
+    TEST_MS,
+  );
 });
