@@ -318,6 +318,32 @@ describe.each(providers)("exchanges and restocks pushed to a real Vendure (%s)",
   );
 
   it(
+    "recognises a restock Vendure made when its answer was lost (500 after setting the stock), and adds the unit once",
+    async () => {
+      const before = await stock("TEE-S");
+      const { returnId } = await returnedAndProcessed(
+        svc,
+        store.storeId,
+        store.secret,
+        `restock-${provider}`,
+        [{ sku: "TEE-S" }],
+        true,
+        () => {
+          fault = { op: "RetourRestock($i", mode: "after", left: 1, seen: 0 };
+        },
+      );
+      const r = await settled(svc, store.secret, returnId);
+      const [restock] = r.ledger.filter((e) => e.kind === "restock");
+      expect(restock).toMatchObject({ state: "sent", attempts: 2, amount: { amount: "0.00", currency: "USD" } });
+      expect(restock.attemptLog.map((a: { ok: boolean }) => a.ok)).toEqual([false, true]);
+      expect(restock.attemptLog[1].answer).toMatch(/^Vendure already holds stock adjustment \d+ of \+1 on TEE-S/);
+      expect(fault.seen).toBe(1); // the retry found Vendure's adjustment and did not set the stock again
+      expect((await stock("TEE-S")).stockOnHand).toBe(before.stockOnHand + 1);
+    },
+    TEST_MS,
+  );
+
+  it(
     "retries while Vendure is down for every call, and places one order",
     async () => {
       const lastName = `down-${provider}`;
