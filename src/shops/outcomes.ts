@@ -1,5 +1,6 @@
 // The pusher: a return's ledger entries bound for the shop (src/returns/ledger.ts, destination "shop": refunds to
-// the order's payment, store credit as a code the shop's checkout accepts) sent to the connected shop on the
+// the order's payment, store credit as a code the shop's checkout accepts, the exchange as a new order at no charge,
+// a restocked item's units back in the shop's stock: goods.ts reads what they move) sent to the connected shop on the
 // service's own loop (src/core/due-loop.ts: woken by this process's commits, asleep until the
 // next entry is due). Oldest first and in order per return: an entry waits while an earlier one of its return is
 // still pending.
@@ -7,7 +8,8 @@
 // Never paid twice. An entry is claimed with a conditional update that moves its nextAttemptAt past a lease and
 // counts the attempt before the shop is called, so a process killed after the shop paid but before the answer was
 // written leaves an entry with attempts > 0. Every attempt after the first asks the shop first (findRefund: the
-// refund carrying the entry's id) and records what it finds instead of paying again. An answer that is lost (the
+// refund carrying the entry's id) and records what it finds instead of paying again; placeExchange and issueCredit
+// look for their own on every attempt, restock after the checkpoint it keeps on the entry. An answer that is lost (the
 // shop unreachable, timing out, answering 500) is retried on SHOP_PUSH_RETRY_SCHEDULE, then failed; a refusal (the
 // shop says no: more than it can refund, a key without permission) fails at once. A failed entry is retried by
 // retryReturnLedgerEntry (ledger-retry.ts).
