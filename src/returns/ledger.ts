@@ -9,7 +9,10 @@
 // Each entry's destination: the shop (a store connected to the shop the order came from: src/shops/outcomes.ts
 // pushes it, pending → sent or failed), store_credit (Retour's own gift card: sent when issued), or merchant
 // (recorded only: nothing carries it, the merchant pays it). Exchange differences are not written: an exchange is
-// for the same value (src/returns/totals.ts).
+// for the same value (src/returns/totals.ts). In a connected shop two movements of goods ride the same outbox:
+//   exchange_order  the exchange placed as a new order in the shop at no charge (its amount: the goods' value), once a
+//                   return's live exchange items are all processed; one per return;
+//   restock         a processed item restocked, its units added to the shop's stock (amount zero); one per item.
 import type { RequestContext } from "../core/context.js";
 import { newId } from "../core/ids.js";
 import { money } from "../core/money.js";
@@ -18,7 +21,7 @@ import type { ReturnLedgerEntry } from "../db/generated/sqlite/client.js";
 import { pays } from "./totals.js";
 import { itemValues, returnCurrency } from "./values.js";
 
-export const LEDGER_KINDS = ["refund", "store_credit", "bonus", "fee", "exchange_difference"] as const;
+export const LEDGER_KINDS = ["refund", "store_credit", "bonus", "fee", "exchange_difference", "exchange_order", "restock"] as const;
 export const LEDGER_DESTINATIONS = ["shop", "store_credit", "merchant"] as const;
 export const LEDGER_STATES = ["pending", "sent", "failed", "recorded"] as const;
 /** Attempts kept per entry, and the shop's answer cut to this many characters in each. */
@@ -52,6 +55,7 @@ type Ret = {
   currency: string | null;
   returnFee: number | null;
   returnFeeOn: string | null;
+  exchangeOrderExternalId?: string | null;
 };
 
 /**
@@ -65,7 +69,18 @@ export async function recordLedger(tx: TransactionClient, ret: Ret): Promise<{ w
     orderBy: [{ position: "asc" }, { id: "asc" }],
   });
   const cards = await tx.giftCard.findMany({ where: { returnId: ret.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  const keys = [...items.map((i) => `refund:${i.id}`), ...cards.map((c) => `credit:${c.id}`), `fee:${ret.id}`];
+  const goods = await tx.returnItem.findMany({
+    where: { returnId: ret.id, OR: [{ compensation: "exchange" }, { restock: true, status: { in: ["processed", "complete"] } }] },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: { id: true, status: true, compensation: true, restock: true, quantity: true, exchangeProductId: true, lineItemId: true },
+  });
+  const keys = [
+    ...items.map((i) => `refund:${i.id}`),
+    ...cards.map((c) => `credit:${c.id}`),
+    `fee:${ret.id}`,
+    `exchange:${ret.id}`,
+    ...goods.map((g) => `restock:${g.id}`),
+  ];
   const written = new Set(
     (await tx.returnLedgerEntry.findMany({ where: { dedupeKey: { in: keys } }, select: { dedupeKey: true } })).map((e) => e.dedupeKey),
   );
@@ -136,8 +151,54 @@ export async function recordLedger(tx: TransactionClient, ret: Ret): Promise<{ w
     if (card.bonus > 0)
       rows.push({ ...sent, kind: "bonus", amount: card.bonus, dedupeKey: `bonus:${card.id}`, state: "sent", sentAt: now });
   }
+  // An exchange whose order the shop already reported (its own integration placed it) is not placed again.
+  if (ret.exchangeOrderExternalId) written.add(`exchange:${ret.id}`);
+  if (toShop) rows.push(...(await goodsRows(tx, goods, written, { ...base, nextAttemptAt: now }, lines)));
   for (const row of rows) await tx.returnLedgerEntry.create({ data: { id: newId("rle"), ...row } });
   return { written: rows.length, toShop: rows.filter((r) => r.destination === "shop").length };
+}
+
+type Goods = {
+  id: string;
+  status: string;
+  compensation: string;
+  restock: boolean | null;
+  quantity: number;
+  exchangeProductId: string | null;
+  lineItemId: string | null;
+};
+const PROCESSED = ["processed", "complete"];
+
+/**
+ * The shop's goods movements: the exchange order once every live exchange item is processed (its amount the new
+ * variants' value), and a restock per processed item restocked whose line names a SKU.
+ */
+async function goodsRows(
+  tx: TransactionClient,
+  goods: Goods[],
+  written: Set<string>,
+  base: { storeId: string; returnId: string; currency: string; shopReference: null; sentAt: null; nextAttemptAt: Date },
+  lines: Map<string, { sku: string | null }>,
+) {
+  const shop = { ...base, destination: "shop", state: "pending" };
+  const rows = [];
+  const exchanging = goods.filter((g) => g.compensation === "exchange" && g.exchangeProductId && g.status !== "rejected");
+  if (exchanging.length && exchanging.every((g) => PROCESSED.includes(g.status)) && !written.has(`exchange:${base.returnId}`)) {
+    const products = await tx.product.findMany({
+      where: { id: { in: exchanging.map((g) => g.exchangeProductId!) } },
+      select: { id: true, priceAmount: true },
+    });
+    const price = new Map(products.map((p) => [p.id, p.priceAmount]));
+    const amount = exchanging.reduce((sum, g) => sum + (price.get(g.exchangeProductId!) ?? 0) * g.quantity, 0);
+    const one = exchanging.length === 1 ? exchanging[0].id : null;
+    rows.push({ ...shop, returnItemId: one, kind: "exchange_order", amount, dedupeKey: `exchange:${base.returnId}` });
+  }
+  for (const g of goods) {
+    if (!g.restock || !PROCESSED.includes(g.status) || written.has(`restock:${g.id}`)) continue;
+    if (!g.lineItemId || !lines.get(g.lineItemId)?.sku) continue; // nothing to name the shop's variant by
+    rows.push({ ...shop, returnItemId: g.id, kind: "restock", amount: 0, dedupeKey: `restock:${g.id}` });
+  }
+  return rows;
 }
 
 /** The return's entries, oldest first (one query for every return a response names). */
@@ -161,7 +222,8 @@ export function ledgerView(e: ReturnLedgerEntry) {
     attempts: e.attempts,
     attemptLog: (JSON.parse(e.attemptLog) as LedgerAttempt[]).map((a) => ({ ...a, at: new Date(a.at) })),
     lastError: e.lastError,
-    shopReference: e.shopReference,
+    // A pending restock keeps its checkpoint there (src/shops/outcomes.ts), not the shop's reference yet.
+    shopReference: e.kind === "restock" && e.state === "pending" ? null : e.shopReference,
     nextAttemptAt: e.state === "pending" ? e.nextAttemptAt : null,
     createdAt: e.createdAt,
     sentAt: e.sentAt,

@@ -72,6 +72,27 @@ export type ShopPushLookup =
   | { kind: "none" }
   | { kind: "uncertain"; answer: string };
 
+/**
+ * A return's exchange as a new order in the shop, at no charge to the shopper: the same customer and shipping address
+ * as `orderId`, one line per variant (named by SKU, the shop's variant id where Retour knows it). `marker` (the ledger
+ * entry's id) goes with the order, to be recognised later.
+ */
+export interface ShopExchangeRequest {
+  orderId: string;
+  lines: { sku: string; variantId: string | null; quantity: number }[];
+  marker: string;
+  note: string;
+}
+
+/** Units of a returned item back in the shop's stock (the variant by SKU, the shop's variant id where known). */
+export interface ShopRestockRequest {
+  sku: string;
+  variantId: string | null;
+  quantity: number;
+  marker: string;
+  note: string;
+}
+
 export interface ShopConnector {
   /** The platform's code (schema.graphql `ShopPlatform`): "vendure". */
   platform: string;
@@ -96,4 +117,18 @@ export interface ShopConnector {
   issueCredit?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopCreditRequest): Promise<ShopPushResult>;
   /** The credit made with `request.marker`, if the shop holds it: asked before any retry. */
   findCredit?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopCreditRequest): Promise<ShopPushLookup>;
+  /** Places the exchange order at no charge (its reference: the order's code as the shop shows it); looks for its own first. */
+  placeExchange?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopExchangeRequest): Promise<ShopPushResult>;
+  /**
+   * Adds the units to the variant's stock. `checkpoint` is where the shop's stock record stood before this attempt
+   * (null on the first): an adjustment made after it for this marker is recognised instead of made again.
+   * `remember` keeps the new checkpoint before the shop is changed (false: the lease was lost, change nothing).
+   */
+  restock?(
+    policy: UrlPolicy,
+    credentials: ShopCredentials,
+    request: ShopRestockRequest,
+    checkpoint: string | null,
+    remember: (checkpoint: string) => Promise<boolean>,
+  ): Promise<ShopPushResult>;
 }

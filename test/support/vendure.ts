@@ -24,7 +24,8 @@ export interface Vendure {
   admin<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
   /**
    * A new API key holding a seeded role: `order-reader` (ReadOrder, ReadCatalog, ReadCustomer), `catalog-reader`, or
-   * `order-manager` (those, UpdateOrder to refund, ReadPromotion and CreatePromotion for credit codes).
+   * `order-manager` (those, UpdateOrder to refund, ReadPromotion and CreatePromotion for credit codes, CreateOrder and
+   * DeleteOrder for exchange orders, UpdateCatalog to restock).
    */
   createApiKey(role: "order-reader" | "catalog-reader" | "order-manager"): Promise<{ key: string; id: string }>;
   deleteApiKey(id: string): Promise<void>;

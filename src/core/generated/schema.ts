@@ -1406,7 +1406,9 @@ export type Mutation = {
   resetReturn: ReturnActionPayload;
   /**
    * Queues a failed push to the shop again, now. Before paying, Retour reads the shop's refunds of the order and
-   * recognises one it already made (it carries the entry's id), so a retry never pays twice. 409 unless failed.
+   * recognises one it already made (it carries the entry's id), so a retry never pays twice; an exchange order or a
+   * restock is recognised the same way (the order by its payment's transaction id, the restock by the stock
+   * adjustment made after its checkpoint). 409 unless failed.
    */
   retryReturnLedgerEntry: ReturnLedgerEntry;
   /** Attempts a pending delivery now, or queues a finished (delivered or discarded) one again. */
@@ -3920,7 +3922,7 @@ export type ReturnLedgerDestination =
 
 export type ReturnLedgerEntry = {
   __typename?: 'ReturnLedgerEntry';
-  /** Positive; the kind gives the direction (a fee is kept back). */
+  /** Positive (zero for a restock); the kind gives the direction (a fee is kept back). */
   amount: Money;
   /** The newest ten attempts, oldest first. */
   attemptLog: Array<ReturnLedgerAttempt>;
@@ -3936,7 +3938,7 @@ export type ReturnLedgerEntry = {
   /** The return item it pays for; null for the return's fee. */
   returnItemId?: Maybe<Scalars['ID']['output']>;
   sentAt?: Maybe<Scalars['DateTime']['output']>;
-  /** The shop's id of the refund or of the credit's promotion, or the gift card's code. */
+  /** The shop's id of the refund, of the credit's promotion or of the restocked variant, the exchange order's code, or the gift card's code. */
   shopReference?: Maybe<Scalars['String']['output']>;
   state: ReturnLedgerState;
 };
@@ -3944,8 +3946,12 @@ export type ReturnLedgerEntry = {
 export type ReturnLedgerKind =
   | 'bonus'
   | 'exchange_difference'
+  /** The exchange placed as a new order in the connected shop at no charge (amount: the goods' value); shopReference is its order code. */
+  | 'exchange_order'
   | 'fee'
   | 'refund'
+  /** A processed item's units added to the connected shop's stock (amount zero: goods, not money); shopReference is the variant. */
+  | 'restock'
   | 'store_credit';
 
 export type ReturnLedgerState =

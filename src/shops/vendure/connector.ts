@@ -5,6 +5,8 @@ import { isForbidden, unknownField, vendureAdmin } from "./admin-api.js";
 import { vendureOrders } from "./orders.js";
 import { vendureFindRefund, vendureRefund } from "./refunds.js";
 import { vendureFindCredit, vendureIssueCredit } from "./credit.js";
+import { vendurePlaceExchange } from "./exchange.js";
+import { vendureRestock } from "./restock.js";
 
 /**
  * The test, in three calls that each say one thing: `activeAdministrator` exists only on the Admin API (the Shop API
@@ -79,4 +81,6 @@ export const vendureConnector: ShopConnector = {
   findRefund: vendureFindRefund,
   issueCredit: vendureIssueCredit,
   findCredit: vendureFindCredit,
+  placeExchange: vendurePlaceExchange,
+  restock: vendureRestock,
 };

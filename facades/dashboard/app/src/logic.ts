@@ -207,6 +207,7 @@ export function timelineText(e: { action: string; fromStatus: string | null; toS
   if (e.action === "policy_review") return "The return policy asks for a review";
   if (e.action === "policy_overridden") return "Created outside the return policy";
   if (e.action === "exchange_order_reported") return "The shop reported the exchange order";
+  if (e.action === "exchange_order_placed") return "The exchange order was placed in your shop";
   if (e.action === "exchange_shipped") return "The exchange shipped";
   if (e.action === "keep_items_settled") return `Items the customer keeps are refunded: ${statusLabel(e.toStatus)}`;
   const to = statusLabel(e.toStatus);

@@ -421,8 +421,12 @@ export type ReturnLedgerDestination =
 export type ReturnLedgerKind =
   | 'bonus'
   | 'exchange_difference'
+  /** The exchange placed as a new order in the connected shop at no charge (amount: the goods' value); shopReference is its order code. */
+  | 'exchange_order'
   | 'fee'
   | 'refund'
+  /** A processed item's units added to the connected shop's stock (amount zero: goods, not money); shopReference is the variant. */
+  | 'restock'
   | 'store_credit';
 
 export type ReturnLedgerState =

@@ -10,10 +10,23 @@ const KIND_WORDS: Record<LedgerEntry["kind"], string> = {
   bonus: "Bonus on the store credit",
   fee: "Return fee kept back",
   exchange_difference: "Exchange price difference",
+  exchange_order: "Exchange order",
+  restock: "Restock",
+};
+
+/** Goods, not money: an exchange order placed in the shop, units restocked there. */
+const isGoods = (e: LedgerEntry) => e.kind === "exchange_order" || e.kind === "restock";
+
+const REFERENCE_WORDS: Partial<Record<LedgerEntry["kind"], string>> = {
+  store_credit: "promotion",
+  exchange_order: "order",
+  restock: "variant",
 };
 
 function where(e: LedgerEntry) {
   if (e.kind === "fee") return "Kept back from the refund";
+  if (e.kind === "exchange_order") return "As a new order in your shop, at no charge to the shopper";
+  if (e.kind === "restock") return "Back in your shop's stock";
   if (e.destination === "shop")
     return e.kind === "store_credit" ? "As a discount code your shop's checkout accepts" : "To the original payment, in your shop";
   if (e.destination === "store_credit") return e.shopReference ? `On gift card ${e.shopReference}` : "As a gift card";
@@ -25,11 +38,11 @@ function StateText({ e }: { e: LedgerEntry }) {
     case "sent":
       return (
         <>
-          <Badge tone="good">Paid</Badge> <Time value={e.sentAt} />
+          <Badge tone="good">{isGoods(e) ? "Done" : "Paid"}</Badge> <Time value={e.sentAt} />
           {e.destination === "shop" && e.shopReference ? (
             <>
               {" "}
-              · your shop's {e.kind === "store_credit" ? "promotion" : "refund"} {e.shopReference}
+              · your shop's {REFERENCE_WORDS[e.kind] ?? "refund"} {e.shopReference}
             </>
           ) : null}
         </>
@@ -49,7 +62,7 @@ function StateText({ e }: { e: LedgerEntry }) {
     case "failed":
       return (
         <>
-          <Badge tone="bad">Not paid</Badge> {e.lastError}
+          <Badge tone="bad">{isGoods(e) ? "Not done" : "Not paid"}</Badge> {e.lastError}
         </>
       );
     default:
@@ -83,7 +96,13 @@ export function LedgerSection({
           const item = e.returnItemId ? itemTitle(e.returnItemId) : null;
           return (
             <li key={e.id}>
-              <strong>{KIND_WORDS[e.kind]}</strong> of <MoneyText value={e.amount} />
+              <strong>{KIND_WORDS[e.kind]}</strong>
+              {e.kind === "restock" ? null : (
+                <>
+                  {" "}
+                  of <MoneyText value={e.amount} />
+                </>
+              )}
               {item ? <> for {item}</> : null} · {where(e)}
               <div>
                 <StateText e={e} />{" "}

@@ -118,7 +118,7 @@ export interface ReturnDetail {
 
 export interface LedgerEntry {
   id: string;
-  kind: "refund" | "store_credit" | "bonus" | "fee" | "exchange_difference";
+  kind: "refund" | "store_credit" | "bonus" | "fee" | "exchange_difference" | "exchange_order" | "restock";
   amount: Money;
   destination: "shop" | "store_credit" | "merchant";
   state: "pending" | "sent" | "failed" | "recorded";
