@@ -95,8 +95,7 @@ export interface Dialect<R extends DoorRoute> {
   /** The core refused the operation. */
   coreError(req: Request, err: GraphQLFormattedError, route: R, input: DoorInput): Reply;
   /** The body parser refused the body (malformed, too large, too deep): null for the internal error. */
-  // biome-ignore lint/suspicious/noExplicitAny: Express hands the error handler whatever was thrown (body-parser's errors carry `type` and `status`).
-  bodyError(req: Request, err: any, route?: R): Reply | null;
+  bodyError(req: Request, err: unknown, route?: R): Reply | null;
   /** The core cannot be reached. */
   unavailable(req: Request, route?: R): Reply;
   internal(req: Request, route?: R): Reply;
@@ -214,8 +213,7 @@ export function createDoor<R extends DoorRoute>(opts: DoorOptions<R>): Router {
   });
 
   // Body parser failures (malformed JSON, too large, too deep) and anything unexpected.
-  // biome-ignore lint/suspicious/noExplicitAny: Express hands its error handler whatever was thrown; each field is checked before it is read.
-  router.use((err: any, req: Request, res: Response, _next: NextFunction) => {
+  router.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const matched = table.match(req.method, req.path);
     const route = matched.kind === "found" ? matched.route : undefined;
     const reply = dialect.bodyError(req, err, route);

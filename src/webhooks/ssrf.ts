@@ -138,16 +138,17 @@ export class BlockedAddressError extends Error {
 /** A DNS lookup for http(s).request that refuses non-public addresses unless the policy allows them. */
 export function guardedLookup(policy: UrlPolicy, resolve: typeof dnsLookup = dnsLookup): LookupFunction | undefined {
   if (policy.allowPrivateUrls) return undefined;
-  // biome-ignore lint/suspicious/noExplicitAny: node's dns.lookup overloads: its options and callback take several shapes, passed through unchanged.
-  return ((hostname: string, options: any, callback: any) => {
+  // Every address the name has is asked for (`all`), so that none of them is a non-public one; the caller gets
+  // them all or the first, as it asked.
+  return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-      if (err) return callback(err);
+      if (err) return callback(err, []);
       const bad = addresses.find((a) => isNonPublicAddress(a.address));
-      if (bad) return callback(new BlockedAddressError(hostname, bad.address));
+      if (bad) return callback(new BlockedAddressError(hostname, bad.address), []);
       if (options?.all) return callback(null, addresses);
-      callback(null, addresses[0].address, addresses[0].family);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
     });
-  }) as LookupFunction;
+  };
 }
 
 /** Why a connection is refused before it is made, as a code: not https, or the literal non-public address `host`. */

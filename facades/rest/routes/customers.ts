@@ -5,6 +5,7 @@
 import { operation } from "../../executor.js";
 import { restRoute, RestProblem, type RestRoute } from "../route.js";
 import { component, Nullable, Obj, T, Text } from "../../declare.js";
+import type { TSchema } from "typebox";
 import { LIST_BOUNDS } from "../../../src/core/bounds.js";
 import type * as gen from "../../codegen/operations.js";
 
@@ -23,8 +24,7 @@ const Opt = T.Optional;
 const tags = ["Customers"];
 
 /** Unknown keys are refused (ajv drops `additionalProperties`, not `unevaluatedProperties`). */
-// biome-ignore lint/suspicious/noExplicitAny: TypeBox property maps, read generically.
-const Closed = (properties: Record<string, any>, options: Record<string, unknown> = {}) =>
+const Closed = (properties: Record<string, TSchema>, options: Record<string, unknown> = {}) =>
   T.Object(properties, { unevaluatedProperties: false, ...options });
 
 const LOCATION_TEXT = [
@@ -38,8 +38,7 @@ const LOCATION_TEXT = [
   "countryCode",
   "ianaTimeZoneName",
 ] as const;
-// biome-ignore lint/suspicious/noExplicitAny: TypeBox property maps, read generically.
-const locationProps = (text: () => any) => ({
+const locationProps = (text: () => TSchema) => ({
   ...Object.fromEntries(LOCATION_TEXT.map((k) => [k, Opt(text())])),
   latitude: Opt(T.Number({ minimum: -90, maximum: 90 })),
   longitude: Opt(T.Number({ minimum: -180, maximum: 180 })),

@@ -50,6 +50,13 @@ function notFound(id: string): never {
 }
 
 const Opt = T.Optional;
+
+/** A product of the process body as the route's body schema admits it (validated before `variables` reads it). */
+interface ProcessProduct {
+  _id: string;
+  processInput?: { newMerchantAdjustment?: number | null; restock?: boolean } | null;
+  reject?: boolean;
+}
 const tags = ["Returns"];
 const CreateResult = Obj({
   return: Return,
@@ -226,10 +233,9 @@ export const returnsRoutes: RestRoute[] = [
     }),
     responses: { 200: { description: "Processing recorded", schema: Obj({ message: T.String() }) } },
     errors: [400, 404, 409],
-    variables: ({ params, body }) => ({
+    variables: ({ params, body }): gen.RestProcessReturnMutationVariables => ({
       id: params.returnId,
-      // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-      items: body.products.map((p: any) => ({
+      items: (body.products as ProcessProduct[]).map((p) => ({
         itemId: p._id,
         restock: p.processInput ? (p.processInput.restock ?? false) : null,
         merchantAdjustment: p.processInput?.newMerchantAdjustment == null ? null : String(p.processInput.newMerchantAdjustment),
