@@ -1,6 +1,6 @@
 // The draft flow's refusals of its state and of the policy, as the core names them (`drafts/<code>`, 422 or 409).
 // A door that speaks another vocabulary maps them to its own codes (the warehouse platform's Draft Returns door:
-// facades/compat/drafts/index.ts, e.g. `drafts/closed` → `terminal-state`). Their codes are in ./refusals.ts;
+// facades/compat/drafts/index.ts). Their codes are in ./refusals.ts;
 // the last two carry what another part of the core decided (the policy's decision, the creation path's refusal)
 // as parameters, and each door words them (the portal in the shopper's language).
 import type { DomainError, Refusal } from "../core/errors.js";
