@@ -21,11 +21,10 @@ export const accessCheck = operation(
 export interface DoorInput {
   req: Request;
   params: Record<string, string>;
-  // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON; each route validates it against its declared schema before reading it.
-  body: any;
+  /** The request body as parsed JSON: a route reads it through `admitted`, after its declared schema validated it. */
+  body: unknown;
   /** The declared query and header parameters, coerced and validated (absent when not sent or refused). */
-  // biome-ignore lint/suspicious/noExplicitAny: query and header parameters as the route's declared schema coerces them (string, number, boolean or list).
-  q: Record<string, any>;
+  q: Record<string, unknown>;
   /** Problems `variables` finds (dates, say), told all at once with the declaration's own. */
   problems: InputProblem[];
   query(name: string): string | undefined;
@@ -33,6 +32,12 @@ export interface DoorInput {
   /** Base of absolute links (page URLs): PUBLIC_URL or a validated request host. */
   readonly publicBase: string;
 }
+
+/**
+ * The request body as the route's declared schema admitted it (validated before `variables` runs; {} when none was
+ * sent): `T` names what that schema describes, by the generated GraphQL input types where the body is passed on.
+ */
+export const admitted = <T>(body: unknown): T => (body ?? {}) as T;
 
 /** What the door writes: a status, headers, a body (none: an empty one), or a body it streams itself. */
 export interface Reply {

@@ -2,6 +2,7 @@
 // camelCase as the merchant API documents them; optional fields absent (never null) when empty,
 // createdAt/updatedAt the only nullable ones. The upsert refuses unknown fields (the reference's
 // additionalProperties: false) rather than dropping them: a misspelt `firstname` is a 400.
+import { admitted } from "../../door.js";
 import { operation } from "../../executor.js";
 import { restRoute, RestProblem, type RestRoute } from "../route.js";
 import { component, Nullable, Obj, T, Text } from "../../declare.js";
@@ -148,7 +149,12 @@ export const customersRoutes: RestRoute[] = [
       200: { description: "Updated (created: false)", schema: UpsertResult },
     },
     errors: [400],
-    variables: ({ params, body }) => ({ storeId: params.storeId, input: { ...body, customFields: customFieldsInput(body.customFields) } }),
+    variables: ({ params, body }) => {
+      const b = admitted<
+        Omit<gen.RestUpsertCustomerMutationVariables["input"], "customFields"> & { customFields?: Record<string, unknown> }
+      >(body);
+      return { storeId: params.storeId, input: { ...b, customFields: customFieldsInput(b.customFields) } };
+    },
     fieldPath: (f) => f.replace(/^input\./, "").replace(/^customFields\[\d+\]$/, "customFields"),
     respond: ({ upsertCustomer: u }) => ({
       status: u.created ? 201 : 200,

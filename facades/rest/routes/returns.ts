@@ -1,5 +1,6 @@
 // Returns over REST v2.2: create, read, list, process, status, comments. Each route is one GraphQL
 // operation; the Return / Order JSON is exactly the shapes of facades/rest/shapes.ts.
+import { admitted } from "../../door.js";
 import { operation } from "../../executor.js";
 import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { List, Nullable, Obj, T, Text } from "../../declare.js";
@@ -150,12 +151,11 @@ export const returnsRoutes: RestRoute[] = [
       200: { description: "Idempotent replay: the return created by the first request", schema: CreateResult },
     },
     errors: [400, 404, 409, 422],
-    variables: ({ params, body, q }) => ({
-      storeId: params.storeId,
-      input: body.data,
-      options: body.options ?? {},
-      key: q["Idempotency-Key"] ?? null,
-    }),
+    variables: ({ params, body, q }) => {
+      type V = gen.RestCreateReturnMutationVariables;
+      const b = admitted<{ data: V["input"]; options?: V["options"] }>(body);
+      return { storeId: params.storeId, input: b.data, options: b.options ?? {}, key: q["Idempotency-Key"] ?? null };
+    },
     fieldPath: (f) => (f.startsWith("data.") || f.startsWith("options.") ? f : `data.${f.replace(/^input\./, "")}`),
     respond: ({ createReturn: c }) => ({ status: c.replayed ? 200 : 201, body: c }),
   }),
@@ -235,13 +235,13 @@ export const returnsRoutes: RestRoute[] = [
     errors: [400, 404, 409],
     variables: ({ params, body }): gen.RestProcessReturnMutationVariables => ({
       id: params.returnId,
-      items: (body.products as ProcessProduct[]).map((p) => ({
+      items: admitted<{ products: ProcessProduct[] }>(body).products.map((p) => ({
         itemId: p._id,
         restock: p.processInput ? (p.processInput.restock ?? false) : null,
         merchantAdjustment: p.processInput?.newMerchantAdjustment == null ? null : String(p.processInput.newMerchantAdjustment),
         reject: p.reject ?? false,
       })),
-      notes: body.customerNotes ?? null,
+      notes: admitted<{ customerNotes?: string }>(body).customerNotes ?? null,
     }),
     // The core names its input (`items[0].merchantAdjustment`); the client sent `products[0].processInput.newMerchantAdjustment`.
     fieldPath: (f) =>
@@ -282,7 +282,10 @@ export const returnsRoutes: RestRoute[] = [
     }),
     responses: { 204: { description: "Updated" } },
     errors: [400, 404, 409],
-    variables: ({ params, body }) => ({ id: params.returnId, status: body.status }),
+    variables: ({ params, body }) => ({
+      id: params.returnId,
+      status: admitted<Pick<gen.RestSetReturnStatusMutationVariables, "status">>(body).status,
+    }),
     respond: () => ({ status: 204 }),
   }),
   restRoute({
@@ -297,7 +300,10 @@ export const returnsRoutes: RestRoute[] = [
     body: Obj({ order: Obj({ externalId: Text("id", { description: "The shop's id of the exchange order." }) }) }),
     responses: { 204: { description: "Recorded" } },
     errors: [400, 404, 409],
-    variables: ({ params, body }) => ({ id: params.returnId, externalId: body.order.externalId }),
+    variables: ({ params, body }) => ({
+      id: params.returnId,
+      externalId: admitted<{ order: { externalId: string } }>(body).order.externalId,
+    }),
     respond: () => ({ status: 204 }),
   }),
   restRoute({
@@ -327,7 +333,10 @@ export const returnsRoutes: RestRoute[] = [
     }),
     responses: { 201: { description: "Created", schema: Obj({ comment: Comment }) } },
     errors: [400, 404],
-    variables: ({ params, body }) => ({ id: params.returnId, message: body.comment.message ?? null, image: body.comment.image ?? null }),
+    variables: ({ params, body }) => {
+      const { comment } = admitted<{ comment: { message?: string | null; image?: string | null } }>(body);
+      return { id: params.returnId, message: comment.message ?? null, image: comment.image ?? null };
+    },
     respond: (data) => ({ status: 201, body: { comment: data.addReturnComment } }),
   }),
 ];
