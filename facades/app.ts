@@ -26,7 +26,7 @@ import { metricsHandler, type Metrics } from "../src/core/metrics.js";
 import { doorFromToken, rateLimitHeaders } from "../src/core/rate-limit.js";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { inProcessExecutor, remoteExecutor, type Executor } from "./executor.js";
-import { isJsonShapeError, jsonBody } from "./json-body.js";
+import { isJsonShapeError, jsonBody, thrown } from "./json-body.js";
 import { anonymousRefusal, graphqlPreflight } from "./graphql-preflight.js";
 import { DOCUMENT_LIMITS } from "../src/core/document-limits.js";
 import { createRestFacade, restOperations } from "./rest/index.js";
@@ -240,9 +240,9 @@ export async function createApp({ config, log, core, readiness = { ready: true }
         instance: req.path,
       });
   });
-  // biome-ignore lint/suspicious/noExplicitAny: Express hands its error handler whatever was thrown; each field is checked before it is read.
-  app.use((err: any, req: Request, res: Response, _next: NextFunction) => {
-    if (err?.type === "entity.too.large") {
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const e = thrown(err);
+    if (e.type === "entity.too.large") {
       return void res
         .status(413)
         .type("application/problem+json")
@@ -254,7 +254,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
           instance: req.path,
         });
     }
-    const status = err?.status >= 400 && err?.status < 500 ? err.status : 500;
+    const status = e.status !== undefined && e.status >= 400 && e.status < 500 ? e.status : 500;
     if (status === 500) log.error({ err, requestId: (req as Request & { id: string }).id }, "unexpected error");
     res
       .status(status)
@@ -263,7 +263,7 @@ export async function createApp({ config, log, core, readiness = { ready: true }
         type: status === 500 ? `com.${config.serviceName}.api:internal` : `com.${config.serviceName}.api:request/invalid`,
         title: status === 500 ? "Internal server error" : "Invalid request",
         status,
-        detail: status === 500 ? "The server failed to handle the request; it has been logged with the request id." : String(err.message),
+        detail: status === 500 ? "The server failed to handle the request; it has been logged with the request id." : e.message,
         instance: req.path,
       });
   });

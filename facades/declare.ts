@@ -5,7 +5,7 @@
 // with optional fields absent rather than null). Door-neutral: REST and compat both declare with it.
 import { readFileSync } from "node:fs";
 import { buildSchema, type GraphQLSchema, type DocumentNode } from "graphql";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import fastJson from "fast-json-stringify";
 import { Type, type TSchema } from "typebox";
@@ -138,15 +138,24 @@ function fieldName(root: string, pointer: string): string {
 }
 
 function valueAt(value: unknown, pointer: string): unknown {
-  // biome-ignore lint/suspicious/noExplicitAny: JSON Schema nodes and ajv's error params, whose shape depends on the keyword: read generically.
-  let v: any = value;
-  for (const seg of pointer.split("/").slice(1)) v = v?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")];
+  let v = value;
+  for (const seg of pointer.split("/").slice(1))
+    v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[seg.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
   return v;
 }
 
+/** A JSON Schema node, as the words below read it (the schema an error's keyword is part of). */
+interface SchemaNode {
+  type?: string | string[];
+  minimum?: unknown;
+  maximum?: unknown;
+  properties?: Record<string, unknown>;
+  [keyword: string]: unknown;
+}
+
 /** Integers bounded on both sides are stated as the core states them ("an integer from 1 to 1000"). */
-// biome-ignore lint/suspicious/noExplicitAny: JSON Schema nodes and ajv's error params, whose shape depends on the keyword: read generically.
-const intRange = (s: any) => s?.type === "integer" && typeof s.minimum === "number" && typeof s.maximum === "number";
+const intRange = (s: SchemaNode | undefined): s is SchemaNode & { minimum: number; maximum: number } =>
+  s?.type === "integer" && typeof s.minimum === "number" && typeof s.maximum === "number";
 
 const got = (v: unknown) => (v === undefined ? "" : `; got ${excerpt(v, 80)}`);
 
@@ -179,16 +188,16 @@ export function excerpt(value: unknown, budget: number): string {
   return out.length > budget ? `${out.slice(0, budget)}…` : out;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON Schema nodes and ajv's error params, whose shape depends on the keyword: read generically.
-function plainWords(field: string, e: { keyword: string; params: Record<string, any>; parentSchema?: any }, value: unknown): string {
+/** Ajv's error in words; its `params` are ajv's own, whose shape depends on the keyword. */
+function plainWords(field: string, e: Pick<ErrorObject, "keyword" | "params" | "parentSchema">, value: unknown): string {
   const p = e.params;
+  const parent = e.parentSchema as SchemaNode | undefined;
   const f = `\`${field}\``;
   switch (e.keyword) {
     case "required":
       return `${f} is required.`;
     case "type": {
-      if (intRange(e.parentSchema))
-        return `${f} must be an integer from ${e.parentSchema.minimum} to ${e.parentSchema.maximum}${got(value)}.`;
+      if (intRange(parent)) return `${f} must be an integer from ${parent.minimum} to ${parent.maximum}${got(value)}.`;
       const types = ([] as string[]).concat(p.type);
       const named = types.map((t) =>
         t === "integer" ? "an integer" : t === "object" ? "an object" : t === "array" ? "an array" : t === "null" ? "null" : `a ${t}`,
@@ -211,8 +220,7 @@ function plainWords(field: string, e: { keyword: string; params: Record<string, 
     case "exclusiveMinimum":
     case "maximum":
     case "exclusiveMaximum":
-      if (intRange(e.parentSchema))
-        return `${f} must be an integer from ${e.parentSchema.minimum} to ${e.parentSchema.maximum}${got(value)}.`;
+      if (intRange(parent)) return `${f} must be an integer from ${parent.minimum} to ${parent.maximum}${got(value)}.`;
       return `${f} must be ${p.comparison} ${p.limit}${got(value)}.`;
     case "format":
       return p.format === "date-time"
@@ -222,7 +230,7 @@ function plainWords(field: string, e: { keyword: string; params: Record<string, 
       return `${f} has the wrong form (expected to match ${p.pattern})${got(value)}.`;
     case "minProperties":
     case "maxProperties":
-      return `${f} must hold exactly one of ${Object.keys(e.parentSchema?.properties ?? {})
+      return `${f} must hold exactly one of ${Object.keys(parent?.properties ?? {})
         .map((k) => `\`${k}\``)
         .join(" or ")}.`;
     case "additionalProperties":
@@ -231,8 +239,7 @@ function plainWords(field: string, e: { keyword: string; params: Record<string, 
       return `${f} has an unknown field \`${p.unevaluatedProperty}\`; remove it (only the documented fields are accepted).`;
     case "oneOf":
     case "anyOf": {
-      // biome-ignore lint/suspicious/noExplicitAny: JSON Schema nodes and ajv's error params, whose shape depends on the keyword: read generically.
-      const shapes = ((e.parentSchema?.[e.keyword] ?? []) as any[]).map((s) =>
+      const shapes = ((parent?.[e.keyword] ?? []) as SchemaNode[]).map((s) =>
         s.properties ? `{ ${Object.keys(s.properties).join(", ")} }` : (s.type ?? "a value"),
       );
       return `${f} must be exactly one of ${shapes.join(" or ")}.`;

@@ -21,11 +21,10 @@ export const accessCheck = operation(
 export interface DoorInput {
   req: Request;
   params: Record<string, string>;
-  // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON; each route validates it against its declared schema before reading it.
-  body: any;
+  /** The request body as parsed JSON: a route reads it through `admitted`, after its declared schema validated it. */
+  body: unknown;
   /** The declared query and header parameters, coerced and validated (absent when not sent or refused). */
-  // biome-ignore lint/suspicious/noExplicitAny: query and header parameters as the route's declared schema coerces them (string, number, boolean or list).
-  q: Record<string, any>;
+  q: Record<string, unknown>;
   /** Problems `variables` finds (dates, say), told all at once with the declaration's own. */
   problems: InputProblem[];
   query(name: string): string | undefined;
@@ -33,6 +32,12 @@ export interface DoorInput {
   /** Base of absolute links (page URLs): PUBLIC_URL or a validated request host. */
   readonly publicBase: string;
 }
+
+/**
+ * The request body as the route's declared schema admitted it (validated before `variables` runs; {} when none was
+ * sent): `T` names what that schema describes, by the generated GraphQL input types where the body is passed on.
+ */
+export const admitted = <T>(body: unknown): T => (body ?? {}) as T;
 
 /** What the door writes: a status, headers, a body (none: an empty one), or a body it streams itself. */
 export interface Reply {
@@ -95,8 +100,7 @@ export interface Dialect<R extends DoorRoute> {
   /** The core refused the operation. */
   coreError(req: Request, err: GraphQLFormattedError, route: R, input: DoorInput): Reply;
   /** The body parser refused the body (malformed, too large, too deep): null for the internal error. */
-  // biome-ignore lint/suspicious/noExplicitAny: Express hands the error handler whatever was thrown (body-parser's errors carry `type` and `status`).
-  bodyError(req: Request, err: any, route?: R): Reply | null;
+  bodyError(req: Request, err: unknown, route?: R): Reply | null;
   /** The core cannot be reached. */
   unavailable(req: Request, route?: R): Reply;
   internal(req: Request, route?: R): Reply;
@@ -214,8 +218,7 @@ export function createDoor<R extends DoorRoute>(opts: DoorOptions<R>): Router {
   });
 
   // Body parser failures (malformed JSON, too large, too deep) and anything unexpected.
-  // biome-ignore lint/suspicious/noExplicitAny: Express hands its error handler whatever was thrown; each field is checked before it is read.
-  router.use((err: any, req: Request, res: Response, _next: NextFunction) => {
+  router.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const matched = table.match(req.method, req.path);
     const route = matched.kind === "found" ? matched.route : undefined;
     const reply = dialect.bodyError(req, err, route);

@@ -19,6 +19,23 @@ export class JsonShapeError extends Error {
   readonly jsonShape = true;
 }
 
+/** What an error handler reads of whatever was thrown: body-parser's `type` ("entity.parse.failed") and `status`, and its message. */
+export interface Thrown {
+  type: string | undefined;
+  status: number | undefined;
+  message: string;
+}
+
+/** The fields a door's error handler reads of a thrown value (Express hands it anything), each checked. */
+export function thrown(err: unknown): Thrown {
+  const e = (typeof err === "object" && err !== null ? err : {}) as { type?: unknown; status?: unknown; message?: unknown };
+  return {
+    type: typeof e.type === "string" ? e.type : undefined,
+    status: typeof e.status === "number" ? e.status : undefined,
+    message: String(e.message),
+  };
+}
+
 export function isJsonShapeError(err: unknown): err is JsonShapeError {
   return (err as { jsonShape?: unknown } | null)?.jsonShape === true;
 }

@@ -7,7 +7,7 @@ import type { GraphQLFormattedError } from "graphql";
 import { operation, type Executor, type Operation } from "../executor.js";
 import { accessCheck, createDoor, json, type Dialect, type Reply } from "../door.js";
 import type { InputProblem } from "../declare.js";
-import { isJsonShapeError } from "../json-body.js";
+import { isJsonShapeError, thrown } from "../json-body.js";
 import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from "../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 import { compatRoutes } from "./routes.js";
@@ -97,12 +97,12 @@ export const compatDialect: Dialect<CompatRoute> = {
   },
   coreError: (_req, err, route) => coreErrorReply(err, route),
   bodyError(_req, err) {
-    if (err?.type === "entity.parse.failed")
+    const e = thrown(err);
+    if (e.type === "entity.parse.failed")
       return json(422, { message: "The given data was invalid.", errors: { body: ["The request body is not valid JSON."] } });
     // Nested or wide past the door's bounds: the platform's validation envelope, naming the bound.
     if (isJsonShapeError(err)) return json(422, validationBody([{ field: "body", detail: err.message }]));
-    if (err?.type === "entity.too.large")
-      return json(413, { message: `Request body too large: at most ${bytesText(BODY_BOUNDS.compat)}.` });
+    if (e.type === "entity.too.large") return json(413, { message: `Request body too large: at most ${bytesText(BODY_BOUNDS.compat)}.` });
     return null;
   },
   unavailable: () => refusedReply(REFUSED[STORAGE_UNAVAILABLE]),

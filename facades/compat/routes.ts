@@ -59,8 +59,8 @@ const DATE: ParamDecl = { schema: Text("short"), description: "`YYYY-MM-DD`, `YY
 
 /** A date parameter (ISO for the core), or a problem in the platform's words. */
 function dateOf(input: CompatInput, name: string, endOfDay = false): string | undefined {
-  const v: string | undefined = input.q[name];
-  if (v === undefined) return undefined;
+  const v = input.q[name];
+  if (typeof v !== "string") return undefined;
   const d = parseCompatDate(v);
   if (!d)
     return void input.problems.push({
@@ -246,7 +246,9 @@ export const compatRoutes: CompatRoute[] = declareCompatRoutes([
       },
       variables: (input) => {
         const fromBody = (input.body as { line_item_id?: unknown } | undefined)?.line_item_id;
-        const raw: string = input.q.line_item_id ?? (typeof fromBody === "string" || typeof fromBody === "number" ? String(fromBody) : "");
+        const fromQuery = input.q.line_item_id;
+        const raw =
+          typeof fromQuery === "string" ? fromQuery : typeof fromBody === "string" || typeof fromBody === "number" ? String(fromBody) : "";
         return { ids: raw.split(",").flatMap((id) => id.trim() || []) }; // each id trimmed, empty ones left out
       },
     },

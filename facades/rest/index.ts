@@ -7,6 +7,7 @@ import { INTERNAL_DETAIL, problemFor, problemFromGraphQL, problemReply, requestP
 import { requestField, RestProblem, type RestRoute } from "./route.js";
 import { restRoutes } from "./routes/index.js";
 import { openApiDocument } from "./openapi.js";
+import { thrown } from "../json-body.js";
 import { STORAGE_RETRY_AFTER_SECONDS } from "../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../src/core/bounds.js";
 
@@ -95,10 +96,11 @@ export function restDialect(serviceName: string): Dialect<RestRoute> {
       return answer(route, problem, headers);
     },
     bodyError(req, err, route) {
-      if (err?.type === "entity.parse.failed") return answer(route, doorProblem(req, "malformedJson"));
-      if (err?.type === "entity.too.large") return answer(route, doorProblem(req, "tooLarge"));
-      if (err?.status >= 400 && err?.status < 500)
-        return answer(route, problemFor(serviceName, req, err.status, "request/invalid", "Invalid request", String(err.message)));
+      const e = thrown(err);
+      if (e.type === "entity.parse.failed") return answer(route, doorProblem(req, "malformedJson"));
+      if (e.type === "entity.too.large") return answer(route, doorProblem(req, "tooLarge"));
+      if (e.status !== undefined && e.status >= 400 && e.status < 500)
+        return answer(route, problemFor(serviceName, req, e.status, "request/invalid", "Invalid request", e.message));
       return null;
     },
     unavailable: (req, route) => answer(route, doorProblem(req, "coreUnavailable"), { "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) }),

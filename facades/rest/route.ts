@@ -129,8 +129,8 @@ export function pageArgs(input: RestInput): { first?: number; after?: string } {
   const size = input.q["page-size"] ?? input.q["X-Page-Size"];
   const after = input.q["page-continue"] ?? input.q["X-Page-Continue"];
   const out: { first?: number; after?: string } = {};
-  if (size !== undefined) out.first = size;
-  if (after !== undefined && after !== "") out.after = after;
+  if (typeof size === "number") out.first = size;
+  if (typeof after === "string" && after !== "") out.after = after;
   return out;
 }
 

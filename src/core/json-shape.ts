@@ -1,8 +1,23 @@
 // Published shapes leave an optional field out when it has no value; GraphQL answers null. Guided by
 // a JSON Schema, `dropAbsent` removes the null of every optional field whose schema does not admit
 // null (and every key the schema does not declare), so one shape decides, not lists of keys.
-// biome-ignore lint/suspicious/noExplicitAny: a JSON Schema walked generically, keyword by keyword.
-type JsonSchema = Record<string, any>;
+/** A JSON Schema node, with the keywords read here typed; the others are read as unknown. */
+interface JsonSchema {
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  format?: string;
+  pattern?: string;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  required?: string[];
+  additionalProperties?: unknown;
+  $ref?: string;
+  "x-from"?: string;
+  [keyword: string]: unknown;
+}
 
 function admitsNull(s: JsonSchema): boolean {
   if (!s || typeof s !== "object") return true;
@@ -16,8 +31,7 @@ function admitsNull(s: JsonSchema): boolean {
 /** The branch of a union that describes this object: the first whose required keys it holds. */
 function branchFor(union: JsonSchema[], value: Record<string, unknown>): JsonSchema | undefined {
   return union.find(
-    (b) =>
-      b && (b.properties || b.type === "object") && (b.required ?? []).every((k: string) => value[k] !== undefined && value[k] !== null),
+    (b) => b && (b.properties || b.type === "object") && (b.required ?? []).every((k) => value[k] !== undefined && value[k] !== null),
   );
 }
 
@@ -34,7 +48,7 @@ export function dropAbsent(schema: unknown, value: unknown): unknown {
   const obj = value as Record<string, unknown>;
   const required: string[] = s.required ?? [];
   const out: Record<string, unknown> = {};
-  for (const [key, propSchema] of Object.entries<JsonSchema>(s.properties)) {
+  for (const [key, propSchema] of Object.entries(s.properties)) {
     const v = obj[key];
     if (v === undefined || (v === null && !admitsNull(propSchema))) {
       // A required key is always there: with no value, its empty form (decisions guide, "required keys without a value").
@@ -56,7 +70,7 @@ export function dropAbsent(schema: unknown, value: unknown): unknown {
  * the object with its own required keys empty. Nothing for a number, a boolean, an enum or a formatted
  * string (a date, an amount): no value of those would be true, so they stay as the data has them.
  */
-function emptyOf(s: JsonSchema): unknown {
+function emptyOf(s: JsonSchema | undefined): unknown {
   if (!s || typeof s !== "object") return undefined;
   if (s.type === "string") return s.format || s.pattern || s.enum || s.const !== undefined ? undefined : "";
   if (s.type === "array") return [];
@@ -92,10 +106,10 @@ export function from<S extends object>(field: string, schema: S): S {
 /** The GraphQL selection set that fetches exactly a shape whose keys are the fields' names. */
 export function selectionOf(schema: unknown): string {
   const s = schema as JsonSchema;
-  const inner = s.items ?? (s.anyOf ?? s.oneOf)?.find((b: JsonSchema) => b.properties || b.items) ?? s;
+  const inner = s.items ?? (s.anyOf ?? s.oneOf)?.find((b) => b.properties || b.items) ?? s;
   if (inner !== s) return selectionOf(inner);
   if (!s.properties) return "";
-  return Object.entries<JsonSchema>(s.properties)
+  return Object.entries(s.properties)
     .map(([k, v]) => {
       const sub = selectionOf(v);
       const field = typeof v["x-from"] === "string" && v["x-from"] !== k ? `${k}: ${v["x-from"]}` : k;

@@ -1,33 +1,49 @@
 // The draft flow's refusals of its state and of the policy, as the core names them (`drafts/<code>`, 422 or 409).
 // A door that speaks another vocabulary maps them to its own codes (the warehouse platform's Draft Returns door:
-// facades/compat/drafts/index.ts, e.g. `drafts/closed` → `terminal-state`). Their codes are in ./refusals.ts;
-// the two below carry a detail another part of the core wrote (the policy's decision, the creation path's refusal).
-import { DomainError } from "../core/errors.js";
-import { type Decision, wordsOf } from "../core/decisions/codes.js";
-import { refuse } from "./refusals.js";
+// facades/compat/drafts/index.ts). Their codes are in ./refusals.ts;
+// the last two carry what another part of the core decided (the policy's decision, the creation path's refusal)
+// as parameters, and each door words them (the portal in the shopper's language).
+import type { DomainError, Refusal } from "../core/errors.js";
+import { type Decision, decisionAsParams, wordsOf } from "../core/decisions/codes.js";
+import { DRAFT_REFUSALS, refuse } from "./refusals.js";
 
-export const draftError = (status: number, code: string, title: string, detail: string, field?: string, extra?: Record<string, unknown>) =>
-  new DomainError({ code: status === 422 ? "UNPROCESSABLE" : "CONFLICT", status, type: `drafts/${code}`, title, detail, field, extra });
+const refuseWith = DRAFT_REFUSALS.refuseWith;
 
 export const terminalState = (state: string) => refuse("DRAFT_CLOSED", { state });
 
 export const wrongState = (action: string, allowed: readonly string[], state: string) =>
   refuse("DRAFT_WRONG_STATE", { action, allowed: allowed.join(","), state });
 
-/** A line the policy does not let return; its decision as data too (code and params as text), for a client to word it. */
-export const notEligible = (field: string, detail: string, decision: Decision | null) =>
-  draftError(
-    422,
-    "line-not-returnable",
-    "Not returnable",
-    detail,
+/** A line the policy does not let return: its decision as a code with parameters, and as data too (`extensions.decision`: code and params as text). */
+export function notEligible(field: string, line: string, ineligibility: string, decision: Decision | null) {
+  const words = decision ? wordsOf(decision) : null;
+  return refuseWith(words ? { decision: { code: words.code, params: words.params } } : {}, "LINE_NOT_RETURNABLE", {
     field,
-    decision ? { decision: { code: decision.code, params: wordsOf(decision).params } } : undefined,
-  );
-/** The creation path found the exchange's variant out of stock at submission: its detail, the draft's code. */
-export const variantUnavailable = (field: string, detail: string, units: number) =>
-  draftError(422, "exchange-variant-unavailable", "Exchange variant unavailable", detail, field, {
-    refusal: { code: "VARIANT_OUT_OF_STOCK", params: { field, variant: "", units } },
+    line,
+    ineligibility,
+    ...decisionAsParams(words),
   });
-export const returnsUnavailable = (detail: string) =>
-  draftError(422, "policy-refused", "Return not accepted by the store's policy", detail);
+}
+
+/**
+ * The creation path's refusal at submission in the draft's codes (the draft stays open): its code and parameters
+ * travel as the cause; its English stays the detail. Null for an error the draft flow does not translate.
+ */
+export function submitRefusal(err: DomainError): DomainError | null {
+  const t = err.info.type;
+  const refusal = err.info.extra?.refusal as Refusal | undefined;
+  if (!refusal) return null;
+  if (t === "returns/policy-refused" || t === "returns/quantity-exceeded")
+    return refuse("RETURN_NOT_ACCEPTED", { ...refusal.params, cause: refusal.code });
+  if (t === "returns/exchange-out-of-stock") {
+    const p = refusal.params;
+    return refuse("EXCHANGE_NOT_HELD", {
+      field: "items",
+      at: String(p.field ?? ""),
+      line: String(p.lineItemId ?? ""),
+      sku: String(p.sku ?? ""),
+      units: Number(p.quantity ?? 1),
+    });
+  }
+  return null;
+}

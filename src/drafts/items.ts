@@ -3,7 +3,6 @@
 // (a variant of the same product at the same price, in stock in Retour's inventory), remove it; finalize
 // the items; then the credit type. Every refusal names its field and, in one transaction, changes nothing.
 import type { RequestContext } from "../core/context.js";
-import { apiShopperMessage } from "../core/decisions/render.js";
 import { type FieldProblem, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { normalName } from "../core/display-text.js";
@@ -38,12 +37,7 @@ export function addItem(
       "input.lineItemId",
     );
     const view = e.lines.find((l) => l.id === line.id)!;
-    if (!view.returnable)
-      throw notEligible(
-        "input.lineItemId",
-        `Line item ${view.externalId} cannot be returned (${view.code}): ${view.decision ? apiShopperMessage(view.decision) : "the store's policy does not allow it."}`,
-        view.decision,
-      );
+    if (!view.returnable) throw notEligible("input.lineItemId", view.externalId, view.code ?? "", view.decision);
     if (draft.items.some((i) => i.lineItemId === line.id)) throw refuse("ALREADY_IN_DRAFT", { line: input.lineItemId });
     const quantity = input.quantity ?? 1;
     if (quantity > view.returnable)

@@ -5,12 +5,27 @@
 // both ways); a reworded detail never changes a code. A reason among a fixed few is a parameter (`reason`).
 import { quoted, refusalList } from "../core/refusals.js";
 import type { WordKey } from "../core/words/index.js";
+import { API_FORMAT, shopperWords } from "../core/decisions/render.js";
+import { decisionOfParams } from "../core/decisions/codes.js";
+import { INVENTORY_REFUSALS } from "../inventory/refusals.js";
+import { POLICY_REFUSALS } from "../policy/refusals.js";
+import { RETURN_REFUSALS } from "../returns/refusals.js";
 
 const words = (code: string | number) => String(code).replaceAll("_", " ");
 /** A comma-separated list of codes in words, or `none`. */
 const listed = (list: string | number, none: string) => String(list).split(/,\s*/).filter(Boolean).map(words).join(", ") || none;
 const mb = (bytes: string | number) => `${Math.round((Number(bytes) / (1024 * 1024)) * 10) / 10} MB`;
 const PHOTO_QUOTA = "drafts/photo-quota-exceeded";
+
+/** The English the creation path answered for its refusal `cause` (a code of the policy's or the returns' list) with its parameters. */
+function creationEnglish(p: Record<string, string | number>): string {
+  const { cause, ...params } = p;
+  // A code of the list, its parameters as it made them (they travelled as the cause's): read as any code of it.
+  for (const list of [POLICY_REFUSALS, RETURN_REFUSALS] as const)
+    if ((list.codes as readonly string[]).includes(String(cause)))
+      return (list.detail as unknown as (code: string, q: Record<string, string | number>) => string)(String(cause), params);
+  return `The return was not accepted (${String(cause)}).`;
+}
 
 export const DRAFT_REFUSALS = refusalList<{
   /** No order matches the order number and email or postal code (also: unknown order). */
@@ -37,6 +52,24 @@ export const DRAFT_REFUSALS = refusalList<{
   VARIANT_NOT_OFFERED: { field: string; variant: string; line: string; offered: string };
   /** The variant `variant` has fewer than `units` in stock. */
   VARIANT_OUT_OF_STOCK: { field: string; variant: string; units: number };
+  /**
+   * The line `line` cannot be returned: `ineligibility` is the draft API's code for it (final-sale, …), `decision`
+   * the policy's decision code ("" when it gave none) and `decision.<name>` each of its parameters, as text.
+   */
+  LINE_NOT_RETURNABLE: {
+    field: string;
+    line: string;
+    ineligibility: string;
+    decision: string;
+    [decisionParam: `decision.${string}`]: string;
+  };
+  /**
+   * Submitting, the return's creation refused it: `cause` is its code (POLICY_REFUSED, RETURN_OUTCOME_NEEDS_POLICY,
+   * RETURN_QUANTITY_EXCEEDED) and the other parameters are that code's.
+   */
+  RETURN_NOT_ACCEPTED: { cause: string; [causeParam: string]: string | number };
+  /** Submitting, no location holds `units` of the exchange's `sku` for line `line` any more (`at`: the item the creation path named). */
+  EXCHANGE_NOT_HELD: { field: string; at: string; line: string; sku: string; units: number };
   /** Photos past the most allowed (`max`): `scope` ITEM (an upload), LINKS (links given; `uploaded` of `count` are uploads, else 0) or DRAFT (the draft's). */
   TOO_MANY_PHOTOS: { scope: string; max: number; count: number; uploaded: number };
   /** The photo is refused: `reason` LINK (a shopper gives a link), NOT_BASE64, or NOT_IMAGE (`kind`: the file's type, if known). */
@@ -154,6 +187,27 @@ export const DRAFT_REFUSALS = refusalList<{
     title: "Exchange variant unavailable",
     field: (p) => p.field,
     en: (p) => `\`${p.field}\` ${quoted(p.variant)}: fewer than ${p.units} unit(s) are in stock; choose another variant.`,
+  },
+  LINE_NOT_RETURNABLE: {
+    status: 422,
+    type: "drafts/line-not-returnable",
+    title: "Not returnable",
+    field: (p) => p.field,
+    en: (p) =>
+      `Line item ${p.line} cannot be returned (${p.ineligibility}): ${p.decision ? shopperWords(decisionOfParams(p)!, API_FORMAT) : "the store's policy does not allow it."}`,
+  },
+  RETURN_NOT_ACCEPTED: {
+    status: 422,
+    type: "drafts/policy-refused",
+    title: "Return not accepted by the store's policy",
+    en: (p) => creationEnglish(p),
+  },
+  EXCHANGE_NOT_HELD: {
+    status: 422,
+    type: "drafts/exchange-variant-unavailable",
+    title: "Exchange variant unavailable",
+    field: (p) => p.field,
+    en: (p) => INVENTORY_REFUSALS.detail("EXCHANGE_OUT_OF_STOCK", { field: p.at, lineItemId: p.line, quantity: p.units, sku: p.sku }),
   },
   TOO_MANY_PHOTOS: {
     status: 400,

@@ -14,7 +14,7 @@ import { requireOffered } from "./store-settings.js";
 import { isStorefrontKey } from "./session.js";
 import { requestOrigin } from "../returns/origin.js";
 import { type DraftRow, readDraft } from "./service.js";
-import { returnsUnavailable, terminalState, variantUnavailable } from "./errors.js";
+import { submitRefusal, terminalState } from "./errors.js";
 import { DRAFT_LIFECYCLE, type DraftState, STEPS } from "./lifecycle.js";
 
 class AlreadySubmitted extends Error {}
@@ -97,11 +97,7 @@ export async function submit(ctx: RequestContext, ref: Ref): Promise<DraftRow> {
   return (await ctx.prisma.draftReturn.findUnique({ where: { id: draft.id } }))!;
 }
 
-/** The creation path's refusals in the draft's words (the draft stays open). */
+/** The creation path's refusals in the draft's codes (the draft stays open). */
 function translated(err: unknown): unknown {
-  if (!(err instanceof DomainError)) return err;
-  const t = err.info.type;
-  if (t === "returns/policy-refused" || t === "returns/quantity-exceeded") return returnsUnavailable(err.info.detail);
-  if (t === "returns/exchange-out-of-stock") return variantUnavailable("items", err.info.detail, 1);
-  return err;
+  return err instanceof DomainError ? (submitRefusal(err) ?? err) : err;
 }

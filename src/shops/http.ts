@@ -3,18 +3,33 @@
 // where the operator allows it, WEBHOOK_ALLOW_PRIVATE_URLS=true), redirects are never followed, and the answer is
 // bounded in time (SHOP_CALL_TIMEOUT_MS for the whole exchange) and size (SHOP_ANSWER_LIMIT_BYTES, read no further).
 import { Agent, errors as undiciErrors } from "undici";
-import { connectProblem, guardedLookup, type UrlPolicy } from "../webhooks/ssrf.js";
+import { BlockedAddressError, connectRefusal, guardedLookup, type UrlPolicy } from "../webhooks/ssrf.js";
 
 /** The longest a shop may take to answer one call, connection included. */
 export const SHOP_CALL_TIMEOUT_MS = 15_000;
 /** The most of one answer Retour reads: a page of orders is far below it. */
 export const SHOP_ANSWER_LIMIT_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Why Retour does not call the shop's address, as a code: not an absolute URL, not https, or a non-public address
+ * (`host`, and the `address` the name resolves to; null when the host is that address).
+ */
+export type AddressRefusal =
+  | { reason: "NOT_ABSOLUTE" }
+  | { reason: "NOT_HTTPS" }
+  | { reason: "NON_PUBLIC"; host: string; address: string | null };
+
+/** The system's own account of a failed connection: its error code (ECONNREFUSED), when it has one, and message. */
+export interface ConnectionFailure {
+  code: string | null;
+  message: string;
+}
+
 /** How a call ended: the shop answered (any status), or it did not. */
 export type ShopAnswer =
   | { kind: "answered"; status: number; contentType: string; text: string }
-  | { kind: "refused"; detail: string }
-  | { kind: "unreachable"; detail: string }
+  | { kind: "refused"; refusal: AddressRefusal }
+  | { kind: "unreachable"; failure: ConnectionFailure }
   | { kind: "timeout" }
   | { kind: "too_large" };
 
@@ -48,10 +63,10 @@ export async function postToShop(
   try {
     target = new URL(url);
   } catch {
-    return { kind: "refused", detail: "is not an absolute URL" };
+    return { kind: "refused", refusal: { reason: "NOT_ABSOLUTE" } };
   }
-  const refused = connectProblem(target, policy);
-  if (refused) return { kind: "refused", detail: refused.replace(/^callback URL /, "the address ") };
+  const refused = connectRefusal(target, policy);
+  if (refused) return { kind: "refused", refusal: refused.reason === "NON_PUBLIC" ? { ...refused, address: null } : refused };
   const signal = AbortSignal.timeout(limits.timeoutMs);
   try {
     const res = await agentFor(policy).request({
@@ -82,8 +97,19 @@ export async function postToShop(
   } catch (err) {
     if (signal.aborted) return { kind: "timeout" };
     const cause = causeOf(err);
-    if (cause?.code === "EBLOCKEDADDRESS") return { kind: "refused", detail: cause.message };
+    if (cause instanceof BlockedAddressError)
+      return { kind: "refused", refusal: { reason: "NON_PUBLIC", host: cause.host, address: cause.address } };
     if (err instanceof undiciErrors.RequestAbortedError) return { kind: "timeout" };
-    return { kind: "unreachable", detail: cause?.code ? `${cause.code}: ${cause.message}` : String(cause?.message ?? err) };
+    return { kind: "unreachable", failure: { code: cause?.code ?? null, message: String(cause?.message ?? err) } };
   }
 }
+
+/** The refusal in the words of a connection test's English message (after "Retour may not call <url>: "). */
+export function addressRefusalWords(r: AddressRefusal): string {
+  if (r.reason === "NOT_ABSOLUTE") return "is not an absolute URL";
+  if (r.reason === "NOT_HTTPS") return "the address must use https";
+  return r.address ? `${r.host} resolves to non-public address ${r.address}` : `${r.host} is a non-public address`;
+}
+
+/** The failure as a connection test's English message quotes it (`ECONNREFUSED: connect ECONNREFUSED …`). */
+export const failureWords = (f: ConnectionFailure): string => (f.code ? `${f.code}: ${f.message}` : f.message);

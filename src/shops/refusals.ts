@@ -1,12 +1,13 @@
 // What the shop connection refuses, as codes with their parameters (src/core/refusals.ts): a door words each code
 // itself (the dashboard: facades/dashboard/app/src/refusals/shops.ts); a reworded sentence never changes a code.
 import { quoted, refusalList, type RefusalEntries } from "../core/refusals.js";
+import { URL_REASONS, type UrlReason } from "../webhooks/ssrf.js";
 
 export type ShopRefusalParams = {
   /** `platform` is not one Retour connects to; `platforms` are (comma-separated). */
   SHOP_PLATFORM_UNKNOWN: { platform: string; platforms: string };
-  /** The Admin API's address `url` is refused by the outbound guard: `problem` says why, `hint` what to give. */
-  SHOP_URL_REFUSED: { url: string; problem: string; hint: string };
+  /** The Admin API's address `url` is refused by the outbound guard for `reason` (a UrlReason: NOT_HTTPS, NON_PUBLIC, …); `hint` is what to give. */
+  SHOP_URL_REFUSED: { url: string; reason: UrlReason; hint: string };
   /** The API key sent is empty, on several lines or longer than `max` characters. */
   SHOP_API_KEY_INVALID: { platform: string; max: number };
   /** No key was sent and the store has no connection yet. */
@@ -36,7 +37,7 @@ const ENTRIES: RefusalEntries<ShopRefusalParams> = {
   SHOP_URL_REFUSED: {
     status: 400,
     field: "input.adminApiUrl",
-    en: (p) => `\`input.adminApiUrl\` ${p.problem}; give ${p.hint}. Got ${quoted(p.url)}.`,
+    en: (p) => `\`input.adminApiUrl\` ${URL_REASONS[p.reason] ?? p.reason}; give ${p.hint}. Got ${quoted(p.url)}.`,
   },
   SHOP_API_KEY_INVALID: {
     status: 400,

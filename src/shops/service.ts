@@ -6,7 +6,7 @@ import type { RequestContext } from "../core/context.js";
 import { fail } from "../core/errors.js";
 import { refuse, SHOP_REFUSALS } from "./refusals.js";
 import { decryptSecret, encryptSecret } from "../webhooks/crypto.js";
-import { originOf, urlProblem } from "../webhooks/ssrf.js";
+import { originOf, urlReason } from "../webhooks/ssrf.js";
 import type { ShopPlatform } from "../core/generated/schema.js";
 import type { ShopConnectionTest } from "./connector.js";
 import { SHOP_CONNECTORS } from "./platforms.js";
@@ -47,9 +47,8 @@ export async function setConnection(ctx: RequestContext, storeId: string, input:
   const connector = connectorOf(input.platform);
   const url = input.adminApiUrl.trim();
   const problems: ReturnType<typeof SHOP_REFUSALS.problem>[] = [];
-  const urlIssue = urlProblem(url, ctx.config.webhooks);
-  if (urlIssue)
-    problems.push(SHOP_REFUSALS.problem("SHOP_URL_REFUSED", { url: url.slice(0, 200), problem: urlIssue, hint: connector.adminApiHint }));
+  const reason = urlReason(url, ctx.config.webhooks);
+  if (reason) problems.push(SHOP_REFUSALS.problem("SHOP_URL_REFUSED", { url: url.slice(0, 200), reason, hint: connector.adminApiHint }));
   const key = input.apiKey ?? null;
   if (key !== null && (key.trim().length === 0 || /[\r\n]/.test(key) || key.length > 2048))
     problems.push(SHOP_REFUSALS.problem("SHOP_API_KEY_INVALID", { platform: connector.name, max: 2048 }));

@@ -3,6 +3,7 @@
 // code's English is the message the platform's clients have always read. The refusals of the actions by a
 // return's state are the platform's own matrix (refusals.ts).
 import { refusalList } from "../core/refusals.js";
+import { URL_REASONS, type UrlReason } from "../webhooks/ssrf.js";
 
 export const WAREHOUSE_REFUSALS = refusalList<{
   /** The credentials reach several stores and none was named. */
@@ -33,8 +34,8 @@ export const WAREHOUSE_REFUSALS = refusalList<{
   WAREHOUSE_WEBHOOK_FIELD_REQUIRED: { field: string };
   /** A webhook's `field` is not one of `values` (comma-separated); `unsent`: the topic given, when the platform has it but Retour never sends it. */
   WAREHOUSE_WEBHOOK_VALUE_UNKNOWN: { field: string; values: string; unsent: string };
-  /** The webhook's url is refused by the outbound guard: `problem` says why. */
-  WAREHOUSE_WEBHOOK_URL_REFUSED: { problem: string };
+  /** The webhook's url is refused by the outbound guard for `reason` (a UrlReason: NOT_HTTPS, NON_PUBLIC, …). */
+  WAREHOUSE_WEBHOOK_URL_REFUSED: { reason: UrlReason };
   /** The store has `max` webhooks already. */
   WAREHOUSE_WEBHOOK_LIMIT: { max: number };
 }>("Warehouse platform requests", {
@@ -83,7 +84,7 @@ export const WAREHOUSE_REFUSALS = refusalList<{
     field: (p) => p.field,
     en: (p) => `Must be one of the following values:${p.values}${p.unsent ? ` (topic ${p.unsent} is not sent by Retour)` : ""}`,
   },
-  WAREHOUSE_WEBHOOK_URL_REFUSED: { status: 400, field: "url", en: (p) => `The url ${p.problem}.` },
+  WAREHOUSE_WEBHOOK_URL_REFUSED: { status: 400, field: "url", en: (p) => `The url ${URL_REASONS[p.reason] ?? p.reason}.` },
   WAREHOUSE_WEBHOOK_LIMIT: {
     status: 400,
     field: "webhook",

@@ -10,7 +10,7 @@ import { LIST_BOUNDS } from "../core/bounds.js";
 import { isUniqueViolation } from "../core/db-errors.js";
 import type { TransactionClient } from "../db/client.js";
 import { decryptSecret, encryptSecret } from "../webhooks/crypto.js";
-import { urlProblem } from "../webhooks/ssrf.js";
+import { urlReason } from "../webhooks/ssrf.js";
 import { randomBytes, randomInt } from "node:crypto";
 import { removeWebhook } from "../webhooks/service.js";
 import { holdStoreWebhookLimit } from "../webhooks/store-limit.js";
@@ -52,8 +52,8 @@ function check(ctx: RequestContext, input: WarehouseWebhookInput): FieldProblem[
   if (input.topic && !WAREHOUSE_TOPICS.includes(input.topic))
     problems.push(unknownValue("topic", WAREHOUSE_TOPICS, UNSUPPORTED_TOPICS.includes(input.topic) ? input.topic : ""));
   if (input.trigger && !WAREHOUSE_TRIGGERS.includes(input.trigger)) problems.push(unknownValue("trigger", WAREHOUSE_TRIGGERS));
-  const urlIssue = input.url ? urlProblem(input.url, ctx.config.webhooks) : null;
-  if (urlIssue) problems.push(problem("WAREHOUSE_WEBHOOK_URL_REFUSED", { problem: urlIssue }));
+  const reason = input.url ? urlReason(input.url, ctx.config.webhooks) : null;
+  if (reason) problems.push(problem("WAREHOUSE_WEBHOOK_URL_REFUSED", { reason }));
   if (input.status != null && !WAREHOUSE_STATUSES.includes(input.status)) problems.push(unknownValue("status", WAREHOUSE_STATUSES));
   return problems;
 }

@@ -124,32 +124,50 @@ export function urlProblem(text: string, policy: UrlPolicy): string | null {
   return reason ? URL_REASONS[reason] : null;
 }
 
+/** A name refused at connect time: it resolves to the non-public `address`. */
 export class BlockedAddressError extends Error {
   code = "EBLOCKEDADDRESS";
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
+    super(`${host} resolves to non-public address ${address}`);
+  }
 }
 
 /** A DNS lookup for http(s).request that refuses non-public addresses unless the policy allows them. */
 export function guardedLookup(policy: UrlPolicy, resolve: typeof dnsLookup = dnsLookup): LookupFunction | undefined {
   if (policy.allowPrivateUrls) return undefined;
-  // biome-ignore lint/suspicious/noExplicitAny: node's dns.lookup overloads: its options and callback take several shapes, passed through unchanged.
-  return ((hostname: string, options: any, callback: any) => {
+  // Every address the name has is asked for (`all`), so that none of them is a non-public one; the caller gets
+  // them all or the first, as it asked.
+  return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-      if (err) return callback(err);
+      if (err) return callback(err, []);
       const bad = addresses.find((a) => isNonPublicAddress(a.address));
-      if (bad) return callback(new BlockedAddressError(`${hostname} resolves to non-public address ${bad.address}`));
+      if (bad) return callback(new BlockedAddressError(hostname, bad.address), []);
       if (options?.all) return callback(null, addresses);
-      callback(null, addresses[0].address, addresses[0].family);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
     });
-  }) as LookupFunction;
+  };
 }
 
+/** Why a connection is refused before it is made, as a code: not https, or the literal non-public address `host`. */
+export type ConnectRefusal = { reason: "NOT_HTTPS" } | { reason: "NON_PUBLIC"; host: string };
+
 /** Literal IP hosts skip DNS lookup entirely, so they are checked here before connecting. */
-export function connectProblem(url: URL, policy: UrlPolicy): string | null {
+export function connectRefusal(url: URL, policy: UrlPolicy): ConnectRefusal | null {
   if (policy.allowPrivateUrls) return null;
-  if (url.protocol !== "https:") return "callback URL must use https";
+  if (url.protocol !== "https:") return { reason: "NOT_HTTPS" };
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host) && isNonPublicAddress(host)) return `${host} is a non-public address`;
+  if (isIP(host) && isNonPublicAddress(host)) return { reason: "NON_PUBLIC", host };
   return null;
+}
+
+/** The refusal before connecting in the delivery log's English (a webhook attempt's error). */
+export function connectProblem(url: URL, policy: UrlPolicy): string | null {
+  const refused = connectRefusal(url, policy);
+  if (!refused) return null;
+  return refused.reason === "NOT_HTTPS" ? "callback URL must use https" : `${refused.host} is a non-public address`;
 }
 
 /** The origin (scheme://host:port) a callback URL sends to; the text itself when it does not parse. */

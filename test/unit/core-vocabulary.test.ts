@@ -1,5 +1,5 @@
 // One vocabulary in the core (issue 35, item 1): `src/` and `schema.graphql` name no door. No REST or
-// compat path and no REST header (a refusal names the fix by the core's own operation and argument,
+// compat path, no REST header, no error code of the warehouse platform (a refusal names the fix by the core's own operation and argument,
 // and each door words its code in its own words: facades/rest/refusal-words.ts), and no door's field name, except
 // where the ALLOWED table says why:
 // a stored or published value, or a GraphQL field whose renaming would break its clients. An entry
@@ -44,6 +44,22 @@ const DOOR_FIELDS = [
 ];
 
 const UPLOAD_FIELDS = DOOR_FIELDS.slice(1, 13);
+
+/**
+ * The warehouse platform's error codes (its Draft Returns and warehouse APIs: facades/compat), which the door
+ * maps the core's problem types to; the core names its refusals by its own codes and types (drafts/closed, …).
+ */
+const DOOR_CODES = [
+  "terminal-state",
+  "action-validation-failed",
+  "item-not-eligible",
+  "product-variant-unavailable",
+  "returns-unavailable-for-order",
+  "order-lookup-failed",
+  "validation-failed",
+  "NOT_AUTHORIZED",
+  "UNEXPECTED_ERROR",
+];
 
 /** Where a door's word may stand in the core, and why. `file` is a path from the repository root or a folder ending in `/`. */
 const ALLOWED: { word: string; file: string; reason: string }[] = [
@@ -106,6 +122,7 @@ const WORDS: [string, RegExp][] = [
   ...Object.entries(DOOR_PATHS),
   ...Object.entries(DOOR_HEADERS),
   ...DOOR_FIELDS.map((w): [string, RegExp] => [w, new RegExp(`\\b${w}\\b`)]),
+  ...DOOR_CODES.map((w): [string, RegExp] => [w, new RegExp(`(?<![\\w-])${w}(?![\\w-])`)]),
 ];
 
 const allowed = (word: string, file: string) =>
@@ -121,7 +138,7 @@ function hits(file: string): { word: string; lines: number[] }[] {
 }
 
 describe("one vocabulary in the core", () => {
-  it.each(FILES)("%s names no door's path or field", (file) => {
+  it.each(FILES)("%s names no door's path, field or error code", (file) => {
     const found = hits(file)
       .filter((h) => !allowed(h.word, file))
       .map((h) => `${h.word} at line ${h.lines.join(", ")}`);

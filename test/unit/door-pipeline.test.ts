@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDoor, InputError, json, type Dialect, type DoorRoute } from "../../facades/door.js";
 import { CoreUnavailableError, operation, type Executor } from "../../facades/executor.js";
+import { thrown } from "../../facades/json-body.js";
 
 const getThing = operation(`query ToyThing($id: ID!) { return(id: $id) { id } }`);
 const ran: string[] = [];
@@ -50,7 +51,7 @@ const dialect: Dialect<DoorRoute> = {
   invalid: (_req, err) => json(400, { said: "invalid", problems: err.problems }),
   coreProblems: (err, _route, _input, told) => [{ field: String(err.extensions?.field), detail: `${err.message} (after ${told.length})` }],
   coreError: (_req, err) => json(err.extensions?.code === "UNAUTHENTICATED" ? 401 : 404, { said: err.message }),
-  bodyError: (_req, err) => (err?.type === "entity.parse.failed" ? json(400, { said: "malformed" }) : null),
+  bodyError: (_req, err) => (thrown(err).type === "entity.parse.failed" ? json(400, { said: "malformed" }) : null),
   unavailable: () => json(503, { said: "unavailable" }),
   internal: () => json(500, { said: "internal" }),
 };

@@ -1,18 +1,12 @@
 // The class of sentences written in place stays closed: a refusal in src/ names a code and its parameters
 // (src/core/refusals.ts), and its English comes from its domain's list, whether it is thrown at once or built
 // into a list of problems first. The files below have not been converted yet and may keep exactly as many
-// sentences as listed (the list only shrinks: convert a file, take it off).
+// sentences as listed (the list only shrinks: convert a file, take it off). Every file is converted now.
 import { describe, expect, it } from "vitest";
 import { detailHelpers, helpersOf, sentenceSites, sentenceSitesOfSrc } from "../support/refusal-sites.js";
 
 /** Files still writing refusals' sentences in place, and how many (to be converted), with why. */
-const NOT_YET_CONVERTED: Record<string, number> = {
-  // The policy's validation (checkRules): each rule's problems as sentences, through `bad(field, detail)`.
-  // A line the policy does not let return: the evaluator's own prose (its decision travels as a code beside it).
-  "src/drafts/items.ts": 1,
-  // Why the shop's address is refused or unreachable, as a fragment of SHOP_URL_REFUSED's `problem` parameter.
-  "src/shops/http.ts": 2,
-};
+const NOT_YET_CONVERTED: Record<string, number> = {};
 
 describe("refusals in src/ name a code, never a sentence", () => {
   it("finds a sentence written at a throw site, and not a code", () => {

@@ -2,7 +2,7 @@
 // the outbound guard of webhook callbacks, at save and again at connect time (a name that resolves to loopback).
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postToShop } from "../../src/shops/http.js";
+import { addressRefusalWords, failureWords, postToShop } from "../../src/shops/http.js";
 
 const OPEN = { allowPrivateUrls: true };
 const GUARDED = { allowPrivateUrls: false };
@@ -61,22 +61,25 @@ describe("calls to a shop", () => {
   });
 
   it("refuses http and private addresses unless the operator allows them, also when a name resolves to one", async () => {
-    expect(await postToShop(GUARDED, `${base}/admin-api`, {}, "{}")).toMatchObject({
+    expect(await postToShop(GUARDED, `${base}/admin-api`, {}, "{}")).toEqual({ kind: "refused", refusal: { reason: "NOT_HTTPS" } });
+    expect(await postToShop(GUARDED, "https://127.0.0.1:1/admin-api", {}, "{}")).toEqual({
       kind: "refused",
-      detail: "the address must use https",
+      refusal: { reason: "NON_PUBLIC", host: "127.0.0.1", address: null },
     });
-    expect(await postToShop(GUARDED, "https://127.0.0.1:1/admin-api", {}, "{}")).toMatchObject({
-      kind: "refused",
-      detail: "127.0.0.1 is a non-public address",
-    });
+    expect(await postToShop(GUARDED, "not a url", {}, "{}")).toEqual({ kind: "refused", refusal: { reason: "NOT_ABSOLUTE" } });
     const byName = await postToShop(GUARDED, "https://localhost:1/admin-api", {}, "{}");
-    expect(byName).toMatchObject({ kind: "refused" });
-    expect(byName.kind === "refused" && byName.detail).toMatch(/localhost resolves to non-public address/);
+    expect(byName).toMatchObject({ kind: "refused", refusal: { reason: "NON_PUBLIC", host: "localhost" } });
+    expect(byName.kind === "refused" && byName.refusal.reason === "NON_PUBLIC" && byName.refusal.address).toMatch(/^(127\.|::1)/);
+    // The connection test's English, as it always read.
+    expect(addressRefusalWords({ reason: "NOT_HTTPS" })).toBe("the address must use https");
+    expect(addressRefusalWords({ reason: "NON_PUBLIC", host: "127.0.0.1", address: null })).toBe("127.0.0.1 is a non-public address");
+    expect(byName.kind === "refused" && addressRefusalWords(byName.refusal)).toMatch(/^localhost resolves to non-public address /);
   });
 
   it("says what happened when nothing listens", async () => {
     const answer = await postToShop(OPEN, "http://127.0.0.1:1/admin-api", {}, "{}");
     expect(answer).toMatchObject({ kind: "unreachable" });
-    expect(answer.kind === "unreachable" && answer.detail).toMatch(/ECONNREFUSED/);
+    expect(answer.kind === "unreachable" && answer.failure.code).toBe("ECONNREFUSED");
+    expect(answer.kind === "unreachable" && failureWords(answer.failure)).toMatch(/^ECONNREFUSED: .*ECONNREFUSED/);
   });
 });

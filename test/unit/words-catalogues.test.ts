@@ -78,7 +78,8 @@ describe("the shopper's catalogues", () => {
   it("words every refusal of the draft flow, and nothing else, with only the values the code carries", () => {
     const worded = Object.keys(en).filter((k) => k.startsWith("refusal."));
     expect(worded.sort()).toEqual(REFUSAL_CODES.map((c) => `refusal.${c}`).sort());
-    // The values each code carries (src/drafts/refusals.ts); the portal adds `second` (how the store asks for the order).
+    // The values each code carries (src/drafts/refusals.ts); the portal adds `second` (how the store asks for the
+    // order) and `policy` (the policy's decision a refusal carries, in the shopper's words).
     const carried: Record<string, string[]> = {
       ORDER_NOT_FOUND: ["second"],
       LOOKUP_THROTTLED: ["minutes"],
@@ -86,6 +87,7 @@ describe("the shopper's catalogues", () => {
       TOO_MANY_PHOTOS: ["max"],
       PHOTO_DRAFT_FULL: ["maxMb"],
       NEED_ANSWER: ["question"],
+      LINE_NOT_RETURNABLE: ["policy"],
     };
     for (const code of REFUSAL_CODES) {
       const key = `refusal.${code}` as keyof typeof en;

@@ -7,7 +7,7 @@ import type { Request, Router } from "express";
 import type { GraphQLFormattedError } from "graphql";
 import type { Executor } from "../../executor.js";
 import { createDoor, json, type Dialect, type Reply } from "../../door.js";
-import { isJsonShapeError } from "../../json-body.js";
+import { isJsonShapeError, thrown } from "../../json-body.js";
 import { STORAGE_RETRY_AFTER_SECONDS } from "../../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../../src/core/bounds.js";
 import { compatAuthorization } from "../index.js";
@@ -102,10 +102,11 @@ function dialectFor(version: Version): Dialect<DraftRoute> {
     coreProblems: () => [],
     coreError: (req, err) => coreReply(req, version, err),
     bodyError(req, err) {
-      if (err?.type === "entity.parse.failed")
+      const e = thrown(err);
+      if (e.type === "entity.parse.failed")
         return reply(422, errors("validation-failed", "The request body is not valid JSON."), formatFor(req, version));
       if (isJsonShapeError(err)) return reply(422, errors("validation-failed", err.message), formatFor(req, version));
-      if (err?.type === "entity.too.large")
+      if (e.type === "entity.too.large")
         return json(413, errors("validation-failed", `Request body too large: at most ${bytesText(BODY_BOUNDS.compat)}.`));
       return null;
     },

@@ -2,8 +2,9 @@
 // request → one GraphQL operation of the core (src/drafts decides everything) → the envelope (format.ts).
 // Bodies are validated with the declared schema (every problem at once, 422 `validation-failed`).
 import type { Operation } from "../../executor.js";
+import type { Static } from "typebox";
 import { T, Text, validatorOf, type InputProblem, type Schema } from "../../declare.js";
-import { accessCheck, InputError, type DoorInput, type DoorRoute, type Reply, type Runner } from "../../door.js";
+import { accessCheck, admitted, InputError, type DoorInput, type DoorRoute, type Reply, type Runner } from "../../door.js";
 import type { Method } from "../../http.js";
 import { OperationFailed } from "../../http.js";
 import { scopeOf } from "../../declare.js";
@@ -96,6 +97,9 @@ const bodies = {
   credit: T.Object({ credit_type: Str() }),
   method: T.Object({ return_method: Str() }),
 };
+
+/** The request's body as its route's schema (`bodies[key]`) admitted it: validated before `variables` reads it. */
+const bodyOf = <K extends keyof typeof bodies>(input: DoorInput, _key: K) => admitted<Static<(typeof bodies)[K]>>(input.body);
 
 type Ctx = { version: Version; format: Format; base: string; token: string | undefined };
 
@@ -241,10 +245,13 @@ export function draftRoutes(version: Version): DraftRoute[] {
       summary: "Initialize Draft Return",
       op: ops.init,
       body: bodies.init,
-      variables: (input) => ({
-        i: { orderName: input.body.order_name, secondaryInput: input.body.secondary_input, isGift: input.body.is_gift ?? false },
-        language: input.header("x-loop-locale"),
-      }),
+      variables: (input) => {
+        const b = bodyOf(input, "init");
+        return {
+          i: { orderName: b.order_name, secondaryInput: b.secondary_input, isGift: b.is_gift ?? false },
+          language: input.header("x-loop-locale"),
+        };
+      },
       async answer(run, v, c) {
         const storeId = await shopOf(run, scopeOf(ops.init));
         const language = typeof v.language === "string" && /^[a-z]{2}(-[A-Za-z]{2})?$/.test(v.language) ? v.language : undefined;
@@ -288,15 +295,18 @@ export function draftRoutes(version: Version): DraftRoute[] {
       op: ops.add,
       field: "addDraftReturnItem",
       body: bodies.add,
-      variables: (input, c) => ({
-        ...ref(input, c),
-        i: {
-          lineItemId: String(input.body.order_line_item_id),
-          ...(input.body.quantity != null ? { quantity: input.body.quantity } : {}),
-          ...(input.body.reason_id != null ? { reasonCode: reasonOf(input.body.reason_id) } : {}),
-          ...(input.body.outcome != null ? { outcome: outcomeOf(input.body.outcome) } : {}),
-        },
-      }),
+      variables: (input, c) => {
+        const b = bodyOf(input, "add");
+        return {
+          ...ref(input, c),
+          i: {
+            lineItemId: String(b.order_line_item_id),
+            ...(b.quantity != null ? { quantity: b.quantity } : {}),
+            ...(b.reason_id != null ? { reasonCode: reasonOf(b.reason_id) } : {}),
+            ...(b.outcome != null ? { outcome: outcomeOf(b.outcome) } : {}),
+          },
+        };
+      },
     }),
     r({
       method: "POST",
@@ -306,16 +316,19 @@ export function draftRoutes(version: Version): DraftRoute[] {
       op: ops.update,
       field: "updateDraftReturnItem",
       body: bodies.update,
-      variables: (input, c) => ({
-        ...ref(input, c),
-        item: input.params.item,
-        i: {
-          ...(input.body.reason_id != null ? { reasonCode: reasonOf(input.body.reason_id) } : {}),
-          ...(input.body.outcome != null ? { outcome: outcomeOf(input.body.outcome) } : {}),
-          ...(input.body.comment != null ? { answer: input.body.comment } : {}),
-          ...(input.body.image_uploads != null ? { photos: input.body.image_uploads } : {}),
-        },
-      }),
+      variables: (input, c) => {
+        const b = bodyOf(input, "update");
+        return {
+          ...ref(input, c),
+          item: input.params.item,
+          i: {
+            ...(b.reason_id != null ? { reasonCode: reasonOf(b.reason_id) } : {}),
+            ...(b.outcome != null ? { outcome: outcomeOf(b.outcome) } : {}),
+            ...(b.comment != null ? { answer: b.comment } : {}),
+            ...(b.image_uploads != null ? { photos: b.image_uploads } : {}),
+          },
+        };
+      },
     }),
     r({
       method: "DELETE",
@@ -334,7 +347,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
       op: ops.update,
       field: "updateDraftReturnItem",
       body: bodies.input,
-      variables: (input, c) => ({ ...ref(input, c), item: input.params.item, i: { answer: input.body.value } }),
+      variables: (input, c) => ({ ...ref(input, c), item: input.params.item, i: { answer: bodyOf(input, "input").value } }),
     }),
     r({
       method: "POST",
@@ -347,7 +360,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
       variables: (input, c) => ({
         ...ref(input, c),
         item: input.params.item,
-        i: { outcome: "exchange", exchangeVariant: String(input.body.variant_id) },
+        i: { outcome: "exchange", exchangeVariant: String(bodyOf(input, "exchange").variant_id) },
       }),
     }),
     r({
@@ -358,7 +371,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
       op: ops.customer,
       field: "setDraftReturnCustomer",
       body: bodies.customer,
-      variables: (input, c) => ({ ...ref(input, c), e: input.body.email }),
+      variables: (input, c) => ({ ...ref(input, c), e: bodyOf(input, "customer").email }),
     }),
     r({
       method: "POST",
@@ -369,7 +382,8 @@ export function draftRoutes(version: Version): DraftRoute[] {
       field: "setDraftReturnAddress",
       body: bodies.address,
       variables: (input, c) => {
-        const a = input.body.address ?? input.body;
+        const b = bodyOf(input, "address");
+        const a = "address" in b ? b.address : b;
         return {
           ...ref(input, c),
           a: {
@@ -405,7 +419,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
       field: "setDraftReturnCreditType",
       body: bodies.credit,
       variables: (input, c) => {
-        const credit = creditTypeIn(input.body.credit_type);
+        const credit = creditTypeIn(bodyOf(input, "credit").credit_type);
         if (!credit) input.problems.push({ field: "credit_type", detail: "`credit_type` must be refund or store-credit." });
         return { ...ref(input, c), c: credit };
       },
@@ -419,7 +433,7 @@ export function draftRoutes(version: Version): DraftRoute[] {
       field: "setDraftReturnMethod",
       body: bodies.method,
       variables: (input, c) => {
-        const m = String(input.body.return_method).trim().toLowerCase().replaceAll("-", "_");
+        const m = String(bodyOf(input, "method").return_method).trim().toLowerCase().replaceAll("-", "_");
         if (!["label", "drop_off", "ship_yourself"].includes(m))
           input.problems.push({ field: "return_method", detail: "`return_method` must be label, drop-off or ship-yourself." });
         return { ...ref(input, c), m };

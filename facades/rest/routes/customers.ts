@@ -2,9 +2,11 @@
 // camelCase as the merchant API documents them; optional fields absent (never null) when empty,
 // createdAt/updatedAt the only nullable ones. The upsert refuses unknown fields (the reference's
 // additionalProperties: false) rather than dropping them: a misspelt `firstname` is a 400.
+import { admitted } from "../../door.js";
 import { operation } from "../../executor.js";
 import { restRoute, RestProblem, type RestRoute } from "../route.js";
 import { component, Nullable, Obj, T, Text } from "../../declare.js";
+import type { TSchema } from "typebox";
 import { LIST_BOUNDS } from "../../../src/core/bounds.js";
 import type * as gen from "../../codegen/operations.js";
 
@@ -23,8 +25,7 @@ const Opt = T.Optional;
 const tags = ["Customers"];
 
 /** Unknown keys are refused (ajv drops `additionalProperties`, not `unevaluatedProperties`). */
-// biome-ignore lint/suspicious/noExplicitAny: TypeBox property maps, read generically.
-const Closed = (properties: Record<string, any>, options: Record<string, unknown> = {}) =>
+const Closed = (properties: Record<string, TSchema>, options: Record<string, unknown> = {}) =>
   T.Object(properties, { unevaluatedProperties: false, ...options });
 
 const LOCATION_TEXT = [
@@ -38,8 +39,7 @@ const LOCATION_TEXT = [
   "countryCode",
   "ianaTimeZoneName",
 ] as const;
-// biome-ignore lint/suspicious/noExplicitAny: TypeBox property maps, read generically.
-const locationProps = (text: () => any) => ({
+const locationProps = (text: () => TSchema) => ({
   ...Object.fromEntries(LOCATION_TEXT.map((k) => [k, Opt(text())])),
   latitude: Opt(T.Number({ minimum: -90, maximum: 90 })),
   longitude: Opt(T.Number({ minimum: -180, maximum: 180 })),
@@ -149,7 +149,12 @@ export const customersRoutes: RestRoute[] = [
       200: { description: "Updated (created: false)", schema: UpsertResult },
     },
     errors: [400],
-    variables: ({ params, body }) => ({ storeId: params.storeId, input: { ...body, customFields: customFieldsInput(body.customFields) } }),
+    variables: ({ params, body }) => {
+      const b = admitted<
+        Omit<gen.RestUpsertCustomerMutationVariables["input"], "customFields"> & { customFields?: Record<string, unknown> }
+      >(body);
+      return { storeId: params.storeId, input: { ...b, customFields: customFieldsInput(b.customFields) } };
+    },
     fieldPath: (f) => f.replace(/^input\./, "").replace(/^customFields\[\d+\]$/, "customFields"),
     respond: ({ upsertCustomer: u }) => ({
       status: u.created ? 201 : 200,

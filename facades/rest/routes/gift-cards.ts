@@ -1,6 +1,7 @@
 // Store credit over REST v2.2, for a storefront's checkout: a card's balance by its code, a redemption under an
 // Idempotency-Key (part of the balance or all of it), and the reversal of a redemption. Each route is one GraphQL
 // operation of src/gift-cards; the core decides every refusal (a code and its parameters), this door words it.
+import { admitted } from "../../door.js";
 import { operation } from "../../executor.js";
 import { notFound, restRoute, type RestRoute } from "../route.js";
 import { component, Nullable, Obj, T, Text } from "../../declare.js";
@@ -140,7 +141,9 @@ export const giftCardsRoutes: RestRoute[] = [
       storeId: params.storeId,
       code: params.code,
       key: q["Idempotency-Key"],
-      input: { amount: body.amount, currency: body.currency, reference: body.reference ?? null },
+      input: ((b) => ({ amount: b.amount, currency: b.currency, reference: b.reference ?? null }))(
+        admitted<gen.RestRedeemGiftCardMutationVariables["input"]>(body),
+      ),
     }),
     respond: (data) => ({ status: 201, body: movement(data.redeemGiftCard) }),
   }),
@@ -162,7 +165,7 @@ export const giftCardsRoutes: RestRoute[] = [
       storeId: params.storeId,
       code: params.code,
       id: params.redemptionId,
-      reference: body?.reference ?? null,
+      reference: admitted<{ reference?: string }>(body).reference ?? null,
     }),
     respond: (data) => ({ status: 201, body: movement(data.reverseGiftCardRedemption) }),
   }),

@@ -40,7 +40,10 @@ export const navigationRoutes = declareRoutes("Navigation", [
           "This store has no returns portal yet: set it up in Settings → Returns portal.",
         );
       const url = new URL(`${input.publicBase}/portal/${encodeURIComponent(portal.handle)}`);
-      for (const k of ["order", "email"] as const) if (input.q[k]) url.searchParams.set(k, input.q[k]);
+      for (const k of ["order", "email"] as const) {
+        const v = input.q[k];
+        if (typeof v === "string" && v) url.searchParams.set(k, v);
+      }
       return { status: 302, headers: { Location: url.toString() } };
     },
   },

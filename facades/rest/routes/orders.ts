@@ -1,6 +1,7 @@
 // Orders in (custom order sync, Orders API) and fulfillments over REST v2.2. The Orders API and
 // fulfillment routes answer their documented errors as `{ error }` (errorBody); the rest are problems.
 // Every rule (protection, totals, weights, the quantity cap) is the order service's; here is renaming.
+import { admitted } from "../../door.js";
 import { operation } from "../../executor.js";
 import { declareRoutes, IDEMPOTENCY_KEY, notFound, RestInputError } from "../route.js";
 import { component, from, List, Nullable, Obj, selectionOf, T, Text, type TSchema } from "../../declare.js";
@@ -304,7 +305,7 @@ export const ordersRoutes = declareRoutes("Orders", [
     },
     variables: ({ params, body, q }) => ({
       storeId: params.storeId,
-      input: customSyncInput(body),
+      input: customSyncInput(admitted<Json>(body)),
       mode: "UPSERT",
       key: q["Idempotency-Key"] ?? null,
     }),
@@ -331,7 +332,7 @@ export const ordersRoutes = declareRoutes("Orders", [
     },
     variables: ({ params, body, q }) => ({
       storeId: params.storeId,
-      input: ordersApiInput(body),
+      input: ordersApiInput(admitted<Json>(body)),
       mode: "CREATE",
       key: q["Idempotency-Key"] ?? null,
     }),

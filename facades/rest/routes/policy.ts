@@ -1,6 +1,7 @@
 // The store's return policy over REST v2.2, in the merchant API's style (camelCase, `{policy}` /
 // `{version}` / `{eligibility}` envelopes): read it, replace the draft, publish, set the time zone, and an
 // order's eligibility. Each route is one GraphQL operation; the core decides and checks everything.
+import { admitted } from "../../door.js";
 import { operation } from "../../executor.js";
 import { restRoute, type RestRoute } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
@@ -230,7 +231,10 @@ export const policyRoutes: RestRoute[] = [
     body: Obj({ draft: RulesInput }),
     responses: { 200: { description: "The policy with its new draft", schema: Obj({ policy: Policy }) } },
     errors: [400],
-    variables: ({ params, body }) => ({ storeId: params.storeId, input: body.draft }),
+    variables: ({ params, body }) => ({
+      storeId: params.storeId,
+      input: admitted<{ draft: gen.RestPutReturnPolicyDraftMutationVariables["input"] }>(body).draft,
+    }),
     fieldPath: (f) => (f.startsWith("draft") ? f : `draft.${f.replace(/^input\.?/, "")}`.replace(/\.$/, "")),
     respond: (data) => ({ status: 200, body: { policy: data.updateReturnPolicyDraft } }),
   }),
@@ -256,7 +260,7 @@ export const policyRoutes: RestRoute[] = [
     body: Obj({ timeZone: Text("short", { description: 'e.g. "Europe/Paris"' }) }),
     responses: { 200: { description: "The policy", schema: Obj({ policy: Policy }) } },
     errors: [400],
-    variables: ({ params, body }) => ({ storeId: params.storeId, timeZone: body.timeZone }),
+    variables: ({ params, body }) => ({ storeId: params.storeId, timeZone: admitted<{ timeZone: string }>(body).timeZone }),
     respond: (data) => ({ status: 200, body: { policy: data.setStoreTimeZone } }),
   }),
   restRoute({

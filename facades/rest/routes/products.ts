@@ -1,6 +1,7 @@
 // Product bulk upload: one request, one GraphQL mutation (`uploadProducts`). The merchant file format
 // spells its fields in snake_case; this door renames them to the core's (`product_family_id` → `familyId`)
 // and back in the answer, and names a refused field as the request sent it.
+import { admitted } from "../../door.js";
 import { operation } from "../../executor.js";
 import { declareRoutes, IDEMPOTENCY_KEY } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
@@ -127,7 +128,7 @@ export const productsRoutes = declareRoutes("Products", [
     errors: [400, 409],
     variables: ({ params, body, q }) => ({
       storeId: params.storeId,
-      families: coreShape(body.products) as gen.ProductFamilyInput[],
+      families: coreShape(admitted<{ products: unknown[] }>(body).products) as gen.ProductFamilyInput[],
       key: q["Idempotency-Key"] ?? null,
     }),
     fieldPath: fileField,

@@ -1,5 +1,6 @@
 // Return tags over REST v2.2: the store's catalogue (list, upsert with rename, delete). Each route is
 // one GraphQL operation of src/returns/tags.ts; a rename or delete reaches every return in the core.
+import { admitted } from "../../door.js";
 import { operation } from "../../executor.js";
 import { restRoute, type RestRoute } from "../route.js";
 import { component, Nullable, Obj, T, Text } from "../../declare.js";
@@ -66,12 +67,10 @@ export const returnTagsRoutes: RestRoute[] = [
     responses: { 200: { description: "The tag as it now is", schema: Obj({ tag: ReturnTag }) } },
     errors: [400, 401, 403, 404, 409],
     pathExamples: { name: "Damaged" },
-    variables: ({ params, body }) => ({
-      storeId: params.storeId,
-      name: params.name,
-      pillTheme: body.pillTheme,
-      newName: body.newName ?? null,
-    }),
+    variables: ({ params, body }) => {
+      const b = admitted<Pick<gen.RestUpsertReturnTagMutationVariables, "pillTheme" | "newName">>(body);
+      return { storeId: params.storeId, name: params.name, pillTheme: b.pillTheme, newName: b.newName ?? null };
+    },
     respond: (data) => ({ status: 200, body: { tag: data.upsertReturnTag } }),
   }),
   restRoute({

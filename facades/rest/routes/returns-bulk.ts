@@ -1,6 +1,7 @@
 // Import returns (POST /stores/{storeId}/returns/bulk): 1..100 returns created outside the service,
 // no order, products by their `prd_…` ids. One GraphQL mutation; one result per return by index
 // (`status` created | error); idempotency is per return, in the body (no Idempotency-Key header).
+import { admitted } from "../../door.js";
 import { operation } from "../../executor.js";
 import { restRoute, type RestRoute } from "../route.js";
 import { component, List, Obj, T, Text } from "../../declare.js";
@@ -93,7 +94,10 @@ export const returnsBulkRoutes: RestRoute[] = [
     body: Obj({ returns: List(ImportReturn, "importedReturns", { minItems: 1 }) }),
     responses: { 200: { description: "The batch was processed; returns may succeed and fail independently", schema: ImportResponse } },
     errors: [400, 401, 403, 404],
-    variables: ({ params, body }) => ({ storeId: params.storeId, returns: body.returns }),
+    variables: ({ params, body }) => ({
+      storeId: params.storeId,
+      returns: admitted<Pick<gen.RestImportReturnsMutationVariables, "returns">>(body).returns,
+    }),
     respond: ({ importReturns: r }) => ({
       status: 200,
       body: {

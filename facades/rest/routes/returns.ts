@@ -1,5 +1,6 @@
 // Returns over REST v2.2: create, read, list, process, status, comments. Each route is one GraphQL
 // operation; the Return / Order JSON is exactly the shapes of facades/rest/shapes.ts.
+import { admitted } from "../../door.js";
 import { operation } from "../../executor.js";
 import { PAGE_NEXT, PAGING, pageArgs, pageHeaders, restRoute, RestProblem, type RestRoute, IDEMPOTENCY_KEY } from "../route.js";
 import { List, Nullable, Obj, T, Text } from "../../declare.js";
@@ -50,6 +51,13 @@ function notFound(id: string): never {
 }
 
 const Opt = T.Optional;
+
+/** A product of the process body as the route's body schema admits it (validated before `variables` reads it). */
+interface ProcessProduct {
+  _id: string;
+  processInput?: { newMerchantAdjustment?: number | null; restock?: boolean } | null;
+  reject?: boolean;
+}
 const tags = ["Returns"];
 const CreateResult = Obj({
   return: Return,
@@ -143,12 +151,11 @@ export const returnsRoutes: RestRoute[] = [
       200: { description: "Idempotent replay: the return created by the first request", schema: CreateResult },
     },
     errors: [400, 404, 409, 422],
-    variables: ({ params, body, q }) => ({
-      storeId: params.storeId,
-      input: body.data,
-      options: body.options ?? {},
-      key: q["Idempotency-Key"] ?? null,
-    }),
+    variables: ({ params, body, q }) => {
+      type V = gen.RestCreateReturnMutationVariables;
+      const b = admitted<{ data: V["input"]; options?: V["options"] }>(body);
+      return { storeId: params.storeId, input: b.data, options: b.options ?? {}, key: q["Idempotency-Key"] ?? null };
+    },
     fieldPath: (f) => (f.startsWith("data.") || f.startsWith("options.") ? f : `data.${f.replace(/^input\./, "")}`),
     respond: ({ createReturn: c }) => ({ status: c.replayed ? 200 : 201, body: c }),
   }),
@@ -226,16 +233,15 @@ export const returnsRoutes: RestRoute[] = [
     }),
     responses: { 200: { description: "Processing recorded", schema: Obj({ message: T.String() }) } },
     errors: [400, 404, 409],
-    variables: ({ params, body }) => ({
+    variables: ({ params, body }): gen.RestProcessReturnMutationVariables => ({
       id: params.returnId,
-      // biome-ignore lint/suspicious/noExplicitAny: the request body as parsed JSON, already validated against the route's schema before it is renamed here.
-      items: body.products.map((p: any) => ({
+      items: admitted<{ products: ProcessProduct[] }>(body).products.map((p) => ({
         itemId: p._id,
         restock: p.processInput ? (p.processInput.restock ?? false) : null,
         merchantAdjustment: p.processInput?.newMerchantAdjustment == null ? null : String(p.processInput.newMerchantAdjustment),
         reject: p.reject ?? false,
       })),
-      notes: body.customerNotes ?? null,
+      notes: admitted<{ customerNotes?: string }>(body).customerNotes ?? null,
     }),
     // The core names its input (`items[0].merchantAdjustment`); the client sent `products[0].processInput.newMerchantAdjustment`.
     fieldPath: (f) =>
@@ -276,7 +282,10 @@ export const returnsRoutes: RestRoute[] = [
     }),
     responses: { 204: { description: "Updated" } },
     errors: [400, 404, 409],
-    variables: ({ params, body }) => ({ id: params.returnId, status: body.status }),
+    variables: ({ params, body }) => ({
+      id: params.returnId,
+      status: admitted<Pick<gen.RestSetReturnStatusMutationVariables, "status">>(body).status,
+    }),
     respond: () => ({ status: 204 }),
   }),
   restRoute({
@@ -291,7 +300,10 @@ export const returnsRoutes: RestRoute[] = [
     body: Obj({ order: Obj({ externalId: Text("id", { description: "The shop's id of the exchange order." }) }) }),
     responses: { 204: { description: "Recorded" } },
     errors: [400, 404, 409],
-    variables: ({ params, body }) => ({ id: params.returnId, externalId: body.order.externalId }),
+    variables: ({ params, body }) => ({
+      id: params.returnId,
+      externalId: admitted<{ order: { externalId: string } }>(body).order.externalId,
+    }),
     respond: () => ({ status: 204 }),
   }),
   restRoute({
@@ -321,7 +333,10 @@ export const returnsRoutes: RestRoute[] = [
     }),
     responses: { 201: { description: "Created", schema: Obj({ comment: Comment }) } },
     errors: [400, 404],
-    variables: ({ params, body }) => ({ id: params.returnId, message: body.comment.message ?? null, image: body.comment.image ?? null }),
+    variables: ({ params, body }) => {
+      const { comment } = admitted<{ comment: { message?: string | null; image?: string | null } }>(body);
+      return { id: params.returnId, message: comment.message ?? null, image: comment.image ?? null };
+    },
     respond: (data) => ({ status: 201, body: { comment: data.addReturnComment } }),
   }),
 ];

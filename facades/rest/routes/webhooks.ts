@@ -1,5 +1,6 @@
 // Webhook subscriptions (merchant API §1.8 and the get/update/delete operations of §2), and the
 // events they deliver (the OpenAPI document's `webhooks`, validated in the tests like any response).
+import { admitted } from "../../door.js";
 import { operation } from "../../executor.js";
 import { declareRoutes, IDEMPOTENCY_KEY, notFound } from "../route.js";
 import { component, Nullable, Obj, selectionOf, T, Text } from "../../declare.js";
@@ -111,7 +112,9 @@ const replayWebhook = operation<gen.RestReplayWebhookMutation>(
 );
 
 /** The body's `webhook` is the core's input, field for field; a callback without `auth` sends none. */
-const inputOf = (w: { callback: { url: string; auth?: unknown } }) => ({
+/** A webhook as the request's body holds it (validated by the route's schema); passed on with its auth made explicit. */
+type WebhookBody = { callback: { url: string; auth?: unknown } } & Record<string, unknown>;
+const inputOf = (w: WebhookBody) => ({
   ...w,
   callback: { ...w.callback, auth: w.callback.auth ?? null },
 });
@@ -145,9 +148,9 @@ export const webhookRoutes = declareRoutes("Webhooks", [
       },
     },
     errors: [400, 409, 422],
-    variables: ({ params, body: { webhook }, q }) => ({
+    variables: ({ params, body, q }) => ({
       storeId: params.storeId,
-      input: inputOf(webhook),
+      input: inputOf(admitted<{ webhook: WebhookBody }>(body).webhook),
       key: q["Idempotency-Key"] ?? null,
     }),
     fieldPath: inWebhook,
@@ -192,7 +195,7 @@ export const webhookRoutes = declareRoutes("Webhooks", [
     responses: { 204: { description: "Updated" } },
     errors: [400, 404, 409],
     // An absent externalId stays absent: the core keeps the stored one.
-    variables: ({ params, body: { webhook } }) => ({ id: params.webhookId, input: inputOf(webhook) }),
+    variables: ({ params, body }) => ({ id: params.webhookId, input: inputOf(admitted<{ webhook: WebhookBody }>(body).webhook) }),
     fieldPath: inWebhook,
     respond: () => ({ status: 204 }),
   },
@@ -227,7 +230,7 @@ export const webhookRoutes = declareRoutes("Webhooks", [
       },
     },
     errors: [400, 404],
-    variables: ({ params, body }) => ({ id: params.webhookId, start: body.start }),
+    variables: ({ params, body }) => ({ id: params.webhookId, start: admitted<{ start: string }>(body).start }),
     respond: (data) => ({ status: 202, body: data.replayWebhook }),
   },
 ]);

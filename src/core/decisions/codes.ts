@@ -103,3 +103,22 @@ export function wordsOf(d: { code: string; rule: string; name: string; params: o
 
 /** A list parameter's items ("" is none). */
 export const listParam = (v: string | undefined): string[] => (v ? v.split(",") : []);
+
+/** The prefix of a decision's parameters among a refusal's (`decision.endsAt`), beside its code (`decision`). */
+export const DECISION_PARAM = "decision.";
+
+/** A decision as a refusal's parameters: its code as `decision` ("" for none), each parameter as `decision.<name>`. */
+export function decisionAsParams(d: DecisionWords | null): { decision: string } & Record<`decision.${string}`, string> {
+  const out: { decision: string } & Record<`decision.${string}`, string> = { decision: d?.code ?? "" };
+  for (const [name, value] of Object.entries(d?.params ?? {})) out[`${DECISION_PARAM}${name}`] = value;
+  return out;
+}
+
+/** The decision a refusal's parameters carry (see decisionAsParams), as the renderers read it; null when none. */
+export function decisionOfParams(p: Record<string, string | number>): DecisionWords | null {
+  if (!p.decision) return null;
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(p))
+    if (name.startsWith(DECISION_PARAM)) params[name.slice(DECISION_PARAM.length)] = String(value);
+  return { code: String(p.decision), rule: "", name: "", params };
+}

@@ -172,6 +172,10 @@ export const en = {
   "refusal.EXCHANGE_NEEDS_OUTCOME": "Choose an exchange before choosing the item you want instead.",
   "refusal.VARIANT_NOT_OFFERED": "This item can't be exchanged for that one. Choose another.",
   "refusal.VARIANT_OUT_OF_STOCK": "That choice is out of stock. Choose another one.",
+  "refusal.LINE_NOT_RETURNABLE": "This item can't be returned. {policy}",
+  "refusal.RETURN_NOT_ACCEPTED":
+    "The store can't accept this return as it is now: an item can no longer be returned this way. Go back to your items and change them.",
+  "refusal.EXCHANGE_NOT_HELD": "An item you chose in exchange has just gone out of stock. Go back and choose another one.",
   "refusal.TOO_MANY_PHOTOS": "This item already has {max} photos. Remove one before adding another.",
   "refusal.PHOTO_NOT_IMAGE": "This file is not a picture we can read: choose a JPEG, PNG or WebP photo.",
   "refusal.PHOTO_DRAFT_FULL": "Your photos together may be at most {maxMb} MB. Send a smaller photo or remove one.",

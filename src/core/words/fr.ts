@@ -162,6 +162,10 @@ export const fr: Words = {
   "refusal.EXCHANGE_NEEDS_OUTCOME": "Choisissez un échange avant de choisir l'article souhaité à la place.",
   "refusal.VARIANT_NOT_OFFERED": "Cet article ne peut pas être échangé contre celui-ci. Choisissez-en un autre.",
   "refusal.VARIANT_OUT_OF_STOCK": "Ce choix est en rupture de stock. Choisissez-en un autre.",
+  "refusal.LINE_NOT_RETURNABLE": "Cet article ne peut pas être retourné. {policy}",
+  "refusal.RETURN_NOT_ACCEPTED":
+    "La boutique ne peut pas accepter ce retour tel quel : un article ne peut plus être retourné ainsi. Revenez à vos articles et modifiez-les.",
+  "refusal.EXCHANGE_NOT_HELD": "Un article choisi en échange vient d'être épuisé. Revenez en arrière et choisissez-en un autre.",
   "refusal.TOO_MANY_PHOTOS": "Cet article a déjà {max} photos. Retirez-en une avant d'en ajouter une autre.",
   "refusal.PHOTO_NOT_IMAGE": "Ce fichier n'est pas une image lisible : choisissez une photo JPEG, PNG ou WebP.",
   "refusal.PHOTO_DRAFT_FULL": "Vos photos ne peuvent pas dépasser {maxMb} Mo au total. Envoyez une photo plus légère ou retirez-en une.",

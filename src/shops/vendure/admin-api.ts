@@ -3,7 +3,7 @@
 // answer read as GraphQL or named for what it is when it is not.
 import type { UrlPolicy } from "../../webhooks/ssrf.js";
 import type { ShopConnectionProblem, ShopCredentials } from "../connector.js";
-import { postToShop, SHOP_ANSWER_LIMIT_BYTES, SHOP_CALL_TIMEOUT_MS } from "../http.js";
+import { addressRefusalWords, failureWords, postToShop, SHOP_ANSWER_LIMIT_BYTES, SHOP_CALL_TIMEOUT_MS } from "../http.js";
 
 /** Vendure's default header for API keys (authOptions.apiKeyHeaderKey). */
 export const VENDURE_API_KEY_HEADER = "vendure-api-key";
@@ -35,11 +35,11 @@ export async function vendureAdmin<T>(
         ok: false,
         problem: "refused_address",
         message:
-          `Retour may not call ${url}: ${answer.detail} (http and private addresses are allowed only where the operator ` +
+          `Retour may not call ${url}: ${addressRefusalWords(answer.refusal)} (http and private addresses are allowed only where the operator ` +
           `sets WEBHOOK_ALLOW_PRIVATE_URLS=true, as for a shop running beside Retour).`,
       };
     case "unreachable":
-      return { ok: false, problem: "unreachable", message: `The shop at ${url} could not be reached (${answer.detail}).` };
+      return { ok: false, problem: "unreachable", message: `The shop at ${url} could not be reached (${failureWords(answer.failure)}).` };
     case "timeout":
       return {
         ok: false,

@@ -27,12 +27,12 @@ export function Flow({ portal, params }: { portal: Portal; params: URLSearchPara
   const run: StepProps["run"] = async (work) => {
     setBusy(true);
     setIssues([]);
-    const call: Call = async (query, variables, itemId) => {
+    const call: Call = async <T,>(query: string, variables: Record<string, unknown>, itemId?: string) => {
       try {
-        const data = await gql<Record<string, unknown>>(query, variables, session.get(portal.handle));
-        const d = DRAFT_OF(data ?? {});
+        const data = await gql<T>(query, variables, session.get(portal.handle));
+        const d = DRAFT_OF((data ?? {}) as Record<string, unknown>);
         if (d && typeof d === "object" && "items" in d) setDraft(d);
-        return data as any;
+        return data;
       } catch (err) {
         throw Object.assign(err as Error, { itemId });
       }

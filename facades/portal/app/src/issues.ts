@@ -2,12 +2,18 @@
 // `input.answer`, `items[1].photos`), the item it is about, or the top of the step.
 import { type ApiError, type Draft, type Portal, type Problem, type RefusalIn, plain } from "./api";
 import { CATALOGUE, type Key } from "./catalogue";
-import { t } from "./ui";
+import { currentLang, t } from "./ui";
+import { decisionOfParams } from "../../../../src/core/decisions/codes.js";
+import { readerFormat, shopperWords } from "../../../../src/core/decisions/render.js";
 
 /** A refusal in the shopper's words when the catalogue words its code (it words every code the core sends: test/unit/words-catalogues.test.ts), else the core's detail. */
 export function refusalText(r: RefusalIn | null | undefined, detail: string, extra: Record<string, string | number> = {}): string {
   const key = r ? `refusal.${r.code}` : "";
-  return r && isKey(key) ? t(key, { ...r.params, ...extra }) : plain(detail);
+  if (!r || !isKey(key)) return plain(detail);
+  // A refusal that carries the policy's decision (a line not returnable) says it too, in the shopper's words.
+  const decision = decisionOfParams(r.params);
+  const policy = decision ? shopperWords(decision, readerFormat(currentLang())) : "";
+  return t(key, { ...r.params, policy, ...extra }).trim();
 }
 const isKey = (k: string): k is Key => Object.hasOwn(CATALOGUE.en, k);
 

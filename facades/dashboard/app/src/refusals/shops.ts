@@ -1,9 +1,19 @@
 // The shop connection's refusals (src/shops/refusals.ts) in the merchant's words.
 import { type RefusalWords, typed } from "./types.js";
 
+/** Why the shop's address is refused (src/webhooks/ssrf.ts UrlReason). */
+const ADDRESS_WORDS: Record<string, string> = {
+  NOT_ABSOLUTE: "it is not a full web address (it starts with https://)",
+  CREDENTIALS: "it must not hold a user name or password; paste the API key instead",
+  TOO_LONG: "it is too long (2048 characters at most)",
+  NOT_HTTP: "it must start with http:// or https://",
+  NOT_HTTPS: "it must start with https://",
+  NON_PUBLIC: "it must reach a public server, not a private, local or loopback address",
+};
+
 export const SHOP_WORDS: RefusalWords = {
   SHOP_PLATFORM_UNKNOWN: (p) => `Retour does not connect to ${typed(p.platform)}; choose ${p.platforms}.`,
-  SHOP_URL_REFUSED: (p) => `Retour may not call ${typed(p.url)}: it ${p.problem}. Give ${p.hint}.`,
+  SHOP_URL_REFUSED: (p) => `Retour may not call ${typed(p.url)}: ${ADDRESS_WORDS[p.reason] ?? "it cannot be used"}. Give ${p.hint}.`,
   SHOP_API_KEY_INVALID: (p) => `Paste the API key exactly as ${p.platform} showed it, on one line (at most ${p.max} characters).`,
   SHOP_API_KEY_REQUIRED: (p) => `Paste an API key made in ${p.platform} to connect your shop.`,
   SHOP_API_KEY_REQUIRED_MOVED: (p) =>

@@ -1,5 +1,6 @@
 // The warehouse platform's request refusals (src/warehouse/request-refusals.ts) in the merchant's words.
 import type { RefusalWords } from "./types.js";
+import { URL_WORDS } from "./webhooks.js";
 
 export const WAREHOUSE_WORDS: RefusalWords = {
   WAREHOUSE_STORE_NEEDED: () => "Choose the store: you have access to several.",
@@ -17,6 +18,6 @@ export const WAREHOUSE_WORDS: RefusalWords = {
   WAREHOUSE_WEBHOOK_FIELD_REQUIRED: () => "Fill this in: a warehouse webhook needs its topic, trigger and address.",
   WAREHOUSE_WEBHOOK_VALUE_UNKNOWN: (p) =>
     p.unsent ? `Retour never sends ${p.unsent}; choose another topic.` : `Choose one of: ${String(p.values).split(",").join(", ")}.`,
-  WAREHOUSE_WEBHOOK_URL_REFUSED: (p) => `Retour may not call this address: it ${p.problem}.`,
+  WAREHOUSE_WEBHOOK_URL_REFUSED: (p) => `Retour may not call this address: it ${URL_WORDS[p.reason] ?? "cannot be used"}.`,
   WAREHOUSE_WEBHOOK_LIMIT: (p) => `Your store has ${p.max} webhooks, the most it may have: delete one it no longer needs.`,
 };

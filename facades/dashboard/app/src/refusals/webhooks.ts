@@ -2,7 +2,7 @@
 import { type RefusalWords, typed, when } from "./types.js";
 
 /** Why a callback URL is refused (src/webhooks/ssrf.ts UrlReason). */
-const URL_WORDS: Record<string, string> = {
+export const URL_WORDS: Record<string, string> = {
   NOT_ABSOLUTE: "is not a full web address (it starts with https://)",
   CREDENTIALS: "must not hold a user name or password; enter the subscriber's token instead",
   TOO_LONG: "is too long (2048 characters at most)",
