@@ -254,7 +254,8 @@ async function insertReturn(
         : [];
     });
     // The shop's order will hold the units once placed: until then the exchange item itself is the hold, bounded by
-    // the shop's stock; Retour's own inventory holds an exchange from any other order.
+    // the shop's stock (counted under the store's sequence row, locked by allocateCompatId above); Retour's own
+    // inventory holds an exchange from any other order.
     if (stock.source === "shop") await holdShopUnits(tx, storeId, stock, holds);
     else await holdExchangeUnits(tx, storeId, holds);
     const giftCardsIssued = await issueGiftCards(

@@ -7,8 +7,8 @@
 // Retour's hold for such an exchange is not a movement of its own inventory (the shop's order holds the units once
 // placed): it is the exchange item itself, live until the return names its exchange order. A return is created only
 // when the shop's saleable units cover every live unplaced exchange item of the variant, its own included, counted
-// under a lock of the store's connection row, so two shoppers never both take the last unit between creation and
-// the exchange order (see the connector guide).
+// while the store's return sequence row is locked, so two shoppers never both take the last unit between creation
+// and the exchange order (see the connector guide).
 import type { Services } from "../core/context.js";
 import type { TransactionClient } from "../db/client.js";
 import { decryptSecret } from "../webhooks/crypto.js";
@@ -136,13 +136,13 @@ export interface ShopHoldAsk {
 }
 
 /**
- * In the transaction that created the return's items: the store's connection row locked (creations with exchanges
- * from the shop run one after another per store), then every live unplaced exchange of each SKU, this return's
- * included, must fit in the units the shop said it can sell.
+ * In the transaction that created the return's items: every live unplaced exchange of each SKU, this return's
+ * included, must fit in the units the shop said it can sell. Creations in a store run one after another: the
+ * return's number was taken from the store's sequence row (allocateCompatId, src/returns/service.ts) earlier in the
+ * same transaction, and that row stays locked until it commits, so the count sees every earlier creation.
  */
 export async function holdShopUnits(tx: TransactionClient, storeId: string, stock: ShopStock & { source: "shop" }, asks: ShopHoldAsk[]) {
   if (!asks.length) return;
-  await tx.shopConnection.updateMany({ where: { storeId }, data: { platform: stock.platform } });
   const held = await unplacedExchangeUnits(
     tx,
     storeId,
