@@ -6,7 +6,7 @@ import { type DraftEvaluation, isLineVariant, moneyOf } from "./evaluate.js";
 import type { DraftItem, DraftRow } from "./service.js";
 import { type DraftBundle, bundleOf, exchangeVariantsOf } from "./batch.js";
 import { type DraftAction, draftAllowedActions } from "./lifecycle.js";
-import { pickerStock } from "../shops/stock.js";
+import { pickerStock, type ShopStock, stockPlatform } from "../shops/stock.js";
 
 export { bundleOf };
 
@@ -58,7 +58,11 @@ export async function linesOf(ctx: RequestContext, d: DraftRow) {
   );
   // For an order from the connected shop, the shop's stock (read once for the page's variants) decides inStock.
   const skus = offered.flatMap((vs) => vs?.map((v) => v.sku) ?? []);
-  const stock = skus.length ? await pickerStock(ctx.services, d.storeId, b.order.provider, skus) : ({ source: "retour" } as const);
+  const stock: ShopStock = skus.length
+    ? await pickerStock(ctx.services, d.storeId, b.order.provider, skus)
+    : offered.some((v) => v) && (await stockPlatform(ctx.prisma, d.storeId, b.order.provider))
+      ? { source: "shop", platform: b.order.provider, units: new Map() }
+      : { source: "retour" };
   return b.e.lines.map((l, i) => {
     const row = byId.get(l.id);
     const variants = offered[i];

@@ -177,6 +177,12 @@ describe.each(providers)("the exchange picker on Vendure's stock (%s)", (provide
       { sku: "TEE-L", inStock: false, available: 0 },
     ]);
     expect((await vendure.admin(VARIANT, { sku: "TEE-L" })).productVariants.items[0].stockOnHand).toBeGreaterThan(0);
+    // A product with no other variant in Retour's catalogue: nothing to offer, still read as the shop's order.
+    expect(await picker(await shippedOrder(`eve.${provider}@example.test`, "STK-1"))).toEqual({
+      sku: "STK-1",
+      exchangeStock: "shop",
+      exchangeVariants: [],
+    });
     // And Retour's inventory was never touched.
     expect(await svc.services.db.prisma.inventoryMovement.count({ where: { storeId } })).toBe(0);
   }, 120_000);
