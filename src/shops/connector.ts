@@ -120,7 +120,7 @@ export interface ShopConnector {
   issueCredit?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopCreditRequest): Promise<ShopPushResult>;
   /** The credit made with `request.marker`, if the shop holds it: asked before any retry. */
   findCredit?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopCreditRequest): Promise<ShopPushLookup>;
-  /** The units the shop can still sell of these variants (at most 50 SKUs), within `limits` (src/shops/stock.ts). */
+  /** The units the shop can still sell of these variants (at most 50 SKUs a call), within `limits` (src/shops/stock.ts). */
   stock?(
     policy: UrlPolicy,
     credentials: ShopCredentials,

@@ -19,7 +19,9 @@ export const SHOP_STOCK_TIMEOUT_MS = 5_000;
 export const SHOP_STOCK_ANSWER_BYTES = 256 * 1024;
 export const SHOP_STOCK_CACHE_MS = 30_000;
 const FAILURE_CACHE_MS = 5_000;
-const MAX_SKUS = 50;
+/** SKUs a page reads at most (a line offers up to 100 variants), 50 a call, the calls side by side. */
+const MAX_SKUS = 200;
+const CALL_SKUS = 50;
 const CACHE_MAX = 10_000;
 
 /** Where a line's exchange stock comes from (schema.graphql `ExchangeStockSource`). */
@@ -74,18 +76,27 @@ export async function readShopStock(
       adminApiUrl: connection.adminApiUrl,
       apiKey: decryptSecret(services.config.webhooks.encryptionKey, connection.apiKeyEnc),
     };
-    const answer = await connector.stock!(services.config.webhooks, credentials, missing, {
-      timeoutMs: SHOP_STOCK_TIMEOUT_MS,
-      maxBytes: SHOP_STOCK_ANSWER_BYTES,
-    });
+    const chunks: string[][] = [];
+    for (let i = 0; i < missing.length; i += CALL_SKUS) chunks.push(missing.slice(i, i + CALL_SKUS));
+    const answers = await Promise.all(
+      chunks.map((chunk) =>
+        connector.stock!(services.config.webhooks, credentials, chunk, {
+          timeoutMs: SHOP_STOCK_TIMEOUT_MS,
+          maxBytes: SHOP_STOCK_ANSWER_BYTES,
+        }),
+      ),
+    );
     const at = Date.now();
-    if (!answer.ok) {
-      for (const sku of missing) remember(`${storeId}|${connection.adminApiUrl}|${sku}`, { at, failed: answer.message });
-      return { source: "shop_unavailable", platform: connection.platform, message: answer.message };
+    const failed = answers.find((a) => !a.ok);
+    if (failed && !failed.ok) {
+      for (const sku of missing) remember(`${storeId}|${connection.adminApiUrl}|${sku}`, { at, failed: failed.message });
+      return { source: "shop_unavailable", platform: connection.platform, message: failed.message };
     }
+    const read = new Map<string, number | null>();
+    for (const a of answers) if (a.ok) for (const [sku, n] of a.units) read.set(sku, n);
     for (const sku of missing) {
       // A SKU the shop does not have (or has twice) cannot be placed there: none to offer.
-      const n = answer.units.has(sku) ? (answer.units.get(sku) ?? null) : 0;
+      const n = read.has(sku) ? (read.get(sku) ?? null) : 0;
       units.set(sku, n);
       remember(`${storeId}|${connection.adminApiUrl}|${sku}`, { at, units: n });
     }
