@@ -7,6 +7,7 @@ import { type FieldProblem, fail } from "../core/errors.js";
 import { newId } from "../core/ids.js";
 import { normalName } from "../core/display-text.js";
 import { evaluateDraft, exchangeVariants, isLineVariant } from "./evaluate.js";
+import { stockPlatform } from "../shops/stock.js";
 import { type ActionScope, act } from "./service.js";
 import { notEligible } from "./errors.js";
 import { STEPS } from "./lifecycle.js";
@@ -145,7 +146,10 @@ async function checkVariant(
   const v = offered.find((x) => x.sku === product.sku);
   if (!v)
     throw refuse("VARIANT_NOT_OFFERED", { field: f, variant: given, line: line.externalId, offered: offered.map((x) => x.sku).join(", ") });
-  if (!v.inStock) throw refuse("VARIANT_OUT_OF_STOCK", { field: f, variant: given, units });
+  // For an order from the connected shop, Retour's inventory says nothing: the shop's stock is read by the picker and
+  // checked when the draft is submitted (the return's creation, src/returns/create.ts), never inside this transaction.
+  if (!v.inStock && !(await stockPlatform(s.tx, s.draft.storeId, s.order.provider)))
+    throw refuse("VARIANT_OUT_OF_STOCK", { field: f, variant: given, units });
   return v.sku;
 }
 

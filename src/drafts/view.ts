@@ -6,6 +6,7 @@ import { type DraftEvaluation, isLineVariant, moneyOf } from "./evaluate.js";
 import type { DraftItem, DraftRow } from "./service.js";
 import { type DraftBundle, bundleOf, exchangeVariantsOf } from "./batch.js";
 import { type DraftAction, draftAllowedActions } from "./lifecycle.js";
+import { pickerStock, type ShopStock, stockPlatform } from "../shops/stock.js";
 
 export { bundleOf };
 
@@ -45,32 +46,50 @@ export async function linesOf(ctx: RequestContext, d: DraftRow) {
   const b = await bundleOf(ctx, d);
   const c = b.order.currency;
   const byId = new Map(b.lines.map((r) => [r.id, r]));
-  return Promise.all(
+  const offered = await Promise.all(
     b.e.lines.map(async (l) => {
       const row = byId.get(l.id);
-      const exchange = l.offers.some((o) => o.outcome === "exchange");
-      return {
-        lineItemId: l.externalId,
-        title: row?.title ?? "",
-        variantTitle: row?.variantTitle ?? null,
-        sku: l.sku,
-        productId: l.productId,
-        quantity: l.quantity,
-        unitPrice: moneyOf(l.unitPrice, c),
-        returnableQuantity: l.returnable,
-        ineligibilityCode: l.code,
-        decision: l.decision,
-        shopperMessage: l.decision ? apiShopperMessage(l.decision) : null,
-        windowEndsAt: l.windowEndsAt,
-        outcomes: l.offers.map((o) => offerOut(o, c)),
-        exchangeVariants: exchange
-          ? (await exchangeVariantsOf(ctx, { storeId: d.storeId, productId: l.productId, unitPrice: l.unitPrice, currency: c })).filter(
-              (v) => !isLineVariant(v, { sku: l.sku, variantId: row?.variantId }),
-            )
-          : [],
-      };
+      return l.offers.some((o) => o.outcome === "exchange")
+        ? (await exchangeVariantsOf(ctx, { storeId: d.storeId, productId: l.productId, unitPrice: l.unitPrice, currency: c })).filter(
+            (v) => !isLineVariant(v, { sku: l.sku, variantId: row?.variantId }),
+          )
+        : null;
     }),
   );
+  // For an order from the connected shop, the shop's stock (read once for the page's variants) decides inStock.
+  const skus = offered.flatMap((vs) => vs?.map((v) => v.sku) ?? []);
+  const stock: ShopStock = skus.length
+    ? await pickerStock(ctx.services, d.storeId, b.order.provider, skus)
+    : offered.some((v) => v) && (await stockPlatform(ctx.prisma, d.storeId, b.order.provider))
+      ? { source: "shop", platform: b.order.provider, units: new Map() }
+      : { source: "retour" };
+  return b.e.lines.map((l, i) => {
+    const row = byId.get(l.id);
+    const variants = offered[i];
+    return {
+      lineItemId: l.externalId,
+      title: row?.title ?? "",
+      variantTitle: row?.variantTitle ?? null,
+      sku: l.sku,
+      productId: l.productId,
+      quantity: l.quantity,
+      unitPrice: moneyOf(l.unitPrice, c),
+      returnableQuantity: l.returnable,
+      ineligibilityCode: l.code,
+      decision: l.decision,
+      shopperMessage: l.decision ? apiShopperMessage(l.decision) : null,
+      windowEndsAt: l.windowEndsAt,
+      outcomes: l.offers.map((o) => offerOut(o, c)),
+      exchangeStock: variants ? stock.source : null,
+      exchangeVariants: (variants ?? []).map((v) => {
+        if (stock.source === "retour") return { ...v, available: null };
+        if (stock.source === "shop_unavailable") return { ...v, inStock: false, available: null };
+        // Absent: a SKU the shop does not have (none to place there).
+        const units = stock.units.has(v.sku) ? stock.units.get(v.sku)! : 0;
+        return { ...v, inStock: units === null || units >= 1, available: units };
+      }),
+    };
+  });
 }
 
 export async function itemsOf(ctx: RequestContext, d: DraftRow) {

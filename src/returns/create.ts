@@ -12,6 +12,8 @@ import { type Admission, admitByPolicy } from "../policy/admit.js";
 import { idempotent, type IdempotencyClaim } from "../core/idempotency.js";
 import { parseMajor } from "../core/money.js";
 import { holdExchangeUnits } from "../inventory/holds.js";
+import { holdShopUnits, readShopStock } from "../shops/stock.js";
+import { refuse as refuseShop } from "../shops/refusals.js";
 import { requestOrigin, type ReturnOrigin } from "./origin.js";
 import type { TransactionClient } from "../db/client.js";
 import { exchangeNotOffered, exchangeVariant } from "./exchange.js";
@@ -117,6 +119,20 @@ async function insertReturn(
   }
   const id = newId("ret");
   const actor = ctx.actor();
+  // An exchange for an order from the connected shop is checked against the shop's own stock, read now (outside the
+  // transaction, bounded in time) and counted against Retour's unplaced exchanges inside it (src/shops/stock.ts).
+  const exchanges = input.items.flatMap((it, i) => (it.compensation === "exchange" ? [{ i, sku: it.exchangeSku?.trim() ?? "" }] : []));
+  const stock = exchanges.length
+    ? await readShopStock(
+        ctx.services,
+        storeId,
+        order.provider,
+        exchanges.map((e) => e.sku),
+        true,
+      )
+    : ({ source: "retour" } as const);
+  if (stock.source === "shop_unavailable")
+    throw refuseShop("SHOP_STOCK_UNAVAILABLE", { field: `input.items[${exchanges[0]!.i}]`, problem: stock.message });
   await ctx.prisma.$transaction(async (tx) => {
     // Lock the order: concurrent creates for it run one after another, so the sum below is exact.
     await tx.order.update({ where: { id: order.id }, data: { version: { increment: 1 } } });
@@ -222,25 +238,26 @@ async function insertReturn(
     await tx.returnTimelineEntry.createMany({
       data: [createdEntry(actor), ...policyEntries(admission, actor)].map((e) => ({ ...e, returnId: id })),
     });
-    await holdExchangeUnits(
-      tx,
-      storeId,
-      resolved.flatMap(({ it, line }, i) => {
-        const v = variants[i];
-        return v
-          ? [
-              {
-                returnId: id,
-                returnItemId: itemIds[i]!,
-                sku: v.sku,
-                quantity: it.quantity,
-                field: `input.items[${i}]`,
-                lineItemId: line.externalId,
-              },
-            ]
-          : [];
-      }),
-    );
+    const holds = resolved.flatMap(({ it, line }, i) => {
+      const v = variants[i];
+      return v
+        ? [
+            {
+              returnId: id,
+              returnItemId: itemIds[i]!,
+              sku: v.sku,
+              quantity: it.quantity,
+              field: `input.items[${i}]`,
+              lineItemId: line.externalId,
+            },
+          ]
+        : [];
+    });
+    // The shop's order will hold the units once placed: until then the exchange item itself is the hold, bounded by
+    // the shop's stock (counted under the store's sequence row, locked by allocateCompatId above); Retour's own
+    // inventory holds an exchange from any other order.
+    if (stock.source === "shop") await holdShopUnits(tx, storeId, stock, holds);
+    else await holdExchangeUnits(tx, storeId, holds);
     const giftCardsIssued = await issueGiftCards(
       tx,
       { id, storeId, orderId: order.id, currency: null, customer: null, settleOn: admission.settleOn },

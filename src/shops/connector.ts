@@ -93,6 +93,9 @@ export interface ShopRestockRequest {
   note: string;
 }
 
+/** Saleable units by SKU (null: the shop does not count the variant's stock; a SKU it lacks is absent), or why not. */
+export type ShopStockAnswer = { ok: true; units: Map<string, number | null> } | { ok: false; message: string };
+
 export interface ShopConnector {
   /** The platform's code (schema.graphql `ShopPlatform`): "vendure". */
   platform: string;
@@ -117,6 +120,13 @@ export interface ShopConnector {
   issueCredit?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopCreditRequest): Promise<ShopPushResult>;
   /** The credit made with `request.marker`, if the shop holds it: asked before any retry. */
   findCredit?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopCreditRequest): Promise<ShopPushLookup>;
+  /** The units the shop can still sell of these variants (at most 50 SKUs a call), within `limits` (src/shops/stock.ts). */
+  stock?(
+    policy: UrlPolicy,
+    credentials: ShopCredentials,
+    skus: string[],
+    limits: { timeoutMs: number; maxBytes: number },
+  ): Promise<ShopStockAnswer>;
   /** Places the exchange order at no charge (its reference: the order's code as the shop shows it); looks for its own first. */
   placeExchange?(policy: UrlPolicy, credentials: ShopCredentials, request: ShopExchangeRequest): Promise<ShopPushResult>;
   /**

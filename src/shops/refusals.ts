@@ -24,6 +24,10 @@ export type ShopRefusalParams = {
   LEDGER_ENTRY_NOT_FOUND: { id: string };
   /** The ledger entry is `state` (pending, sent, recorded): only a failed push is retried. */
   LEDGER_ENTRY_NOT_RETRYABLE: { id: string; state: string };
+  /** The shop can sell `units` of `sku`, fewer than Retour's unplaced exchanges of it need with this one (`needed`), at `field`. */
+  SHOP_EXCHANGE_OUT_OF_STOCK: { field: string; lineItemId: string; sku: string; units: number; needed: number };
+  /** The shop's stock could not be read (`problem`, in words) to check the exchange at `field`. */
+  SHOP_STOCK_UNAVAILABLE: { field: string; problem: string };
   /** An order of the shop could not be written for a reason of Retour's own (logged): kept with this code, never thrown. */
   SHOP_ORDER_NOT_WRITTEN: Record<string, never>;
 };
@@ -84,6 +88,21 @@ const ENTRIES: RefusalEntries<ShopRefusalParams> = {
     type: "returns/ledger-entry-not-failed",
     title: "Nothing to retry",
     en: (p) => `Ledger entry ${p.id} is ${p.state}: only a failed push to the shop can be retried.`,
+  },
+  SHOP_EXCHANGE_OUT_OF_STOCK: {
+    status: 409,
+    type: "returns/exchange-out-of-stock",
+    title: "Exchange variant out of stock",
+    en: (p) =>
+      `\`${p.field}.exchangeSku\` (line item ${p.lineItemId}): the shop can sell ${p.units} unit(s) of SKU ${p.sku} and open exchanges would need ${p.needed}, so the exchange cannot be held. Choose another variant, or refund or store credit for this line.`,
+    extra: (p) => ({ field: `${p.field}.exchangeSku`, lineItemId: p.lineItemId }),
+  },
+  SHOP_STOCK_UNAVAILABLE: {
+    status: 503,
+    type: "shops/stock-unavailable",
+    title: "The shop's stock could not be read",
+    en: (p) => `\`${p.field}.exchangeSku\`: the shop's stock could not be read to hold the exchange (${p.problem}) Try again in a minute.`,
+    extra: (p) => ({ field: `${p.field}.exchangeSku` }),
   },
   SHOP_ORDER_NOT_WRITTEN: {
     status: 422,

@@ -499,6 +499,8 @@ export type DraftCreditType =
 
 export type DraftExchangeVariant = {
   __typename?: 'DraftExchangeVariant';
+  /** Units the shopper may take (exchangeStock shop only; null otherwise, and where the shop does not count the variant's stock). */
+  available?: Maybe<Scalars['Int']['output']>;
   inStock: Scalars['Boolean']['output'];
   sku: Scalars['String']['output'];
   title: Scalars['String']['output'];
@@ -636,6 +638,8 @@ export type DraftReturnLine = {
   __typename?: 'DraftReturnLine';
   /** The decision the shopper reads for the line (why not, or until when), as a code with its params; null when none. */
   decision?: Maybe<PolicyDecision>;
+  /** Whose stock exchangeVariants' inStock reads (null when exchange is not offered for the line). */
+  exchangeStock?: Maybe<ExchangeStockSource>;
   /** Variants of the line's product at its price, with whether one is in stock (when exchange is offered). */
   exchangeVariants: Array<DraftExchangeVariant>;
   /** Why not, as a code (final-sale, not-fulfilled, outside-return-window, already-returned, refused-by-policy). */
@@ -777,6 +781,15 @@ export type ExchangePrice = {
   currency: Scalars['String']['output'];
   tax?: Maybe<Scalars['String']['output']>;
 };
+
+/** Whose stock an exchange picker reads. */
+export type ExchangeStockSource =
+  /** Retour's own inventory (the order did not come from a connected shop). */
+  | 'retour'
+  /** The connected shop's stock, as its Admin API gave it within the last 30 seconds, less Retour's exchanges not yet placed there. */
+  | 'shop'
+  /** The connected shop did not answer (within 5 seconds): no variant is in stock until it does; try again in a minute. */
+  | 'shop_unavailable';
 
 export type ExternalReturnId = {
   __typename?: 'ExternalReturnId';
@@ -5049,6 +5062,7 @@ export type ResolversTypes = {
   ExchangeItem: ResolverTypeWrapper<Partial<ExchangeItem>>;
   ExchangeOrderRef: ResolverTypeWrapper<Partial<ExchangeOrderRef>>;
   ExchangePrice: ResolverTypeWrapper<Partial<ExchangePrice>>;
+  ExchangeStockSource: ResolverTypeWrapper<Partial<ExchangeStockSource>>;
   ExternalReturnId: ResolverTypeWrapper<Partial<ExternalReturnId>>;
   ExternalRmaResponse: ResolverTypeWrapper<Partial<ExternalRmaResponse>>;
   Float: ResolverTypeWrapper<Partial<Scalars['Float']['output']>>;
@@ -5872,6 +5886,7 @@ export type DraftAddressResolvers<ContextType = RequestContext, ParentType exten
 };
 
 export type DraftExchangeVariantResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DraftExchangeVariant'] = ResolversParentTypes['DraftExchangeVariant']> = {
+  available?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   inStock?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   sku?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5946,6 +5961,7 @@ export type DraftReturnItemResolvers<ContextType = RequestContext, ParentType ex
 
 export type DraftReturnLineResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DraftReturnLine'] = ResolversParentTypes['DraftReturnLine']> = {
   decision?: Resolver<Maybe<ResolversTypes['PolicyDecision']>, ParentType, ContextType>;
+  exchangeStock?: Resolver<Maybe<ResolversTypes['ExchangeStockSource']>, ParentType, ContextType>;
   exchangeVariants?: Resolver<Array<ResolversTypes['DraftExchangeVariant']>, ParentType, ContextType>;
   ineligibilityCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lineItemId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -65,6 +65,8 @@ export const en = {
   chooseVariant: "Choose a variant",
   outOfStock: "{title} (out of stock)",
   variantsOut: "Variants marked out of stock cannot be chosen.",
+  stockUnavailable:
+    "The shop's stock cannot be read right now, so no variant can be chosen. Try again in a minute, or choose another outcome.",
   needOutcome: "Choose what you would like.",
   needVariant: "Choose the variant you want instead.",
   // Method

@@ -60,6 +60,8 @@ export const fr: Words = {
   chooseVariant: "Choisissez une variante",
   outOfStock: "{title} (épuisé)",
   variantsOut: "Les variantes épuisées ne peuvent pas être choisies.",
+  stockUnavailable:
+    "Le stock de la boutique ne peut pas être lu pour l'instant : aucune variante ne peut être choisie. Réessayez dans une minute, ou choisissez une autre option.",
   needOutcome: "Choisissez ce que vous souhaitez.",
   needVariant: "Choisissez la variante voulue à la place.",
   methodHeading: "Comment renvoyer les articles",

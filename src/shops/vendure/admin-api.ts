@@ -26,9 +26,16 @@ export async function vendureAdmin<T>(
   credentials: ShopCredentials,
   query: string,
   variables: Record<string, unknown> = {},
+  limits: { timeoutMs: number; maxBytes: number } = { timeoutMs: SHOP_CALL_TIMEOUT_MS, maxBytes: SHOP_ANSWER_LIMIT_BYTES },
 ): Promise<VendureResult<T>> {
   const url = credentials.adminApiUrl;
-  const answer = await postToShop(policy, url, { [VENDURE_API_KEY_HEADER]: credentials.apiKey }, JSON.stringify({ query, variables }));
+  const answer = await postToShop(
+    policy,
+    url,
+    { [VENDURE_API_KEY_HEADER]: credentials.apiKey },
+    JSON.stringify({ query, variables }),
+    limits,
+  );
   switch (answer.kind) {
     case "refused":
       return {
@@ -44,13 +51,13 @@ export async function vendureAdmin<T>(
       return {
         ok: false,
         problem: "unreachable",
-        message: `The shop at ${url} did not answer within ${SHOP_CALL_TIMEOUT_MS / 1000} seconds.`,
+        message: `The shop at ${url} did not answer within ${limits.timeoutMs / 1000} seconds.`,
       };
     case "too_large":
       return {
         ok: false,
         problem: "not_admin_api",
-        message: `The answer from ${url} was larger than ${SHOP_ANSWER_LIMIT_BYTES / 1024 / 1024} MB: not what Vendure's Admin API answers.`,
+        message: `The answer from ${url} was larger than ${limits.maxBytes >= 1024 * 1024 ? `${limits.maxBytes / 1024 / 1024} MB` : `${Math.round(limits.maxBytes / 1024)} KB`}: not what Vendure's Admin API answers.`,
       };
   }
   let body: { data?: T | null; errors?: VendureGraphqlError[] } | null;

@@ -7,6 +7,7 @@ import { vendureFindRefund, vendureRefund } from "./refunds.js";
 import { vendureFindCredit, vendureIssueCredit } from "./credit.js";
 import { vendurePlaceExchange } from "./exchange.js";
 import { vendureRestock } from "./restock.js";
+import { vendureStock } from "./stock.js";
 
 /**
  * The test, in three calls that each say one thing: `activeAdministrator` exists only on the Admin API (the Shop API
@@ -83,4 +84,5 @@ export const vendureConnector: ShopConnector = {
   findCredit: vendureFindCredit,
   placeExchange: vendurePlaceExchange,
   restock: vendureRestock,
+  stock: vendureStock,
 };

@@ -229,8 +229,9 @@ describe.each(providers)("exchanges and restocks pushed to a real Vendure (%s)",
         lastName,
         [{ sku: "TEE-M", compensation: "exchange", exchangeSku: "TEE-L" }, { sku: "JKT-M" }],
         true,
-        // Retour holds the large tee from the return's creation until the shop's order takes it.
-        async () => expect(await store.level()).toBe(held - 1),
+        // For an order from the connected shop Retour's inventory is not touched: the exchange item is the hold, bounded
+        // by Vendure's stock (vendure-stock.test.ts), until Vendure's order takes the unit.
+        async () => expect(await store.level()).toBe(held),
       );
       const r = await settled(svc, store.secret, returnId);
       const byKind = (k: string) => r.ledger.filter((e) => e.kind === k);

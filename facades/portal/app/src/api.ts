@@ -74,7 +74,7 @@ const M = "{ amount currency }";
 const OFFER = `{ outcome value ${M} fees ${M} bonus ${M} total ${M} }`;
 export const DRAFT = `{ id state orderName currency allowedActions returnMethod statusPath
   items { id lineItemId title quantity reasonCode answer photos outcome exchangeSku offers ${OFFER} }
-  lines { lineItemId title variantTitle quantity unitPrice ${M} returnableQuantity decision { code rule name params { name value } } exchangeVariants { sku title inStock } }
+  lines { lineItemId title variantTitle quantity unitPrice ${M} returnableQuantity decision { code rule name params { name value } } exchangeVariants { sku title inStock } exchangeStock }
   reasons { code label question photoRequired }
   totals { returnTotal ${M} fees ${M} bonus ${M} refund ${M} storeCredit ${M} exchange ${M} }
   shipping { method carrier trackingNumber dropOffCode } }`;
@@ -116,6 +116,8 @@ export interface Line {
   /** Why not, or until when: a code the portal words in the shopper's language (./decisions.ts). */
   decision: DecisionIn | null;
   exchangeVariants: { sku: string; title: string; inStock: boolean }[];
+  /** Whose stock inStock reads: shop_unavailable when the connected shop did not answer. */
+  exchangeStock: "retour" | "shop" | "shop_unavailable" | null;
 }
 export interface Item {
   id: string;

@@ -233,7 +233,7 @@ export function OutcomesStep(props: StepProps) {
               <div class="field">
                 <label for={`${id}-variant`}>{t("variant")}</label>
                 <p class="hint" id={`${id}-variant-hint`}>
-                  {t("variantsOut")}
+                  {line.exchangeStock === "shop_unavailable" ? t("stockUnavailable") : t("variantsOut")}
                 </p>
                 <select
                   {...described(`${id}-variant`, variantError, true)}
