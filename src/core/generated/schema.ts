@@ -638,14 +638,18 @@ export type DraftReturnLine = {
   decision?: Maybe<PolicyDecision>;
   /** Variants of the line's product at its price, with whether one is in stock (when exchange is offered). */
   exchangeVariants: Array<DraftExchangeVariant>;
-  /** Why not, as a code (final-sale, not-fulfilled, outside-return-window, already-returned, refused-by-policy). */
-  ineligibilityCode?: Maybe<Scalars['String']['output']>;
   /** The order's line-item id (the merchant's). */
   lineItemId: Scalars['String']['output'];
   /** The outcomes for one unit, with their amounts. */
   outcomes: Array<DraftOutcomeOffer>;
   productId: Scalars['String']['output'];
   quantity: Scalars['Int']['output'];
+  /**
+   * Why the line cannot be returned now, as the core's decision code: NOT_FULFILLED, FINAL_SALE, WINDOW_ENDED,
+   * ALREADY_RETURNED or the refusing rule's code (REFUSED_BY_RULE); null when returnable. `decision` gives the
+   * decision the shopper reads, with its params.
+   */
+  refusalCode?: Maybe<DecisionCode>;
   /** Units the policy lets return now (0: not eligible). */
   returnableQuantity: Scalars['Int']['output'];
   /** The policy's words for the shopper (why not, or until when), in English; `decision` gives them as data. */
@@ -5947,11 +5951,11 @@ export type DraftReturnItemResolvers<ContextType = RequestContext, ParentType ex
 export type DraftReturnLineResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DraftReturnLine'] = ResolversParentTypes['DraftReturnLine']> = {
   decision?: Resolver<Maybe<ResolversTypes['PolicyDecision']>, ParentType, ContextType>;
   exchangeVariants?: Resolver<Array<ResolversTypes['DraftExchangeVariant']>, ParentType, ContextType>;
-  ineligibilityCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lineItemId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   outcomes?: Resolver<Array<ResolversTypes['DraftOutcomeOffer']>, ParentType, ContextType>;
   productId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  refusalCode?: Resolver<Maybe<ResolversTypes['DecisionCode']>, ParentType, ContextType>;
   returnableQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   shopperMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sku?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
