@@ -212,6 +212,8 @@ export const LIST_FIELD_BOUNDS: Record<string, ListBound> = {
   "PolicyDecision.params": 10,
   // The most params a refusal code carries (RETURN_EXCHANGE_PRICE has 6); the resolver gives no more.
   "Refusal.params": 10,
+  // The most params a shop finding carries (SHOP_NOT_GRAPHQL: url, status, contentType, answer, platform).
+  "ShopFinding.params": 5,
   "PolicyReason.outcomes": 4,
   "ReturnEligibility.lines": L.orderLineItems,
   "ReturnEligibility.decisions": L.policyDecisions,

@@ -4,7 +4,7 @@
 // the last two carry what another part of the core decided (the policy's decision, the creation path's refusal)
 // as parameters, and each door words them (the portal in the shopper's language).
 import type { DomainError, Refusal } from "../core/errors.js";
-import { type Decision, decisionAsParams, wordsOf } from "../core/decisions/codes.js";
+import { type Decision, type DecisionCode, decisionAsParams, wordsOf } from "../core/decisions/codes.js";
 import { DRAFT_REFUSALS, refuse } from "./refusals.js";
 
 const refuseWith = DRAFT_REFUSALS.refuseWith;
@@ -14,13 +14,16 @@ export const terminalState = (state: string) => refuse("DRAFT_CLOSED", { state }
 export const wrongState = (action: string, allowed: readonly string[], state: string) =>
   refuse("DRAFT_WRONG_STATE", { action, allowed: allowed.join(","), state });
 
-/** A line the policy does not let return: its decision as a code with parameters, and as data too (`extensions.decision`: code and params as text). */
-export function notEligible(field: string, line: string, ineligibility: string, decision: Decision | null) {
+/**
+ * A line the policy does not let return: why, as the decision's code (`refusal`), and the decision the shopper
+ * reads as a code with parameters, as data too (`extensions.decision`: code and params as text).
+ */
+export function notEligible(field: string, line: string, refusal: DecisionCode, decision: Decision | null) {
   const words = decision ? wordsOf(decision) : null;
   return refuseWith(words ? { decision: { code: words.code, params: words.params } } : {}, "LINE_NOT_RETURNABLE", {
     field,
     line,
-    ineligibility,
+    refusal,
     ...decisionAsParams(words),
   });
 }

@@ -1,6 +1,6 @@
 // What the store's published policy says about a draft, from the one evaluator (src/policy/evaluate.ts):
 // per order line, the units returnable now, the outcomes for one unit and the decision the shopper reads (why
-// not, or until when: a code with its params; the draft API's ineligibility code comes from it); per draft item, the outcomes for its units and reason; the exchange variants
+// not, or until when: a code with its params; why not as the decision's code alone); per draft item, the outcomes for its units and reason; the exchange variants
 // in Retour's inventory. Only fulfilled lines are returnable (an unfulfilled order opens with none).
 import type { RequestContext } from "../core/context.js";
 import type { DecisionCode } from "../core/decisions/codes.js";
@@ -39,8 +39,8 @@ export interface LineView {
   quantity: number;
   unitPrice: number;
   returnable: number;
-  /** Why not (the draft API's ineligibility code), from the decision's code; null when returnable. */
-  code: string | null;
+  /** Why not, as the core's decision code (a door words or maps it); null when returnable. */
+  code: DecisionCode | null;
   /** The decision the shopper reads for the line: why not, or until when it is returnable. */
   decision: Decision | null;
   windowEndsAt: Date | null;
@@ -58,16 +58,6 @@ export interface DraftEvaluation {
 
 /** An unfulfilled line: not returnable yet, whatever the policy says. */
 const NOT_FULFILLED: Decision = { effect: "refuse", rule: "fulfillment", name: "Fulfillment", code: "NOT_FULFILLED", params: { from: "" } };
-
-const INELIGIBILITY: Partial<Record<DecisionCode, string>> = {
-  FINAL_SALE: "final-sale",
-  NOT_FULFILLED: "not-fulfilled",
-  ALREADY_RETURNED: "already-returned",
-  WINDOW_ENDED: "outside-return-window",
-};
-
-/** The draft API's ineligibility code for a refusal, from its decision code (a policy's other refusals: refused-by-policy). */
-export const ineligibilityCode = (d: Decision): string => INELIGIBILITY[d.code] ?? "refused-by-policy";
 
 const offerOf = (o: OutcomeOffer): Offer => ({
   outcome: o.outcome,
@@ -116,7 +106,7 @@ export function evaluateLoaded(
       quantity: l.quantity,
       unitPrice: l.unitPrice,
       returnable,
-      code: returnable ? null : !fulfilled ? "not-fulfilled" : refused ? ineligibilityCode(refused) : "already-returned",
+      code: returnable ? null : !fulfilled ? "NOT_FULFILLED" : (refused?.code ?? "ALREADY_RETURNED"),
       decision: !fulfilled ? NOT_FULFILLED : (refused ?? window ?? null),
       windowEndsAt: returnable ? e.windowEndsAt : null,
       offers: returnable ? e.outcomes.map(offerOf) : [],

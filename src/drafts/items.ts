@@ -38,7 +38,7 @@ export function addItem(
       "input.lineItemId",
     );
     const view = e.lines.find((l) => l.id === line.id)!;
-    if (!view.returnable) throw notEligible("input.lineItemId", view.externalId, view.code ?? "", view.decision);
+    if (!view.returnable) throw notEligible("input.lineItemId", view.externalId, view.code ?? "ALREADY_RETURNED", view.decision);
     if (draft.items.some((i) => i.lineItemId === line.id)) throw refuse("ALREADY_IN_DRAFT", { line: input.lineItemId });
     const quantity = input.quantity ?? 1;
     if (quantity > view.returnable)

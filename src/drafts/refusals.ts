@@ -53,13 +53,13 @@ export const DRAFT_REFUSALS = refusalList<{
   /** The variant `variant` has fewer than `units` in stock. */
   VARIANT_OUT_OF_STOCK: { field: string; variant: string; units: number };
   /**
-   * The line `line` cannot be returned: `ineligibility` is the draft API's code for it (final-sale, …), `decision`
-   * the policy's decision code ("" when it gave none) and `decision.<name>` each of its parameters, as text.
+   * The line `line` cannot be returned: `refusal` is why, as a decision code (FINAL_SALE, NOT_FULFILLED, …), `decision`
+   * the code of the decision the shopper reads ("" when none) and `decision.<name>` each of its parameters, as text.
    */
   LINE_NOT_RETURNABLE: {
     field: string;
     line: string;
-    ineligibility: string;
+    refusal: string;
     decision: string;
     [decisionParam: `decision.${string}`]: string;
   };
@@ -194,7 +194,7 @@ export const DRAFT_REFUSALS = refusalList<{
     title: "Not returnable",
     field: (p) => p.field,
     en: (p) =>
-      `Line item ${p.line} cannot be returned (${p.ineligibility}): ${p.decision ? shopperWords(decisionOfParams(p)!, API_FORMAT) : "the store's policy does not allow it."}`,
+      `Line item ${p.line} cannot be returned: ${p.decision ? shopperWords(decisionOfParams(p)!, API_FORMAT) : "the store's policy does not allow it."}`,
   },
   RETURN_NOT_ACCEPTED: {
     status: 422,

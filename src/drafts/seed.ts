@@ -1,5 +1,5 @@
 // The demo order a shopper returns through the portal (`cli seed-portal`, the portal's e2e): #1007, fulfilled, with
-// a final-sale tote, a jacket offered for store credit with a 10% bonus, and a tee whose size L is in stock for an
+// a tote sold as final sale, a jacket offered for store credit with a 10% bonus, and a tee whose size L is in stock for an
 // exchange; and the published policy that says so. Apart from seedStore and `npm start`'s demo: a published policy
 // with reasons would refuse the README's tour and the guides' examples (their returns carry no policy reason), and
 // the dashboard's policy e2e starts from a store without one.

@@ -75,7 +75,7 @@ export async function linesOf(ctx: RequestContext, d: DraftRow) {
       quantity: l.quantity,
       unitPrice: moneyOf(l.unitPrice, c),
       returnableQuantity: l.returnable,
-      ineligibilityCode: l.code,
+      refusalCode: l.code,
       decision: l.decision,
       shopperMessage: l.decision ? apiShopperMessage(l.decision) : null,
       windowEndsAt: l.windowEndsAt,

@@ -2,6 +2,7 @@
 // whose connector is registered in platforms.ts. A connector speaks its platform's Admin API through
 // postToShop (http.ts: the outbound guard, bounded answers) and answers in Retour's words.
 import type { OrderInput } from "../orders/service.js";
+import type { ShopFinding } from "./findings.js";
 import type { UrlPolicy } from "../webhooks/ssrf.js";
 
 /** What a stored connection gives a connector: where the shop's Admin API answers, and the key (decrypted). */
@@ -17,8 +18,8 @@ export interface ShopConnectionTest {
   ok: boolean;
   /** Null when ok. */
   problem: ShopConnectionProblem | null;
-  /** What was found, in words, with the shop's own answer where it helps (never the key). */
-  message: string;
+  /** What was found, as a code with its parameters, with the shop's own answer where it helps (never the key). */
+  finding: ShopFinding;
 }
 
 /** One of the shop's orders: its ids, and the core's order input (made when asked: a mapping that fails fails that order alone). */
@@ -33,7 +34,7 @@ export interface ShopOrder {
 
 export type ShopOrderQuery = ({ placedAfter: Date } | { updatedAfter: Date }) & { skip: number; take: number };
 
-export type ShopOrderPage = { ok: true; total: number; orders: ShopOrder[] } | { ok: false; message: string };
+export type ShopOrderPage = { ok: true; total: number; orders: ShopOrder[] } | { ok: false; finding: ShopFinding };
 
 /** A refund of the shop's order to its payment: `marker` (the ledger entry's id) goes with it, to be recognised later. */
 export interface ShopRefundRequest {

@@ -103,13 +103,3 @@ export async function postToShop(
     return { kind: "unreachable", failure: { code: cause?.code ?? null, message: String(cause?.message ?? err) } };
   }
 }
-
-/** The refusal in the words of a connection test's English message (after "Retour may not call <url>: "). */
-export function addressRefusalWords(r: AddressRefusal): string {
-  if (r.reason === "NOT_ABSOLUTE") return "is not an absolute URL";
-  if (r.reason === "NOT_HTTPS") return "the address must use https";
-  return r.address ? `${r.host} resolves to non-public address ${r.address}` : `${r.host} is a non-public address`;
-}
-
-/** The failure as a connection test's English message quotes it (`ECONNREFUSED: connect ECONNREFUSED …`). */
-export const failureWords = (f: ConnectionFailure): string => (f.code ? `${f.code}: ${f.message}` : f.message);

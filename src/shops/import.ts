@@ -6,6 +6,7 @@
 import type { RequestContext } from "../core/context.js";
 import { DomainError } from "../core/errors.js";
 import type { Refusal } from "../core/errors.js";
+import { findingAsParams } from "./findings.js";
 import { refuse, SHOP_REFUSALS } from "./refusals.js";
 import { isStorageUnavailable } from "../core/db-errors.js";
 import { LIST_BOUNDS } from "../core/bounds.js";
@@ -41,7 +42,7 @@ export async function importShopOrders(ctx: RequestContext, storeId: string, day
       skip,
       take: Math.min(PAGE, IMPORT_MAX_ORDERS - skip),
     });
-    if (!page.ok) throw refuse("SHOP_ORDERS_UNAVAILABLE", { problem: page.message, imported: result.imported });
+    if (!page.ok) throw refuse("SHOP_ORDERS_UNAVAILABLE", { imported: result.imported, ...findingAsParams(page.finding) });
     result.found = page.total;
     for (const order of page.orders) {
       const written = await writeShopOrder(ctx, storeId, order);

@@ -2,6 +2,7 @@
 // itself (the dashboard: facades/dashboard/app/src/refusals/shops.ts); a reworded sentence never changes a code.
 import { quoted, refusalList, type RefusalEntries } from "../core/refusals.js";
 import { URL_REASONS, type UrlReason } from "../webhooks/ssrf.js";
+import { FINDING_PARAM, findingEnglish, isFindingCode, type ShopFinding } from "./findings.js";
 
 export type ShopRefusalParams = {
   /** `platform` is not one Retour connects to; `platforms` are (comma-separated). */
@@ -18,8 +19,11 @@ export type ShopRefusalParams = {
   SHOP_CONNECTION_CHANGED: Record<string, never>;
   /** The store has no shop connection to `action` (test, import orders from). */
   SHOP_NO_CONNECTION: { action: string };
-  /** The shop did not give its orders (`problem`, in words); `imported` orders were written before. */
-  SHOP_ORDERS_UNAVAILABLE: { problem: string; imported: number };
+  /**
+   * The shop did not give its orders: what a call found as `finding` (its code, src/shops/findings.ts) and
+   * `finding.<name>` (each of its parameters, as text); `imported` orders were written before.
+   */
+  SHOP_ORDERS_UNAVAILABLE: { imported: number; finding: string; [findingParam: `finding.${string}`]: string };
   /** No ledger entry `id` in the caller's stores. */
   LEDGER_ENTRY_NOT_FOUND: { id: string };
   /** The ledger entry is `state` (pending, sent, recorded): only a failed push is retried. */
@@ -75,7 +79,7 @@ const ENTRIES: RefusalEntries<ShopRefusalParams> = {
     status: 422,
     type: "shops/unavailable",
     title: "The shop did not give its orders",
-    en: (p) => `${p.problem} ${p.imported} order(s) were imported before; import again once the connection test passes.`,
+    en: (p) => `${findingOfParams(p)} ${p.imported} order(s) were imported before; import again once the connection test passes.`,
   },
   LEDGER_ENTRY_NOT_FOUND: {
     status: 404,
@@ -111,6 +115,16 @@ const ENTRIES: RefusalEntries<ShopRefusalParams> = {
     en: () => "Retour could not write this order (an unexpected error, logged for the operator).",
   },
 };
+
+/** The finding a refusal's parameters carry (findingAsParams) in English; a sentence of its own when it carries none. */
+function findingOfParams(p: Record<string, string | number>): string {
+  if (!isFindingCode(p.finding)) return "The shop did not give its orders.";
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(p))
+    if (name.startsWith(FINDING_PARAM)) params[name.slice(FINDING_PARAM.length)] = String(value);
+  // Typed back from text: a number stays text, which the English reads alike.
+  return findingEnglish({ code: p.finding, params } as unknown as ShopFinding);
+}
 
 export const SHOP_REFUSALS = refusalList("Shop connections", ENTRIES);
 

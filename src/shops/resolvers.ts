@@ -1,4 +1,5 @@
 // Shop connections (schema.graphql, "Shop connections"): read without the key, set, removed, tested.
+import { paramPairs } from "../core/decisions/codes.js";
 import type { Resolvers } from "../core/generated/schema.js";
 import { importShopOrders, syncErrorRefusal, syncErrors } from "./import.js";
 import { retryLedgerEntry } from "./ledger-retry.js";
@@ -13,7 +14,10 @@ export const shopsResolvers = {
   Mutation: {
     setShopConnection: (_, a, ctx) => setConnection(ctx, a.storeId, a.input),
     removeShopConnection: (_, a, ctx) => removeConnection(ctx, a.storeId),
-    testShopConnection: (_, a, ctx) => testConnection(ctx, a.storeId),
+    testShopConnection: async (_, a, ctx) => {
+      const test = await testConnection(ctx, a.storeId);
+      return { ...test, finding: { code: test.finding.code, params: paramPairs(test.finding.params) } };
+    },
     importShopOrders: (_, a, ctx) => importShopOrders(ctx, a.storeId, a.days),
     retryReturnLedgerEntry: (_, a, ctx) => retryLedgerEntry(ctx, a.id),
   },

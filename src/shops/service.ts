@@ -8,7 +8,7 @@ import { refuse, SHOP_REFUSALS } from "./refusals.js";
 import { decryptSecret, encryptSecret } from "../webhooks/crypto.js";
 import { originOf, urlReason } from "../webhooks/ssrf.js";
 import type { ShopPlatform } from "../core/generated/schema.js";
-import type { ShopConnectionTest } from "./connector.js";
+import { findingEnglish } from "./findings.js";
 import { SHOP_CONNECTORS } from "./platforms.js";
 
 export interface ShopConnectionInput {
@@ -89,12 +89,12 @@ export async function removeConnection(ctx: RequestContext, storeId: string): Pr
   return count > 0;
 }
 
-/** Calls the shop with the stored connection and says in words what works and what does not. */
-export async function testConnection(ctx: RequestContext, storeId: string): Promise<ShopConnectionTest & { testedAt: Date }> {
+/** Calls the shop with the stored connection and says what works and what does not: as a code (`finding`), and in English. */
+export async function testConnection(ctx: RequestContext, storeId: string) {
   const row = await ctx.prisma.shopConnection.findUnique({ where: { storeId } });
   if (!row) throw refuse("SHOP_NO_CONNECTION", { action: "test it" });
   const connector = connectorOf(row.platform);
   const apiKey = decryptSecret(ctx.config.webhooks.encryptionKey, row.apiKeyEnc);
   const result = await connector.test(ctx.config.webhooks, { adminApiUrl: row.adminApiUrl, apiKey });
-  return { ...result, testedAt: new Date() };
+  return { ...result, message: findingEnglish(result.finding), testedAt: new Date() };
 }

@@ -12,6 +12,7 @@
 import { randomUUID } from "node:crypto";
 import { systemContext, type Services } from "../core/context.js";
 import { decryptSecret } from "../webhooks/crypto.js";
+import { findingEnglish } from "./findings.js";
 import { writeShopOrder } from "./import.js";
 import { SHOP_CONNECTORS } from "./platforms.js";
 
@@ -91,7 +92,7 @@ async function syncStore(services: Services, storeId: string, owner: string, sto
       take: PAGE,
     });
     if (!page.ok) {
-      error = page.message;
+      error = findingEnglish(page.finding);
       break;
     }
     let advanced = false;

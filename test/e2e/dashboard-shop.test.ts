@@ -57,14 +57,15 @@ describe.skipIf(!!e2eMissing)("the shop connection on the dashboard in Chromium,
 
     const refused = await testResult();
     expect(refused).toContain("The API key works, but it may not read orders.");
-    expect(refused).toContain("give its role the ReadOrder permission in Vendure");
+    expect(refused).toContain("give its role the ReadOrder permission in Vendure (Settings → Roles), then test again.");
     await shot("shop-missing-permission");
 
     await page.getByLabel("API key").fill(orders.key);
     await save();
     const works = await testResult();
     expect(works).toContain("The connection works.");
-    expect(works).toMatch(/the key reads orders \(0 orders in the shop\)/);
+    // Worded from the test's finding (the dashboard's catalogue), not the core's English.
+    expect(works).toContain(`Retour reaches Vendure at ${vendure!.adminApiUrl} and the key reads orders (0 orders in the shop).`);
     await shot("shop-connected");
 
     // Write-only: no key text anywhere on the page, only its last four characters.
@@ -100,7 +101,9 @@ describe.skipIf(!!e2eMissing)("the shop connection on the dashboard in Chromium,
     await vendure!.deleteApiKey(gone.id);
     await page.getByLabel("API key").fill(gone.key);
     await save();
-    expect(await testResult()).toContain("Your shop does not accept the API key.");
+    const refused = await testResult();
+    expect(refused).toContain("Your shop does not accept the API key.");
+    expect(refused).toContain("make a new API key in Vendure and save it here.");
   });
 
   it("asks for the key again beside its field when the shop moves, and removes the connection", async () => {

@@ -102,7 +102,7 @@ export async function draftOrder(svc: TestService, s: DraftStore, opts: { fulfil
 export const DRAFT_FIELDS = `id number state orderName currency customerEmail creditType returnMethod returnId returnNumber openedBy allowedActions
   shippingAddress { line1 city postalCode country }
   items { id lineItemId quantity reasonCode answer outcome exchangeSku offers { outcome total { amount } bonus { amount } } }
-  lines { lineItemId returnableQuantity ineligibilityCode shopperMessage outcomes { outcome total { amount } bonus { amount } }
+  lines { lineItemId returnableQuantity refusalCode shopperMessage outcomes { outcome total { amount } bonus { amount } }
           exchangeVariants { sku inStock variantId } }
   reasons { code question }
   totals { returnTotal { amount currency } bonus { amount } refund { amount } storeCredit { amount } exchange { amount } }`;

@@ -41,6 +41,8 @@ const DOOR_FIELDS = [
   "provider_line_item_id",
   "status_page_url",
   "return_total",
+  // The Draft Returns API's line that cannot be returned (the core answers DraftReturnLine.refusalCode).
+  "ineligibility_code",
 ];
 
 const UPLOAD_FIELDS = DOOR_FIELDS.slice(1, 13);
@@ -59,6 +61,13 @@ const DOOR_CODES = [
   "validation-failed",
   "NOT_AUTHORIZED",
   "UNEXPECTED_ERROR",
+  // Its ineligibility codes: the core says why a line cannot be returned by its decision codes (FINAL_SALE,
+  // WINDOW_ENDED, …), which the door spells (facades/compat/drafts/eligibility.ts).
+  "final-sale",
+  "outside-return-window",
+  "not-fulfilled",
+  "already-returned",
+  "refused-by-policy",
 ];
 
 /** Where a door's word may stand in the core, and why. `file` is a path from the repository root or a folder ending in `/`. */

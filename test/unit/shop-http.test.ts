@@ -2,7 +2,8 @@
 // the outbound guard of webhook callbacks, at save and again at connect time (a name that resolves to loopback).
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addressRefusalWords, failureWords, postToShop } from "../../src/shops/http.js";
+import { addressFinding, findingEnglish, unreachableFinding } from "../../src/shops/findings.js";
+import { postToShop } from "../../src/shops/http.js";
 
 const OPEN = { allowPrivateUrls: true };
 const GUARDED = { allowPrivateUrls: false };
@@ -70,16 +71,25 @@ describe("calls to a shop", () => {
     const byName = await postToShop(GUARDED, "https://localhost:1/admin-api", {}, "{}");
     expect(byName).toMatchObject({ kind: "refused", refusal: { reason: "NON_PUBLIC", host: "localhost" } });
     expect(byName.kind === "refused" && byName.refusal.reason === "NON_PUBLIC" && byName.refusal.address).toMatch(/^(127\.|::1)/);
-    // The connection test's English, as it always read.
-    expect(addressRefusalWords({ reason: "NOT_HTTPS" })).toBe("the address must use https");
-    expect(addressRefusalWords({ reason: "NON_PUBLIC", host: "127.0.0.1", address: null })).toBe("127.0.0.1 is a non-public address");
-    expect(byName.kind === "refused" && addressRefusalWords(byName.refusal)).toMatch(/^localhost resolves to non-public address /);
+    // The connection test's finding, and its English as it always read.
+    const words = (r: Parameters<typeof addressFinding>[1]) => findingEnglish(addressFinding("U", r));
+    expect(addressFinding("U", { reason: "NON_PUBLIC", host: "127.0.0.1", address: null })).toEqual({
+      code: "SHOP_ADDRESS_REFUSED",
+      params: { url: "U", reason: "NON_PUBLIC", host: "127.0.0.1" },
+    });
+    expect(words({ reason: "NOT_HTTPS" })).toMatch(/^Retour may not call U: the address must use https \(http and private addresses/);
+    expect(words({ reason: "NON_PUBLIC", host: "127.0.0.1", address: null })).toMatch(
+      /^Retour may not call U: 127\.0\.0\.1 is a non-public address \(/,
+    );
+    expect(byName.kind === "refused" && words(byName.refusal)).toMatch(/^Retour may not call U: localhost resolves to non-public address /);
   });
 
   it("says what happened when nothing listens", async () => {
     const answer = await postToShop(OPEN, "http://127.0.0.1:1/admin-api", {}, "{}");
     expect(answer).toMatchObject({ kind: "unreachable" });
     expect(answer.kind === "unreachable" && answer.failure.code).toBe("ECONNREFUSED");
-    expect(answer.kind === "unreachable" && failureWords(answer.failure)).toMatch(/^ECONNREFUSED: .*ECONNREFUSED/);
+    const finding = answer.kind === "unreachable" ? unreachableFinding("U", answer.failure) : null;
+    expect(finding).toMatchObject({ code: "SHOP_UNREACHABLE", params: { url: "U", failure: "ECONNREFUSED" } });
+    expect(finding && findingEnglish(finding)).toMatch(/^The shop at U could not be reached \(ECONNREFUSED: .*ECONNREFUSED.*\)\.$/);
   });
 });

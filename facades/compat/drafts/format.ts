@@ -3,6 +3,7 @@
 // minor units. Every action offered comes from the core's `allowedActions`; this file only names them.
 import { apiShopperMessage } from "../../../src/core/decisions/render.js";
 import type { DraftGetQuery } from "../../codegen/operations.js";
+import { ineligibilityCode } from "./eligibility.js";
 
 /** A draft as the door selects it (DRAFT_SELECTION; every draft operation's answer has this shape). */
 export type Draft = NonNullable<DraftGetQuery["draftReturn"]>;
@@ -14,7 +15,7 @@ export const DRAFT_SELECTION = `id number state orderName currency language isGi
   policyVersion allowedActions
   shippingAddress { name company line1 line2 city state postalCode country countryName phone }
   items { id lineItemId title quantity reasonCode answer photos outcome exchangeSku offers { outcome total { amount } } }
-  lines { lineItemId title variantTitle sku productId quantity unitPrice { amount currency } returnableQuantity ineligibilityCode
+  lines { lineItemId title variantTitle sku productId quantity unitPrice { amount currency } returnableQuantity refusalCode
           decision { code rule name params { name value } } outcomes { outcome value { amount } fees { amount } bonus { amount } total { amount } }
           exchangeVariants { sku title variantId inStock } }
   reasons { code label question photoRequired outcomes }
@@ -313,7 +314,11 @@ export function contextOf(d: Draft) {
       })),
     items_not_eligible_to_return: d.lines
       .filter((l) => l.returnableQuantity === 0)
-      .map((l) => ({ order_line_item_id: l.lineItemId, ineligibility_code: l.ineligibilityCode, message: messageOf(l) })),
+      .map((l) => ({
+        order_line_item_id: l.lineItemId,
+        ineligibility_code: ineligibilityCode(l.refusalCode ?? ""),
+        message: messageOf(l),
+      })),
     return_reasons: d.reasons.map((r) => ({ id: r.code, name: r.label, question: r.question, photo_required: r.photoRequired })),
     credit_types: ["refund", "store-credit"],
     return_methods: ["label", "drop-off", "ship-yourself"],
@@ -346,7 +351,7 @@ export function orderItemsOf(d: Draft) {
       price: money(minor(l.unitPrice.amount)),
       eligible: l.returnableQuantity > 0,
       returnable_quantity: l.returnableQuantity,
-      ...(l.ineligibilityCode ? { ineligibility_code: l.ineligibilityCode, message: messageOf(l) } : {}),
+      ...(l.refusalCode ? { ineligibility_code: ineligibilityCode(l.refusalCode), message: messageOf(l) } : {}),
       available_outcomes: l.outcomes.map((o) => ({
         type: o.outcome.replaceAll("_", "-"),
         value: money(minor(o.value.amount)),

@@ -8,9 +8,10 @@ import type { GraphQLFormattedError } from "graphql";
 import type { Executor } from "../../executor.js";
 import { createDoor, json, type Dialect, type Reply } from "../../door.js";
 import { isJsonShapeError, thrown } from "../../json-body.js";
-import { STORAGE_RETRY_AFTER_SECONDS } from "../../../src/core/errors.js";
+import { type Refusal, STORAGE_RETRY_AFTER_SECONDS } from "../../../src/core/errors.js";
 import { BODY_BOUNDS, bytesText } from "../../../src/core/bounds.js";
 import { compatAuthorization } from "../index.js";
+import { notEligibleMessage } from "./eligibility.js";
 import { type Draft, envelope, type Format } from "./format.js";
 import { DraftActionRefused, DraftRefusal, type DraftRoute, draftRoutes, formatOf, reply, type Version } from "./routes.js";
 
@@ -56,11 +57,21 @@ const ADDRESS_WIRE: Record<string, string> = { "address.line1": "address.address
 
 function coreReply(req: Request, version: Version, err: GraphQLFormattedError, draft?: Draft | null, base?: string): Reply {
   const [status, code] = codeOf(err);
-  const ext = (err.extensions ?? {}) as { field?: string; retryAfter?: number; problems?: { field?: string; detail: string }[] };
+  const ext = (err.extensions ?? {}) as {
+    field?: string;
+    retryAfter?: number;
+    refusal?: Refusal;
+    problems?: { field?: string; detail: string; refusal?: Refusal }[];
+  };
   const format = formatFor(req, version);
-  const list = (ext.problems ?? [{ field: ext.field, detail: err.message }]).map((p) => {
+  const list = (ext.problems ?? [{ field: ext.field, detail: err.message, refusal: ext.refusal }]).map((p) => {
     const address = p.field ? ADDRESS_WIRE[p.field] : undefined;
-    const detail = address ? p.detail.replaceAll(`\`${p.field}\``, `\`${address}\``) : p.detail;
+    const detail =
+      p.refusal?.code === "LINE_NOT_RETURNABLE"
+        ? notEligibleMessage(p.refusal.params)
+        : address
+          ? p.detail.replaceAll(`\`${p.field}\``, `\`${address}\``)
+          : p.detail;
     return {
       code,
       message: status >= 500 ? "Unexpected error." : detail,

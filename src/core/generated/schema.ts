@@ -642,14 +642,18 @@ export type DraftReturnLine = {
   exchangeStock?: Maybe<ExchangeStockSource>;
   /** Variants of the line's product at its price, with whether one is in stock (when exchange is offered). */
   exchangeVariants: Array<DraftExchangeVariant>;
-  /** Why not, as a code (final-sale, not-fulfilled, outside-return-window, already-returned, refused-by-policy). */
-  ineligibilityCode?: Maybe<Scalars['String']['output']>;
   /** The order's line-item id (the merchant's). */
   lineItemId: Scalars['String']['output'];
   /** The outcomes for one unit, with their amounts. */
   outcomes: Array<DraftOutcomeOffer>;
   productId: Scalars['String']['output'];
   quantity: Scalars['Int']['output'];
+  /**
+   * Why the line cannot be returned now, as the core's decision code: NOT_FULFILLED, FINAL_SALE, WINDOW_ENDED,
+   * ALREADY_RETURNED or the refusing rule's code (REFUSED_BY_RULE); null when returnable. `decision` gives the
+   * decision the shopper reads, with its params.
+   */
+  refusalCode?: Maybe<DecisionCode>;
   /** Units the policy lets return now (0: not eligible). */
   returnableQuantity: Scalars['Int']['output'];
   /** The policy's words for the shopper (why not, or until when), in English; `decision` gives them as data. */
@@ -4492,13 +4496,46 @@ export type ShopConnectionProblem =
 
 export type ShopConnectionTest = {
   __typename?: 'ShopConnectionTest';
-  /** What was found, in words (in English; the dashboard words each problem itself). */
+  /** What was found, as a code with its parameters, for a client to word it (the dashboard does). */
+  finding: ShopFinding;
+  /** What was found, in English (rendered from `finding`). */
   message: Scalars['String']['output'];
   ok: Scalars['Boolean']['output'];
   /** Null when ok. */
   problem?: Maybe<ShopConnectionProblem>;
   testedAt: Scalars['DateTime']['output'];
 };
+
+/** What a call to the shop found: a stable code and its parameters (as text; the names each code carries are on `ShopFindingCode`). */
+export type ShopFinding = {
+  __typename?: 'ShopFinding';
+  code: ShopFindingCode;
+  params: Array<DecisionParam>;
+};
+
+export type ShopFindingCode =
+  /** The outbound guard refuses `url`: `reason` NOT_ABSOLUTE, NOT_HTTPS or NON_PUBLIC (with `host`, and the `address` it resolves to when known). */
+  | 'SHOP_ADDRESS_REFUSED'
+  /** The shop at `url` answered with an `error`. */
+  | 'SHOP_ANSWERED_ERROR'
+  /** The answer from `url` was over `mb` MB: not the `platform`'s Admin API. */
+  | 'SHOP_ANSWER_TOO_LARGE'
+  /** The key is accepted but its role lacks `permission` (given in the `platform`'s `where`). */
+  | 'SHOP_CANNOT_READ_ORDERS'
+  /** The key reads orders: `orders` in the shop on `platform` at `url`. */
+  | 'SHOP_CONNECTED'
+  /** The shop at `url` does not accept the API key (`platform`: where to make a new one). */
+  | 'SHOP_KEY_REFUSED'
+  /** `url` answers GraphQL but not as the `platform`'s Admin API: it `said` so. */
+  | 'SHOP_NOT_ADMIN_API'
+  /** `url` answered HTTP `status` (its `contentType` and first words, `answer`, when any), not GraphQL: not the `platform`'s Admin API. */
+  | 'SHOP_NOT_GRAPHQL'
+  /** The shop (at `url`, when named) could not list its orders: its `error`. */
+  | 'SHOP_ORDERS_ERROR'
+  /** `url` did not answer within `seconds`. */
+  | 'SHOP_TIMEOUT'
+  /** `url` could not be reached: the system's `failure` code (ECONNREFUSED; empty when none) and its `detail`. */
+  | 'SHOP_UNREACHABLE';
 
 export type ShopOrderImport = {
   __typename?: 'ShopOrderImport';
@@ -5276,6 +5313,8 @@ export type ResolversTypes = {
   ShopConnectionInput: ResolverTypeWrapper<Partial<ShopConnectionInput>>;
   ShopConnectionProblem: ResolverTypeWrapper<Partial<ShopConnectionProblem>>;
   ShopConnectionTest: ResolverTypeWrapper<Partial<ShopConnectionTest>>;
+  ShopFinding: ResolverTypeWrapper<Partial<ShopFinding>>;
+  ShopFindingCode: ResolverTypeWrapper<Partial<ShopFindingCode>>;
   ShopOrderImport: ResolverTypeWrapper<Partial<ShopOrderImport>>;
   ShopOrderSyncError: ResolverTypeWrapper<Partial<ShopOrderSyncError>>;
   ShopPlatform: ResolverTypeWrapper<Partial<ShopPlatform>>;
@@ -5579,6 +5618,7 @@ export type ResolversParentTypes = {
   ShopConnection: Partial<ShopConnection>;
   ShopConnectionInput: Partial<ShopConnectionInput>;
   ShopConnectionTest: Partial<ShopConnectionTest>;
+  ShopFinding: Partial<ShopFinding>;
   ShopOrderImport: Partial<ShopOrderImport>;
   ShopOrderSyncError: Partial<ShopOrderSyncError>;
   ShopPlatformInfo: Partial<ShopPlatformInfo>;
@@ -5963,11 +6003,11 @@ export type DraftReturnLineResolvers<ContextType = RequestContext, ParentType ex
   decision?: Resolver<Maybe<ResolversTypes['PolicyDecision']>, ParentType, ContextType>;
   exchangeStock?: Resolver<Maybe<ResolversTypes['ExchangeStockSource']>, ParentType, ContextType>;
   exchangeVariants?: Resolver<Array<ResolversTypes['DraftExchangeVariant']>, ParentType, ContextType>;
-  ineligibilityCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lineItemId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   outcomes?: Resolver<Array<ResolversTypes['DraftOutcomeOffer']>, ParentType, ContextType>;
   productId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  refusalCode?: Resolver<Maybe<ResolversTypes['DecisionCode']>, ParentType, ContextType>;
   returnableQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   shopperMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sku?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -7373,10 +7413,16 @@ export type ShopConnectionResolvers<ContextType = RequestContext, ParentType ext
 };
 
 export type ShopConnectionTestResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShopConnectionTest'] = ResolversParentTypes['ShopConnectionTest']> = {
+  finding?: Resolver<ResolversTypes['ShopFinding'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   problem?: Resolver<Maybe<ResolversTypes['ShopConnectionProblem']>, ParentType, ContextType>;
   testedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ShopFindingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShopFinding'] = ResolversParentTypes['ShopFinding']> = {
+  code?: Resolver<ResolversTypes['ShopFindingCode'], ParentType, ContextType>;
+  params?: Resolver<Array<ResolversTypes['DecisionParam']>, ParentType, ContextType>;
 };
 
 export type ShopOrderImportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShopOrderImport'] = ResolversParentTypes['ShopOrderImport']> = {
@@ -7787,6 +7833,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ShippingMethod?: ShippingMethodResolvers<ContextType>;
   ShopConnection?: ShopConnectionResolvers<ContextType>;
   ShopConnectionTest?: ShopConnectionTestResolvers<ContextType>;
+  ShopFinding?: ShopFindingResolvers<ContextType>;
   ShopOrderImport?: ShopOrderImportResolvers<ContextType>;
   ShopOrderSyncError?: ShopOrderSyncErrorResolvers<ContextType>;
   ShopPlatformInfo?: ShopPlatformInfoResolvers<ContextType>;

@@ -3,7 +3,8 @@
 // answer read as GraphQL or named for what it is when it is not.
 import type { UrlPolicy } from "../../webhooks/ssrf.js";
 import type { ShopConnectionProblem, ShopCredentials } from "../connector.js";
-import { addressRefusalWords, failureWords, postToShop, SHOP_ANSWER_LIMIT_BYTES, SHOP_CALL_TIMEOUT_MS } from "../http.js";
+import { addressFinding, type ShopFinding, unreachableFinding } from "../findings.js";
+import { postToShop, SHOP_ANSWER_LIMIT_BYTES, SHOP_CALL_TIMEOUT_MS } from "../http.js";
 
 /** Vendure's default header for API keys (authOptions.apiKeyHeaderKey). */
 export const VENDURE_API_KEY_HEADER = "vendure-api-key";
@@ -16,9 +17,9 @@ export interface VendureGraphqlError {
 
 export type VendureResult<T> =
   | { ok: true; data: T | null; errors: VendureGraphqlError[] }
-  | { ok: false; problem: ShopConnectionProblem; message: string };
+  | { ok: false; problem: ShopConnectionProblem; finding: ShopFinding };
 
-const short = (text: string) => JSON.stringify(text.replace(/\s+/g, " ").trim().slice(0, 160));
+const short = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 160);
 
 /** One GraphQL operation on the shop's Admin API. */
 export async function vendureAdmin<T>(
@@ -38,26 +39,20 @@ export async function vendureAdmin<T>(
   );
   switch (answer.kind) {
     case "refused":
-      return {
-        ok: false,
-        problem: "refused_address",
-        message:
-          `Retour may not call ${url}: ${addressRefusalWords(answer.refusal)} (http and private addresses are allowed only where the operator ` +
-          `sets WEBHOOK_ALLOW_PRIVATE_URLS=true, as for a shop running beside Retour).`,
-      };
+      return { ok: false, problem: "refused_address", finding: addressFinding(url, answer.refusal) };
     case "unreachable":
-      return { ok: false, problem: "unreachable", message: `The shop at ${url} could not be reached (${failureWords(answer.failure)}).` };
+      return { ok: false, problem: "unreachable", finding: unreachableFinding(url, answer.failure) };
     case "timeout":
       return {
         ok: false,
         problem: "unreachable",
-        message: `The shop at ${url} did not answer within ${limits.timeoutMs / 1000} seconds.`,
+        finding: { code: "SHOP_TIMEOUT", params: { url, seconds: limits.timeoutMs / 1000 } },
       };
     case "too_large":
       return {
         ok: false,
         problem: "not_admin_api",
-        message: `The answer from ${url} was larger than ${limits.maxBytes >= 1024 * 1024 ? `${limits.maxBytes / 1024 / 1024} MB` : `${Math.round(limits.maxBytes / 1024)} KB`}: not what Vendure's Admin API answers.`,
+        finding: { code: "SHOP_ANSWER_TOO_LARGE", params: { url, mb: limits.maxBytes / 1024 / 1024, platform: "Vendure" } },
       };
   }
   let body: { data?: T | null; errors?: VendureGraphqlError[] } | null;
@@ -70,10 +65,16 @@ export async function vendureAdmin<T>(
     return {
       ok: false,
       problem: "not_admin_api",
-      message:
-        `${url} answered HTTP ${answer.status}${answer.contentType ? ` (${answer.contentType.split(";")[0]})` : ""}, not GraphQL: ` +
-        `it is not a Vendure Admin API. The address usually ends in /admin-api.` +
-        (answer.text ? ` It answered ${short(answer.text)}.` : ""),
+      finding: {
+        code: "SHOP_NOT_GRAPHQL",
+        params: {
+          url,
+          status: answer.status,
+          ...(answer.contentType ? { contentType: answer.contentType.split(";")[0] } : {}),
+          ...(answer.text ? { answer: short(answer.text) } : {}),
+          platform: "Vendure",
+        },
+      },
     };
   return { ok: true, data: body.data ?? null, errors: Array.isArray(body.errors) ? body.errors : [] };
 }

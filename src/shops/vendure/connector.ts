@@ -24,49 +24,48 @@ async function test(
     credentials,
     "query RetourWho { activeAdministrator { id } activeChannel { code } }",
   );
-  if (!who.ok) return { ok: false, problem: who.problem, message: who.message };
+  if (!who.ok) return { ok: false, problem: who.problem, finding: who.finding };
   const unknown = unknownField(who.errors);
   if (unknown)
     return {
       ok: false,
       problem: "not_admin_api",
-      message: `${url} answers GraphQL but is not a Vendure Admin API (it said ${JSON.stringify(unknown.message)}); the Shop API's address ends in /shop-api, the Admin API's in /admin-api.`,
+      finding: { code: "SHOP_NOT_ADMIN_API", params: { url, said: unknown.message, platform: "Vendure" } },
     };
   if (isForbidden(who.errors) || !who.data?.activeChannel)
     return {
       ok: false,
       problem: "wrong_key",
-      message: `The shop at ${url} does not accept the API key: it may have been mistyped, deleted or rotated in Vendure. Make a new key in Vendure and save it here.`,
+      finding: { code: "SHOP_KEY_REFUSED", params: { url, platform: "Vendure" } },
     };
   if (who.errors.length)
     return {
       ok: false,
       problem: "not_admin_api",
-      message: `The shop at ${url} answered with an error: ${JSON.stringify(who.errors[0].message)}.`,
+      finding: { code: "SHOP_ANSWERED_ERROR", params: { url, error: who.errors[0].message } },
     };
   const orders = await vendureAdmin<{ orders: { totalItems: number } }>(
     policy,
     credentials,
     "query RetourCanReadOrders { orders(options: { take: 1 }) { totalItems } }",
   );
-  if (!orders.ok) return { ok: false, problem: orders.problem, message: orders.message };
+  if (!orders.ok) return { ok: false, problem: orders.problem, finding: orders.finding };
   if (isForbidden(orders.errors))
     return {
       ok: false,
       problem: "missing_permission",
-      message: `The key is accepted but may not read orders: give its role the ReadOrder permission in Vendure (Settings → Roles).`,
+      finding: { code: "SHOP_CANNOT_READ_ORDERS", params: { platform: "Vendure", permission: "ReadOrder", where: "Settings → Roles" } },
     };
   if (orders.errors.length || !orders.data)
     return {
       ok: false,
       problem: "not_admin_api",
-      message: `The shop at ${url} could not list its orders: ${JSON.stringify(orders.errors[0]?.message ?? "no data")}.`,
+      finding: { code: "SHOP_ORDERS_ERROR", params: { url, error: orders.errors[0]?.message ?? "no data" } },
     };
-  const n = orders.data.orders.totalItems;
   return {
     ok: true,
     problem: null,
-    message: `Connected to Vendure at ${url}: the key reads orders (${n} ${n === 1 ? "order" : "orders"} in the shop).`,
+    finding: { code: "SHOP_CONNECTED", params: { platform: "Vendure", url, orders: orders.data.orders.totalItems } },
   };
 }
 

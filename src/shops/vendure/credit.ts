@@ -3,6 +3,7 @@
 // once (usageLimit 1). The ledger entry's id is in the promotion's name, so a retry recognises its own promotion,
 // and a coupon code Vendure already holds for something else is refused in words. The key's role needs
 // ReadPromotion and CreatePromotion.
+import { findingEnglish } from "../findings.js";
 import type { UrlPolicy } from "../../webhooks/ssrf.js";
 import type { ShopCreditRequest, ShopCredentials, ShopPushLookup, ShopPushResult } from "../connector.js";
 import { isForbidden, vendureAdmin } from "./admin-api.js";
@@ -30,7 +31,7 @@ export async function vendureFindCredit(
     FIND,
     { code: request.code },
   );
-  if (!res.ok) return { kind: "uncertain", answer: res.message };
+  if (!res.ok) return { kind: "uncertain", answer: findingEnglish(res.finding) };
   if (isForbidden(res.errors)) return { kind: "uncertain", answer: PERMISSION };
   if (res.errors.length || !res.data)
     return { kind: "uncertain", answer: `Vendure answered with an error: ${res.errors[0]?.message ?? "no data"}` };
@@ -68,7 +69,7 @@ export async function vendureIssueCredit(
       },
     },
   );
-  if (!res.ok) return { kind: "uncertain", answer: res.message };
+  if (!res.ok) return { kind: "uncertain", answer: findingEnglish(res.finding) };
   if (isForbidden(res.errors)) return { kind: "refused", answer: PERMISSION };
   if (res.errors.length || !res.data)
     return { kind: "uncertain", answer: `Vendure answered with an error: ${res.errors[0]?.message ?? "no data"}` };

@@ -6,6 +6,7 @@
 // process killed mid-push, never places a second order. A draft left behind by an attempt that stopped half-way is
 // deleted (or cancelled, once arranging payment with none taken) when this attempt fails; neither holds stock.
 // The key's role needs ReadOrder, CreateOrder, UpdateOrder and ReadCatalog (DeleteOrder to clean up a draft).
+import { findingEnglish } from "../findings.js";
 import type { UrlPolicy } from "../../webhooks/ssrf.js";
 import type { ShopCredentials, ShopExchangeRequest, ShopPushResult } from "../connector.js";
 import { isForbidden, vendureAdmin, type VendureResult } from "./admin-api.js";
@@ -48,7 +49,7 @@ type Step<T> = { ok: true; data: T } | { ok: false; result: ShopPushResult };
 
 /** One call's answer: its data, or what it means for the push (unreachable or an error: uncertain; no permission: refused). */
 function step<T>(res: VendureResult<T>): Step<T> {
-  if (!res.ok) return { ok: false, result: { kind: "uncertain", answer: res.message } };
+  if (!res.ok) return { ok: false, result: { kind: "uncertain", answer: findingEnglish(res.finding) } };
   if (isForbidden(res.errors)) return { ok: false, result: { kind: "refused", answer: PERMISSION } };
   if (res.errors.length || !res.data)
     return { ok: false, result: { kind: "uncertain", answer: `Vendure answered with an error: ${res.errors[0]?.message ?? "no data"}` } };

@@ -139,9 +139,9 @@ export async function vendureOrders(policy: UrlPolicy, credentials: ShopCredenti
       take: page.take,
     },
   });
-  if (!res.ok) return { ok: false, message: res.message };
+  if (!res.ok) return { ok: false, finding: res.finding };
   if (res.errors.length || !res.data)
-    return { ok: false, message: `The shop could not list its orders: ${JSON.stringify(res.errors[0]?.message ?? "no data")}.` };
+    return { ok: false, finding: { code: "SHOP_ORDERS_ERROR", params: { error: res.errors[0]?.message ?? "no data" } } };
   return {
     ok: true,
     total: res.data.orders.totalItems,

@@ -1,6 +1,7 @@
 // Refunds to a Vendure order's payment through the Admin API's refundOrder (an amount on one settled payment, the
 // API key's role needing UpdateOrder). The ledger entry's id goes in the refund's reason, and findRefund reads the
 // order's refunds for it: a push whose answer was lost is recognised before it is tried again.
+import { findingEnglish } from "../findings.js";
 import type { UrlPolicy } from "../../webhooks/ssrf.js";
 import type { ShopCredentials, ShopPushResult, ShopPushLookup, ShopRefundRequest } from "../connector.js";
 import { isForbidden, vendureAdmin } from "./admin-api.js";
@@ -41,7 +42,7 @@ async function readOrder(
   orderId: string,
 ): Promise<{ ok: true; order: VendureOrderRefunds } | { ok: false; definite: boolean; answer: string }> {
   const res = await vendureAdmin<{ order: VendureOrderRefunds | null }>(policy, credentials, ORDER, { id: orderId });
-  if (!res.ok) return { ok: false, definite: false, answer: res.message };
+  if (!res.ok) return { ok: false, definite: false, answer: findingEnglish(res.finding) };
   if (isForbidden(res.errors))
     return {
       ok: false,
@@ -96,7 +97,7 @@ export async function vendureRefund(policy: UrlPolicy, credentials: ShopCredenti
     // shipping and adjustment are deprecated, but Vendure 3.7 on SQLite stores them NOT NULL: 0 with the amount.
     input: { paymentId: payment.id, amount, shipping: 0, adjustment: 0, reason: reasonOf(request) },
   });
-  if (!res.ok) return { kind: "uncertain", answer: res.message };
+  if (!res.ok) return { kind: "uncertain", answer: findingEnglish(res.finding) };
   if (isForbidden(res.errors))
     return {
       kind: "refused",

@@ -4,6 +4,7 @@
 // the variant has, remembered in Retour before Vendure is changed), then sets stock on hand to what it read plus the
 // units; an attempt after that looks for an adjustment of exactly those units made after the checkpoint and takes it
 // as its own instead of adding them again. The key's role needs ReadCatalog and UpdateCatalog (or UpdateProduct).
+import { findingEnglish } from "../findings.js";
 import type { UrlPolicy } from "../../webhooks/ssrf.js";
 import type { ShopCredentials, ShopPushResult, ShopRestockRequest } from "../connector.js";
 import { isForbidden, vendureAdmin } from "./admin-api.js";
@@ -39,7 +40,7 @@ async function readVariant(
   // Every adjustment of the variant, a thousand a page (Vendure lists them in no stated order).
   for (let skip = 0; ; skip += 1000) {
     const res = await vendureAdmin<{ productVariants: { items: Variant[] } }>(policy, credentials, VARIANT, { sku, skip });
-    if (!res.ok) return { ok: false, result: { kind: "uncertain", answer: res.message } };
+    if (!res.ok) return { ok: false, result: { kind: "uncertain", answer: findingEnglish(res.finding) } };
     if (isForbidden(res.errors)) return { ok: false, result: { kind: "refused", answer: PERMISSION } };
     if (res.errors.length || !res.data)
       return { ok: false, result: { kind: "uncertain", answer: `Vendure answered with an error: ${res.errors[0]?.message ?? "no data"}` } };
@@ -86,7 +87,7 @@ export async function vendureRestock(
   const set = await vendureAdmin<{ updateProductVariants: { id: string; stockOnHand: number }[] }>(policy, credentials, SET, {
     i: [{ id: variant.id, stockOnHand: to }],
   });
-  if (!set.ok) return { kind: "uncertain", answer: set.message };
+  if (!set.ok) return { kind: "uncertain", answer: findingEnglish(set.finding) };
   if (isForbidden(set.errors)) return { kind: "refused", answer: PERMISSION };
   if (set.errors.length || !set.data)
     return { kind: "uncertain", answer: `Vendure answered with an error: ${set.errors[0]?.message ?? "no data"}` };

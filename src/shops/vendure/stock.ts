@@ -6,6 +6,7 @@
 import type { UrlPolicy } from "../../webhooks/ssrf.js";
 import type { ShopCredentials, ShopStockAnswer } from "../connector.js";
 import { isForbidden, vendureAdmin } from "./admin-api.js";
+import { findingEnglish } from "../findings.js";
 
 const STOCK = `query RetourStock($skus: [String!]!, $take: Int!) {
   globalSettings { trackInventory outOfStockThreshold }
@@ -33,7 +34,7 @@ export async function vendureStock(
     globalSettings: { trackInventory: boolean; outOfStockThreshold: number };
     productVariants: { items: Variant[] };
   }>(policy, credentials, STOCK, { skus, take: Math.min(100, skus.length * 2) }, limits);
-  if (!res.ok) return { ok: false, message: res.message };
+  if (!res.ok) return { ok: false, message: findingEnglish(res.finding) };
   if (isForbidden(res.errors))
     return { ok: false, message: "Vendure refused the key: give its role ReadCatalog (Settings → Roles) so the shop's stock can be read." };
   if (res.errors.length || !res.data)

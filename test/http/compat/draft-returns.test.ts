@@ -134,9 +134,23 @@ describe.each(providers)("Draft Returns API on the compat door (%s)", (provider)
       const eligible = init.body.context.items_eligible_to_return.map((i: any) => i.order_line_item_id);
       expect(eligible).toEqual([order.lineItems[0]!.id, order.lineItems[1]!.id]);
       expect(init.body.context.items_not_eligible_to_return).toEqual([
-        expect.objectContaining({ order_line_item_id: order.lineItems[2]!.id, ineligibility_code: "final-sale" }),
+        {
+          order_line_item_id: order.lineItems[2]!.id,
+          ineligibility_code: "final-sale",
+          message: "This item is final sale and cannot be returned.",
+        },
       ]);
       expect(c.action("submit-draft-return")).toBeNull();
+      // The final-sale line refused in the platform's code and words (the core answers FINAL_SALE; the door spells it).
+      const sale = await c.follow("add-returning-item", { order_line_item_id: order.lineItems[2]!.id, reason_id: "too_small" });
+      expect(sale.status).toBe(422);
+      expect(sale.body.errors).toEqual([
+        {
+          code: "item-not-eligible",
+          message: `Line item ${order.lineItems[2]!.id} cannot be returned (final-sale): This item is final sale and cannot be returned.`,
+          field: "input.lineItemId", // as this door has always answered it
+        },
+      ]);
 
       // The tee: too small, exchanged for M; the question answered.
       expect((await c.follow("add-returning-item", { order_line_item_id: eligible[0], reason_id: "too_small" })).status).toBe(200);

@@ -70,7 +70,7 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
     });
     expect(d.allowedActions).toEqual(["add_item", "set_address", "set_customer", "cancel"]);
     const [tee, second, sale] = d.lines;
-    expect(tee).toMatchObject({ lineItemId: order.lineItems[0]!.id, returnableQuantity: 2, ineligibilityCode: null });
+    expect(tee).toMatchObject({ lineItemId: order.lineItems[0]!.id, returnableQuantity: 2, refusalCode: null });
     expect(tee.outcomes).toContainEqual({ outcome: "store_credit", total: { amount: "44.00" }, bonus: { amount: "4.00" } });
     // Line 1 is prod-1 at 40.00: its variants at that price, with what is on hand.
     expect(tee.exchangeVariants.map((v: any) => [v.sku, v.inStock])).toEqual([
@@ -81,7 +81,7 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
     expect(second.returnableQuantity).toBe(1);
     expect(sale).toMatchObject({
       returnableQuantity: 0,
-      ineligibilityCode: "final-sale",
+      refusalCode: "FINAL_SALE",
       shopperMessage: expect.stringMatching(/final sale/),
     });
     expect(d.shippingAddress).toMatchObject({ line1: "1 Main St", postalCode: "62701", country: "US" });
@@ -105,10 +105,10 @@ describe.each(providers)("draft returns over GraphQL (%s)", (provider) => {
     const order = await draftOrder(svc, s, { fulfilled: false });
     const { token } = await open(order.name, "jane@example.test");
     const d = (await ok(GET, {}, token)).draftReturn;
-    expect(d.lines.map((l: any) => [l.returnableQuantity, l.ineligibilityCode])).toEqual([
-      [0, "not-fulfilled"],
-      [0, "not-fulfilled"],
-      [0, "not-fulfilled"],
+    expect(d.lines.map((l: any) => [l.returnableQuantity, l.refusalCode])).toEqual([
+      [0, "NOT_FULFILLED"],
+      [0, "NOT_FULFILLED"],
+      [0, "NOT_FULFILLED"],
     ]);
   });
 

@@ -65,7 +65,7 @@ describe.each(providers)("draft refusals that carry another part's decision (%s)
       { token: s.secret },
     );
 
-  it("refuses a final-sale line with the policy's decision as data, its English as it always read, its French from it", async () => {
+  it("refuses a final-sale line with the policy's decision as data, why as its code, its French from it", async () => {
     const order = await draftOrder(svc, s);
     const token = await open(order);
     const res = await gql(ADD, { i: { lineItemId: order.lineItems[2]!.id } }, token);
@@ -78,14 +78,12 @@ describe.each(providers)("draft refusals that carry another part's decision (%s)
       params: {
         field: "input.lineItemId",
         line: order.lineItems[2]!.id,
-        ineligibility: "final-sale",
+        refusal: "FINAL_SALE",
         decision: "FINAL_SALE",
         "decision.windowDays": "0",
       },
     });
-    expect(err.message).toBe(
-      `Line item ${order.lineItems[2]!.id} cannot be returned (final-sale): This item is final sale and cannot be returned.`,
-    );
+    expect(err.message).toBe(`Line item ${order.lineItems[2]!.id} cannot be returned: This item is final sale and cannot be returned.`);
     // What the portal shows a French shopper: the code's sentence with the decision in French.
     const policy = shopperWords(decisionOfParams(refusal.params)!, readerFormat("fr"));
     expect(say("fr", "refusal.LINE_NOT_RETURNABLE", { policy })).toBe(

@@ -12,7 +12,7 @@ import { expectNoErrors } from "../../support/gql.js";
 import { startTestService, type TestService } from "../../support/server.js";
 
 const OPEN = `mutation($st: ID!, $i: DraftLookupInput!) { openShopperSession(store: $st, input: $i) { token } }`;
-const LINES = `lines { lineItemId returnableQuantity ineligibilityCode decision { code rule name params { name value } } }`;
+const LINES = `lines { lineItemId returnableQuantity refusalCode decision { code rule name params { name value } } }`;
 const GET = `query { draftReturn { ${LINES} } }`;
 const ADD = `mutation($i: DraftItemInput!) { addDraftReturnItem(input: $i) { items { id } } }`;
 const STEPS = [
@@ -21,7 +21,7 @@ const STEPS = [
   `mutation { setDraftReturnMethod(method: ship_yourself) { state } }`,
   `mutation { submitDraftReturn { state returnId } }`,
 ];
-type Line = { ineligibilityCode: string | null; decision: DecisionIn | null };
+type Line = { refusalCode: string | null; decision: DecisionIn | null };
 const OUTBOX = `query($s: ID!) { emailOutbox(storeId: $s) { kind recipient subject text } }`;
 
 /** The fixed words of every English sentence of a group ("decision.", "email."): what must not show in French. */
@@ -76,7 +76,7 @@ describe.each(providers)("a French shopper (%s)", (provider) => {
     (await call<{ draftReturn: { lines: Line[] } }>(GET, {}, token)).draftReturn.lines.map((l) => ({
       code: l.decision?.code ?? null,
       params: l.decision?.params ?? [],
-      ineligibility: l.ineligibilityCode,
+      refusal: l.refusalCode,
       fr: l.decision ? decisionWords(l.decision, "fr") : null,
       en: l.decision ? decisionWords(l.decision, "en") : null,
     }));
@@ -91,10 +91,10 @@ describe.each(providers)("a French shopper (%s)", (provider) => {
     const order = await draftOrder(svc, s);
     const token = await shopper(order.name);
     const lines = await read(token);
-    expect(lines.map((l) => [l.code, l.ineligibility])).toEqual([
+    expect(lines.map((l) => [l.code, l.refusal])).toEqual([
       ["WINDOW_OPEN", null],
       ["WINDOW_OPEN", null],
-      ["FINAL_SALE", "final-sale"],
+      ["FINAL_SALE", "FINAL_SALE"],
     ]);
     // The window's last day (the day before it ends at midnight) in the store's time zone, as French writes it.
     const params = Object.fromEntries(lines[0]!.params.map((p) => [p.name, p.value]));
@@ -116,7 +116,7 @@ describe.each(providers)("a French shopper (%s)", (provider) => {
     const after = await read(await shopper(order.name));
     expect(after[1]).toMatchObject({
       code: "ALREADY_RETURNED",
-      ineligibility: "already-returned",
+      refusal: "ALREADY_RETURNED",
       fr: CATALOGUES.fr["decision.ALREADY_RETURNED"],
     });
 

@@ -14,7 +14,7 @@ import { startVendure, type Vendure } from "../../support/vendure.js";
 
 const SET = `mutation($s: ID!, $i: ShopConnectionInput!) { setShopConnection(storeId: $s, input: $i) { platform adminApiUrl apiKeyHint } }`;
 const READ = `query($s: ID!) { shopConnection(storeId: $s) { platform adminApiUrl apiKeyHint updatedAt } }`;
-const TEST = `mutation($s: ID!) { testShopConnection(storeId: $s) { ok problem message testedAt } }`;
+const TEST = `mutation($s: ID!) { testShopConnection(storeId: $s) { ok problem finding { code params { name value } } message testedAt } }`;
 const REMOVE = `mutation($s: ID!) { removeShopConnection(storeId: $s) }`;
 
 let vendure: Vendure;
@@ -64,7 +64,14 @@ describe.each(providers)("shop connection to a real Vendure (%s)", (provider) =>
   const test = async (store = storeId) => {
     const res = await gql(TEST, { s: store });
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-    return res.data.testShopConnection as { ok: boolean; problem: string | null; message: string };
+    const t = res.data.testShopConnection as {
+      ok: boolean;
+      problem: string | null;
+      finding: { code: string; params: { name: string; value: string }[] };
+      message: string;
+    };
+    // The finding as data: its code, and its parameters by name.
+    return { ...t, code: t.finding.code, params: Object.fromEntries(t.finding.params.map((p) => [p.name, p.value])) };
   };
 
   it("connects with an API key made in Vendure, keeps the key encrypted, never reads it back, and the test says it reads orders", async () => {
@@ -95,7 +102,8 @@ describe.each(providers)("shop connection to a real Vendure (%s)", (provider) =>
     expect(row.apiKeyEnc).toMatch(/^v1\./);
 
     const result = await test();
-    expect(result).toMatchObject({ ok: true, problem: null });
+    expect(result).toMatchObject({ ok: true, problem: null, code: "SHOP_CONNECTED" });
+    expect(result.params).toEqual({ platform: "Vendure", url: vendure.adminApiUrl, orders: "0" });
     expect(result.message).toMatch(/^Connected to Vendure at .*: the key reads orders \(0 orders in the shop\)\.$/);
   });
 
@@ -105,7 +113,7 @@ describe.each(providers)("shop connection to a real Vendure (%s)", (provider) =>
     await vendure.deleteApiKey(made.id);
     expect((await set({ adminApiUrl: vendure.adminApiUrl, apiKey: made.key }, store)).errors).toBeUndefined();
     const deleted = await test(store);
-    expect(deleted).toMatchObject({ ok: false, problem: "wrong_key" });
+    expect(deleted).toMatchObject({ ok: false, problem: "wrong_key", code: "SHOP_KEY_REFUSED" });
     expect(deleted.message).toContain("does not accept the API key");
     expect((await set({ adminApiUrl: vendure.adminApiUrl, apiKey: "not-a-vendure-key" }, store)).errors).toBeUndefined();
     expect(await test(store)).toMatchObject({ ok: false, problem: "wrong_key" });
@@ -116,20 +124,21 @@ describe.each(providers)("shop connection to a real Vendure (%s)", (provider) =>
     const catalogue = await vendure.createApiKey("catalog-reader");
     expect((await set({ adminApiUrl: vendure.adminApiUrl, apiKey: catalogue.key }, store)).errors).toBeUndefined();
     const result = await test(store);
-    expect(result).toMatchObject({ ok: false, problem: "missing_permission" });
+    expect(result).toMatchObject({ ok: false, problem: "missing_permission", code: "SHOP_CANNOT_READ_ORDERS" });
+    expect(result.params).toMatchObject({ permission: "ReadOrder" });
     expect(result.message).toContain("ReadOrder");
   });
 
   it("says what answered when the address is not Vendure's Admin API: its Shop API, its root, a web page", async () => {
     const store = await newStore("Wrong address");
-    for (const [url, words] of [
-      [vendure.shopApiUrl, /not a Vendure Admin API.*\/admin-api/],
-      [vendure.adminApiUrl.replace(/\/admin-api$/, "/"), /answered HTTP 404 \(application\/json\), not GraphQL/],
-      [pageUrl, /answered HTTP 200 \(text\/html\), not GraphQL.*Welcome to our shop/],
+    for (const [url, words, code] of [
+      [vendure.shopApiUrl, /not a Vendure Admin API.*\/admin-api/, "SHOP_NOT_ADMIN_API"],
+      [vendure.adminApiUrl.replace(/\/admin-api$/, "/"), /answered HTTP 404 \(application\/json\), not GraphQL/, "SHOP_NOT_GRAPHQL"],
+      [pageUrl, /answered HTTP 200 \(text\/html\), not GraphQL.*Welcome to our shop/, "SHOP_NOT_GRAPHQL"],
     ] as const) {
       expect((await set({ adminApiUrl: url, apiKey: orderKey.key }, store)).errors).toBeUndefined();
       const result = await test(store);
-      expect(result, url).toMatchObject({ ok: false, problem: "not_admin_api" });
+      expect(result, url).toMatchObject({ ok: false, problem: "not_admin_api", code });
       expect(result.message).toMatch(words);
       expect(result.message).not.toContain(orderKey.key);
     }
@@ -140,8 +149,17 @@ describe.each(providers)("shop connection to a real Vendure (%s)", (provider) =>
     const url = `http://127.0.0.1:${await freePort()}/admin-api`;
     expect((await set({ adminApiUrl: url, apiKey: orderKey.key }, store)).errors).toBeUndefined();
     const result = await test(store);
-    expect(result).toMatchObject({ ok: false, problem: "unreachable" });
+    expect(result).toMatchObject({ ok: false, problem: "unreachable", code: "SHOP_UNREACHABLE", params: { url, failure: "ECONNREFUSED" } });
     expect(result.message).toMatch(/could not be reached \(ECONNREFUSED/);
+    // An import from it is refused with the same finding as data, and its English as it always read.
+    const IMPORT = `mutation($s: ID!) { importShopOrders(storeId: $s, days: 7) { imported } }`;
+    const refused = (await gql(IMPORT, { s: store })).errors?.[0];
+    expect(refused?.extensions).toMatchObject({
+      status: 422,
+      type: "shops/unavailable",
+      refusal: { code: "SHOP_ORDERS_UNAVAILABLE", params: { imported: 0, finding: "SHOP_UNREACHABLE", "finding.url": url } },
+    });
+    expect(refused?.message).toBe(`${result.message} 0 order(s) were imported before; import again once the connection test passes.`);
   });
 
   it("keeps the stored key on the same origin, asks for it again on another origin, and removes the connection", async () => {

@@ -37,7 +37,7 @@ function problemsOf(raw: unknown): FieldProblem[] {
     .map((p) => ({ field: p.field, detail: refusalText(refusalOf(p.refusal), p.detail) }));
 }
 
-export async function gql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const session = currentSession();
   let res: Response;
   try {

@@ -16,7 +16,7 @@ export interface QueryState<T> {
 }
 
 /** Runs a query when its variables change; keeps the previous data while reloading. */
-export function useQuery<T = any>(query: string, variables: Record<string, unknown>): QueryState<T> {
+export function useQuery<T>(query: string, variables: Record<string, unknown>): QueryState<T> {
   const key = JSON.stringify(variables);
   const [state, setState] = useState<{ data: T | null; error: GraphQLRequestError | null; loading: boolean }>({
     data: null,
@@ -44,7 +44,7 @@ export function asError(e: unknown): GraphQLRequestError {
 }
 
 /** A mutation runner with busy and error state. `run` resolves to null when it failed. */
-export function useMutation<T = any>(query: string) {
+export function useMutation<T>(query: string) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<GraphQLRequestError | null>(null);
   const run = useCallback(
@@ -313,7 +313,7 @@ export interface PageInfoLike {
  * A Relay connection with "load more": the first page through useQuery (so filters re-run it), later
  * pages appended. `pick` finds the connection in the query's data.
  */
-export function useConnection<T, D = any>(
+export function useConnection<T, D>(
   query: string,
   variables: Record<string, unknown>,
   pick: (data: D) => { nodes: T[]; pageInfo: PageInfoLike } | null,

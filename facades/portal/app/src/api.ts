@@ -43,7 +43,16 @@ export function plain(message: string): string {
   return text ? text[0].toUpperCase() + text.slice(1) : message;
 }
 
-export async function gql<T = any>(query: string, variables: Record<string, unknown>, token: string | null): Promise<T> {
+/** What the core's error extensions may carry (each read is checked before use). */
+interface ErrorExtensions {
+  code?: string;
+  type?: string;
+  field?: unknown;
+  problems?: unknown;
+  refusal?: { code?: unknown } | null;
+}
+
+export async function gql<T>(query: string, variables: Record<string, unknown>, token: string | null): Promise<T> {
   let res: Response;
   try {
     res = await fetch("/graphql", {
@@ -54,7 +63,7 @@ export async function gql<T = any>(query: string, variables: Record<string, unkn
   } catch {
     throw new ApiError("", "NETWORK");
   }
-  let body: { data?: T; errors?: { message: string; extensions?: Record<string, any> }[] };
+  let body: { data?: T; errors?: { message: string; extensions?: ErrorExtensions }[] };
   try {
     body = await res.json();
   } catch {

@@ -135,7 +135,7 @@ function Lookup(props: Omit<StepProps, "draft"> & { params: URLSearchParams }) {
     if (m.order || m.second) return;
     await props.run(async (call) => {
       session.clear(portal.handle);
-      const opened = await call(OPEN, {
+      const opened = await call<{ openShopperSession: { token: string } }>(OPEN, {
         store: portal.handle,
         input: { orderName: order.trim(), secondaryInput: second.trim(), language: currentLang() },
       });

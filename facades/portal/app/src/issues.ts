@@ -109,4 +109,4 @@ export interface StepProps {
   run: (work: (call: Call) => Promise<void>) => Promise<boolean>;
   go: (step: Step) => void;
 }
-export type Call = <T = any>(query: string, variables: Record<string, unknown>, itemId?: string) => Promise<T>;
+export type Call = <T>(query: string, variables: Record<string, unknown>, itemId?: string) => Promise<T>;

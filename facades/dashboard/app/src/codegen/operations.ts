@@ -545,6 +545,30 @@ export type ShopConnectionProblem =
   /** The shop does not accept the API key (mistyped, deleted or rotated). */
   | 'wrong_key';
 
+export type ShopFindingCode =
+  /** The outbound guard refuses `url`: `reason` NOT_ABSOLUTE, NOT_HTTPS or NON_PUBLIC (with `host`, and the `address` it resolves to when known). */
+  | 'SHOP_ADDRESS_REFUSED'
+  /** The shop at `url` answered with an `error`. */
+  | 'SHOP_ANSWERED_ERROR'
+  /** The answer from `url` was over `mb` MB: not the `platform`'s Admin API. */
+  | 'SHOP_ANSWER_TOO_LARGE'
+  /** The key is accepted but its role lacks `permission` (given in the `platform`'s `where`). */
+  | 'SHOP_CANNOT_READ_ORDERS'
+  /** The key reads orders: `orders` in the shop on `platform` at `url`. */
+  | 'SHOP_CONNECTED'
+  /** The shop at `url` does not accept the API key (`platform`: where to make a new one). */
+  | 'SHOP_KEY_REFUSED'
+  /** `url` answers GraphQL but not as the `platform`'s Admin API: it `said` so. */
+  | 'SHOP_NOT_ADMIN_API'
+  /** `url` answered HTTP `status` (its `contentType` and first words, `answer`, when any), not GraphQL: not the `platform`'s Admin API. */
+  | 'SHOP_NOT_GRAPHQL'
+  /** The shop (at `url`, when named) could not list its orders: its `error`. */
+  | 'SHOP_ORDERS_ERROR'
+  /** `url` did not answer within `seconds`. */
+  | 'SHOP_TIMEOUT'
+  /** `url` could not be reached: the system's `failure` code (ECONNREFUSED; empty when none) and its `detail`. */
+  | 'SHOP_UNREACHABLE';
+
 /** A commerce platform Retour connects to. */
 export type ShopPlatform =
   /** Vendure 3 (its Admin API, an API key whose role may read orders). */
@@ -1081,13 +1105,6 @@ export type DashboardPolicySimulationRunQueryVariables = Exact<{
 
 export type DashboardPolicySimulationRunQuery = { policySimulationRun: { id: string, status: string, returnsTotal: number, returnsDone: number, linesDone: number, cancelRequested: boolean, startedAt: string, startedByName: string | null, error: string | null, publishedVersion: number | null, coveredTo: string | null, timeLimitSeconds: number, affectedCount: number, money: Array<{ currency: string, draft: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } }, published: { returns: number, refused: number, reviewed: number, refunds: { amount: string, currency: string }, storeCredit: { amount: string, currency: string }, bonus: { amount: string, currency: string }, fees: { amount: string, currency: string } } }>, affected: Array<{ returnId: string, returnNumber: string | null, orderName: string, createdAt: string, draft: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> }, published: { refused: boolean, reviewed: boolean, decisions: Array<{ effect: string, code: DecisionCode, rule: string, name: string, params: Array<{ name: string, value: string }> }> } }> } | null };
 
-export type DashboardTestShopConnectionMutationVariables = Exact<{
-  storeId: string | number;
-}>;
-
-
-export type DashboardTestShopConnectionMutation = { testShopConnection: { ok: boolean, problem: ShopConnectionProblem | null, message: string, testedAt: string } };
-
 export type DashboardUpdatePortalSettingsMutationVariables = Exact<{
   storeId: string | number;
   input: PortalSettingsInput;
@@ -1114,6 +1131,13 @@ export type DashboardReturnsQueryVariables = Exact<{
 
 
 export type DashboardReturnsQuery = { returns: { statusCounts: Array<{ status: ReturnStatus, count: number }>, nodes: Array<{ id: string, number: string | null, type: string, status: ReturnStatus, createdAt: string, updatedAt: string, origin: ReturnOrigin, order: { id: string, name: string }, source: { emailAddress: string | null, name: { given: string, surname: string } }, items: Array<{ id: string, quantity: number }>, tags: Array<{ name: string }>, totals: { refund: { amount: { amount: string, currency: string } }, storeCredit: { amount: { amount: string, currency: string } } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type DashboardTestShopConnectionMutationVariables = Exact<{
+  storeId: string | number;
+}>;
+
+
+export type DashboardTestShopConnectionMutation = { testShopConnection: { ok: boolean, problem: ShopConnectionProblem | null, testedAt: string, finding: { code: ShopFindingCode, params: Array<{ name: string, value: string }> } } };
 
 export type DashboardReturnPolicyEvaluationQueryVariables = Exact<{
   id: string | number;

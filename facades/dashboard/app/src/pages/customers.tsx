@@ -22,7 +22,7 @@ import {
 import { Field } from "../ui-forms";
 import { CUSTOMERS, CUSTOMER_ORDERS, CUSTOMER_RETURNS } from "./customers.ops";
 import { CustomerCredit } from "./customer-credit";
-import type { DashboardCustomerOrdersQuery, DashboardCustomerReturnsQuery } from "../codegen/operations";
+import type { DashboardCustomerOrdersQuery, DashboardCustomerReturnsQuery, DashboardCustomersQuery } from "../codegen/operations";
 
 type CustomerOrder = NonNullable<DashboardCustomerOrdersQuery["customer"]>["orders"]["nodes"][number];
 type CustomerReturn = NonNullable<DashboardCustomerReturnsQuery["customer"]>["returns"]["nodes"][number];
@@ -46,7 +46,11 @@ export function Customers({ storeId }: PageProps) {
   const [params, setParams] = useSearchParams();
   const search = params.get("q") ?? "";
   const [draft, setDraft] = useState(search);
-  const list = useConnection<CustomerRow>(CUSTOMERS, { storeId, search: search || null, first: 25 }, (d) => d.customers);
+  const list = useConnection<CustomerRow, DashboardCustomersQuery>(
+    CUSTOMERS,
+    { storeId, search: search || null, first: 25 },
+    (d) => d.customers,
+  );
   return (
     <>
       <PageHeader title="Customers" description="The people who ordered from the store. Open one to see their orders and returns." />

@@ -6,6 +6,7 @@ import { API_CLIENTS, CREATE_API_CLIENT, END_API_CLIENT_LEGACY_SCOPES, REVOKE_AP
 import { Badge, Details, Empty, ErrorMessage, PageHeader, QueryView, Section, Table, Time, useMutation, useQuery } from "../ui";
 import { ConfirmDialog, CopyButton, Dialog, Field, FieldError, SecretOnceDialog } from "../ui-forms";
 import { fieldErrors } from "../forms";
+import type { DashboardCreateApiClientMutation } from "../codegen/operations";
 
 /** The core's field paths of the API-client forms, by label. */
 const CLIENT_FIELDS = { name: "Name", scopes: "Scopes" };
@@ -262,7 +263,7 @@ function AddClientDialog({
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
-  const create = useMutation(CREATE_API_CLIENT);
+  const create = useMutation<DashboardCreateApiClientMutation>(CREATE_API_CLIENT);
   const errors = fieldErrors(create.error, CLIENT_FIELDS, { scopes: submitted && !scopes.size ? NO_SCOPE : null });
   const close = () => {
     setName("");

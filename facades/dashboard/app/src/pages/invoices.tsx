@@ -21,7 +21,9 @@ import {
   ListFooter,
 } from "../ui";
 import { CsvDownloadButton } from "../ui-forms";
-import type { DashboardInvoicesQuery } from "../codegen/operations";
+import type { DashboardInvoiceQuery, DashboardInvoicesQuery } from "../codegen/operations";
+
+type InvoiceItem = NonNullable<DashboardInvoiceQuery["invoice"]>["items"]["nodes"][number];
 
 const tone = (s: string) => (s === "paid" ? "good" : s === "pending" ? "info" : "warn");
 const period = (i: { periodStart: string; periodEnd: string }) => `${i.periodStart.slice(0, 10)} – ${i.periodEnd.slice(0, 10)}`;
@@ -61,7 +63,7 @@ export function Invoices({ storeId }: PageProps) {
 }
 
 export function Invoice({ params }: PageProps) {
-  const list = useConnection<any, any>(INVOICE, { id: params.id, first: 50 }, (d) => d.invoice?.items ?? null);
+  const list = useConnection<InvoiceItem, DashboardInvoiceQuery>(INVOICE, { id: params.id, first: 50 }, (d) => d.invoice?.items ?? null);
   const back = (
     <p>
       <Link href="/invoices">← All invoices</Link>

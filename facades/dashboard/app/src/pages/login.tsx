@@ -5,6 +5,7 @@ import { startSession, takeNotice } from "../session";
 import { asError, ErrorMessage } from "../ui";
 import { Field } from "../ui-forms";
 import type { GraphQLRequestError } from "../graphql";
+import type { DashboardLoginMutation } from "../codegen/operations";
 
 export function Login() {
   const [notice] = useState(takeNotice);
@@ -19,7 +20,7 @@ export function Login() {
     setBusy(true);
     setError(null);
     try {
-      const data = await gql(LOGIN, { email, password });
+      const data = await gql<DashboardLoginMutation>(LOGIN, { email, password });
       startSession({ token: data.login.token, expiresAt: data.login.expiresAt, email: data.login.user.email });
     } catch (err) {
       setError(asError(err));

@@ -15,7 +15,7 @@ export const REMOVE_SHOP_CONNECTION = `mutation DashboardRemoveShopConnection($s
 }`;
 
 export const TEST_SHOP_CONNECTION = `mutation DashboardTestShopConnection($storeId: ID!) {
-  testShopConnection(storeId: $storeId) { ok problem message testedAt }
+  testShopConnection(storeId: $storeId) { ok problem finding { code params { name value } } testedAt }
 }`;
 
 export const IMPORT_SHOP_ORDERS = `mutation DashboardImportShopOrders($storeId: ID!, $days: Int!) {

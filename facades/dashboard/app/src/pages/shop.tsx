@@ -1,6 +1,6 @@
 // Settings · Shop: the shop Retour connects to (its platform, where its Admin API answers, an API key made in the
 // shop, write-only: the saved key is only named by its last four characters), and a button that asks the core to
-// test the connection and shows its answer in words. The core checks everything (the address's outbound guard,
+// test the connection and words its finding (refusals/shop-findings.ts). The core checks everything (the address's outbound guard,
 // a key required when the shop moves) and names the field.
 import { useState } from "preact/hooks";
 import type { PageProps } from "../router";
@@ -9,6 +9,7 @@ import { REMOVE_SHOP_CONNECTION, SET_SHOP_CONNECTION, SHOP_CONNECTION, TEST_SHOP
 import { ErrorMessage, Notice, PageHeader, QueryView, Section, Time, useMutation, useQuery } from "../ui";
 import { ConfirmDialog, Field } from "../ui-forms";
 import { ShopOrders } from "./shop-orders";
+import { findingWords } from "../refusals/shop-findings";
 import type {
   DashboardRemoveShopConnectionMutation,
   DashboardSetShopConnectionMutation,
@@ -29,7 +30,7 @@ const LABELS: Record<string, string> = {
   "input.apiKey": "API key",
 };
 
-/** What each problem means for the merchant, and what to do (the core's message follows with the details). */
+/** What each problem means for the merchant (the finding follows with the details and what to do). */
 const PROBLEM_WORDS: Record<string, string> = {
   refused_address: "Retour may not call this address.",
   unreachable: "Retour could not reach your shop.",
@@ -159,7 +160,7 @@ function ShopForm({ storeId, saved, platforms }: { storeId: string; saved: Conne
                   {result.ok ? "The connection works." : (PROBLEM_WORDS[result.problem ?? ""] ?? "The connection does not work.")}
                 </strong>
               </p>
-              <p>{result.message}</p>
+              <p>{findingWords(result.finding)}</p>
             </div>
           )}
           <p>

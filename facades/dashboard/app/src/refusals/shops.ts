@@ -1,4 +1,5 @@
 // The shop connection's refusals (src/shops/refusals.ts) in the merchant's words.
+import { findingWordsOfParams } from "./shop-findings.js";
 import { type RefusalWords, typed } from "./types.js";
 
 /** Why the shop's address is refused (src/webhooks/ssrf.ts UrlReason). */
@@ -21,7 +22,13 @@ export const SHOP_WORDS: RefusalWords = {
   SHOP_CONNECTION_CHANGED: () => "The connection changed meanwhile: paste the API key again.",
   SHOP_NO_CONNECTION: () => "No shop is connected yet: save a connection first.",
   SHOP_ORDERS_UNAVAILABLE: (p) =>
-    `Your shop did not give its orders. ${p.problem} ${p.imported} were imported before this; try again once the connection test passes.`,
+    [
+      "Your shop did not give its orders.",
+      findingWordsOfParams(p),
+      `${p.imported} were imported before this; try again once the connection test passes.`,
+    ]
+      .filter(Boolean)
+      .join(" "),
   LEDGER_ENTRY_NOT_FOUND: () => "This payment is no longer in the return's ledger: reload the page.",
   LEDGER_ENTRY_NOT_RETRYABLE: (p) =>
     p.state === "sent"
