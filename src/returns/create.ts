@@ -14,6 +14,7 @@ import { parseMajor } from "../core/money.js";
 import { holdExchangeUnits } from "../inventory/holds.js";
 import { holdShopUnits, readShopStock } from "../shops/stock.js";
 import { refuse as refuseShop } from "../shops/refusals.js";
+import { findingAsParams } from "../shops/findings.js";
 import { requestOrigin, type ReturnOrigin } from "./origin.js";
 import type { TransactionClient } from "../db/client.js";
 import { exchangeNotOffered, exchangeVariant } from "./exchange.js";
@@ -132,7 +133,7 @@ async function insertReturn(
       )
     : ({ source: "retour" } as const);
   if (stock.source === "shop_unavailable")
-    throw refuseShop("SHOP_STOCK_UNAVAILABLE", { field: `input.items[${exchanges[0]!.i}]`, problem: stock.message });
+    throw refuseShop("SHOP_STOCK_UNAVAILABLE", { field: `input.items[${exchanges[0]!.i}]`, ...findingAsParams(stock.finding) });
   await ctx.prisma.$transaction(async (tx) => {
     // Lock the order: concurrent creates for it run one after another, so the sum below is exact.
     await tx.order.update({ where: { id: order.id }, data: { version: { increment: 1 } } });

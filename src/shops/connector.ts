@@ -95,7 +95,7 @@ export interface ShopRestockRequest {
 }
 
 /** Saleable units by SKU (null: the shop does not count the variant's stock; a SKU it lacks is absent), or why not. */
-export type ShopStockAnswer = { ok: true; units: Map<string, number | null> } | { ok: false; message: string };
+export type ShopStockAnswer = { ok: true; units: Map<string, number | null> } | { ok: false; finding: ShopFinding };
 
 export interface ShopConnector {
   /** The platform's code (schema.graphql `ShopPlatform`): "vendure". */

@@ -27,6 +27,8 @@ export interface ShopFindingParams {
   SHOP_CANNOT_READ_ORDERS: { platform: string; permission: string; where: string };
   /** The shop (at `url`, when named) could not list its orders: its `error` ("no data" when it gave none). */
   SHOP_ORDERS_ERROR: { url?: string; error: string };
+  /** The key is accepted but its role lacks `permission` to read the catalogue's stock (given in the platform's `where`). */
+  SHOP_CANNOT_READ_STOCK: { platform: string; permission: string; where: string };
 }
 
 export type ShopFindingCode = keyof ShopFindingParams;
@@ -63,6 +65,8 @@ const ENGLISH: { [C in ShopFindingCode]: (p: ShopFindingParams[C]) => string } =
   SHOP_CANNOT_READ_ORDERS: (p) =>
     `The key is accepted but may not read orders: give its role the ${p.permission} permission in ${p.platform} (${p.where}).`,
   SHOP_ORDERS_ERROR: (p) => `The shop${p.url ? ` at ${p.url}` : ""} could not list its orders: ${quote(p.error)}.`,
+  SHOP_CANNOT_READ_STOCK: (p) =>
+    `The key is accepted but may not read the shop's stock: give its role the ${p.permission} permission in ${p.platform} (${p.where}).`,
 };
 
 /** Whether a code (as sent or kept) is a finding's. */

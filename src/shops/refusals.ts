@@ -31,7 +31,7 @@ export type ShopRefusalParams = {
   /** The shop can sell `units` of `sku`, fewer than Retour's unplaced exchanges of it need with this one (`needed`), at `field`. */
   SHOP_EXCHANGE_OUT_OF_STOCK: { field: string; lineItemId: string; sku: string; units: number; needed: number };
   /** The shop's stock could not be read (`problem`, in words) to check the exchange at `field`. */
-  SHOP_STOCK_UNAVAILABLE: { field: string; problem: string };
+  SHOP_STOCK_UNAVAILABLE: { field: string; finding: string; [findingParam: `finding.${string}`]: string };
   /** An order of the shop could not be written for a reason of Retour's own (logged): kept with this code, never thrown. */
   SHOP_ORDER_NOT_WRITTEN: Record<string, never>;
 };
@@ -105,7 +105,8 @@ const ENTRIES: RefusalEntries<ShopRefusalParams> = {
     status: 503,
     type: "shops/stock-unavailable",
     title: "The shop's stock could not be read",
-    en: (p) => `\`${p.field}.exchangeSku\`: the shop's stock could not be read to hold the exchange (${p.problem}) Try again in a minute.`,
+    en: (p) =>
+      `\`${p.field}.exchangeSku\`: the shop's stock could not be read to hold the exchange (${findingOfParams(p)}) Try again in a minute.`,
     extra: (p) => ({ field: `${p.field}.exchangeSku` }),
   },
   SHOP_ORDER_NOT_WRITTEN: {

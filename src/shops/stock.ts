@@ -9,6 +9,7 @@
 // when the shop's saleable units cover every live unplaced exchange item of the variant, its own included, counted
 // while the store's return sequence row is locked, so two shoppers never both take the last unit between creation
 // and the exchange order (see the connector guide).
+import type { ShopFinding } from "./findings.js";
 import type { Services } from "../core/context.js";
 import type { TransactionClient } from "../db/client.js";
 import { decryptSecret } from "../webhooks/crypto.js";
@@ -28,9 +29,9 @@ const CACHE_MAX = 10_000;
 export type ShopStock =
   | { source: "retour" }
   | { source: "shop"; platform: string; units: Map<string, number | null> }
-  | { source: "shop_unavailable"; platform: string; message: string };
+  | { source: "shop_unavailable"; platform: string; finding: ShopFinding };
 
-type Cached = { at: number; units: number | null } | { at: number; failed: string };
+type Cached = { at: number; units: number | null } | { at: number; failed: ShopFinding };
 const cache = new Map<string, Cached>();
 
 function remember(key: string, value: Cached) {
@@ -67,7 +68,7 @@ export async function readShopStock(
     const key = `${storeId}|${connection.adminApiUrl}|${sku}`;
     const c = fresh ? undefined : cache.get(key);
     if (c && "failed" in c && now - c.at < FAILURE_CACHE_MS)
-      return { source: "shop_unavailable", platform: connection.platform, message: c.failed };
+      return { source: "shop_unavailable", platform: connection.platform, finding: c.failed };
     if (c && "units" in c && now - c.at < SHOP_STOCK_CACHE_MS) units.set(sku, c.units);
     else missing.push(sku);
   }
@@ -89,8 +90,8 @@ export async function readShopStock(
     const at = Date.now();
     const failed = answers.find((a) => !a.ok);
     if (failed && !failed.ok) {
-      for (const sku of missing) remember(`${storeId}|${connection.adminApiUrl}|${sku}`, { at, failed: failed.message });
-      return { source: "shop_unavailable", platform: connection.platform, message: failed.message };
+      for (const sku of missing) remember(`${storeId}|${connection.adminApiUrl}|${sku}`, { at, failed: failed.finding });
+      return { source: "shop_unavailable", platform: connection.platform, finding: failed.finding };
     }
     const read = new Map<string, number | null>();
     for (const a of answers) if (a.ok) for (const [sku, n] of a.units) read.set(sku, n);

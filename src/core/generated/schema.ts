@@ -4522,6 +4522,8 @@ export type ShopFindingCode =
   | 'SHOP_ANSWER_TOO_LARGE'
   /** The key is accepted but its role lacks `permission` (given in the `platform`'s `where`). */
   | 'SHOP_CANNOT_READ_ORDERS'
+  /** The key is accepted but its role lacks `permission` to read the shop's stock (given in the `platform`'s `where`). */
+  | 'SHOP_CANNOT_READ_STOCK'
   /** The key reads orders: `orders` in the shop on `platform` at `url`. */
   | 'SHOP_CONNECTED'
   /** The shop at `url` does not accept the API key (`platform`: where to make a new one). */

@@ -6,7 +6,6 @@
 import type { UrlPolicy } from "../../webhooks/ssrf.js";
 import type { ShopCredentials, ShopStockAnswer } from "../connector.js";
 import { isForbidden, vendureAdmin } from "./admin-api.js";
-import { findingEnglish } from "../findings.js";
 
 const STOCK = `query RetourStock($skus: [String!]!, $take: Int!) {
   globalSettings { trackInventory outOfStockThreshold }
@@ -34,11 +33,17 @@ export async function vendureStock(
     globalSettings: { trackInventory: boolean; outOfStockThreshold: number };
     productVariants: { items: Variant[] };
   }>(policy, credentials, STOCK, { skus, take: Math.min(100, skus.length * 2) }, limits);
-  if (!res.ok) return { ok: false, message: findingEnglish(res.finding) };
+  if (!res.ok) return { ok: false, finding: res.finding };
   if (isForbidden(res.errors))
-    return { ok: false, message: "Vendure refused the key: give its role ReadCatalog (Settings → Roles) so the shop's stock can be read." };
+    return {
+      ok: false,
+      finding: { code: "SHOP_CANNOT_READ_STOCK", params: { platform: "Vendure", permission: "ReadCatalog", where: "Settings → Roles" } },
+    };
   if (res.errors.length || !res.data)
-    return { ok: false, message: `Vendure answered with an error: ${res.errors[0]?.message ?? "no data"}` };
+    return {
+      ok: false,
+      finding: { code: "SHOP_ANSWERED_ERROR", params: { url: credentials.adminApiUrl, error: res.errors[0]?.message ?? "no data" } },
+    };
   const global = res.data.globalSettings;
   const seen = new Map<string, number>();
   for (const v of res.data.productVariants.items) seen.set(v.sku, (seen.get(v.sku) ?? 0) + 1);

@@ -32,6 +32,8 @@ export const SHOP_FINDING_WORDS: Record<ShopFindingCode, (p: Params) => string> 
   SHOP_CANNOT_READ_ORDERS: (p) =>
     `To let Retour read them, give its role the ${p.permission} permission in ${p.platform} (${p.where}), then test again.`,
   SHOP_ORDERS_ERROR: (p) => `Your shop could not list its orders: “${p.error}”.`,
+  SHOP_CANNOT_READ_STOCK: (p) =>
+    `To let Retour read your shop's stock, give its role the ${p.permission} permission in ${p.platform} (${p.where}).`,
 };
 
 /** A finding as GraphQL sends it (name/value pairs), in the merchant's words. */

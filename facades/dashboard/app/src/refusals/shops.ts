@@ -36,6 +36,9 @@ export const SHOP_WORDS: RefusalWords = {
       : "This payment is still being sent to your shop: nothing to retry yet.",
   SHOP_EXCHANGE_OUT_OF_STOCK: (p) =>
     `Your shop can sell ${p.units} of ${p.sku}, and open exchanges would need ${p.needed}: choose another variant, or a refund or store credit for this item.`,
-  SHOP_STOCK_UNAVAILABLE: (p) => `Your shop's stock could not be read to hold the exchange (${p.problem}) Try again in a minute.`,
+  SHOP_STOCK_UNAVAILABLE: (p) =>
+    ["Your shop's stock could not be read to hold the exchange.", findingWordsOfParams(p), "Try again in a minute."]
+      .filter(Boolean)
+      .join(" "),
   SHOP_ORDER_NOT_WRITTEN: () => "Retour could not write this order because of an error of its own; it has been logged for the operator.",
 };
