@@ -41,6 +41,8 @@ function remember(key: string, value: Cached) {
 
 /** The connected platform when the order came from it and its connector reads stock; else null (Retour's inventory). */
 export async function stockPlatform(db: Pick<TransactionClient, "shopConnection">, storeId: string, provider: string) {
+  // An order from no platform Retour reads stock from (a custom or a Shopify order): no connection to look up.
+  if (!SHOP_CONNECTORS[provider]?.stock) return null;
   const connection = await db.shopConnection.findUnique({ where: { storeId } });
   const connector = connection ? SHOP_CONNECTORS[connection.platform] : undefined;
   return connection && connector?.stock && connection.platform === provider ? { connection, connector } : null;
