@@ -3,6 +3,8 @@
 // password of its own, seeded with a small catalogue. Start it in beforeAll with PEER_INSTALL_HOOK_TIMEOUT_MS (the
 // first run on a machine installs it) and stop it in afterAll: the temp dir goes with it.
 import { spawn } from "node:child_process";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -247,4 +249,44 @@ async function fulfil(admin: Vendure["admin"], orderId: string, shipment: { carr
   );
   if (shipped.transitionFulfillmentToState.state !== "Shipped")
     throw new Error(`Vendure shipping: ${JSON.stringify(shipped.transitionFulfillmentToState)}`);
+}
+
+/** Where a fault proxy answers 500 to a call: before the shop sees it, or after the shop did it (its answer lost). */
+export type ProxyFault = "before" | "after" | null;
+
+/**
+ * A proxy in front of a shop's Admin API at `target` that answers 500 to the calls `faultOf` names by their body
+ * (before the shop sees one, or after it answered), and passes every other call through. Close it in afterAll.
+ */
+export async function faultProxy(target: string, faultOf: (body: Buffer) => ProxyFault): Promise<{ url: string; close(): Promise<void> }> {
+  const to = new URL(target);
+  const proxy = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const fault = faultOf(body);
+      if (fault === "before") return void res.writeHead(500, { "content-type": "text/plain" }).end("upstream down");
+      const out = request(
+        { host: to.hostname, port: to.port, path: req.url, method: "POST", headers: { ...req.headers, host: to.host } },
+        (up) => {
+          const back: Buffer[] = [];
+          up.on("data", (c: Buffer) => back.push(c));
+          up.on("end", () => {
+            if (fault === "after") return void res.writeHead(500, { "content-type": "text/plain" }).end("gateway lost the answer");
+            res
+              .writeHead(up.statusCode ?? 502, { "content-type": up.headers["content-type"] ?? "application/json" })
+              .end(Buffer.concat(back));
+          });
+        },
+      );
+      out.on("error", () => res.writeHead(502).end());
+      out.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${to.pathname}`,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
 }

@@ -5,15 +5,13 @@
 // original customer, and both returned units back in stock; the return names the exchange order and Retour's hold
 // is released. Then the faults: Vendure answering 500 (before the payment, after it, and on every call for a while)
 // during the exchange push, and the service killed with SIGKILL right after Vendure placed it: one order each time.
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startChildService, type ChildService } from "../../support/child-service.js";
 import { providers } from "../../support/env.js";
 import { expectNoErrors } from "../../support/gql.js";
 import { PEER_INSTALL_HOOK_TIMEOUT_MS } from "../../support/peers.js";
 import { startTestService, type TestService } from "../../support/server.js";
-import { startVendure, type Vendure } from "../../support/vendure.js";
+import { faultProxy, startVendure, type Vendure } from "../../support/vendure.js";
 
 const SET = `mutation($s: ID!, $i: ShopConnectionInput!) { setShopConnection(storeId: $s, input: $i) { platform } }`;
 const IMPORT = `mutation($s: ID!, $d: Int!) { importShopOrders(storeId: $s, days: $d) { imported failed } }`;
@@ -44,7 +42,7 @@ let teeProductId: string;
  * A proxy in front of Vendure's Admin API. `op` names the operation it answers 500 to: before Vendure sees it, after
  * Vendure answered (the answer lost), or "*" for every call (Vendure down) while `left` lasts.
  */
-let proxy: Server;
+let proxy: Awaited<ReturnType<typeof faultProxy>>;
 let proxyUrl: string;
 let fault: { op: string; mode: "none" | "before" | "after"; left: number; seen: number } = { op: "", mode: "none", left: 0, seen: 0 };
 
@@ -53,39 +51,17 @@ beforeAll(async () => {
   apiKey = (await vendure.createApiKey("order-manager")).key;
   teeProductId = (await vendure.admin(`{ products(options: { filter: { slug: { eq: "organic-tee" } } }) { items { id } } }`)).products
     .items[0].id;
-  const target = new URL(vendure.adminApiUrl);
-  proxy = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const hit = fault.op === "*" || (fault.op !== "" && body.includes(fault.op));
-      if (hit && fault.op !== "*") fault.seen++;
-      const mode = hit && fault.mode !== "none" && fault.left > 0 ? fault.mode : null;
-      if (mode) fault.left--;
-      if (mode === "before") return void res.writeHead(500, { "content-type": "text/plain" }).end("upstream down");
-      const out = request(
-        { host: target.hostname, port: target.port, path: req.url, method: "POST", headers: { ...req.headers, host: target.host } },
-        (up) => {
-          const back: Buffer[] = [];
-          up.on("data", (c: Buffer) => back.push(c));
-          up.on("end", () => {
-            if (mode === "after") return void res.writeHead(500, { "content-type": "text/plain" }).end("gateway lost the answer");
-            res
-              .writeHead(up.statusCode ?? 502, { "content-type": up.headers["content-type"] ?? "application/json" })
-              .end(Buffer.concat(back));
-          });
-        },
-      );
-      out.on("error", () => res.writeHead(502).end());
-      out.end(body);
-    });
+  proxy = await faultProxy(vendure.adminApiUrl, (body) => {
+    const hit = fault.op === "*" || (fault.op !== "" && body.includes(fault.op));
+    if (hit && fault.op !== "*") fault.seen++;
+    const mode = hit && fault.mode !== "none" && fault.left > 0 ? fault.mode : null;
+    if (mode) fault.left--;
+    return mode;
   });
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/admin-api`;
+  proxyUrl = proxy.url;
 }, PEER_INSTALL_HOOK_TIMEOUT_MS);
 afterAll(async () => {
-  await new Promise((resolve) => proxy?.close(resolve));
+  await proxy?.close();
   await vendure?.close();
 });
 

@@ -4,15 +4,13 @@
 // faults: Vendure answering 500 (before paying, and after paying), a refund larger than Vendure can still refund
 // (failed in words; the merchant's retry refused again), and the process killed with SIGKILL right after
 // Vendure paid and before Retour wrote it down: after a restart, Vendure's order shows exactly one refund.
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startChildService, type ChildService } from "../../support/child-service.js";
 import { providers } from "../../support/env.js";
 import type { HttpClient } from "../../support/http.js";
 import { PEER_INSTALL_HOOK_TIMEOUT_MS } from "../../support/peers.js";
 import { startTestService, type TestService } from "../../support/server.js";
-import { startVendure, type Vendure } from "../../support/vendure.js";
+import { faultProxy, startVendure, type Vendure } from "../../support/vendure.js";
 
 const SET = `mutation($s: ID!, $i: ShopConnectionInput!) { setShopConnection(storeId: $s, input: $i) { platform } }`;
 const IMPORT = `mutation($s: ID!, $d: Int!) { importShopOrders(storeId: $s, days: $d) { imported failed } }`;
@@ -26,46 +24,24 @@ let vendure: Vendure;
 let apiKey: string;
 
 /** A proxy in front of Vendure's Admin API that can answer 500 to Retour's refunds: before Vendure sees one, or after it paid. */
-let proxy: Server;
+let proxy: Awaited<ReturnType<typeof faultProxy>>;
 let proxyUrl: string;
 let refundFault: { mode: "none" | "before" | "after"; left: number; seen: number } = { mode: "none", left: 0, seen: 0 };
 
 beforeAll(async () => {
   vendure = await startVendure();
   apiKey = (await vendure.createApiKey("order-manager")).key;
-  const target = new URL(vendure.adminApiUrl);
-  proxy = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const isRefund = body.includes("RetourRefund");
-      if (isRefund) refundFault.seen++;
-      const fault = isRefund && refundFault.mode !== "none" && refundFault.left > 0 ? refundFault.mode : null;
-      if (fault) refundFault.left--;
-      if (fault === "before") return void res.writeHead(500, { "content-type": "text/plain" }).end("upstream down");
-      const out = request(
-        { host: target.hostname, port: target.port, path: req.url, method: "POST", headers: { ...req.headers, host: target.host } },
-        (up) => {
-          const back: Buffer[] = [];
-          up.on("data", (c: Buffer) => back.push(c));
-          up.on("end", () => {
-            if (fault === "after") return void res.writeHead(500, { "content-type": "text/plain" }).end("gateway lost the answer");
-            res
-              .writeHead(up.statusCode ?? 502, { "content-type": up.headers["content-type"] ?? "application/json" })
-              .end(Buffer.concat(back));
-          });
-        },
-      );
-      out.on("error", () => res.writeHead(502).end());
-      out.end(body);
-    });
+  proxy = await faultProxy(vendure.adminApiUrl, (body) => {
+    const isRefund = body.includes("RetourRefund");
+    if (isRefund) refundFault.seen++;
+    const fault = isRefund && refundFault.mode !== "none" && refundFault.left > 0 ? refundFault.mode : null;
+    if (fault) refundFault.left--;
+    return fault;
   });
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/admin-api`;
+  proxyUrl = proxy.url;
 }, PEER_INSTALL_HOOK_TIMEOUT_MS);
 afterAll(async () => {
-  await new Promise((resolve) => proxy?.close(resolve));
+  await proxy?.close();
   await vendure?.close();
 });
 
