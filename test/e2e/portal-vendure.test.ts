@@ -9,13 +9,13 @@ import { chromium } from "playwright-core";
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PORTAL_DIST } from "../../facades/portal/index.js";
-import { draftPortal, portalHandle } from "../support/drafts.js";
 import { CHROMIUM, E2E_STEP_TIMEOUT, logIn } from "../support/e2e.js";
 import { providers } from "../support/env.js";
 import { expectNoErrors } from "../support/gql.js";
 import { PEER_INSTALL_HOOK_TIMEOUT_MS } from "../support/peers.js";
 import { startTestService, type TestService } from "../support/server.js";
 import { startVendure, type Vendure } from "../support/vendure.js";
+import { connectedVendureStore } from "../support/vendure-store.js";
 
 const missing = !existsSync(CHROMIUM)
   ? `${CHROMIUM} is absent`
@@ -24,7 +24,6 @@ const missing = !existsSync(CHROMIUM)
     : null;
 if (missing) console.warn(`\n*** e2e portal tests with Vendure SKIPPED: ${missing}. ***\n`);
 
-const SET = `mutation($s: ID!, $i: ShopConnectionInput!) { setShopConnection(storeId: $s, input: $i) { platform } }`;
 const IMPORT = `mutation($s: ID!, $d: Int!) { importShopOrders(storeId: $s, days: $d) { imported failed } }`;
 const LEDGER = `query($id: ID!) { return(id: $id) { exchange { order { externalId } } ledger {
   id kind amount { amount currency } state shopReference lastError } } }`;
@@ -68,31 +67,18 @@ describe.skipIf(!!missing).each(providers)("a return through the portal, outcome
   beforeAll(async () => {
     svc = await startTestService(provider, PUSH);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--headless", "--no-sandbox", "--disable-gpu"], headless: true });
-    storeId = (await svc.createStore("Vendure outfitters")).id;
-    secret = (await svc.createApiClient(storeId, "all")).secret;
-    const staff = (await svc.createStaff(storeId)).token;
-    expectNoErrors(
-      await svc.http.graphql(SET, { s: storeId, i: { platform: "vendure", adminApiUrl: vendure.adminApiUrl, apiKey } }, staff),
-    );
-    const up = await svc.http.post(
-      `/v2.2/stores/${storeId}/products/bulk-upload`,
-      {
-        products: [
-          {
-            title: "Organic tee",
-            external_id: productIds["organic-tee"],
-            variants: ["S", "M", "L"].map((size) => ({ sku: `TEE-${size}`, title: size, price: 2800, currency: "USD" })),
-          },
-        ],
-      },
-      { token: secret },
-    );
-    expect(up.status, up.text).toBe(200);
-    const draft = { window: { days: 3650, from: "order" }, outcomes: { refund: true, exchange: true } };
-    expect((await svc.http.put(`/v2.2/stores/${storeId}/return-policy/draft`, { draft }, { token: secret })).status).toBe(200);
-    expect((await svc.http.post(`/v2.2/stores/${storeId}/return-policy/publish`, {}, { token: secret })).status).toBe(201);
-    await draftPortal(svc, { storeId, secret, staff });
-    handle = await portalHandle(svc, { storeId, secret, staff });
+    ({ storeId, secret, handle } = await connectedVendureStore(svc, {
+      name: "Vendure outfitters",
+      adminApiUrl: vendure.adminApiUrl,
+      apiKey,
+      products: [
+        {
+          title: "Organic tee",
+          external_id: productIds["organic-tee"],
+          variants: ["S", "M", "L"].map((size) => ({ sku: `TEE-${size}`, title: size, price: 2800, currency: "USD" })),
+        },
+      ],
+    }));
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

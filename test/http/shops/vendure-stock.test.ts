@@ -7,14 +7,13 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { draftPortal, portalHandle } from "../../support/drafts.js";
 import { providers } from "../../support/env.js";
 import { expectNoErrors } from "../../support/gql.js";
 import { PEER_INSTALL_HOOK_TIMEOUT_MS } from "../../support/peers.js";
 import { startTestService, type TestService } from "../../support/server.js";
 import { startVendure, type Vendure } from "../../support/vendure.js";
+import { connectedVendureStore } from "../../support/vendure-store.js";
 
-const SET = `mutation($s: ID!, $i: ShopConnectionInput!) { setShopConnection(storeId: $s, input: $i) { platform } }`;
 const IMPORT = `mutation($s: ID!, $d: Int!) { importShopOrders(storeId: $s, days: $d) { imported failed } }`;
 const OPEN = `mutation($st: ID!, $i: DraftLookupInput!) { openShopperSession(store: $st, input: $i) { token } }`;
 const LINES = `query { draftReturn { lines { sku exchangeStock exchangeVariants { sku inStock available } } } }`;
@@ -77,35 +76,23 @@ describe.each(providers)("the exchange picker on Vendure's stock (%s)", (provide
 
   beforeAll(async () => {
     svc = await startTestService(provider);
-    storeId = (await svc.createStore("Vendure stock")).id;
-    secret = (await svc.createApiClient(storeId, "all")).secret;
-    const staff = (await svc.createStaff(storeId)).token;
-    expectNoErrors(await svc.http.graphql(SET, { s: storeId, i: { platform: "vendure", adminApiUrl: proxyUrl, apiKey } }, staff));
-    // The catalogue Retour offers exchanges from; no inventory in Retour at all.
-    const up = await svc.http.post(
-      `/v2.2/stores/${storeId}/products/bulk-upload`,
-      {
-        products: [
-          {
-            title: "Organic tee",
-            external_id: productIds["organic-tee"],
-            variants: ["S", "M", "L"].map((size) => ({ sku: `TEE-${size}`, title: size, price: 2800, currency: "USD" })),
-          },
-          {
-            title: "Rain jacket",
-            external_id: productIds["rain-jacket"],
-            variants: ["M", "L"].map((size) => ({ sku: `JKT-${size}`, title: size, price: 12900, currency: "USD" })),
-          },
-        ],
-      },
-      { token: secret },
-    );
-    expect(up.status, up.text).toBe(200);
-    const draft = { window: { days: 3650, from: "order" }, outcomes: { refund: true, exchange: true } };
-    expect((await svc.http.put(`/v2.2/stores/${storeId}/return-policy/draft`, { draft }, { token: secret })).status).toBe(200);
-    expect((await svc.http.post(`/v2.2/stores/${storeId}/return-policy/publish`, {}, { token: secret })).status).toBe(201);
-    await draftPortal(svc, { storeId, secret, staff });
-    handle = await portalHandle(svc, { storeId, secret, staff });
+    ({ storeId, secret, handle } = await connectedVendureStore(svc, {
+      name: "Vendure stock",
+      adminApiUrl: proxyUrl,
+      apiKey,
+      products: [
+        {
+          title: "Organic tee",
+          external_id: productIds["organic-tee"],
+          variants: ["S", "M", "L"].map((size) => ({ sku: `TEE-${size}`, title: size, price: 2800, currency: "USD" })),
+        },
+        {
+          title: "Rain jacket",
+          external_id: productIds["rain-jacket"],
+          variants: ["M", "L"].map((size) => ({ sku: `JKT-${size}`, title: size, price: 12900, currency: "USD" })),
+        },
+      ],
+    }));
   }, 60_000);
   afterAll(async () => {
     hold = false;
