@@ -115,6 +115,17 @@ async function connectedStore(svc: TestService, adminApiUrl: string) {
 
 type Line = { sku: string; compensation?: "exchange"; exchangeSku?: string };
 
+/** `lastName`'s small tee exchanged for a medium, processed without restock (the fault tests' return). */
+const teeExchanged = (svc: TestService, store: { storeId: string; secret: string }, lastName: string) =>
+  returnedAndProcessed(
+    svc,
+    store.storeId,
+    store.secret,
+    lastName,
+    [{ sku: "TEE-S", compensation: "exchange", exchangeSku: "TEE-M" }],
+    false,
+  );
+
 /** A Vendure order placed as `lastName`'s shopper, imported, its lines returned through REST and processed. */
 async function returnedAndProcessed(
   svc: TestService,
@@ -250,14 +261,7 @@ describe.each(providers)("exchanges and restocks pushed to a real Vendure (%s)",
     async () => {
       fault = { op: "RetourExchangePay", mode: "before", left: 2, seen: 0 };
       const lastName = `before-${provider}`;
-      const { returnId } = await returnedAndProcessed(
-        svc,
-        store.storeId,
-        store.secret,
-        lastName,
-        [{ sku: "TEE-S", compensation: "exchange", exchangeSku: "TEE-M" }],
-        false,
-      );
+      const { returnId } = await teeExchanged(svc, store, lastName);
       const r = await settled(svc, store.secret, returnId);
       const [exchange] = r.ledger;
       expect(exchange).toMatchObject({ kind: "exchange_order", state: "sent", attempts: 3 });
@@ -275,14 +279,7 @@ describe.each(providers)("exchanges and restocks pushed to a real Vendure (%s)",
     async () => {
       fault = { op: "RetourExchangePay", mode: "after", left: 1, seen: 0 };
       const lastName = `after-${provider}`;
-      const { returnId } = await returnedAndProcessed(
-        svc,
-        store.storeId,
-        store.secret,
-        lastName,
-        [{ sku: "TEE-S", compensation: "exchange", exchangeSku: "TEE-M" }],
-        false,
-      );
+      const { returnId } = await teeExchanged(svc, store, lastName);
       const r = await settled(svc, store.secret, returnId);
       const placed = await placedWith(r.ledger[0].id);
       expect(placed).toHaveLength(1);
@@ -369,14 +366,7 @@ describe.each(providers)("an exchange push killed after Vendure placed the order
     async () => {
       const doomed = await startChild({ RETOUR_FAULT_KILL_AFTER_SHOP_EXCHANGE: "1" });
       const lastName = `crash-${provider}`;
-      const { returnId } = await returnedAndProcessed(
-        svc,
-        store.storeId,
-        store.secret,
-        lastName,
-        [{ sku: "TEE-S", compensation: "exchange", exchangeSku: "TEE-M" }],
-        false,
-      );
+      const { returnId } = await teeExchanged(svc, store, lastName);
       await expect.poll(() => doomed.exited, { timeout: SETTLE_MS, interval: 100 }).toBe(true);
       const [entry] = (await read(svc, store.secret, returnId)).ledger;
       expect(entry).toMatchObject({ kind: "exchange_order", state: "pending", attempts: 1, shopReference: null });
